@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** Function-name rule of the Chat Completions API; tool names must follow it. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A step id: an integer (the blog's `id: 1`) or a short name. */
+export const StepId = z.union([
+  z.int().nonnegative(),
+  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+]);
+export type StepId = z.infer<typeof StepId>;
+
+export const ToolName = z
+  .string()
+  .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires');
+
+/** A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`. */
+export const Duration = z.union([
+  z.number().nonnegative(),
+  z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m'),
+]);
+export type Duration = z.infer<typeof Duration>;
+
+/** Milliseconds of a duration written in the plan file. */
+export function durationMs(value: Duration): number {
+  if (typeof value === 'number') return value * 1000;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
+  if (!match) throw new Error(`not a duration: ${value}`);
+  const amount = Number(match[1]);
+  return match[2] === 'ms' ? amount : match[2] === 's' ? amount * 1000 : amount * 60_000;
+}
+
+export const RetryPolicy = z.strictObject({
+  max_attempts: z.int().min(1).max(10).optional(),
+  initial_interval: Duration.optional(),
+  backoff: z.number().min(1).max(10).optional(),
+  max_interval: Duration.optional(),
+});
+export type RetryPolicy = z.infer<typeof RetryPolicy>;
+
+/** A JSON Schema written inline in the plan; checked as a schema in its own right during validation. */
+export const JsonSchemaObject = z.record(z.string(), z.unknown());
+
+export const EnvPassThrough = z.union([
+  z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
+  z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), z.string()),
+]);
+
+export const CommandTool = z.strictObject({
+  description: z.string().min(1),
+  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
+  input: JsonSchemaObject.optional(),
+  side_effects: z.boolean().optional(),
+  timeout_seconds: z.number().positive().max(86_400).optional(),
+  env: EnvPassThrough.optional(),
+  retry: RetryPolicy.optional(),
+});
+export type CommandTool = z.infer<typeof CommandTool>;
+
+export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate']);
+export type StepType = z.infer<typeof StepType>;
+
+export const OnFailure = z.enum(['replan', 'fail', 'continue']);
+
+export const Step = z.strictObject({
+  id: StepId,
+  type: StepType,
+  description: z.string().optional(),
+  tool: ToolName.optional(),
+  args: z.record(z.string(), z.unknown()).optional(),
+  inputs: z.array(StepId).optional(),
+  depends_on: z.array(StepId).optional(),
+  agent: z.string().optional(),
+  timeout_seconds: z.number().positive().max(86_400).optional(),
+  retry: RetryPolicy.optional(),
+  on_failure: OnFailure.optional(),
+  review: z.boolean().optional(),
+  why: z.string().optional(),
+});
+export type Step = z.infer<typeof Step>;
+
+export const PlanInput = z.strictObject({
+  description: z.string().optional(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  required: z.boolean().optional(),
+});
+
+export const ModelSettings = z.strictObject({
+  name: z.string().min(1).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+});
+
+export const Limits = z.strictObject({
+  concurrency: z.int().min(1).max(64).optional(),
+  max_steps: z.int().min(1).max(100_000).optional(),
+  max_replans: z.int().min(0).max(20).optional(),
+  max_model_calls: z.int().min(0).optional(),
+  max_tokens: z.int().min(0).optional(),
+  max_cost_usd: z.number().min(0).optional(),
+  timeout_minutes: z.number().positive().max(360).optional(),
+});
+export type Limits = z.infer<typeof Limits>;
+
+/** Defaults for `limits`, applied when the plan leaves a field out. */
+export const DEFAULT_LIMITS = {
+  concurrency: 4,
+  max_steps: 50,
+  max_replans: 2,
+  max_model_calls: 50,
+  max_tokens: 200_000,
+  max_cost_usd: Number.POSITIVE_INFINITY,
+  timeout_minutes: 30,
+} as const satisfies Required<Limits>;
+
+export const Agent = z.strictObject({
+  model: z.string().min(1).optional(),
+  system: z.string().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  tools: z.array(ToolName).optional(),
+});
+export type Agent = z.infer<typeof Agent>;
+
+/** Every kind a goal check can be; a goal names exactly one. */
+export const GOAL_KINDS = [
+  'contains',
+  'not_contains',
+  'matches',
+  'equals',
+  'min_words',
+  'max_words',
+  'max_chars',
+  'every_sentence_matches',
+  'json_schema',
+  'command',
+  'all_steps_completed',
+  'judge',
+] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+
+export const Goal = z.strictObject({
+  name: z.string().min(1),
+  severity: z.enum(['required', 'warning']).optional(),
+  of: StepId.optional(),
+  flags: z.string().regex(/^[imsu]*$/, 'regex flags may be i, m, s and u').optional(),
+  timeout_seconds: z.number().positive().max(3600).optional(),
+  contains: z.string().min(1).optional(),
+  not_contains: z.string().min(1).optional(),
+  matches: z.string().min(1).optional(),
+  equals: z.string().optional(),
+  min_words: z.int().min(0).optional(),
+  max_words: z.int().min(0).optional(),
+  max_chars: z.int().min(0).optional(),
+  every_sentence_matches: z.string().min(1).optional(),
+  json_schema: JsonSchemaObject.optional(),
+  command: z.array(z.string().min(1)).min(1).optional(),
+  all_steps_completed: z.literal(true).optional(),
+  judge: z.string().min(1).optional(),
+});
+export type Goal = z.infer<typeof Goal>;
+
+export const Toolset = z.enum(['math']);
+export type Toolset = z.infer<typeof Toolset>;
+
+/** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
+export const Plan = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1).optional(),
+  name: z.string().min(1).optional(),
+  goal: z.string().min(1).optional(),
+  inputs: z.record(z.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput).optional(),
+  model: ModelSettings.optional(),
+  limits: Limits.optional(),
+  toolsets: z.array(Toolset).optional(),
+  tools: z.record(ToolName, CommandTool).optional(),
+  agents: z.record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent).optional(),
+  workflow_sequence: z.array(Step).min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan').optional(),
+  goals: z.array(Goal).optional(),
+});
+export type Plan = z.infer<typeof Plan>;

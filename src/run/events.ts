@@ -1,0 +1,96 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+
+/** The one state a step is in. "failed" and "skipped because something upstream failed" differ. */
+export type StepState = 'pending' | 'in_progress' | 'completed' | 'failed' | 'skipped';
+
+/** How a run ended. `goals-unmet` is decided after the run, by the goal checks. */
+export type RunStatus = 'succeeded' | 'failed' | 'goals-unmet' | 'escalated' | 'cancelled';
+
+/** Model use, counted per step and per run. */
+export interface Usage {
+  readonly modelCalls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly costUsd: number;
+}
+
+export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+
+/** Adds two usage counts. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    modelCalls: a.modelCalls + b.modelCalls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
+}
+
+/** The plan as it stands at a revision: what a client draws once and then updates in place. */
+export interface PlanSnapshot {
+  readonly name: string;
+  readonly goal?: string;
+  readonly file?: string;
+  readonly revision: number;
+  readonly steps: readonly PlanStep[];
+}
+
+interface EventBase {
+  /** Milliseconds since the run started (from the run's clock, so tests are deterministic). */
+  readonly at: number;
+}
+
+/**
+ * Every change in a run is one of these, on one stream. `plan_created` is the full snapshot
+ * (the TODO design's `execution_plan_update`); the rest are status updates
+ * (`execution_plan_status_update`) that a client applies in place.
+ */
+export type RunEvent =
+  | (EventBase & { readonly type: 'plan_created'; readonly plan: PlanSnapshot })
+  | (EventBase & { readonly type: 'step_started'; readonly stepKey: string })
+  | (EventBase & {
+      readonly type: 'step_retrying';
+      readonly stepKey: string;
+      readonly attempt: number;
+      readonly maxAttempts: number;
+      readonly waitMs: number;
+      readonly error: string;
+    })
+  | (EventBase & {
+      readonly type: 'step_completed';
+      readonly stepKey: string;
+      readonly result: unknown;
+      readonly durationMs: number;
+      readonly usage: Usage;
+    })
+  | (EventBase & {
+      readonly type: 'step_failed';
+      readonly stepKey: string;
+      readonly error: string;
+      readonly transient: boolean;
+      readonly durationMs: number;
+      readonly usage: Usage;
+    })
+  | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
+  | (EventBase & {
+      readonly type: 'plan_revised';
+      readonly plan: PlanSnapshot;
+      readonly replaced: readonly string[];
+      readonly added: readonly string[];
+      readonly reason: string;
+    })
+  | (EventBase & {
+      readonly type: 'run_finished';
+      readonly status: RunStatus;
+      readonly durationMs: number;
+      readonly usage: Usage;
+      /** Why the run did not succeed (budget, cancel, failed step, escalation). */
+      readonly reason?: string;
+      /** Key of the step whose result is the run's result (the last step of the plan). */
+      readonly resultStepKey?: string;
+    });
+
+export type RunEventType = RunEvent['type'];
+
+/** Renderers (console, PR comment, summary, trace) are listeners; they never drive the run. */
+export type RunListener = (event: RunEvent) => void;

@@ -1,0 +1,122 @@
+import type { PlanSnapshot, RunEvent, RunStatus, StepState, Usage } from './events.ts';
+import { NO_USAGE } from './events.ts';
+
+/** What is known about one step so far. */
+export interface StepRecord {
+  readonly key: string;
+  state: StepState;
+  result?: unknown;
+  error?: string;
+  /** The reason a step was skipped. */
+  skipReason?: string;
+  /** Set while a retry is waiting: "retry 1/3 after 2 s: timed out". */
+  retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
+  startedAt?: number;
+  durationMs?: number;
+  usage: Usage;
+}
+
+/** One revision of the plan, and why it was made. */
+export interface Revision {
+  readonly revision: number;
+  readonly replaced: readonly string[];
+  readonly added: readonly string[];
+  readonly reason: string;
+}
+
+/**
+ * The whole run as the events tell it. Every renderer folds the same stream into one of these
+ * with `applyEvent`, so the comment, the summary and the console can never disagree.
+ */
+export interface RunRecord {
+  plan?: PlanSnapshot;
+  readonly steps: Map<string, StepRecord>;
+  readonly revisions: Revision[];
+  status?: RunStatus;
+  reason?: string;
+  resultStepKey?: string;
+  durationMs?: number;
+  usage: Usage;
+  /** Time of the last event, in ms since the run started. */
+  lastAt: number;
+}
+
+/** An empty record, before `plan_created`. */
+export function newRunRecord(): RunRecord {
+  return { steps: new Map(), revisions: [], usage: NO_USAGE, lastAt: 0 };
+}
+
+function stepOf(record: RunRecord, key: string): StepRecord {
+  let step = record.steps.get(key);
+  if (!step) {
+    step = { key, state: 'pending', usage: NO_USAGE };
+    record.steps.set(key, step);
+  }
+  return step;
+}
+
+/** Folds one event into the record (mutates and returns it). */
+export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
+  record.lastAt = event.at;
+  switch (event.type) {
+    case 'plan_created':
+    case 'plan_revised': {
+      record.plan = event.plan;
+      for (const step of event.plan.steps) stepOf(record, step.key);
+      if (event.type === 'plan_revised') {
+        record.revisions.push({
+          revision: event.plan.revision,
+          replaced: event.replaced,
+          added: event.added,
+          reason: event.reason,
+        });
+      }
+      break;
+    }
+    case 'step_started': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'in_progress';
+      step.startedAt = event.at;
+      delete step.retry;
+      break;
+    }
+    case 'step_retrying': {
+      const step = stepOf(record, event.stepKey);
+      step.retry = { attempt: event.attempt, maxAttempts: event.maxAttempts, waitMs: event.waitMs, error: event.error };
+      break;
+    }
+    case 'step_completed': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'completed';
+      step.result = event.result;
+      step.durationMs = event.durationMs;
+      step.usage = event.usage;
+      delete step.retry;
+      break;
+    }
+    case 'step_failed': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'failed';
+      step.error = event.error;
+      step.durationMs = event.durationMs;
+      step.usage = event.usage;
+      delete step.retry;
+      break;
+    }
+    case 'step_skipped': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'skipped';
+      step.skipReason = event.reason;
+      break;
+    }
+    case 'run_finished': {
+      record.status = event.status;
+      record.reason = event.reason;
+      record.resultStepKey = event.resultStepKey;
+      record.durationMs = event.durationMs;
+      record.usage = event.usage;
+      break;
+    }
+  }
+  return record;
+}

@@ -1,0 +1,27 @@
+import type { JsonSchema } from '../plan/json-schema.ts';
+
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+  /** Aborted when the step times out or the run is cancelled; tools must stop promptly. */
+  readonly signal: AbortSignal;
+  /** The repository root; command tools run here and file tools may not leave it. */
+  readonly cwd: string;
+  /** The step that called the tool (for labels in errors and traces). */
+  readonly stepKey: string;
+}
+
+/** A tool: a small value the executor calls through the registry. */
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema (an object schema) of the arguments. */
+  readonly inputSchema: JsonSchema;
+  /** True when calling it changes something outside the run; such tools are never retried automatically. */
+  readonly sideEffects: boolean;
+  /** Per-call timeout; the step's own timeout wins when it is set. */
+  readonly timeoutSeconds?: number;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
+}
+
+/** The tools a run may call, by name. */
+export type ToolRegistry = ReadonlyMap<string, Tool>;
