@@ -1,0 +1,35 @@
+import type { Agent, Plan } from '../plan/schema.ts';
+import type { PlanStep } from '../plan/plan-step.ts';
+import type { ModelClient } from '../llm/model-client.ts';
+import type { Usage } from '../run/events.ts';
+import type { ToolRegistry } from '../tools/tool.ts';
+
+/** Everything one step needs to run; the executor builds it, the step kinds read it. */
+export interface StepContext {
+  readonly step: PlanStep;
+  /** The task in words (the plan's `goal`), if any. */
+  readonly goal?: string;
+  /** Names of the plan's goal checks: the criteria prompts aim at. */
+  readonly goalNames: readonly string[];
+  /** Every step of the current plan revision, by key (to walk ancestors). */
+  readonly steps: ReadonlyMap<string, PlanStep>;
+  /** Results of the steps completed so far, by key. */
+  readonly results: ReadonlyMap<string, unknown>;
+  /** The run's input values (`${inputs.name}`). */
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly tools: ToolRegistry;
+  /** Absent when no model is configured; steps that need one fail with a clear error. */
+  readonly model?: ModelClient;
+  /** The plan's `model:` block and `agents:` map, for model name and temperature. */
+  readonly modelSettings?: Plan['model'];
+  readonly agents: Readonly<Record<string, Agent>>;
+  /** Aborted on step timeout, run timeout, budget stop or cancel. */
+  readonly signal: AbortSignal;
+  /** Repository root: command tools run here. */
+  readonly cwd: string;
+  /** Called after every model call, so budgets see spending as it happens. */
+  onUsage(usage: Usage): void;
+}
+
+/** Runs one step to its result, or throws (a `ToolError` says whether retrying may help). */
+export type StepRunner = (ctx: StepContext) => Promise<unknown>;
