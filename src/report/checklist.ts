@@ -1,4 +1,5 @@
 import type { StepState } from '../run/events.ts';
+import type { PlanStep } from '../plan/plan-step.ts';
 import type { RunRecord, StepRecord } from '../run/run-record.ts';
 
 /** The icon of each step state, as every view draws it. */
@@ -26,18 +27,18 @@ export function resultPreview(result: unknown, max = 80): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
-function describeStatus(step: StepRecord): string {
+function describeStatus(step: StepRecord, redact: (text: string) => string = (t) => t): string {
   switch (step.state) {
     case 'completed':
-      return step.result === undefined ? '' : ` → ${resultPreview(step.result)}`;
+      return step.result === undefined ? '' : ` → ${resultPreview(redactResult(step.result, redact))}`;
     case 'failed':
-      return ` — ${resultPreview(step.error ?? 'failed', 160)}`;
+      return ` — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
     case 'skipped':
-      return step.skipReason ? ` — ${step.skipReason}` : '';
+      return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
     case 'in_progress':
       if (step.retry) {
         const seconds = Math.round(step.retry.waitMs / 100) / 10;
-        return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(step.retry.error, 120)}`;
+        return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
       }
       return '';
     default:
@@ -45,13 +46,44 @@ function describeStatus(step: StepRecord): string {
   }
 }
 
-/** One plain-text line per step of the current plan: icon, id, description, and a short status. */
-export function checklistLines(record: RunRecord): string[] {
+// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
+function redactResult(result: unknown, redact: (text: string) => string): string {
+  const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+  return redact(text);
+}
+
+/** One checklist entry, in parts, so each view can escape and lay it out its own way. */
+export interface ChecklistItem {
+  readonly key: string;
+  readonly state: StepState;
+  readonly icon: string;
+  readonly title: string;
+  /** ` → first line of the result`, ` — error`, or '' (already redacted, not escaped). */
+  readonly status: string;
+}
+
+/** The title a step shows: its description, else its type and tool. */
+export function stepTitle(planStep: PlanStep): string {
+  return planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+}
+
+/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
+export function checklistItems(record: RunRecord, redact: (text: string) => string = (t) => t): ChecklistItem[] {
   const steps = record.plan?.steps ?? [];
   return steps.map((planStep) => {
     const step = record.steps.get(planStep.key);
     const state = step?.state ?? 'pending';
-    const title = planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-    return `${STATE_ICONS[state]} ${planStep.key}. ${title}${step ? describeStatus(step) : ''}`;
+    return {
+      key: planStep.key,
+      state,
+      icon: STATE_ICONS[state],
+      title: redact(stepTitle(planStep)),
+      status: step ? describeStatus(step, redact) : '',
+    };
   });
+}
+
+/** One plain-text line per step of the current plan: icon, id, description, and a short status. */
+export function checklistLines(record: RunRecord): string[] {
+  return checklistItems(record).map((item) => `${item.icon} ${item.key}. ${item.title}${item.status}`);
 }

@@ -8,6 +8,11 @@ export interface ToolContext {
   readonly cwd: string;
   /** The step that called the tool (for labels in errors and traces). */
   readonly stepKey: string;
+  /**
+   * The step's own timeout, when it has one: it replaces the tool's `timeoutSeconds`. A tool that
+   * enforces its time limit itself (command tools) reads it here.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** A tool: a small value the executor calls through the registry. */

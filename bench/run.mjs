@@ -1,0 +1,24 @@
+// `npm run bench`: prints every benchmark as a table; nothing is asserted (tests assert behaviour).
+// Node 24 strips types, so the sections are plain .ts files imported directly.
+import { existsSync } from 'node:fs';
+import { formatTable, tableOfRecords } from './bench-table.ts';
+import { makespanVsBound } from './makespan.ts';
+import { schedulerOverhead } from './scheduler-overhead.ts';
+
+console.log(`plan-runner bench on Node ${process.version}, ${new Date().toISOString()}\n`);
+
+console.log(formatTable(await schedulerOverhead()));
+console.log(formatTable(await makespanVsBound()));
+
+// ---- (3) Prompt tokens: dependency-scoped context vs full history (owned by the LLM engineer) ----
+// Contract: bench/context-tokens.ts exports `contextTokens()`, resolving to a BenchTable or to an
+// array of flat records (one row each).
+const contextTokensFile = new URL('./context-tokens.ts', import.meta.url);
+if (existsSync(contextTokensFile)) {
+  const { contextTokens } = await import(contextTokensFile.href);
+  const figures = await contextTokens();
+  const title = '(3) Prompt tokens: dependency-scoped context vs full history';
+  console.log(formatTable(Array.isArray(figures) ? tableOfRecords(title, figures) : figures));
+} else {
+  console.log('### (3) Prompt tokens\n\n(not yet: bench/context-tokens.ts does not exist)\n');
+}

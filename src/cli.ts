@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+import { runCommand } from './cli/run-command.ts';
+import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
+import { USAGE } from './cli/usage.ts';
+import { validateCommand } from './cli/validate-command.ts';
+import { VERSION } from './version.ts';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`plan-runner: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  switch (command.command) {
+    case 'help':
+      process.stdout.write(USAGE);
+      return 0;
+    case 'version':
+      process.stdout.write(`plan-runner ${VERSION}\n`);
+      return 0;
+    case 'validate':
+      return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
+    case 'run': {
+      const controller = new AbortController();
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
+      return runCommand(command, controller.signal);
+    }
+  }
+}
+
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`plan-runner: internal error: ${String(reason)}\n`);
+  process.exit(1);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`plan-runner: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatPlanError } from '../plan/plan-error.ts';
+import { consoleChecklist } from '../report/console-checklist.ts';
+import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { renderSummary } from '../report/summary/render-summary.ts';
+import { traceWriter } from '../report/trace-writer.ts';
+import { systemClock } from '../run/clock.ts';
+import { runJob } from '../run/run-job.ts';
+import type { CliCommand } from './parse-cli-args.ts';
+
+type RunArgs = Extract<CliCommand, { command: 'run' }>;
+
+/** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
+export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<number> {
+  const env = process.env;
+  const apiKey = env[args.apiKeyEnv] || undefined;
+  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const trace = traceWriter(args.trace, { redact });
+  const console = consoleChecklist({
+    write: (text) => process.stdout.write(text),
+    isTTY: Boolean(process.stdout.isTTY),
+    columns: process.stdout.columns,
+    redact,
+  });
+  const outcome = await runJob(
+    {
+      planFile: args.file,
+      inputs: args.inputs,
+      cwd: process.cwd(),
+      env,
+      model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
+    },
+    {
+      listeners: [trace.listener, console],
+      clock: systemClock,
+      signal,
+      onListenerError: (error) => process.stderr.write(`warning: a report listener failed: ${redact(String(error))}\n`),
+    },
+  );
+  await trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`));
+
+  if (outcome.kind === 'rejected') {
+    for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    return 1;
+  }
+  const summary = renderSummary(outcome.run.record, {
+    redact,
+    goals: outcome.goals,
+    fullRecordAt: `the trace file ${args.trace}`,
+  });
+  mkdirSync(path.dirname(args.summary), { recursive: true });
+  writeFileSync(args.summary, summary);
+  for (const goal of outcome.goals) {
+    const icon = goal.outcome === 'met' ? '✅' : goal.outcome === 'error' ? '❔' : goal.severity === 'warning' ? '⚠️' : '❌';
+    process.stdout.write(`${icon} goal: ${goal.name} — ${redact(goal.evidence)}\n`);
+  }
+  process.stdout.write(`status: ${outcome.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
+  return outcome.status === 'succeeded' ? 0 : 1;
+}

@@ -1,0 +1,24 @@
+/** The CLI's `--help` text; keep it true to `parse-cli-args.ts`. */
+export const USAGE = `plan-runner — run LLM plan-and-execute workflows from a plan file
+
+Usage:
+  plan-runner validate <file>...            check plan files; print a summary or the errors
+  plan-runner run <file> [options]          run a plan and print its live checklist
+  plan-runner --help | --version
+
+Options for run:
+  --input NAME=VALUE      a plan input (repeatable); VALUE is text
+  --trace FILE            write every event as JSON lines (default: .plan-runner/trace.jsonl)
+  --summary FILE          write the markdown report (default: .plan-runner/report.md)
+  --record FILE           save every model exchange as JSON lines
+  --replay FILE           answer model calls from a recording (no API key, no network)
+  --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)
+  --model NAME            model for steps whose plan names none
+  --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
+                          a key is never taken on the command line
+
+Exit codes:
+  0  the plan is valid / the run succeeded and its required goals are met
+  1  invalid plan, failed or cancelled run, or unmet required goals
+  2  usage error
+`;

@@ -1,0 +1,35 @@
+import type { Goal } from '../plan/schema.ts';
+import type { GoalDeps } from './goal-check.ts';
+import { GOAL_CHECKS } from './goal-checks.ts';
+import { goalKindOf } from './goal-kind-of.ts';
+import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
+import type { GoalResult } from './goal-result.ts';
+import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
+import { resultText } from '../report/result-text.ts';
+
+/**
+ * Checks every goal against the finished run, concurrently, and returns the results in the order
+ * the goals were declared. Never throws: a goal that cannot be checked comes back as `error`.
+ */
+export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: GoalDeps): Promise<GoalResult[]> {
+  return Promise.all(goals.map((goal) => evaluateGoal(goal, target, deps)));
+}
+
+async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps): Promise<GoalResult> {
+  const severity = goal.severity ?? 'required';
+  try {
+    const kind = goalKindOf(goal);
+    if (kind === undefined) throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
+    const check = GOAL_CHECKS[kind];
+    const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
+    const outcome = await check.check(goal, { text: resultText(value).text, value, target, deps });
+    return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
+  } catch (error) {
+    // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.
+    const evidence =
+      error instanceof GoalNotEvaluableError
+        ? error.message
+        : `could not evaluate: ${error instanceof Error ? error.message : String(error)}`;
+    return { name: goal.name, severity, outcome: 'error', evidence };
+  }
+}

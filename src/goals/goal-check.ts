@@ -1,0 +1,42 @@
+import type { Goal } from '../plan/schema.ts';
+import type { ModelClient } from '../llm/model-client.ts';
+import type { Usage } from '../run/events.ts';
+import type { GoalTarget } from './goal-target.ts';
+
+/** The collaborators a goal check may need; tests pass stand-ins. */
+export interface GoalDeps {
+  /** Needed by `judge` goals only. */
+  readonly model?: ModelClient;
+  /** The model judges use; defaults to the client's default model. */
+  readonly modelName?: string;
+  /** Where `command` goals run (the repository root). */
+  readonly cwd: string;
+  /** The environment `command` goals get: already scrubbed by the caller. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly signal?: AbortSignal;
+  /** Called after every judge call, so budgets and reports see its cost. */
+  onUsage?(usage: Usage): void;
+}
+
+/** What one check decided. A check that cannot decide throws `GoalNotEvaluableError`. */
+export interface GoalCheckOutcome {
+  readonly met: boolean;
+  readonly evidence: string;
+}
+
+/** Everything a check sees besides the goal itself. */
+export interface GoalCheckInput {
+  /** The resolved target as text (see `resultText`). */
+  readonly text: string;
+  /** The resolved target as the step produced it (objects stay objects). */
+  readonly value: unknown;
+  readonly target: GoalTarget;
+  readonly deps: GoalDeps;
+}
+
+/** One kind of goal check. */
+export interface GoalCheck {
+  /** False for checks that look at the run rather than a result (`all_steps_completed`). */
+  readonly needsTarget: boolean;
+  check(goal: Goal, input: GoalCheckInput): GoalCheckOutcome | Promise<GoalCheckOutcome>;
+}

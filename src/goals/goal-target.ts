@@ -1,0 +1,30 @@
+import type { Goal } from '../plan/schema.ts';
+import type { StepState } from '../run/events.ts';
+import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
+
+/** What goals are checked against once the run has finished. */
+export interface GoalTarget {
+  /** The run's result; undefined when the run produced none. */
+  readonly finalResult: unknown;
+  /** Results of completed steps, by step key. */
+  readonly results: ReadonlyMap<string, unknown>;
+  /** The state every step of the final plan ended in, by step key. */
+  readonly stepStates: ReadonlyMap<string, StepState>;
+}
+
+/** The value a goal checks: the result of its `of:` step, or the run's final result. */
+export function resolveGoalTarget(goal: Goal, target: GoalTarget): unknown {
+  if (goal.of === undefined) {
+    if (target.finalResult === undefined) {
+      throw new GoalNotEvaluableError('the run produced no result (it ended before its last step completed)');
+    }
+    return target.finalResult;
+  }
+  const key = String(goal.of);
+  const state = target.stepStates.get(key);
+  if (state === undefined) throw new GoalNotEvaluableError(`step ${key} is not in the plan that ran`);
+  if (state !== 'completed') throw new GoalNotEvaluableError(`step ${key} did not complete (${state})`);
+  const value = target.results.get(key);
+  if (value === undefined) throw new GoalNotEvaluableError(`step ${key} completed without a result`);
+  return value;
+}

@@ -1,0 +1,19 @@
+import type { GoalResult } from './goal-result.ts';
+
+/** What the goal results mean for the run. */
+export interface GoalsVerdict {
+  /** True when every required goal is met (`error` counts as not met). */
+  readonly goalsMet: boolean;
+  /** Required goals that are unmet or could not be evaluated. */
+  readonly unmetRequired: readonly GoalResult[];
+  /** Warning goals that are unmet or could not be evaluated: reported, never failing the run. */
+  readonly warnings: readonly GoalResult[];
+}
+
+/** Sums up goal results: all required goals met, which are not, and which warnings to show. */
+export function goalsVerdict(results: readonly GoalResult[]): GoalsVerdict {
+  const notMet = results.filter((result) => result.outcome !== 'met');
+  const unmetRequired = notMet.filter((result) => result.severity === 'required');
+  const warnings = notMet.filter((result) => result.severity === 'warning');
+  return { goalsMet: unmetRequired.length === 0, unmetRequired, warnings };
+}

@@ -1,0 +1,21 @@
+import type { GoalCheck } from '../goal-check.ts';
+import { compileGoalRegex } from '../compile-goal-regex.ts';
+import { shorten } from '../excerpt.ts';
+import { splitSentences } from '../split-sentences.ts';
+
+/** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
+export const everySentenceMatchesCheck: GoalCheck = {
+  needsTarget: true,
+  check(goal, { text }) {
+    const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+    const sentences = splitSentences(text);
+    // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
+    if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };
+    const index = sentences.findIndex((sentence) => !regex.test(sentence));
+    if (index < 0) return { met: true, evidence: `all ${sentences.length} sentences match ${String(regex)}` };
+    return {
+      met: false,
+      evidence: `sentence ${index + 1} of ${sentences.length} has no match for ${String(regex)}: "${shorten(sentences[index] ?? '', 200)}"`,
+    };
+  },
+};

@@ -1,0 +1,54 @@
+import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
+import type { Usage } from '../../run/events.ts';
+import type { GoalCheck } from '../goal-check.ts';
+import { shorten } from '../excerpt.ts';
+import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
+import { judgeMessages } from '../judge-prompt.ts';
+import { JUDGE_VERDICT_SCHEMA, parseJudgeVerdict } from '../judge-verdict.ts';
+
+/** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
+export const judgeCheck: GoalCheck = {
+  needsTarget: true,
+  async check(goal, { text, deps }) {
+    if (!deps.model) {
+      throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
+    }
+    const request: ChatRequest = {
+      model: deps.modelName ?? deps.model.defaultModel,
+      messages: judgeMessages(goal.judge ?? '', text),
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
+      },
+    };
+    let response: ChatResponse;
+    try {
+      // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
+      response = await deps.model.complete(request, { purpose: `goal:${goal.name}` }, deps.signal);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
+    }
+    deps.onUsage?.(usageOf(response));
+    const choice = response.choices[0];
+    if (!choice) throw new GoalNotEvaluableError('the judge returned no answer');
+    if (choice.message.refusal) {
+      throw new GoalNotEvaluableError(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
+    }
+    if (choice.finish_reason === 'length') {
+      throw new GoalNotEvaluableError('the judge ran out of tokens before finishing its verdict');
+    }
+    const verdict = parseJudgeVerdict(choice.message.content ?? '');
+    return { met: verdict.met, evidence: verdict.reason };
+  },
+};
+
+function usageOf(response: ChatResponse): Usage {
+  return {
+    modelCalls: 1,
+    promptTokens: response.usage?.prompt_tokens ?? 0,
+    completionTokens: response.usage?.completion_tokens ?? 0,
+    // Pricing lives with the model client; goals only count the call and its tokens.
+    costUsd: 0,
+  };
+}

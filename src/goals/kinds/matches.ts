@@ -1,0 +1,17 @@
+import type { GoalCheck } from '../goal-check.ts';
+import { excerptAround, lineOf } from '../excerpt.ts';
+import { compileGoalRegex } from '../compile-goal-regex.ts';
+
+/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere. */
+export const matchesCheck: GoalCheck = {
+  needsTarget: true,
+  check(goal, { text }) {
+    const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
+    const match = regex.exec(text);
+    if (!match) return { met: false, evidence: `no match for ${String(regex)}` };
+    return {
+      met: true,
+      evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match[0].length)}`,
+    };
+  },
+};

@@ -1,0 +1,12 @@
+import type { GoalCheck } from '../goal-check.ts';
+import { countWords } from '../count-words.ts';
+
+/** `min_words`: the result has at least this many words. */
+export const minWordsCheck: GoalCheck = {
+  needsTarget: true,
+  check(goal, { text }) {
+    const min = goal.min_words ?? 0;
+    const words = countWords(text);
+    return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
+  },
+};

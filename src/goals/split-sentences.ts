@@ -1,0 +1,93 @@
+/** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
+const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
+/** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
+const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
+/** A period, `!` or `?` run with closing quotes or brackets, followed by whitespace or the end. */
+const TERMINATOR = /[.!?]+["'”’)]*(?=\s|$)/g;
+const CITATION = String.raw`\[\d+(?:\s*[,–-]\s*\d+)*\]`;
+/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence. */
+const TRAILING_CITATIONS = new RegExp(String.raw`^(?:[ \t]*${CITATION})+(?=\s|$)`);
+const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
+const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
+const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+
+/**
+ * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
+ * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
+ * start a new one; Markdown headings are titles, not sentences, and are left out.
+ */
+export function splitSentences(text: string): string[] {
+  return blocksOf(text).flatMap(splitBlock);
+}
+
+function blocksOf(text: string): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  const flush = (): void => {
+    if (current.length > 0) blocks.push(current.join('\n'));
+    current = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || HEADING.test(line)) {
+      flush();
+      continue;
+    }
+    const item = LIST_MARKER.exec(line);
+    if (item) {
+      flush();
+      current.push(line.slice(item[0].length));
+    } else {
+      current.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+function splitBlock(block: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const mark of block.matchAll(TERMINATOR)) {
+    const after = mark.index + mark[0].length;
+    if (after <= start || !endsSentence(block, mark.index, mark[0], after)) continue;
+    const citations = TRAILING_CITATIONS.exec(block.slice(after));
+    const end = after + (citations ? citations[0].length : 0);
+    pieces.push(block.slice(start, end));
+    start = end;
+  }
+  pieces.push(block.slice(start));
+  return attachLoneCitations(pieces.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p !== ''));
+}
+
+function endsSentence(block: string, index: number, mark: string, after: number): boolean {
+  if (!mark.startsWith('.')) return true;
+  const next = /\S/u.exec(block.slice(after))?.[0];
+  if (next === undefined) return true;
+  // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
+  if (/\p{Ll}/u.test(next)) return false;
+  if (mark.startsWith('..')) return true;
+  const token = (/\S*$/.exec(block.slice(0, index))?.[0] ?? '').replace(/^["'“‘([]+/, '') + '.';
+  const lower = token.toLowerCase();
+  if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next))) return false;
+  // Initials and initialisms: "A. Gulli", "U.S.", "a.m.".
+  return !/^(?:\p{L}\.)+$/u.test(token);
+}
+
+/** A piece that is only a citation ("[1]." at the start of a reference line) joins its neighbour. */
+function attachLoneCitations(pieces: string[]): string[] {
+  const out: string[] = [];
+  let carry = '';
+  for (const piece of pieces) {
+    if (CITATION_ONLY.test(piece)) {
+      carry += `${piece} `;
+      continue;
+    }
+    out.push(carry + piece);
+    carry = '';
+  }
+  if (carry !== '') {
+    if (out.length > 0) out[out.length - 1] += ` ${carry.trim()}`;
+    else out.push(carry.trim());
+  }
+  return out;
+}

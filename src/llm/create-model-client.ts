@@ -1,0 +1,33 @@
+import { createOpenAIModelClient } from './openai-model-client.ts';
+import type { ModelClient } from './model-client.ts';
+import { recordingModelClient } from './recording-model-client.ts';
+import { replayModelClient } from './replay-model-client.ts';
+
+/** Where model answers come from: a live endpoint, optionally recorded, or a replay file. */
+export interface ModelSettings {
+  readonly baseURL: string;
+  readonly apiKey?: string;
+  /** Model for steps whose plan and agent name none. */
+  readonly model?: string;
+  /** Save every exchange to this JSON-lines file. */
+  readonly record?: string;
+  /** Answer from this file instead of an endpoint; a request it lacks fails the step. */
+  readonly replay?: string;
+}
+
+/** Default model when neither the plan nor the caller names one. */
+export const DEFAULT_MODEL = 'gpt-4.1-mini';
+
+/** The model client for a run, or undefined when no key and no replay file were given. */
+export function createModelClient(settings: ModelSettings): ModelClient | undefined {
+  if (settings.replay) return replayModelClient(settings.replay, settings.model ? { defaultModel: settings.model } : {});
+  if (!settings.apiKey) return undefined;
+  const live = createOpenAIModelClient({
+    baseURL: settings.baseURL,
+    apiKey: settings.apiKey,
+    model: settings.model ?? DEFAULT_MODEL,
+    timeoutMs: 120_000,
+    maxRetries: 3,
+  });
+  return settings.record ? recordingModelClient(live, settings.record, { secrets: [settings.apiKey] }) : live;
+}

@@ -1,0 +1,65 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { ModelCallError } from './model-call-error.ts';
+
+/** The SDK retries these statuses itself (its `shouldRetry`), so they are the transient ones. */
+function isRetryableStatus(status: number, headers: Headers | undefined): boolean {
+  const told = headers?.get('x-should-retry');
+  if (told === 'true') return true;
+  if (told === 'false') return false;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds. */
+export function retryAfterMsOf(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const after = headers?.get('retry-after');
+  if (!after) return undefined;
+  const seconds = Number.parseFloat(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function detailOf(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  if (typeof body?.message === 'string' && body.message) return body.message;
+  return error.status !== undefined ? 'no error message' : error.message;
+}
+
+/**
+ * Wraps what the SDK threw after its retries into a `ModelCallError`; anything that is not an SDK
+ * API error (a bug, a thrown abort reason) is returned unchanged.
+ */
+export function modelCallErrorFromSdk(
+  error: unknown,
+  call: { purpose: string; model: string; maxRetries: number },
+): unknown {
+  if (!(error instanceof APIError)) return error;
+  const { purpose, model, maxRetries } = call;
+  if (error instanceof APIConnectionError) {
+    const timeout = error instanceof APIConnectionTimeoutError;
+    return new ModelCallError({
+      purpose,
+      model,
+      failure: timeout ? 'timeout' : 'connection',
+      transient: true,
+      attempts: maxRetries + 1,
+      detail: timeout ? 'no answer before the timeout' : error.message,
+      cause: error,
+    });
+  }
+  const status = error.status ?? 0;
+  const transient = isRetryableStatus(status, error.headers);
+  return new ModelCallError({
+    purpose,
+    model,
+    failure: 'http',
+    status,
+    transient,
+    retryAfterMs: retryAfterMsOf(error.headers),
+    attempts: transient ? maxRetries + 1 : 1,
+    detail: detailOf(error),
+    cause: error,
+  });
+}

@@ -1,0 +1,55 @@
+import { ToolError } from '../tools/tool-error.ts';
+import { describePurpose } from './describe-purpose.ts';
+
+/** How a model call failed: an HTTP error status, no answer in time, or no connection at all. */
+export type ModelCallFailure = 'http' | 'timeout' | 'connection';
+
+export interface ModelCallErrorFields {
+  /** Who asked (`step:3`, `planner`, `goal:<name>`). */
+  readonly purpose: string;
+  readonly model: string;
+  readonly failure: ModelCallFailure;
+  readonly status?: number;
+  readonly transient: boolean;
+  readonly retryAfterMs?: number;
+  /** HTTP requests made, the SDK's own retries included. */
+  readonly attempts: number;
+  /** What the endpoint said (its error message), without the status. */
+  readonly detail: string;
+  readonly cause?: unknown;
+}
+
+function hint(failure: ModelCallFailure, status: number | undefined): string {
+  if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
+  if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
+  if (status === 401 || status === 403) return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
+  if (status === 404) return 'Check the model name and base-url.';
+  if (status === 429) return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
+  if (status !== undefined && status >= 500) return 'The endpoint failed; retry later.';
+  return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
+}
+
+/** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
+export class ModelCallError extends ToolError {
+  readonly purpose: string;
+  readonly model: string;
+  readonly failure: ModelCallFailure;
+  readonly status?: number;
+  readonly attempts: number;
+  readonly detail: string;
+
+  constructor(fields: ModelCallErrorFields) {
+    const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
+    const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
+    super(
+      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,
+      { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause },
+    );
+    this.purpose = fields.purpose;
+    this.model = fields.model;
+    this.failure = fields.failure;
+    if (fields.status !== undefined) this.status = fields.status;
+    this.attempts = fields.attempts;
+    this.detail = fields.detail;
+  }
+}

@@ -1,0 +1,40 @@
+import OpenAI from 'openai';
+import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
+import { modelCallErrorFromSdk } from './model-call-error-from-sdk.ts';
+
+export interface OpenAIModelClientOptions {
+  /** An OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` (the default). */
+  readonly baseURL?: string;
+  readonly apiKey: string;
+  /** The model used when a step, agent or plan names none. */
+  readonly model: string;
+  /** Per HTTP request. */
+  readonly timeoutMs: number;
+  /** Retries the SDK makes on timeouts, 408/409/429/5xx and connection errors; we add none of our own. */
+  readonly maxRetries: number;
+  /** Replaces the global fetch (tests, proxies). */
+  readonly fetch?: typeof fetch;
+}
+
+/** The live model client: Chat Completions through the `openai` SDK, its errors wrapped in `ModelCallError`. */
+export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
+  const sdk = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return {
+    defaultModel: options.model,
+    async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      try {
+        return await sdk.chat.completions.create(request, { signal });
+      } catch (error) {
+        // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
+        if (signal?.aborted) throw signal.reason;
+        throw modelCallErrorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries });
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
+import { ModelCallError } from './model-call-error.ts';
+import type { RecordedExchange, RecordedOutcome, RecordingHeader } from './recorded-exchange.ts';
+
+export interface RecordingOptions {
+  /** Strings (the API key, tokens) replaced by `[redacted]` wherever they would appear in the file. */
+  readonly secrets?: readonly string[];
+}
+
+function redact(line: string, secrets: readonly string[]): string {
+  let out = line;
+  for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+/**
+ * Wraps a client so every exchange (request and response, or the failure) is appended to `path` as a
+ * JSON line. The file is started afresh: a replay must see one run's calls, not two runs' mixed.
+ * The client's configuration (API key, base URL) is never part of an exchange.
+ */
+export function recordingModelClient(inner: ModelClient, path: string, options: RecordingOptions = {}): ModelClient {
+  const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
+  writeFileSync(path, JSON.stringify(header) + '\n');
+  const ordinals = new Map<string, number>();
+  const secrets = options.secrets ?? [];
+  // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
+  // Ordinals count recorded exchanges only: a call cut off by a cancel is not one a replay will see.
+  const write = (purpose: string, request: ChatRequest, outcome: RecordedOutcome): void => {
+    const ordinal = ordinals.get(purpose) ?? 0;
+    ordinals.set(purpose, ordinal + 1);
+    const exchange: RecordedExchange = { purpose, ordinal, request, ...outcome };
+    appendFileSync(path, redact(JSON.stringify(exchange), secrets) + '\n');
+  };
+  return {
+    defaultModel: inner.defaultModel,
+    async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      try {
+        const response = await inner.complete(request, label, signal);
+        write(label.purpose, request, { response });
+        return response;
+      } catch (error) {
+        if (error instanceof ModelCallError) {
+          const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+          write(label.purpose, request, { error: { failure, status, transient, retryAfterMs, attempts, detail } });
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { ToolError } from '../tools/tool-error.ts';
+
+/** A replay file that cannot be read or holds a line that is not a recorded exchange. */
+export class ReplayFileError extends ToolError {
+  readonly file: string;
+  readonly line?: number;
+  readonly problem: string;
+
+  constructor(fields: { file: string; line?: number; problem: string; cause?: unknown }) {
+    const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
+    super(`Replay file ${where}: ${fields.problem}. Record it again with --record ${fields.file}.`, {
+      transient: false,
+      cause: fields.cause,
+    });
+    this.file = fields.file;
+    if (fields.line !== undefined) this.line = fields.line;
+    this.problem = fields.problem;
+  }
+}

@@ -1,0 +1,26 @@
+import { ToolError } from '../tools/tool-error.ts';
+import { describePurpose } from './describe-purpose.ts';
+
+/** A replayed run asked something the recording has no answer for (more calls, or a new step). */
+export class ReplayMissingAnswerError extends ToolError {
+  readonly file: string;
+  readonly purpose: string;
+  /** Zero-based: the how-many-th call with this purpose it was. */
+  readonly ordinal: number;
+  /** How many answers the file holds for this purpose. */
+  readonly recordedCalls: number;
+
+  constructor(fields: { file: string; purpose: string; ordinal: number; recordedCalls: number }) {
+    const recorded =
+      fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
+    super(
+      `Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${describePurpose(fields.purpose)} ` +
+        `(the file ${recorded}). The plan or its prompts changed since it was recorded: record it again with --record ${fields.file}, or run with a model.`,
+      { transient: false },
+    );
+    this.file = fields.file;
+    this.purpose = fields.purpose;
+    this.ordinal = fields.ordinal;
+    this.recordedCalls = fields.recordedCalls;
+  }
+}

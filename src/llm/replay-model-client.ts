@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
+import { firstRequestDifference } from './first-request-difference.ts';
+import { ModelCallError } from './model-call-error.ts';
+import { exchangeKey, type RecordedExchange, type RecordingHeader } from './recorded-exchange.ts';
+import { ReplayFileError } from './replay-file-error.ts';
+import { ReplayMissingAnswerError } from './replay-missing-answer-error.ts';
+import { StaleRecordingError } from './stale-recording-error.ts';
+
+export interface ReplayOptions {
+  /** The model used when a step, agent or plan names none; default: the one the recorded run used. */
+  readonly defaultModel?: string;
+}
+
+function isExchange(value: unknown): value is RecordedExchange {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    typeof line.purpose === 'string' &&
+    Number.isInteger(line.ordinal) &&
+    typeof line.request === 'object' &&
+    line.request !== null &&
+    (typeof line.response === 'object' || typeof line.error === 'object')
+  );
+}
+
+function isHeader(value: unknown): value is RecordingHeader {
+  return typeof value === 'object' && value !== null && (value as { recording?: unknown }).recording === 'plan-runner';
+}
+
+/** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
+export function readRecording(path: string): { header?: RecordingHeader; exchanges: RecordedExchange[] } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new ReplayFileError({ file: path, problem: 'cannot be read', cause });
+  }
+  const exchanges: RecordedExchange[] = [];
+  let header: RecordingHeader | undefined;
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (cause) {
+      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
+    }
+    if (isHeader(value)) {
+      header = value;
+      continue;
+    }
+    if (!isExchange(value)) {
+      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
+    }
+    exchanges.push(value);
+  }
+  return { header, exchanges };
+}
+
+/**
+ * A model client that answers from a file written by `recordingModelClient`, matching each call by
+ * (purpose, how-many-th call with that purpose) and checking the request is the one recorded. It
+ * never falls back to anything: a missing or stale answer fails the call, naming the step.
+ */
+export function replayModelClient(path: string, options: ReplayOptions = {}): ModelClient {
+  const { header, exchanges } = readRecording(path);
+  const byKey = new Map(exchanges.map((exchange) => [exchangeKey(exchange.purpose, exchange.ordinal), exchange]));
+  const calls = new Map<string, number>();
+  return {
+    defaultModel: options.defaultModel ?? header?.defaultModel ?? exchanges[0]?.request.model ?? 'replay',
+    async complete(request: ChatRequest, label: CallLabel): Promise<ChatResponse> {
+      const purpose = label.purpose;
+      const ordinal = calls.get(purpose) ?? 0;
+      calls.set(purpose, ordinal + 1);
+      const recorded = byKey.get(exchangeKey(purpose, ordinal));
+      if (!recorded) {
+        const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
+        throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls });
+      }
+      const difference = firstRequestDifference(recorded.request, request);
+      if (difference) throw new StaleRecordingError({ file: path, purpose, ordinal, difference });
+      if ('error' in recorded) throw new ModelCallError({ purpose, model: request.model, ...recorded.error });
+      return structuredClone(recorded.response);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { stepKey, type PlanStep } from './plan-step.ts';
+import type { Step } from './schema.ts';
+
+/**
+ * Steps as the executor sees them. `depends_on` defaults to the previous step, except that an
+ * aggregate's explicit `inputs` are its dependencies; `[]` means none.
+ */
+export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
+  return steps.map((step, index) => {
+    const inputs = (step.inputs ?? []).map(stepKey);
+    const previous = index > 0 ? [stepKey(steps[index - 1]!.id)] : [];
+    const declared = step.depends_on?.map(stepKey) ?? (step.inputs ? [] : previous);
+    return {
+      key: stepKey(step.id),
+      id: step.id,
+      type: step.type,
+      description: step.description ?? step.tool ?? step.type,
+      ...(step.tool !== undefined && { tool: step.tool }),
+      ...(step.args !== undefined && { args: step.args }),
+      inputs,
+      dependsOn: [...new Set([...declared, ...inputs])],
+      ...(step.agent !== undefined && { agent: step.agent }),
+      ...(step.timeout_seconds !== undefined && { timeoutSeconds: step.timeout_seconds }),
+      ...(step.retry !== undefined && { retry: step.retry }),
+      ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
+      ...(step.review !== undefined && { review: step.review }),
+      ...(step.why !== undefined && { why: step.why }),
+    };
+  });
+}

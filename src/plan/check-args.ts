@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { compileJsonSchema } from './compile-json-schema.ts';
+import { isStepResultObject } from './find-references.ts';
+import { jsonSchemaProblems } from './json-schema-problems.ts';
+import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
+import type { PathSegment, PlanIssue } from './plan-issue.ts';
+import { schemaIssues } from './schema-issues.ts';
+
+/** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
+function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
+  let current = args;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return false;
+    current = (current as Record<PathSegment, unknown>)[segment];
+    if (isStepResultObject(current) || (typeof current === 'string' && current.includes('${'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
+ * argument schema of every tool whose schema can check args (adapters' tools included).
+ */
+export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools'>): { schemas: Map<string, z.ZodType>; issues: PlanIssue[] } {
+  const schemas = new Map<string, z.ZodType>();
+  const issues: PlanIssue[] = [];
+  for (const tool of ctx.tools.values()) {
+    const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
+    const path = ['tools', tool.name, 'input'];
+    const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
+    if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
+      problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
+    }
+    issues.push(...problems);
+    if (problems.length > 0) continue;
+    const compiled = compileJsonSchema(tool.inputSchema);
+    if (compiled.ok) schemas.set(tool.name, compiled.schema);
+    else if (declared) issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
+  }
+  return { schemas, issues };
+}
+
+/**
+ * Literal args must match the tool's input schema. Values that are references are only known at
+ * run time, so problems inside them are not reported here (the executor checks resolved args).
+ */
+export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  ctx.steps.forEach((step, index) => {
+    const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
+    if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
+    const result = schema.safeParse(step.args, { reportInput: true });
+    if (result.success) return;
+    const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
+    for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'])) {
+      issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
+    }
+  });
+  return issues;
+}

@@ -1,0 +1,50 @@
+import { parseGoalRegex } from '../goals/goal-regex.ts';
+import { compileJsonSchema } from './compile-json-schema.ts';
+import { jsonSchemaProblems } from './json-schema-problems.ts';
+import { nearestName } from './nearest-name.ts';
+import type { PlanIssue } from './plan-issue.ts';
+import { GOAL_KINDS, type Goal } from './schema.ts';
+
+function regexProblem(pattern: string, flags: string | undefined): string | undefined {
+  try {
+    parseGoalRegex(pattern, flags);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
+export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  goals.forEach((goal, index) => {
+    const at = ['goals', index];
+    const kinds = GOAL_KINDS.filter((kind) => goal[kind] !== undefined);
+    if (kinds.length === 0) {
+      issues.push({ path: at, message: `goal \`${goal.name}\` checks nothing; add one of: ${GOAL_KINDS.join(', ')}` });
+    } else if (kinds.length > 1) {
+      issues.push({ path: [...at, kinds[1]!], at: 'key', message: `goal \`${goal.name}\` has ${kinds.length} checks (${kinds.join(', ')}); a goal has one, so split it into ${kinds.length} goals` });
+    }
+    for (const kind of ['matches', 'every_sentence_matches'] as const) {
+      const pattern = goal[kind];
+      const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
+      if (problem) issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
+    }
+    if (goal.json_schema !== undefined) {
+      const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema']);
+      issues.push(...problems);
+      const compiled = problems.length === 0 ? compileJsonSchema(goal.json_schema) : undefined;
+      if (compiled && !compiled.ok) issues.push({ path: [...at, 'json_schema'], message: `this schema cannot be used: ${compiled.message}` });
+    }
+    if (goal.of !== undefined) {
+      const key = String(goal.of);
+      if (!hasSteps) {
+        issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
+      } else if (!stepKeys.has(key)) {
+        const near = nearestName(key, stepKeys);
+        issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
+      }
+    }
+  });
+  return issues;
+}

@@ -1,0 +1,23 @@
+import type { PlanIssue } from './plan-issue.ts';
+import { stepPath } from './plan-check-context.ts';
+import type { Step } from './schema.ts';
+
+/** Fields that only some step types take: `tool` and `args` on tool_call, `inputs` on aggregate. */
+export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  steps.forEach((step, index) => {
+    const at = stepPath(index);
+    if (step.type !== 'tool_call') {
+      if (step.tool !== undefined) {
+        issues.push({ path: [...at, 'tool'], at: 'key', message: `only tool_call steps name a tool; remove \`tool\` or write \`type: tool_call\`` });
+      }
+      if (step.args !== undefined) {
+        issues.push({ path: [...at, 'args'], at: 'key', message: `only tool_call steps take \`args\`; a ${step.type} step is answered by the model` });
+      }
+    }
+    if (step.type !== 'aggregate' && step.inputs !== undefined) {
+      issues.push({ path: [...at, 'inputs'], at: 'key', message: `only aggregate steps take \`inputs\`; use \`depends_on\` to wait for other steps` });
+    }
+  });
+  return issues;
+}

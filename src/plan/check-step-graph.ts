@@ -1,0 +1,64 @@
+import { findCycle } from './find-cycle.ts';
+import { nearestName } from './nearest-name.ts';
+import { listNames, stepPath } from './plan-check-context.ts';
+import type { PathSegment, PlanIssue } from './plan-issue.ts';
+import { stepKey, type PlanStep } from './plan-step.ts';
+import type { Step } from './schema.ts';
+
+/** Step key → index of its first occurrence, and an issue for every later occurrence. */
+export function indexStepIds(steps: readonly Step[]): { stepIndex: Map<string, number>; issues: PlanIssue[] } {
+  const stepIndex = new Map<string, number>();
+  const issues: PlanIssue[] = [];
+  steps.forEach((step, index) => {
+    const key = stepKey(step.id);
+    const first = stepIndex.get(key);
+    if (first === undefined) stepIndex.set(key, index);
+    else {
+      issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too (1 and "1" are the same id)` });
+    }
+  });
+  return { stepIndex, issues };
+}
+
+function unknownStepMessage(field: string, key: string, stepIndex: ReadonlyMap<string, number>): string {
+  const near = nearestName(key, stepIndex.keys());
+  const hint = near ? ` — did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
+  return `${field} names step ${key}, which does not exist${hint}`;
+}
+
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<string, number>): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  steps.forEach((step, index) => {
+    for (const field of ['depends_on', 'inputs'] as const) {
+      step[field]?.forEach((id, position) => {
+        if (!stepIndex.has(stepKey(id))) {
+          issues.push({ path: [...stepPath(index), field, position], message: unknownStepMessage(field, stepKey(id), stepIndex) });
+        }
+      });
+    }
+  });
+  return issues;
+}
+
+/** Where the dependency `from → to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps: readonly Step[], index: number, to: string): PathSegment[] {
+  const step = steps[index]!;
+  for (const field of ['depends_on', 'inputs'] as const) {
+    const position = step[field]?.findIndex((id) => stepKey(id) === to) ?? -1;
+    if (position >= 0) return [...stepPath(index), field, position];
+  }
+  return stepPath(index);
+}
+
+/** A dependency cycle, printed along its edges: `1 → 3 → 2 → 1`. */
+export function checkCycles(steps: readonly Step[], planSteps: readonly PlanStep[], stepIndex: ReadonlyMap<string, number>): PlanIssue[] {
+  const graph = new Map<string, readonly string[]>();
+  for (const [key, index] of stepIndex) graph.set(key, planSteps[index]!.dependsOn);
+  const result = findCycle(graph);
+  if (!result.hasCycle) return [];
+  const [from, to] = result.cycle as [string, string];
+  const path = dependencyPath(steps, stepIndex.get(from)!, to);
+  if (result.cycle.length === 2) return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+  return [{ path, message: `dependency cycle: ${result.cycle.join(' → ')} (→ means "depends on"); remove one of these dependencies` }];
+}

@@ -1,0 +1,45 @@
+import { nearestName } from './nearest-name.ts';
+import { listNames, stepPath } from './plan-check-context.ts';
+import type { PlanIssue } from './plan-issue.ts';
+import type { Plan } from './schema.ts';
+import type { CatalogueTool } from './valid-plan.ts';
+
+function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTool>): string {
+  const near = nearestName(name, tools.keys());
+  const available =
+    tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
+  if (near) return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
+  return `unknown tool \`${name}\`; ${available}`;
+}
+
+/** Tools that steps and agents name must exist; an agent's steps may only use the agent's tools. */
+export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const agents = plan.agents ?? {};
+  for (const [agentName, agent] of Object.entries(agents)) {
+    agent.tools?.forEach((name, position) => {
+      if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools) });
+    });
+  }
+  (plan.workflow_sequence ?? []).forEach((step, index) => {
+    const at = stepPath(index);
+    if (step.type === 'tool_call') {
+      if (step.tool === undefined) {
+        issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
+      } else if (!tools.has(step.tool)) {
+        issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools) });
+      }
+    }
+    if (step.agent === undefined) return;
+    const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
+    if (!agent) {
+      const names = Object.keys(agents);
+      const near = nearestName(step.agent, names);
+      const hint = near ? ` — did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+      issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
+    } else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
+      issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });
+    }
+  });
+  return issues;
+}

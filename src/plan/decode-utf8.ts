@@ -1,0 +1,48 @@
+export type Utf8Result =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly message: string; readonly position: { line: number; column: number } };
+
+const fatal = new TextDecoder('utf-8', { fatal: true });
+
+function isValidPrefix(bytes: Uint8Array, length: number): boolean {
+  try {
+    // `stream` lets a prefix end inside a character without counting as an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The offset of the first byte that makes `bytes` invalid UTF-8 (binary search over prefixes). */
+function firstBadByte(bytes: Uint8Array): number {
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (isValidPrefix(bytes, middle + 1)) low = middle + 1;
+    else high = middle;
+  }
+  // The prefix first fails at the byte that breaks a sequence; the sequence began at its lead byte.
+  const offset = Math.min(low, bytes.length - 1);
+  for (let back = 1; back <= 3 && offset - back >= 0; back++) {
+    const byte = bytes[offset - back]!;
+    if (byte >= 0xc0) return offset - back;
+    if (byte < 0x80) break;
+  }
+  return offset;
+}
+
+/** Decodes a plan file as UTF-8 (dropping a byte-order mark), or says where the first bad byte is. */
+export function decodeUtf8(bytes: Uint8Array): Utf8Result {
+  try {
+    return { ok: true, text: fatal.decode(bytes).replace(/^\uFEFF/, '') };
+  } catch {
+    const offset = firstBadByte(bytes);
+    const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8');
+    const lines = before.split('\n');
+    const position = { line: lines.length, column: lines.at(-1)!.length + 1 };
+    const byte = bytes[offset]!.toString(16).padStart(2, '0');
+    return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
+  }
+}

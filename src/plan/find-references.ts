@@ -1,0 +1,67 @@
+import type { PathSegment } from './plan-issue.ts';
+import { StepId } from './schema.ts';
+import { parseReferencePath } from './reference-path.ts';
+import { githubExpressionHint, parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
+import type { FoundReference, ReferenceProblem } from './reference.ts';
+
+/** Every reference in an args value, and every reference written wrongly, with where each sits. */
+export interface ReferenceScan {
+  readonly references: FoundReference[];
+  readonly problems: ReferenceProblem[];
+}
+
+const STEP_RESULT_KEYS = new Set(['step_result', 'path']);
+
+/** True for `{"step_result": …}` objects, the blog's way to pass an earlier step's result. */
+export function isStepResultObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'step_result');
+}
+
+function scanStepResult(value: Record<string, unknown>, at: PathSegment[], scan: ReferenceScan): void {
+  const text = JSON.stringify(value);
+  const extra = Object.keys(value).filter((key) => !STEP_RESULT_KEYS.has(key));
+  if (extra.length > 0) {
+    scan.problems.push({ at, message: `a step_result reference takes only \`step_result\` and \`path\`; remove ${extra.map((key) => `\`${key}\``).join(', ')}` });
+    return;
+  }
+  const id = StepId.safeParse(value.step_result);
+  if (!id.success) {
+    scan.problems.push({ at: [...at, 'step_result'], message: `step_result must be a step id (a whole number or a name), not ${text}` });
+    return;
+  }
+  const rawPath = value.path ?? '';
+  const path = typeof rawPath === 'string' ? parseReferencePath(rawPath) : undefined;
+  if (!path) {
+    scan.problems.push({ at: [...at, 'path'], message: `malformed path ${JSON.stringify(rawPath)}; write it like "a.b[0]"` });
+    return;
+  }
+  scan.references.push({ reference: { kind: 'step', step: String(id.data), path }, at, text, whole: true });
+}
+
+function scanString(value: string, at: PathSegment[], scan: ReferenceScan): void {
+  const hint = githubExpressionHint(value);
+  if (hint) scan.problems.push({ at, message: hint });
+  for (const match of value.matchAll(TEMPLATE_PATTERN)) {
+    const body = parseTemplateBody(match[1]!);
+    if (body.kind === 'malformed') scan.problems.push({ at, message: body.message });
+    if (body.kind === 'reference') {
+      scan.references.push({ reference: body.reference, at, text: match[0], whole: match[0] === value });
+    }
+  }
+}
+
+function scanValue(value: unknown, at: PathSegment[], scan: ReferenceScan): void {
+  if (typeof value === 'string') scanString(value, at, scan);
+  else if (Array.isArray(value)) value.forEach((item, index) => scanValue(item, [...at, index], scan));
+  else if (isStepResultObject(value)) scanStepResult(value, at, scan);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) scanValue(item, [...at, key], scan);
+  }
+}
+
+/** Lists the references inside `value` (an args map, usually), for validation. */
+export function findReferences(value: unknown): ReferenceScan {
+  const scan: ReferenceScan = { references: [], problems: [] };
+  scanValue(value, [], scan);
+  return scan;
+}

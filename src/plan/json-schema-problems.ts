@@ -1,0 +1,96 @@
+import { nearestName } from './nearest-name.ts';
+import type { PathSegment, PlanIssue } from './plan-issue.ts';
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
+const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems'];
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
+const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
+const MAX_SCHEMA_DEPTH = 32;
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function compiles(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function checkType(type: unknown, path: PathSegment[], issues: PlanIssue[]): void {
+  const names = Array.isArray(type) ? type : [type];
+  for (const name of names) {
+    if (typeof name === 'string' && TYPES.includes(name)) continue;
+    const near = typeof name === 'string' ? nearestName(name, TYPES) : undefined;
+    const hint = near ? ` — did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
+    issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
+  }
+}
+
+function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues: PlanIssue[]): void {
+  if (typeof schema === 'boolean') return;
+  if (!isMap(schema)) {
+    issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
+    return;
+  }
+  if (depth > MAX_SCHEMA_DEPTH) {
+    issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
+    return;
+  }
+  if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
+  for (const key of SCHEMA_MAPS) {
+    if (!(key in schema)) continue;
+    const value = schema[key];
+    if (!isMap(value)) issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
+    else for (const [name, inner] of Object.entries(value)) checkSchema(inner, [...path, key, name], depth + 1, issues);
+  }
+  for (const key of SCHEMA_VALUES) {
+    if (key in schema) {
+      const value = schema[key];
+      if (key === 'items' && Array.isArray(value)) value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+      else checkSchema(value, [...path, key], depth + 1, issues);
+    }
+  }
+  for (const key of SCHEMA_LISTS) {
+    if (!(key in schema)) continue;
+    const value = schema[key];
+    if (!Array.isArray(value) || value.length === 0) issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
+    else value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+  }
+  if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
+    issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
+  }
+  if ('enum' in schema && !Array.isArray(schema.enum)) issues.push({ path: [...path, 'enum'], message: '`enum` must be a list of values' });
+  for (const key of COUNTS) {
+    const value = schema[key];
+    if (key in schema && !(Number.isInteger(value) && (value as number) >= 0)) issues.push({ path: [...path, key], message: `\`${key}\` must be a whole number, 0 or more` });
+  }
+  for (const key of NUMBERS) {
+    if (key in schema && typeof schema[key] !== 'number') issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+  }
+  for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+    if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean') issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+  }
+  if ('pattern' in schema) {
+    const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
+    if (problem) issues.push({ path: [...path, 'pattern'], message: `bad \`pattern\`: ${problem}` });
+  }
+  if (isMap(schema.patternProperties)) {
+    for (const pattern of Object.keys(schema.patternProperties)) {
+      const problem = compiles(pattern);
+      if (problem) issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
+    }
+  }
+}
+
+/** What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at `path`. */
+export function jsonSchemaProblems(schema: unknown, path: readonly PathSegment[]): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  checkSchema(schema, [...path], 0, issues);
+  return issues;
+}

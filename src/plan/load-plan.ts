@@ -1,0 +1,50 @@
+import { readFile, stat } from 'node:fs/promises';
+import { formatPath } from './format-path.ts';
+import { locatePath } from './locate-path.ts';
+import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
+import type { PlanError } from './plan-error.ts';
+import { decodeUtf8 } from './decode-utf8.ts';
+import type { LoadPlanOptions, LoadResult } from './valid-plan.ts';
+import { checkPlanValue, unexpectedError } from './validate-plan.ts';
+
+/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
+export function loadPlanText(text: string, file: string, options: LoadPlanOptions = {}): LoadResult {
+  try {
+    const yaml = parsePlanYaml(text, file);
+    if (!yaml.ok) return yaml;
+    const { doc, lineCounter, value } = yaml.parsed;
+    const result = checkPlanValue(value, { ...options, origin: 'file', file });
+    if (result.ok) return result;
+    const errors = result.issues.map((issue): PlanError => ({
+      file,
+      ...locatePath(doc, lineCounter, issue.path, issue.at),
+      path: formatPath(issue.path),
+      message: issue.message,
+    }));
+    // Compiler style: in file order, so the first line to fix comes first.
+    errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    return { ok: false, errors };
+  } catch (error) {
+    return { ok: false, errors: [unexpectedError(error, file)] };
+  }
+}
+
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+export async function loadPlanFile(path: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
+  const fail = (message: string, position?: { line: number; column: number }): LoadResult => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return fail('not a file: give the path of a plan file (.yml)');
+    if (info.size > MAX_PLAN_BYTES) {
+      return fail(`the plan file is ${info.size} bytes, more than the ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes) plan-runner reads; split it or move data into tool inputs`);
+    }
+    const decoded = decodeUtf8(await readFile(path));
+    if (!decoded.ok) return fail(decoded.message, decoded.position);
+    return loadPlanText(decoded.text, path, options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory)');
+    if (code === 'EACCES') return fail('cannot read the file: permission denied');
+    return { ok: false, errors: [unexpectedError(error, path)] };
+  }
+}

@@ -1,0 +1,21 @@
+/** One problem found in a plan, located as precisely as the source allows. */
+export interface PlanError {
+  /** The plan file, as the caller named it; absent for plans a model wrote. */
+  readonly file?: string;
+  /** 1-based line of the offending node, when the plan came from a file. */
+  readonly line?: number;
+  /** 1-based column of the offending node. */
+  readonly column?: number;
+  /** Where in the plan, such as `workflow_sequence[2].tool`; empty for the whole plan. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
+export function formatPlanError(error: PlanError): string {
+  const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
+    .filter((part) => part !== undefined)
+    .join(':');
+  const at = error.path === '' ? '' : ` (at ${error.path})`;
+  return where === '' ? `${error.message}${at}` : `${where}: ${error.message}${at}`;
+}

@@ -1,0 +1,75 @@
+import { isStepResultObject } from './find-references.ts';
+import { formatReferencePath, parseReferencePath, readPath } from './reference-path.ts';
+import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
+import type { Reference } from './reference.ts';
+import { StepId } from './schema.ts';
+import { UnresolvedReferenceError } from './unresolved-reference-error.ts';
+
+/** What references resolve against: completed steps' results by key, and the run's inputs. */
+export interface ReferenceSources {
+  readonly results: ReadonlyMap<string, unknown>;
+  readonly inputs: Readonly<Record<string, unknown>>;
+}
+
+function valueOf(reference: Reference, text: string, sources: ReferenceSources): unknown {
+  if (reference.kind === 'input') {
+    if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
+      throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=…) or give it a default`, { reference: text, inputName: reference.name });
+    }
+    return sources.inputs[reference.name];
+  }
+  if (!sources.results.has(reference.step)) {
+    throw new UnresolvedReferenceError(`${text}: step ${reference.step} has no result (it has not completed)`, { reference: text, stepKey: reference.step });
+  }
+  const lookup = readPath(sources.results.get(reference.step), reference.path);
+  if (lookup.found) return lookup.value;
+  const reached = formatReferencePath(reference.path.slice(0, lookup.missingAt + 1));
+  throw new UnresolvedReferenceError(`${text}: the result of step ${reference.step} has no \`${reached}\` (${lookup.reason})`, { reference: text, stepKey: reference.step });
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value) ?? String(value);
+}
+
+function resolveString(value: string, sources: ReferenceSources): unknown {
+  let whole: { value: unknown } | undefined;
+  const text = value.replace(TEMPLATE_PATTERN, (match, body: string) => {
+    const parsed = parseTemplateBody(body);
+    if (parsed.kind !== 'reference') return match;
+    const resolved = valueOf(parsed.reference, match, sources);
+    if (match === value) whole = { value: resolved };
+    return asText(resolved);
+  });
+  // A string that is exactly one reference takes the referenced value with its type.
+  return whole ? whole.value : text;
+}
+
+function resolveStepResult(value: Record<string, unknown>, sources: ReferenceSources): unknown {
+  const text = JSON.stringify(value);
+  const id = StepId.safeParse(value.step_result);
+  const path = parseReferencePath(typeof value.path === 'string' ? value.path : '');
+  if (!id.success || !path) {
+    throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
+  }
+  return valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+}
+
+function resolveValue(value: unknown, sources: ReferenceSources): unknown {
+  if (typeof value === 'string') return resolveString(value, sources);
+  if (Array.isArray(value)) return value.map((item) => resolveValue(item, sources));
+  if (isStepResultObject(value)) return resolveStepResult(value, sources);
+  if (value !== null && typeof value === 'object') {
+    // fromEntries defines own properties, so a `__proto__` key stays data.
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources)]));
+  }
+  return value;
+}
+
+/**
+ * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
+ * (permanent) when a step has no result yet or its result lacks the path.
+ */
+export function resolveReferences(args: Readonly<Record<string, unknown>>, sources: ReferenceSources): Record<string, unknown> {
+  return resolveValue(args, sources) as Record<string, unknown>;
+}

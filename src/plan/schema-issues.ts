@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { nearestName } from './nearest-name.ts';
+import type { PathSegment, PlanIssue } from './plan-issue.ts';
+import { knownKeysAt } from './schema-at-path.ts';
+import { describeKind, showValue } from './show-value.ts';
+
+type ZodIssue = z.core.$ZodIssue;
+
+const EXPECTED_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a map',
+  array: 'a list',
+  record: 'a map',
+};
+const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of letters, digits, _ and -';
+const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
+
+function keyName(path: readonly PathSegment[]): string {
+  const last = [...path].reverse().find((segment) => typeof segment === 'string');
+  return last === undefined ? 'value' : `\`${last}\``;
+}
+
+function isStepIdPath(path: readonly PathSegment[]): boolean {
+  const last = path.at(-1);
+  const owner = typeof last === 'number' ? path.at(-2) : last;
+  return typeof owner === 'string' && STEP_ID_KEYS.has(owner);
+}
+
+function expectedWords(expected: string): string {
+  return EXPECTED_WORDS[expected] ?? expected;
+}
+
+function unknownKeyMessage(key: string, known: readonly string[]): string {
+  const near = nearestName(key, known);
+  if (near) return `unknown key \`${key}\` — did you mean \`${near}\`?`;
+  return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
+}
+
+function sizeMessage(issue: ZodIssue & { code: 'too_small' | 'too_big' }): string {
+  const small = issue.code === 'too_small';
+  const bound = Number(small ? (issue as { minimum: unknown }).minimum : (issue as { maximum: unknown }).maximum);
+  const inclusive = issue.inclusive !== false;
+  if (issue.origin === 'array') return small ? `needs at least ${bound} item(s)` : `takes at most ${bound} item(s)`;
+  if (issue.origin === 'string') {
+    if (small && bound === 1) return 'must not be empty';
+    return small ? `needs at least ${bound} characters` : `takes at most ${bound} characters`;
+  }
+  const relation = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
+  return `must be ${relation} ${bound}; got ${showValue(issue.input)}`;
+}
+
+/** True when zod made up the message, rather than the schema's author. */
+function isDefaultMessage(message: string): boolean {
+  return /^(Invalid|Too small|Too big|Unrecognized)/.test(message);
+}
+
+interface IssueScope {
+  readonly root: z.ZodType;
+  readonly prefix: readonly PathSegment[];
+}
+
+function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueScope, relative: readonly PathSegment[]): PlanIssue[] {
+  const path = [...scope.prefix, ...relative];
+  // A branch whose errors are not about the value's type is the one the user meant: report it.
+  const meant = issue.errors.filter((branch) => branch.some((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+  if (meant.length === 1) return meant[0]!.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
+  if (isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+  const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords((inner as { expected: string }).expected)));
+  const unique = [...new Set(expected)];
+  if (unique.length === 0) return [{ path, message: issue.message }];
+  return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+}
+
+function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSegment[]): PlanIssue[] {
+  const path = [...scope.prefix, ...relative];
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const known = knownKeysAt(scope.root, relative);
+      return issue.keys.map((key) => ({ path: [...path, key], at: 'key' as const, message: unknownKeyMessage(key, known) }));
+    }
+    case 'invalid_type':
+      if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
+      if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
+        return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+      }
+      return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
+    case 'invalid_value': {
+      const values = issue.values.map((value) => String(value));
+      if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+      const near = typeof issue.input === 'string' ? nearestName(issue.input, values) : undefined;
+      const hint = near ? ` — did you mean \`${near}\`?` : '';
+      return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
+    }
+    case 'too_small':
+    case 'too_big':
+      return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
+    case 'invalid_format': {
+      const pattern = 'pattern' in issue && issue.pattern ? ` ${issue.pattern}` : '';
+      const message = isDefaultMessage(issue.message) ? `${keyName(path)} does not match the expected format${pattern}` : issue.message;
+      return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
+    }
+    case 'invalid_union':
+      return unionIssues(issue, scope, relative);
+    case 'invalid_key':
+      return issue.issues.map((inner) => ({ path, at: 'key' as const, message: `${isDefaultMessage(inner.message) ? 'invalid key' : inner.message}; got ${showValue(issue.input)}` }));
+    case 'invalid_element':
+      return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
+    default:
+      return [{ path, message: issue.message }];
+  }
+}
+
+/**
+ * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
+ * parsed (to list known keys); `prefix` is where that value sits in the plan.
+ */
+export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = []): PlanIssue[] {
+  return issues.flatMap((issue) => oneIssue(issue, { root, prefix }, issue.path as PathSegment[]));
+}

@@ -1,0 +1,25 @@
+/** A short, readable rendering of a value for an error message. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'an empty value';
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  const short = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+  return `\`${short}\``;
+}
+
+/** What kind of value something is, in words: "a list", "a number". */
+export function describeKind(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'an empty value';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
+  if (typeof value === 'boolean') return value ? '`true`' : '`false`';
+  return typeof value;
+}

@@ -1,0 +1,52 @@
+import type { JsonSchema } from './json-schema.ts';
+import type { PlanError } from './plan-error.ts';
+import type { PlanStep } from './plan-step.ts';
+import type { Limits, Plan, Toolset } from './schema.ts';
+
+/** A tool as validation and planning see it: what it is called with, not how it runs. */
+export interface CatalogueTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly sideEffects: boolean;
+  /** Where it comes from: declared in `tools:`, a built-in toolset, or an adapter (MCP…). */
+  readonly origin: 'plan' | 'toolset' | 'extra';
+  readonly toolset?: Toolset;
+}
+
+/** A tool an adapter contributes to validation; a `Tool` fits. */
+export interface ToolDescription {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly sideEffects: boolean;
+}
+
+/** A plan that passed every check, with defaults applied. */
+export interface ValidPlan {
+  readonly file?: string;
+  /** The plan as parsed by the schema. */
+  readonly source: Plan;
+  /** The plan's `name`, or the file's name without extension, or `plan`. */
+  readonly name: string;
+  readonly goal?: string;
+  /** Steps with `depends_on` defaults applied; empty when a model is to write the plan. */
+  readonly steps: readonly PlanStep[];
+  readonly limits: Required<Limits>;
+  /** Every tool the plan may call, by name: declared, from enabled toolsets, and extra. */
+  readonly tools: ReadonlyMap<string, CatalogueTool>;
+}
+
+export type LoadResult = { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly errors: PlanError[] };
+
+/** Options shared by every way of loading a plan. */
+export interface LoadPlanOptions {
+  /** Tools from adapters (MCP servers…) that steps may name besides declared and toolset tools. */
+  readonly extraTools?: readonly ToolDescription[];
+}
+
+export interface ValidatePlanOptions extends LoadPlanOptions {
+  /** `model` adds the rule against hard-coded intermediate values (issue 6). */
+  readonly origin: 'file' | 'model';
+  readonly file?: string;
+}

@@ -1,0 +1,103 @@
+import { buildPlanSteps } from './build-plan-steps.ts';
+import { checkArgs, checkInputSchemas } from './check-args.ts';
+import { checkGoals } from './check-goals.ts';
+import { checkHardcodedResults } from './check-hardcoded-results.ts';
+import { checkReferences } from './check-references.ts';
+import { checkStepFields } from './check-step-fields.ts';
+import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
+import { checkTools } from './check-tools.ts';
+import { exceedsDepth } from './exceeds-depth.ts';
+import { formatPath } from './format-path.ts';
+import type { PlanError } from './plan-error.ts';
+import type { PlanIssue } from './plan-issue.ts';
+import { MAX_NESTING } from './parse-plan-yaml.ts';
+import { DEFAULT_LIMITS, Plan } from './schema.ts';
+import { schemaIssues } from './schema-issues.ts';
+import { buildToolCatalogue } from './tool-catalogue.ts';
+import type { LoadResult, ValidatePlanOptions, ValidPlan } from './valid-plan.ts';
+
+export type PlanCheck = { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly issues: PlanIssue[] };
+
+const NEEDS_GOAL_OR_STEPS =
+  'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
+
+function planName(plan: Plan, file: string | undefined): string {
+  if (plan.name) return plan.name;
+  const base = file?.split(/[\\/]/).pop()?.replace(/\.ya?ml$/i, '');
+  return base || 'plan';
+}
+
+function shapeIssues(value: unknown): PlanIssue[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
+    return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not ${kind}` }];
+  }
+  if (exceedsDepth(value, MAX_NESTING)) return [{ path: [], message: `the plan nests more than ${MAX_NESTING} levels deep; plans never need that` }];
+  return [];
+}
+
+/** Every check on a parsed value, all problems at once, as unlocated issues (the loader adds positions). */
+export function checkPlanValue(value: unknown, options: ValidatePlanOptions): PlanCheck {
+  const shape = shapeIssues(value);
+  if (shape.length > 0) return { ok: false, issues: shape };
+  const parsed = Plan.safeParse(value, { reportInput: true });
+  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues, Plan) };
+  const plan = parsed.data;
+  if (plan.goal === undefined && plan.workflow_sequence === undefined) return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
+
+  const rawSteps = plan.workflow_sequence ?? [];
+  const steps = buildPlanSteps(rawSteps);
+  const { tools, issues: toolIssues } = buildToolCatalogue(plan, options.extraTools);
+  const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
+  const nameIssues = checkStepNames(rawSteps, stepIndex);
+  const cycleIssues = checkCycles(rawSteps, steps, stepIndex);
+  const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
+  const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
+  const schemas = checkInputSchemas(ctx);
+  const issues = [
+    ...toolIssues,
+    ...idIssues,
+    ...checkStepFields(rawSteps),
+    ...nameIssues,
+    ...cycleIssues,
+    ...referenceCheck.issues,
+    ...checkTools(plan, tools),
+    ...schemas.issues,
+    ...checkArgs(ctx, schemas.schemas),
+    ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+    ...(options.origin === 'model' ? checkHardcodedResults(ctx) : []),
+  ];
+  if (issues.length > 0) return { ok: false, issues };
+  return {
+    ok: true,
+    plan: {
+      ...(options.file !== undefined && { file: options.file }),
+      source: plan,
+      name: planName(plan, options.file),
+      ...(plan.goal !== undefined && { goal: plan.goal }),
+      steps,
+      limits: { ...DEFAULT_LIMITS, ...plan.limits },
+      tools,
+    },
+  };
+}
+
+/**
+ * Validates a plan given as a value (a plan a model wrote, or JSON), with every check a file gets.
+ * Errors carry paths but no positions; `origin: 'model'` adds the hard-coded-result rule.
+ */
+export function validatePlanObject(value: unknown, options: ValidatePlanOptions): LoadResult {
+  try {
+    const result = checkPlanValue(value, options);
+    if (result.ok) return result;
+    return { ok: false, errors: result.issues.map((issue): PlanError => ({ ...(options.file !== undefined && { file: options.file }), path: formatPath(issue.path), message: issue.message })) };
+  } catch (error) {
+    return { ok: false, errors: [unexpectedError(error, options.file)] };
+  }
+}
+
+/** A plan error for a failure no check foresaw, so callers still get a result and never a stack trace. */
+export function unexpectedError(error: unknown, file?: string): PlanError {
+  const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+  return { ...(file !== undefined && { file }), path: '', message: detail };
+}

@@ -1,0 +1,180 @@
+import { type Clock, systemClock } from '../../run/clock.ts';
+import type { RunListener } from '../../run/events.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../run/run-record.ts';
+import type { GoalRow } from '../goals-table.ts';
+import type { CommentApi } from './comment-api.ts';
+import { CommentWriteError } from './comment-write-error.ts';
+
+export interface CommentUpdaterOptions {
+  readonly api: CommentApi;
+  /** From `commentMarker`: finds this plan's comment again on a re-run. */
+  readonly marker: string;
+  /** The body for the current state (usually `renderComment`); goals are passed once known. */
+  readonly render: (record: RunRecord, goals: readonly GoalRow[] | undefined) => string;
+  /** Reports a comment that could not be written; called at most once per kind of failure. */
+  readonly warn: (message: string) => void;
+  readonly clock?: Clock;
+  /** GitHub asks for at least a second between content writes. */
+  readonly minIntervalMs?: number;
+  /** Attempts per write for transient failures (5xx, timeouts, rate limits). Default 3. */
+  readonly maxAttempts?: number;
+  /** `finish()` stops trying after this long (plus at most one request's own timeout). Default 30 s. */
+  readonly finishTimeoutMs?: number;
+}
+
+/** Keeps one PR comment in step with the run. */
+export interface CommentUpdater {
+  /** Subscribe this to the run's events. It never throws and never waits. */
+  readonly listener: RunListener;
+  /** Resolves once the latest state is written or given up on. */
+  flush(): Promise<void>;
+  /** Writes the final state (with the goals table, when given), whatever happened before; bounded in time. */
+  finish(goals?: readonly GoalRow[]): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * An updater that keeps ONE comment per plan and PR: found by its marker or created on the first
+ * write, edited in place after. Writes are serial and coalesced (the latest state wins, at least
+ * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
+ */
+export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpdater {
+  const clock = options.clock ?? systemClock;
+  const minInterval = options.minIntervalMs ?? 1000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const record = newRunRecord();
+  let goals: readonly GoalRow[] | undefined;
+  let dirty = false;
+  let disabled = false;
+  let finished = false;
+  let commentId: number | undefined;
+  let looked = false;
+  let lastBody: string | undefined;
+  let lastWriteEnd = Number.NEGATIVE_INFINITY;
+  let deadline = Number.POSITIVE_INFINITY;
+  let pump: Promise<void> | undefined;
+  const warned = new Set<string>();
+
+  const warnOnce = (kind: string, message: string): void => {
+    if (warned.has(kind)) return;
+    warned.add(kind);
+    options.warn(message);
+  };
+
+  const render = (): string | undefined => {
+    try {
+      const body = options.render(record, goals);
+      return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
+    } catch (error) {
+      warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+
+  const writeOnce = async (body: string): Promise<void> => {
+    if (commentId === undefined && !looked) {
+      commentId = (await options.api.find(options.marker))?.id;
+      looked = true;
+    }
+    if (commentId !== undefined) {
+      try {
+        await options.api.update(commentId, body);
+        return;
+      } catch (error) {
+        // Deleted by someone during the run: make a new one rather than give up.
+        if (!(error instanceof CommentWriteError && error.status === 404)) throw error;
+        commentId = undefined;
+      }
+    }
+    try {
+      commentId = (await options.api.create(body)).id;
+    } catch (error) {
+      // The create may have landed before the failure: look again before creating a second one.
+      looked = false;
+      throw error;
+    }
+  };
+
+  const write = async (body: string): Promise<boolean> => {
+    let last: CommentWriteError | undefined;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (last) {
+        const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
+        if (clock.now() + wait > deadline) break;
+        await clock.sleep(wait);
+      }
+      try {
+        await writeOnce(body);
+        return true;
+      } catch (error) {
+        last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
+        if (!last.transient) {
+          disabled = true;
+          warnOnce(
+            'permanent',
+            `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+              'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.',
+          );
+          return false;
+        }
+      }
+    }
+    warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
+    return false;
+  };
+
+  const drain = async (): Promise<void> => {
+    while (dirty && !disabled && clock.now() < deadline) {
+      const wait = lastWriteEnd + minInterval - clock.now();
+      if (wait > 0) {
+        if (clock.now() + wait > deadline) return;
+        await clock.sleep(wait);
+      }
+      dirty = false;
+      const body = render();
+      if (body === undefined || body === lastBody) continue;
+      const written = await write(body);
+      lastWriteEnd = clock.now();
+      if (written) lastBody = body;
+    }
+  };
+
+  const kick = (): void => {
+    dirty = true;
+    if (pump || disabled) return;
+    pump = drain()
+      .catch((error: unknown) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
+      .finally(() => {
+        pump = undefined;
+        // An event may have arrived between the loop's last check and now.
+        if (dirty && !disabled && clock.now() < deadline) kick();
+      });
+  };
+
+  const flush = async (): Promise<void> => {
+    while (pump) await pump;
+  };
+
+  return {
+    listener: (event) => {
+      if (finished) return;
+      try {
+        applyEvent(record, event);
+        kick();
+      } catch (error) {
+        warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
+      }
+    },
+    flush,
+    async finish(finalGoals) {
+      if (!finished) {
+        finished = true;
+        goals = finalGoals;
+        deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
+        kick();
+      }
+      await flush();
+    },
+  };
+}

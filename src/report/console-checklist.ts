@@ -1,0 +1,80 @@
+import type { RunEvent, RunListener } from '../run/events.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../run/run-record.ts';
+import { checklistHeader, checklistItems, type ChecklistItem } from './checklist.ts';
+import { formatDuration } from './format-duration.ts';
+import type { Redactor } from './redact.ts';
+
+export interface ConsoleChecklistOptions {
+  /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
+  readonly write: (text: string) => void;
+  /** On a terminal the checklist is redrawn in place; elsewhere (CI logs) one line per change. */
+  readonly isTTY: boolean;
+  /** The terminal's width: lines are cut to it so redrawing moves the cursor by the right amount. */
+  readonly columns?: number;
+  readonly redact?: Redactor;
+}
+
+const CURSOR_UP = (lines: number): string => `\x1b[${lines}A`;
+const CLEAR_TO_END = '\r\x1b[0J';
+
+function itemLine(item: ChecklistItem): string {
+  return `${item.icon} ${item.key}. ${item.title}${item.status}`;
+}
+
+function footer(record: RunRecord, redact: Redactor): string {
+  const progress = checklistHeader(record);
+  if (!record.status) return progress;
+  const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
+  const reason = record.reason ? ` (${redact(record.reason)})` : '';
+  return `Run ${record.status}${took}${reason} — ${progress}`;
+}
+
+function cut(line: string, columns: number | undefined): string {
+  if (!columns) return line;
+  // Emoji icons take two columns; leave room so a full line never wraps.
+  const chars = [...line];
+  return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
+}
+
+/** The lines a non-terminal log gets for one event. */
+function changeLines(event: RunEvent, record: RunRecord, items: ChecklistItem[], redact: Redactor): string[] {
+  switch (event.type) {
+    case 'plan_created':
+      return [redact(record.plan?.name ?? 'Plan'), ...items.map(itemLine)];
+    case 'plan_revised':
+      return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...items.map(itemLine)];
+    case 'run_finished':
+      return [footer(record, redact)];
+    default: {
+      const item = items.find((candidate) => candidate.key === event.stepKey);
+      return item ? [itemLine(item)] : [];
+    }
+  }
+}
+
+/**
+ * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️). On a terminal the whole list is
+ * redrawn in place after each event; in a log, each change is one line, then a final summary line.
+ */
+export function consoleChecklist(options: ConsoleChecklistOptions): RunListener {
+  const redact = options.redact ?? ((text: string) => text);
+  const record = newRunRecord();
+  let drawnLines = 0;
+
+  return (event) => {
+    applyEvent(record, event);
+    const items = checklistItems(record, redact);
+    if (!options.isTTY) {
+      const lines = changeLines(event, record, items, redact);
+      if (lines.length) options.write(`${lines.join('\n')}\n`);
+      return;
+    }
+    if (!record.plan) return;
+    const frame = [redact(record.plan.name), ...items.map(itemLine), footer(record, redact)].map((line) =>
+      cut(line, options.columns),
+    );
+    const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
+    options.write(`${erase}${frame.join('\n')}\n`);
+    drawnLines = frame.length;
+  };
+}

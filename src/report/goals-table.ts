@@ -1,0 +1,48 @@
+import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import { cutText } from './cut-text.ts';
+
+/** One evaluated goal, as the reports show it. */
+export interface GoalRow {
+  readonly name: string;
+  readonly severity: 'required' | 'warning';
+  /** `error`: the goal could not be evaluated (which counts as not met). */
+  readonly outcome: 'met' | 'unmet' | 'error';
+  readonly evidence: string;
+}
+
+/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+export function goalIcon(goal: GoalRow): string {
+  if (goal.outcome === 'met') return '✅';
+  if (goal.outcome === 'error') return '❔';
+  return goal.severity === 'warning' ? '⚠️' : '❌';
+}
+
+function goalVerdict(goal: GoalRow): string {
+  if (goal.outcome === 'met') return 'met';
+  if (goal.outcome === 'error') return 'could not evaluate';
+  return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
+}
+
+/** `2/3 goals met` (warnings counted with the rest). */
+export function goalsHeadline(goals: readonly GoalRow[]): string {
+  return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
+}
+
+/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
+export function renderGoalsTable(
+  goals: readonly GoalRow[],
+  redact: (text: string) => string,
+  maxEvidence = 500,
+): string {
+  const rows = goals.map((goal) => {
+    const cells = [
+      goalIcon(goal),
+      escapeMarkdown(cutText(redact(goal.name), 200)),
+      goal.severity,
+      goalVerdict(goal),
+      escapeMarkdown(cutText(redact(goal.evidence), maxEvidence)),
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
+  return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}

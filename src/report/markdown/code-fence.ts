@@ -1,0 +1,23 @@
+function longestRun(text: string, char: '`'): number {
+  let longest = 0;
+  for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g)) longest = Math.max(longest, match[0].length);
+  return longest;
+}
+
+/**
+ * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
+ * never close it (results are data and must not escape into the page).
+ */
+export function fencedBlock(text: string, language = ''): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  const body = text.endsWith('\n') ? text : `${text}\n`;
+  return `${fence}${language}\n${body}${fence}`;
+}
+
+/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+export function inlineCode(text: string): string {
+  const flat = text.replace(/\r\n?|\n/g, ' ');
+  const ticks = '`'.repeat(longestRun(flat, '`') + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}

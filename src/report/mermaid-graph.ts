@@ -1,0 +1,46 @@
+import type { StepState } from '../run/events.ts';
+import type { RunRecord } from '../run/run-record.ts';
+import { STATE_ICONS, stepTitle } from './checklist.ts';
+import { fencedBlock } from './markdown/code-fence.ts';
+
+const STATE_STYLES: Readonly<Record<StepState, string>> = {
+  pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
+  in_progress: 'fill:#fff8c5,stroke:#bf8700,color:#24292f',
+  completed: 'fill:#dafbe1,stroke:#1a7f37,color:#24292f',
+  failed: 'fill:#ffebe9,stroke:#cf222e,color:#24292f',
+  skipped: 'fill:#eaeef2,stroke:#8c959f,color:#57606a,stroke-dasharray:4 3',
+};
+
+const MAX_LABEL = 60;
+
+/**
+ * Text for inside a quoted Mermaid label: anything beyond plain letters, digits and a few safe
+ * marks becomes a `#code;` entity, so quotes, brackets, backticks, HTML and Markdown stay text.
+ */
+export function mermaidLabel(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  const cut = chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'] : chars;
+  return cut.map((c) => (/^[\p{L}\p{N} ,.:?!/_-]$/u.test(c) ? c : `#${c.codePointAt(0)};`)).join('');
+}
+
+/** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */
+export function renderMermaidGraph(record: RunRecord, redact: (text: string) => string): string {
+  const steps = record.plan?.steps ?? [];
+  // Node ids are positional: step keys may be Mermaid keywords such as `end`.
+  const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
+  const lines = ['graph TD'];
+  for (const step of steps) {
+    const state = record.steps.get(step.key)?.state ?? 'pending';
+    const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${redact(stepTitle(step))}`)}`;
+    lines.push(`  ${ids.get(step.key)}["${label}"]:::${state}`);
+  }
+  for (const step of steps) {
+    for (const dep of step.dependsOn) {
+      const from = ids.get(dep);
+      if (from) lines.push(`  ${from} --> ${ids.get(step.key)}`);
+    }
+  }
+  for (const [state, style] of Object.entries(STATE_STYLES)) lines.push(`  classDef ${state} ${style}`);
+  return fencedBlock(lines.join('\n'), 'mermaid');
+}

@@ -1,0 +1,78 @@
+import { isSecretEnvName } from '../tools/secret-env-name.ts';
+
+/** Replaces secrets in a text with `***`. */
+export type Redactor = (text: string) => string;
+
+export const REDACTED = '***';
+
+/** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
+export const MIN_SECRET_LENGTH = 4;
+
+/** Credential shapes worth hiding even when nobody told us the value. */
+const TOKEN_SHAPES: readonly RegExp[] = [
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g, // GitHub fine-grained personal access tokens
+  /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI keys, sk-proj-… and sk-svcacct-… included (needs a digit)
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+];
+const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
+function spellings(secret: string): string[] {
+  const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+  if (secret.includes('\n')) forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+  return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped or
+ * URL-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys, `Bearer …`
+ * — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored.
+ */
+export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
+  const known = [...new Set([...secretValues].flatMap((value) => (value ? spellings(value) : [])))];
+  // Longest first, so a secret that contains another is replaced whole.
+  known.sort((a, b) => b.length - a.length);
+  const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+  return (text) => {
+    let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
+    for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED);
+    return out.replace(BEARER, `$1${REDACTED}`);
+  };
+}
+
+/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
+export function secretValuesFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(env).flatMap(([name, value]) => (value && isSecretEnvName(name) ? [value] : []));
+}
+
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
+ * Cycles become `"[Circular]"`, so any result can be written out safely.
+ */
+export function redactDeep<T>(value: T, redact: Redactor): T {
+  const seen = new WeakSet<object>();
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return redact(item);
+    if (item === null || typeof item !== 'object') return item;
+    // Dates and other values that say how they serialise (as JSON.stringify would ask them).
+    const toJSON = (item as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return walk(toJSON.call(item));
+    if (seen.has(item)) return '[Circular]';
+    seen.add(item);
+    let copy: unknown;
+    if (Array.isArray(item)) copy = item.map(walk);
+    else if (item instanceof Error) copy = { name: item.name, message: redact(item.message) };
+    else copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
+    seen.delete(item);
+    return copy;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,62 @@
+import type { Usage } from '../../run/events.ts';
+import { NO_USAGE, addUsage } from '../../run/events.ts';
+import type { RunRecord } from '../../run/run-record.ts';
+import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+
+/** The budget limits a run had, as far as the cost table compares against them. */
+export interface CostLimits {
+  readonly maxModelCalls?: number;
+  readonly maxTokens?: number;
+  readonly maxCostUsd?: number;
+}
+
+function usd(value: number): string {
+  return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function row(label: string, usage: Usage): string {
+  return `| ${label} | ${count(usage.modelCalls)} | ${count(usage.promptTokens)} | ${count(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+}
+
+function limitRow(limits: CostLimits): string | undefined {
+  const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+  if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd)) return undefined;
+  const calls = finite(limits.maxModelCalls) ? count(limits.maxModelCalls) : '—';
+  const tokens = finite(limits.maxTokens) ? `${count(limits.maxTokens)} (in + out)` : '—';
+  const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
+  return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+}
+
+/**
+ * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
+ * replanning, goal judges) get their own row, and the limits a row of their own when given.
+ */
+export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string): string {
+  const lines = ['### Cost'];
+  const total = record.status === undefined ? [...record.steps.values()].reduce((sum, s) => addUsage(sum, s.usage), NO_USAGE) : record.usage;
+  if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
+    lines.push('', 'No model calls.');
+    return lines.join('\n');
+  }
+  lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+  let stepsTotal = NO_USAGE;
+  for (const step of record.steps.values()) {
+    stepsTotal = addUsage(stepsTotal, step.usage);
+    if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0) lines.push(row(escapeMarkdown(redact(step.key)), step.usage));
+  }
+  const other: Usage = {
+    modelCalls: total.modelCalls - stepsTotal.modelCalls,
+    promptTokens: total.promptTokens - stepsTotal.promptTokens,
+    completionTokens: total.completionTokens - stepsTotal.completionTokens,
+    costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+  };
+  if (other.modelCalls > 0 || other.promptTokens > 0) lines.push(row('planning and goal checks', other));
+  lines.push(row('**Total**', total));
+  const limit = limits && limitRow(limits);
+  if (limit) lines.push(limit);
+  return lines.join('\n');
+}

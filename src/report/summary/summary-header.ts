@@ -1,0 +1,45 @@
+import type { RunStatus } from '../../run/events.ts';
+import type { RunRecord } from '../../run/run-record.ts';
+import { checklistHeader } from '../checklist.ts';
+import { formatDuration } from '../format-duration.ts';
+import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { cutText } from '../cut-text.ts';
+
+const STATUS_ICONS: Readonly<Record<RunStatus, string>> = {
+  succeeded: '✅',
+  failed: '❌',
+  'goals-unmet': '🎯',
+  escalated: '🆘',
+  cancelled: '⏹️',
+};
+
+/** The icon for how a run ended, or ⏳ while it runs. */
+export function statusIcon(status: RunStatus | undefined): string {
+  return status ? STATUS_ICONS[status] : '⏳';
+}
+
+/** What the status means, in words a reader can act on. */
+export function statusText(record: RunRecord, redact: (text: string) => string): string {
+  const reason = record.reason ? `: ${escapeMarkdown(cutText(redact(record.reason), 1000))}` : '';
+  switch (record.status) {
+    case undefined:
+      return 'running';
+    case 'escalated':
+      return `escalated — a person is needed${reason}`;
+    case 'goals-unmet':
+      return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+    default:
+      return `${record.status}${reason}`;
+  }
+}
+
+/** Title, status line and goal of the summary. */
+export function renderSummaryHeader(record: RunRecord, redact: (text: string) => string): string {
+  const name = escapeMarkdown(redact(record.plan?.name ?? 'plan'));
+  const facts = [`**Status:** ${statusText(record, redact)}`, checklistHeader(record)];
+  if (record.durationMs !== undefined) facts.push(`took ${formatDuration(record.durationMs)}`);
+  if (record.revisions.length > 0 && record.plan) facts.push(`plan revision ${record.plan.revision}`);
+  const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeMarkdown(redact(record.plan.goal))}`);
+  return lines.join('\n');
+}

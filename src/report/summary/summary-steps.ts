@@ -1,0 +1,75 @@
+import type { PlanStep } from '../../plan/plan-step.ts';
+import type { RunRecord, StepRecord } from '../../run/run-record.ts';
+import { STATE_ICONS, stepTitle } from '../checklist.ts';
+import { formatDuration } from '../format-duration.ts';
+import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
+import { detailsBlock } from '../markdown/details-block.ts';
+import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { resultText } from '../result-text.ts';
+import type { SummaryPart } from './summary-part.ts';
+
+const INLINE_MAX = 120;
+
+function isShort(text: string): boolean {
+  return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
+}
+
+function stepLine(key: string, title: string, step: StepRecord | undefined): string {
+  const state = step?.state ?? 'pending';
+  const facts: string[] = [];
+  if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
+  if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+  const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+  return `${STATE_ICONS[state]} **${escapeMarkdown(`${key}. ${title}`)}**${meta}`;
+}
+
+/** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
+function textBlock(label: string, text: string, json: boolean, where: string): { inline?: string; part?: SummaryPart } {
+  if (isShort(text)) return { inline: json ? inlineCode(text) : escapeMarkdown(text) };
+  const size = `${text.length.toLocaleString('en-US')} characters`;
+  return {
+    part: {
+      full: detailsBlock(`${label} — ${size}`, fencedBlock(text, json ? 'json' : 'text')),
+      cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
+    },
+  };
+}
+
+function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): SummaryPart[] {
+  let line = stepLine(key, title, step);
+  const parts: SummaryPart[] = [];
+  if (step?.state === 'completed' && step.result !== undefined) {
+    const { text, json } = resultText(step.result);
+    const block = textBlock('Result', redact(text), json, where);
+    if (block.inline !== undefined) line += ` → ${block.inline}`;
+    if (block.part) parts.push(block.part);
+  } else if (step?.state === 'failed') {
+    const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
+    if (block.inline !== undefined) line += ` — ${block.inline}`;
+    if (block.part) parts.push(block.part);
+  } else if (step?.state === 'skipped' && step.skipReason) {
+    line += ` — ${escapeMarkdown(redact(step.skipReason))}`;
+  } else if (step?.retry) {
+    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeMarkdown(redact(step.retry.error).slice(0, 200))}`;
+  }
+  return [line, ...parts];
+}
+
+/**
+ * Every step with its full result: the current plan's steps first, then steps an earlier revision
+ * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
+ */
+export function renderSummarySteps(record: RunRecord, redact: (text: string) => string, where: string): SummaryPart[] {
+  const planSteps: readonly PlanStep[] = record.plan?.steps ?? [];
+  const inPlan = new Set(planSteps.map((s) => s.key));
+  const parts: SummaryPart[] = ['### Steps'];
+  for (const planStep of planSteps) {
+    parts.push(...stepParts(planStep.key, redact(stepTitle(planStep)), record.steps.get(planStep.key), redact, where));
+  }
+  const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
+  if (replaced.length > 0) {
+    parts.push('#### Replaced by a plan revision');
+    for (const step of replaced) parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+  }
+  return parts;
+}

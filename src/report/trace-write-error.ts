@@ -1,0 +1,13 @@
+/** The trace file could not be written; the run itself may have been fine, its audit record is not. */
+export class TraceWriteError extends Error {
+  readonly path: string;
+
+  constructor(options: { path: string; cause: unknown }) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`cannot write the trace file ${options.path}: ${reason}; check the path is writable and the disk is not full`, {
+      cause: options.cause,
+    });
+    this.name = 'TraceWriteError';
+    this.path = options.path;
+  }
+}

@@ -1,0 +1,71 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+import type { StepContext } from '../steps/step-context.ts';
+import type { Clock } from './clock.ts';
+import { addUsage, NO_USAGE, type Usage } from './events.ts';
+import { raceAbort } from './race-abort.ts';
+import { StepTimeoutError } from './step-timeout-error.ts';
+import { stepTimeoutSeconds } from './step-timeout.ts';
+import type { RunDeps } from './run-deps.ts';
+
+/** How one attempt at a step ended; never a thrown error, so the scheduler cannot be broken by a step. */
+export type StepOutcome =
+  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number }
+  | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
+
+/** The parts of a step's context that are the same for every step of a run revision. */
+export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage'>;
+
+/** Extra hooks around one step. */
+export interface StepHooks {
+  /** Every `ctx.onUsage` call, as it happens (run totals, later budgets). */
+  readonly onUsage?: (usage: Usage) => void;
+}
+
+/**
+ * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
+ * waiting the moment either aborts, even if the runner ignores its signal.
+ */
+export async function executeStep(
+  step: PlanStep,
+  shared: SharedContext,
+  deps: Pick<RunDeps, 'runStep' | 'clock' | 'tools'>,
+  runSignal: AbortSignal,
+  hooks: StepHooks = {},
+): Promise<StepOutcome> {
+  const { clock } = deps;
+  const startedAt = clock.now();
+  let usage = NO_USAGE;
+  const timeout = stepTimeoutSeconds(step, deps.tools);
+  const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
+  const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
+  const ctx: StepContext = {
+    ...shared,
+    step,
+    signal,
+    onUsage(more) {
+      usage = addUsage(usage, more);
+      hooks.onUsage?.(more);
+    },
+  };
+  try {
+    const work = Promise.resolve().then(() => deps.runStep(ctx));
+    const result = await raceAbort(work, signal);
+    return { ok: true, result, usage, durationMs: clock.now() - startedAt };
+  } catch (error) {
+    // Once aborted, the abort reason is the truth (a runner's own AbortError says less).
+    const cause = signal.aborted ? signal.reason : error;
+    return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
+  } finally {
+    timer?.cancel();
+  }
+}
+
+function startTimer(step: PlanStep, seconds: number, clock: Clock): { signal: AbortSignal; cancel: () => void } {
+  const expired = new AbortController();
+  const cancelled = new AbortController();
+  clock.sleep(seconds * 1000, cancelled.signal).then(
+    () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)),
+    () => {},
+  );
+  return { signal: expired.signal, cancel: () => cancelled.abort() };
+}

@@ -1,0 +1,23 @@
+import type { ModelClient } from '../llm/model-client.ts';
+import type { StepRunner } from '../steps/step-context.ts';
+import type { ToolRegistry } from '../tools/tool.ts';
+import type { ListenerErrorHandler } from './broadcast.ts';
+import type { Clock } from './clock.ts';
+import type { RunListener } from './events.ts';
+
+/** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
+export interface RunDeps {
+  /** Runs one step (the step kinds); the executor only schedules and records. */
+  readonly runStep: StepRunner;
+  readonly tools: ToolRegistry;
+  readonly model?: ModelClient;
+  /** Renderers: console, comment, summary, trace. They listen; a throwing one is reported, not fatal. */
+  readonly listeners: readonly RunListener[];
+  readonly clock: Clock;
+  /** Aborting it cancels the run (SIGINT/SIGTERM); the run still records its final state. */
+  readonly signal?: AbortSignal;
+  readonly cwd: string;
+  readonly inputs: Readonly<Record<string, unknown>>;
+  /** Told when a listener throws (e.g. `core.warning`); by default such errors are dropped. */
+  readonly onListenerError?: ListenerErrorHandler;
+}

@@ -1,0 +1,83 @@
+import type { Clock } from './clock.ts';
+import type { PlanSnapshot, RunEvent, RunListener, RunStatus, StepState, Usage } from './events.ts';
+import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
+import { IllegalTransitionError } from './illegal-transition-error.ts';
+import { applyEvent, newRunRecord, type RunRecord } from './run-record.ts';
+import { canMove } from './step-transitions.ts';
+
+type Omitted<E> = E extends RunEvent ? Omit<E, 'at'> : never;
+type StepEvent = Extract<Omitted<RunEvent>, { stepKey: string }>;
+
+const TARGET_STATE: Partial<Record<RunEvent['type'], StepState>> = {
+  step_started: 'in_progress',
+  step_completed: 'completed',
+  step_failed: 'failed',
+  step_skipped: 'skipped',
+};
+
+/**
+ * The one place a run changes: every change is an event, stamped with the run's clock, folded into
+ * the run's own record (so step states live in exactly one place) and sent to every listener.
+ */
+export class RunJournal {
+  readonly record: RunRecord = newRunRecord();
+  readonly #listeners: readonly RunListener[];
+  readonly #clock: Clock;
+  readonly #startedAt: number;
+  readonly #onListenerError?: ListenerErrorHandler;
+  #finished = false;
+
+  constructor(listeners: readonly RunListener[], clock: Clock, onListenerError?: ListenerErrorHandler) {
+    this.#listeners = listeners;
+    this.#clock = clock;
+    this.#startedAt = clock.now();
+    this.#onListenerError = onListenerError;
+  }
+
+  /** Milliseconds since the run started. */
+  elapsed(): number {
+    return this.#clock.now() - this.#startedAt;
+  }
+
+  stateOf(key: string): StepState | undefined {
+    return this.record.steps.get(key)?.state;
+  }
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  planCreated(plan: PlanSnapshot): void {
+    this.#emit({ type: 'plan_created', plan });
+  }
+
+  /** Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids. */
+  step(event: StepEvent): void {
+    const to = TARGET_STATE[event.type];
+    if (to) {
+      const from = this.stateOf(event.stepKey);
+      if (from === undefined || !canMove(from, to)) throw new IllegalTransitionError(event.stepKey, from ?? 'unknown', to);
+    }
+    this.#emit(event);
+  }
+
+  /** The last event of every run; later calls are ignored. */
+  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#emit({
+      type: 'run_finished',
+      status,
+      durationMs: this.elapsed(),
+      usage,
+      ...(reason === undefined ? {} : { reason }),
+      ...(resultStepKey === undefined ? {} : { resultStepKey }),
+    });
+  }
+
+  #emit(partial: Omitted<RunEvent>): void {
+    const event = { ...partial, at: this.elapsed() } as RunEvent;
+    applyEvent(this.record, event);
+    broadcast(this.#listeners, event, this.#onListenerError);
+  }
+}

@@ -1,0 +1,17 @@
+import type { RunStatus, Usage } from './events.ts';
+import type { RunRecord } from './run-record.ts';
+
+/** How a run ended, with everything it produced. `goals-unmet` is decided later, by the goal checks. */
+export interface RunOutcome {
+  readonly status: Exclude<RunStatus, 'goals-unmet'>;
+  /** Why the run did not succeed: the failed step and its error, the cancel, the timeout. */
+  readonly reason?: string;
+  /** Results of the completed steps, by key. */
+  readonly results: ReadonlyMap<string, unknown>;
+  /** The run as its events tell it (the same fold every renderer makes). */
+  readonly record: RunRecord;
+  readonly usage: Usage;
+  /** The last step in declaration order, when it completed. */
+  readonly resultStepKey?: string;
+  readonly finalResult?: unknown;
+}

@@ -1,0 +1,62 @@
+import { NO_USAGE } from './events.ts';
+import { PlanRun } from './plan-run.ts';
+import { RunCancelledError } from './run-cancelled-error.ts';
+import { startRunDeadline } from './run-deadline.ts';
+import type { RunDeps } from './run-deps.ts';
+import { RunJournal } from './run-journal.ts';
+import type { RunOutcome } from './run-outcome.ts';
+import { RunTimeoutError } from './run-timeout-error.ts';
+import { runVerdict } from './run-verdict.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
+
+/**
+ * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
+ * every run, however it ends (failed step, cancel, timeout, a throwing listener), ends with `run_finished`.
+ */
+export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOutcome> {
+  const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError);
+  let run: PlanRun | undefined;
+  let internal: unknown;
+  const cancel = (): void => run?.stop(new RunCancelledError(deps.signal?.reason));
+  let disarm = (): void => {};
+  try {
+    run = new PlanRun(plan, deps, journal);
+    journal.planCreated(
+      run.graph.snapshot({
+        name: plan.name,
+        ...(plan.goal === undefined ? {} : { goal: plan.goal }),
+        ...(plan.file === undefined ? {} : { file: plan.file }),
+      }),
+    );
+    if (deps.signal?.aborted) cancel();
+    else deps.signal?.addEventListener('abort', cancel, { once: true });
+    const minutes = plan.limits.timeout_minutes;
+    disarm = startRunDeadline(deps.clock, minutes, () => run?.stop(new RunTimeoutError(minutes)));
+    await run.drive();
+  } catch (error) {
+    // A bug in the executor itself: still stop what runs and record the end.
+    internal = error;
+    run?.stop(new RunCancelledError('internal error'));
+  } finally {
+    disarm();
+    deps.signal?.removeEventListener('abort', cancel);
+  }
+  return finish(journal, run, internal);
+}
+
+function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown): RunOutcome {
+  const verdict = internal
+    ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
+    : runVerdict(run?.stopReason, run?.failures ?? []);
+  const usage = run?.usage ?? NO_USAGE;
+  const lastKey = run?.graph.lastKey();
+  const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+  journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+  return {
+    ...verdict,
+    results: run?.results ?? new Map(),
+    record: journal.record,
+    usage,
+    ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Limits, Plan } from '../plan/schema.ts';
+import type { PlanStep } from '../plan/plan-step.ts';
+
+/**
+ * What the executor needs from a validated plan. `ValidPlan` (src/plan) is assignable to it; tests
+ * and benchmarks build one directly.
+ */
+export interface RunnablePlan {
+  readonly name: string;
+  readonly goal?: string;
+  readonly file?: string;
+  /** In declaration order, `dependsOn` already defaulted and checked (no unknown ids, no cycles). */
+  readonly steps: readonly PlanStep[];
+  readonly limits: Pick<Required<Limits>, 'concurrency' | 'timeout_minutes'>;
+  /** The parsed file: goal names, the `model:` block and `agents:` for the step context. */
+  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents'>;
+}

@@ -1,0 +1,26 @@
+import type { SharedContext } from './execute-step.ts';
+import type { PlanGraph } from './plan-graph.ts';
+import type { RunDeps } from './run-deps.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
+
+/** The part of a step's context every step of the current plan revision shares. */
+export function sharedContext(
+  plan: RunnablePlan,
+  deps: RunDeps,
+  graph: PlanGraph,
+  results: ReadonlyMap<string, unknown>,
+): SharedContext {
+  return {
+    goal: plan.goal,
+    goalNames: (plan.source?.goals ?? []).map((goal) => goal.name),
+    // Read at each start, so steps added by a replan are visible to the steps after it.
+    steps: graph.byKey,
+    results,
+    inputs: deps.inputs,
+    tools: deps.tools,
+    model: deps.model,
+    modelSettings: plan.source?.model,
+    agents: plan.source?.agents ?? {},
+    cwd: deps.cwd,
+  };
+}

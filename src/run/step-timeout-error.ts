@@ -1,0 +1,13 @@
+import { ToolError } from '../tools/tool-error.ts';
+
+/** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
+export class StepTimeoutError extends ToolError {
+  readonly stepKey: string;
+  readonly timeoutSeconds: number;
+
+  constructor(stepKey: string, timeoutSeconds: number, toolName?: string) {
+    super(`step ${stepKey} timed out after ${timeoutSeconds} s`, { transient: true, toolName });
+    this.stepKey = stepKey;
+    this.timeoutSeconds = timeoutSeconds;
+  }
+}

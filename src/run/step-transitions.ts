@@ -1,0 +1,15 @@
+import type { StepState } from './events.ts';
+
+/** The moves a step may make. Retries stay `in_progress`; a replan replaces steps rather than moving them back. */
+const ALLOWED: Readonly<Record<StepState, readonly StepState[]>> = {
+  pending: ['in_progress', 'skipped'],
+  in_progress: ['completed', 'failed'],
+  completed: [],
+  failed: [],
+  skipped: [],
+};
+
+/** True when a step in state `from` may move to `to`. */
+export function canMove(from: StepState, to: StepState): boolean {
+  return ALLOWED[from].includes(to);
+}

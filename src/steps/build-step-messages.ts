@@ -1,0 +1,39 @@
+import type OpenAI from 'openai';
+import { ancestorKeys } from './ancestor-keys.ts';
+import { cutText, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
+import type { StepContext } from './step-context.ts';
+import { stepSystemPrompt } from './step-system-prompt.ts';
+
+type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+export interface StepPromptOptions {
+  /** The agent's own system prompt, put before ours. */
+  readonly agentSystem?: string;
+  /** Longer results are cut with a note; default `RESULT_CHAR_LIMIT`. */
+  readonly resultCharLimit?: number;
+}
+
+function ancestorBlocks(ctx: StepContext, limit: number): string[] {
+  return ancestorKeys(ctx.step.key, ctx.steps).map((key) => {
+    const step = ctx.steps.get(key);
+    const text = ctx.results.has(key) ? cutText(promptText(ctx.results.get(key)), limit) : '(no result)';
+    return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
+  });
+}
+
+/**
+ * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the
+ * result of every ancestor step in its own labelled data block, and last the step and `instruction`.
+ */
+export function buildStepMessages(ctx: StepContext, instruction: string, options: StepPromptOptions = {}): Message[] {
+  const sections: string[] = [];
+  if (ctx.goal) sections.push(`Goal of the run: ${ctx.goal}`);
+  if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
+  const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
+  if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
+  sections.push(`Your step (${ctx.step.key}): ${ctx.step.description || '(no description)'}\n${instruction}`);
+  return [
+    { role: 'system', content: stepSystemPrompt(ctx.goalNames, options.agentSystem) },
+    { role: 'user', content: sections.join('\n\n') },
+  ];
+}

@@ -1,0 +1,69 @@
+import type OpenAI from 'openai';
+import type { ChatRequest, ChatResponse } from '../llm/model-client.ts';
+import type { Tool } from '../tools/tool.ts';
+import { buildStepMessages } from './build-step-messages.ts';
+import { completeForStep, requireModel } from './complete-for-step.ts';
+import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
+import type { StepContext } from './step-context.ts';
+import { stepModelSettings } from './step-model-settings.ts';
+import { validateToolArguments } from './validate-tool-arguments.ts';
+
+type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
+
+const short = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+/** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
+function readAttempt(tool: Tool, response: ChatResponse): Attempt {
+  const message = response.choices[0]?.message;
+  const call = message?.tool_calls?.find((c) => c.type === 'function' && c.function.name === tool.name);
+  if (!call || call.type !== 'function') {
+    const error = `the model did not call '${tool.name}' (it answered: ${JSON.stringify(short(message?.content ?? ''))})`;
+    const reply: Message[] = [
+      { role: 'assistant', content: message?.content ?? '' },
+      { role: 'user', content: `You must call the tool '${tool.name}'. ${error}.` },
+    ];
+    return { ok: false, error, reply };
+  }
+  const echo: Message = { role: 'assistant', content: message?.content ?? null, tool_calls: [call] };
+  const fail = (error: string): Attempt => ({
+    ok: false,
+    error,
+    reply: [echo, { role: 'tool', tool_call_id: call.id, content: `Invalid arguments, the tool was not run: ${error}\nCall '${tool.name}' again with arguments that match its schema.` }],
+  });
+  let args: unknown;
+  try {
+    args = JSON.parse(call.function.arguments);
+  } catch {
+    return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
+  }
+  const checked = validateToolArguments(tool, args);
+  return checked.ok ? checked : fail(checked.error);
+}
+
+/**
+ * For a `tool_call` step without `args`: one call offering exactly `tool` (tool_choice forced) with
+ * the step's context; if the arguments are invalid, one more call showing the model the error; then
+ * `InvalidToolArgumentsError` with both errors.
+ */
+export async function chooseToolArguments(ctx: StepContext, tool: Tool): Promise<Record<string, unknown>> {
+  const client = requireModel(ctx);
+  const { model, temperature, agentSystem } = stepModelSettings(ctx, client);
+  const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
+  let messages = buildStepMessages(ctx, instruction, { agentSystem });
+  const request = (conversation: Message[]): ChatRequest => ({
+    model,
+    messages: conversation,
+    tools: [{ type: 'function', function: { name: tool.name, description: tool.description, parameters: { ...tool.inputSchema } } }],
+    tool_choice: { type: 'function', function: { name: tool.name } },
+    ...(temperature !== undefined ? { temperature } : {}),
+  });
+  const errors: string[] = [];
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const result = readAttempt(tool, await completeForStep(ctx, client, request(messages)));
+    if (result.ok) return result.args;
+    errors.push(result.error);
+    messages = [...messages, ...result.reply];
+  }
+  throw new InvalidToolArgumentsError({ stepKey: ctx.step.key, toolName: tool.name, chosenBy: 'model', errors });
+}

@@ -1,0 +1,18 @@
+import { callUsage } from '../llm/call-usage.ts';
+import { stepPurpose } from '../llm/describe-purpose.ts';
+import type { ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
+import { NoModelConfiguredError } from './no-model-configured-error.ts';
+import type { StepContext } from './step-context.ts';
+
+/** The step's model client, or a `NoModelConfiguredError` naming the step. */
+export function requireModel(ctx: StepContext): ModelClient {
+  if (!ctx.model) throw new NoModelConfiguredError({ stepKey: ctx.step.key, stepType: ctx.step.type });
+  return ctx.model;
+}
+
+/** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
+export async function completeForStep(ctx: StepContext, client: ModelClient, request: ChatRequest): Promise<ChatResponse> {
+  const response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
+  ctx.onUsage(callUsage(response, request.model));
+  return response;
+}

@@ -1,0 +1,37 @@
+/** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
+export const RESULT_CHAR_LIMIT = 8_000;
+
+/** A result as prompt text: strings as they are, anything else as compact JSON. */
+export function promptText(result: unknown): string {
+  if (typeof result === 'string') return result;
+  try {
+    return JSON.stringify(result) ?? String(result);
+  } catch {
+    return String(result);
+  }
+}
+
+/** Cuts `text` to `limit` characters with a visible note saying how much is missing and where it is. */
+export function cutText(text: string, limit = RESULT_CHAR_LIMIT): string {
+  if (text.length <= limit) return text;
+  const more = (text.length - limit).toLocaleString('en-US');
+  return `${text.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
+}
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
+}
+
+/**
+ * Wraps untrusted text in a `<data …>` block labelled with `labels`. A closing tag inside the text
+ * is defused, so tool output cannot end the block early and pose as instructions.
+ */
+export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string): string {
+  const attributes = Object.entries(labels)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${attribute(value)}"`)
+    .join('');
+  // Escaped visibly (not with invisible characters, which the input sanitiser strips).
+  const body = content.replace(/<(\/?data\b)/gi, '&lt;$1');
+  return `<data${attributes}>\n${body}\n</data>`;
+}

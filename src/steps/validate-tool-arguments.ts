@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { Tool } from '../tools/tool.ts';
+import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
+
+const validators = new WeakMap<Tool, z.ZodType>();
+
+function validatorOf(tool: Tool): z.ZodType {
+  let validator = validators.get(tool);
+  if (!validator) {
+    try {
+      validator = z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+    } catch (cause) {
+      throw new UnusableToolSchemaError({ toolName: tool.name, cause });
+    }
+    validators.set(tool, validator);
+  }
+  return validator;
+}
+
+/** Checks arguments against the tool's input schema (the validator is built once per tool). */
+export function validateToolArguments(
+  tool: Tool,
+  args: unknown,
+): { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string } {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
+  }
+  const parsed = validatorOf(tool).safeParse(args);
+  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  // The original, not zod's output: validation must not change what the tool receives.
+  return { ok: true, args: args as Record<string, unknown> };
+}

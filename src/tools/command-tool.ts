@@ -1,0 +1,93 @@
+import type { CommandTool } from '../plan/schema.ts';
+import { runCommand } from './run-command.ts';
+import { scrubEnvironment, type RunnerEnvironment } from './scrub-environment.ts';
+import type { Tool } from './tool.ts';
+import { ToolEnvironmentError } from './tool-environment-error.ts';
+import { ToolExitError } from './tool-exit-error.ts';
+import { ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
+import { ToolSpawnError } from './tool-spawn-error.ts';
+import { ToolTimeoutError } from './tool-timeout-error.ts';
+
+/** A command tool that declares no `timeout_seconds` is stopped after this long. */
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
+/** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
+export const COMMAND_STDOUT_LIMIT_BYTES = 1024 * 1024;
+/** Only the last this-many bytes of stderr are kept while the command runs. */
+export const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
+/** How much of the kept stderr tail goes into an error message. */
+export const COMMAND_STDERR_IN_ERROR_BYTES = 2 * 1024;
+
+export interface CommandToolOptions {
+  /** The repository root: the command runs here and relative programs resolve from it. */
+  readonly cwd: string;
+  /** The runner's environment; the command sees only a scrubbed part of it. */
+  readonly env: RunnerEnvironment;
+  readonly maxStdoutBytes?: number;
+  readonly maxStderrBytes?: number;
+}
+
+/**
+ * A tool from a plan's `command` declaration: argv run from the repository root with no shell,
+ * the arguments as JSON on stdin, stdout as the result (parsed when it is JSON). Exit 0 succeeds;
+ * exit 75 and timeouts are transient; other exits are permanent and carry the tail of stderr.
+ */
+export function commandTool(name: string, declaration: CommandTool, options: CommandToolOptions): Tool {
+  let env: Record<string, string> = {};
+  let envError: ToolEnvironmentError | undefined;
+  try {
+    env = scrubEnvironment(options.env, declaration.env, name);
+  } catch (error) {
+    // Reported when the tool is called, so a plan whose unused tool lacks a variable still runs.
+    if (!(error instanceof ToolEnvironmentError)) throw error;
+    envError = error;
+  }
+  const maxStdoutBytes = options.maxStdoutBytes ?? COMMAND_STDOUT_LIMIT_BYTES;
+
+  return {
+    name,
+    description: declaration.description,
+    inputSchema: declaration.input ?? { type: 'object', properties: {} },
+    sideEffects: declaration.side_effects ?? false,
+    ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
+    async execute(args, ctx) {
+      if (envError) throw envError;
+      const timeoutMs = ctx.timeoutMs ?? (declaration.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS) * 1000;
+      const outcome = await runCommand(declaration.command, {
+        cwd: options.cwd,
+        env,
+        stdin: `${JSON.stringify(args)}\n`,
+        timeoutMs,
+        signal: ctx.signal,
+        maxStdoutBytes,
+        maxStderrBytes: options.maxStderrBytes ?? COMMAND_STDERR_KEPT_BYTES,
+      });
+      switch (outcome.kind) {
+        case 'exited': {
+          if (outcome.exitCode === 0) return parseCommandOutput(outcome.stdout);
+          const stderrTail = outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES);
+          throw new ToolExitError({ toolName: name, exitCode: outcome.exitCode, signal: outcome.signal, stderrTail });
+        }
+        case 'timed_out':
+          throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
+        case 'output_too_large':
+          throw new ToolOutputTooLargeError({ toolName: name, limitBytes: maxStdoutBytes });
+        case 'aborted':
+          // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
+          throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
+        case 'spawn_failed':
+          throw new ToolSpawnError({ toolName: name, program: outcome.program, code: outcome.error.code, cause: outcome.error });
+      }
+    },
+  };
+}
+
+/** stdout as a result: the JSON value it holds, or else its trimmed text. */
+export function parseCommandOutput(stdout: string): unknown {
+  const text = stdout.trim();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

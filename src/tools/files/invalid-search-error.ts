@@ -1,0 +1,16 @@
+import { ToolError } from '../tool-error.ts';
+
+/** `search_files` was given a regular expression that does not compile. */
+export class InvalidSearchError extends ToolError {
+  readonly query: string;
+
+  constructor(query: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`search_files: '${query}' is not a valid regular expression (${reason}); fix it or set regex: false.`, {
+      transient: false,
+      toolName: 'search_files',
+      cause,
+    });
+    this.query = query;
+  }
+}

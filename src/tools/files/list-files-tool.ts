@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Tool } from '../tool.ts';
+import { checkRelativePath } from './resolve-repo-path.ts';
+import { walkRepoFiles } from './walk-repo-files.ts';
+
+/** Default cap on the paths `list_files` returns. */
+export const LIST_FILES_MAX_RESULTS = 1000;
+
+/** The `list_files` tool: repository files matching a glob, sorted and capped. */
+export function listFilesTool(options: { root: string; maxResults?: number }): Tool {
+  const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
+  return {
+    name: 'list_files',
+    description:
+      `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
+      `'*' does not match names starting with '.'; write '.github/**' for those. .git and node_modules are skipped.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        pattern: { type: 'string', description: "Glob relative to the repository root, e.g. 'src/**/*.ts'" },
+        include_node_modules: { type: 'boolean', description: 'Also list files under node_modules' },
+      },
+      additionalProperties: false,
+    },
+    sideEffects: false,
+    async execute(args, ctx) {
+      const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
+      checkRelativePath('list_files', pattern);
+      const matches: string[] = [];
+      for await (const file of walkRepoFiles(options.root, {
+        includeNodeModules: args.include_node_modules === true,
+        signal: ctx.signal,
+      })) {
+        if (path.matchesGlob(file, pattern)) matches.push(file);
+      }
+      if (matches.length === 0) return `[no files match '${pattern}']`;
+      matches.sort();
+      if (matches.length <= maxResults) return matches.join('\n');
+      const shown = matches.slice(0, maxResults).join('\n');
+      return `[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+    },
+  };
+}

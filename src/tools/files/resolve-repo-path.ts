@@ -1,0 +1,59 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { PathRefusedError } from './path-refused-error.ts';
+import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
+
+/** Kernel and device trees: reading them can leak secrets (`/proc/self/environ`) or block forever. */
+const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
+
+/** True when `candidate` is `root` itself or lies below it. */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** True for `/proc`, `/sys`, `/dev` and anything below them. */
+export function isSystemPath(absolute: string): boolean {
+  return SYSTEM_TREES.some((tree) => absolute === tree || absolute.startsWith(`${tree}/`));
+}
+
+/**
+ * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
+ * no `..` segments, nothing inside `.git`. Returns the path split into segments.
+ */
+export function checkRelativePath(toolName: string, requested: string): string[] {
+  if (requested.includes('\0')) throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
+  if (path.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
+    throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
+  }
+  const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
+  if (segments.includes('.git')) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  return segments;
+}
+
+/**
+ * Resolves a model-chosen path against the repository root and returns its real path, refusing
+ * anything that leaves the repository, including through symlinks.
+ */
+export async function resolveRepoPath(toolName: string, root: string, requested: string): Promise<string> {
+  const segments = checkRelativePath(toolName, requested);
+  const realRoot = await realpath(root);
+  let resolved: string;
+  try {
+    resolved = await realpath(path.join(realRoot, ...segments));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new RepoFileNotFoundError(toolName, requested);
+    }
+    throw error;
+  }
+  if (!isInside(realRoot, resolved)) {
+    throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
+  }
+  if (isSystemPath(resolved)) throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
+  if (path.relative(realRoot, resolved).split(path.sep).includes('.git')) {
+    throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  }
+  return resolved;
+}

@@ -1,0 +1,81 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Tool } from '../tool.ts';
+import { InvalidSearchError } from './invalid-search-error.ts';
+import { checkRelativePath } from './resolve-repo-path.ts';
+import { walkRepoFiles } from './walk-repo-files.ts';
+
+/** Default cap on the matching lines `search_files` returns. */
+export const SEARCH_FILES_MAX_RESULTS = 200;
+/** Files larger than this are skipped: they are generated or data, rarely worth searching. */
+const MAX_FILE_BYTES = 1024 * 1024;
+/** Long lines (minified code) are cut before matching and showing. */
+const MAX_LINE_CHARS = 400;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compile(query: string, isRegex: boolean, ignoreCase: boolean): RegExp {
+  try {
+    return new RegExp(isRegex ? query : escapeRegExp(query), ignoreCase ? 'iu' : 'u');
+  } catch (error) {
+    throw new InvalidSearchError(query, error);
+  }
+}
+
+/** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
+export function searchFilesTool(options: { root: string; maxResults?: number }): Tool {
+  const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
+  return {
+    name: 'search_files',
+    description:
+      `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
+      `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules and files over 1 MiB are skipped.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: 500, description: 'Text (or regex) to find' },
+        regex: { type: 'boolean', description: 'Treat query as a JavaScript regular expression' },
+        ignore_case: { type: 'boolean' },
+        pattern: { type: 'string', description: "Only files matching this glob, e.g. 'src/**/*.ts'" },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    sideEffects: false,
+    async execute(args, ctx) {
+      const query = String(args.query);
+      const matcher = compile(query, args.regex === true, args.ignore_case === true);
+      const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : undefined;
+      if (pattern !== undefined) checkRelativePath('search_files', pattern);
+      const results: string[] = [];
+      let more = false;
+      const files: string[] = [];
+      for await (const file of walkRepoFiles(options.root, { signal: ctx.signal })) {
+        if (pattern === undefined || path.matchesGlob(file, pattern)) files.push(file);
+      }
+      files.sort();
+      search: for (const file of files) {
+        ctx.signal.throwIfAborted();
+        const absolute = path.join(options.root, file);
+        if ((await stat(absolute)).size > MAX_FILE_BYTES) continue;
+        const content = await readFile(absolute);
+        if (content.includes(0)) continue;
+        const lines = content.toString('utf8').split(/\r?\n/);
+        for (const [index, line] of lines.entries()) {
+          const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+          if (!matcher.test(shown)) continue;
+          if (results.length === maxResults) {
+            more = true;
+            break search;
+          }
+          results.push(`${file}:${index + 1}: ${shown}`);
+        }
+      }
+      if (results.length === 0) return `[no matches for '${query}']`;
+      if (!more) return results.join('\n');
+      return `[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+    },
+  };
+}

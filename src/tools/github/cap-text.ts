@@ -1,0 +1,10 @@
+import { formatBytes } from '../files/format-bytes.ts';
+
+/** `text` cut to `maxBytes` of UTF-8, with a note saying what was cut and what to do instead. */
+export function capText(text: string, maxBytes: number, what: string, instead?: string): string {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= maxBytes) return text;
+  const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+  const hint = instead === undefined ? '' : `; ${instead}`;
+  return `[cut: ${what} is ${formatBytes(bytes)}; showing the first ${formatBytes(maxBytes)}${hint}]\n${cut}`;
+}

@@ -1,0 +1,65 @@
+import type { Tool } from '../tool.ts';
+import { CrossRepoWriteRefusedError } from './cross-repo-write-refused-error.ts';
+import { toGitHubApiError } from './github-api-error.ts';
+import type { GitHubToolContext } from './github-tool-context.ts';
+
+const NAME_PART = '^[A-Za-z0-9_.-]{1,100}$';
+
+/** The repository a call targets and the signal its requests carry. */
+export interface GitHubCall {
+  readonly owner: string;
+  readonly repo: string;
+  /** Octokit `request` options for one request: cancels with the run, times out after the per-request timeout. */
+  request(): { signal: AbortSignal };
+  readonly cancel: AbortSignal;
+  /** Maps a failure to a ToolError (or the cancel reason) naming `action`. */
+  fail(action: string, error: unknown): Error;
+}
+
+export interface GitHubToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly properties: Record<string, unknown>;
+  readonly required?: readonly string[];
+  readonly sideEffects: boolean;
+  run(args: Record<string, unknown>, call: GitHubCall): Promise<unknown>;
+}
+
+/**
+ * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
+ * refuses writes outside the allowed repositories, and maps Octokit failures to ToolErrors.
+ */
+export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpec): Tool {
+  const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
+  return {
+    name: spec.name,
+    description: spec.description,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        ...spec.properties,
+        owner: { type: 'string', pattern: NAME_PART, description: `Repository owner; default ${context.owner}` },
+        repo: { type: 'string', pattern: NAME_PART, description: `Repository name; default ${context.repo}` },
+      },
+      required: [...(spec.required ?? [])],
+      additionalProperties: false,
+    },
+    sideEffects: spec.sideEffects,
+    async execute(args, ctx) {
+      const owner = typeof args.owner === 'string' && args.owner !== '' ? args.owner : context.owner;
+      const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
+      const target = `${owner}/${repo}`;
+      if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+        throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+      }
+      const call: GitHubCall = {
+        owner,
+        repo,
+        request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+        cancel: ctx.signal,
+        fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
+      };
+      return spec.run(args, call);
+    },
+  };
+}

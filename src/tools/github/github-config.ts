@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** `owner/name` of a repository, as GitHub spells it. */
+export const RepoFullName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports');
+
+/** The plan's `github:` section: where the `github` toolset may write besides the current repository. */
+export const GithubConfig = z.strictObject({
+  allow_repos: z.array(RepoFullName).optional(),
+});
+export type GithubConfig = z.infer<typeof GithubConfig>;

@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Tool } from '../tool.ts';
+import type { GitHubClient } from '../../github/create-octokit.ts';
+import type { GitHubToolContext } from './github-tool-context.ts';
+import { issueReadTools } from './issue-read-tools.ts';
+import { listCommitsTool } from './list-commits-tool.ts';
+import { pullRequestTools } from './pull-request-tools.ts';
+import { writeTools } from './write-tools.ts';
+
+export interface GitHubToolsetOptions {
+  readonly octokit: GitHubClient;
+  /** The current repository; tools default to it. */
+  readonly owner: string;
+  readonly repo: string;
+  /** `owner/name` repositories writes may also target (the plan's `github.allow_repos`). */
+  readonly allowRepos?: readonly string[];
+  /** The pull request of the run, when there is one: the default `pull_number`. */
+  readonly pullNumber?: number;
+  readonly requestTimeoutMs?: number;
+  readonly now?: () => number;
+  readonly wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * The `github` toolset: reads (pull requests, diffs, issues, commits, search) and writes
+ * (create_issue, add_comment, add_labels; side effects, current repository unless allowed).
+ */
+export function githubToolset(options: GitHubToolsetOptions): Tool[] {
+  const context: GitHubToolContext = {
+    octokit: options.octokit,
+    owner: options.owner,
+    repo: options.repo,
+    allowRepos: options.allowRepos ?? [],
+    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    now: options.now ?? Date.now,
+    wait: options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal })),
+  };
+  return [
+    ...pullRequestTools(context, options.pullNumber),
+    ...issueReadTools(context),
+    listCommitsTool(context),
+    ...writeTools(context),
+  ];
+}

@@ -1,0 +1,44 @@
+import type { Tool } from '../tool.ts';
+import { defineGitHubTool } from './define-github-tool.ts';
+import type { GitHubToolContext } from './github-tool-context.ts';
+
+/** list_commits: commits of a branch (or touching a path), newest first. */
+export function listCommitsTool(context: GitHubToolContext): Tool {
+  return defineGitHubTool(context, {
+    name: 'list_commits',
+    description: 'Commits of a branch or sha (default: the default branch), newest first; optionally only those touching a path.',
+    properties: {
+      sha: { type: 'string', description: 'Branch name or commit sha to start from' },
+      path: { type: 'string', description: 'Only commits touching this file or directory' },
+      since: { type: 'string', format: 'date-time' },
+      until: { type: 'string', format: 'date-time' },
+      per_page: { type: 'integer', minimum: 1, maximum: 100 },
+    },
+    sideEffects: false,
+    async run(args, call) {
+      const text = (name: string): string | undefined => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
+      const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
+      try {
+        const { data } = await context.octokit.rest.repos.listCommits({
+          owner: call.owner,
+          repo: call.repo,
+          sha: text('sha'),
+          path: text('path'),
+          since: text('since'),
+          until: text('until'),
+          per_page: perPage,
+          request: call.request(),
+        });
+        return data.map((commit) => ({
+          sha: commit.sha,
+          message: commit.commit.message,
+          author: commit.author?.login ?? commit.commit.author?.name ?? null,
+          date: commit.commit.author?.date ?? null,
+          url: commit.html_url,
+        }));
+      } catch (error) {
+        throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
+      }
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import type { Tool } from '../tool.ts';
+import { capText } from './cap-text.ts';
+import { defineGitHubTool } from './define-github-tool.ts';
+import type { GitHubToolContext } from './github-tool-context.ts';
+
+const MAX_PR_BODY_BYTES = 64 * 1024;
+/** Default caps: the diff, the files listed, one file's patch, and all patches together. */
+export const PULL_REQUEST_LIMITS = {
+  diffBytes: 256 * 1024,
+  files: 300,
+  patchBytes: 16 * 1024,
+  totalPatchBytes: 512 * 1024,
+};
+
+function pullNumberProperty(defaultPullNumber: number | undefined): Record<string, unknown> {
+  const fallback = defaultPullNumber === undefined ? '' : `; default ${defaultPullNumber} (the pull request of this run)`;
+  return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
+}
+
+function pullNumber(args: Record<string, unknown>, defaultPullNumber: number | undefined): number {
+  return typeof args.pull_number === 'number' ? args.pull_number : (defaultPullNumber as number);
+}
+
+/** get_pull_request, list_pull_request_files and get_pull_request_diff. */
+export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number): Tool[] {
+  const properties = pullNumberProperty(defaultPullNumber);
+  const required = defaultPullNumber === undefined ? ['pull_number'] : [];
+  return [
+    defineGitHubTool(context, {
+      name: 'get_pull_request',
+      description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
+      properties,
+      required,
+      sideEffects: false,
+      async run(args, call) {
+        const pull_number = pullNumber(args, defaultPullNumber);
+        try {
+          const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
+          return {
+            number: data.number,
+            title: data.title,
+            state: data.merged ? 'merged' : data.state,
+            draft: data.draft ?? false,
+            author: data.user.login,
+            base: data.base.ref,
+            head: data.head.ref,
+            head_sha: data.head.sha,
+            head_repo: data.head.repo?.full_name ?? null,
+            labels: data.labels.map((label) => label.name),
+            additions: data.additions,
+            deletions: data.deletions,
+            changed_files: data.changed_files,
+            commits: data.commits,
+            url: data.html_url,
+            body: capText(data.body ?? '', MAX_PR_BODY_BYTES, 'the body'),
+          };
+        } catch (error) {
+          throw call.fail(`reading pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+        }
+      },
+    }),
+    defineGitHubTool(context, {
+      name: 'list_pull_request_files',
+      description:
+        `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
+        `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
+      properties,
+      required,
+      sideEffects: false,
+      async run(args, call) {
+        const pull_number = pullNumber(args, defaultPullNumber);
+        const files: Record<string, unknown>[] = [];
+        let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
+        let more = false;
+        try {
+          const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
+            owner: call.owner,
+            repo: call.repo,
+            pull_number,
+            per_page: 100,
+            request: call.request(),
+          });
+          for await (const page of pages) {
+            for (const [index, file] of page.data.entries()) {
+              if (files.length === PULL_REQUEST_LIMITS.files) {
+                more = true;
+                break;
+              }
+              let patch: string | null = file.patch ?? null;
+              if (patch !== null) {
+                patch = capText(patch, Math.min(PULL_REQUEST_LIMITS.patchBytes, patchBudget), 'this patch', 'get_pull_request_diff or read_file shows more');
+                patchBudget = Math.max(0, patchBudget - Buffer.byteLength(patch, 'utf8'));
+              }
+              const entry: Record<string, unknown> = {
+                filename: file.filename,
+                status: file.status,
+                additions: file.additions,
+                deletions: file.deletions,
+                patch,
+              };
+              if (file.previous_filename !== undefined) entry.previous_filename = file.previous_filename;
+              files.push(entry);
+              if (files.length === PULL_REQUEST_LIMITS.files && index === page.data.length - 1) {
+                // The cap ends exactly at a page end: the Link header says whether more exist, without fetching them.
+                more = /rel="next"/.test(page.headers.link ?? '');
+              }
+            }
+            if (files.length === PULL_REQUEST_LIMITS.files) break;
+          }
+        } catch (error) {
+          throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+        }
+        const note = more ? `cut: the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}` : undefined;
+        return note === undefined ? { files } : { note, files };
+      },
+    }),
+    defineGitHubTool(context, {
+      name: 'get_pull_request_diff',
+      description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
+      properties,
+      required,
+      sideEffects: false,
+      async run(args, call) {
+        const pull_number = pullNumber(args, defaultPullNumber);
+        try {
+          const { data } = await context.octokit.rest.pulls.get({
+            owner: call.owner,
+            repo: call.repo,
+            pull_number,
+            mediaType: { format: 'diff' },
+            request: call.request(),
+          });
+          // With the diff media type, the API answers with text, not the pull request object.
+          const diff = data as unknown as string;
+          return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+        } catch (error) {
+          throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+        }
+      },
+    }),
+  ];
+}

@@ -1,0 +1,67 @@
+import { HttpTransportError } from './http-transport-error.ts';
+import { UrlNotAllowedError } from './url-not-allowed-error.ts';
+import { refusalReason } from './url-allow-list.ts';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+export interface AllowedRequest {
+  readonly toolName: string;
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** Parses a URL and refuses it unless the allow list covers it; nothing is sent for a refused URL. */
+export function checkedUrl(toolName: string, raw: string, allow: readonly string[], redirectedFrom?: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
+  }
+  const reason = refusalReason(url, allow);
+  if (reason !== undefined) throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
+  return url;
+}
+
+/**
+ * Sends a request with global fetch, following redirects only to URLs the allow list covers, and
+ * maps a missing answer (network failure, the `signal` timing out) to a transient error.
+ * Cancellation through `cancel` is rethrown as is.
+ */
+export async function fetchAllowed(
+  request: AllowedRequest,
+  options: { allow: readonly string[]; signal: AbortSignal; cancel: AbortSignal; timeoutLabel: string },
+): Promise<{ response: Response; url: URL }> {
+  let url = checkedUrl(request.toolName, request.url, options.allow);
+  let method = request.method;
+  let body = request.body;
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers: request.headers, body, redirect: 'manual', signal: options.signal });
+    } catch (error) {
+      options.cancel.throwIfAborted();
+      if (options.signal.aborted) {
+        throw new HttpTransportError(request.toolName, url.href, 'timeout', options.timeoutLabel, error);
+      }
+      const cause = (error as { cause?: { code?: string } }).cause;
+      throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
+    }
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS) {
+      throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
+    }
+    const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
+    // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+    if (response.status === 303 || (method === 'POST' && (response.status === 301 || response.status === 302))) {
+      method = 'GET';
+      body = undefined;
+    }
+    url = next;
+  }
+}

@@ -1,0 +1,127 @@
+import { formatBytes } from '../files/format-bytes.ts';
+import type { Tool, ToolContext } from '../tool.ts';
+import { fetchAllowed } from './fetch-allowed.ts';
+import { HttpStatusError } from './http-status-error.ts';
+import { HttpTransportError } from './http-transport-error.ts';
+import { readCappedBody } from './read-capped-body.ts';
+import { retryAfterMs } from './retry-after-ms.ts';
+
+export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** Headers the model may not set: they belong to the transport or would smuggle state. */
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'upgrade']);
+
+export interface HttpToolsetOptions {
+  /** URL prefixes the tools may call (the plan's `http.allow`). */
+  readonly allow: readonly string[];
+  readonly timeoutSeconds?: number;
+  readonly maxResponseBytes?: number;
+}
+
+/** What an http tool returns: the status, the final URL, the content type and the (capped) body. */
+export interface HttpToolResult {
+  readonly status: number;
+  readonly url: string;
+  readonly content_type: string | null;
+  readonly body: string;
+}
+
+function modelHeaders(args: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const given = args.headers;
+  if (given === null || typeof given !== 'object') return headers;
+  for (const [name, value] of Object.entries(given)) {
+    if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('proxy-')) continue;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+async function send(
+  options: HttpToolsetOptions,
+  toolName: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<HttpToolResult> {
+  const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
+  const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+  const headers = modelHeaders(args);
+  let body: string | undefined;
+  if (toolName === 'http_post') {
+    const raw = args.body;
+    body = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+      headers['content-type'] = typeof raw === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+    }
+  }
+  const method = toolName === 'http_post' ? 'POST' : 'GET';
+  const request = { toolName, method, url: String(args.url), headers, body } as const;
+  const { response, url } = await fetchAllowed(request, {
+    allow: options.allow,
+    signal,
+    cancel: ctx.signal,
+    timeoutLabel: `${timeoutSeconds}s`,
+  });
+  let read;
+  try {
+    read = await readCappedBody(response, maxBytes);
+  } catch (error) {
+    ctx.signal.throwIfAborted();
+    const kind = signal.aborted ? 'timeout' : 'network';
+    throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
+  }
+  if (!response.ok) {
+    const excerpt = read.text.slice(0, 300).replace(/\s+/g, ' ').trim();
+    throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfterMs((name) => response.headers.get(name)));
+  }
+  const declared = Number(response.headers.get('content-length'));
+  const size = Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
+  const text = read.truncated ? `[cut: response ${size}; showing the first ${formatBytes(maxBytes)}]\n${read.text}` : read.text;
+  return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
+}
+
+const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' } as const;
+const headersProperty = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description: 'Extra request headers, e.g. {"accept": "application/json"}',
+} as const;
+
+/** The `http` toolset: http_get and http_post, restricted to the allow-listed URL prefixes. */
+export function httpToolset(options: HttpToolsetOptions): Tool[] {
+  const prefixes = options.allow.join(', ');
+  return [
+    {
+      name: 'http_get',
+      description: `GET a URL under one of these prefixes: ${prefixes}. Returns status, content type and body (capped).`,
+      inputSchema: {
+        type: 'object',
+        properties: { url: urlProperty, headers: headersProperty },
+        required: ['url'],
+        additionalProperties: false,
+      },
+      sideEffects: false,
+      timeoutSeconds: options.timeoutSeconds,
+      execute: (args, ctx) => send(options, 'http_get', args, ctx),
+    },
+    {
+      name: 'http_post',
+      description: `POST to a URL under one of these prefixes: ${prefixes}. An object body is sent as JSON.`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          url: urlProperty,
+          body: { description: 'Request body: a string, or any JSON value sent as application/json' },
+          headers: headersProperty,
+        },
+        required: ['url'],
+        additionalProperties: false,
+      },
+      sideEffects: true,
+      timeoutSeconds: options.timeoutSeconds,
+      execute: (args, ctx) => send(options, 'http_post', args, ctx),
+    },
+  ];
+}

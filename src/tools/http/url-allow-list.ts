@@ -1,0 +1,19 @@
+/** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
+export function isUnderPrefix(url: URL, prefix: URL): boolean {
+  if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port) return false;
+  const base = prefix.pathname;
+  if (base === '/' || url.pathname === base) return true;
+  const withSlash = base.endsWith('/') ? base : `${base}/`;
+  return url.pathname.startsWith(withSlash);
+}
+
+/**
+ * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
+ * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
+ */
+export function refusalReason(url: URL, allow: readonly string[]): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `only http and https URLs may be requested`;
+  if (url.username !== '' || url.password !== '') return 'URLs may not carry credentials (user:password@)';
+  if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix)))) return undefined;
+  return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
+}

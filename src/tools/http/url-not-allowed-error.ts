@@ -1,0 +1,17 @@
+import { ToolError } from '../tool-error.ts';
+
+/** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
+export class UrlNotAllowedError extends ToolError {
+  readonly url: string;
+  readonly reason: string;
+
+  constructor(toolName: string, url: string, reason: string, redirectedFrom?: string) {
+    const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
+    super(`${toolName}: refused ${url}${via}: ${reason}. Add the prefix to http.allow in the plan if it is needed.`, {
+      transient: false,
+      toolName,
+    });
+    this.url = url;
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,115 @@
+import type { Tool } from '../tool.ts';
+import type { McpServers } from './mcp-config.ts';
+import { McpServerSession } from './mcp-server-session.ts';
+import { McpServerStartError } from './mcp-server-start-error.ts';
+import { mcpTool } from './mcp-tool.ts';
+import { mcpToolName } from './mcp-tool-name.ts';
+
+export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
+export const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+export interface ConnectMcpServersOptions {
+  /** Cancels start-up; once connected, aborting it closes every server. */
+  readonly signal: AbortSignal;
+  /** How long each server gets to start and list its tools. */
+  readonly timeoutMs?: number;
+  /** Working directory of stdio servers (the repository root). */
+  readonly cwd?: string;
+  /** The runner's environment (default `process.env`); servers see only PATH, HOME and what they name. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The tools of the configured MCP servers, and the means to end the servers. */
+export interface McpConnection {
+  /** `<server>__<tool>` tools, with each server's input schemas. */
+  readonly tools: readonly Tool[];
+  readonly sessions: readonly McpServerSession[];
+  /** Closes the servers none of whose tools are in `used`; a later call to one of their tools restarts it. */
+  closeUnused(used: Iterable<string>): Promise<void>;
+  /** Closes every client and ends every server process. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+async function listServerTools(
+  session: McpServerSession,
+  allowlist: readonly string[] | undefined,
+  limits: { signal: AbortSignal; timeoutMs: number },
+) {
+  let listed;
+  try {
+    listed = await session.listTools(limits);
+  } catch (error) {
+    limits.signal.throwIfAborted();
+    if (error instanceof McpServerStartError) throw error;
+    const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
+    throw new McpServerStartError(session.name, reason, { cause: error });
+  }
+  if (allowlist === undefined) return listed;
+  const missing = allowlist.filter((name) => !listed.some((tool) => tool.name === name));
+  if (missing.length > 0) {
+    const available = listed.map((tool) => tool.name).join(', ') || 'none';
+    throw new McpServerStartError(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`);
+  }
+  return listed.filter((tool) => allowlist.includes(tool.name));
+}
+
+/**
+ * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
+ * as registry tools. A server that fails to start is reported as an McpServerStartError naming it,
+ * after every server already started has been closed; no process outlives a failure or a cancel.
+ */
+export async function connectMcpServers(config: McpServers, options: ConnectMcpServersOptions): Promise<McpConnection> {
+  const runnerEnv = options.env ?? process.env;
+  const timeoutMs = options.timeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS;
+  const sessions = Object.entries(config).map(
+    ([name, server]) => new McpServerSession(name, server, { cwd: options.cwd, runnerEnv }),
+  );
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(sessions.map((session) => session.close()));
+  };
+  const onAbort = (): void => void closeAll();
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  const limits = { signal: options.signal, timeoutMs };
+  const listed = await Promise.allSettled(
+    sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)),
+  );
+  const failure = listed.find((outcome) => outcome.status === 'rejected');
+  if (failure !== undefined || options.signal.aborted) {
+    options.signal.removeEventListener('abort', onAbort);
+    await closeAll();
+    options.signal.throwIfAborted();
+    throw (failure as PromiseRejectedResult).reason;
+  }
+  const tools: Tool[] = [];
+  const owners = new Map<string, string>();
+  const sessionOf = new Map<string, McpServerSession>();
+  for (const [index, session] of sessions.entries()) {
+    const timeoutSeconds = config[session.name]?.timeout_seconds;
+    const callTimeoutMs = timeoutSeconds === undefined ? MCP_DEFAULT_CALL_TIMEOUT_MS : timeoutSeconds * 1000;
+    for (const tool of (listed[index] as PromiseFulfilledResult<Awaited<ReturnType<typeof listServerTools>>>).value) {
+      const name = mcpToolName(session.name, tool.name);
+      const earlier = owners.get(name);
+      if (earlier !== undefined) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+      }
+      owners.set(name, `tool '${tool.name}' of '${session.name}'`);
+      sessionOf.set(name, session);
+      tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
+    }
+  }
+  return {
+    tools,
+    sessions,
+    async closeUnused(used) {
+      const needed = new Set([...used].map((name) => sessionOf.get(name)));
+      const idle = sessions.filter((session) => !needed.has(session));
+      await Promise.all(idle.map((session) => session.close()));
+    },
+    async close() {
+      options.signal.removeEventListener('abort', onAbort);
+      await closeAll();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Server names become the first half of tool names (`<server>__<tool>`). */
+export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+const EnvName = z.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+
+/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
+export const McpServer = z
+  .strictObject({
+    command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run').optional(),
+    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    env: z.union([z.array(EnvName), z.record(EnvName, z.string())]).optional(),
+    url: z.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' }).optional(),
+    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
+    headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), z.string()).optional(),
+    /** Only these of the server's tools join the registry; default: all it lists. */
+    tools: z.array(z.string().min(1)).min(1).optional(),
+    /** Per-call timeout. */
+    timeout_seconds: z.number().positive().max(3600).optional(),
+  })
+  .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+    }
+    if (server.url !== undefined && server.env !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+    }
+    if (server.command !== undefined && server.headers !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+    }
+  });
+export type McpServer = z.infer<typeof McpServer>;
+
+/** The plan's `mcp_servers:` section. */
+export const McpServers = z.record(
+  z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'),
+  McpServer,
+);
+export type McpServers = z.infer<typeof McpServers>;

@@ -1,0 +1,44 @@
+import type { McpServer } from './mcp-config.ts';
+import { McpServerStartError } from './mcp-server-start-error.ts';
+
+const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Replaces `${env.NAME}` with the runner's variable; only variables named this way are read. */
+export function expandEnvReferences(
+  template: string,
+  runnerEnv: Readonly<Record<string, string | undefined>>,
+  server: string,
+  where: string,
+): string {
+  return template.replace(ENV_REFERENCE, (_match, name: string) => {
+    const value = runnerEnv[name];
+    if (value === undefined) {
+      throw new McpServerStartError(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`);
+    }
+    return value;
+  });
+}
+
+/** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
+export function mcpServerEnvironment(
+  server: string,
+  config: McpServer['env'],
+  runnerEnv: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME']) {
+    const value = runnerEnv[name];
+    if (value !== undefined) env[name] = value;
+  }
+  if (Array.isArray(config)) {
+    for (const name of config) {
+      const value = runnerEnv[name];
+      if (value !== undefined) env[name] = value;
+    }
+  } else if (config !== undefined) {
+    for (const [name, template] of Object.entries(config)) {
+      env[name] = expandEnvReferences(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+    }
+  }
+  return env;
+}

@@ -1,0 +1,145 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from './mcp-config.ts';
+import { expandEnvReferences, mcpServerEnvironment } from './mcp-server-environment.ts';
+import { McpServerStartError } from './mcp-server-start-error.ts';
+import { ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
+
+export interface McpSessionOptions {
+  /** Where stdio servers run: the repository root. */
+  readonly cwd?: string;
+  /** The runner's environment; only PATH, HOME and the variables the config names are read from it. */
+  readonly runnerEnv: Readonly<Record<string, string | undefined>>;
+}
+
+/** A per-request budget: cancelled with the run, or after `timeoutMs`. */
+export interface McpRequestLimits {
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+}
+
+/**
+ * One configured MCP server and its client. Connects on demand and again after it was closed or
+ * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
+ */
+export class McpServerSession {
+  readonly name: string;
+  readonly #config: McpServer;
+  readonly #options: McpSessionOptions;
+  #client?: Client;
+  #transport?: ProcessGroupStdioTransport | StreamableHTTPClientTransport;
+  #connecting?: Promise<Client>;
+  #closing?: Promise<void>;
+
+  constructor(name: string, config: McpServer, options: McpSessionOptions) {
+    this.name = name;
+    this.#config = config;
+    this.#options = options;
+  }
+
+  /** The stdio server's process id while it runs. */
+  get pid(): number | undefined {
+    return this.#transport instanceof ProcessGroupStdioTransport ? this.#transport.pid : undefined;
+  }
+
+  /** True while a client is connected. */
+  get connected(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** Connects (starting a stdio server) unless already connected; throws McpServerStartError on failure. */
+  async connect(limits: McpRequestLimits): Promise<Client> {
+    if (this.#client) return this.#client;
+    this.#connecting ??= this.#start(limits).finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #start(limits: McpRequestLimits): Promise<Client> {
+    const transport = this.#transportFor();
+    this.#transport = transport;
+    const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+    client.onclose = () => {
+      // A server that exits on its own is reconnected on the next call; its process group goes now.
+      if (this.#client === client) this.#client = undefined;
+      if (transport instanceof ProcessGroupStdioTransport) void transport.close();
+    };
+    try {
+      await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
+    } catch (error) {
+      if (this.#transport === transport) this.#transport = undefined;
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+      limits.signal.throwIfAborted();
+      const stderr = transport instanceof ProcessGroupStdioTransport ? transport.stderr.text() : undefined;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new McpServerStartError(this.name, reason, { stderr, cause: error });
+    }
+    this.#client = client;
+    return client;
+  }
+
+  #transportFor(): ProcessGroupStdioTransport | StreamableHTTPClientTransport {
+    const { command, url, headers, env } = this.#config;
+    if (command !== undefined) {
+      const [program, ...args] = command as [string, ...string[]];
+      return new ProcessGroupStdioTransport({
+        command: program,
+        args,
+        env: mcpServerEnvironment(this.name, env, this.#options.runnerEnv),
+        cwd: this.#options.cwd,
+      });
+    }
+    const expanded = Object.fromEntries(
+      Object.entries(headers ?? {}).map(([name, value]) => [
+        name,
+        expandEnvReferences(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
+      ]),
+    );
+    return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded } });
+  }
+
+  /** Every tool the server lists (following pagination). */
+  async listTools(limits: McpRequestLimits): Promise<McpTool[]> {
+    const client = await this.connect(limits);
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: limits.signal, timeout: limits.timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  /** Calls one tool, connecting first when needed. */
+  async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
+    const client = await this.connect(limits);
+    const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+      signal: limits.signal,
+      timeout: limits.timeoutMs,
+    });
+    return result as CallToolResult;
+  }
+
+  /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */
+  close(): Promise<void> {
+    this.#closing ??= this.#close().finally(() => {
+      this.#closing = undefined;
+    });
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    await this.#connecting?.catch(() => undefined);
+    const client = this.#client;
+    const transport = this.#transport;
+    this.#client = undefined;
+    this.#transport = undefined;
+    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined);
+    await client?.close().catch(() => undefined);
+    await transport?.close().catch(() => undefined);
+  }
+}

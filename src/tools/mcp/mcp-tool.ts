@@ -1,0 +1,57 @@
+import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '../tool.ts';
+import { McpToolError } from './mcp-tool-error.ts';
+import { McpTransportError } from './mcp-transport-error.ts';
+import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
+import type { McpServerSession } from './mcp-server-session.ts';
+
+/** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
+const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
+
+/** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
+function markedTransient(meta: unknown): boolean {
+  if (meta === null || typeof meta !== 'object') return false;
+  const { transient, retryable } = meta as { transient?: unknown; retryable?: unknown };
+  return transient === true || retryable === true;
+}
+
+/**
+ * A registry tool calling `tool` on an MCP server. Tools not annotated read-only count as having
+ * side effects; `isError` results are permanent ToolErrors unless marked, lost answers transient.
+ */
+export function mcpTool(options: {
+  readonly name: string;
+  readonly session: McpServerSession;
+  readonly tool: McpTool;
+  readonly timeoutMs: number;
+}): Tool {
+  const { name, session, tool, timeoutMs } = options;
+  return {
+    name,
+    description: `${tool.description ?? tool.title ?? tool.name} (tool '${tool.name}' of MCP server '${session.name}')`,
+    inputSchema: tool.inputSchema,
+    sideEffects: tool.annotations?.readOnlyHint !== true,
+    timeoutSeconds: timeoutMs / 1000,
+    async execute(args, ctx) {
+      let result;
+      try {
+        result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+      } catch (error) {
+        ctx.signal.throwIfAborted();
+        const detail = error instanceof Error ? error.message : String(error);
+        const transient = !(error instanceof McpError) || TRANSIENT_CODES.has(error.code);
+        if (transient) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+        throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+      }
+      if (result.isError === true) {
+        throw new McpToolError({
+          toolName: name,
+          server: session.name,
+          text: mcpResultText(result.content),
+          transient: markedTransient(result._meta),
+        });
+      }
+      return mcpResultValue(result);
+    },
+  };
+}

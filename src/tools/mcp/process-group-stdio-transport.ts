@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { killProcessGroup } from '../kill-process-group.ts';
+import { TailBuffer } from '../tail-buffer.ts';
+
+/** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
+const GRACE_MS = 1000;
+
+export interface StdioServerProcess {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The whole environment of the server: nothing else is inherited. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/**
+ * An MCP stdio client transport that starts the server as the leader of its own process group, so
+ * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
+ * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
+ */
+export class ProcessGroupStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** The last few KiB the server wrote to stderr, for error messages. */
+  readonly stderr = new TailBuffer(8 * 1024);
+  readonly #server: StdioServerProcess;
+  readonly #readBuffer = new ReadBuffer();
+  #child?: ChildProcess;
+
+  constructor(server: StdioServerProcess) {
+    this.#server = server;
+  }
+
+  /** The server's process id once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  async start(): Promise<void> {
+    if (this.#child) throw new Error('already started');
+    const child = spawn(this.#server.command, [...this.#server.args], {
+      env: { ...this.#server.env },
+      cwd: this.#server.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      shell: false,
+      windowsHide: true,
+    });
+    this.#child = child;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.#readBuffer.append(chunk);
+      for (;;) {
+        let message: JSONRPCMessage | null;
+        try {
+          message = this.#readBuffer.readMessage();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          continue;
+        }
+        if (message === null) break;
+        this.onmessage?.(message);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    child.stdin?.on('error', (error) => this.onerror?.(error));
+    child.on('close', () => {
+      this.#child = undefined;
+      this.onclose?.();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) => {
+        this.#child = undefined;
+        reject(error);
+      });
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || stdin.destroyed) throw new Error('the MCP server is not running');
+    if (!stdin.write(serializeMessage(message))) await once(stdin, 'drain');
+  }
+
+  /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
+  async close(): Promise<void> {
+    const child = this.#child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      if (child) killProcessGroup(child, 'SIGKILL');
+      return;
+    }
+    const exited = once(child, 'exit').then(() => true);
+    const within = (ms: number) => Promise.race([exited, sleep(ms, false, { ref: false })]);
+    child.stdin?.end();
+    if (!(await within(GRACE_MS))) {
+      killProcessGroup(child, 'SIGTERM');
+      if (!(await within(GRACE_MS))) {
+        killProcessGroup(child, 'SIGKILL');
+        await exited;
+      }
+    }
+    // The leader is gone; anything it left behind in its group goes too.
+    killProcessGroup(child, 'SIGKILL');
+    this.#readBuffer.clear();
+  }
+}

@@ -1,0 +1,92 @@
+import type { CommandTool } from '../plan/schema.ts';
+import { isSecretEnvName } from './secret-env-name.ts';
+import { ToolEnvironmentError } from './tool-environment-error.ts';
+
+/**
+ * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
+ * non-secret description of the run. Left out on purpose: tokens and keys of any kind, `ACTIONS_*`
+ * and `INPUT_*` (the runtime token and the action's inputs, e.g. `api-key`), `NODE_OPTIONS` (it
+ * can load code into a node tool), and `GITHUB_ENV`, `GITHUB_OUTPUT`, `GITHUB_PATH`,
+ * `GITHUB_STEP_SUMMARY` (files through which a tool could change later workflow steps).
+ */
+export const BASE_ENV_NAMES: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'CI',
+  'GITHUB_ACTIONS',
+  'GITHUB_WORKSPACE',
+  'GITHUB_REPOSITORY',
+  'GITHUB_REPOSITORY_OWNER',
+  'GITHUB_SHA',
+  'GITHUB_REF',
+  'GITHUB_REF_NAME',
+  'GITHUB_HEAD_REF',
+  'GITHUB_BASE_REF',
+  'GITHUB_EVENT_NAME',
+  'GITHUB_RUN_ID',
+  'GITHUB_RUN_NUMBER',
+  'GITHUB_RUN_ATTEMPT',
+  'GITHUB_JOB',
+  'GITHUB_WORKFLOW',
+  'GITHUB_SERVER_URL',
+  'GITHUB_API_URL',
+  'RUNNER_OS',
+  'RUNNER_ARCH',
+  'RUNNER_TEMP',
+  'RUNNER_TOOL_CACHE',
+  // Windows cannot start most programs without these.
+  'SystemRoot',
+  'windir',
+  'ComSpec',
+  'PATHEXT',
+];
+
+/** The runner's environment as `process.env` gives it. */
+export type RunnerEnvironment = Readonly<Record<string, string | undefined>>;
+
+const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
+ * tool's `env:` names — a list of variables to pass through, or a map of values that may read
+ * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
+ * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
+ */
+export function scrubEnvironment(
+  runnerEnv: RunnerEnvironment,
+  passThrough: CommandTool['env'] | undefined,
+  toolName: string,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  const caseInsensitive = process.platform === 'win32';
+  const base = new Set(BASE_ENV_NAMES.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
+  for (const [name, value] of Object.entries(runnerEnv)) {
+    if (value === undefined || isSecretEnvName(name)) continue;
+    if (base.has(caseInsensitive ? name.toUpperCase() : name)) env[name] = value;
+  }
+  if (Array.isArray(passThrough)) {
+    for (const name of passThrough) {
+      const value = runnerEnv[name];
+      if (value !== undefined) env[name] = value;
+    }
+  } else if (passThrough) {
+    for (const [name, template] of Object.entries(passThrough)) {
+      env[name] = template.replace(ENV_REFERENCE, (_match, referenced: string) => {
+        const value = runnerEnv[referenced];
+        if (value === undefined) throw new ToolEnvironmentError({ toolName, variable: name, missing: referenced });
+        return value;
+      });
+    }
+  }
+  return env;
+}

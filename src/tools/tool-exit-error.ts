@@ -1,0 +1,30 @@
+import { ToolError } from './tool-error.ts';
+
+/** Exit status 75 (`EX_TEMPFAIL`, sysexits.h): the command says "try again later". */
+export const EX_TEMPFAIL = 75;
+
+/**
+ * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
+ * every other failure is permanent.
+ */
+export class ToolExitError extends ToolError {
+  /** The exit status, or null when a signal ended the process. */
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** The last part of what the command wrote to stderr. */
+  readonly stderrTail: string;
+
+  constructor(options: { toolName: string; exitCode: number | null; signal: string | null; stderrTail: string }) {
+    const how =
+      options.exitCode === null ? `was killed by ${options.signal ?? 'a signal'}` : `exited with status ${options.exitCode}`;
+    const hint = options.exitCode === EX_TEMPFAIL ? ' (temporary failure; it will be retried)' : '';
+    const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
+    super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
+      transient: options.exitCode === EX_TEMPFAIL,
+      toolName: options.toolName,
+    });
+    this.exitCode = options.exitCode;
+    this.signal = options.signal;
+    this.stderrTail = options.stderrTail;
+  }
+}

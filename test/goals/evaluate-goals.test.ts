@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { checkGoal, finishedRun, goal, NO_DEPS } from './goal-fixtures.ts';
+
+describe('evaluateGoals', () => {
+  let server: ChatServer;
+  beforeAll(async () => {
+    server = await startChatServer();
+  });
+  afterAll(() => server.close());
+
+  it('evaluates goals concurrently and reports them in declaration order', async () => {
+    // The first judge call is answered only once the second has arrived: run one at a time, this would never finish.
+    let secondArrived!: () => void;
+    const second = new Promise<void>((resolve) => (secondArrived = resolve));
+    server.script(async (request) => {
+      const user = String(request.body.messages[1]?.content);
+      if (user.includes('Criterion: first')) {
+        await second;
+        return textAnswer('{"met": true, "reason": "first reason"}');
+      }
+      secondArrived();
+      return textAnswer('{"met": false, "reason": "second reason"}');
+    });
+    const model = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 0 });
+    const goals = [goal({ name: 'first', judge: 'first' }), goal({ name: 'second', judge: 'second' }), goal({ name: 'third', contains: 'x' })];
+    const results = await evaluateGoals(goals, finishedRun('x'), { ...NO_DEPS, model });
+    expect(results.map((r) => [r.name, r.outcome, r.evidence])).toEqual([
+      ['first', 'met', 'first reason'],
+      ['second', 'unmet', 'second reason'],
+      ['third', 'met', 'found "x" on line 1: x'],
+    ]);
+  });
+
+  it('checks an object result as pretty JSON text', async () => {
+    const result = await checkGoal({ contains: '"version": "1.2.0"' }, finishedRun({ version: '1.2.0' }));
+    expect(result.outcome).toBe('met');
+  });
+
+  it('checks the result of the step named in of:, by numeric id too', async () => {
+    const run = finishedRun('final text', { '2': { state: 'completed', result: 'draft with tram' } });
+    expect((await checkGoal({ of: 2, contains: 'tram' }, run)).outcome).toBe('met');
+    expect((await checkGoal({ contains: 'tram' }, run)).outcome).toBe('unmet');
+  });
+
+  it('could not evaluate a goal whose step is not in the plan that ran', async () => {
+    const result = await checkGoal({ of: 'notes', contains: 'x' }, finishedRun('x'));
+    expect(result).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: step notes is not in the plan that ran' });
+  });
+
+  it('keeps the severity: a warning stays a warning', async () => {
+    const result = await checkGoal({ severity: 'warning', max_words: 1 }, finishedRun('two words'));
+    expect(result).toEqual({ name: 'the goal', severity: 'warning', outcome: 'unmet', evidence: '2 words (at most 1 allowed)' });
+  });
+
+  it('fails closed for a goal that names no check', async () => {
+    const result = await checkGoal({}, finishedRun('x'));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the goal names no check/);
+  });
+});
+
+describe('all_steps_completed', () => {
+  it('is met when every step completed, even without a final result to read', async () => {
+    const run = finishedRun(undefined, { '1': { state: 'completed' }, '2': { state: 'completed' } });
+    expect(await checkGoal({ all_steps_completed: true }, run)).toMatchObject({ outcome: 'met', evidence: 'all 2 steps completed' });
+  });
+
+  it('is unmet, listing the steps that did not complete and how they ended', async () => {
+    const run = finishedRun('x', { '1': { state: 'completed' }, fetch: { state: 'failed' }, report: { state: 'skipped' } });
+    expect(await checkGoal({ all_steps_completed: true }, run)).toMatchObject({
+      outcome: 'unmet',
+      evidence: '2 of 3 steps did not complete: fetch (failed), report (skipped)',
+    });
+  });
+
+  it('could not be evaluated when no steps ran at all', async () => {
+    expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined))).toMatchObject({
+      outcome: 'error',
+      evidence: 'could not evaluate: the run has no steps to check',
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { checkGoal, finishedRun } from './goal-fixtures.ts';
+
+const CITES = { every_sentence_matches: String.raw`\[\d+\]` };
+
+describe('every_sentence_matches', () => {
+  it('is met when every sentence has a match', async () => {
+    const result = await checkGoal(CITES, finishedRun('Trips fell by 6% [2]. The tram opened in 2023 [3].'));
+    expect(result).toMatchObject({ outcome: 'met', evidence: String.raw`all 2 sentences match /\[\d+\]/` });
+  });
+
+  it('is unmet with the first sentence that has no match as evidence', async () => {
+    const result = await checkGoal(CITES, finishedRun('Trips fell by 6% [2]. The tram opened in 2023. Nobody noticed.'));
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toBe(String.raw`sentence 2 of 3 has no match for /\[\d+\]/: "The tram opened in 2023."`);
+  });
+
+  it('is unmet for a result without sentences', async () => {
+    expect(await checkGoal(CITES, finishedRun('   '))).toMatchObject({ outcome: 'unmet', evidence: 'the result has no sentences' });
+  });
+
+  it('could not be evaluated when its step did not complete', async () => {
+    const run = finishedRun('a report [1].', { draft: { state: 'skipped' } });
+    const result = await checkGoal({ ...CITES, of: 'draft' }, run);
+    expect(result).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: step draft did not complete (skipped)' });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkGoal, finishedRun } from './goal-fixtures.ts';
+
+// The issue's example: the plan file's shorthand lists required keys without `properties`.
+const NOTES = { of: 'notes', json_schema: { type: 'object', required: ['version', 'changes'] } };
+const TYPED = {
+  json_schema: {
+    type: 'object',
+    required: ['version', 'changes'],
+    properties: { version: { type: 'string' }, changes: { type: 'array', items: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } } },
+  },
+};
+const notesRun = (notes: unknown) => finishedRun('the final summary', { notes: { state: 'completed', result: notes } });
+
+describe('json_schema', () => {
+  it('accepts an object result that validates', async () => {
+    const result = await checkGoal(NOTES, notesRun({ version: '1.2.0', changes: [] }));
+    expect(result).toMatchObject({ outcome: 'met', evidence: 'valid JSON that matches the schema' });
+  });
+
+  it('parses a JSON string, also inside a ```json fence', async () => {
+    const fenced = 'Here are the notes:\n```json\n{"version": "1.2.0", "changes": [{"title": "faster"}]}\n```';
+    expect((await checkGoal(TYPED, finishedRun('{"version": "1.2.0", "changes": []}'))).outcome).toBe('met');
+    expect((await checkGoal(TYPED, finishedRun(fenced))).outcome).toBe('met');
+  });
+
+  it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
+    const result = await checkGoal(NOTES, notesRun({ changes: [] }));
+    expect(result).toMatchObject({ outcome: 'unmet', evidence: 'at version: required but missing' });
+  });
+
+  it('names the path of the first issue', async () => {
+    const result = await checkGoal(TYPED, finishedRun({ version: '1.2.0', changes: [{ title: 'a' }, { title: 7 }] }));
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toBe('at changes[1].title: Invalid input: expected string, received number');
+  });
+
+  it('is unmet when the result is not JSON, saying why', async () => {
+    const result = await checkGoal(TYPED, finishedRun('version 1.2.0, some changes'));
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toMatch(/^the result is not JSON: Unexpected token/);
+  });
+
+  it('could not be evaluated when its step failed', async () => {
+    const run = finishedRun('the final summary', { notes: { state: 'failed' } });
+    expect(await checkGoal(NOTES, run)).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: step notes did not complete (failed)' });
+  });
+
+  it('could not be evaluated when the schema itself cannot be used', async () => {
+    const result = await checkGoal({ json_schema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } }, finishedRun({ a: 1 }));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the goal's json_schema cannot be used \(.+\); fix it in the plan file$/);
+  });
+});

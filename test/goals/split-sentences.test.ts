@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../src/goals/split-sentences.ts';
+
+describe('splitSentences', () => {
+  it('does not break on decimals such as 2.5% or 0.8%', () => {
+    expect(splitSentences('The bike share explains about 2.5% of the fall (95% CI 0.8% to 4.2%) [1]. Trips fell by 6% [2].')).toEqual([
+      'The bike share explains about 2.5% of the fall (95% CI 0.8% to 4.2%) [1].',
+      'Trips fell by 6% [2].',
+    ]);
+  });
+
+  it('does not break after e.g., i.e., etc., Dr. or U.S.', () => {
+    expect(
+      splitSentences(
+        'Other changes, e.g. The tram, matter [1]. Dr. Smith of the U.S. Department agreed, i.e. She found no effect [2]. ' +
+          'Buses, trams etc. are counted too [3].',
+      ),
+    ).toEqual([
+      'Other changes, e.g. The tram, matter [1].',
+      'Dr. Smith of the U.S. Department agreed, i.e. She found no effect [2].',
+      'Buses, trams etc. are counted too [3].',
+    ]);
+  });
+
+  it('does not break before a number after No. or Fig., but does after a plain "no."', () => {
+    expect(splitSentences('Line No. 2 opened, see Fig. 3 [1]. The council said no. Buses stayed [2].')).toEqual([
+      'Line No. 2 opened, see Fig. 3 [1].',
+      'The council said no.',
+      'Buses stayed [2].',
+    ]);
+  });
+
+  it('keeps a citation written after the period with its sentence', () => {
+    expect(splitSentences('Trips fell. [2] The tram opened in 2023. [3]')).toEqual(['Trips fell. [2]', 'The tram opened in 2023. [3]']);
+  });
+
+  it('does not make a sentence of a numbered reference such as "[1]."', () => {
+    expect(splitSentences('[1]. Gulli, A. Agentic Design Patterns.')).toEqual(['[1]. Gulli, A. Agentic Design Patterns.']);
+  });
+
+  it('breaks on ! and ?, and after etc. when a new sentence starts', () => {
+    expect(splitSentences('Is it the bikes? Not only! Trams, buses etc. Then the weather.')).toEqual([
+      'Is it the bikes?',
+      'Not only!',
+      'Trams, buses etc.',
+      'Then the weather.',
+    ]);
+  });
+
+  it('treats paragraphs and list items as separate sentences and leaves headings out', () => {
+    expect(splitSentences('# Findings\n\nTrips fell [1]\n\n- the tram opened [2]\n- 1. buses\n2. Weather [3]')).toEqual([
+      'Trips fell [1]',
+      'the tram opened [2]',
+      '1. buses',
+      'Weather [3]',
+    ]);
+  });
+
+  it('joins lines wrapped inside a paragraph', () => {
+    expect(splitSentences('Car trips fell by 6%\nbetween 2022 and 2024 [2].')).toEqual(['Car trips fell by 6% between 2022 and 2024 [2].']);
+  });
+});
+
+describe('splitSentences on any one-line text', () => {
+  it('keeps every character except whitespace, in order', () => {
+    const words = fc.constantFrom('Trips', 'fell', '6%', '2.5%', 'e.g.', 'U.S.', 'Dr.', 'etc.', '[1].', '[2]', 'no.', 'Why?', 'so!', '"yes."', 'tram');
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 30 }), (list) => {
+        const text = list.join(' ');
+        expect(splitSentences(text).join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+      }),
+    );
+  });
+});

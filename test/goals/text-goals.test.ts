@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkGoal, finishedRun } from './goal-fixtures.ts';
+
+const REPORT =
+  'City-centre car trips fell by 6% between 2022 and 2024 [2]. Tram Line 2 opened in September 2023 [3], ' +
+  'and a comparison with similar districts attributes about 2.5% of the fall to the bike share (95% CI 0.8% to 4.2%) [1].';
+const report = finishedRun(REPORT);
+const noResult = finishedRun(undefined, { '1': { state: 'completed', result: 'x' }, '2': { state: 'failed' } });
+
+describe('contains', () => {
+  it('is met when the text appears, with where it was found as evidence', async () => {
+    const result = await checkGoal({ contains: '6%' }, report);
+    expect(result.outcome).toBe('met');
+    expect(result.evidence).toMatch(/^found "6%" on line 1: City-centre car trips fell by 6% between/);
+  });
+
+  it('is unmet when the text is missing, naming the missing text', async () => {
+    const result = await checkGoal({ contains: '7%' }, report);
+    expect(result).toMatchObject({ outcome: 'unmet', evidence: 'missing "7%"' });
+  });
+
+  it('is case-sensitive', async () => {
+    expect((await checkGoal({ contains: 'tram line' }, report)).outcome).toBe('unmet');
+  });
+
+  it('could not be evaluated when the run produced no result', async () => {
+    const result = await checkGoal({ contains: '6%' }, noResult);
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toBe('could not evaluate: the run produced no result (it ended before its last step completed)');
+  });
+});
+
+describe('not_contains', () => {
+  it('is met when the text never appears', async () => {
+    expect(await checkGoal({ not_contains: 'TODO' }, report)).toMatchObject({ outcome: 'met', evidence: '"TODO" does not appear' });
+  });
+
+  it('is unmet with the offending excerpt as evidence', async () => {
+    const result = await checkGoal({ not_contains: 'bike share' }, report);
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toContain('found "bike share" on line 1:');
+    expect(result.evidence).toContain('of the fall to the bike share (95% CI');
+  });
+
+  it('could not be evaluated without a result', async () => {
+    expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
+  });
+});
+
+describe('matches', () => {
+  it('honours a (?i) prefix and shows the match', async () => {
+    const result = await checkGoal({ matches: '(?i)tram' }, report);
+    expect(result.outcome).toBe('met');
+    expect(result.evidence).toMatch(/^\/tram\/i matched on line 1: .*Tram Line 2 opened/);
+  });
+
+  it('honours the flags field', async () => {
+    expect((await checkGoal({ matches: 'TRAM LINE', flags: 'i' }, report)).outcome).toBe('met');
+  });
+
+  it('is unmet without a match, naming the pattern', async () => {
+    expect(await checkGoal({ matches: 'bus(es)?' }, report)).toMatchObject({ outcome: 'unmet', evidence: 'no match for /bus(es)?/' });
+  });
+
+  it('could not be evaluated when the pattern is not a regular expression', async () => {
+    const result = await checkGoal({ matches: '(unclosed' }, report);
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the pattern \(unclosed is not a valid regular expression/);
+  });
+});
+
+describe('equals', () => {
+  it('compares trimmed text', async () => {
+    expect(await checkGoal({ equals: 'approved' }, finishedRun('  approved\n'))).toMatchObject({ outcome: 'met', evidence: 'equals "approved"' });
+  });
+
+  it('shows both texts, shortened, when they differ', async () => {
+    const result = await checkGoal({ equals: 'approved' }, report);
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toBe('expected "approved", got "City-centre car trips fell by 6% between 2022 and 2024 [2].…"');
+  });
+
+  it('could not be evaluated without a result', async () => {
+    expect((await checkGoal({ equals: 'approved' }, noResult)).outcome).toBe('error');
+  });
+});
+
+describe('word and character counts', () => {
+  it('min_words: met and unmet with the count', async () => {
+    expect(await checkGoal({ min_words: 40 }, report)).toMatchObject({ outcome: 'met', evidence: '41 words (at least 40 required)' });
+    expect(await checkGoal({ min_words: 100 }, report)).toMatchObject({ outcome: 'unmet', evidence: '41 words (at least 100 required)' });
+  });
+
+  it('max_words: met and unmet with the count; a lone dash is not a word', async () => {
+    expect(await checkGoal({ max_words: 3 }, finishedRun('one — two three'))).toMatchObject({ outcome: 'met', evidence: '3 words (at most 3 allowed)' });
+    expect(await checkGoal({ max_words: 30 }, report)).toMatchObject({ outcome: 'unmet', evidence: '41 words (at most 30 allowed)' });
+  });
+
+  it('max_chars: counts characters, an emoji once', async () => {
+    expect(await checkGoal({ max_chars: 5 }, finishedRun('ok 👍!'))).toMatchObject({ outcome: 'met', evidence: '5 characters (at most 5 allowed)' });
+    expect(await checkGoal({ max_chars: 100 }, report)).toMatchObject({ outcome: 'unmet', evidence: `${REPORT.length} characters (at most 100 allowed)` });
+  });
+
+  it('could not be evaluated without a result', async () => {
+    for (const definition of [{ min_words: 1 }, { max_words: 1 }, { max_chars: 1 }]) {
+      expect((await checkGoal(definition, noResult)).outcome).toBe('error');
+    }
+  });
+});

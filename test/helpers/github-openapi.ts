@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  nullable?: boolean;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+}
+
+interface Parameter {
+  $ref?: string;
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Schema;
+}
+
+interface Operation {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema?: Schema }> };
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, Operation | Parameter[]>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+/** What the validator found out about one request. */
+export interface RouteMatch {
+  readonly operationId: string;
+  /** The OpenAPI path template, e.g. `/repos/{owner}/{repo}/issues/{issue_number}/comments`. */
+  readonly template: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export type ValidationResult = { ok: true; route: RouteMatch } | { ok: false; route?: RouteMatch; problems: string[] };
+
+interface Template {
+  readonly path: string;
+  readonly regex: RegExp;
+  readonly names: string[];
+  readonly literals: number;
+}
+
+let cached: { api: OpenApi; templates: Template[] } | undefined;
+
+function load(): { api: OpenApi; templates: Template[] } {
+  if (cached) return cached;
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('@octokit/openapi/package.json'));
+  const api = JSON.parse(readFileSync(join(root, 'generated', 'api.github.com.json'), 'utf8')) as OpenApi;
+  const templates = Object.keys(api.paths).map((path) => {
+    const names: string[] = [];
+    const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { path, regex: new RegExp(`^${source}$`), names, literals: path.split('/').filter((s) => s && !s.startsWith('{')).length };
+  });
+  // Literal segments win over parameters: `/issues/comments` before `/issues/{issue_number}`.
+  templates.sort((a, b) => b.literals - a.literals);
+  cached = { api, templates };
+  return cached;
+}
+
+function resolve<T>(api: OpenApi, value: T & { $ref?: string }): T {
+  let current: unknown = value;
+  while (current && typeof current === 'object' && '$ref' in current && typeof current.$ref === 'string') {
+    const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(current.$ref) ?? [];
+    current = section && name ? api.components[section]?.[name] : undefined;
+  }
+  return current as T;
+}
+
+function typeOk(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'null':
+      return value === null;
+    default:
+      return true;
+  }
+}
+
+/** Checks a value against a schema's type and enum, and an object's required and known properties. */
+function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, depth: number): string[] {
+  const schema = resolve(api, raw);
+  if (!schema || depth > 3) return [];
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives) {
+    const results = alternatives.map((alt) => checkSchema(api, alt, value, where, depth + 1));
+    return results.some((r) => r.length === 0) ? [] : [`${where} matches none of the allowed shapes: ${results.map((r) => r[0]).join(' / ')}`];
+  }
+  if (value === null && schema.nullable) return [];
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.length && !types.some((t) => typeOk(value, t))) return [`${where} should be ${types.join(' or ')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
+  if (schema.enum && !schema.enum.includes(value)) return [`${where} should be one of ${schema.enum.join(', ')}, got ${JSON.stringify(value)}`];
+  if (!typeOk(value, 'object') || !schema.properties) return [];
+  const object = value as Record<string, unknown>;
+  const problems = (schema.required ?? []).filter((name) => !(name in object)).map((name) => `${where} is missing required field "${name}"`);
+  for (const [name, field] of Object.entries(object)) {
+    const declared = schema.properties[name];
+    if (declared) problems.push(...checkSchema(api, declared, field, `${where}.${name}`, depth + 1));
+    else if (schema.additionalProperties === false) problems.push(`${where} has unknown field "${name}"`);
+  }
+  return problems;
+}
+
+/**
+ * Validates a request against GitHub's OpenAPI description (`@octokit/openapi`): the method and
+ * path template exist, path and query parameters are declared and typed, required body fields
+ * are present and declared fields have the right type.
+ */
+export function validateGitHubRequest(method: string, url: URL, body: unknown): ValidationResult {
+  const { api, templates } = load();
+  const verb = method.toLowerCase();
+  const candidates = templates.filter((t) => t.regex.test(url.pathname));
+  if (candidates.length === 0) return { ok: false, problems: [`${method} ${url.pathname}: no such path in GitHub's REST API`] };
+  let firstProblems: string[] | undefined;
+  let firstRoute: RouteMatch | undefined;
+  for (const template of candidates) {
+    const item = api.paths[template.path]!;
+    const operation = item[verb] as Operation | undefined;
+    if (!operation || Array.isArray(operation)) continue;
+    const values = template.regex.exec(url.pathname)!.slice(1).map(decodeURIComponent);
+    const params = Object.fromEntries(template.names.map((n, i) => [n, values[i]!]));
+    const route = { operationId: operation.operationId, template: template.path, params };
+    const declared = (operation.parameters ?? []).map((p) => resolve(api, p));
+    const problems: string[] = [];
+    for (const p of declared.filter((d) => d.in === 'path')) {
+      if (p.schema && resolve(api, p.schema).type === 'integer' && !/^\d+$/.test(params[p.name] ?? '')) problems.push(`path parameter ${p.name} should be an integer`);
+    }
+    const query = declared.filter((d) => d.in === 'query');
+    for (const name of url.searchParams.keys()) {
+      if (!query.some((q) => q.name === name)) problems.push(`query parameter "${name}" is not declared for ${operation.operationId}`);
+    }
+    for (const q of query.filter((d) => d.required && !url.searchParams.has(d.name))) problems.push(`query parameter "${q.name}" is required`);
+    const requestBody = operation.requestBody && resolve(api, operation.requestBody);
+    const schema = requestBody?.content?.['application/json']?.schema;
+    if (body === undefined) {
+      if (requestBody?.required) problems.push(`${operation.operationId} needs a JSON body`);
+    } else if (!schema) {
+      problems.push(`${operation.operationId} takes no JSON body`);
+    } else {
+      problems.push(...checkSchema(api, schema, body, 'body', 0));
+    }
+    if (problems.length === 0) return { ok: true, route };
+    firstProblems ??= problems;
+    firstRoute ??= route;
+  }
+  if (!firstRoute) return { ok: false, problems: [`${method} ${url.pathname}: GitHub's REST API has no ${method} on this path`] };
+  return { ok: false, route: firstRoute, problems: firstProblems!.map((p) => `${method} ${firstRoute.template}: ${p}`) };
+}

@@ -1,0 +1,259 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateGitHubRequest, type RouteMatch } from './github-openapi.ts';
+
+/** One request as the fake GitHub saw it. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  /** The OpenAPI operation, e.g. `issues/update-comment`; undefined when the request was invalid. */
+  readonly operationId?: string;
+  readonly body?: unknown;
+  readonly authorization?: string;
+  status?: number;
+}
+
+/** A scripted failure for the next request to an operation: an HTTP answer, or no answer at all. */
+export type Fault = { readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown } | { readonly hang: true };
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  created_at: string;
+  updated_at: string;
+}
+
+interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+interface HandlerContext {
+  readonly route: RouteMatch;
+  readonly params: Readonly<Record<string, string>>;
+  readonly url: URL;
+  readonly body: Record<string, unknown>;
+}
+
+type Handler = (ctx: HandlerContext) => Reply;
+
+const BOT = { login: 'github-actions[bot]', type: 'Bot' };
+
+/**
+ * A local stand-in for GitHub's REST API on 127.0.0.1. It keeps state (comments by issue, labels,
+ * check runs, permissions, pull requests), can be scripted to fail per operation, records every
+ * request, and validates each against GitHub's OpenAPI description: an invalid request gets a 422
+ * and a recorded violation, which tests assert is empty.
+ */
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly violations: string[] = [];
+  /** Comments by `owner/repo#number`. */
+  readonly comments = new Map<string, FakeComment[]>();
+  readonly labels = new Map<string, string[]>();
+  readonly checkRuns: Record<string, unknown>[] = [];
+  readonly issues: Record<string, unknown>[] = [];
+  /** Collaborator permission by username (default `write`). */
+  readonly permissions = new Map<string, string>();
+  /** Pull requests by number, with their changed files. */
+  readonly pulls = new Map<number, { data: Record<string, unknown>; files: Record<string, unknown>[] }>();
+  /** Called on every valid request before it is answered (tests read their clock here). */
+  onRequest?: (request: RecordedRequest) => void;
+
+  #server = createServer((req, res) => void this.#handle(req, res));
+  #faults = new Map<string, Fault[]>();
+  #handlers = new Map<string, Handler>();
+  #nextId = 1000;
+  #now = Date.UTC(2025, 0, 1);
+
+  constructor() {
+    this.#register();
+  }
+
+  /** Starts listening on a free port of 127.0.0.1. */
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  /** Stops the server, dropping hanging requests. */
+  async stop(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** The next requests to `operationId` (e.g. `issues/create-comment`) meet these faults, in order. */
+  fail(operationId: string, ...faults: Fault[]): void {
+    this.#faults.set(operationId, [...(this.#faults.get(operationId) ?? []), ...faults]);
+  }
+
+  /** Adds an existing comment, as if someone (by default the Actions bot) wrote it earlier. */
+  addComment(owner: string, repo: string, number: number, body: string, user = BOT): FakeComment {
+    const comment = { id: this.#nextId++, body, user, created_at: this.#stamp(), updated_at: this.#stamp() };
+    this.#commentsOf(`${owner}/${repo}#${number}`).push(comment);
+    return comment;
+  }
+
+  /** Comments on one issue or pull request. */
+  commentsOn(owner: string, repo: string, number: number): FakeComment[] {
+    return this.comments.get(`${owner}/${repo}#${number}`) ?? [];
+  }
+
+  /** Requests made to one operation. */
+  requestsTo(operationId: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.operationId === operationId);
+  }
+
+  /** Adds a handler for an operation (by OpenAPI operationId) this fake does not yet play. */
+  handle(operationId: string, handler: Handler): void {
+    this.#handlers.set(operationId, handler);
+  }
+
+  #stamp(): string {
+    this.#now += 1000;
+    return new Date(this.#now).toISOString().replace('.000Z', 'Z');
+  }
+
+  #commentsOf(key: string): FakeComment[] {
+    let list = this.comments.get(key);
+    if (!list) this.comments.set(key, (list = []));
+    return list;
+  }
+
+  #findComment(id: number): FakeComment | undefined {
+    for (const list of this.comments.values()) {
+      const found = list.find((c) => c.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  #commentJson(p: Readonly<Record<string, string>>, c: FakeComment): Record<string, unknown> {
+    const base = `${this.url}/repos/${p['owner']}/${p['repo']}`;
+    return { ...c, node_id: `IC_${c.id}`, url: `${base}/issues/comments/${c.id}`, html_url: `https://github.com/${p['owner']}/${p['repo']}#issuecomment-${c.id}`, author_association: 'NONE' };
+  }
+
+  #register(): void {
+    const key = (p: Readonly<Record<string, string>>): string => `${p['owner']}/${p['repo']}#${p['issue_number']}`;
+    this.handle('issues/list-comments', ({ params, url }) => {
+      const all = this.comments.get(key(params)) ?? [];
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      const links: string[] = [];
+      const link = (n: number, rel: string): string => {
+        const next = new URL(url);
+        next.searchParams.set('page', String(n));
+        return `<${this.url}${next.pathname}${next.search}>; rel="${rel}"`;
+      };
+      if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+      const items = all.slice((page - 1) * perPage, page * perPage).map((c) => this.#commentJson(params, c));
+      return { status: 200, body: items, headers: links.length ? { link: links.join(', ') } : undefined };
+    });
+    this.handle('issues/create-comment', ({ params, body }) => {
+      const comment = this.addComment(params['owner']!, params['repo']!, Number(params['issue_number']), String(body['body']));
+      return { status: 201, body: this.#commentJson(params, comment) };
+    });
+    this.handle('issues/update-comment', ({ params, body }) => {
+      const comment = this.#findComment(Number(params['comment_id']));
+      if (!comment) return { status: 404, body: { message: 'Not Found' } };
+      comment.body = String(body['body']);
+      comment.updated_at = this.#stamp();
+      return { status: 200, body: this.#commentJson(params, comment) };
+    });
+    this.handle('issues/add-labels', ({ params, body }) => {
+      const names = (Array.isArray(body['labels']) ? body['labels'] : []).map(String);
+      const list = [...new Set([...(this.labels.get(key(params)) ?? []), ...names])];
+      this.labels.set(key(params), list);
+      return { status: 200, body: list.map((name, i) => ({ id: i + 1, name, color: 'ededed', default: false })) };
+    });
+    this.handle('issues/create', ({ body }) => {
+      const issue = { ...body, number: this.issues.length + 1, id: this.#nextId++, state: 'open' };
+      this.issues.push(issue);
+      return { status: 201, body: issue };
+    });
+    this.handle('repos/get-collaborator-permission-level', ({ params }) => {
+      const permission = this.permissions.get(params['username']!) ?? 'write';
+      return { status: 200, body: { permission, role_name: permission, user: { login: params['username'] } } };
+    });
+    this.handle('checks/create', ({ body }) => {
+      const run = { ...body, id: this.#nextId++ };
+      this.checkRuns.push(run);
+      return { status: 201, body: run };
+    });
+    this.handle('checks/update', ({ params, body }) => {
+      const run = this.checkRuns.find((r) => r['id'] === Number(params['check_run_id']));
+      if (!run) return { status: 404, body: { message: 'Not Found' } };
+      Object.assign(run, body);
+      return { status: 200, body: run };
+    });
+    this.handle('pulls/get', ({ params }) => {
+      const pull = this.pulls.get(Number(params['pull_number']));
+      return pull ? { status: 200, body: pull.data } : { status: 404, body: { message: 'Not Found' } };
+    });
+    this.handle('pulls/list-files', ({ params }) => {
+      const pull = this.pulls.get(Number(params['pull_number']));
+      return pull ? { status: 200, body: pull.files } : { status: 404, body: { message: 'Not Found' } };
+    });
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: req.headers.authorization,
+    };
+    this.requests.push(recorded);
+    let body: unknown;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return this.#reject(res, recorded, [`${recorded.method} ${url.pathname}: body is not JSON`]);
+      }
+    }
+    Object.assign(recorded, { body });
+    const validation = validateGitHubRequest(recorded.method, url, body);
+    if (!validation.ok) return this.#reject(res, recorded, validation.problems);
+    Object.assign(recorded, { operationId: validation.route.operationId });
+    this.onRequest?.(recorded);
+    const fault = this.#faults.get(validation.route.operationId)?.shift();
+    if (fault && 'hang' in fault) return; // never answered; stop() drops the connection
+    if (fault) return this.#send(res, recorded, { status: fault.status, headers: fault.headers, body: fault.body ?? { message: `scripted ${fault.status}` } });
+    const handler = this.#handlers.get(validation.route.operationId);
+    if (!handler) {
+      this.violations.push(`${validation.route.operationId} is valid but the fake GitHub does not play it yet`);
+      return this.#send(res, recorded, { status: 501, body: { message: 'not implemented by the fake' } });
+    }
+    const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    this.#send(res, recorded, handler({ route: validation.route, params: validation.route.params, url, body: input }));
+  }
+
+  #reject(res: ServerResponse, recorded: RecordedRequest, problems: string[]): void {
+    this.violations.push(...problems);
+    this.#send(res, recorded, { status: 422, body: { message: 'Validation Failed', errors: problems } });
+  }
+
+  #send(res: ServerResponse, recorded: RecordedRequest, reply: Reply): void {
+    recorded.status = reply.status;
+    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
+    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  }
+}
+
+/** Starts a fake GitHub; stop it in `afterEach`. */
+export function startFakeGitHub(): Promise<FakeGitHub> {
+  return new FakeGitHub().start();
+}

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ModelCallError } from '../../src/llm/model-call-error.ts';
+import type { ChatRequest } from '../../src/llm/model-client.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { isTransient } from '../../src/tools/tool-error.ts';
+import { hang, httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+let server: ChatServer;
+beforeEach(async () => {
+  server = await startChatServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const request: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] };
+const label = { purpose: 'step:3' };
+
+function client(options: { maxRetries?: number; timeoutMs?: number } = {}) {
+  return createOpenAIModelClient({
+    baseURL: server.baseURL,
+    apiKey: 'sk-test-secret',
+    model: 'gpt-4o-mini',
+    timeoutMs: options.timeoutMs ?? 5_000,
+    maxRetries: options.maxRetries ?? 2,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ModelCallError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ModelCallError);
+  return error as ModelCallError;
+}
+
+describe('createOpenAIModelClient', () => {
+  it('sends the request through the SDK with the API key and returns the completion', async () => {
+    server.script([textAnswer('hi there')]);
+    const response = await client().complete(request, label);
+    expect(response.choices[0]?.message.content).toBe('hi there');
+    expect(server.requests[0]?.body.messages).toEqual(request.messages);
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-test-secret');
+  });
+
+  it('lets the SDK retry a 429 that gives retry-after, then succeeds', async () => {
+    server.script([httpError(429, { retryAfterMs: 0 }), textAnswer('after the wait')]);
+    const response = await client({ maxRetries: 1 }).complete(request, label);
+    expect(response.choices[0]?.message.content).toBe('after the wait');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('lets the SDK retry a 500, then succeeds', async () => {
+    server.script([httpError(500, { retryAfterMs: 0 }), httpError(500, { retryAfterMs: 0 }), textAnswer('third time')]);
+    const response = await client({ maxRetries: 2 }).complete(request, label);
+    expect(response.choices[0]?.message.content).toBe('third time');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('wraps a 500 that outlasts the retries in a transient ModelCallError naming the step', async () => {
+    server.script(() => httpError(503, { retryAfterMs: 0, message: 'overloaded' }));
+    const error = await failure(client({ maxRetries: 2 }).complete(request, label));
+    expect(server.requests).toHaveLength(3);
+    expect(error).toMatchObject({ status: 503, transient: true, attempts: 3, purpose: 'step:3', failure: 'http', detail: 'overloaded' });
+    expect(isTransient(error)).toBe(true);
+    expect(error.message).toContain('step 3');
+    expect(error.message).toContain('after 3 attempts');
+  });
+
+  it('keeps the retry-after of the last 429 on the error', async () => {
+    server.script([httpError(429, { headers: { 'retry-after': '7' } })]);
+    const error = await failure(client({ maxRetries: 0 }).complete(request, label));
+    expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 7000 });
+  });
+
+  it('makes a 401 permanent, tried once, with a hint about the key', async () => {
+    server.script(() => httpError(401, { message: 'bad key' }));
+    const error = await failure(client({ maxRetries: 3 }).complete(request, label));
+    expect(server.requests).toHaveLength(1);
+    expect(error).toMatchObject({ status: 401, transient: false, attempts: 1 });
+    expect(isTransient(error)).toBe(false);
+    expect(error.message).toContain('API key');
+    expect(error.message).not.toContain('sk-test-secret');
+  });
+
+  it('makes a 400 permanent', async () => {
+    server.script([httpError(400, { message: 'unknown parameter' })]);
+    const error = await failure(client().complete(request, label));
+    expect(error).toMatchObject({ status: 400, transient: false });
+  });
+
+  it('reports a model that never answers as a transient timeout', async () => {
+    server.script(() => hang());
+    const error = await failure(client({ maxRetries: 0, timeoutMs: 50 }).complete(request, label));
+    expect(server.requests).toHaveLength(1);
+    expect(error).toMatchObject({ failure: 'timeout', transient: true, attempts: 1 });
+  });
+
+  it('reports an endpoint nobody listens on as a transient connection failure', async () => {
+    const gone = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 2_000, maxRetries: 0 });
+    await server.close();
+    const error = await failure(gone.complete(request, label));
+    expect(error).toMatchObject({ failure: 'connection', transient: true });
+    server = await startChatServer();
+  });
+
+  it('ends a cancelled call with the canceller’s reason, not an SDK error', async () => {
+    server.script(() => hang());
+    const controller = new AbortController();
+    const call = client().complete(request, label, controller.signal);
+    const reason = new Error('step timed out');
+    // Abort once the request has arrived, so the call is really in flight.
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+  });
+
+  it('uses the model it was given as the default', () => {
+    expect(client().defaultModel).toBe('gpt-4o-mini');
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { callUsage } from '../../src/llm/call-usage.ts';
+import type { ChatResponse } from '../../src/llm/model-client.ts';
+import { estimateCostUsd, priceOf } from '../../src/llm/pricing.ts';
+
+function response(model: string, prompt: number, completion: number): ChatResponse {
+  return {
+    id: 'x',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [],
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  };
+}
+
+describe('pricing', () => {
+  it('prices a listed model per million tokens', () => {
+    expect(estimateCostUsd('gpt-4o-mini', 1_000_000, 1_000_000)).toEqual({ costUsd: 0.75, priceKnown: true });
+  });
+
+  it('prices a dated snapshot like its model', () => {
+    expect(priceOf('gpt-4o-2024-08-06')).toEqual(priceOf('gpt-4o'));
+  });
+
+  it('gives an unknown model zero cost and says the price is unknown', () => {
+    expect(estimateCostUsd('llama-3-local', 5_000, 5_000)).toEqual({ costUsd: 0, priceKnown: false });
+  });
+
+  it('lets the plan override a price and price an unlisted model', () => {
+    const overrides = { 'llama-3-local': { input_per_mtok: 1, output_per_mtok: 2 }, 'gpt-4o': { input_per_mtok: 0, output_per_mtok: 0 } };
+    expect(estimateCostUsd('llama-3-local', 1_000_000, 500_000, overrides)).toEqual({ costUsd: 2, priceKnown: true });
+    expect(estimateCostUsd('gpt-4o', 1_000_000, 1_000_000, overrides).costUsd).toBe(0);
+  });
+});
+
+describe('callUsage', () => {
+  it('counts one call with its tokens and cost from the response', () => {
+    expect(callUsage(response('gpt-4.1-mini', 2_000, 500), 'gpt-4.1-mini')).toEqual({
+      modelCalls: 1,
+      promptTokens: 2_000,
+      completionTokens: 500,
+      costUsd: (2_000 * 0.4 + 500 * 1.6) / 1_000_000,
+      model: 'gpt-4.1-mini',
+      priceKnown: true,
+    });
+  });
+
+  it('falls back to the requested model when the endpoint reports a name it cannot price', () => {
+    const usage = callUsage(response('internal-router-7', 1_000_000, 0), 'gpt-4o');
+    expect(usage).toMatchObject({ costUsd: 2.5, priceKnown: true });
+  });
+
+  it('counts zero tokens when the endpoint sends no usage', () => {
+    const { usage: _, ...bare } = response('gpt-4o', 1, 1);
+    expect(callUsage(bare, 'gpt-4o')).toMatchObject({ modelCalls: 1, promptTokens: 0, completionTokens: 0, costUsd: 0 });
+  });
+});

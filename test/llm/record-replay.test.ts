@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ModelCallError } from '../../src/llm/model-call-error.ts';
+import type { ChatRequest, ModelClient } from '../../src/llm/model-client.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { recordingModelClient } from '../../src/llm/recording-model-client.ts';
+import { ReplayFileError } from '../../src/llm/replay-file-error.ts';
+import { ReplayMissingAnswerError } from '../../src/llm/replay-missing-answer-error.ts';
+import { replayModelClient } from '../../src/llm/replay-model-client.ts';
+import { StaleRecordingError } from '../../src/llm/stale-recording-error.ts';
+import { httpError, startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+const API_KEY = 'sk-live-do-not-leak-1234';
+let server: ChatServer;
+let file: string;
+
+beforeEach(async () => {
+  server = await startChatServer();
+  file = join(mkdtempSync(join(tmpdir(), 'plan-runner-replay-')), 'run.replay.jsonl');
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function live(): ModelClient {
+  return createOpenAIModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'gpt-4o-mini', timeoutMs: 5_000, maxRetries: 0 });
+}
+
+function ask(content: string, model = 'gpt-4o-mini'): ChatRequest {
+  return { model, messages: [{ role: 'system', content: 'You carry out one step.' }, { role: 'user', content }] };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('record and replay', () => {
+  it('replays the recorded answers per purpose, in order, even when calls were interleaved', async () => {
+    server.script([textAnswer('a1'), toolCallAnswer('add', { a: 1, b: 2 }), textAnswer('a2')]);
+    const recorder = recordingModelClient(live(), file);
+    const recorded = [
+      await recorder.complete(ask('first of a'), { purpose: 'step:a' }),
+      await recorder.complete(ask('only b'), { purpose: 'step:b' }),
+      await recorder.complete(ask('second of a'), { purpose: 'step:a' }),
+    ];
+
+    const replay = replayModelClient(file);
+    // Replay in a different interleaving: matching is per purpose, not per line.
+    const b = await replay.complete(ask('only b'), { purpose: 'step:b' });
+    const a1 = await replay.complete(ask('first of a'), { purpose: 'step:a' });
+    const a2 = await replay.complete(ask('second of a'), { purpose: 'step:a' });
+    expect([a1, b, a2]).toEqual(recorded);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('never writes the API key or a secret it is told about into the recording', async () => {
+    server.script([textAnswer('fine')]);
+    const recorder = recordingModelClient(live(), file, { secrets: ['hunter2'] });
+    await recorder.complete(ask('the password is hunter2'), { purpose: 'step:1' });
+    const text = readFileSync(file, 'utf8');
+    expect(server.requests[0]?.headers.authorization).toContain(API_KEY);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('[redacted]');
+  });
+
+  it('keeps the recorded run’s default model for the replay', async () => {
+    server.script([textAnswer('x')]);
+    await recordingModelClient(live(), file).complete(ask('q', 'gpt-4.1'), { purpose: 'step:1' });
+    expect(replayModelClient(file).defaultModel).toBe('gpt-4o-mini');
+    expect(replayModelClient(file, { defaultModel: 'other' }).defaultModel).toBe('other');
+  });
+
+  it('fails loudly, naming the step, when a call has no recorded answer', async () => {
+    server.script([textAnswer('one')]);
+    await recordingModelClient(live(), file).complete(ask('q'), { purpose: 'step:1' });
+    const replay = replayModelClient(file);
+    await replay.complete(ask('q'), { purpose: 'step:1' });
+
+    const again = await rejection(replay.complete(ask('q'), { purpose: 'step:1' }));
+    expect(again).toBeInstanceOf(ReplayMissingAnswerError);
+    expect((again as Error).message).toContain('model call 2 of step 1');
+
+    const unknown = await rejection(replay.complete(ask('q'), { purpose: 'step:7' }));
+    expect(unknown).toBeInstanceOf(ReplayMissingAnswerError);
+    expect((unknown as Error).message).toContain('step 7');
+    expect((unknown as Error).message).toContain('--record');
+  });
+
+  it('refuses to answer a changed prompt from a stale recording, showing the first difference', async () => {
+    server.script([textAnswer('sales are up')]);
+    await recordingModelClient(live(), file).complete(ask('Summarise the sales of week 10'), { purpose: 'step:3' });
+
+    const error = await rejection(replayModelClient(file).complete(ask('Summarise the sales of week 11'), { purpose: 'step:3' }));
+    expect(error).toBeInstanceOf(StaleRecordingError);
+    const message = (error as Error).message;
+    expect(message).toContain('step 3');
+    expect(message).toContain('message 2 (user)');
+    expect(message).toContain('week 10');
+    expect(message).toContain('week 11');
+  });
+
+  it('detects a changed model, tool offer or tool_choice as stale too', async () => {
+    const withTool: ChatRequest = {
+      ...ask('q'),
+      tools: [{ type: 'function', function: { name: 'add', parameters: { type: 'object' } } }],
+      tool_choice: { type: 'function', function: { name: 'add' } },
+    };
+    server.script([toolCallAnswer('add', {})]);
+    await recordingModelClient(live(), file).complete(withTool, { purpose: 'step:1' });
+    const cases: ChatRequest[] = [
+      { ...withTool, model: 'gpt-4.1' },
+      { ...withTool, tools: [{ type: 'function', function: { name: 'subtract', parameters: { type: 'object' } } }] },
+      { ...withTool, tool_choice: 'auto' },
+      { ...withTool, messages: withTool.messages.slice(0, 1) },
+    ];
+    const differences = [];
+    for (const changed of cases) {
+      const error = await rejection(replayModelClient(file).complete(changed, { purpose: 'step:1' }));
+      expect(error).toBeInstanceOf(StaleRecordingError);
+      differences.push((error as StaleRecordingError).difference);
+    }
+    expect(differences[0]).toContain('model differs');
+    expect(differences[1]).toContain('tools differ');
+    expect(differences[2]).toContain('tool_choice differs');
+    expect(differences[3]).toContain('2 message(s)');
+  });
+
+  it('replays a recorded failure as the same ModelCallError', async () => {
+    server.script([httpError(400, { message: 'context too long' })]);
+    const recorder = recordingModelClient(live(), file);
+    await expect(recorder.complete(ask('q'), { purpose: 'planner' })).rejects.toBeInstanceOf(ModelCallError);
+
+    const error = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'planner' }));
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({ status: 400, transient: false, detail: 'context too long', purpose: 'planner' });
+  });
+
+  it('names the line of a replay file that is not a recording', () => {
+    writeFileSync(file, '{"recording":"plan-runner","version":1,"defaultModel":"m"}\n{"purpose":"step:1"}\n');
+    expect(() => replayModelClient(file)).toThrow(ReplayFileError);
+    expect(() => replayModelClient(file)).toThrow(/line 2/);
+    expect(() => replayModelClient(join(file, 'missing'))).toThrow(/cannot be read/);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning }', '  - { id: report, type: reasoning }', 'goals:'];
+
+describe('goal definitions are validated with the plan', () => {
+  it('accepts one check per goal, inline regex flags and `of` naming a step', () => {
+    const plan = validPlan(
+      yaml(...steps, '  - { name: has percent, contains: "%" }', '  - { name: case-free, matches: "(?i)^summary" }', '  - { name: json, of: report, json_schema: { type: object, required: [version] } }'),
+    );
+    expect(plan.source.goals).toHaveLength(3);
+  });
+
+  it('rejects a goal with no check, listing the kinds', () => {
+    expect(errorsFor(yaml(...steps, '  - name: empty'))).toEqual([
+      'plan.yml:5:5: goal `empty` checks nothing; add one of: contains, not_contains, matches, equals, min_words, max_words, max_chars, every_sentence_matches, json_schema, command, all_steps_completed, judge (at goals[0])',
+    ]);
+  });
+
+  it('rejects two checks in one goal at the second', () => {
+    expect(errorsFor(yaml(...steps, '  - name: two', '    contains: x', '    max_words: 10'))).toEqual([
+      'plan.yml:7:5: goal `two` has 2 checks (contains, max_words); a goal has one, so split it into 2 goals (at goals[0].max_words)',
+    ]);
+  });
+
+  it('rejects bad regular expressions in matches and every_sentence_matches', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
+      'plan.yml:5:25: bad regular expression: Invalid regular expression: /(unclosed/: Unterminated group (at goals[0].matches)',
+      'plan.yml:6:40: bad regular expression: Invalid regular expression: /[z-a]/: Range out of order in character class (at goals[1].every_sentence_matches)',
+    ]);
+  });
+
+  it('rejects `of` naming a missing step, and `of` in a plan without steps', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, of: reprt, contains: x }'))).toEqual([
+      'plan.yml:5:20: `of` names step reprt, which does not exist — did you mean report? (at goals[0].of)',
+    ]);
+    expect(errorsFor(yaml('goal: g', 'goals:', '  - { name: a, of: 1, contains: x }'))).toEqual([
+      'plan.yml:3:20: `of` names step 1, but the plan has no workflow_sequence (a model will write the steps); leave `of` out to check the final result (at goals[0].of)',
+    ]);
+  });
+
+  it('rejects a malformed json_schema', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
+      'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPlanFile, loadPlanText } from '../../src/plan/load-plan.ts';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plan-hostile-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('hostile and broken plan files', () => {
+  it('refuses text over the 1 MiB cap, naming the cap', () => {
+    const text = `goal: g\nname: ${'x'.repeat(1024 * 1024)}\n`;
+    expect(errorsFor(text)).toEqual([
+      'plan.yml:1:1: the plan file is larger than 1 MiB (1048576 bytes), the most plan-runner reads; split it or move data into tool inputs',
+    ]);
+  });
+
+  it('refuses a 50 MB file without reading it', async () => {
+    const file = join(dir, 'huge.yml');
+    const handle = await open(file, 'w');
+    await handle.truncate(50 * 1024 * 1024);
+    await handle.close();
+    const result = await loadPlanFile(file);
+    expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([
+      `${file}: the plan file is 52428800 bytes, more than the 1 MiB (1048576 bytes) plan-runner reads; split it or move data into tool inputs`,
+    ]);
+  });
+
+  it('reports the first byte that is not UTF-8, with its position', async () => {
+    const file = join(dir, 'latin1.yml');
+    await writeFile(file, Buffer.concat([Buffer.from('goal: g\nname: caf'), Buffer.from([0xe9]), Buffer.from(' menu\n')]));
+    const result = await loadPlanFile(file);
+    expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:2:10: the file is not valid UTF-8 (byte 0xe9 at offset 17); save it as UTF-8`]);
+  });
+
+  it('reads a UTF-8 file with a byte-order mark', async () => {
+    const file = join(dir, 'bom.yml');
+    await writeFile(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('goal: ünïcode ✓\n')]));
+    const result = await loadPlanFile(file);
+    expect(result.ok && result.plan.goal).toBe('ünïcode ✓');
+    expect(result.ok && result.plan.name).toBe('bom');
+  });
+
+  it('says a missing file does not exist', async () => {
+    const result = await loadPlanFile(join(dir, 'nope.yml'));
+    expect(result.ok === false && result.errors[0]!.message).toBe('no such file; check the path (it is relative to the current directory)');
+  });
+
+  it('says a directory is not a plan file', async () => {
+    const result = await loadPlanFile(dir);
+    expect(result.ok === false && result.errors[0]!.message).toBe('not a file: give the path of a plan file (.yml)');
+  });
+
+  it('stops an alias bomb ("billion laughs")', () => {
+    const lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (let level = 1; level < 10; level++) {
+      const name = String.fromCharCode(97 + level);
+      const previous = String.fromCharCode(96 + level);
+      lines.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    expect(errorsFor(yaml(...lines))).toEqual([
+      'plan.yml:1:1: the file expands too many aliases (*name), as "billion laughs" files do; use at most 50 alias expansions',
+    ]);
+  });
+
+  it('allows a few aliases', () => {
+    const plan = validPlan(
+      yaml('goal: g', 'tools:', '  a: { description: A, command: [x], retry: &retry { max_attempts: 2 } }', '  b: { description: B, command: [y], retry: *retry }'),
+    );
+    expect(plan.source.tools?.b?.retry).toEqual({ max_attempts: 2 });
+  });
+
+  it('refuses 10,000-deep flow nesting without crashing', () => {
+    const errors = errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((line) => /nests too deeply|nests more than 64 levels/.test(line) && !line.includes('    at '))).toBe(true);
+  });
+
+  it('refuses deep block nesting at the first level too deep', () => {
+    const lines = ['goal: g', 'model:'];
+    for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
+    expect(errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; plans never need that']);
+  });
+
+  it('validates 10,000 chained steps with references', () => {
+    const lines = ['toolsets: [math]', 'workflow_sequence:', '  - { id: 0, type: tool_call, tool: add, args: { a: 1, b: 1 } }'];
+    for (let id = 1; id < 10_000; id++) lines.push(`  - { id: ${id}, type: tool_call, tool: add, args: { a: { step_result: ${id - 1} }, b: "\${steps.0.result}" } }`);
+    const text = yaml(...lines);
+    const started = performance.now();
+    const result = loadPlanText(text, 'big.yml');
+    console.log(`10,000-step plan validated in ${Math.round(performance.now() - started)} ms`);
+    expect(result.ok && result.plan.steps.length).toBe(10_000);
+    expect(result.ok && result.plan.steps[9_999]!.dependsOn).toEqual(['9998']);
+  }, 120_000);
+
+  it('validates 10,000 independent steps', () => {
+    const lines = ['workflow_sequence:'];
+    for (let id = 0; id < 10_000; id++) lines.push(`  - { id: s${id}, type: reasoning, depends_on: [] }`);
+    lines.push('  - { id: all, type: aggregate, inputs: [s0, s9999] }');
+    const result = loadPlanText(yaml(...lines), 'wide.yml');
+    expect(result.ok && result.plan.steps.length).toBe(10_001);
+  }, 120_000);
+});

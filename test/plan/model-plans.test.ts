@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { validatePlanObject } from '../../src/plan/validate-plan.ts';
+
+const hardcoded = {
+  goal: 'Compute 2 + 3 × 4',
+  toolsets: ['math'],
+  workflow_sequence: [
+    { id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 } },
+    { id: 2, type: 'tool_call', tool: 'add', args: { a: 2, b: 12 }, depends_on: [1] },
+  ],
+};
+
+describe('validatePlanObject', () => {
+  it('rejects a model plan that hard-codes a result it depends on, naming the fix', () => {
+    expect(validatePlanObject(hardcoded, { origin: 'model' })).toEqual({
+      ok: false,
+      errors: [{ path: 'workflow_sequence[1].args', message: 'step 2 depends on step 1 but none of its args uses a step result; write {"step_result": 1}' }],
+    });
+  });
+
+  it('accepts the same plan from a file: people may hard-code values', () => {
+    expect(validatePlanObject(hardcoded, { origin: 'file', file: 'plan.yml' }).ok).toBe(true);
+  });
+
+  it('accepts a model plan whose args use a dependency’s result', () => {
+    const referenced = structuredClone(hardcoded);
+    referenced.workflow_sequence[1]!.args = { a: 2, b: { step_result: 1 } as unknown as number };
+    expect(validatePlanObject(referenced, { origin: 'model' }).ok).toBe(true);
+  });
+
+  it('names every dependency when several are listed', () => {
+    const plan = {
+      toolsets: ['math'],
+      workflow_sequence: [
+        { id: 'x', type: 'tool_call', tool: 'add', args: { a: 1, b: 1 } },
+        { id: 'y', type: 'tool_call', tool: 'add', args: { a: 1, b: 1 }, depends_on: [] },
+        { id: 'z', type: 'tool_call', tool: 'add', args: { a: 1, b: 2 }, depends_on: ['x', 'y'] },
+      ],
+    };
+    const result = validatePlanObject(plan, { origin: 'model' });
+    expect(result.ok === false && result.errors.map((error) => error.message)).toEqual([
+      'step z depends on steps x, y but none of its args uses a step result; write {"step_result": "x"}',
+    ]);
+  });
+
+  it('reports schema errors with paths but no positions', () => {
+    expect(validatePlanObject({ goal: 'g', workflow_sequence: [{ id: 1, type: 'tool_call', tool: 'nope', dependson: [] }] }, { origin: 'model' })).toEqual({
+      ok: false,
+      errors: [{ path: 'workflow_sequence[0].dependson', message: 'unknown key `dependson` — did you mean `depends_on`?' }],
+    });
+  });
+
+  it('returns errors, not a throw, for values that are not plans', () => {
+    for (const value of [null, 42, 'text', [], undefined]) {
+      const result = validatePlanObject(value, { origin: 'model' });
+      expect(result.ok).toBe(false);
+    }
+    let deep: unknown = {};
+    for (let level = 0; level < 10_000; level++) deep = { goal: 'g', inputs: deep };
+    expect(validatePlanObject(deep, { origin: 'model' })).toEqual({ ok: false, errors: [{ path: '', message: 'the plan nests more than 64 levels deep; plans never need that' }] });
+  });
+});

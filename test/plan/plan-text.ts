@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+import type { LoadPlanOptions, ValidPlan } from '../../src/plan/valid-plan.ts';
+
+/** The compiler-style error lines for plan text loaded as `plan.yml`; fails the test if it loads. */
+export function errorsFor(text: string, options?: LoadPlanOptions): string[] {
+  const result = loadPlanText(text, 'plan.yml', options);
+  if (result.ok) throw new Error('expected the plan to be rejected, but it loaded');
+  return result.errors.map(formatPlanError);
+}
+
+/** The loaded plan; fails the test with the errors when it does not load. */
+export function validPlan(text: string, options?: LoadPlanOptions): ValidPlan {
+  const result = loadPlanText(text, 'plan.yml', options);
+  if (!result.ok) expect.fail(`expected a valid plan, got:\n${result.errors.map(formatPlanError).join('\n')}`);
+  return result.plan;
+}
+
+/** Joins lines into YAML text; keeps tests readable while line numbers stay easy to count. */
+export function yaml(...lines: string[]): string {
+  return `${lines.join('\n')}\n`;
+}

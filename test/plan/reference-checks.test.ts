@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+const header = ['inputs:', '  week: { default: "2026-W48" }', 'toolsets: [math]', 'workflow_sequence:'];
+
+describe('references in args are checked before anything runs', () => {
+  it('accepts references to ancestors, direct or through other steps, and to declared inputs', () => {
+    const plan = validPlan(
+      yaml(
+        ...header,
+        '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
+        '  - { id: 2, type: tool_call, tool: add, args: { a: 2, b: { step_result: 1 } } }',
+        '  - { id: 3, type: tool_call, tool: subtract, args: { a: "${steps.1.result}", b: "${steps.2.result}" } }',
+        '  - id: 4',
+        '    type: reasoning',
+        '    description: Explain ${inputs.week}',
+      ),
+    );
+    expect(plan.steps.map((step) => step.key)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('rejects a reference to a step that is not an ancestor', () => {
+    expect(
+      errorsFor(
+        yaml(
+          ...header,
+          '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [] }',
+          '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [] }',
+          '  - { id: 3, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: 2 } }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:7:53: {"step_result":1}: step 3 uses the result of step 1, which it does not depend on (directly or through other steps), so step 1 may not have run yet; add 1 to depends_on (at workflow_sequence[2].args.a)',
+    ]);
+  });
+
+  it('rejects references to missing steps, to the step itself, and to undeclared inputs', () => {
+    expect(
+      errorsFor(
+        yaml(
+          ...header,
+          '  - id: 1',
+          '    type: tool_call',
+          '    tool: add',
+          '    args:',
+          '      a: "${steps.9.result}"',
+          '      b: "${steps.1.result}"',
+          '  - id: 2',
+          '    type: tool_call',
+          '    tool: add',
+          '    args: { a: "${inputs.wek}", b: "${inputs.region}" }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:9:10: ${steps.9.result} refers to step 9, which does not exist (at workflow_sequence[0].args.a)',
+      'plan.yml:10:10: ${steps.1.result}: step 1 cannot use its own result (at workflow_sequence[0].args.b)',
+      'plan.yml:14:16: ${inputs.wek} uses input `wek`, which the plan does not declare — did you mean `week`? (at workflow_sequence[1].args.a)',
+      'plan.yml:14:36: ${inputs.region} uses input `region`, which the plan does not declare; declare it under `inputs:` (at workflow_sequence[1].args.b)',
+    ]);
+  });
+
+  it('rejects malformed references at their position', () => {
+    expect(
+      errorsFor(yaml(...header, '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: "${step.1.result}", b: { step_result: 1, path: "a..b" } } }')),
+    ).toEqual([
+      'plan.yml:6:53: malformed reference `${step.1.result}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>} (at workflow_sequence[1].args.a)',
+      'plan.yml:6:100: malformed path "a..b"; write it like "a.b[0]" (at workflow_sequence[1].args.b.path)',
+    ]);
+  });
+
+  it('skips the ancestor check when there is a cycle, reporting the cycle only', () => {
+    const errors = errorsFor(
+      yaml(
+        ...header,
+        '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [2] }',
+        '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: { step_result: 1 } } }',
+      ),
+    );
+    expect(errors).toEqual([expect.stringContaining('dependency cycle: 1 → 2 → 1')]);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { findReferences } from '../../src/plan/find-references.ts';
+import { resolveReferences } from '../../src/plan/resolve-references.ts';
+import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
+import { isTransient } from '../../src/tools/tool-error.ts';
+
+const sources = {
+  results: new Map<string, unknown>([
+    ['1', 12],
+    ['sales', { rows: [{ name: 'shoes', total: 40 }], currency: 'EUR' }],
+  ]),
+  inputs: { week: '2026-W48', limit: 5 },
+};
+
+describe('findReferences', () => {
+  it('lists every form of reference with where it sits', () => {
+    const scan = findReferences({
+      a: { step_result: 1 },
+      b: { step_result: 'sales', path: 'rows[0].total' },
+      c: ['Week ${inputs.week}: ${steps.sales.result.currency}'],
+      d: '${steps.sales.result[0]}',
+    });
+    expect(scan.problems).toEqual([]);
+    expect(scan.references.map((found) => [found.at, found.reference, found.whole])).toEqual([
+      [['a'], { kind: 'step', step: '1', path: [] }, true],
+      [['b'], { kind: 'step', step: 'sales', path: ['rows', 0, 'total'] }, true],
+      [['c', 0], { kind: 'input', name: 'week' }, false],
+      [['c', 0], { kind: 'step', step: 'sales', path: ['currency'] }, false],
+      [['d'], { kind: 'step', step: 'sales', path: [0] }, true],
+    ]);
+  });
+
+  it('reports malformed references and leaves other ${…} text alone', () => {
+    const scan = findReferences({
+      a: '${steps.1.reslt}',
+      b: { step_result: 1, pth: 'x' },
+      c: { step_result: 1.5 },
+      d: 'cost in ${USD}',
+      e: '${{ steps.1.result }}',
+    });
+    expect(scan.references).toEqual([]);
+    expect(scan.problems).toEqual([
+      { at: ['a'], message: 'malformed reference `${steps.1.reslt}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
+      { at: ['b'], message: 'a step_result reference takes only `step_result` and `path`; remove `pth`' },
+      { at: ['c', 'step_result'], message: 'step_result must be a step id (a whole number or a name), not {"step_result":1.5}' },
+      { at: ['e'], message: 'write `${steps.1.result}`, not `${{ steps.1.result }}` (GitHub expands ${{ }} itself before the plan runs)' },
+    ]);
+  });
+});
+
+describe('resolveReferences', () => {
+  it('gives a whole-value reference the referenced value with its type', () => {
+    expect(
+      resolveReferences(
+        { a: { step_result: 1 }, b: '${steps.1.result}', c: { step_result: 'sales', path: 'rows[0]' }, n: '${inputs.limit}' },
+        sources,
+      ),
+    ).toEqual({ a: 12, b: 12, c: { name: 'shoes', total: 40 }, n: 5 });
+  });
+
+  it('interpolates references inside longer text, objects as JSON', () => {
+    expect(resolveReferences({ text: 'Week ${inputs.week}: ${steps.sales.result.rows[0]} total=${steps.1.result}' }, sources)).toEqual({
+      text: 'Week 2026-W48: {"name":"shoes","total":40} total=12',
+    });
+  });
+
+  it('resolves inside nested lists and maps and leaves literals as they are', () => {
+    expect(resolveReferences({ list: [{ x: '${steps.sales.result.rows.0.name}' }, 3, null], keep: 'cost in ${USD}' }, sources)).toEqual({
+      list: [{ x: 'shoes' }, 3, null],
+      keep: 'cost in ${USD}',
+    });
+  });
+
+  it('names the step and the missing path, as a permanent error', () => {
+    let caught: unknown;
+    try {
+      resolveReferences({ a: '${steps.sales.result.rows[3].total}' }, sources);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(UnresolvedReferenceError);
+    expect((caught as UnresolvedReferenceError).message).toBe('${steps.sales.result.rows[3].total}: the result of step sales has no `rows[3]` (the list has 1 item(s))');
+    expect((caught as UnresolvedReferenceError).stepKey).toBe('sales');
+    expect(isTransient(caught)).toBe(false);
+  });
+
+  it('says when a step has not completed', () => {
+    expect(() => resolveReferences({ a: { step_result: 7 } }, sources)).toThrow('{"step_result":7}: step 7 has no result (it has not completed)');
+  });
+
+  it('says when an input has no value', () => {
+    expect(() => resolveReferences({ a: '${inputs.region}' }, sources)).toThrow('${inputs.region}: input `region` has no value; pass it (--input region=…) or give it a default');
+  });
+
+  it('never follows a path into the prototype', () => {
+    expect(() => resolveReferences({ a: '${steps.sales.result.constructor}' }, sources)).toThrow(/has no `constructor`/);
+  });
+
+  it('keeps a __proto__ key as data', () => {
+    const resolved = resolveReferences(JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>, sources);
+    expect(Object.keys(resolved)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

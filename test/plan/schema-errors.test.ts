@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+describe('schema errors point at the offending key or value', () => {
+  it('suggests the nearest known key for an unknown key, pointing at the key', () => {
+    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []');
+    expect(errorsFor(text)).toEqual([
+      'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
+    ]);
+  });
+
+  it('lists the known keys when no key is close', () => {
+    expect(errorsFor(yaml('goal: g', 'limits:', '  parallelism: 3'))).toEqual([
+      'plan.yml:3:3: unknown key `parallelism`; known keys here: concurrency, max_steps, max_replans, max_model_calls, max_tokens, max_cost_usd, timeout_minutes (at limits.parallelism)',
+    ]);
+  });
+
+  it('suggests the nearest step type for a typo', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool-call'))).toEqual([
+      'plan.yml:3:11: `type` must be one of tool_call, reasoning, aggregate; got `tool-call` — did you mean `tool_call`? (at workflow_sequence[0].type)',
+    ]);
+  });
+
+  it('says which key is missing, at the map that lacks it', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    description: no type'))).toEqual([
+      'plan.yml:2:5: missing `type`: write tool_call, reasoning, aggregate (at workflow_sequence[0].type)',
+    ]);
+  });
+
+  it('explains step ids instead of printing a union error', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1.5', '    type: reasoning', '  - id: [x]', '    type: reasoning'))).toEqual([
+      'plan.yml:2:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `1.5` (at workflow_sequence[0].id)',
+      'plan.yml:4:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `["x"]` (at workflow_sequence[1].id)',
+    ]);
+  });
+
+  it('keeps the schema author’s message for a bad string id', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - id: "a b"', '    type: reasoning'))).toEqual([
+      'plan.yml:2:9: step ids use letters, digits, _ and - (at most 64); got `a b` (at workflow_sequence[0].id)',
+    ]);
+  });
+
+  it('rejects a tool name that Chat Completions would refuse, at the key', () => {
+    expect(errorsFor(yaml('goal: g', 'tools:', '  fetch data:', '    description: d', '    command: [x]'))).toEqual([
+      'plan.yml:3:3: tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires; got `fetch data` (at tools["fetch data"])',
+    ]);
+  });
+
+  it('explains wrong value types in words', () => {
+    expect(errorsFor(yaml('goal: g', 'limits:', '  concurrency: lots', '  max_replans: -1', 'toolsets: math'))).toEqual([
+      'plan.yml:3:16: `concurrency` must be a number; got text (at limits.concurrency)',
+      'plan.yml:4:16: `max_replans` must be at least 0; got `-1` (at limits.max_replans)',
+      'plan.yml:5:11: `toolsets` must be a list; got text (at toolsets)',
+    ]);
+  });
+
+  it('rejects an empty workflow_sequence with the schema’s advice', () => {
+    expect(errorsFor(yaml('goal: g', 'workflow_sequence: []'))).toEqual([
+      'plan.yml:2:20: workflow_sequence needs at least one step; leave it out to let a model plan (at workflow_sequence)',
+    ]);
+  });
+
+  it('points at the key when a value is left empty', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool_call', '    tool:'))).toEqual([
+      'plan.yml:4:10: `tool` must be text; got an empty value (at workflow_sequence[0].tool)',
+    ]);
+  });
+
+  it('requires a goal or steps, saying what to add', () => {
+    expect(errorsFor(yaml('name: nothing to do'))).toEqual([
+      'plan.yml:1:1: the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)',
+    ]);
+  });
+
+  it('accepts a plan with only a goal, applying default limits', () => {
+    const plan = validPlan(yaml('goal: Summarize the week', 'limits: { concurrency: 2 }'));
+    expect(plan.steps).toEqual([]);
+    expect(plan.name).toBe('plan');
+    expect(plan.goal).toBe('Summarize the week');
+    expect(plan.limits).toMatchObject({ concurrency: 2, max_steps: 50, max_replans: 2, timeout_minutes: 30 });
+  });
+});

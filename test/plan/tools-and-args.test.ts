@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { mathToolset } from '../../src/tools/math-toolset.ts';
+import { toolsetTools } from '../../src/tools/toolsets.ts';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+describe('tools named by steps', () => {
+  it('rejects an unknown tool, suggesting the nearest and listing what is available', () => {
+    expect(errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: divde }'))).toEqual([
+      'plan.yml:3:37: unknown tool `divde` — did you mean `divide`? Tools: add, divide, multiply, subtract (at workflow_sequence[0].tool)',
+    ]);
+  });
+
+  it('says how to make tools available when there are none', () => {
+    expect(errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: fetch_sales_data }'))).toEqual([
+      'plan.yml:2:37: unknown tool `fetch_sales_data`; no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`) (at workflow_sequence[0].tool)',
+    ]);
+  });
+
+  it('requires tool on tool_call and allows tool, args and inputs only where they apply', () => {
+    expect(
+      errorsFor(
+        yaml(
+          'toolsets: [math]',
+          'workflow_sequence:',
+          '  - { id: 1, type: tool_call }',
+          '  - { id: 2, type: reasoning, tool: add, args: { a: 1 } }',
+          '  - { id: 3, type: tool_call, tool: add, inputs: [1] }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:3:5: a tool_call step needs `tool:`; available tools: add, divide, multiply, subtract (at workflow_sequence[0])',
+      'plan.yml:4:31: only tool_call steps name a tool; remove `tool` or write `type: tool_call` (at workflow_sequence[1].tool)',
+      'plan.yml:4:42: only tool_call steps take `args`; a reasoning step is answered by the model (at workflow_sequence[1].args)',
+      'plan.yml:5:42: only aggregate steps take `inputs`; use `depends_on` to wait for other steps (at workflow_sequence[2].inputs)',
+    ]);
+  });
+
+  it('rejects a declared tool that shadows a toolset tool', () => {
+    expect(errorsFor(yaml('goal: g', 'toolsets: [math]', 'tools:', '  add: { description: mine, command: [node, add.mjs] }'))).toEqual([
+      'plan.yml:4:3: tool `add` is also in the `math` toolset; give the declared tool another name (at tools.add)',
+    ]);
+  });
+
+  it('accepts tools from adapters through extraTools and lists them in the catalogue', () => {
+    const plan = validPlan(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: everything__echo, args: { message: hi } }'), {
+      extraTools: [{ name: 'everything__echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, sideEffects: false }],
+    });
+    expect(plan.tools.get('everything__echo')).toMatchObject({ origin: 'extra', description: 'Echo' });
+  });
+
+  it('builds the catalogue from toolsets and declared tools', () => {
+    const plan = validPlan(yaml('goal: g', 'toolsets: [math]', 'tools:', '  fetch: { description: Fetch, command: [node, f.mjs], side_effects: true }'));
+    expect([...plan.tools.keys()]).toEqual(['add', 'subtract', 'multiply', 'divide', 'fetch']);
+    expect(plan.tools.get('fetch')).toEqual({ name: 'fetch', description: 'Fetch', inputSchema: { type: 'object', properties: {} }, sideEffects: true, origin: 'plan' });
+    expect(plan.tools.get('add')).toMatchObject({ origin: 'toolset', toolset: 'math' });
+  });
+
+  it('maps the math toolset name to its tools', () => {
+    expect(toolsetTools('math').map((tool) => tool.name)).toEqual(mathToolset().map((tool) => tool.name));
+  });
+});
+
+describe('agents', () => {
+  const agents = ['toolsets: [math]', 'agents:', '  calculator: { tools: [add, multiply] }', '  writer: { tools: [multipy] }', 'workflow_sequence:'];
+
+  it('rejects unknown agents, tools an agent may not use, and unknown tools in an agent', () => {
+    expect(
+      errorsFor(yaml(...agents, '  - { id: 1, type: tool_call, tool: subtract, agent: calculator, args: { a: 1, b: 2 } }', '  - { id: 2, type: reasoning, agent: calculater }')),
+    ).toEqual([
+      'plan.yml:4:21: unknown tool `multipy` — did you mean `multiply`? Tools: add, divide, multiply, subtract (at agents.writer.tools[0])',
+      'plan.yml:6:37: agent `calculator` may not use tool `subtract`; its tools: add, multiply (at workflow_sequence[0].tool)',
+      'plan.yml:7:38: unknown agent `calculater` — did you mean `calculator`? (at workflow_sequence[1].agent)',
+    ]);
+  });
+});
+
+describe('literal args are checked against the tool input schema', () => {
+  const tools = [
+    'toolsets: [math]',
+    'tools:',
+    '  fetch:',
+    '    description: Fetch',
+    '    command: [node, fetch.mjs]',
+    '    input:',
+    '      type: object',
+    '      properties: { week: { type: string, pattern: "^\\\\d{4}-W\\\\d{2}$" }, limit: { type: integer } }',
+    '      required: [week]',
+    '      additionalProperties: false',
+    'workflow_sequence:',
+  ];
+
+  it('reports wrong types, missing and unknown args at their positions', () => {
+    expect(
+      errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: fetch, args: { limit: ten, wek: x } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: "2" } }')),
+    ).toEqual([
+      'plan.yml:12:50: missing `week` (input of tool `fetch`) (at workflow_sequence[0].args.week)',
+      'plan.yml:12:59: `limit` must be a number; got text (input of tool `fetch`) (at workflow_sequence[0].args.limit)',
+      'plan.yml:12:64: unknown key `wek` — did you mean `week`? (input of tool `fetch`) (at workflow_sequence[0].args.wek)',
+      'plan.yml:13:59: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
+    ]);
+  });
+
+  it('does not check values that are references, only literal ones', () => {
+    const plan = validPlan(
+      yaml(
+        ...tools,
+        '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
+        '  - { id: 2, type: tool_call, tool: add, args: { a: "${steps.1.result}", b: { step_result: 1 } } }',
+        '  - { id: 3, type: tool_call, tool: fetch, args: { week: "W${steps.2.result}" } }',
+      ),
+    );
+    expect(plan.steps[1]!.args).toEqual({ a: '${steps.1.result}', b: { step_result: 1 } });
+  });
+
+  it('still checks literal args beside a reference', () => {
+    expect(errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: x } }'))).toEqual([
+      'plan.yml:13:76: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
+    ]);
+  });
+
+  it('rejects a malformed input schema at the bad keyword, and one zod cannot use', () => {
+    expect(
+      errorsFor(
+        yaml(
+          'goal: g',
+          'tools:',
+          '  a: { description: A, command: [x], input: { type: object, properties: { n: { type: strnig, minLength: -1 } }, required: n } }',
+          '  b: { description: B, command: [x], input: { type: array } }',
+          '  c: { description: C, command: [x], input: { type: object, if: { required: [x] }, then: { required: [y] } } }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:3:86: JSON Schema type "strnig" does not exist — did you mean `string`? (at tools.a.input.properties.n.type)',
+      'plan.yml:3:105: `minLength` must be a whole number, 0 or more (at tools.a.input.properties.n.minLength)',
+      'plan.yml:3:123: `required` must be a list of property names (at tools.a.input.required)',
+      'plan.yml:4:53: a tool\'s `input` describes its args map: write `type: object` and list the args under `properties` (at tools.b.input.type)',
+      'plan.yml:5:45: this input schema cannot be used: Conditional schemas (if/then/else) are not supported (at tools.c.input)',
+    ]);
+  });
+});

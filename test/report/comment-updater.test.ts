@@ -1,0 +1,216 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import type { IssueTarget } from '../../src/github/event-target.ts';
+import { issueCommentApi, type CommentApi } from '../../src/report/comment/comment-api.ts';
+import { commentMarker } from '../../src/report/comment/comment-marker.ts';
+import { createCommentUpdater, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
+import { renderComment } from '../../src/report/comment/render-comment.ts';
+import type { GoalRow } from '../../src/report/goals-table.ts';
+import type { Clock } from '../../src/run/clock.ts';
+import type { RunRecord } from '../../src/run/run-record.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
+
+/** Time that passes only when the updater sleeps: sleeps return at once and move the clock on. */
+class VirtualClock implements Clock {
+  time = 0;
+  now(): number {
+    return this.time;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.time += Math.max(0, ms);
+  }
+}
+
+const target: IssueTarget = { owner: 'octo', repo: 'app', number: 12, kind: 'pull_request' };
+const marker = commentMarker('.github/plan.yml');
+const runUrl = 'https://github.com/octo/app/actions/runs/1';
+const render = (record: RunRecord, goals: readonly GoalRow[] | undefined): string => renderComment(record, { marker, runUrl, goals, redact: noRedaction });
+
+let github: FakeGitHub;
+let clock: VirtualClock;
+let warnings: string[];
+/** Virtual time of each content write (create or edit). */
+let writeTimes: number[];
+
+beforeEach(async () => {
+  github = await startFakeGitHub();
+  clock = new VirtualClock();
+  warnings = [];
+  writeTimes = [];
+  github.onRequest = (request) => {
+    if (request.method !== 'GET') writeTimes.push(clock.now());
+  };
+});
+
+afterEach(async () => {
+  await github.stop();
+  expect(github.violations).toEqual([]);
+});
+
+function api(timeoutMs = 2000): CommentApi {
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() });
+  return issueCommentApi(octokit, target);
+}
+
+function updater(overrides: Partial<CommentUpdaterOptions> = {}) {
+  return createCommentUpdater({ api: api(), marker, render, warn: (m) => warnings.push(m), clock, ...overrides });
+}
+
+const script = (): RunScript =>
+  new RunScript(plan([step('1', 'Search'), step('2', 'Fetch', ['1']), step('3', 'Write', ['2'])]))
+    .complete('1', '12 hits')
+    .complete('2', 'page')
+    .complete('3', 'the report')
+    .finish('succeeded');
+
+const posts = (): number => github.requestsTo('issues/create-comment').length;
+const patches = (): number => github.requestsTo('issues/update-comment').length;
+
+describe('comment updater against the GitHub REST API', () => {
+  it('creates the comment on the first event and only edits it after', async () => {
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) {
+      comments.listener(event);
+      await comments.flush();
+    }
+    await comments.finish();
+    expect(posts()).toBe(1);
+    expect(patches()).toBe(run.events.length - 1);
+    const [comment, ...others] = github.commentsOn('octo', 'app', 12);
+    expect(others).toEqual([]);
+    expect(comment?.body).toBe(render(run.record(), undefined));
+    expect(comment?.body).toContain('3/3 complete, 0 failed');
+  });
+
+  it('finds its comment again on a re-run, past other comments on later pages, and edits it', async () => {
+    for (let i = 0; i < 130; i++) github.addComment('octo', 'app', 12, `chatter ${i}`, { login: 'dev', type: 'User' });
+    github.addComment('octo', 'app', 12, `quoting ${marker} is not ours`, { login: 'dev', type: 'User' });
+    const ours = github.addComment('octo', 'app', 12, `${marker}\nold run`);
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    expect(posts()).toBe(0);
+    expect(github.requestsTo('issues/list-comments').length).toBeGreaterThan(1);
+    expect(ours.body).toBe(render(run.record(), undefined));
+    expect(github.commentsOn('octo', 'app', 12)).toHaveLength(132);
+  });
+
+  it('coalesces a burst of events into one create and one edit with the latest state', async () => {
+    const steps = Array.from({ length: 20 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const run = new RunScript(plan(steps));
+    for (const s of steps) run.complete(s.key, `result ${s.key}`);
+    run.finish('succeeded');
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.flush();
+    expect([posts(), patches()]).toEqual([1, 1]);
+    expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
+  });
+
+  it('keeps one write in flight, a second apart, and the last state wins while events keep coming', async () => {
+    const steps = Array.from({ length: 15 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const run = new RunScript(plan(steps));
+    for (const s of steps) run.complete(s.key, `result ${s.key}`);
+    run.finish('succeeded');
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const real = api();
+    const counted = <T>(call: () => Promise<T>): Promise<T> => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      return call().finally(() => inFlight--);
+    };
+    const comments = updater({
+      api: { find: (m) => counted(() => real.find(m)), create: (b) => counted(() => real.create(b)), update: (id, b) => counted(() => real.update(id, b)) },
+    });
+    for (const event of run.events) {
+      comments.listener(event);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await comments.finish();
+    expect(maxInFlight).toBe(1);
+    expect(posts()).toBe(1);
+    expect(posts() + patches()).toBeLessThan(run.events.length);
+    for (let i = 1; i < writeTimes.length; i++) expect(writeTimes[i]! - writeTimes[i - 1]!).toBeGreaterThanOrEqual(1000);
+    expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
+  });
+
+  it('writes the final state with the goals table on finish, even after writes failed', async () => {
+    const run = script();
+    const comments = updater();
+    github.fail('issues/create-comment', { status: 502 }, { status: 502 }, { status: 502 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    expect(posts()).toBe(3);
+    expect(github.commentsOn('octo', 'app', 12)).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('Could not create the PR comment: HTTP 502')]);
+    for (const event of run.events.slice(1)) comments.listener(event);
+    const goals: GoalRow[] = [{ name: 'mentions trams', severity: 'required', outcome: 'met', evidence: 'found' }];
+    await comments.finish(goals);
+    const body = github.commentsOn('octo', 'app', 12)[0]?.body;
+    expect(body).toBe(render(run.record(), goals));
+    expect(body).toContain('| ✅ | mentions trams |');
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('survives a 403 rate limit with retry-after, then a 500, then a timeout: warns once and still writes the final state', async () => {
+    const run = script();
+    const comments = createCommentUpdater({ api: api(150), marker, render, warn: (m) => warnings.push(m), clock });
+    github.fail(
+      'issues/create-comment',
+      { status: 403, headers: { 'retry-after': '3' }, body: { message: 'You have exceeded a secondary rate limit.' } },
+      { status: 500 },
+      { hang: true },
+      { status: 503 },
+    );
+    expect(() => comments.listener(run.events[0]!)).not.toThrow();
+    await comments.flush();
+    const attemptsDuringRun = posts();
+    for (const event of run.events.slice(1)) expect(() => comments.listener(event)).not.toThrow();
+    const finishStart = clock.now();
+    await comments.finish();
+    // 403 → the throttling plugin retried after retry-after; its retry met the 500; then a hang and a 503.
+    expect(attemptsDuringRun).toBe(4);
+    expect(warnings.filter((w) => w.includes('secondary rate limit'))).toEqual([expect.stringContaining('retrying in 3 s (retry 1/2)')]);
+    expect(warnings.filter((w) => w.includes('gave up after retrying'))).toHaveLength(1);
+    expect(clock.now() - finishStart).toBeLessThanOrEqual(30_000);
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+  });
+
+  it('stops writing after a permanent 403 (read-only token) and says what to do, once', async () => {
+    const run = script();
+    const comments = updater();
+    github.fail('issues/create-comment', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    expect(posts()).toBe(1);
+    expect(warnings).toEqual([expect.stringMatching(/HTTP 403 Resource not accessible by integration.*pull-requests: write/)]);
+  });
+
+  it('gives finish() a time bound: a long retry-after past the deadline is not waited for', async () => {
+    const run = script();
+    const comments = updater({ finishTimeoutMs: 5000 });
+    github.fail('issues/list-comments', { status: 429, headers: { 'retry-after': '120' } }, { status: 429, headers: { 'retry-after': '120' } });
+    for (const event of run.events) comments.listener(event);
+    const start = clock.now();
+    await comments.finish();
+    expect(clock.now() - start).toBeLessThanOrEqual(5000);
+    expect(github.requestsTo('issues/list-comments').length).toBeLessThanOrEqual(2);
+    expect(warnings).toEqual([expect.stringContaining('HTTP 429')]);
+  });
+
+  it('makes a new comment when someone deleted it during the run', async () => {
+    const run = script();
+    const comments = updater();
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.comments.set('octo/app#12', []);
+    for (const event of run.events.slice(1)) comments.listener(event);
+    await comments.finish();
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+    expect(warnings).toEqual([]);
+  });
+});

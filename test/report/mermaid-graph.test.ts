@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { mermaidLabel, renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
+import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
+
+describe('renderMermaidGraph', () => {
+  it('draws each step as a node marked with its final state, and its dependencies as edges', () => {
+    const record = new RunScript(plan([step('1', 'Search'), step('2', 'Fetch', ['1']), step('3', 'Write', ['1', '2']), step('end', 'Publish', ['3'])]))
+      .complete('1', 'x')
+      .fail('2', 'timeout')
+      .skip('3', 'step 2 failed')
+      .record();
+    const graph = renderMermaidGraph(record, noRedaction);
+    expect(graph.split('\n')).toEqual(
+      expect.arrayContaining([
+        '```mermaid',
+        'graph TD',
+        '  s0["✅ 1. Search"]:::completed',
+        '  s1["❌ 2. Fetch"]:::failed',
+        '  s2["⏭️ 3. Skip"]:::skipped'.replace('Skip', 'Write'),
+        // A step named `end` (a Mermaid keyword) gets a positional id.
+        '  s3["⬜ end. Publish"]:::pending',
+        '  s0 --> s1',
+        '  s0 --> s2',
+        '  s1 --> s2',
+        '  s2 --> s3',
+        expect.stringMatching(/^ {2}classDef failed fill:/),
+        '```',
+      ]),
+    );
+  });
+
+  it('turns quotes, brackets, backticks and HTML in labels into entities', () => {
+    const label = mermaidLabel('say "hi"] --> x[<b>`code`</b>] #1; & done');
+    expect(label.replace(/#\d+;/g, '')).not.toMatch(/["[\]<>`;&#]/);
+    expect(label).toBe('say #34;hi#34;#93; --#62; x#91;#60;b#62;#96;code#96;#60;/b#62;#93; #35;1#59; #38; done');
+  });
+
+  it('cuts long labels and flattens line breaks', () => {
+    const label = mermaidLabel(`line one\nline two ${'x'.repeat(100)}`);
+    expect(label.startsWith('line one line two x')).toBe(true);
+    expect([...label.replace(/#\d+;/g, '_')]).toHaveLength(60);
+  });
+
+  it('redacts labels before drawing them', () => {
+    const record = new RunScript(plan([step('1', 'call with ghp_secret123')])).record();
+    expect(renderMermaidGraph(record, (t) => t.replace('ghp_secret123', '***'))).not.toContain('ghp_secret123');
+  });
+
+  it('keeps a hostile label from closing the code block', () => {
+    const record = new RunScript(plan([step('1', '```\n</details>')])).record();
+    const graph = renderMermaidGraph(record, noRedaction);
+    expect(graph.match(/```/g)).toHaveLength(2);
+  });
+});

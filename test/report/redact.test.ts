@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, redactDeep, secretValuesFromEnvironment } from '../../src/report/redact.ts';
+
+// Built at run time so the test file itself holds no token-shaped literals for scanners to flag.
+const GITHUB_TOKENS = ['ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'].map((prefix) => `${prefix}${'Ab3'.repeat(12)}`);
+const FINE_GRAINED = `github_pat_${'11ABCDEFG0'.repeat(3)}_${'xY9'.repeat(20)}`;
+const OPENAI_KEYS = [`sk-${'a1B2'.repeat(12)}`, `sk-proj-${'Zq7_-'.repeat(20)}`, `sk-svcacct-${'k9'.repeat(24)}`];
+const AWS_KEY_ID = `AKIA${'IOSFODNN7EXAMPLE'}`;
+
+describe('createRedactor', () => {
+  const redact = createRedactor();
+
+  it.each([...GITHUB_TOKENS, FINE_GRAINED, ...OPENAI_KEYS, AWS_KEY_ID])('hides the token shape %s', (token) => {
+    expect(redact(`before ${token} after`)).toBe('before *** after');
+  });
+
+  it('hides Bearer tokens but keeps the word', () => {
+    expect(redact('Authorization: Bearer abc.DEF-123_x/y+z==')).toBe('Authorization: Bearer ***');
+  });
+
+  it('hides a private key block', () => {
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAAA=\n-----END RSA PRIVATE KEY-----';
+    expect(redact(`key:\n${pem}\ndone`)).toBe('key:\n***\ndone');
+  });
+
+  it('leaves ordinary text alone', () => {
+    const text = 'The task-force met: risk-assessment-2026 shows sk-learn and AKIA is short; ghp_ alone; 18% returns.';
+    expect(redact(text)).toBe(text);
+  });
+
+  it('hides known secret values, also JSON-escaped and URL-encoded, longest first', () => {
+    const withQuote = 'pa"ss\\word!';
+    const known = createRedactor(['hunter2-long', 'hunter2-long-and-longer', withQuote, undefined]);
+    expect(known('a hunter2-long-and-longer b hunter2-long')).toBe('a *** b ***');
+    expect(known(JSON.stringify({ password: withQuote }))).toBe('{"password":"***"}');
+    expect(known(`https://x.test/?p=${encodeURIComponent(withQuote)}`)).toBe('https://x.test/?p=***');
+  });
+
+  it('hides each line of a multi-line secret', () => {
+    const known = createRedactor(['first-line-of-key\nsecond-line-of-key']);
+    expect(known('leaked: second-line-of-key')).toBe('leaked: ***');
+  });
+
+  it('ignores values too short to redact safely', () => {
+    expect(createRedactor(['1', 'yes'])('1 yes 1')).toBe('1 yes 1');
+  });
+});
+
+describe('redactDeep', () => {
+  it('redacts every string in a JSON value, keys included, without changing the original', () => {
+    const redact = createRedactor(['topsecret']);
+    const value = { list: ['a topsecret', 3, null, { topsecret: true }], nested: { token: GITHUB_TOKENS[0] } };
+    expect(redactDeep(value, redact)).toEqual({ list: ['a ***', 3, null, { '***': true }], nested: { token: '***' } });
+    expect(value.list[0]).toBe('a topsecret');
+  });
+
+  it('survives cycles and keeps shared objects', () => {
+    const shared = { v: 'x' };
+    const value: Record<string, unknown> = { a: shared, b: shared };
+    value.self = value;
+    expect(redactDeep(value, (t) => t)).toEqual({ a: { v: 'x' }, b: { v: 'x' }, self: '[Circular]' });
+  });
+
+  it('writes errors and dates the way JSON would', () => {
+    const redact = createRedactor(['topsecret']);
+    expect(redactDeep({ e: new Error('bad topsecret'), d: new Date(0) }, redact)).toEqual({
+      e: { name: 'Error', message: 'bad ***' },
+      d: '1970-01-01T00:00:00.000Z',
+    });
+  });
+});
+
+describe('secretValuesFromEnvironment', () => {
+  it('collects the values of variables whose names look secret', () => {
+    const env = { PATH: '/bin', GITHUB_TOKEN: 'gh-value', OPENAI_API_KEY: 'key-value', 'INPUT_API-KEY': 'input-value', EMPTY_TOKEN: '' };
+    expect(secretValuesFromEnvironment(env).sort()).toEqual(['gh-value', 'input-value', 'key-value']);
+  });
+});

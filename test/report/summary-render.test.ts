@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { renderSummary } from '../../src/report/summary/render-summary.ts';
+import { noRedaction, plan, RunScript, step, usage } from './summary-run-fixture.ts';
+
+const threeSteps = plan([step('1', 'Fetch the page'), step('2', 'Extract the numbers', ['1']), step('3', 'Write the report', ['2'])]);
+
+describe('renderSummary', () => {
+  it('shows the status, every step with its result, and durations', () => {
+    const record = new RunScript(threeSteps)
+      .complete('1', 'ok')
+      .complete('2', { trips: -6, unit: '%' })
+      .complete('3', 'Car trips fell by 6%.\nTrams opened the same month.')
+      .finish('succeeded')
+      .record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(md).toContain('## ✅ plan-runner: weekly\\-report');
+    expect(md).toContain('**Status:** succeeded · 3/3 complete, 0 failed · took 3.6 s');
+    expect(md).toContain('✅ **1\\. Fetch the page** · 1.2 s → ok');
+    // A JSON result is a json block; a multi-line text result is collapsed in <details>.
+    expect(md).toMatch(/<details><summary>Result — \d+ characters<\/summary>\n\n```json\n\{\n {2}"trips": -6/);
+    expect(md).toContain('```text\nCar trips fell by 6%.\nTrams opened the same month.\n```');
+  });
+
+  it('keeps a hostile result inside its <details> and code block', () => {
+    const hostile = '```\n</details>\n<script>alert(1)</script>\n````\n# Heading';
+    const record = new RunScript(plan([step('1', 'Read')])).complete('1', hostile).finish('succeeded').record();
+    const md = renderSummary(record, { redact: noRedaction });
+    const fence = '`````'; // one longer than the longest backtick run in the result
+    const block = `<details><summary>Result — ${hostile.length} characters</summary>\n\n${fence}text\n${hostile}\n${fence}\n\n</details>`;
+    expect(md).toContain(block);
+    expect(md.match(/<\/details>/g)).toHaveLength(2); // the result's own, inside the fence, and ours
+  });
+
+  it('escapes Markdown and HTML in names, reasons and errors', () => {
+    const record = new RunScript(plan([step('1', '<img src=x onerror=alert(1)> **bold** [link](http://evil)')], { name: '<b>plan</b>' }))
+      .fail('1', 'exit 1: | table | breaker')
+      .finish('failed', undefined, 'step 1 failed')
+      .record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(md).not.toMatch(/(?<!\\)<img/);
+    expect(md).not.toMatch(/(?<!\\)<b>/);
+    expect(md).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\> \\*\\*bold\\*\\* \\[link\\]\\(http\\://evil\\)');
+    expect(md).toContain('— exit 1\\: \\| table \\| breaker');
+  });
+
+  it('passes every piece of run text through the redactor before it is cut or escaped', () => {
+    const secret = 'sk-live-0123456789abcdef';
+    const long = `${'x'.repeat(300)} ${secret}\nmore`;
+    const record = new RunScript(plan([step('1', `uses ${secret}`), step('2', 'b')]))
+      .complete('1', long)
+      .fail('2', `401 for key ${secret}`)
+      .finish('failed', undefined, `bad key ${secret}`)
+      .record();
+    const md = renderSummary(record, { redact: (t) => t.replaceAll(secret, '***') });
+    expect(md).not.toContain('sk-live');
+    expect(md).toContain('\\*\\*\\*');
+  });
+
+  it('adds the goals table with an icon per outcome', () => {
+    const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('goals-unmet').record();
+    const md = renderSummary(record, {
+      redact: noRedaction,
+      goals: [
+        { name: 'mentions trams', severity: 'required', outcome: 'met', evidence: 'found "tram"' },
+        { name: 'cites sources', severity: 'required', outcome: 'unmet', evidence: 'sentence 2 has no [n]' },
+        { name: 'short', severity: 'warning', outcome: 'unmet', evidence: '412 words' },
+        { name: 'for executives', severity: 'required', outcome: 'error', evidence: 'judge answered no JSON' },
+      ],
+    });
+    expect(md).toContain('### Goals — 1/4 goals met');
+    expect(md).toContain('| ✅ | mentions trams | required | met | found \\"tram\\" |');
+    expect(md).toContain('| ❌ | cites sources | required | unmet | sentence 2 has no \\[n\\] |');
+    expect(md).toContain('| ⚠️ | short | warning | unmet (warning) | 412 words |');
+    expect(md).toContain('| ❔ | for executives | required | could not evaluate | judge answered no JSON |');
+  });
+
+  it('shows cost per step, the planning calls no step owns, the total, and the limits', () => {
+    const record = new RunScript(plan([step('1', 'a'), step('2', 'b')]))
+      .complete('1', 'x', usage(1, 1000, 200, 0.002))
+      .complete('2', 'y')
+      .finish('succeeded', usage(3, 5000, 900, 0.0123))
+      .record();
+    const md = renderSummary(record, { redact: noRedaction, limits: { maxModelCalls: 50, maxTokens: 200_000, maxCostUsd: 0.5 } });
+    expect(md).toContain('| 1 | 1 | 1,000 | 200 | $0.0020 |');
+    expect(md).toContain('| planning and goal checks | 2 | 4,000 | 700 | $0.01 |');
+    expect(md).toContain('| **Total** | 3 | 5,000 | 900 | $0.01 |');
+    expect(md).toContain('| Limit | 50 | 200,000 (in + out) |  | $0.50 |');
+    expect(md).not.toMatch(/^\| 2 \|/m); // a step without model calls has no row
+  });
+
+  it('says so when no model was called', () => {
+    const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('succeeded').record();
+    expect(renderSummary(record, { redact: noRedaction })).toContain('### Cost\n\nNo model calls.');
+  });
+
+  it('shows the revision history and steps a revision replaced', () => {
+    const script = new RunScript(plan([step('1', 'Search'), step('2', 'Fetch an invented URL', ['1'])])).complete('1', 'hits').fail('2', 'HTTP 404');
+    script.events.push({
+      type: 'plan_revised',
+      at: 2000,
+      plan: plan([step('1', 'Search'), step('3', 'Read the top hit', ['1'])], { revision: 2 }),
+      replaced: ['2'],
+      added: ['3'],
+      reason: 'the URL does not exist',
+    });
+    const record = script.complete('3', 'page text').finish('succeeded').record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(md).toContain('| 2 | 2 | 3 | the URL does not exist |');
+    expect(md).toContain('plan revision 2');
+    expect(md).toContain('#### Replaced by a plan revision\n\n❌ **2\\. replaced step** · 500 ms — HTTP 404');
+  });
+
+  it('says plainly that a person is needed when the run escalated', () => {
+    const record = new RunScript(plan([step('1', 'a')])).fail('1', 'boom').finish('escalated', undefined, 'replanning failed twice').record();
+    expect(renderSummary(record, { redact: noRedaction })).toContain('## 🆘 plan-runner: weekly\\-report\n\n**Status:** escalated — a person is needed: replanning failed twice');
+  });
+});
+
+describe('renderSummary under the 1 MiB cap', () => {
+  const MiB = 1024 * 1024;
+
+  it('cuts the largest result first, says so and where the rest is, and keeps the others', () => {
+    const huge = 'h'.repeat(2 * MiB);
+    const medium = 'm'.repeat(300_000);
+    const record = new RunScript(plan([step('1', 'huge'), step('2', 'medium'), step('3', 'small', ['1', '2'])]))
+      .complete('1', huge)
+      .complete('2', medium)
+      .complete('3', 'tiny')
+      .finish('succeeded')
+      .record();
+    const md = renderSummary(record, { redact: noRedaction, fullRecordAt: 'the trace artifact `plan-runner-trace`' });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).not.toContain('h'.repeat(1000));
+    expect(md).toContain(medium);
+    expect(md).toContain('1 result was cut from this summary (largest first)');
+    expect(md).toContain('the full results are in the trace artifact `plan-runner-trace`');
+    expect(md).toContain('_Result cut from this summary (2,097,152 characters); the full text is in the trace artifact');
+    expect(md).toContain('```mermaid');
+  });
+
+  it('cuts as many results as needed when many are large, counting multi-byte characters as bytes', () => {
+    const steps = Array.from({ length: 8 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const script = new RunScript(plan(steps));
+    for (const s of steps) script.complete(s.key, '€'.repeat(100_000 + Number(s.key))); // 3 bytes each: ~300 KB per result
+    const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).toContain('5 results were cut');
+    // The three smallest results survive, whole.
+    expect(md.match(/€+/g)?.map((run) => run.length)).toEqual([100_001, 100_002, 100_003]);
+    expect(md).toContain('_Result cut from this summary (100,008 characters)');
+  });
+
+  it('stays under the cap even when the checklist alone is too big', () => {
+    const steps = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
+    const md = renderSummary(new RunScript(plan(steps)).record(), { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).toContain('The summary was cut here');
+  });
+});

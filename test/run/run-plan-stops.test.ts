@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { StepTimeoutError } from '../../src/run/step-timeout-error.ts';
+import { ToolError } from '../../src/tools/tool-error.ts';
+import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
+import { planOf, slowTool, startRun } from './run-fixture.ts';
+
+describe('runPlan cancellation', () => {
+  it('aborts running steps, skips pending ones and still finishes the record', async () => {
+    const fake = new FakeSteps();
+    const controller = new AbortController();
+    const steps = [step('a'), step('b', ['a']), step('c')];
+    const run = startRun(planOf(steps, { concurrency: 1 }), fake.runner, { signal: controller.signal });
+    const a = await fake.started('a');
+    controller.abort('SIGTERM');
+    expect(a.signal.aborted).toBe(true);
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'cancelled', reason: 'cancelled (SIGTERM)' });
+    expect(outcome.record.status).toBe('cancelled');
+    expect(outcome.record.steps.get('a')).toMatchObject({ state: 'failed', error: 'cancelled (SIGTERM)' });
+    expect(outcome.record.steps.get('b')).toMatchObject({ state: 'skipped', skipReason: 'cancelled (SIGTERM)' });
+    expect(outcome.record.steps.get('c')?.state).toBe('skipped');
+    expect(fake.startOrder).toEqual(['a']);
+    expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'cancelled' });
+  });
+
+  it('does not wait for a runner that ignores its signal', async () => {
+    const controller = new AbortController();
+    let called = false;
+    const run = startRun(planOf([step('stubborn')]), () => {
+      called = true;
+      return new Promise(() => {});
+    }, { signal: controller.signal });
+    await flushMicrotasks();
+    expect(called).toBe(true);
+    controller.abort();
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('cancelled');
+    expect(outcome.record.steps.get('stubborn')?.state).toBe('failed');
+  });
+
+  it('starts nothing when the signal is already aborted', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a')]), fake.runner, { signal: AbortSignal.abort() });
+    const outcome = await run.outcome;
+    expect(fake.startOrder).toEqual([]);
+    expect(outcome.status).toBe('cancelled');
+    expect(run.events.map((e) => e.type)).toEqual(['plan_created', 'step_skipped', 'run_finished']);
+  });
+});
+
+describe('runPlan timeouts', () => {
+  it('fails a step that runs past its timeout_seconds with a transient StepTimeoutError', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('3', [], { timeoutSeconds: 60 }), step('4', ['3'])]), fake.runner);
+    const ctx = await fake.started('3');
+    run.clock.advance(59_999);
+    await flushMicrotasks();
+    expect(ctx.signal.aborted).toBe(false);
+    run.clock.advance(1);
+    const outcome = await run.outcome;
+    expect(ctx.signal.reason).toBeInstanceOf(StepTimeoutError);
+    expect(ctx.signal.reason).toBeInstanceOf(ToolError);
+    const failed = run.events.find((e) => e.type === 'step_failed');
+    expect(failed).toMatchObject({ stepKey: '3', error: 'step 3 timed out after 60 s', transient: true, durationMs: 60_000 });
+    expect(outcome.record.steps.get('4')?.state).toBe('skipped');
+    expect(outcome.reason).toBe('step 3 failed: step 3 timed out after 60 s');
+  });
+
+  it("uses the tool's timeout for a tool_call step without its own, and the step's when set", async () => {
+    const fake = new FakeSteps();
+    const tools = new Map([['slow', slowTool('slow', 5)]]);
+    const steps = [
+      step('t', [], { type: 'tool_call', tool: 'slow' }),
+      step('own', [], { type: 'tool_call', tool: 'slow', timeoutSeconds: 10 }),
+    ];
+    const run = startRun(planOf(steps), fake.runner, { tools });
+    await Promise.all([fake.started('t'), fake.started('own')]);
+    run.clock.advance(5_000);
+    await flushMicrotasks();
+    expect(run.events.filter((e) => e.type === 'step_failed').map((e) => e.stepKey)).toEqual(['t']);
+    run.clock.advance(5_000);
+    await run.outcome;
+    const errors = run.events.flatMap((e) => (e.type === 'step_failed' ? [e.error] : []));
+    expect(errors).toEqual(['step t timed out after 5 s', 'step own timed out after 10 s']);
+  });
+
+  it('stops the whole run at limits.timeout_minutes', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a'), step('b', ['a'])], { timeout_minutes: 30 }), fake.runner);
+    await fake.started('a');
+    run.clock.advance(30 * 60_000);
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'run timed out after 30 min' });
+    expect(outcome.record.steps.get('a')).toMatchObject({ state: 'failed', error: 'run timed out after 30 min' });
+    expect(outcome.record.steps.get('b')).toMatchObject({ state: 'skipped', skipReason: 'run timed out after 30 min' });
+    expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed', durationMs: 30 * 60_000 });
+  });
+
+  it('disarms the timers once the run is over', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a', [], { timeoutSeconds: 60 })]), fake.runner);
+    await fake.started('a');
+    fake.complete('a');
+    await run.outcome;
+    expect(run.clock.pendingTimers).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ModelClient } from '../../src/llm/model-client.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { EmptyAnswerError } from '../../src/steps/empty-answer-error.ts';
+import { NoModelConfiguredError } from '../../src/steps/no-model-configured-error.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { stepContext, type StepSpec } from './step-context-fixture.ts';
+
+let server: ChatServer;
+beforeEach(async () => {
+  server = await startChatServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function live(model = 'gpt-4o-mini'): ModelClient {
+  return createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'test-key', model, timeoutMs: 5_000, maxRetries: 0 });
+}
+
+const report: StepSpec[] = [
+  { key: '1', type: 'tool_call', tool: 'fetch_sales_data', description: "Fetch this week's sales" },
+  { key: '2', type: 'tool_call', tool: 'fetch_return_rates', description: 'Fetch return rates', dependsOn: ['1'] },
+  { key: '3', type: 'reasoning', description: 'Identify underperforming categories', dependsOn: ['2'] },
+  { key: '5', type: 'aggregate', description: 'Compile an executive summary', inputs: ['1', '3'], dependsOn: ['1', '3'] },
+];
+const results = { '1': { Apparel: 38000 }, '2': { Apparel: '18%' }, '3': 'Apparel returns are high' };
+
+describe('reasoning', () => {
+  it('answers the description from its context and returns the text, reporting usage', async () => {
+    server.script([textAnswer('Apparel underperforms: 18% returns vs a 5% benchmark.')]);
+    const { ctx, usages } = stepContext({ steps: report, run: '3', results, model: live() });
+    await expect(runStep(ctx)).resolves.toBe('Apparel underperforms: 18% returns vs a 5% benchmark.');
+    const user = String(server.requests[0]!.body.messages[1]!.content);
+    expect(user).toContain('Your step (3): Identify underperforming categories');
+    expect(user).toContain('"Apparel":"18%"');
+    expect(server.requests[0]!.body.tools).toBeUndefined();
+    expect(usages).toEqual([expect.objectContaining({ modelCalls: 1, model: 'gpt-4o-mini', priceKnown: true })]);
+    expect(usages[0]!.costUsd).toBeGreaterThan(0);
+  });
+
+  it('fails with EmptyAnswerError when the model returns no text', async () => {
+    server.script([textAnswer('   ')]);
+    const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(EmptyAnswerError);
+    expect((error as Error).message).toContain('Step 3');
+  });
+
+  it('fails naming the step when no model is configured', async () => {
+    const { ctx } = stepContext({ steps: report, run: '3', results });
+    await expect(runStep(ctx)).rejects.toThrow(NoModelConfiguredError);
+    await expect(runStep(ctx)).rejects.toThrow('Step 3 (reasoning)');
+  });
+});
+
+describe('aggregate', () => {
+  it('combines the results of its inputs as the description asks', async () => {
+    server.script([textAnswer('This week Apparel underperformed.')]);
+    const { ctx } = stepContext({ steps: report, run: '5', results, model: live() });
+    await expect(runStep(ctx)).resolves.toBe('This week Apparel underperformed.');
+    const user = String(server.requests[0]!.body.messages[1]!.content);
+    expect(user).toContain('Combine the results of step 1, step 3');
+    expect(user).toContain('Your step (5): Compile an executive summary');
+    expect(user).toContain('Apparel returns are high');
+  });
+});
+
+describe('model settings', () => {
+  it('uses the agent’s model, temperature and system prompt before the plan’s and the client’s', async () => {
+    server.script([textAnswer('ok'), textAnswer('ok'), textAnswer('ok')]);
+    const steps: StepSpec[] = [
+      { key: 'a', type: 'reasoning', agent: 'writer' },
+      { key: 'b', type: 'reasoning' },
+    ];
+    const agents = { writer: { model: 'gpt-4.1', temperature: 0.7, system: 'You write for executives.' } };
+    await runStep(stepContext({ steps, run: 'a', agents, modelSettings: { name: 'gpt-4.1-mini', temperature: 0 }, model: live() }).ctx);
+    await runStep(stepContext({ steps, run: 'b', agents, modelSettings: { name: 'gpt-4.1-mini', temperature: 0 }, model: live() }).ctx);
+    await runStep(stepContext({ steps, run: 'b', agents, model: live('my-default') }).ctx);
+    const [a, b, c] = server.requests.map((request) => request.body);
+    expect(a).toMatchObject({ model: 'gpt-4.1', temperature: 0.7 });
+    expect(String(a!.messages[0]!.content)).toMatch(/^You write for executives\.\n\nYou carry out one step/);
+    expect(b).toMatchObject({ model: 'gpt-4.1-mini', temperature: 0 });
+    expect(String(b!.messages[0]!.content)).toMatch(/^You carry out one step/);
+    expect(c!.model).toBe('my-default');
+    expect(c!.temperature).toBeUndefined();
+  });
+});

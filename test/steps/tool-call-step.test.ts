@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ModelClient } from '../../src/llm/model-client.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
+import { InvalidToolArgumentsError } from '../../src/steps/invalid-tool-arguments-error.ts';
+import { NoModelConfiguredError } from '../../src/steps/no-model-configured-error.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import { mathToolset } from '../../src/tools/math-toolset.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+import { ToolNotFoundError } from '../../src/tools/tool-not-found-error.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { stepContext } from './step-context-fixture.ts';
+
+let server: ChatServer;
+beforeEach(async () => {
+  server = await startChatServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function live(): ModelClient {
+  return createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'test-key', model: 'gpt-4o-mini', timeoutMs: 5_000, maxRetries: 0 });
+}
+
+/** A tool that records what it was called with. */
+function spyTool(name = 'fetch_sales_data'): Tool & { calls: { args: Record<string, unknown>; ctx: ToolContext }[] } {
+  const calls: { args: Record<string, unknown>; ctx: ToolContext }[] = [];
+  return {
+    name,
+    description: 'Fetch sales figures for a week',
+    inputSchema: { type: 'object', properties: { week: { type: 'string' }, limit: { type: 'integer' } }, required: ['week'], additionalProperties: false },
+    sideEffects: false,
+    calls,
+    async execute(args, ctx) {
+      calls.push({ args, ctx });
+      return { Electronics: 142000, Apparel: 38000 };
+    },
+  };
+}
+
+describe('tool_call with args', () => {
+  it('resolves references, validates and calls the tool with the step’s signal, without any model', async () => {
+    const tool = spyTool();
+    const signal = new AbortController().signal;
+    const { ctx } = stepContext({
+      steps: [
+        { key: '1', type: 'reasoning' },
+        { key: '2', type: 'tool_call', tool: tool.name, dependsOn: ['1'], args: { week: '${inputs.week}', limit: { step_result: 1 } } },
+      ],
+      run: '2',
+      results: { '1': 5 },
+      inputs: { week: '2025-W10' },
+      tools: [tool],
+      signal,
+    });
+    const result = await runStep(ctx);
+    expect(result).toEqual({ Electronics: 142000, Apparel: 38000 });
+    expect(tool.calls).toEqual([{ args: { week: '2025-W10', limit: 5 }, ctx: { signal, cwd: ctx.cwd, stepKey: '2' } }]);
+  });
+
+  it('runs the blog’s multiply step on the math toolset', async () => {
+    const { ctx } = stepContext({
+      steps: [{ key: '2', type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 } }],
+      run: '2',
+      tools: mathToolset(),
+    });
+    await expect(runStep(ctx)).resolves.toBe(12);
+  });
+
+  it('fails with InvalidToolArgumentsError when resolved args break the schema, and never calls the tool', async () => {
+    const tool = spyTool();
+    const { ctx } = stepContext({
+      steps: [
+        { key: '1', type: 'reasoning' },
+        { key: '2', type: 'tool_call', tool: tool.name, dependsOn: ['1'], args: { week: { step_result: 1 } } },
+      ],
+      run: '2',
+      results: { '1': 42 },
+      tools: [tool],
+    });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(InvalidToolArgumentsError);
+    expect(error).toMatchObject({ stepKey: '2', chosenBy: 'plan', toolName: tool.name, transient: false });
+    expect((error as Error).message).toContain('week');
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('passes an unresolved reference through as its own error', async () => {
+    const tool = spyTool();
+    const { ctx } = stepContext({
+      steps: [{ key: '2', type: 'tool_call', tool: tool.name, args: { week: '${inputs.week}' } }],
+      run: '2',
+      tools: [tool],
+    });
+    await expect(runStep(ctx)).rejects.toBeInstanceOf(UnresolvedReferenceError);
+  });
+
+  it('names the available tools when the step’s tool is not in the registry', async () => {
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: 'nope', args: {} }], run: '1', tools: mathToolset() });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ToolNotFoundError);
+    expect((error as Error).message).toContain('add, subtract, multiply, divide');
+  });
+});
+
+describe('tool_call without args', () => {
+  it('asks the model once, offering exactly that tool with tool_choice forced, then calls it', async () => {
+    const tool = spyTool();
+    server.script([toolCallAnswer(tool.name, { week: '2025-W10' })]);
+    const { ctx, usages } = stepContext({
+      steps: [{ key: '1', type: 'tool_call', tool: tool.name, description: "Fetch this week's sales" }],
+      run: '1',
+      tools: [tool, ...mathToolset()],
+      model: live(),
+      goal: 'Weekly product health report for 2025-W10',
+    });
+    await runStep(ctx);
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0]!.body;
+    expect(body.tools?.map((offered) => offered.type === 'function' && offered.function.name)).toEqual([tool.name]);
+    expect(body.tool_choice).toEqual({ type: 'function', function: { name: tool.name } });
+    expect(body.tools?.[0]).toMatchObject({ function: { parameters: tool.inputSchema, description: tool.description } });
+    expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W10' }]);
+    expect(usages).toHaveLength(1);
+    expect(usages[0]).toMatchObject({ modelCalls: 1, promptTokens: expect.any(Number) });
+    expect(usages[0]!.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('shows the model the validation error in one more call and uses the corrected arguments', async () => {
+    const tool = spyTool();
+    server.script([toolCallAnswer(tool.name, { week: 10 }), toolCallAnswer(tool.name, { week: '2025-W10' })]);
+    const { ctx, usages } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await runStep(ctx);
+    expect(server.requests).toHaveLength(2);
+    const retry = server.requests[1]!.body.messages;
+    const toolMessage = retry.at(-1)!;
+    expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_0_0' });
+    expect(toolMessage.content).toContain('expected string');
+    expect(retry.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: tool.name } }] });
+    expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W10' }]);
+    expect(usages).toHaveLength(2);
+  });
+
+  it('fails with both validation errors after the second invalid answer, never calling the tool', async () => {
+    const tool = spyTool();
+    server.script([toolCallAnswer(tool.name, '{"week": '), toolCallAnswer(tool.name, { week: '2025-W10', extra: true })]);
+    const { ctx } = stepContext({ steps: [{ key: '4', type: 'tool_call', tool: tool.name }], run: '4', tools: [tool], model: live() });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(InvalidToolArgumentsError);
+    const invalid = error as InvalidToolArgumentsError;
+    expect(invalid).toMatchObject({ stepKey: '4', chosenBy: 'model', transient: false });
+    expect(invalid.errors).toHaveLength(2);
+    expect(invalid.errors[0]).toContain('not valid JSON');
+    expect(invalid.errors[1]).toContain('extra');
+    expect(invalid.message).toContain('Attempt 1');
+    expect(invalid.message).toContain('Attempt 2');
+    expect(server.requests).toHaveLength(2);
+    expect(tool.calls).toHaveLength(0);
+  });
+
+  it('treats a text answer instead of a tool call as an invalid attempt', async () => {
+    const tool = spyTool();
+    server.script([textAnswer('I think the week is 10'), toolCallAnswer(tool.name, { week: 'W10' })]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await runStep(ctx);
+    const retry = server.requests[1]!.body.messages;
+    expect(retry.at(-1)).toMatchObject({ role: 'user' });
+    expect(retry.at(-1)!.content).toContain(`did not call '${tool.name}'`);
+    expect(tool.calls).toHaveLength(1);
+  });
+
+  it('fails naming the step when no model is configured', async () => {
+    const tool = spyTool();
+    const { ctx } = stepContext({ steps: [{ key: 'fetch', type: 'tool_call', tool: tool.name }], run: 'fetch', tools: [tool] });
+    const error = await runStep(ctx).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(NoModelConfiguredError);
+    expect((error as Error).message).toContain('Step fetch (tool_call) needs a model');
+  });
+});

@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandTool } from '../../src/plan/schema.ts';
+import { commandTool, type CommandToolOptions } from '../../src/tools/command-tool.ts';
+import type { ToolContext } from '../../src/tools/tool.ts';
+import { ToolExitError } from '../../src/tools/tool-exit-error.ts';
+import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
+import { ToolSpawnError } from '../../src/tools/tool-spawn-error.ts';
+import { ToolTimeoutError } from '../../src/tools/tool-timeout-error.ts';
+import { isProcessGone, listenForPid, treeScript } from './grandchild-probe.ts';
+
+let repo: string;
+beforeAll(async () => {
+  repo = await mkdtemp(path.join(os.tmpdir(), 'command-tool-'));
+  await mkdir(path.join(repo, 'scripts'));
+  await writeFile(path.join(repo, 'scripts', 'hello.sh'), '#!/bin/sh\necho "hello from $(pwd)"\n');
+  await chmod(path.join(repo, 'scripts', 'hello.sh'), 0o755);
+});
+afterAll(async () => {
+  await rm(repo, { recursive: true, force: true });
+});
+
+function options(extra: Partial<CommandToolOptions> = {}): CommandToolOptions {
+  return { cwd: repo, env: { PATH: process.env.PATH, HOME: process.env.HOME }, ...extra };
+}
+
+function context(signal = new AbortController().signal): ToolContext {
+  return { signal, cwd: repo, stepKey: '1' };
+}
+
+/** A tool running `node -e code …args`. */
+function nodeTool(code: string, extra: Partial<CommandTool> = {}, opts: Partial<CommandToolOptions> = {}) {
+  return commandTool('probe', { description: 'a test command', command: ['node', '-e', code], ...extra }, options(opts));
+}
+
+const ECHO_STDIN = `let s = ''; process.stdin.on('data', (c) => (s += c)).on('end', () => console.log(JSON.stringify({ got: JSON.parse(s) })));`;
+
+describe('commandTool', () => {
+  it('sends the arguments as JSON on stdin and parses JSON stdout into the result', async () => {
+    const result = await nodeTool(ECHO_STDIN).execute({ week: '2026-W48', n: 3 }, context());
+    expect(result).toEqual({ got: { week: '2026-W48', n: 3 } });
+  });
+
+  it('returns trimmed text when stdout is not JSON, and a JSON number as a number', async () => {
+    expect(await nodeTool(`console.log('  plain words \\n')`).execute({}, context())).toBe('plain words');
+    expect(await nodeTool(`console.log('12')`).execute({}, context())).toBe(12);
+  });
+
+  it('passes arguments to the program literally, never through a shell', async () => {
+    const code = `console.log(JSON.stringify(process.argv.slice(1)))`;
+    const tool = commandTool(
+      'argv',
+      { description: 'argv', command: ['node', '-e', code, '$(echo pwned)', '; rm -rf .', '`id`', '*'] },
+      options(),
+    );
+    expect(await tool.execute({}, context())).toEqual(['$(echo pwned)', '; rm -rf .', '`id`', '*']);
+  });
+
+  it('resolves a relative program from the repository root and runs there', async () => {
+    const tool = commandTool('hello', { description: 'hello', command: ['scripts/hello.sh'] }, options());
+    expect(await tool.execute({}, context())).toBe(`hello from ${repo}`);
+  });
+
+  it('describes itself from the declaration', () => {
+    const tool = commandTool(
+      'fetch',
+      { description: 'Fetch it', command: ['node', 'x.mjs'], side_effects: true, timeout_seconds: 9 },
+      options(),
+    );
+    expect(tool).toMatchObject({ name: 'fetch', description: 'Fetch it', sideEffects: true, timeoutSeconds: 9 });
+    expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
+  });
+
+  it('treats exit 75 (EX_TEMPFAIL) as a transient failure', async () => {
+    const error = await nodeTool(`process.exit(75)`).execute({}, context()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolExitError);
+    expect(error).toMatchObject({ exitCode: 75, transient: true, toolName: 'probe' });
+  });
+
+  it('treats exit 1 as permanent and puts the tail of stderr in the error', async () => {
+    const code = `process.stderr.write('FIRST LINE\\n' + 'x'.repeat(10000) + '\\nLAST LINE: bad week\\n'); process.exit(1)`;
+    const error = (await nodeTool(code).execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
+    expect(error).toBeInstanceOf(ToolExitError);
+    expect(error.transient).toBe(false);
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toContain("tool 'probe' exited with status 1");
+    expect(error.message).toContain('LAST LINE: bad week');
+    expect(error.message).not.toContain('FIRST LINE');
+    expect(Buffer.byteLength(error.stderrTail)).toBeLessThanOrEqual(2048);
+  });
+
+  it('reports a program that does not exist as a permanent spawn error naming it', async () => {
+    const tool = commandTool('missing', { description: 'missing', command: ['scripts/nope.mjs'] }, options());
+    const error = await tool.execute({}, context()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolSpawnError);
+    expect(error).toMatchObject({ code: 'ENOENT', transient: false, program: path.join(repo, 'scripts/nope.mjs') });
+  });
+
+  it('returns an empty string when the command prints nothing', async () => {
+    expect(await nodeTool(`process.exit(0)`).execute({}, context())).toBe('');
+  });
+});
+
+describe('commandTool limits', () => {
+  it('stops a command that writes more than the stdout cap with a permanent error', async () => {
+    const flood = `const chunk = 'x'.repeat(65536); const write = () => process.stdout.write(chunk, write); write();`;
+    const error = await nodeTool(flood, {}, { maxStdoutBytes: 1000 }).execute({}, context()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolOutputTooLargeError);
+    expect(error).toMatchObject({ limitBytes: 1000, transient: false });
+    expect((error as Error).message).toContain('more than 1000 bytes');
+  });
+
+  it('times out as a transient error and kills the whole process group', async () => {
+    const probe = await listenForPid();
+    try {
+      const tool = nodeTool(treeScript(), { command: ['node', '-e', treeScript(), probe.socketPath], timeout_seconds: 2 });
+      const call = tool.execute({}, context()).catch((e: unknown) => e);
+      const grandchild = await probe.pid;
+      expect(isProcessGone(grandchild)).toBe(false);
+      const error = await call;
+      expect(error).toBeInstanceOf(ToolTimeoutError);
+      expect(error).toMatchObject({ transient: true, timeoutMs: 2000 });
+      await expect.poll(() => isProcessGone(grandchild)).toBe(true);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('kills the process group when the signal aborts and rejects with the abort reason', async () => {
+    const probe = await listenForPid();
+    try {
+      const controller = new AbortController();
+      const tool = nodeTool('', { command: ['node', '-e', treeScript(), probe.socketPath] });
+      const call = tool.execute({}, context(controller.signal)).catch((e: unknown) => e);
+      const grandchild = await probe.pid;
+      const reason = new Error('run cancelled');
+      controller.abort(reason);
+      expect(await call).toBe(reason);
+      await expect.poll(() => isProcessGone(grandchild)).toBe(true);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('does not start the command when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await nodeTool(`require('fs').writeFileSync('ran', '')`).execute({}, context(controller.signal)).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(existsSync(path.join(repo, 'ran'))).toBe(false);
+  });
+
+  it('leaves no background process behind when the command succeeds', async () => {
+    const probe = await listenForPid();
+    try {
+      const script = treeScript({ thenPrint: '{"ok":true}' });
+      const call = nodeTool('', { command: ['node', '-e', script, probe.socketPath] }).execute({}, context());
+      const grandchild = await probe.pid;
+      expect(await call).toEqual({ ok: true });
+      await expect.poll(() => isProcessGone(grandchild)).toBe(true);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('settles even when a process that left the group keeps the pipes open', async () => {
+    const probe = await listenForPid();
+    // The grandchild calls setsid (detached), so killing our group cannot reach it.
+    const script = treeScript().replace("{ stdio: 'inherit' }", "{ stdio: 'inherit', detached: true }");
+    let escaped: number | undefined;
+    try {
+      const call = nodeTool('', { command: ['node', '-e', script, probe.socketPath], timeout_seconds: 1 }).execute({}, context());
+      escaped = await probe.pid;
+      expect(await call.catch((e: unknown) => e)).toBeInstanceOf(ToolTimeoutError);
+    } finally {
+      if (escaped !== undefined) process.kill(escaped, 'SIGKILL');
+      await probe.close();
+    }
+  });
+
+  it("lets the step's timeout replace the tool's own", async () => {
+    const tool = nodeTool(`setInterval(() => {}, 1000)`, { timeout_seconds: 3600 });
+    const error = await tool.execute({}, { ...context(), timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 50 });
+  });
+});

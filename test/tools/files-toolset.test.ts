@@ -1,0 +1,187 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesToolset } from '../../src/tools/files/files-toolset.ts';
+import { PathRefusedError } from '../../src/tools/files/path-refused-error.ts';
+import { RepoFileNotFoundError } from '../../src/tools/files/repo-file-not-found-error.ts';
+import { InvalidSearchError } from '../../src/tools/files/invalid-search-error.ts';
+import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
+import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
+import { searchFilesTool } from '../../src/tools/files/search-files-tool.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+
+let base: string;
+let root: string;
+let tools: Map<string, Tool>;
+
+function ctx(): ToolContext {
+  return { signal: new AbortController().signal, cwd: root, stepKey: 'test' };
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<unknown> {
+  const tool = tools.get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool.execute(args, ctx());
+}
+
+beforeAll(async () => {
+  base = await mkdtemp(path.join(tmpdir(), 'files-toolset-'));
+  root = path.join(base, 'repo');
+  await mkdir(path.join(root, 'src/deep'), { recursive: true });
+  await mkdir(path.join(root, '.git'), { recursive: true });
+  await mkdir(path.join(root, '.github/workflows'), { recursive: true });
+  await mkdir(path.join(root, 'node_modules/dep'), { recursive: true });
+  await writeFile(path.join(root, 'README.md'), '# Demo\nplan-runner reads files\n');
+  await writeFile(path.join(root, 'src/main.ts'), 'export const answer = 42;\n// TODO: wire things\n');
+  await writeFile(path.join(root, 'src/deep/util.ts'), 'const todo = "lowercase todo";\n');
+  await writeFile(path.join(root, '.github/workflows/ci.yml'), 'name: ci # TODO\n');
+  await writeFile(path.join(root, '.git/config'), '[core]\n# TODO secret remote\n');
+  await writeFile(path.join(root, 'node_modules/dep/index.ts'), '// TODO in a dependency\n');
+  await writeFile(path.join(root, 'image.bin'), Buffer.from([0x89, 0x50, 0x00, 0x01, 0x54, 0x4f, 0x44, 0x4f]));
+  await writeFile(path.join(base, 'outside-secret.txt'), 'TODO outside the repo\n');
+  await symlink(path.join(base, 'outside-secret.txt'), path.join(root, 'escape-link.txt'));
+  await symlink(base, path.join(root, 'escape-dir'));
+  await symlink('src/main.ts', path.join(root, 'inside-link.ts'));
+  tools = new Map(filesToolset({ root }).map((tool) => [tool.name, tool]));
+});
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+describe('read_file', () => {
+  it('reads a file by its path relative to the repository root', async () => {
+    await expect(call('read_file', { path: 'src/main.ts' })).resolves.toBe(
+      'export const answer = 42;\n// TODO: wire things\n',
+    );
+  });
+
+  it('follows a symlink that stays inside the repository', async () => {
+    await expect(call('read_file', { path: 'inside-link.ts' })).resolves.toContain('answer = 42');
+  });
+
+  it.each([
+    ['a parent-directory escape', '../outside-secret.txt', "'..' segments"],
+    ['a parent segment that would land back inside', 'src/../README.md', "'..' segments"],
+    ['an absolute path', '/etc/passwd', 'absolute paths'],
+    ['the process environment', '/proc/self/environ', 'absolute paths'],
+    ['a symlinked file pointing outside', 'escape-link.txt', 'outside the repository'],
+    ['a path through a symlinked directory pointing outside', 'escape-dir/outside-secret.txt', 'outside the repository'],
+    ['git internals', '.git/config', 'git internals'],
+    ['git internals spelled with ./', './.git/config', 'git internals'],
+  ])('refuses %s', async (_label, requested, reason) => {
+    const error = await call('read_file', { path: requested }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PathRefusedError);
+    expect((error as PathRefusedError).message).toContain(reason);
+    expect((error as PathRefusedError).transient).toBe(false);
+  });
+
+  it('refuses /proc even when the repository root is the file system root', async () => {
+    const tool = readFileTool({ root: '/' });
+    const error = await tool.execute({ path: 'proc/self/environ' }, ctx()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PathRefusedError);
+    expect((error as Error).message).toContain('system trees');
+  });
+
+  it('refuses a directory', async () => {
+    await expect(call('read_file', { path: 'src' })).rejects.toThrow('not a regular file');
+  });
+
+  it('says which file is missing and how to find the right one', async () => {
+    const error = await call('read_file', { path: 'src/nope.ts' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RepoFileNotFoundError);
+    expect((error as Error).message).toContain("'src/nope.ts'");
+    expect((error as Error).message).toContain('list_files');
+  });
+
+  it('cuts a large file and says how large it was', async () => {
+    await writeFile(path.join(root, 'big.txt'), 'x'.repeat(3 * 1024 * 1024 + 200 * 1024));
+    const text = (await call('read_file', { path: 'big.txt' })) as string;
+    expect(text.startsWith('[cut: file is 3.2 MiB; showing the first 256 KiB]\n')).toBe(true);
+    expect(text.length).toBe('[cut: file is 3.2 MiB; showing the first 256 KiB]\n'.length + 256 * 1024);
+    await rm(path.join(root, 'big.txt'));
+  });
+
+  it('honours a smaller cap and does not show half a multi-byte character', async () => {
+    await writeFile(path.join(root, 'accents.txt'), 'é'.repeat(10));
+    const text = (await readFileTool({ root, maxBytes: 5 }).execute({ path: 'accents.txt' }, ctx())) as string;
+    expect(text).toBe('[cut: file is 20 B; showing the first 5 B]\néé');
+    await rm(path.join(root, 'accents.txt'));
+  });
+
+  it('describes a binary file instead of returning its bytes', async () => {
+    await expect(call('read_file', { path: 'image.bin' })).resolves.toBe('[binary file: image.bin is 8 B; not shown]');
+  });
+});
+
+describe('list_files', () => {
+  it('lists files sorted, skipping .git, node_modules and symlinks', async () => {
+    const listing = ((await call('list_files', {})) as string).split('\n');
+    expect(listing).toEqual(['README.md', 'image.bin', 'src/deep/util.ts', 'src/main.ts']);
+  });
+
+  it('filters by glob', async () => {
+    await expect(call('list_files', { pattern: 'src/**/*.ts' })).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(call('list_files', { pattern: '.github/**' })).resolves.toBe('.github/workflows/ci.yml');
+  });
+
+  it('includes node_modules only when asked', async () => {
+    await expect(call('list_files', { pattern: 'node_modules/**', include_node_modules: true })).resolves.toBe(
+      'node_modules/dep/index.ts',
+    );
+    await expect(call('list_files', { pattern: 'node_modules/**' })).resolves.toBe("[no files match 'node_modules/**']");
+  });
+
+  it('caps the listing and says how many matched', async () => {
+    const text = (await listFilesTool({ root, maxResults: 2 }).execute({}, ctx())) as string;
+    expect(text).toBe("[cut: 4 files match '**/*'; showing the first 2; narrow the pattern]\nREADME.md\nimage.bin");
+  });
+
+  it('refuses patterns that climb out of the repository', async () => {
+    await expect(call('list_files', { pattern: '../**' })).rejects.toBeInstanceOf(PathRefusedError);
+    await expect(call('list_files', { pattern: '/etc/*' })).rejects.toBeInstanceOf(PathRefusedError);
+  });
+});
+
+describe('search_files', () => {
+  it('finds a fixed string and reports path:line: text', async () => {
+    await expect(call('search_files', { query: 'TODO' })).resolves.toBe(
+      '.github/workflows/ci.yml:1: name: ci # TODO\nsrc/main.ts:2: // TODO: wire things',
+    );
+  });
+
+  it('treats regex metacharacters literally unless regex is set', async () => {
+    await expect(call('search_files', { query: 'answer = 4.' })).resolves.toBe("[no matches for 'answer = 4.']");
+    await expect(call('search_files', { query: 'answer = 4.', regex: true })).resolves.toBe(
+      'src/main.ts:1: export const answer = 42;',
+    );
+  });
+
+  it('searches case-insensitively and within a glob when asked', async () => {
+    await expect(call('search_files', { query: 'todo', ignore_case: true, pattern: 'src/deep/**' })).resolves.toBe(
+      'src/deep/util.ts:1: const todo = "lowercase todo";',
+    );
+  });
+
+  it('never searches .git, node_modules or files outside the repository', async () => {
+    const text = (await call('search_files', { query: 'TODO', ignore_case: true })) as string;
+    expect(text).not.toContain('secret remote');
+    expect(text).not.toContain('dependency');
+    expect(text).not.toContain('outside the repo');
+  });
+
+  it('caps the results and says so', async () => {
+    const text = (await searchFilesTool({ root, maxResults: 1 }).execute({ query: 'e' }, ctx())) as string;
+    expect(text.split('\n')).toEqual([
+      '[cut: more than 1 matching lines; showing the first 1; narrow the query or pattern]',
+      '.github/workflows/ci.yml:1: name: ci # TODO',
+    ]);
+  });
+
+  it('explains an invalid regular expression', async () => {
+    const error = await call('search_files', { query: '(unclosed', regex: true }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidSearchError);
+    expect((error as Error).message).toContain('regex: false');
+  });
+});

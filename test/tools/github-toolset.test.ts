@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { CrossRepoWriteRefusedError } from '../../src/tools/github/cross-repo-write-refused-error.ts';
+import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
+import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+import { startFakeGitHubApi, type FakeGitHubApi, type SeenRequest } from '../fixtures/fake-github-api.ts';
+
+let api: FakeGitHubApi;
+let waits: number[];
+
+function issue(number: number, title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    number,
+    title,
+    state: 'open',
+    html_url: `https://github.com/octo/demo/issues/${number}`,
+    body: `body of ${number}`,
+    user: { login: 'mona' },
+    labels: [{ name: 'bug' }],
+    comments: 0,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    closed_at: null,
+    ...extra,
+  };
+}
+
+function toolset(options: Partial<GitHubToolsetOptions> = {}): Map<string, Tool> {
+  const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
+  const tools = githubToolset({
+    octokit,
+    owner: 'octo',
+    repo: 'demo',
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    ...options,
+  });
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+async function call(name: string, args: Record<string, unknown>, options: Partial<GitHubToolsetOptions> = {}): Promise<unknown> {
+  const tool = toolset(options).get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+  return tool.execute(args, ctx);
+}
+
+function operations(): string[] {
+  return api.requests.map((request) => `${request.method} ${request.operationId ?? '?'}`);
+}
+
+beforeEach(async () => {
+  api = await startFakeGitHubApi();
+  waits = [];
+});
+
+afterEach(async () => {
+  expect(api.problems).toEqual([]);
+  await api.close();
+});
+
+describe('github read tools', () => {
+  it('get_pull_request returns the fields a plan needs and defaults to the current repository', async () => {
+    api.handlers['pulls/get'] = (request) => ({
+      body: {
+        number: Number(request.params.pull_number),
+        title: 'Add feature',
+        state: 'open',
+        merged: false,
+        draft: false,
+        user: { login: 'mona' },
+        base: { ref: 'main' },
+        head: { ref: 'feature', sha: 'abc123', repo: { full_name: 'octo/demo' } },
+        labels: [{ name: 'enhancement' }],
+        additions: 10,
+        deletions: 2,
+        changed_files: 3,
+        commits: 1,
+        html_url: 'https://github.com/octo/demo/pull/7',
+        body: 'Please review',
+      },
+    });
+    const result = await call('get_pull_request', { pull_number: 7 });
+    expect(result).toMatchObject({ number: 7, title: 'Add feature', head_sha: 'abc123', labels: ['enhancement'], body: 'Please review' });
+    expect(api.requests[0]?.params).toEqual({ owner: 'octo', repo: 'demo', pull_number: '7' });
+  });
+
+  it('uses the run’s pull request when pull_number is left out', async () => {
+    api.handlers['pulls/get'] = () => ({ text: 'diff --git a/x b/x\n' });
+    await expect(call('get_pull_request_diff', {}, { pullNumber: 42 })).resolves.toBe('diff --git a/x b/x\n');
+    expect(api.requests[0]?.params.pull_number).toBe('42');
+  });
+
+  it('get_pull_request_diff asks for the diff media type and caps a large diff', async () => {
+    const diff = `diff --git a/big b/big\n${'+line\n'.repeat(60_000)}`;
+    api.handlers['pulls/get'] = () => ({ text: diff });
+    const text = (await call('get_pull_request_diff', { pull_number: 7 })) as string;
+    expect(api.requests[0]?.headers.accept).toContain('diff');
+    expect(text.startsWith('[cut: the diff is 351.6 KiB; showing the first 256 KiB; list_pull_request_files gives it file by file]\n')).toBe(true);
+  });
+
+  it('list_pull_request_files follows pagination and stops at the cap', async () => {
+    const files = Array.from({ length: 350 }, (_, index) => ({
+      filename: `src/file-${String(index).padStart(3, '0')}.ts`,
+      status: 'modified',
+      additions: 1,
+      deletions: 0,
+      changes: 1,
+      patch: index === 0 ? `@@ -1 +1 @@\n${'+x'.repeat(10_000)}` : '@@ -1 +1 @@\n+x',
+    }));
+    api.handlers['pulls/list-files'] = (request, baseUrl) => {
+      const page = Number(request.query.get('page') ?? '1');
+      const perPage = Number(request.query.get('per_page'));
+      const next = `${baseUrl}/repos/octo/demo/pulls/7/files?per_page=${perPage}&page=${page + 1}`;
+      const headers: Record<string, string> = page * perPage < files.length ? { link: `<${next}>; rel="next"` } : {};
+      return { body: files.slice((page - 1) * perPage, page * perPage), headers };
+    };
+    const result = (await call('list_pull_request_files', { pull_number: 7 })) as { note: string; files: { filename: string; patch: string }[] };
+    expect(result.files).toHaveLength(300);
+    expect(result.files[299]?.filename).toBe('src/file-299.ts');
+    expect(result.note).toContain('more than 300 files');
+    expect(result.files[0]?.patch.startsWith('[cut: this patch is 19.5 KiB; showing the first 16 KiB')).toBe(true);
+    expect(api.requests.map((request) => request.query.get('page') ?? '1')).toEqual(['1', '2', '3']);
+  });
+
+  it('list_issues, get_issue and list_commits shape their results', async () => {
+    api.handlers['issues/list-for-repo'] = () => ({ body: [issue(1, 'First'), issue(2, 'A PR', { pull_request: { url: 'x' } })] });
+    api.handlers['issues/get'] = () => ({ body: issue(1, 'First') });
+    api.handlers['repos/list-commits'] = () => ({
+      body: [{ sha: 'abc', html_url: 'u', author: { login: 'mona' }, commit: { message: 'Fix it', author: { name: 'Mona', date: '2026-01-01T00:00:00Z' } } }],
+    });
+    const issues = (await call('list_issues', { state: 'all', labels: 'bug' })) as Record<string, unknown>[];
+    expect(issues.map((item) => [item.number, item.is_pull_request, 'body' in item])).toEqual([[1, false, false], [2, true, false]]);
+    expect(api.requests[0]?.query.get('labels')).toBe('bug');
+    await expect(call('get_issue', { issue_number: 1 })).resolves.toMatchObject({ title: 'First', body: 'body of 1', labels: ['bug'] });
+    await expect(call('list_commits', { path: 'src' })).resolves.toEqual([
+      { sha: 'abc', message: 'Fix it', author: 'mona', date: '2026-01-01T00:00:00Z', url: 'u' },
+    ]);
+  });
+
+  it('search_issues limits an unscoped query to the current repository', async () => {
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 1, incomplete_results: false, items: [issue(5, 'Flaky')] } });
+    const result = (await call('search_issues', { query: 'is:open flaky' })) as { query: string; total_count: number };
+    expect(result).toMatchObject({ query: 'is:open flaky repo:octo/demo', total_count: 1 });
+    await call('search_issues', { query: 'org:other flaky' });
+    expect(api.requests[1]?.query.get('q')).toBe('org:other flaky');
+  });
+
+  it('reads another repository when asked', async () => {
+    api.handlers['issues/get'] = () => ({ body: issue(3, 'Elsewhere') });
+    await call('get_issue', { owner: 'other', repo: 'lib', issue_number: 3 });
+    expect(api.requests[0]?.params).toMatchObject({ owner: 'other', repo: 'lib' });
+  });
+});
+
+describe('github errors', () => {
+  it('maps 503 to a transient error with the server’s retry-after', async () => {
+    api.handlers['issues/get'] = () => ({ status: 503, body: { message: 'Service Unavailable' }, headers: { 'retry-after': '3' } });
+    const error = await call('get_issue', { issue_number: 1 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GitHubApiError);
+    expect(error).toMatchObject({ status: 503, transient: true, retryAfterMs: 3000, toolName: 'get_issue' });
+  });
+
+  it('maps 404 to a permanent error that says what to check', async () => {
+    api.handlers['issues/get'] = () => ({ status: 404, body: { message: 'Not Found' } });
+    const error = await call('get_issue', { issue_number: 99 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404, transient: false });
+    expect((error as Error).message).toContain('reading issue #99 of octo/demo');
+    expect((error as Error).message).toContain('the token cannot see it');
+  });
+
+  it('treats a rate-limit 403 as transient', async () => {
+    const reset = String(Math.floor(Date.now() / 1000) + 30);
+    api.handlers['issues/get'] = () => ({
+      status: 403,
+      body: { message: 'API rate limit exceeded' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+    });
+    await expect(call('get_issue', { issue_number: 1 })).rejects.toMatchObject({ status: 403, transient: true });
+  });
+});
+
+describe('github write tools', () => {
+  it('create_issue, add_comment and add_labels are side effects that send valid requests', async () => {
+    api.handlers['issues/create'] = (request) => ({ status: 201, body: issue(10, (request.body as { title: string }).title) });
+    api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/10#c77' } });
+    api.handlers['issues/add-labels'] = () => ({ body: [{ name: 'bug' }, { name: 'triaged' }] });
+    const tools = toolset();
+    expect([...tools.values()].filter((tool) => tool.sideEffects).map((tool) => tool.name)).toEqual(['create_issue', 'add_comment', 'add_labels']);
+    await expect(call('create_issue', { title: 'Weekly report', body: 'All good', labels: ['report'] })).resolves.toEqual({
+      number: 10,
+      url: 'https://github.com/octo/demo/issues/10',
+      title: 'Weekly report',
+    });
+    await expect(call('add_comment', { issue_number: 10, body: 'Done' })).resolves.toEqual({ id: 77, url: 'https://github.com/octo/demo/issues/10#c77' });
+    await expect(call('add_labels', { issue_number: 10, labels: ['triaged'] })).resolves.toEqual({ labels: ['bug', 'triaged'] });
+    expect(api.requests.map((request) => request.body)).toEqual([
+      { title: 'Weekly report', body: 'All good', labels: ['report'] },
+      { body: 'Done' },
+      { labels: ['triaged'] },
+    ]);
+  });
+
+  it('refuses to write to another repository before sending anything', async () => {
+    const error = await call('add_comment', { owner: 'other', repo: 'lib', issue_number: 1, body: 'hi' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CrossRepoWriteRefusedError);
+    expect((error as Error).message).toContain('github.allow_repos');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('writes to another repository the plan allows, matching its name case-insensitively', async () => {
+    api.handlers['issues/create'] = () => ({ status: 201, body: issue(1, 'Report') });
+    await call('create_issue', { owner: 'Octo', repo: 'Reports', title: 'Report' }, { allowRepos: ['octo/reports'] });
+    expect(api.requests[0]?.params).toMatchObject({ owner: 'Octo', repo: 'Reports' });
+  });
+
+  it('add_comment finds the comment it posted when the answer was lost, and does not post twice', async () => {
+    const posted: { id: number; body: string; html_url: string; created_at: string }[] = [];
+    api.handlers['issues/create-comment'] = (request) => {
+      posted.push({ id: 5, body: (request.body as { body: string }).body, html_url: 'https://github.com/c/5', created_at: new Date().toISOString() });
+      return { status: 502, body: { message: 'Bad Gateway' } };
+    };
+    api.handlers['issues/list-comments'] = () => ({ body: posted });
+    await expect(call('add_comment', { issue_number: 3, body: 'Review done' })).resolves.toEqual({ id: 5, url: 'https://github.com/c/5' });
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET issues/list-comments']);
+    expect(api.requests[1]?.query.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('add_comment finds its comment after a timeout that came after the request was sent', async () => {
+    const posted: SeenRequest[] = [];
+    api.handlers['issues/create-comment'] = (request) => {
+      posted.push(request);
+      return { hang: true };
+    };
+    api.handlers['issues/list-comments'] = () => ({
+      body: posted.map((request, index) => ({ id: index + 1, body: (request.body as { body: string }).body, html_url: 'u', created_at: new Date().toISOString() })),
+    });
+    await expect(call('add_comment', { issue_number: 3, body: 'Slow' }, { requestTimeoutMs: 300 })).resolves.toEqual({ id: 1, url: 'u' });
+    expect(posted).toHaveLength(1);
+  });
+
+  it('add_comment posts again when the failed attempt left no comment', async () => {
+    let attempts = 0;
+    api.handlers['issues/create-comment'] = () => {
+      attempts += 1;
+      return attempts === 1
+        ? { status: 503, body: { message: 'unavailable' }, headers: { 'retry-after': '2' } }
+        : { status: 201, body: { id: 9, html_url: 'u9' } };
+    };
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 1, body: 'an older, different comment', html_url: 'u1', created_at: new Date().toISOString() }] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 9, url: 'u9' });
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET issues/list-comments', 'POST issues/create-comment']);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('create_issue finds the open issue it created when the answer was lost', async () => {
+    api.handlers['issues/create'] = () => ({ status: 500, body: { message: 'Server Error' } });
+    api.handlers['issues/list-for-repo'] = () => ({
+      body: [issue(12, 'Weekly report', { pull_request: { url: 'x' } }), issue(11, 'Weekly report'), issue(8, 'Other')],
+    });
+    await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 11 });
+    expect(operations()).toEqual(['POST issues/create', 'GET issues/list-for-repo']);
+    expect(api.requests[1]?.query.get('state')).toBe('open');
+  });
+
+  it('a permanent failure is reported at once, without a check or a second attempt', async () => {
+    api.handlers['issues/create'] = () => ({ status: 422, body: { message: 'Validation Failed' } });
+    await expect(call('create_issue', { title: 'x' })).rejects.toMatchObject({ status: 422, transient: false });
+    expect(operations()).toEqual(['POST issues/create']);
+  });
+
+  it('gives up with the second failure when the retry fails too', async () => {
+    api.handlers['issues/add-labels'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    await expect(call('add_labels', { issue_number: 1, labels: ['x'] })).rejects.toMatchObject({ status: 502, transient: true });
+    expect(operations()).toEqual(['POST issues/add-labels', 'POST issues/add-labels']);
+  });
+});

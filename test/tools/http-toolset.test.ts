@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpConfig } from '../../src/tools/http/http-config.ts';
+import { HttpStatusError } from '../../src/tools/http/http-status-error.ts';
+import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-toolset.ts';
+import { HttpTransportError } from '../../src/tools/http/http-transport-error.ts';
+import { UrlNotAllowedError } from '../../src/tools/http/url-not-allowed-error.ts';
+import { refusalReason } from '../../src/tools/http/url-allow-list.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+let server: Server;
+let origin: string;
+let received: string[];
+let handler: Handler;
+
+function tools(options: { timeoutSeconds?: number; maxResponseBytes?: number } = {}): Map<string, Tool> {
+  return new Map(httpToolset({ allow: [`${origin}/v1/`], ...options }).map((tool) => [tool.name, tool]));
+}
+
+function ctx(signal: AbortSignal = new AbortController().signal): ToolContext {
+  return { signal, cwd: process.cwd(), stepKey: 'test' };
+}
+
+async function get(url: string, options: { timeoutSeconds?: number; maxResponseBytes?: number } = {}): Promise<HttpToolResult> {
+  return (await tools(options).get('http_get')?.execute({ url }, ctx())) as HttpToolResult;
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push(`${request.method} ${request.url}`);
+      handler(request, response, Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  received = [];
+  handler = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"ok":true}');
+  };
+});
+
+describe('the allow list', () => {
+  const allow = ['https://api.example.com/v1/'];
+  it.each([
+    ['a host that merely starts with the allowed one', 'https://api.example.com.evil.com/v1/x'],
+    ['a dot-dot path that leaves the prefix', 'https://api.example.com/v1/../admin'],
+    ['an encoded dot-dot path', 'https://api.example.com/v1/%2e%2e/admin'],
+    ['a backslash dot-dot path', 'https://api.example.com/v1\\..\\admin'],
+    ['a path that shares only letters with the prefix', 'https://api.example.com/v1admin'],
+    ['credentials in the URL', 'https://user:pw@api.example.com/v1/x'],
+    ['an allowed-looking userinfo before another host', 'https://api.example.com:443@evil.com/v1/x'],
+    ['another scheme', 'http://api.example.com/v1/x'],
+    ['another port', 'https://api.example.com:8443/v1/x'],
+    ['a file URL', 'file:///etc/passwd'],
+  ])('refuses %s', (_label, raw) => {
+    expect(refusalReason(new URL(raw), allow)).toBeDefined();
+  });
+
+  it.each([
+    ['a URL under the prefix', 'https://api.example.com/v1/users?page=2'],
+    ['the prefix itself', 'https://api.example.com/v1/'],
+    ['an upper-case host and the default port', 'https://API.example.com:443/v1/x'],
+  ])('accepts %s', (_label, raw) => {
+    expect(refusalReason(new URL(raw), allow)).toBeUndefined();
+  });
+
+  it('treats a prefix without a trailing slash as a whole segment', () => {
+    expect(refusalReason(new URL('https://api.example.com/v1/x'), ['https://api.example.com/v1'])).toBeUndefined();
+    expect(refusalReason(new URL('https://api.example.com/v10'), ['https://api.example.com/v1'])).toBeDefined();
+  });
+
+  it('rejects allow entries with credentials, queries or other schemes in the plan', () => {
+    expect(HttpConfig.safeParse({ allow: ['https://api.example.com/v1/'] }).success).toBe(true);
+    for (const bad of ['https://u:p@api.example.com/', 'https://api.example.com/?q=1', 'ftp://api.example.com/']) {
+      expect(HttpConfig.safeParse({ allow: [bad] }).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('http_get against a local server', () => {
+  it('returns status, final URL, content type and body for an allowed URL', async () => {
+    const result = await get(`${origin}/v1/things`);
+    expect(result).toEqual({ status: 200, url: `${origin}/v1/things`, content_type: 'application/json', body: '{"ok":true}' });
+    expect(received).toEqual(['GET /v1/things']);
+  });
+
+  it.each([
+    ['outside the prefix', (o: string) => `${o}/admin`],
+    ['a dot-dot escape', (o: string) => `${o}/v1/../admin`],
+    ['userinfo', (o: string) => o.replace('http://', 'http://user:secret@') + '/v1/x'],
+    ['a host suffix', (o: string) => o.replace('127.0.0.1', '127.0.0.1.nip.io') + '/v1/x'],
+  ])('refuses a URL %s before sending anything', async (_label, build) => {
+    await expect(get(build(origin))).rejects.toBeInstanceOf(UrlNotAllowedError);
+    expect(received).toEqual([]);
+  });
+
+  it('follows a redirect that stays inside the allow list', async () => {
+    handler = (request, response) => {
+      if (request.url === '/v1/old') response.writeHead(302, { location: '/v1/new' }).end();
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end('moved here');
+    };
+    const result = await get(`${origin}/v1/old`);
+    expect(result.body).toBe('moved here');
+    expect(result.url).toBe(`${origin}/v1/new`);
+  });
+
+  it('refuses a redirect to a URL outside the allow list without requesting it', async () => {
+    handler = (request, response) => {
+      if (request.url === '/v1/go') response.writeHead(302, { location: `${origin}/admin/secrets` }).end();
+      else response.writeHead(200).end('should not be fetched');
+    };
+    const error = await get(`${origin}/v1/go`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UrlNotAllowedError);
+    expect((error as Error).message).toContain(`redirected from ${origin}/v1/go`);
+    expect(received).toEqual(['GET /v1/go']);
+  });
+
+  it('refuses a redirect to another host', async () => {
+    handler = (_request, response) => response.writeHead(301, { location: 'http://localhost:1/v1/x' }).end();
+    await expect(get(`${origin}/v1/go`)).rejects.toThrow(/refused http:\/\/localhost:1\/v1\/x/);
+  });
+
+  it('cuts a large response at the cap and says so', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      for (let index = 0; index < 48; index++) response.write('y'.repeat(64 * 1024));
+      response.end();
+    };
+    const result = await get(`${origin}/v1/big`, { maxResponseBytes: 1024 * 1024 });
+    expect(result.body.startsWith('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n')).toBe(true);
+    expect(result.body.length).toBe('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n'.length + 1024 * 1024);
+  });
+
+  it('reports 503 as transient with the server’s retry-after', async () => {
+    handler = (_request, response) => response.writeHead(503, { 'retry-after': '7' }).end('maintenance');
+    const error = await get(`${origin}/v1/x`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect(error).toMatchObject({ status: 503, transient: true, retryAfterMs: 7000 });
+    expect((error as Error).message).toContain('maintenance');
+  });
+
+  it('reports 429 and 408 as transient and 404 as permanent', async () => {
+    for (const [status, transient] of [[429, true], [408, true], [404, false]] as const) {
+      handler = (_request, response) => response.writeHead(status).end();
+      await expect(get(`${origin}/v1/x`)).rejects.toMatchObject({ status, transient });
+    }
+  });
+
+  it('times out a server that never answers, as a transient error', async () => {
+    handler = () => undefined;
+    const error = await get(`${origin}/v1/slow`, { timeoutSeconds: 0.2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpTransportError);
+    expect(error).toMatchObject({ kind: 'timeout', transient: true });
+  });
+
+  it('reports a refused connection as a transient network error', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const tool = httpToolset({ allow: [`http://127.0.0.1:${port}/`] })[0] as Tool;
+    await expect(tool.execute({ url: `http://127.0.0.1:${port}/x` }, ctx())).rejects.toMatchObject({
+      kind: 'network',
+      transient: true,
+    });
+  });
+
+  it('stops when the run is cancelled and does not call it a transient failure', async () => {
+    handler = () => undefined;
+    const controller = new AbortController();
+    const pending = tools().get('http_get')?.execute({ url: `${origin}/v1/slow` }, ctx(controller.signal));
+    controller.abort(new Error('run cancelled'));
+    await expect(pending).rejects.toThrow('run cancelled');
+  });
+});
+
+describe('http_post', () => {
+  it('sends an object body as JSON and is marked as having side effects', async () => {
+    let seen: { contentType?: string; body?: string } = {};
+    handler = (request, response, body) => {
+      seen = { contentType: request.headers['content-type'], body };
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}');
+    };
+    const tool = tools().get('http_post') as Tool;
+    const result = (await tool.execute({ url: `${origin}/v1/items`, body: { name: 'x' } }, ctx())) as HttpToolResult;
+    expect(tool.sideEffects).toBe(true);
+    expect(result.status).toBe(201);
+    expect(seen).toEqual({ contentType: 'application/json', body: '{"name":"x"}' });
+  });
+
+  it('drops headers the model may not set', async () => {
+    let host: string | undefined;
+    let accept: string | undefined;
+    handler = (request, response) => {
+      host = request.headers.host;
+      accept = request.headers.accept;
+      response.writeHead(200).end('ok');
+    };
+    const tool = tools().get('http_post') as Tool;
+    await tool.execute({ url: `${origin}/v1/items`, body: 'x', headers: { Host: 'evil.com', accept: 'text/plain' } }, ctx());
+    expect(host).toBe(origin.replace('http://', ''));
+    expect(accept).toBe('text/plain');
+  });
+});

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { connectMcpServers, type McpConnection } from '../../src/tools/mcp/connect-mcp-servers.ts';
+import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
+import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.ts';
+import { McpToolError } from '../../src/tools/mcp/mcp-tool-error.ts';
+import { McpTransportError } from '../../src/tools/mcp/mcp-transport-error.ts';
+import { mcpToolName } from '../../src/tools/mcp/mcp-tool-name.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+
+// The real reference server from npm (@modelcontextprotocol/server-everything), started over stdio.
+const everythingEntry = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+);
+const runnerEnv = { PATH: process.env.PATH, HOME: process.env.HOME, RUNNER_SECRET: 'ghp_must_not_leak', PASS_ME: 'hello' };
+const open: McpConnection[] = [];
+
+/** A unique argv marker, so a test can find the processes it started (and prove they are gone). */
+function marker(): string {
+  return `mcp-test-${randomUUID()}`;
+}
+
+function everything(mark: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { command: [process.execPath, everythingEntry, 'stdio', mark], ...extra };
+}
+
+/** Pids of live processes whose command line contains `mark` (Linux /proc). */
+function processesWith(mark: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      if (cmdline.includes(mark) && !/^State:\s+Z/m.test(status)) pids.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return pids;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function connect(config: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<McpConnection> {
+  const connection = await connectMcpServers(McpServers.parse(config), {
+    signal: options.signal ?? new AbortController().signal,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    env: runnerEnv,
+  });
+  open.push(connection);
+  return connection;
+}
+
+function tool(connection: McpConnection, name: string): Tool {
+  const found = connection.tools.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no tool ${name}; have ${connection.tools.map((t) => t.name).join(', ')}`);
+  return found;
+}
+
+const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+});
+
+describe('MCP over stdio against @modelcontextprotocol/server-everything', () => {
+  it('lists the server’s tools as <server>__<tool> with its input schemas', async () => {
+    const connection = await connect({ everything: everything(marker()) });
+    const names = connection.tools.map((candidate) => candidate.name);
+    expect(names).toContain('everything__echo');
+    expect(names).toContain('everything__get-sum');
+    for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(tool(connection, 'everything__echo').inputSchema).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    });
+    expect(tool(connection, 'everything__echo').sideEffects).toBe(false);
+  });
+
+  it('keeps only the allowlisted tools, and calls them', async () => {
+    const connection = await connect({ everything: everything(marker(), { tools: ['echo', 'get-structured-content'] }) });
+    expect(connection.tools.map((candidate) => candidate.name)).toEqual(['everything__echo', 'everything__get-structured-content']);
+    await expect(tool(connection, 'everything__echo').execute({ message: 'hi' }, ctx)).resolves.toBe('Echo: hi');
+    await expect(tool(connection, 'everything__get-structured-content').execute({ location: 'Chicago' }, ctx)).resolves.toEqual({
+      temperature: 36,
+      conditions: 'Light rain / drizzle',
+      humidity: 82,
+    });
+  });
+
+  it('reports an allowlisted tool the server does not have as a start error naming the server', async () => {
+    const error = await connect({ everything: everything(marker(), { tools: ['echo', 'no_such_tool'] }) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toMatch(/MCP server 'everything' failed to start: it lists no tool 'no_such_tool' \(it has: .*echo/);
+  });
+
+  it('gives the server only PATH, HOME and the variables its env: names', async () => {
+    const connection = await connect({ everything: everything(marker(), { env: { GREETING: '${env.PASS_ME}' }, tools: ['get-env'] }) });
+    const text = (await tool(connection, 'everything__get-env').execute({}, ctx)) as string;
+    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['GREETING', 'HOME', 'PATH']);
+    expect(text).toContain('"GREETING": "hello"');
+    expect(text).not.toContain('ghp_must_not_leak');
+  });
+
+  it('refuses to start a server whose env reads a variable that is not set', async () => {
+    await expect(connect({ everything: everything(marker(), { env: { TOKEN: '${env.NOT_SET_ANYWHERE}' } }) })).rejects.toThrow(
+      /MCP server 'everything' failed to start: mcp_servers.everything.env.TOKEN reads \$\{env.NOT_SET_ANYWHERE\}/,
+    );
+  });
+
+  it('turns an isError result into a permanent tool error with the server’s text', async () => {
+    const connection = await connect({ everything: everything(marker(), { tools: ['get-sum'] }) });
+    const error = await tool(connection, 'everything__get-sum').execute({ a: 'one', b: 2 }, ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpToolError);
+    expect(error).toMatchObject({ transient: false, server: 'everything', toolName: 'everything__get-sum' });
+    expect((error as Error).message).toMatch(/number/i);
+  });
+
+  it('turns a call that outlives its timeout into a transient error', async () => {
+    const connection = await connect({ everything: everything(marker(), { tools: ['trigger-long-running-operation'], timeout_seconds: 0.3 }) });
+    const error = await tool(connection, 'everything__trigger-long-running-operation')
+      .execute({ duration: 30, steps: 3 }, ctx)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpTransportError);
+    expect(error).toMatchObject({ transient: true });
+  });
+
+  it('ends the server process on close', async () => {
+    const mark = marker();
+    const connection = await connect({ everything: everything(mark) });
+    const pid = connection.sessions[0]?.pid as number;
+    expect(isAlive(pid)).toBe(true);
+    expect(processesWith(mark)).toEqual([pid]);
+    await connection.close();
+    expect(isAlive(pid)).toBe(false);
+    expect(processesWith(mark)).toEqual([]);
+  });
+
+  it('closes servers whose tools the plan does not use, and restarts one when its tool is called', async () => {
+    const [usedMark, idleMark] = [marker(), marker()];
+    const connection = await connect({ used: everything(usedMark, { tools: ['echo'] }), idle: everything(idleMark, { tools: ['echo'] }) });
+    await connection.closeUnused(['used__echo']);
+    expect(processesWith(idleMark)).toEqual([]);
+    expect(processesWith(usedMark)).toHaveLength(1);
+    await expect(tool(connection, 'idle__echo').execute({ message: 'back' }, ctx)).resolves.toBe('Echo: back');
+    expect(processesWith(idleMark)).toHaveLength(1);
+  });
+
+  it('closes the servers that started when another fails, and names the failing one with its stderr', async () => {
+    const goodMark = marker();
+    const error = await connect({
+      good: everything(goodMark),
+      broken: { command: [process.execPath, '-e', 'process.stderr.write("boom: config missing\\n"); process.exit(3)'] },
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect(error).toMatchObject({ server: 'broken' });
+    expect((error as Error).message).toContain('boom: config missing');
+    expect(processesWith(goodMark)).toEqual([]);
+  });
+
+  it('names a server whose program does not exist', async () => {
+    await expect(connect({ ghost: { command: ['definitely-not-a-real-mcp-server-binary'] } })).rejects.toThrow(
+      /MCP server 'ghost' failed to start: .*ENOENT/,
+    );
+  });
+
+  it('gives up on a server that never answers, within the timeout, and kills it', async () => {
+    const mark = marker();
+    const silent = { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark] };
+    await expect(connect({ silent }, { timeoutMs: 300 })).rejects.toBeInstanceOf(McpServerStartError);
+    expect(processesWith(mark)).toEqual([]);
+  });
+
+  it('ends every server when the run is cancelled during start-up', async () => {
+    const mark = marker();
+    const controller = new AbortController();
+    const pending = connect({ everything: everything(mark) }, { signal: controller.signal });
+    controller.abort(new Error('run cancelled'));
+    await expect(pending).rejects.toThrow('run cancelled');
+    expect(processesWith(mark)).toEqual([]);
+  });
+});
+
+describe('MCP over streamable HTTP', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    server = createServer(async (request, response) => {
+      const mcp = new SdkMcpServer({ name: 'header-echo', version: '1.0.0' });
+      mcp.registerTool(
+        'whoami',
+        { description: 'Says which Authorization header came in', inputSchema: { polite: z.boolean().optional() } },
+        async (_args, extra) => ({ content: [{ type: 'text', text: `auth=${String(extra.requestInfo?.headers.authorization)}` }] }),
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      response.on('close', () => void transport.close());
+      await mcp.connect(transport);
+      await transport.handleRequest(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    return async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+  });
+
+  it('sends headers with ${env.NAME} expanded and calls the server’s tools', async () => {
+    const connection = await connect({ docs: { url, headers: { Authorization: 'Bearer ${env.PASS_ME}' } } });
+    expect(connection.tools.map((candidate) => candidate.name)).toEqual(['docs__whoami']);
+    await expect(tool(connection, 'docs__whoami').execute({}, ctx)).resolves.toBe('auth=Bearer hello');
+  });
+
+  it('reports an unreachable server as a start error naming it', async () => {
+    await expect(connect({ docs: { url: 'http://127.0.0.1:1/mcp' } }, { timeoutMs: 2000 })).rejects.toThrow(/MCP server 'docs' failed to start/);
+  });
+});
+
+describe('MCP configuration', () => {
+  it('makes tool names valid function names', () => {
+    expect(mcpToolName('docs', 'search.v2/pages')).toBe('docs__search_v2_pages');
+    expect(mcpToolName('s', 'x'.repeat(80))).toHaveLength(64);
+  });
+
+  it('requires exactly one of command and url, and keeps env and headers to their kind', () => {
+    expect(McpServers.safeParse({ a: { command: ['x'], url: 'https://x.test/mcp' } }).success).toBe(false);
+    expect(McpServers.safeParse({ a: {} }).success).toBe(false);
+    expect(McpServers.safeParse({ a: { url: 'https://x.test/mcp', env: ['A'] } }).success).toBe(false);
+    expect(McpServers.safeParse({ a: { command: ['x'], headers: { A: 'b' } } }).success).toBe(false);
+    expect(McpServers.safeParse({ 'bad name!': { command: ['x'] } }).success).toBe(false);
+    expect(McpServers.safeParse({ ok: { command: ['npx', '-y', 'pkg'], env: ['TOKEN'], tools: ['echo'] } }).success).toBe(true);
+  });
+});

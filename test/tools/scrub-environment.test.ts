@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { commandTool } from '../../src/tools/command-tool.ts';
+import { scrubEnvironment } from '../../src/tools/scrub-environment.ts';
+import { isSecretEnvName } from '../../src/tools/secret-env-name.ts';
+import { ToolEnvironmentError } from '../../src/tools/tool-environment-error.ts';
+
+const runner = {
+  PATH: '/usr/bin:/bin',
+  HOME: '/home/runner',
+  LANG: 'C.UTF-8',
+  CI: 'true',
+  RUNNER_TEMP: '/tmp/runner',
+  GITHUB_WORKSPACE: '/work/repo',
+  GITHUB_TOKEN: 'ghs_runner_token_value',
+  OPENAI_API_KEY: 'sk-proj-not-for-tools',
+  AWS_SECRET_ACCESS_KEY: 'aws-secret',
+  DB_PASSWORD: 'hunter2',
+  ACTIONS_RUNTIME_TOKEN: 'runtime',
+  ACTIONS_ID_TOKEN_REQUEST_URL: 'https://token.example',
+  'INPUT_API-KEY': 'sk-input',
+  GITHUB_ENV: '/tmp/runner/env',
+  NODE_OPTIONS: '--require ./evil.js',
+  DEPLOY_KEY: 'deploy-key-value',
+  SEARCH_TOKEN: 'search-token-value',
+  UNLISTED: 'anything',
+};
+
+describe('scrubEnvironment', () => {
+  it('keeps the safe base and drops secrets, runner internals and everything unlisted', () => {
+    expect(scrubEnvironment(runner, undefined, 'tool')).toEqual({
+      PATH: '/usr/bin:/bin',
+      HOME: '/home/runner',
+      LANG: 'C.UTF-8',
+      CI: 'true',
+      RUNNER_TEMP: '/tmp/runner',
+      GITHUB_WORKSPACE: '/work/repo',
+    });
+  });
+
+  it('passes a variable listed by name even when it looks secret', () => {
+    const env = scrubEnvironment(runner, ['DEPLOY_KEY', 'NOT_SET_ANYWHERE'], 'tool');
+    expect(env.DEPLOY_KEY).toBe('deploy-key-value');
+    expect(env).not.toHaveProperty('NOT_SET_ANYWHERE');
+    expect(env).not.toHaveProperty('GITHUB_TOKEN');
+  });
+
+  it('fills a map of values, reading runner variables with ${env.NAME}', () => {
+    const env = scrubEnvironment(runner, { API_TOKEN: '${env.SEARCH_TOKEN}', REGION: 'eu-${env.LANG}' }, 'tool');
+    expect(env.API_TOKEN).toBe('search-token-value');
+    expect(env.REGION).toBe('eu-C.UTF-8');
+    expect(env).not.toHaveProperty('SEARCH_TOKEN');
+  });
+
+  it('names the tool and the variable when ${env.NAME} is not set', () => {
+    expect(() => scrubEnvironment(runner, { API_TOKEN: '${env.MISSING_TOKEN}' }, 'search')).toThrow(ToolEnvironmentError);
+    expect(() => scrubEnvironment(runner, { API_TOKEN: '${env.MISSING_TOKEN}' }, 'search')).toThrow(
+      /tool 'search': env API_TOKEN reads \$\{env\.MISSING_TOKEN\}, which is not set/,
+    );
+  });
+});
+
+describe('isSecretEnvName', () => {
+  it.each(['GITHUB_TOKEN', 'OPENAI_API_KEY', 'my_secret', 'DB_PASSWORD', 'ACTIONS_CACHE_URL', 'INPUT_MODEL', 'SSH_PRIVATE'])(
+    'treats %s as secret',
+    (name) => expect(isSecretEnvName(name)).toBe(true),
+  );
+  it.each(['PATH', 'HOME', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'CI'])('treats %s as safe', (name) =>
+    expect(isSecretEnvName(name)).toBe(false),
+  );
+});
+
+describe('a command tool subprocess', () => {
+  const printEnv = ['node', '-e', 'console.log(JSON.stringify(process.env))'];
+  const env = { ...runner, PATH: process.env.PATH };
+
+  it('does not see GITHUB_TOKEN or OPENAI_API_KEY but does see a variable its env: lists', async () => {
+    const tool = commandTool('env_probe', { description: 'print env', command: printEnv, env: ['DEPLOY_KEY'] }, { cwd: process.cwd(), env });
+    const seen = (await tool.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: '1' })) as Record<string, string>;
+    expect(seen.DEPLOY_KEY).toBe('deploy-key-value');
+    expect(seen.HOME).toBe('/home/runner');
+    for (const hidden of ['GITHUB_TOKEN', 'OPENAI_API_KEY', 'ACTIONS_RUNTIME_TOKEN', 'INPUT_API-KEY', 'NODE_OPTIONS', 'GITHUB_ENV', 'UNLISTED']) {
+      expect(seen).not.toHaveProperty(hidden);
+    }
+  });
+
+  it('fails the call, not the plan, when a ${env.NAME} it needs is missing', async () => {
+    const tool = commandTool(
+      'needs_token',
+      { description: 'needs a token', command: printEnv, env: { TOKEN: '${env.ABSENT}' } },
+      { cwd: process.cwd(), env },
+    );
+    const error = await tool.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: '2' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolEnvironmentError);
+    expect(error).toMatchObject({ transient: false, missing: 'ABSENT' });
+  });
+});
