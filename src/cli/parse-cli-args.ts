@@ -63,7 +63,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new UsageError('an API key is never taken on the command line (it would land in shell history); set OPENAI_API_KEY or use --api-key-env NAME');
   }
   const [command, ...rest] = positionals;
-  if (command === undefined) return { command: 'help' };
+  if (command === undefined) throw new UsageError('no command given');
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
     return { command: 'validate', files: rest };

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cli-'));
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env },
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function events(file: string): Array<Record<string, unknown>> {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('plan-runner validate', () => {
+  it('accepts every example with a one-line summary', () => {
+    const { code, stdout } = cli(['validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('ok workflows/bodmas.yml: 4 steps, 4 tools, 1 goal; no model needed');
+    expect(stdout).toMatch(/ok workflows\/weekly-report\.yml: 5 steps, 3 tools, 3 goals; needs a model \(steps: 3, 4, 5\)/);
+  });
+
+  it('rejects a broken file with compiler-style lines and exit code 1', () => {
+    const file = path.join(tmp, 'broken.yml');
+    writeFileSync(file, 'goal: x\ntoolsets: [math]\nworkflow_sequence:\n  - id: 1\n    type: tool_call\n    tool: ad\n');
+    const { code, stdout } = cli(['validate', file]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${file}:6:11: unknown tool \`ad\``);
+    expect(stdout).toContain(`${file}: 1 error`);
+  });
+});
+
+describe('plan-runner usage', () => {
+  it('exits 2 on an unknown command, with the usage', () => {
+    const { code, stderr } = cli(['frobnicate']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("unknown command 'frobnicate'");
+    expect(stderr).toContain('Usage:');
+  });
+
+  it('refuses an API key on the command line', () => {
+    const { code, stderr } = cli(['run', 'workflows/bodmas.yml', '--api-key', 'sk-test']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('never taken on the command line');
+  });
+
+  it('documents every command in --help', () => {
+    const { code, stdout } = cli(['--help']);
+    expect(code).toBe(0);
+    for (const word of ['validate', 'run', '--input', '--trace', '--record', '--replay', '--api-key-env']) expect(stdout).toContain(word);
+  });
+});
+
+describe('plan-runner run', () => {
+  it('solves the BODMAS example in four tool steps with zero model calls', () => {
+    const trace = path.join(tmp, 'bodmas.jsonl');
+    const summary = path.join(tmp, 'bodmas.md');
+    const { code, stdout } = cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', summary]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('status: succeeded');
+    const finished = events(trace).find((event) => event.type === 'run_finished');
+    expect(finished).toMatchObject({ status: 'succeeded', usage: { modelCalls: 0 } });
+    const completed = events(trace).filter((event) => event.type === 'step_completed').map((event) => event.result);
+    expect(completed).toEqual([12, 3, 14, 11]);
+    expect(readFileSync(summary, 'utf8')).toContain('the answer is 11');
+  });
+
+  it('runs the weekly report offline from its replay file', () => {
+    const trace = path.join(tmp, 'weekly.jsonl');
+    const { code, stdout } = cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--trace', trace, '--summary', path.join(tmp, 'weekly.md')]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('status: succeeded');
+    expect(events(trace).find((event) => event.type === 'run_finished')).toMatchObject({ usage: { modelCalls: 3 } });
+  });
+
+  it('stops before the first step when steps need a model and none is configured', () => {
+    const trace = path.join(tmp, 'nomodel.jsonl');
+    const { code, stderr } = cli(['run', 'workflows/weekly-report.yml', '--trace', trace, '--summary', path.join(tmp, 'nomodel.md')]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('steps 3, 4, 5 need a model, and none is configured');
+  });
+
+  it('rejects an input the plan does not declare', () => {
+    const { code, stderr } = cli(['run', 'workflows/bodmas.yml', '--input', 'colour=blue', '--trace', path.join(tmp, 'x.jsonl'), '--summary', path.join(tmp, 'x.md')]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("input 'colour' is not declared");
+  });
+});

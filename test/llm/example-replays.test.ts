@@ -1,0 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/run/clock.ts';
+import { runJob } from '../../src/run/run-job.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const replays = readdirSync(join(root, 'workflows')).filter((name) => name.endsWith('.replay.jsonl'));
+
+// A prompt change makes a shipped recording stale; this fails then, so it is re-recorded
+// (node scripts/record-example.ts workflows/<name>.yml) instead of breaking the README's offline run.
+describe('the shipped example replays', () => {
+  it('exist for the examples that need a model', () => {
+    expect(replays).toContain('weekly-report.replay.jsonl');
+  });
+
+  it.each(replays)('%s still answers every model call of its plan', async (replay) => {
+    const outcome = await runJob(
+      {
+        planFile: join(root, 'workflows', replay.replace('.replay.jsonl', '.yml')),
+        inputs: {},
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        model: { baseURL: 'http://127.0.0.1:9/v1', replay: join(root, 'workflows', replay) },
+      },
+      { listeners: [], clock: systemClock },
+    );
+    expect(outcome.kind).toBe('ran');
+    if (outcome.kind !== 'ran') return;
+    const failures = [...outcome.run.record.steps.values()].filter((step) => step.state !== 'completed').map((step) => `${step.key}: ${step.error ?? step.state}`);
+    expect(failures).toEqual([]);
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.run.usage.modelCalls).toBeGreaterThan(0);
+  });
+});
