@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { planCommand } from './cli/plan-command.ts';
 import { runCommand } from './cli/run-command.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
 import { USAGE } from './cli/usage.ts';
@@ -23,10 +24,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     case 'validate':
       return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
-    case 'run': {
+    case 'run':
+    case 'plan': {
       const controller = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
-      return runCommand(command, controller.signal);
+      return command.command === 'run' ? runCommand(command, controller.signal) : planCommand(command, controller.signal);
     }
   }
 }

@@ -1,21 +1,21 @@
 import { parseArgs } from 'node:util';
 
+/** Where model answers come from, as the command line gives it (`run` and `plan`). */
+export interface CliModelArgs {
+  readonly inputs: Readonly<Record<string, string>>;
+  readonly record?: string;
+  readonly replay?: string;
+  readonly baseUrl: string;
+  readonly model?: string;
+  readonly apiKeyEnv: string;
+}
+
 export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   | { readonly command: 'validate'; readonly files: readonly string[] }
-  | {
-      readonly command: 'run';
-      readonly file: string;
-      readonly inputs: Readonly<Record<string, string>>;
-      readonly trace: string;
-      readonly summary: string;
-      readonly record?: string;
-      readonly replay?: string;
-      readonly baseUrl: string;
-      readonly model?: string;
-      readonly apiKeyEnv: string;
-    };
+  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string } & CliModelArgs)
+  | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs);
 
 /** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {
@@ -68,20 +68,27 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
     return { command: 'validate', files: rest };
   }
-  if (command === 'run') {
-    if (rest.length !== 1) throw new UsageError(`run takes exactly one plan file, got ${rest.length}`);
+  if (command === 'run' || command === 'plan') {
+    if (rest.length !== 1) throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
     if (values.record && values.replay) throw new UsageError('--record and --replay cannot be used together');
-    return {
-      command: 'run',
-      file: rest[0]!,
+    const modelArgs: CliModelArgs = {
       inputs: parseInputs(values.input ?? []),
-      trace: values.trace ?? '.plan-runner/trace.jsonl',
-      summary: values.summary ?? '.plan-runner/report.md',
       record: values.record,
       replay: values.replay,
       baseUrl: values['base-url'] ?? 'https://api.openai.com/v1',
       model: values.model,
       apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
+    };
+    if (command === 'plan') {
+      if (values.trace !== undefined) throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
+      return { command: 'plan', file: rest[0]!, ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };
+    }
+    return {
+      command: 'run',
+      file: rest[0]!,
+      trace: values.trace ?? '.plan-runner/trace.jsonl',
+      summary: values.summary ?? '.plan-runner/report.md',
+      ...modelArgs,
     };
   }
   throw new UsageError(`unknown command '${command}'`);

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
+import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
@@ -42,11 +43,19 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
 
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    if (outcome.rejectedPlan) {
+      mkdirSync(path.dirname(args.summary), { recursive: true });
+      writeFileSync(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+      process.stderr.write(`the rejected plan: ${args.summary}\n`);
+    }
     return 1;
   }
+  if (outcome.kind !== 'ran') return 1;
+  const limits = outcome.plan.limits;
   const summary = renderSummary(outcome.run.record, {
     redact,
     goals: outcome.goals,
+    limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: `the trace file ${args.trace}`,
   });
   mkdirSync(path.dirname(args.summary), { recursive: true });

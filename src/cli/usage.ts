@@ -4,12 +4,16 @@ export const USAGE = `plan-runner — run LLM plan-and-execute workflows from a 
 Usage:
   plan-runner validate <file>...            check plan files; print a summary or the errors
   plan-runner run <file> [options]          run a plan and print its live checklist
+  plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
+                                            plan, print it as a checklist and a Mermaid graph;
+                                            runs nothing
   plan-runner --help | --version
 
-Options for run:
+Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is text
-  --trace FILE            write every event as JSON lines (default: .plan-runner/trace.jsonl)
-  --summary FILE          write the markdown report (default: .plan-runner/report.md)
+  --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
+  --summary FILE          write the markdown report (run default: .plan-runner/report.md;
+                          plan: only when given)
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)
@@ -19,6 +23,7 @@ Options for run:
 
 Exit codes:
   0  the plan is valid / the run succeeded and its required goals are met
-  1  invalid plan, failed or cancelled run, or unmet required goals
+  1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
+     or unmet required goals
   2  usage error
 `;

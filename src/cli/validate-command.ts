@@ -1,7 +1,8 @@
-import { loadPlanFile } from '../plan/load-plan.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import { loadPlanWithServers } from '../tools/load-plan-with-servers.ts';
+import type { RunnerEnvironment } from '../tools/scrub-environment.ts';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -18,12 +19,31 @@ export function describeValidPlan(plan: ValidPlan): string {
   return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
 
-/** `plan-runner validate <file>…`: prints "ok" lines or compiler-style errors; true when all are valid. */
-export async function validateCommand(files: readonly string[], out: (line: string) => void): Promise<boolean> {
+export interface ValidateOptions {
+  /** Aborting it ends any MCP server still starting or running. */
+  readonly signal?: AbortSignal;
+  /** Where stdio MCP servers run; default the current directory (the repository root). */
+  readonly cwd?: string;
+  readonly env?: RunnerEnvironment;
+  /** How long each MCP server gets to start and list its tools. */
+  readonly mcpStartTimeoutMs?: number;
+}
+
+/**
+ * `plan-runner validate <file>…`: prints "ok" lines or compiler-style errors; true when all are
+ * valid. A plan's MCP servers are started to list their tools, and ended before the next file.
+ */
+export async function validateCommand(files: readonly string[], out: (line: string) => void, options: ValidateOptions = {}): Promise<boolean> {
   let allValid = true;
   for (const file of files) {
-    const result = await loadPlanFile(file);
+    const result = await loadPlanWithServers(file, {
+      signal: options.signal ?? new AbortController().signal,
+      cwd: options.cwd ?? process.cwd(),
+      env: options.env ?? process.env,
+      ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+    });
     if (result.ok) {
+      await result.servers?.close();
       out(`ok ${file}: ${describeValidPlan(result.plan)}`);
     } else {
       allValid = false;

@@ -1,3 +1,4 @@
+import { checkToolsetConfig } from './check-toolset-config.ts';
 import { nearestName } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
@@ -12,9 +13,12 @@ function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTo
   return `unknown tool \`${name}\`; ${available}`;
 }
 
-/** Tools that steps and agents name must exist; an agent's steps may only use the agent's tools. */
+/**
+ * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
+ * enabled toolsets have the configuration they need.
+ */
 export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>): PlanIssue[] {
-  const issues: PlanIssue[] = [];
+  const issues: PlanIssue[] = checkToolsetConfig(plan);
   const agents = plan.agents ?? {};
   for (const [agentName, agent] of Object.entries(agents)) {
     agent.tools?.forEach((name, position) => {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { GithubConfig } from '../tools/github/github-config.ts';
+import { HttpConfig } from '../tools/http/http-config.ts';
+import { McpServers } from '../tools/mcp/mcp-config.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -160,7 +163,23 @@ export const Goal = z.strictObject({
 });
 export type Goal = z.infer<typeof Goal>;
 
-export const Toolset = z.enum(['math']);
+/** A model's price in USD per million tokens, overriding the built-in table for budgets and the cost table. */
+export const ModelPricing = z.strictObject({
+  input_per_mtok: z.number().nonnegative(),
+  output_per_mtok: z.number().nonnegative(),
+});
+
+/** Who to tell when a run is escalated to a person: a mention in the comment and/or a label on the PR or issue. */
+export const Escalate = z.strictObject({
+  mention: z
+    .string()
+    .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
+    .optional(),
+  label: z.string().min(1).max(50).optional(),
+});
+export type Escalate = z.infer<typeof Escalate>;
+
+export const Toolset = z.enum(['math', 'files', 'github', 'http']);
 export type Toolset = z.infer<typeof Toolset>;
 
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
@@ -172,8 +191,13 @@ export const Plan = z.strictObject({
   inputs: z.record(z.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput).optional(),
   model: ModelSettings.optional(),
   limits: Limits.optional(),
+  pricing: z.record(z.string().min(1), ModelPricing).optional(),
+  escalate: Escalate.optional(),
   toolsets: z.array(Toolset).optional(),
   tools: z.record(ToolName, CommandTool).optional(),
+  http: HttpConfig.optional(),
+  github: GithubConfig.optional(),
+  mcp_servers: McpServers.optional(),
   agents: z.record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent).optional(),
   workflow_sequence: z.array(Step).min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan').optional(),
   goals: z.array(Goal).optional(),

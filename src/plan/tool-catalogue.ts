@@ -11,7 +11,7 @@ export function buildToolCatalogue(plan: Plan, extraTools: readonly ToolDescript
   const tools = new Map<string, CatalogueTool>();
   const issues: PlanIssue[] = [];
   for (const toolset of new Set(plan.toolsets ?? [])) {
-    for (const tool of toolsetTools(toolset)) {
+    for (const tool of toolsetTools(toolset, plan)) {
       tools.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, sideEffects: tool.sideEffects, origin: 'toolset', toolset });
     }
   }

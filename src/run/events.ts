@@ -62,6 +62,8 @@ export type RunEvent =
       readonly result: unknown;
       readonly durationMs: number;
       readonly usage: Usage;
+      /** Attempts made, when the step was retried (absent for one attempt). */
+      readonly attempts?: number;
     })
   | (EventBase & {
       readonly type: 'step_failed';
@@ -70,6 +72,8 @@ export type RunEvent =
       readonly transient: boolean;
       readonly durationMs: number;
       readonly usage: Usage;
+      /** Attempts made, when the step was retried (absent for one attempt). */
+      readonly attempts?: number;
     })
   | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
   | (EventBase & {

@@ -17,8 +17,8 @@ export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage'>;
 
 /** Extra hooks around one step. */
 export interface StepHooks {
-  /** Every `ctx.onUsage` call, as it happens (run totals, later budgets). */
-  readonly onUsage?: (usage: Usage) => void;
+  /** Every `ctx.onUsage` call, as it happens (run totals, budgets); may return the usage re-priced. */
+  readonly onUsage?: (usage: Usage) => Usage | void;
 }
 
 /**
@@ -43,8 +43,7 @@ export async function executeStep(
     step,
     signal,
     onUsage(more) {
-      usage = addUsage(usage, more);
-      hooks.onUsage?.(more);
+      usage = addUsage(usage, hooks.onUsage?.(more) ?? more);
     },
   };
   try {

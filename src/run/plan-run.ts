@@ -1,31 +1,53 @@
 import { setMaxListeners } from 'node:events';
+import type { PlanStep } from '../plan/plan-step.ts';
+import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isTransient } from '../tools/tool-error.ts';
-import { addUsage, NO_USAGE, type Usage } from './events.ts';
-import { executeStep, type StepOutcome } from './execute-step.ts';
+import { errorText } from './error-text.ts';
+import { NO_USAGE, type Usage } from './events.ts';
 import { Inbox } from './inbox.ts';
-import { PlanGraph } from './plan-graph.ts';
+import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';
+import { replacementProblem } from './replacement-problem.ts';
+import { revisionReason, triedSoFar } from './recovery-notes.ts';
+import type { CompletedStep, FailureNote, ReplanResult } from './replanner.ts';
+import { resolveRetryPolicy } from './retry-policy.ts';
+import { RunBudget } from './run-budget.ts';
 import type { RunDeps } from './run-deps.ts';
+import { RunEscalatedError } from './run-escalated-error.ts';
 import type { RunJournal } from './run-journal.ts';
 import { RunStoppedError } from './run-stopped-error.ts';
 import type { StepFailure } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import { sharedContext } from './shared-context.ts';
+import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 
 interface Finished {
   readonly key: string;
-  readonly outcome: StepOutcome;
+  readonly outcome: AttemptsOutcome;
 }
+
+/** Why the run must pause for the model before starting anything else. */
+type RecoveryNeed = { readonly kind: 'replan'; readonly failure: FailureNote } | { readonly kind: 'review'; readonly stepKey: string };
+
+type Trigger = { readonly failure: FailureNote; readonly review?: undefined } | { readonly failure?: undefined; readonly review: { stepKey: string; reason: string } };
 
 /**
  * One run in progress: the ready-queue loop. A step starts the moment its dependencies have
  * completed, at most `limits.concurrency` at a time; every state change goes through the journal.
+ * Transient failures are retried in place; a permanent one is replanned around, skipped past or
+ * fails the run, as the step's `on_failure` says; budgets stop the run.
  */
 export class PlanRun {
   readonly graph: PlanGraph;
+  readonly header: PlanHeader;
   readonly results = new Map<string, unknown>();
-  readonly failures: StepFailure[] = [];
-  #usage: Usage = NO_USAGE;
+  /** Failures no replan recovered from: they decide the verdict. */
+  failures: (StepFailure & { readonly recoverable: boolean })[] = [];
+  /** Every permanent failure of the run, oldest first. */
+  readonly history: FailureNote[] = [];
+  readonly budget: RunBudget;
+  #replans = 0;
+  readonly #needs: RecoveryNeed[] = [];
   readonly #plan: RunnablePlan;
   readonly #deps: RunDeps;
   readonly #journal: RunJournal;
@@ -40,15 +62,25 @@ export class PlanRun {
     this.#deps = deps;
     this.#journal = journal;
     this.graph = new PlanGraph(plan.steps);
+    this.header = {
+      name: plan.name,
+      ...(plan.goal === undefined ? {} : { goal: plan.goal }),
+      ...(plan.file === undefined ? {} : { file: plan.file }),
+    };
+    this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key));
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
     setMaxListeners(0, this.#stop.signal);
     this.#stop.signal.addEventListener('abort', () => this.#inbox.wake(), { once: true });
   }
 
-  /** Model use of every step so far, including calls that finished after their step was abandoned. */
+  /** Model use so far: every call the budget saw, including calls that finished after their step was abandoned. */
   get usage(): Usage {
-    return this.#usage;
+    return this.budget.usage;
+  }
+
+  get replans(): number {
+    return this.#replans;
   }
 
   /** Why the run was stopped, if it was. */
@@ -63,22 +95,37 @@ export class PlanRun {
 
   /** Runs until no step is running and none can start. */
   async drive(): Promise<void> {
-    this.#ready.rebuild();
-    for (;;) {
-      for (const finished of this.#inbox.drain()) this.#settle(finished);
-      if (this.stopReason) this.#skipPendingOnce(this.stopReason.message);
-      else this.#fill();
-      if (this.#running.size === 0) break;
-      await this.#inbox.wait();
+    const onBudget = (): void => this.stop(this.budget.signal.reason as RunStoppedError);
+    if (this.budget.signal.aborted) onBudget();
+    this.budget.signal.addEventListener('abort', onBudget, { once: true });
+    try {
+      this.#ready.rebuild();
+      for (;;) {
+        for (const finished of this.#inbox.drain()) this.#settle(finished);
+        if (this.stopReason) this.#skipPendingOnce(this.stopReason.message);
+        else if (this.#needs.length > 0) {
+          // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
+          if (this.#running.size === 0) {
+            await this.#recover();
+            continue;
+          }
+        } else this.#fill();
+        if (this.#running.size === 0) break;
+        await this.#inbox.wait();
+      }
+      this.#skipLeftovers();
+    } finally {
+      this.budget.signal.removeEventListener('abort', onBudget);
     }
-    this.#skipLeftovers();
   }
 
   #fill(): void {
     const limit = this.#plan.limits.concurrency;
-    while (this.#running.size < limit) {
+    while (this.#running.size < limit && !this.stopReason) {
       const key = this.#ready.next();
       if (key === undefined) return;
+      // Refusing a step stops the run (through the budget's signal); the step is then skipped.
+      if (!this.budget.beforeStep(key)) return;
       this.#start(key);
     }
   }
@@ -87,32 +134,136 @@ export class PlanRun {
     const step = this.graph.byKey.get(key)!;
     this.#journal.step({ type: 'step_started', stepKey: key });
     this.#running.add(key);
-    const hooks = { onUsage: (more: Usage) => (this.#usage = addUsage(this.#usage, more)) };
-    executeStep(step, sharedContext(this.#plan, this.#deps, this.graph, this.results), this.#deps, this.#stop.signal, hooks).then(
+    const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
+    const hooks = {
+      onUsage: (more: Usage) => this.budget.charge(more),
+      onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
+        this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
+    };
+    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results);
+    attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
       (outcome) => this.#inbox.push({ key, outcome }),
-      (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0 } }),
+      (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
     );
   }
 
   #settle({ key, outcome }: Finished): void {
     this.#running.delete(key);
+    const step = this.graph.byKey.get(key)!;
     const { usage, durationMs } = outcome;
+    const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
     if (outcome.ok) {
       this.results.set(key, outcome.result);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage });
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried });
       this.#ready.release(key);
+      if (step.review && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;
     }
-    const error = errorText(outcome.error);
+    const attempts = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
+    const error = `${errorText(outcome.error)}${attempts}`;
     const transient = isTransient(outcome.error);
-    this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage });
+    this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
     if (outcome.error instanceof RunStoppedError) return;
-    // Issue 6 hooks in here: retry a transient error, or replan (graph.replaceRemaining + ready.rebuild).
-    this.failures.push({ stepKey: key, error });
+    const failure: FailureNote = { step, error, attempts: outcome.attempts };
+    this.history.push(failure);
+    const policy = step.onFailure ?? (this.#deps.replanner ? 'replan' : 'fail');
+    if (policy === 'replan' && this.#deps.replanner) {
+      // Its dependents stay pending: the replan replaces them.
+      this.failures.push({ stepKey: key, error, recoverable: true });
+      this.#needs.push({ kind: 'replan', failure });
+      return;
+    }
+    if (policy === 'fail') this.failures.push({ stepKey: key, error, recoverable: false });
+    const why = policy === 'continue' ? `upstream step ${key} failed (on_failure: continue)` : `upstream step ${key} failed`;
     for (const downstream of this.graph.downstreamOf(key)) {
       if (this.#journal.stateOf(downstream) !== 'pending') continue;
-      this.#journal.step({ type: 'step_skipped', stepKey: downstream, reason: `upstream step ${key} failed` });
+      this.#journal.step({ type: 'step_skipped', stepKey: downstream, reason: why });
     }
+  }
+
+  /** Handles what paused the run: a replan for the latest failure, else a review. */
+  async #recover(): Promise<void> {
+    const needs = this.#needs.splice(0);
+    const replan = needs.findLast((need) => need.kind === 'replan');
+    if (replan) return this.#replan({ failure: replan.failure });
+    const review = needs.find((need) => need.kind === 'review');
+    const remaining = this.#remaining();
+    if (!review || remaining.length === 0) return;
+    let verdict;
+    try {
+      verdict = await this.#deps.replanner!.review(
+        { ...(this.#plan.goal !== undefined && { goal: this.#plan.goal }), completed: this.#completed(), reviewedStepKey: review.stepKey, remaining },
+        this.#stop.signal,
+      );
+    } catch {
+      // A review is advisory: when it cannot be had, the plan goes on as it is.
+      return;
+    }
+    if (this.stopReason || verdict.fits) return;
+    return this.#replan({ review: { stepKey: review.stepKey, reason: verdict.reason } });
+  }
+
+  async #replan(trigger: Trigger): Promise<void> {
+    const max = this.#plan.limits.max_replans ?? DEFAULT_LIMITS.max_replans;
+    const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review!.reason;
+    const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
+    if (this.#replans >= max) {
+      const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
+      return this.#escalate(`${what} and ${used}`, lastError);
+    }
+    let result: ReplanResult;
+    try {
+      result = await this.#deps.replanner!.replan(
+        {
+          ...(this.#plan.goal !== undefined && { goal: this.#plan.goal }),
+          completed: this.#completed(),
+          ...(trigger.failure && { failure: trigger.failure }),
+          ...(trigger.review && { review: trigger.review }),
+          failures: [...this.history],
+          remaining: this.#remaining(),
+          usedKeys: new Set(this.#journal.record.steps.keys()),
+          revision: this.graph.revision + 1,
+        },
+        this.#stop.signal,
+      );
+    } catch (error) {
+      result = { ok: false, problem: errorText(error) };
+    }
+    if (this.stopReason) return;
+    const completed = this.#completed().map((done) => done.step);
+    const problem = result.ok ? replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) : result.problem;
+    if (!result.ok || problem) return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
+    this.#revise(result.steps, revisionReason(trigger, result.why));
+  }
+
+  #revise(steps: readonly PlanStep[], reason: string): void {
+    const revision = this.graph.revision + 1;
+    for (const step of this.graph.steps) {
+      if (this.#journal.stateOf(step.key) === 'pending') {
+        this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason: `replaced by plan revision ${revision}` });
+      }
+    }
+    const change = this.graph.replaceRemaining(steps, new Set(this.#completed().map((done) => done.step.key)));
+    this.#replans += 1;
+    this.failures = this.failures.filter((failure) => !failure.recoverable);
+    this.#journal.planRevised(this.graph.snapshot(this.header), change.replaced, change.added, reason);
+    this.#ready.rebuild();
+  }
+
+  #escalate(why: string, lastError: string): void {
+    this.stop(new RunEscalatedError({ why, lastError, tried: triedSoFar(this.history, this.#replans, this.graph.revision) }));
+  }
+
+  #completed(): CompletedStep[] {
+    return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'completed').map((step) => ({ step, result: this.results.get(step.key) }));
+  }
+
+  /** Steps not yet done and not failed: what a replacement takes the place of. */
+  #remaining(): PlanStep[] {
+    return this.graph.steps.filter((step) => {
+      const state = this.#journal.stateOf(step.key);
+      return state === 'pending' || state === 'skipped';
+    });
   }
 
   /** Only reachable with a graph bug (a dependency that never settles): no step may stay pending. */
@@ -120,7 +271,7 @@ export class PlanRun {
     const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending');
     if (stuck.length === 0) return;
     this.#skipPending('not run: its dependencies never completed');
-    this.failures.push({ stepKey: stuck[0]!.key, error: 'never became ready (executor bug)' });
+    this.failures.push({ stepKey: stuck[0]!.key, error: 'never became ready (executor bug)', recoverable: false });
   }
 
   #skipPendingOnce(reason: string): void {
@@ -136,9 +287,4 @@ export class PlanRun {
       }
     }
   }
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : String(error);
 }

@@ -4,6 +4,8 @@ import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from './clock.ts';
 import type { RunListener } from './events.ts';
+import type { Replanner } from './replanner.ts';
+import type { RunBudget } from './run-budget.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -20,4 +22,10 @@ export interface RunDeps {
   readonly inputs: Readonly<Record<string, unknown>>;
   /** Told when a listener throws (e.g. `core.warning`); by default such errors are dropped. */
   readonly onListenerError?: ListenerErrorHandler;
+  /** What the job may spend; shared with the planner and goal judges. Default: the plan's limits. */
+  readonly budget?: RunBudget;
+  /** Writes replacement steps and reviews plans. Without one, `on_failure` defaults to `fail`. */
+  readonly replanner?: Replanner;
+  /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
+  readonly random?: () => number;
 }

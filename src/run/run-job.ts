@@ -3,16 +3,26 @@ import { finalStatus } from '../goals/final-status.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import { createModelClient, type ModelSettings } from '../llm/create-model-client.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import { loadPlanFile, loadPlanText } from '../plan/load-plan.ts';
+import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
-import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import { createModelReplanner } from '../planner/model-replanner.ts';
+import type { RejectedPlan } from '../planner/plan-attempt.ts';
+import { writePlan } from '../planner/write-plan.ts';
 import { runStep } from '../steps/run-step.ts';
-import { buildToolRegistry } from '../tools/build-tool-registry.ts';
+import type { GitHubClient } from '../github/create-octokit.ts';
+import { loadPlanWithServers, type PlanWithServers } from '../tools/load-plan-with-servers.ts';
+import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
+import { openTools, type OpenTools } from '../tools/open-tools.ts';
+import type { RunRepository } from '../tools/toolsets.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
+import type { Tool } from '../tools/tool.ts';
+import { budgetedModelClient } from './budgeted-model-client.ts';
 import type { Clock } from './clock.ts';
-import type { RunListener, RunStatus } from './events.ts';
+import type { RunListener, RunStatus, Usage } from './events.ts';
+import { MODEL_HINT, missingModelError, setupError } from './model-requirement.ts';
+import { RunBudget } from './run-budget.ts';
 import { runPlan } from './run-plan.ts';
 import type { RunOutcome } from './run-outcome.ts';
 
@@ -26,6 +36,10 @@ export interface JobSettings {
   /** The runner's environment; tools and goal commands see only a scrubbed part of it. */
   readonly env: RunnerEnvironment;
   readonly model: ModelSettings;
+  /** `run` (default) runs the plan; `plan` writes (if needed) and validates it, and runs nothing. */
+  readonly mode?: 'run' | 'plan';
+  /** What the github toolset works with: a client, the current repository and pull request. */
+  readonly github?: { readonly octokit?: GitHubClient; readonly repository?: RunRepository; readonly pullNumber?: number };
 }
 
 export interface JobDeps {
@@ -35,88 +49,143 @@ export interface JobDeps {
   readonly onListenerError?: (error: unknown) => void;
   /** Builds the model client; tests pass one that talks to a local server. */
   readonly createModel?: (settings: ModelSettings) => ModelClient | undefined;
+  /** Tools besides the plan's own (adapters, tests): steps and the planner may name them. */
+  readonly extraTools?: readonly Tool[];
+  /** In [0, 1): the jitter of retry waits; tests pass a constant. */
+  readonly random?: () => number;
 }
 
-/** A job either stopped before anything ran (with the reasons), or ran and was judged. */
+/**
+ * A job either stopped before anything ran (with the reasons, and the model's rejected plan when
+ * it wrote one), was only planned (`mode: plan`), or ran and was judged. `usage` counts every
+ * model call of the job: planner, steps, replanner, reviews and goal judges.
+ */
 export type JobOutcome =
-  | { readonly kind: 'rejected'; readonly plan?: ValidPlan; readonly errors: readonly PlanError[] }
+  | {
+      readonly kind: 'rejected';
+      readonly plan?: ValidPlan;
+      readonly errors: readonly PlanError[];
+      /** Set when the model wrote a plan that failed validation twice: each answer and its errors. */
+      readonly rejectedPlan?: RejectedPlan;
+      readonly usage?: Usage;
+    }
+  | { readonly kind: 'planned'; readonly plan: ValidPlan; readonly written: boolean; readonly usage: Usage }
   | {
       readonly kind: 'ran';
       readonly plan: ValidPlan;
       readonly run: RunOutcome;
       readonly goals: readonly GoalResult[];
       readonly status: RunStatus;
+      readonly usage: Usage;
     };
 
 const TASK_FILE = '(task)';
 
-async function loadJobPlan(settings: JobSettings) {
-  if (settings.planFile) return loadPlanFile(settings.planFile);
-  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE);
+/** Loads the plan; a file's MCP servers are started first, since validation needs their tool lists. */
+async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal): Promise<PlanWithServers> {
+  if (settings.planFile) {
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools });
+  }
+  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
 }
 
-function setupError(plan: ValidPlan, message: string): PlanError {
-  return { file: plan.file, path: '', message };
-}
-
 /**
- * Loads and checks a plan, runs it, and evaluates its goals. Everything that can be known before
- * the first step (plan errors, missing inputs, no model for steps that need one) rejects the job
- * before anything runs.
+ * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
+ * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
+ * that can be known before the first step (plan errors, a plan the model could not write, missing
+ * inputs, no model for steps that need one) rejects the job before anything runs.
  */
 export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobOutcome> {
-  const loaded = await loadJobPlan(settings);
+  const extraTools = deps.extraTools ?? [];
+  const signal = deps.signal ?? new AbortController().signal;
+  const loaded = await loadJobPlan(settings, extraTools, signal);
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
-  const plan = loaded.plan;
+  const servers = loaded.servers;
+  try {
+    return await runLoadedJob(loaded.plan, servers, settings, deps);
+  } finally {
+    // No orphan MCP servers, whatever happened (closing twice is safe).
+    await servers?.close();
+  }
+}
+
+async function runLoadedJob(
+  loadedPlan: ValidPlan,
+  servers: McpConnection | undefined,
+  settings: JobSettings,
+  deps: JobDeps,
+): Promise<JobOutcome> {
+  const extraTools = deps.extraTools ?? [];
+  let plan = loadedPlan;
 
   const inputs = resolveInputs(plan.source, settings.inputs);
   if (!inputs.ok) return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
 
-  if (plan.steps.length === 0) {
-    return {
-      kind: 'rejected',
-      plan,
-      errors: [setupError(plan, 'the plan has a goal but no workflow_sequence; writing a plan with a model is not available yet — add a workflow_sequence')],
-    };
-  }
-
-  const model = (deps.createModel ?? createModelClient)({
+  const budget = new RunBudget(plan.limits, plan.source.pricing);
+  const client = (deps.createModel ?? createModelClient)({
     ...settings.model,
     model: settings.model.model ?? plan.source.model?.name,
   });
-  const needing = stepsNeedingModel(plan.steps);
-  const judges = (plan.source.goals ?? []).filter((goal) => goal.judge !== undefined);
-  if (!model && (needing.length > 0 || judges.length > 0)) {
-    const what = [
-      ...(needing.length ? [`step${needing.length > 1 ? 's' : ''} ${needing.map((s) => s.key).join(', ')}`] : []),
-      ...judges.map((goal) => `goal '${goal.name}'`),
-    ].join(' and ');
-    return {
-      kind: 'rejected',
-      plan,
-      errors: [setupError(plan, `${what} need${needing.length + judges.length > 1 ? '' : 's'} a model, and none is configured: set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)`)],
-    };
-  }
+  // One budget sees every call of the job: planner, steps, replanner, reviews, judges.
+  const model = client && budgetedModelClient(client, budget);
 
-  let tools;
+  const written = plan.steps.length === 0;
+  if (written) {
+    if (!model) {
+      return {
+        kind: 'rejected',
+        plan,
+        errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
+      };
+    }
+    const result = await writePlan(plan, { model, inputs: inputs.inputs, signal: deps.signal });
+    if (!result.ok) {
+      const headline = setupError(plan, result.attempts.length > 1 ? 'the plan the model wrote did not pass validation, even after one repair; no step ran (the rejected plan is in the summary)' : 'the model could not write a plan; no step ran');
+      return { kind: 'rejected', plan, errors: [headline, ...result.errors], rejectedPlan: { attempts: result.attempts }, usage: budget.usage };
+    }
+    plan = result.plan;
+  }
+  if (settings.mode === 'plan') return { kind: 'planned', plan, written, usage: budget.usage };
+
+  const noModel = model ? undefined : missingModelError(plan);
+  if (noModel) return { kind: 'rejected', plan, errors: [noModel] };
+
+  let opened: OpenTools;
   try {
-    tools = buildToolRegistry(plan.source, { cwd: settings.cwd, env: settings.env });
+    opened = await openTools(plan.source, {
+      cwd: settings.cwd,
+      env: settings.env,
+      signal: deps.signal ?? new AbortController().signal,
+      ...(servers && { servers }),
+      ...settings.github,
+    });
   } catch (error) {
     return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)] };
   }
+  const tools = new Map(opened.tools);
+  for (const tool of extraTools) tools.set(tool.name, tool);
 
-  const run = await runPlan(plan, {
-    runStep,
-    tools,
-    model,
-    listeners: deps.listeners,
-    clock: deps.clock,
-    signal: deps.signal,
-    cwd: settings.cwd,
-    inputs: inputs.inputs,
-    onListenerError: deps.onListenerError,
-  });
+  let run: RunOutcome;
+  try {
+    run = await runPlan(plan, {
+      runStep,
+      tools,
+      model,
+      listeners: deps.listeners,
+      clock: deps.clock,
+      signal: deps.signal,
+      cwd: settings.cwd,
+      inputs: inputs.inputs,
+      onListenerError: deps.onListenerError,
+      budget,
+      ...(model && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      ...(deps.random && { random: deps.random }),
+    });
+  } finally {
+    // Goal checks call no tools: end the MCP servers before they run.
+    await opened.close();
+  }
 
   const stepStates = new Map([...run.record.steps].map(([key, step]) => [key, step.state]));
   const goals = await evaluateGoals(
@@ -129,5 +198,5 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
       signal: deps.signal,
     },
   );
-  return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals) };
+  return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals), usage: budget.usage };
 }

@@ -51,6 +51,11 @@ export class RunJournal {
     this.#emit({ type: 'plan_created', plan });
   }
 
+  /** A new revision of the plan: what was replaced by what, and why. */
+  planRevised(plan: PlanSnapshot, replaced: readonly string[], added: readonly string[], reason: string): void {
+    this.#emit({ type: 'plan_revised', plan, replaced, added, reason });
+  }
+
   /** Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids. */
   step(event: StepEvent): void {
     const to = TARGET_STATE[event.type];

@@ -1,3 +1,4 @@
+import type { Escalation } from './escalation.ts';
 import type { RunStatus, Usage } from './events.ts';
 import type { RunRecord } from './run-record.ts';
 
@@ -10,7 +11,12 @@ export interface RunOutcome {
   readonly results: ReadonlyMap<string, unknown>;
   /** The run as its events tell it (the same fold every renderer makes). */
   readonly record: RunRecord;
+  /** Every model call of the job up to the end of the run: steps, and the planner, replanner and reviews. */
   readonly usage: Usage;
+  /** Set when the run was escalated: what a person needs to know, and whom to tell. */
+  readonly escalation?: Escalation;
+  /** Replans made during the run (each is a revision of the plan). */
+  readonly replans: number;
   /** The last step in declaration order, when it completed. */
   readonly resultStepKey?: string;
   readonly finalResult?: unknown;

@@ -1,6 +1,8 @@
+import { escalationOf } from './escalation.ts';
 import { NO_USAGE } from './events.ts';
 import { PlanRun } from './plan-run.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
+import { RunEscalatedError } from './run-escalated-error.ts';
 import { startRunDeadline } from './run-deadline.ts';
 import type { RunDeps } from './run-deps.ts';
 import { RunJournal } from './run-journal.ts';
@@ -11,7 +13,8 @@ import type { RunnablePlan } from './runnable-plan.ts';
 
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
- * every run, however it ends (failed step, cancel, timeout, a throwing listener), ends with `run_finished`.
+ * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
+ * listener), ends with `run_finished`.
  */
 export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOutcome> {
   const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError);
@@ -21,13 +24,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   let disarm = (): void => {};
   try {
     run = new PlanRun(plan, deps, journal);
-    journal.planCreated(
-      run.graph.snapshot({
-        name: plan.name,
-        ...(plan.goal === undefined ? {} : { goal: plan.goal }),
-        ...(plan.file === undefined ? {} : { file: plan.file }),
-      }),
-    );
+    journal.planCreated(run.graph.snapshot(run.header));
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;
@@ -41,14 +38,15 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     disarm();
     deps.signal?.removeEventListener('abort', cancel);
   }
-  return finish(journal, run, internal);
+  return finish(journal, run, internal, plan);
 }
 
-function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown): RunOutcome {
+function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan): RunOutcome {
   const verdict = internal
     ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
     : runVerdict(run?.stopReason, run?.failures ?? []);
   const usage = run?.usage ?? NO_USAGE;
+  const stop = run?.stopReason;
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
   journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
@@ -57,6 +55,8 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     results: run?.results ?? new Map(),
     record: journal.record,
     usage,
+    replans: run?.replans ?? 0,
+    ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };
 }

@@ -11,6 +11,8 @@ export interface StepRecord {
   skipReason?: string;
   /** Set while a retry is waiting: "retry 1/3 after 2 s: timed out". */
   retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
+  /** Attempts made, when the step was retried. */
+  attempts?: number;
   startedAt?: number;
   durationMs?: number;
   usage: Usage;
@@ -88,6 +90,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     case 'step_completed': {
       const step = stepOf(record, event.stepKey);
       step.state = 'completed';
+      if (event.attempts !== undefined) step.attempts = event.attempts;
       step.result = event.result;
       step.durationMs = event.durationMs;
       step.usage = event.usage;
@@ -97,6 +100,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     case 'step_failed': {
       const step = stepOf(record, event.stepKey);
       step.state = 'failed';
+      if (event.attempts !== undefined) step.attempts = event.attempts;
       step.error = event.error;
       step.durationMs = event.durationMs;
       step.usage = event.usage;

@@ -11,7 +11,11 @@ export interface RunnablePlan {
   readonly file?: string;
   /** In declaration order, `dependsOn` already defaulted and checked (no unknown ids, no cycles). */
   readonly steps: readonly PlanStep[];
-  readonly limits: Pick<Required<Limits>, 'concurrency' | 'timeout_minutes'>;
-  /** The parsed file: goal names, the `model:` block and `agents:` for the step context. */
-  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents'>;
+  /** Budget limits and `max_replans` left out are unlimited (the loader fills in the defaults). */
+  readonly limits: Pick<Required<Limits>, 'concurrency' | 'timeout_minutes'> & Limits;
+  /**
+   * The parsed file: goal names, the `model:` block and `agents:` for the step context; the
+   * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets.
+   */
+  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate'>;
 }

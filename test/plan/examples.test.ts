@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { planNeedsModel } from '../../src/plan/steps-needing-model.ts';
+import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
 import { errorsFor, validPlan } from './plan-text.ts';
 
 // The blog post's workflow_sequence, verbatim (../shared/seeds/000_10fbb461e3744f57.txt).
@@ -74,7 +75,9 @@ describe('workflows/', () => {
   });
 
   it.each(files)('%s validates', async (name) => {
-    const result = await loadPlanFile(join(dir, name));
+    // An example with mcp_servers validates against its servers' tool lists, as `plan-runner validate` does.
+    const result = await loadPlanWithServers(join(dir, name), { signal: new AbortController().signal, cwd: join(dir, '..'), env: process.env });
+    if (result.ok) await result.servers?.close();
     expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
   });
 

@@ -39,7 +39,9 @@ describe('runPlan when a step fails', () => {
 
   it('records whether the error was transient, as the error said', async () => {
     const fake = new FakeSteps();
-    const run = startRun(planOf([step('a'), step('b')]), fake.runner);
+    // One attempt only: retrying transient errors is tested in test/recovery.
+    const once = { retry: { max_attempts: 1 } };
+    const run = startRun(planOf([step('a', [], once), step('b')]), fake.runner);
     await Promise.all([fake.started('a'), fake.started('b')]);
     fake.fail('a', new ToolError('503 from the server', { transient: true }));
     fake.fail('b', 'plain string thrown');

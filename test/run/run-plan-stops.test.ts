@@ -51,7 +51,8 @@ describe('runPlan cancellation', () => {
 describe('runPlan timeouts', () => {
   it('fails a step that runs past its timeout_seconds with a transient StepTimeoutError', async () => {
     const fake = new FakeSteps();
-    const run = startRun(planOf([step('3', [], { timeoutSeconds: 60 }), step('4', ['3'])]), fake.runner);
+    // One attempt only: retrying a timed-out step is tested in test/recovery.
+    const run = startRun(planOf([step('3', [], { timeoutSeconds: 60, retry: { max_attempts: 1 } }), step('4', ['3'])]), fake.runner);
     const ctx = await fake.started('3');
     run.clock.advance(59_999);
     await flushMicrotasks();
@@ -70,8 +71,8 @@ describe('runPlan timeouts', () => {
     const fake = new FakeSteps();
     const tools = new Map([['slow', slowTool('slow', 5)]]);
     const steps = [
-      step('t', [], { type: 'tool_call', tool: 'slow' }),
-      step('own', [], { type: 'tool_call', tool: 'slow', timeoutSeconds: 10 }),
+      step('t', [], { type: 'tool_call', tool: 'slow', retry: { max_attempts: 1 } }),
+      step('own', [], { type: 'tool_call', tool: 'slow', timeoutSeconds: 10, retry: { max_attempts: 1 } }),
     ];
     const run = startRun(planOf(steps), fake.runner, { tools });
     await Promise.all([fake.started('t'), fake.started('own')]);

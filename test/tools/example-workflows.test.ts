@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { resolveReferences } from '../../src/plan/resolve-references.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
 import { buildToolRegistry } from '../../src/tools/build-tool-registry.ts';
+import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
 import { requireTool } from '../../src/tools/require-tool.ts';
 import { ToolExitError } from '../../src/tools/tool-exit-error.ts';
 
@@ -13,8 +13,10 @@ const workflows = path.join(root, 'workflows');
 const ctx = { signal: new AbortController().signal, cwd: root, stepKey: 'test' };
 
 async function load(name: string): Promise<ValidPlan> {
-  const result = await loadPlanFile(path.join(workflows, name));
+  // An example with mcp_servers validates against its servers' tool lists, as `plan-runner validate` does.
+  const result = await loadPlanWithServers(path.join(workflows, name), { signal: new AbortController().signal, cwd: root, env: process.env });
   if (!result.ok) throw new Error(result.errors.map((error) => `${error.line}:${error.column} ${error.message}`).join('\n'));
+  await result.servers?.close();
   return result.plan;
 }
 

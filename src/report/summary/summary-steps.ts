@@ -18,6 +18,7 @@ function stepLine(key: string, title: string, step: StepRecord | undefined): str
   const state = step?.state ?? 'pending';
   const facts: string[] = [];
   if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
+  if (step?.attempts !== undefined && step.attempts > 1) facts.push(`${step.attempts} attempts`);
   if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
   const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
   return `${STATE_ICONS[state]} **${escapeMarkdown(`${key}. ${title}`)}**${meta}`;

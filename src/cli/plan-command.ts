@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatPlanError } from '../plan/plan-error.ts';
+import { planPreviewLines, plannedRecord, renderPlanPreview } from '../planner/plan-preview.ts';
+import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
+import { renderMermaidGraph } from '../report/mermaid-graph.ts';
+import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { systemClock } from '../run/clock.ts';
+import { runJob } from '../run/run-job.ts';
+import type { CliCommand } from './parse-cli-args.ts';
+
+type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
+
+function writeSummary(file: string, markdown: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, markdown);
+}
+
+/**
+ * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
+ * them, and prints the plan as a checklist and a Mermaid graph. Nothing runs. Returns the exit code.
+ */
+export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
+  const env = process.env;
+  const apiKey = env[args.apiKeyEnv] || undefined;
+  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const outcome = await runJob(
+    {
+      planFile: args.file,
+      inputs: args.inputs,
+      cwd: process.cwd(),
+      env,
+      model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
+      mode: 'plan',
+    },
+    { listeners: [], clock: systemClock, signal },
+  );
+  if (outcome.kind === 'rejected') {
+    for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    if (outcome.rejectedPlan && args.summary) writeSummary(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+    return 1;
+  }
+  if (outcome.kind !== 'planned') return 1;
+  const { plan } = outcome;
+  const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
+  out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
+  out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
+  out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
+  if (args.summary) writeSummary(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
+  return 0;
+}

@@ -1,0 +1,35 @@
+import type { PlanIssue } from './plan-issue.ts';
+import type { Plan, Toolset } from './schema.ts';
+
+interface ToolsetSection {
+  readonly toolset: Toolset;
+  readonly section: 'http' | 'github';
+  /** Why the toolset cannot work without its section; absent when the section is optional. */
+  readonly required?: string;
+}
+
+const SECTIONS: readonly ToolsetSection[] = [
+  {
+    toolset: 'http',
+    section: 'http',
+    required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
+  },
+  { toolset: 'github', section: 'github' },
+];
+
+/**
+ * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
+ * not written for a toolset the plan leaves off, where it would silently do nothing.
+ */
+export function checkToolsetConfig(plan: Plan): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const enabled = plan.toolsets ?? [];
+  for (const { toolset, section, required } of SECTIONS) {
+    const index = enabled.indexOf(toolset);
+    if (index >= 0 && required !== undefined && plan[section] === undefined) issues.push({ path: ['toolsets', index], message: required });
+    if (index < 0 && plan[section] !== undefined) {
+      issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,54 @@
+export type JsonFound = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+
+const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
+const MAX_STARTS = 50;
+
+function tryParse(text: string): JsonFound {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected. */
+function balancedEnd(text: string, start: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i += 1) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The JSON value in a model's answer: the whole text, else a fenced block, else the first
+ * balanced object or list inside prose. Not every endpoint enforces a response format.
+ */
+export function findJsonValue(answer: string): JsonFound {
+  const whole = tryParse(answer.trim());
+  if (whole.ok) return whole;
+  for (const match of answer.matchAll(FENCE)) {
+    const fenced = tryParse(match[1]!.trim());
+    if (fenced.ok) return fenced;
+  }
+  let starts = 0;
+  for (let i = 0; i < answer.length && starts < MAX_STARTS; i += 1) {
+    if (answer[i] !== '{' && answer[i] !== '[') continue;
+    starts += 1;
+    const end = balancedEnd(answer, i);
+    if (end === undefined) continue;
+    const inner = tryParse(answer.slice(i, end));
+    if (inner.ok) return inner;
+  }
+  return { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` };
+}

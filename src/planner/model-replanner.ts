@@ -1,0 +1,65 @@
+import type { PlanError } from '../plan/plan-error.ts';
+import type { Step } from '../plan/schema.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
+import { askForJson } from './ask-for-json.ts';
+import { plannerModel } from './planner-model.ts';
+import { readStepList } from './read-step-list.ts';
+import { replanMessages, reviewMessages } from './replan-prompt.ts';
+import { readReviewVerdict, REVIEW_VERDICT_SCHEMA } from './review-verdict.ts';
+import { stepListResponseFormat } from './step-list-format.ts';
+import type { PlannerOptions } from './write-plan.ts';
+import { keptStep, validateModelSteps } from './validate-model-steps.ts';
+
+export const REPLANNER_PURPOSE = 'replanner';
+export const REVIEW_PURPOSE = 'review';
+
+function problems(errors: readonly PlanError[]): string {
+  return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ');
+}
+
+/** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
+function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], why?: string): ReplanResult {
+  const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
+  const kept: Step[] = request.completed.map(({ step }) => keptStep(step, (key) => ids.get(key) ?? key));
+  const checked = validateModelSteps(plan, steps, kept);
+  if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
+  const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
+  if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
+  return { ok: true, steps: checked.steps, ...(why !== undefined && { why }) };
+}
+
+/**
+ * The model's part in recovery for one plan: a replan is one call (goal, tools, completed steps
+ * and results, the failure and every earlier one) whose steps are validated like any model plan;
+ * a review is one call answering whether the rest of the plan still fits.
+ */
+export function createModelReplanner(plan: ValidPlan, options: Omit<PlannerOptions, 'signal'>): Replanner {
+  const settings = plannerModel(plan, options.model);
+  return {
+    async replan(request, signal) {
+      const answer = await askForJson(
+        options.model,
+        { ...settings, messages: replanMessages(plan, request, options.inputs), response_format: stepListResponseFormat() },
+        REPLANNER_PURPOSE,
+        signal,
+      );
+      const list = readStepList(answer);
+      if (!list.ok) return { ok: false, problem: list.problem };
+      return checkReplacement(plan, request, list.steps, list.why);
+    },
+    async review(request, signal) {
+      const answer = await askForJson(
+        options.model,
+        {
+          ...settings,
+          messages: reviewMessages(plan, request, options.inputs),
+          response_format: { type: 'json_schema', json_schema: { name: 'plan_review', strict: true, schema: REVIEW_VERDICT_SCHEMA } },
+        },
+        REVIEW_PURPOSE,
+        signal,
+      );
+      return readReviewVerdict(answer);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import { checklistItems } from '../report/checklist.ts';
+import { inlineCode } from '../report/markdown/code-fence.ts';
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import { renderMermaidGraph } from '../report/mermaid-graph.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../run/run-record.ts';
+
+type Redact = (text: string) => string;
+
+/** The record of a plan no step of which has run: every step ⬜ pending, as `plan_created` leaves it. */
+export function plannedRecord(plan: ValidPlan): RunRecord {
+  const snapshot = {
+    name: plan.name,
+    ...(plan.goal !== undefined && { goal: plan.goal }),
+    ...(plan.file !== undefined && { file: plan.file }),
+    revision: 1,
+    steps: [...plan.steps],
+  };
+  return applyEvent(newRunRecord(), { type: 'plan_created', at: 0, plan: snapshot });
+}
+
+/** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
+function stepDetail(step: PlanStep): string {
+  const parts: string[] = [];
+  if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+  if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
+  parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+  if (step.why) parts.push(`why: ${step.why}`);
+  return parts.join(' · ');
+}
+
+/** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
+export function planPreviewLines(plan: ValidPlan, redact: Redact = (text) => text): string[] {
+  const items = checklistItems(plannedRecord(plan), redact);
+  return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${redact(stepDetail(plan.steps[index]!))}`);
+}
+
+/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
+export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: Redact; readonly written: boolean }): string {
+  const { redact } = options;
+  const record = plannedRecord(plan);
+  const items = checklistItems(record, redact);
+  const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
+  const lines = [`## 📝 plan-runner: ${escapeMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+  if (plan.goal) lines.push('', `**Goal:** ${escapeMarkdown(redact(plan.goal))}`);
+  lines.push('', '### Steps', '');
+  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index]!)))}`));
+  lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,39 @@
+import type OpenAI from 'openai';
+import { dataBlock, promptText } from '../steps/data-block.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import { goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
+
+type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+const PLANNER_ROLE =
+  'You are the planner of plan-runner. You write the whole plan once: the steps that reach the goal. ' +
+  'Code runs the steps in the order their dependencies allow; you are called again only if a step fails.';
+
+/** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
+export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): string {
+  const sections = [`Goal: ${plan.goal ?? plan.name}`];
+  const goals = goalChecksText((plan.source.goals ?? []).map((goal) => goal.name));
+  if (goals) sections.push(goals);
+  if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(inputs))}`);
+  sections.push(toolCatalogueText(plan.tools));
+  return sections.join('\n\n');
+}
+
+/** The planner's messages: the role and the step format, then the goal, its checks and the tools. */
+export function planMessages(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): Message[] {
+  return [
+    { role: 'system', content: `${PLANNER_ROLE}\n\n${STEP_FORMAT}\n\n${REFERENCE_RULES}` },
+    { role: 'user', content: `${planContext(plan, inputs)}\n\nWrite the plan.` },
+  ];
+}
+
+/** The repair turn: the rejected answer, then the errors and a request for the whole corrected plan. */
+export function repairMessages(answer: string, problems: readonly string[]): Message[] {
+  return [
+    { role: 'assistant', content: answer },
+    {
+      role: 'user',
+      content: `That plan cannot run. Problems found by validation:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nReply with the whole corrected plan, JSON only.`,
+    },
+  ];
+}

@@ -1,0 +1,15 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+
+/** A step as the model reads it: the plan format's fields, compact JSON. */
+export function stepAsJson(step: PlanStep): string {
+  return JSON.stringify({
+    id: step.id,
+    type: step.type,
+    description: step.description,
+    ...(step.tool !== undefined && { tool: step.tool }),
+    ...(step.args !== undefined && { args: step.args }),
+    ...(step.inputs.length > 0 && { inputs: step.inputs }),
+    depends_on: step.dependsOn,
+    ...(step.why !== undefined && { why: step.why }),
+  });
+}

@@ -1,0 +1,55 @@
+import type { PlanError } from '../plan/plan-error.ts';
+import type { PlanStep } from '../plan/plan-step.ts';
+import type { Step } from '../plan/schema.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import { validatePlanObject } from '../plan/validate-plan.ts';
+
+export type ModelStepsCheck = { readonly ok: true; readonly plan: ValidPlan; readonly steps: readonly PlanStep[] } | { readonly ok: false; readonly errors: PlanError[] };
+
+const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
+
+/**
+ * A completed step as the plan format writes it, for validating a replacement against it. Its
+ * `args` are left out: it has run, and only its id, tool and edges matter to the steps after it.
+ */
+export function keptStep(step: PlanStep, idOf: (key: string) => Step['id']): Step {
+  return {
+    id: step.id,
+    type: step.type,
+    description: step.description,
+    ...(step.tool !== undefined && { tool: step.tool }),
+    ...(step.type === 'aggregate' && { inputs: step.inputs.map(idOf) }),
+    depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map(idOf),
+  };
+}
+
+/** `workflow_sequence[4].args` → `steps[1].args`: where the model wrote it, counting its own steps. */
+function modelPath(path: string, offset: number): string | undefined {
+  const match = STEP_PATH.exec(path);
+  if (!match) return path;
+  const index = Number(match[1]) - offset;
+  return index < 0 ? undefined : `steps[${index}]${path.slice(match[0].length)}`;
+}
+
+/**
+ * Validates steps a model wrote with every check a plan file gets plus the rule against
+ * hard-coded intermediate values, after `kept` (completed steps a replacement may refer to).
+ * Errors point into the model's own list (`steps[1].tool`).
+ */
+export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], kept: readonly Step[] = []): ModelStepsCheck {
+  const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
+  // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
+  const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
+  const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
+  const result = validatePlanObject(value, { origin: 'model', extraTools });
+  if (result.ok) {
+    const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }) };
+    return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
+  }
+  const errors: PlanError[] = [];
+  for (const error of result.errors) {
+    const path = modelPath(error.path, kept.length);
+    errors.push({ path: path ?? error.path, message: path === undefined ? `in a completed step: ${error.message}` : error.message });
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,26 @@
+import { callUsage } from '../llm/call-usage.ts';
+import { describePurpose } from '../llm/describe-purpose.ts';
+import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
+import type { RunBudget } from './run-budget.ts';
+
+/** True for calls a step makes: those report their usage through the step (`ctx.onUsage`). */
+function isStepCall(label: CallLabel): boolean {
+  return label.purpose.startsWith('step:');
+}
+
+/**
+ * The model client every part of a job uses, so one budget sees every call: a call is refused
+ * before it is made when the budget has no room; calls no step owns (planner, replanner, review,
+ * goal judges) are charged here, while steps charge theirs through `ctx.onUsage`.
+ */
+export function budgetedModelClient(inner: ModelClient, budget: RunBudget): ModelClient {
+  return {
+    defaultModel: inner.defaultModel,
+    async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      budget.beforeModelCall(describePurpose(label.purpose));
+      const response = await inner.complete(request, label, signal);
+      if (!isStepCall(label)) budget.charge(callUsage(response, request.model));
+      return response;
+    },
+  };
+}

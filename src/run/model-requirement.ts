@@ -1,0 +1,24 @@
+import type { PlanError } from '../plan/plan-error.ts';
+import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+
+/** How to configure a model, for messages that say one is missing. */
+export const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)';
+
+/** An error with no position: about the plan as a whole, or the run's setup. */
+export function setupError(plan: ValidPlan, message: string): PlanError {
+  return { file: plan.file, path: '', message };
+}
+
+/** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
+export function missingModelError(plan: ValidPlan): PlanError | undefined {
+  const needing = stepsNeedingModel(plan.steps);
+  const judges = (plan.source.goals ?? []).filter((goal) => goal.judge !== undefined);
+  if (needing.length === 0 && judges.length === 0) return undefined;
+  const what = [
+    ...(needing.length ? [`step${needing.length > 1 ? 's' : ''} ${needing.map((s) => s.key).join(', ')}`] : []),
+    ...judges.map((goal) => `goal '${goal.name}'`),
+  ].join(' and ');
+  const verb = needing.length + judges.length > 1 ? 'need' : 'needs';
+  return setupError(plan, `${what} ${verb} a model, and none is configured: ${MODEL_HINT}`);
+}

@@ -1,0 +1,19 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+import { errorText } from './error-text.ts';
+import { PlanGraph } from './plan-graph.ts';
+
+/**
+ * Why the graph cannot take replacement steps after the completed ones (none, a reused id, an
+ * unknown dependency), checked before anything in the run changes; undefined when it can.
+ */
+export function replacementProblem(completed: readonly PlanStep[], usedKeys: ReadonlySet<string>, steps: readonly PlanStep[]): string | undefined {
+  if (steps.length === 0) return 'it returned no steps';
+  const reused = steps.find((step) => usedKeys.has(step.key));
+  if (reused) return `step id ${reused.key} was used before in this run; new steps need new ids`;
+  try {
+    new PlanGraph([...completed, ...steps]);
+    return undefined;
+  } catch (error) {
+    return errorText(error);
+  }
+}

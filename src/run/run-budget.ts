@@ -1,0 +1,108 @@
+import { estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
+import type { Limits } from '../plan/schema.ts';
+import { BudgetExceededError } from './budget-exceeded-error.ts';
+import { addUsage, NO_USAGE, type Usage } from './events.ts';
+
+/** The budget part of `limits:`; a limit left out is unlimited. */
+export type BudgetLimits = Partial<Pick<Limits, 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd'>>;
+
+function modelOf(usage: Usage): string | undefined {
+  const model = (usage as { model?: unknown }).model;
+  return typeof model === 'string' && model !== '' ? model : undefined;
+}
+
+/**
+ * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
+ * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
+ * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
+ */
+export class RunBudget {
+  readonly #limits: Required<BudgetLimits>;
+  readonly #pricing?: PriceOverrides;
+  readonly #stop = new AbortController();
+  #usage: Usage = NO_USAGE;
+  #callsStarted = 0;
+  #stepsStarted = 0;
+
+  constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides) {
+    this.#limits = {
+      max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
+      max_model_calls: limits.max_model_calls ?? Number.POSITIVE_INFINITY,
+      max_tokens: limits.max_tokens ?? Number.POSITIVE_INFINITY,
+      max_cost_usd: limits.max_cost_usd ?? Number.POSITIVE_INFINITY,
+    };
+    if (pricing) this.#pricing = pricing;
+  }
+
+  /** Everything charged so far. */
+  get usage(): Usage {
+    return this.#usage;
+  }
+
+  /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
+  get signal(): AbortSignal {
+    return this.#stop.signal;
+  }
+
+  get exceeded(): BudgetExceededError | undefined {
+    return this.#stop.signal.aborted ? (this.#stop.signal.reason as BudgetExceededError) : undefined;
+  }
+
+  /** The call's cost by the plan's `pricing:` when it names the model the call reports. */
+  price(usage: Usage): Usage {
+    const model = modelOf(usage);
+    if (!model || !this.#pricing) return usage;
+    const priced = estimateCostUsd(model, usage.promptTokens, usage.completionTokens, this.#pricing);
+    return priced.priceKnown ? { ...usage, costUsd: priced.costUsd } : usage;
+  }
+
+  /** Adds a finished call's usage (priced) and stops the run if a limit is now passed; returns the priced usage. */
+  charge(usage: Usage): Usage {
+    const priced = this.price(usage);
+    this.#usage = addUsage(this.#usage, priced);
+    const spent = this.#usage;
+    const tokens = spent.promptTokens + spent.completionTokens;
+    if (spent.costUsd > this.#limits.max_cost_usd) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+    else if (tokens > this.#limits.max_tokens) this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
+    else if (spent.modelCalls > this.#limits.max_model_calls) {
+      this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
+    }
+    return priced;
+  }
+
+  /** Before a model call: throws (and stops the run) when the budget has no room for another call. */
+  beforeModelCall(who: string): void {
+    const refused = this.exceeded ?? this.#noRoomForCall(who);
+    if (refused) {
+      this.#exceed(refused);
+      throw refused;
+    }
+    this.#callsStarted += 1;
+  }
+
+  /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
+  beforeStep(stepKey: string): boolean {
+    if (this.exceeded) return false;
+    if (this.#stepsStarted >= this.#limits.max_steps) {
+      this.#exceed(new BudgetExceededError('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
+      return false;
+    }
+    this.#stepsStarted += 1;
+    return true;
+  }
+
+  #noRoomForCall(who: string): BudgetExceededError | undefined {
+    const limits = this.#limits;
+    const spent = this.#usage;
+    const calls = Math.max(this.#callsStarted, spent.modelCalls);
+    if (calls >= limits.max_model_calls) return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`);
+    const tokens = spent.promptTokens + spent.completionTokens;
+    if (tokens >= limits.max_tokens) return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`);
+    if (spent.costUsd >= limits.max_cost_usd) return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`);
+    return undefined;
+  }
+
+  #exceed(error: BudgetExceededError): void {
+    if (!this.#stop.signal.aborted) this.#stop.abort(error);
+  }
+}

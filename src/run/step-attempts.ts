@@ -1,0 +1,62 @@
+import { ModelCallError } from '../llm/model-call-error.ts';
+import type { PlanStep } from '../plan/plan-step.ts';
+import { isTransient, type ToolError } from '../tools/tool-error.ts';
+import { errorText } from './error-text.ts';
+import { addUsage, NO_USAGE } from './events.ts';
+import { executeStep, type SharedContext, type StepHooks, type StepOutcome } from './execute-step.ts';
+import { retryDelayMs, type ResolvedRetryPolicy } from './retry-policy.ts';
+import type { RunDeps } from './run-deps.ts';
+
+/** One step's attempts, ended: the last outcome, usage and time over all attempts, and how many there were. */
+export type AttemptsOutcome = StepOutcome & { readonly attempts: number };
+
+export interface RetryNotice {
+  /** The retry's number: 1 for the first retry (after attempt 1 failed). */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  readonly waitMs: number;
+  readonly error: string;
+}
+
+/**
+ * True when trying the step again may help and is safe: the error says it is transient, the
+ * model client has not already retried it (the SDK does; no second layer), and the tool has no
+ * side effects (a repeat could duplicate them; recovery decides instead).
+ */
+export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {
+  if (!isTransient(error) || error instanceof ModelCallError) return false;
+  return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
+}
+
+/**
+ * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
+ * `in_progress` throughout; `onRetry` is told before each wait. A stop during the wait ends it.
+ */
+export async function attemptStep(
+  step: PlanStep,
+  shared: () => SharedContext,
+  deps: Pick<RunDeps, 'runStep' | 'clock' | 'tools' | 'random'>,
+  runSignal: AbortSignal,
+  policy: ResolvedRetryPolicy,
+  hooks: StepHooks & { readonly onRetry: (notice: RetryNotice) => void },
+): Promise<AttemptsOutcome> {
+  const { clock } = deps;
+  const startedAt = clock.now();
+  let usage = NO_USAGE;
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await executeStep(step, shared(), deps, runSignal, hooks);
+    usage = addUsage(usage, outcome.usage);
+    const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
+    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || !mayRetry(step, outcome.error, deps.tools)) {
+      return { ...outcome, ...ended };
+    }
+    const retryAfterMs = (outcome.error as ToolError).retryAfterMs;
+    const waitMs = retryDelayMs(policy, attempt, deps.random ?? Math.random, retryAfterMs);
+    hooks.onRetry({ attempt, maxAttempts: policy.maxAttempts, waitMs, error: errorText(outcome.error) });
+    try {
+      await clock.sleep(waitMs, runSignal);
+    } catch {
+      return { ok: false, error: runSignal.reason, usage, durationMs: clock.now() - startedAt, attempts: attempt };
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { readFile, stat } from 'node:fs/promises';
+import { loadPlanFile } from '../plan/load-plan.ts';
+import { locatePath } from '../plan/locate-path.ts';
+import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import type { ToolDescription, ValidPlan } from '../plan/valid-plan.ts';
+import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
+import { McpServers } from './mcp/mcp-config.ts';
+import { McpServerStartError } from './mcp/mcp-server-start-error.ts';
+import type { RunnerEnvironment } from './scrub-environment.ts';
+
+export interface PlanServersOptions {
+  /** Cancels start-up; once started, aborting it ends every server. */
+  readonly signal: AbortSignal;
+  /** The repository root: stdio servers run here. */
+  readonly cwd: string;
+  /** The runner's environment; servers see only PATH, HOME and what their `env:` names. */
+  readonly env: RunnerEnvironment;
+  /** How long each server gets to start and list its tools. */
+  readonly timeoutMs?: number;
+  /** Tools from other adapters that steps may also name. */
+  readonly extraTools?: readonly ToolDescription[];
+}
+
+export type PlanWithServers =
+  | { readonly ok: true; readonly plan: ValidPlan; readonly servers?: McpConnection }
+  | { readonly ok: false; readonly errors: PlanError[] };
+
+interface PeekedServers {
+  readonly servers: McpServers;
+  readonly positionOf: (server: string) => { line: number; column: number };
+}
+
+/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
+async function peekMcpServers(file: string): Promise<PeekedServers | undefined> {
+  let text: string;
+  try {
+    const info = await stat(file);
+    if (!info.isFile() || info.size > MAX_PLAN_BYTES) return undefined;
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
+  if (!text.includes('mcp_servers')) return undefined;
+  const yaml = parsePlanYaml(text, file);
+  if (!yaml.ok) return undefined;
+  const { doc, lineCounter, value } = yaml.parsed;
+  if (value === null || typeof value !== 'object' || !('mcp_servers' in value)) return undefined;
+  const parsed = McpServers.safeParse(value.mcp_servers);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
+  return { servers: parsed.data, positionOf: (server) => locatePath(doc, lineCounter, ['mcp_servers', server], 'key') };
+}
+
+/**
+ * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
+ * tools within `timeoutMs`), then validates with their tools. A server that fails to start is a
+ * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
+ * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
+ */
+export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
+  const peeked = await peekMcpServers(file);
+  const extraTools = options.extraTools ?? [];
+  if (!peeked) return loadPlanFile(file, { extraTools });
+  let servers: McpConnection;
+  try {
+    servers = await connectMcpServers(peeked.servers, {
+      signal: options.signal,
+      cwd: options.cwd,
+      env: options.env,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    });
+  } catch (error) {
+    if (!(error instanceof McpServerStartError)) throw error;
+    return { ok: false, errors: [{ file, ...peeked.positionOf(error.server), path: `mcp_servers.${error.server}`, message: error.message }] };
+  }
+  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools] });
+  if (!loaded.ok) {
+    await servers.close();
+    return loaded;
+  }
+  return { ok: true, plan: loaded.plan, servers };
+}

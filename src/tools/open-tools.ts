@@ -1,0 +1,106 @@
+import type { Plan } from '../plan/schema.ts';
+import { buildToolRegistry } from './build-tool-registry.ts';
+import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
+import type { RunnerEnvironment } from './scrub-environment.ts';
+import type { Tool, ToolRegistry } from './tool.ts';
+import { ToolError } from './tool-error.ts';
+import type { ToolsetContext } from './toolsets.ts';
+
+/** What a run gives its tools: where they run, what they may read, and the GitHub context. */
+export interface OpenToolsContext extends Omit<ToolsetContext, 'root'> {
+  /** The repository root: command tools and stdio MCP servers run here; file tools may not leave it. */
+  readonly cwd: string;
+  /** The runner's environment; every subprocess sees only a scrubbed part of it. */
+  readonly env: RunnerEnvironment;
+  /** The run's cancel signal; aborting it ends every MCP server. */
+  readonly signal: AbortSignal;
+  /** Servers already started to validate the plan (`loadPlanWithServers`); started here when absent. */
+  readonly servers?: McpConnection;
+  /** How long each MCP server gets to start and list its tools. */
+  readonly mcpStartTimeoutMs?: number;
+}
+
+/** The tools of one run, and the means to end the processes behind them. */
+export interface OpenTools {
+  readonly tools: ToolRegistry;
+  /** The MCP servers' tools (`<server>__<tool>`): what validation takes as `extraTools`. */
+  readonly extraTools: readonly Tool[];
+  /** Ends every MCP server and its process group. Safe to call more than once; call it in `finally`. */
+  close(): Promise<void>;
+}
+
+/** Tool names a plan's steps and agents use; undefined when a model is still to write the steps. */
+function namedTools(plan: Plan): Set<string> | undefined {
+  if (plan.workflow_sequence === undefined) return undefined;
+  const names = new Set<string>();
+  for (const step of plan.workflow_sequence) if (step.tool !== undefined) names.add(step.tool);
+  for (const agent of Object.values(plan.agents ?? {})) for (const name of agent.tools ?? []) names.add(name);
+  return names;
+}
+
+/**
+ * An MCP tool that refuses to run once the run is cancelled or its tools are closed: a server
+ * restarts lazily on a call, and a step still winding down after the run ended must not start
+ * one that nothing will close.
+ */
+function endsWithRun(tool: Tool, signal: AbortSignal, isClosed: () => boolean): Tool {
+  return {
+    ...tool,
+    async execute(args, ctx) {
+      signal.throwIfAborted();
+      if (isClosed()) throw new ToolError(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
+      return tool.execute(args, ctx);
+    },
+  };
+}
+
+async function startServers(plan: Plan, context: OpenToolsContext): Promise<McpConnection | undefined> {
+  if (context.servers) return context.servers;
+  if (Object.keys(plan.mcp_servers ?? {}).length === 0) return undefined;
+  return connectMcpServers(plan.mcp_servers ?? {}, {
+    signal: context.signal,
+    cwd: context.cwd,
+    env: context.env,
+    ...(context.mcpStartTimeoutMs !== undefined && { timeoutMs: context.mcpStartTimeoutMs }),
+  });
+}
+
+/**
+ * Every tool a run of `plan` may call: its toolsets (files in `cwd`; github with the client,
+ * repository and pull request given; http within `http.allow`), its command tools, and the tools of
+ * its MCP servers. Servers no step names are closed again (they restart if a revised plan calls
+ * them). Throws ToolsetSetupError, DuplicateToolError or McpServerStartError, after ending every
+ * server, including those passed in `servers`.
+ */
+export async function openTools(plan: Plan, context: OpenToolsContext): Promise<OpenTools> {
+  let servers: McpConnection | undefined;
+  try {
+    const options = {
+      cwd: context.cwd,
+      env: context.env,
+      ...(context.octokit !== undefined && { octokit: context.octokit }),
+      ...(context.repository !== undefined && { repository: context.repository }),
+      ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+    };
+    // Built once without the servers first, so a missing token or allow list starts no process.
+    let tools = buildToolRegistry(plan, options);
+    servers = await startServers(plan, context);
+    let closed = false;
+    const mcpTools = (servers?.tools ?? []).map((tool) => endsWithRun(tool, context.signal, () => closed));
+    if (mcpTools.length > 0) tools = buildToolRegistry(plan, { ...options, extraTools: mcpTools, extraSource: 'mcp_servers' });
+    const used = namedTools(plan);
+    if (servers && used) await servers.closeUnused(used);
+    const opened = servers;
+    return {
+      tools,
+      extraTools: mcpTools,
+      async close() {
+        closed = true;
+        await opened?.close();
+      },
+    };
+  } catch (error) {
+    await (servers ?? context.servers)?.close();
+    throw error;
+  }
+}

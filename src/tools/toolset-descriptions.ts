@@ -1,0 +1,60 @@
+import { GitHub } from '@actions/github/lib/utils';
+import type { Toolset } from '../plan/schema.ts';
+import type { JsonSchema } from '../plan/json-schema.ts';
+import { filesToolset } from './files/files-toolset.ts';
+import { githubToolset } from './github/github-toolset.ts';
+import { httpToolset } from './http/http-toolset.ts';
+import type { Tool } from './tool.ts';
+import { ToolsetSetupError } from './toolset-setup-error.ts';
+
+/** Where the run's repository and pull request go in descriptions written before the run knows them. */
+const RUN_OWNER = 'the owner of the run’s repository';
+const RUN_REPO = 'the run’s repository';
+
+let githubDescriptions: readonly Tool[] | undefined;
+
+/**
+ * Validation cannot know whether the run will have a pull request, so `pull_number` is optional
+ * here; in the run, the github tools require it when there is none.
+ */
+function pullNumberOptional(tool: Tool): Tool {
+  const schema = tool.inputSchema as JsonSchema & { properties?: Record<string, unknown>; required?: string[] };
+  if (!schema.properties || !('pull_number' in schema.properties)) return tool;
+  return {
+    ...tool,
+    inputSchema: {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        pull_number: { type: 'integer', minimum: 1, description: 'Pull request number; default: the pull request the run is for' },
+      },
+      required: (schema.required ?? []).filter((name) => name !== 'pull_number'),
+    },
+  };
+}
+
+function describeOnly(toolset: Toolset, tools: readonly Tool[]): Tool[] {
+  return tools.map((tool) => ({
+    ...tool,
+    async execute() {
+      throw new ToolsetSetupError(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
+    },
+  }));
+}
+
+/**
+ * The tools of a toolset that needs the run's context (files, github, http), as validation and
+ * planning see them: names, descriptions and input schemas. Calling one fails with ToolsetSetupError.
+ */
+export function toolsetDescriptions(toolset: Exclude<Toolset, 'math'>, allow: readonly string[] | undefined): Tool[] {
+  switch (toolset) {
+    case 'files':
+      return describeOnly(toolset, filesToolset({ root: '.' }));
+    case 'http':
+      return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
+    case 'github':
+      // An unauthenticated client that is never called: the tools are only described.
+      githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: new GitHub(), owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+      return [...githubDescriptions];
+  }
+}

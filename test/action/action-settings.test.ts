@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { InputName } from '../../src/action/action-inputs.ts';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+
+const WORKSPACE = path.resolve('/runner/work/repo/repo');
+
+function read(inputs: Partial<Record<InputName, string>>, env: Record<string, string> = {}, exists = true) {
+  return readActionSettings((name) => inputs[name] ?? '', { GITHUB_WORKSPACE: WORKSPACE, ...env }, () => exists);
+}
+
+describe('readActionSettings', () => {
+  it('applies every default when the inputs are empty, as a runner without `with:` gives them', () => {
+    const result = read({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings).toMatchObject({
+      planFile: path.join(WORKSPACE, '.github/plan.yml'),
+      planPath: '.github/plan.yml',
+      inputs: {},
+      model: { baseURL: 'https://api.openai.com/v1' },
+      comment: 'auto',
+      failOnUnmetGoals: true,
+      checkRun: false,
+      workspace: WORKSPACE,
+      outputDir: path.join(WORKSPACE, '.plan-runner'),
+    });
+    expect(result.settings.model.apiKey).toBeUndefined();
+    expect(result.settings.githubToken).toBeUndefined();
+  });
+
+  it('reads the inputs map as YAML or JSON, and booleans as the toolkit does', () => {
+    const yaml = read({ inputs: 'week: 2026-W48\ncount: 3', 'fail-on-unmet-goals': 'False', 'check-run': 'TRUE' });
+    const json = read({ inputs: '{"week": "2026-W48"}' });
+    expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: 3 });
+    expect(yaml.ok && [yaml.settings.failOnUnmetGoals, yaml.settings.checkRun]).toEqual([false, true]);
+    expect(json.ok && json.settings.inputs).toEqual({ week: '2026-W48' });
+  });
+
+  it('names every bad input with what it expects', () => {
+    const result = read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems).toEqual([
+      expect.stringMatching(/^input 'inputs': expected a map of input names to values.*got a list$/),
+      expect.stringMatching(/^input 'base-url': expected an http\(s\) URL/),
+      `input 'comment': expected auto, always or never, got "sometimes"`,
+      `input 'fail-on-unmet-goals': expected true or false, got "yes"`,
+    ]);
+  });
+
+  it('says where a broken inputs map breaks', () => {
+    const result = read({ inputs: 'week: [2026' });
+    expect(!result.ok && result.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(.+\); write a map such as/);
+  });
+
+  it('runs the task alone when no plan file exists, and keeps the file when it does', () => {
+    const alone = read({ task: 'Summarise the open issues' }, {}, false);
+    expect(alone.ok && alone.settings).toMatchObject({ task: 'Summarise the open issues', planPath: 'task' });
+    expect(alone.ok && alone.settings.planFile).toBeUndefined();
+    const both = read({ task: 'Summarise', plan: 'plans/issues.yml' }, {}, true);
+    expect(both.ok && both.settings.planPath).toBe('plans/issues.yml');
+  });
+
+  it('takes the run context from the runner: temp folder, token fallback and the run link', () => {
+    const result = read(
+      {},
+      { RUNNER_TEMP: '/runner/_temp', GITHUB_TOKEN: 'ghs_fallback', GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '2', GITHUB_SHA: 'abc' },
+    );
+    expect(result.ok && result.settings).toMatchObject({
+      outputDir: path.join('/runner/_temp', 'plan-runner'),
+      githubToken: 'ghs_fallback',
+      github: { repository: 'o/r', runUrl: 'https://github.com/o/r/actions/runs/7/attempts/2', headSha: 'abc' },
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { CommentMode } from '../../src/action/action-settings.ts';
+import { commentTarget } from '../../src/action/comment-target.ts';
+import { pullRequestEvent } from '../e2e/pull-request-event.ts';
+
+function decide(comment: CommentMode, eventName: string, payload: unknown, githubToken: string | undefined = 'ghs_token') {
+  return commentTarget({ comment, ...(githubToken ? { githubToken } : {}), github: { eventName, payload, apiUrl: 'http://api', repository: 'octo-org/hello-world' } });
+}
+
+describe('commentTarget', () => {
+  it('comments on the pull request of a pull_request event', () => {
+    expect(decide('auto', 'pull_request', pullRequestEvent(5))).toEqual({
+      target: { owner: 'octo-org', repo: 'hello-world', number: 5, kind: 'pull_request' },
+    });
+  });
+
+  it('stays quiet with auto when there is nothing to comment on, and warns with always', () => {
+    expect(decide('auto', 'schedule', {})).toEqual({ why: 'the schedule event has no pull request or issue to comment on', warn: false });
+    expect(decide('always', 'schedule', {})).toMatchObject({ warn: true });
+    expect(decide('always', 'pull_request', pullRequestEvent(5), '')).toEqual({ why: 'there is no github-token', warn: true });
+  });
+
+  it('skips a fork pull request with auto (read-only token) but tries with always', () => {
+    const fork = pullRequestEvent(6, { fork: true });
+    expect(decide('auto', 'pull_request', fork)).toMatchObject({ why: expect.stringContaining('fork'), warn: false });
+    expect(decide('always', 'pull_request', fork)).toMatchObject({ target: { number: 6 } });
+  });
+
+  it('never comments with never', () => {
+    expect(decide('never', 'pull_request', pullRequestEvent(5)).target).toBeUndefined();
+  });
+});

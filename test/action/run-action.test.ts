@@ -1,0 +1,83 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActionIO } from '../../src/action/action-io.ts';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { createRedactor } from '../../src/report/redact.ts';
+import { systemClock } from '../../src/run/clock.ts';
+
+const FAILING_PLAN = `name: Division
+toolsets: [math]
+workflow_sequence:
+  - id: 1
+    type: tool_call
+    tool: multiply
+    description: Multiply 3 × 4
+    args: { a: 3, b: 4 }
+  - id: 2
+    type: tool_call
+    tool: divide
+    description: Divide by zero
+    args: { a: { step_result: 1 }, b: 0 }
+`;
+
+/** An ActionIO that records what the runner would be told. */
+function recordingIO() {
+  const said = { log: [] as string[], warnings: [] as string[], annotations: [] as unknown[], groups: [] as Array<{ title: string; lines: readonly string[] }>, summary: '' };
+  const io: ActionIO = {
+    write: (text) => void said.log.push(text),
+    info: (line) => void said.log.push(line),
+    warning: (message) => void said.warnings.push(message),
+    annotate: (level, message, properties) => void said.annotations.push({ level, message, ...properties }),
+    group: (title, lines) => void said.groups.push({ title, lines }),
+    writeSummary: async (markdown) => {
+      said.summary += markdown;
+      return true;
+    },
+  };
+  return { io, said };
+}
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-action-'));
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+async function run(plan: string) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+describe('runAction', () => {
+  it('reports a failed step: a log group, an error annotation on the plan file, outputs and the failure', async () => {
+    const { result, said } = await run(FAILING_PLAN);
+    expect(result.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false', result: '' });
+    expect(result.failure).toMatch(/^The run failed: .*See the job summary/);
+    expect(said.groups.map((group) => group.title)).toEqual([
+      expect.stringMatching(/^✅ Step 1: Multiply 3 × 4 — completed/),
+      expect.stringMatching(/^❌ Step 2: Divide by zero — failed/),
+    ]);
+    expect(said.groups[1]?.lines).toContainEqual(expect.stringMatching(/^error: /));
+    expect(said.annotations).toContainEqual(expect.objectContaining({ level: 'error', title: 'Step 2 failed', file: 'plan.yml' }));
+    expect(said.summary).toContain('## ❌ plan-runner: Division');
+    expect(await readFile(result.outputs.report, 'utf8')).toBe(said.summary);
+    expect(said.log.join('')).toContain('No PR comment: the push event has no pull request or issue to comment on.');
+  });
+
+  it('succeeds with goals-met=true for a plan without goals, writing the trace it names', async () => {
+    const { result } = await run(FAILING_PLAN.replace('b: 0', 'b: 2'));
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: '6' });
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs.trace).toBe(path.join(workspace, '.plan-runner', 'plan-yml.trace.jsonl'));
+    const types = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types).toEqual(['plan_created', 'step_started', 'step_completed', 'step_started', 'step_completed', 'run_finished']);
+  });
+});

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import type { ModelClient } from '../../src/llm/model-client.ts';
+import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runPlanFile } from './run-plan-file.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const workflow = (name: string) => path.join(root, 'workflows', name);
+const repository = { owner: 'octo', repo: 'demo' };
+let chat: ChatServer;
+let model: ModelClient;
+let api: FakeGitHubApi;
+
+const PULL = {
+  number: 12,
+  title: 'Parse durations in minutes',
+  state: 'open',
+  merged: false,
+  draft: false,
+  user: { login: 'mona' },
+  base: { ref: 'main' },
+  head: { ref: 'minutes', sha: 'abc123', repo: { full_name: 'octo/demo' } },
+  labels: [],
+  additions: 3,
+  deletions: 1,
+  changed_files: 1,
+  commits: 1,
+  html_url: 'https://github.com/octo/demo/pull/12',
+  body: 'Adds the m suffix.',
+};
+const DIFF = 'diff --git a/src/duration.ts b/src/duration.ts\n+  if (unit === "m") return amount * 60_000;\n';
+
+function octokit() {
+  return createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
+}
+
+function outcomes(goals: readonly { name: string; outcome: string }[]): Record<string, string> {
+  return Object.fromEntries(goals.map((goal) => [goal.name, goal.outcome]));
+}
+
+beforeAll(async () => {
+  chat = await startChatServer();
+  model = createOpenAIModelClient({ baseURL: chat.baseURL, apiKey: 'test-key', model: 'test-model', timeoutMs: 10_000, maxRetries: 0 });
+});
+
+afterAll(async () => {
+  await chat.close();
+});
+
+beforeEach(async () => {
+  api = await startFakeGitHubApi();
+  chat.requests.length = 0;
+});
+
+afterEach(async () => {
+  expect(api.problems).toEqual([]);
+  await api.close();
+});
+
+describe('workflows/pr-review.yml', () => {
+  it('reads the run’s pull request and its diff, reviews it, and labels it', async () => {
+    api.handlers['pulls/get'] = (request) => (String(request.headers.accept).includes('diff') ? { text: DIFF } : { body: PULL });
+    api.handlers['issues/add-labels'] = () => ({ body: [{ name: 'needs-tests' }] });
+    chat.script([
+      textAnswer('src/duration.ts: the new `m` branch has no test.\nLabel: needs-tests'),
+      toolCallAnswer('add_labels', { issue_number: 12, labels: ['needs-tests'] }),
+    ]);
+    const run = await runPlanFile(workflow('pr-review.yml'), { cwd: root, env: {}, model, octokit: octokit(), repository, pullNumber: 12 });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(outcomes(run.goals)).toEqual({
+      'the review ends with a label': 'met',
+      'the pull request carries the chosen label': 'met',
+      'every step completed': 'met',
+    });
+    const labelled = api.requests.find((request) => request.operationId === 'issues/add-labels');
+    expect(labelled).toMatchObject({ params: { owner: 'octo', repo: 'demo', issue_number: '12' }, body: { labels: ['needs-tests'] } });
+    // The diff reached the reviewing model as data labelled with its step and tool.
+    expect(chat.requests[0]!.body.messages[1]!.content).toMatch(/<data step="diff" tool="get_pull_request_diff"[^>]*>\ndiff --git a\/src\/duration\.ts/);
+  });
+});
+
+describe('workflows/weekly-report-publish.yml', () => {
+  it('writes the report and publishes it as an issue in the run’s repository', async () => {
+    const summary = 'Apparel underperforms: sales fell 15.9% and 18% of items came back (benchmark 5%). Cut reorders; fix sizing.';
+    api.handlers['issues/create'] = (request) => ({
+      status: 201,
+      body: { number: 42, html_url: 'https://github.com/octo/demo/issues/42', title: (request.body as { title: string }).title },
+    });
+    chat.script([
+      textAnswer('Apparel: sales down 15.9% and returns at 18% against a 5% benchmark.'),
+      toolCallAnswer('fetch_inventory_levels', { categories: ['Apparel'] }),
+      textAnswer(summary),
+    ]);
+    const run = await runPlanFile(workflow('weekly-report-publish.yml'), { cwd: root, env: process.env, model, octokit: octokit(), repository });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(outcomes(run.goals)).toEqual({
+      'mentions return rates': 'met',
+      'short enough for an exec summary': 'met',
+      'the issue was opened': 'met',
+      'every step completed': 'met',
+    });
+    expect(api.requests.map((request) => request.operationId)).toEqual(['issues/create']);
+    expect(api.requests[0]!.body).toEqual({ title: 'Weekly product health report, 2026-W48', body: summary, labels: ['weekly-report'] });
+  });
+});
+
+describe('workflows/mcp-everything.yml', () => {
+  it('runs offline with no model: the server adds, then echoes the answer', async () => {
+    const run = await runPlanFile(workflow('mcp-everything.yml'), { cwd: root, env: process.env });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(run.outcome.finalResult).toBe('Echo: The sum of 2 and 3 is 5.');
+    expect(outcomes(run.goals)).toEqual({ 'the server added the numbers and echoed the answer': 'met' });
+  });
+});

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import type { ValidPlan } from '../../src/plan/valid-plan.ts';
+import { createModelReplanner } from '../../src/planner/model-replanner.ts';
+import type { ReplanRequest } from '../../src/run/replanner.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+let server: ChatServer;
+beforeEach(async () => {
+  server = await startChatServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function filePlan(): ValidPlan {
+  const loaded = loadPlanText(
+    [
+      'goal: Compute (3 × 4) + 2',
+      'toolsets: [math]',
+      'workflow_sequence:',
+      '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
+      '  - { id: 2, type: tool_call, tool: divide, args: { a: 2, b: 0 } }',
+      '  - { id: 3, type: reasoning, description: Say the answer }',
+    ].join('\n'),
+    'plan.yml',
+  );
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.plan;
+}
+
+function request(plan: ValidPlan): ReplanRequest {
+  const [multiply, divide, say] = plan.steps;
+  return {
+    goal: plan.goal,
+    completed: [{ step: multiply!, result: 12 }],
+    failure: { step: divide!, error: 'division by zero', attempts: 1 },
+    failures: [{ step: divide!, error: 'division by zero', attempts: 1 }],
+    remaining: [say!],
+    usedKeys: new Set(['1', '2', '3']),
+    revision: 2,
+  };
+}
+
+const replanner = (plan: ValidPlan) =>
+  createModelReplanner(plan, { model: createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'sk', model: 'gpt-4.1-mini', timeoutMs: 5_000, maxRetries: 0 }), inputs: {} });
+const steps = (list: unknown[], why = 'add instead') => textAnswer(JSON.stringify({ steps: list, why }));
+
+describe('the model replanner', () => {
+  it('returns new steps that may use completed results, after one call that shows what happened', async () => {
+    const plan = filePlan();
+    server.script([steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 1 }, b: 2 }, depends_on: [1] }, { id: 5, type: 'reasoning', description: 'Say the answer' }])]);
+    const result = await replanner(plan).replan(request(plan), new AbortController().signal);
+    expect(result).toMatchObject({ ok: true, why: 'add instead' });
+    if (!result.ok) return;
+    expect(result.steps.map((step) => [step.key, step.dependsOn])).toEqual([['4', ['1']], ['5', ['4']]]);
+    const prompt = JSON.stringify(server.requests[0]!.body.messages);
+    for (const part of ['division by zero', 'Completed steps and their results', '12', 'Ids used so far (new steps need other ids): 1, 2, 3']) expect(prompt).toContain(part);
+  });
+
+  it('refuses reused ids, references to steps that are gone, and hard-coded values', async () => {
+    const plan = filePlan();
+    server.script([
+      steps([{ id: 3, type: 'reasoning', description: 'Say it' }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 2 }, b: 2 }, depends_on: [] }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: 12, b: 2 }, depends_on: [1] }]),
+    ]);
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await replanner(plan).replan(request(plan), new AbortController().signal));
+    expect(answers[0]).toEqual({ ok: false, problem: 'step id 3 was used before in this run; new steps need new ids' });
+    expect(answers[1]).toMatchObject({ ok: false, problem: expect.stringContaining('steps[0].args.a') });
+    expect(answers[2]).toMatchObject({ ok: false, problem: expect.stringContaining('write {"step_result": 1}') });
+  });
+
+  it('reads a review verdict, in a code fence if need be', async () => {
+    const plan = filePlan();
+    server.script([textAnswer('```json\n{"fits": false, "reason": "the product is already 14"}\n```')]);
+    const verdict = await replanner(plan).review({ completed: [], reviewedStepKey: '1', remaining: [plan.steps[2]!] }, new AbortController().signal);
+    expect(verdict).toEqual({ fits: false, reason: 'the product is already 14' });
+    expect(server.requests[0]!.body.response_format).toMatchObject({ json_schema: { name: 'plan_review', strict: true } });
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { planCommand } from '../../src/cli/plan-command.ts';
+import { systemClock } from '../../src/run/clock.ts';
+import { runJob } from '../../src/run/run-job.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+let server: ChatServer;
+let dir: string;
+beforeEach(async () => {
+  server = await startChatServer();
+  dir = mkdtempSync(join(tmpdir(), 'plan-mode-'));
+  writeFileSync(join(dir, 'math.yml'), 'name: math\ngoal: Compute 3 × 4\ntoolsets: [math]\n');
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const PLAN = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }));
+
+describe('mode: plan', () => {
+  it('writes and validates the plan, and runs nothing', async () => {
+    server.script([PLAN]);
+    const events: unknown[] = [];
+    const outcome = await runJob(
+      { planFile: join(dir, 'math.yml'), inputs: {}, cwd: dir, env: {}, model: { baseURL: server.baseURL, apiKey: 'sk-test' }, mode: 'plan' },
+      { listeners: [(event) => events.push(event)], clock: systemClock },
+    );
+    expect(outcome).toMatchObject({ kind: 'planned', written: true, usage: { modelCalls: 1 } });
+    expect(outcome.kind === 'planned' && outcome.plan.steps.map((step) => step.tool)).toEqual(['multiply']);
+    expect(events).toEqual([]);
+  });
+
+  it('is `plan-runner plan <file>`: prints the checklist and the Mermaid graph, and writes the summary when asked', async () => {
+    server.script([PLAN]);
+    process.env.PLAN_MODE_TEST_KEY = 'sk-test';
+    const args = parseCliArgs(['plan', join(dir, 'math.yml'), '--base-url', server.baseURL, '--api-key-env', 'PLAN_MODE_TEST_KEY', '--summary', join(dir, 'plan.md')]);
+    expect(args).toMatchObject({ command: 'plan', summary: join(dir, 'plan.md') });
+    if (args.command !== 'plan') return;
+    let printed = '';
+    const code = await planCommand(args, new AbortController().signal, (text) => (printed += text));
+    delete process.env.PLAN_MODE_TEST_KEY;
+    expect(code).toBe(0);
+    expect(printed).toContain('math: 1 step, written by the model (1 call) and validated; nothing was run');
+    expect(printed).toContain('⬜ 1. multiply — multiply {"a":3,"b":4} · can start at once · why: the product');
+    expect(printed).toContain('```mermaid\ngraph TD');
+    expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('plan only, nothing was run');
+  });
+
+  it('refuses --trace, which a plan never writes', () => {
+    expect(() => parseCliArgs(['plan', 'x.yml', '--trace', 't.jsonl'])).toThrow('plan runs nothing, so it writes no trace');
+  });
+});

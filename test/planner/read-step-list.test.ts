@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readStepList } from '../../src/planner/read-step-list.ts';
+
+const steps = [{ id: 1, type: 'tool_call', tool: 'search', args: { query: 'tram' } }];
+
+describe('readStepList', () => {
+  it.each([
+    ['{"steps": [...]}', JSON.stringify({ steps })],
+    ['a bare list', JSON.stringify(steps)],
+    ['a fenced block', `Here is the plan:\n\`\`\`json\n${JSON.stringify({ steps })}\n\`\`\`\nGood luck.`],
+    ['an object inside prose', `Sure. ${JSON.stringify({ steps })} Let me know.`],
+    ['workflow_sequence, as a plan file names it', JSON.stringify({ workflow_sequence: steps })],
+  ])('reads the steps from %s', (_name, answer) => {
+    expect(readStepList(answer)).toEqual({ ok: true, steps });
+  });
+
+  it("leaves out strict mode's nulls and parses args sent as JSON text", () => {
+    const answer = JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'search', args: '{"query": "tram"}', inputs: null, why: null }], why: 'because' });
+    expect(readStepList(answer)).toEqual({ ok: true, steps, why: 'because' });
+  });
+
+  it('skips braces in prose that are not JSON, and braces inside strings', () => {
+    const answer = `Plan {draft}: {"steps": [{"id": 1, "type": "reasoning", "description": "say \\"}\\" politely"}]}`;
+    expect(readStepList(answer)).toEqual({ ok: true, steps: [{ id: 1, type: 'reasoning', description: 'say "}" politely' }] });
+  });
+
+  it('says why when there is no step list', () => {
+    expect(readStepList('')).toEqual({ ok: false, problem: 'the answer was empty' });
+    expect(readStepList('{"steps": [{"id": 1,')).toMatchObject({ ok: false, problem: expect.stringMatching(/^the answer holds no JSON/) });
+    expect(readStepList('{"plan": "search, then write"}')).toEqual({ ok: false, problem: 'the answer is JSON but not {"steps": [...]} or a list of steps' });
+  });
+});

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import type { ValidPlan } from '../../src/plan/valid-plan.ts';
+import { writePlan } from '../../src/planner/write-plan.ts';
+import { httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+let server: ChatServer;
+beforeEach(async () => {
+  server = await startChatServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function goalPlan(): ValidPlan {
+  const loaded = loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\ngoals:\n  - { name: the answer is 14, equals: "14" }\n', 'math.yml');
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.plan;
+}
+
+const model = () => createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'sk-test', model: 'gpt-4.1-mini', timeoutMs: 5_000, maxRetries: 0 });
+const answer = (steps: unknown[]) => textAnswer(JSON.stringify({ steps, why: null }));
+const multiply = { id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], description: null, inputs: null, why: 'the product first' };
+const hardcodedAdd = { id: 2, type: 'tool_call', tool: 'add', args: { a: 2, b: 12 }, depends_on: [1] };
+const referencedAdd = { id: 2, type: 'tool_call', tool: 'add', args: { a: 2, b: { step_result: 1 } }, depends_on: [1] };
+
+describe('writePlan', () => {
+  it('writes the steps in one call that sees the goal, the goal checks and the tools, and validates them', async () => {
+    server.script([answer([multiply, referencedAdd])]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.plan.steps.map((step) => [step.key, step.tool, step.dependsOn])).toEqual([['1', 'multiply', []], ['2', 'add', ['1']]]);
+    expect(result.plan).toMatchObject({ name: 'math', file: 'math.yml', goal: 'Compute 2 + 3 × 4' });
+    expect(server.requests).toHaveLength(1);
+    const prompt = JSON.stringify(server.requests[0]!.body.messages);
+    for (const part of ['Goal: Compute 2 + 3 × 4', '- the answer is 14', '- multiply:', 'input schema:', '{\\"step_result\\": 3}']) expect(prompt).toContain(part);
+    expect(server.requests[0]!.body).toMatchObject({ model: 'gpt-4.1-mini', response_format: { type: 'json_schema' } });
+  });
+
+  it('sends a hard-coded intermediate value back in one repair call, and takes the fix', async () => {
+    server.script([answer([multiply, hardcodedAdd]), answer([multiply, referencedAdd])]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(true);
+    expect(result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`))).toEqual([
+      ['steps[1].args: step 2 depends on step 1 but none of its args uses a step result; write {"step_result": 1}'],
+      [],
+    ]);
+    const repair = server.requests[1]!.body.messages;
+    expect(repair.at(-2)).toMatchObject({ role: 'assistant' });
+    expect(JSON.stringify(repair.at(-1))).toContain('steps[1].args: step 2 depends on step 1');
+  });
+
+  it('rejects the plan when the repair fails too, keeping both answers and their errors', async () => {
+    server.script([answer([{ ...multiply, tool: 'times' }]), answer([{ ...multiply, tool: 'product' }])]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(server.requests).toHaveLength(2);
+    expect(result.attempts).toHaveLength(2);
+    expect(result.errors[0]).toMatchObject({ path: 'steps[0].tool', message: expect.stringContaining('product') });
+    expect(result.attempts[0]!.steps).toEqual([{ id: 1, type: 'tool_call', tool: 'times', args: { a: 3, b: 4 }, depends_on: [], why: 'the product first' }]);
+  });
+
+  it('asks again without response_format when the endpoint refuses it, and reads JSON from the prose', async () => {
+    server.script([httpError(400, { message: 'response_format is not supported' }), textAnswer(`Plan:\n\`\`\`json\n${JSON.stringify([multiply, referencedAdd])}\n\`\`\``)]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(true);
+    expect(server.requests[0]!.body.response_format).toBeDefined();
+    expect(server.requests[1]!.body.response_format).toBeUndefined();
+  });
+
+  it('turns a failed planner call into a rejection that says so', async () => {
+    server.script([httpError(401, { message: 'bad key' })]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result).toMatchObject({ ok: false, attempts: [], errors: [{ path: '', message: expect.stringMatching(/^the planner's model call failed: .*401 bad key/) }] });
+  });
+});

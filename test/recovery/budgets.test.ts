@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelClient } from '../../src/llm/model-client.ts';
+import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
+import { budgetedModelClient } from '../../src/run/budgeted-model-client.ts';
+import { RunBudget } from '../../src/run/run-budget.ts';
+import type { Replanner } from '../../src/run/replanner.ts';
+import { ToolError } from '../../src/tools/tool-error.ts';
+import { FakeSteps, flushMicrotasks, step } from '../run/fake-steps.ts';
+import { planOf, startRun } from '../run/run-fixture.ts';
+import { scriptedSteps } from './scripted-steps.ts';
+
+const fakeModel: ModelClient = {
+  defaultModel: 'gpt-4.1-mini',
+  complete: async (request) => ({
+    id: 'x',
+    object: 'chat.completion',
+    created: 0,
+    model: request.model,
+    choices: [{ index: 0, message: { role: 'assistant', content: 'ok', refusal: null }, finish_reason: 'stop', logprobs: null }],
+    usage: { prompt_tokens: 1_000, completion_tokens: 100, total_tokens: 1_100 },
+  }),
+};
+const ask = (client: ModelClient, purpose: string) => client.complete({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'hi' }] }, { purpose });
+
+describe('budgets', () => {
+  it('counts planner, replanner and judge calls, and refuses a call past max_model_calls before it is made', async () => {
+    const budget = new RunBudget({ max_model_calls: 2 });
+    const client = budgetedModelClient(fakeModel, budget);
+    await ask(client, 'planner');
+    await ask(client, 'goal:short');
+    expect(budget.usage).toMatchObject({ modelCalls: 2, promptTokens: 2_000, completionTokens: 200 });
+    const refused = await ask(client, 'replanner').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BudgetExceededError);
+    expect((refused as Error).message).toBe('budget exceeded: max_model_calls 2 (spent 2; the replanner needed another call)');
+    expect(budget.signal.aborted).toBe(true);
+  });
+
+  it('prices calls by the plan\'s pricing: over the built-in table', () => {
+    const budget = new RunBudget({ max_cost_usd: 0.5 }, { 'gpt-4.1-mini': { input_per_mtok: 200, output_per_mtok: 1_000 } });
+    budget.charge({ modelCalls: 1, promptTokens: 1_000, completionTokens: 100, costUsd: 0.0006, model: 'gpt-4.1-mini' } as never);
+    expect(budget.usage.costUsd).toBeCloseTo(0.3);
+    budget.charge({ modelCalls: 1, promptTokens: 1_000, completionTokens: 100, costUsd: 0.0006, model: 'gpt-4.1-mini' } as never);
+    expect(budget.exceeded?.message).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.60)');
+  });
+
+  it('stops the run at max_tokens: running steps cancelled, the rest skipped, completed results kept', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a'), step('b'), step('c', ['a', 'b'])], { max_tokens: 100 }), fake.runner);
+    const [, b] = await Promise.all([fake.started('a'), fake.started('b')]);
+    fake.complete('a', 'kept');
+    await flushMicrotasks();
+    b.onUsage({ modelCalls: 1, promptTokens: 120, completionTokens: 30, costUsd: 0 });
+    expect(b.signal.aborted).toBe(true);
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_tokens 100 (spent 150)' });
+    expect(outcome.record.steps.get('b')).toMatchObject({ state: 'failed', error: 'budget exceeded: max_tokens 100 (spent 150)' });
+    expect(outcome.record.steps.get('c')).toMatchObject({ state: 'skipped' });
+    expect(outcome.results.get('a')).toBe('kept');
+  });
+
+  it('counts steps added by replanning against max_steps', async () => {
+    const replanner: Replanner = {
+      replan: async () => ({ ok: true, steps: [step('x', ['a']), step('y', ['x'])] }),
+      review: async () => ({ fits: true, reason: '' }),
+    };
+    const runner = scriptedSteps({ b: [{ fail: new ToolError('gone', { transient: false }) }] });
+    const outcome = await startRun(planOf([step('a'), step('b', ['a'])], { max_steps: 3 }), runner, { replanner }).outcome;
+    expect(runner.calls).toEqual(['a', 'b', 'x']);
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_steps 3 (spent 3; step y would have been one more)' });
+    expect(outcome.record.steps.get('y')).toMatchObject({ state: 'skipped' });
+    expect(outcome.results.get('x')).toBe('result of x');
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Replanner, ReplanRequest, ReviewRequest } from '../../src/run/replanner.ts';
+import { ToolError } from '../../src/tools/tool-error.ts';
+import { step } from '../run/fake-steps.ts';
+import { planOf, startRun } from '../run/run-fixture.ts';
+import { scriptedSteps } from './scripted-steps.ts';
+
+const broken = (message = '404 not found') => ({ fail: new ToolError(message, { transient: false }) });
+
+/** A replanner answering from lists, keeping every request it got. */
+function scriptedReplanner(replans: Awaited<ReturnType<Replanner['replan']>>[], reviews: boolean[] = []): Replanner & { requests: ReplanRequest[]; reviews: ReviewRequest[] } {
+  const requests: ReplanRequest[] = [];
+  const reviewed: ReviewRequest[] = [];
+  return {
+    requests,
+    reviews: reviewed,
+    async replan(request) {
+      requests.push(request);
+      return replans.shift() ?? { ok: false, problem: 'no scripted replan' };
+    },
+    async review(request) {
+      reviewed.push(request);
+      const fits = reviews.shift() ?? true;
+      return { fits, reason: fits ? 'still fine' : 'the source says the tram opened first' };
+    },
+  };
+}
+
+describe('replanning around permanent failures', () => {
+  it('replaces what is left, keeps completed steps, and tells the replanner every failure', async () => {
+    const runner = scriptedSteps({ b: [broken()], x: [broken('x is gone too')] });
+    const replanner = scriptedReplanner([
+      { ok: true, steps: [step('x', ['a'])], why: 'try x' },
+      { ok: true, steps: [step('y', ['a']), step('z', ['y'])], why: 'try y' },
+    ]);
+    const run = startRun(planOf([step('a'), step('b', ['a']), step('c', ['b'])]), runner, { replanner });
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('succeeded');
+    expect(runner.calls).toEqual(['a', 'b', 'x', 'y', 'z']);
+    expect(outcome.replans).toBe(2);
+    expect(outcome.record.revisions).toEqual([
+      { revision: 2, replaced: ['b', 'c'], added: ['x'], reason: 'step b failed: 404 not found — try x' },
+      { revision: 3, replaced: ['x'], added: ['y', 'z'], reason: 'step x failed: x is gone too — try y' },
+    ]);
+    expect(outcome.record.steps.get('c')).toMatchObject({ state: 'skipped', skipReason: 'replaced by plan revision 2' });
+    const second = replanner.requests[1]!;
+    expect(second.completed.map((done) => [done.step.key, done.result])).toEqual([['a', 'result of a']]);
+    expect(second.failures.map((failure) => failure.error)).toEqual(['404 not found', 'x is gone too']);
+    expect([...second.usedKeys].sort()).toEqual(['a', 'b', 'c', 'x']);
+    expect(outcome.resultStepKey).toBe('z');
+  });
+
+  it('escalates once limits.max_replans replans are used, with the last error and what was tried', async () => {
+    const runner = scriptedSteps({ b: [broken()], x: [broken('x is gone too')] });
+    const replanner = scriptedReplanner([{ ok: true, steps: [step('x', ['a'])] }]);
+    const run = startRun(planOf([step('a'), step('b', ['a'])], { max_replans: 1 }), runner, { replanner });
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toBe(
+      'a person is needed: step x failed and the 1 replan allowed (limits.max_replans) are used up. Last error: x is gone too. ' +
+        'Tried: step b (reasoning) failed; step x (reasoning) failed; replanned once (plan revision 2).',
+    );
+    expect(outcome.escalation).toMatchObject({ lastError: 'x is gone too' });
+    expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'escalated' });
+  });
+
+  it('escalates when the replanner cannot write a valid plan, and when it reuses an id', async () => {
+    for (const answer of [{ ok: false as const, problem: 'steps[0].tool: no tool browse' }, { ok: true as const, steps: [step('b')] }]) {
+      const run = startRun(planOf([step('a'), step('b', ['a'])]), scriptedSteps({ b: [broken()] }), { replanner: scriptedReplanner([answer]) });
+      const outcome = await run.outcome;
+      expect(outcome.status).toBe('escalated');
+      expect(outcome.reason).toMatch(/^a person is needed: step b failed and the replanner could not write a valid plan for what is left \((steps\[0\]\.tool: no tool browse|step id b was used before in this run; new steps need new ids)\)/);
+      expect(outcome.results.get('a')).toBe('result of a');
+    }
+  });
+
+  it('fails without replanning when on_failure is fail, and skips only dependents when it is continue', async () => {
+    const replanner = scriptedReplanner([]);
+    const failing = await startRun(planOf([step('a', [], { onFailure: 'fail' }), step('b', ['a'])]), scriptedSteps({ a: [broken()] }), { replanner }).outcome;
+    expect(failing).toMatchObject({ status: 'failed', reason: 'step a failed: 404 not found' });
+    const going = await startRun(planOf([step('a', [], { onFailure: 'continue' }), step('b', ['a']), step('c', [])]), scriptedSteps({ a: [broken()] }), { replanner }).outcome;
+    expect(going.status).toBe('succeeded');
+    expect(going.record.steps.get('b')).toMatchObject({ state: 'skipped', skipReason: 'upstream step a failed (on_failure: continue)' });
+    expect(going.results.get('c')).toBe('result of c');
+    expect(replanner.requests).toEqual([]);
+  });
+
+  it('defaults on_failure to fail when no model (no replanner) is configured', async () => {
+    const outcome = await startRun(planOf([step('a'), step('b', ['a'])]), scriptedSteps({ a: [broken()] })).outcome;
+    expect(outcome).toMatchObject({ status: 'failed', replans: 0 });
+  });
+});
+
+describe('review: true', () => {
+  it('asks after the step whether the rest still fits, and replans when it does not', async () => {
+    const replanner = scriptedReplanner([{ ok: true, steps: [step('c2', ['a'])], why: 'write about the tram first' }], [false]);
+    const runner = scriptedSteps();
+    const run = startRun(planOf([step('a', [], { review: true }), step('b', ['a']), step('c', ['b'])]), runner, { replanner });
+    const outcome = await run.outcome;
+    expect(runner.calls).toEqual(['a', 'c2']);
+    expect(replanner.reviews.map((review) => [review.reviewedStepKey, review.remaining.map((s) => s.key)])).toEqual([['a', ['b', 'c']]]);
+    expect(replanner.requests[0]).toMatchObject({ review: { stepKey: 'a', reason: 'the source says the tram opened first' } });
+    expect(outcome.record.revisions[0]?.reason).toBe('the review after step a found the rest of the plan no longer fits: the source says the tram opened first — write about the tram first');
+  });
+
+  it('goes on unchanged when the review says the plan fits, and counts a "no" against max_replans', async () => {
+    const fits = scriptedReplanner([], [true]);
+    const runner = scriptedSteps();
+    await startRun(planOf([step('a', [], { review: true }), step('b', ['a'])]), runner, { replanner: fits }).outcome;
+    expect(runner.calls).toEqual(['a', 'b']);
+    const stale = scriptedReplanner([], [false]);
+    const outcome = await startRun(planOf([step('a', [], { review: true }), step('b', ['a'])], { max_replans: 0 }), scriptedSteps(), { replanner: stale }).outcome;
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('the review after step a found the plan no longer fits and replanning is off (limits.max_replans: 0)');
+  });
+});
