@@ -1,5 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createOctokit } from '../github/create-octokit.ts';
+import { githubRunContext } from '../github/github-run-context.ts';
+import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
@@ -31,6 +34,11 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
       cwd: process.cwd(),
       env,
       model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
+      // With GITHUB_TOKEN set, the github toolset works locally too (repository and PR from the GITHUB_* variables).
+      github: toolsetGitHubContext(
+        githubRunContext(env),
+        env.GITHUB_TOKEN ? createOctokit({ token: env.GITHUB_TOKEN, warn: (message) => process.stderr.write(`warning: ${redact(message)}\n`) }) : undefined,
+      ),
     },
     {
       listeners: [trace.listener, console],

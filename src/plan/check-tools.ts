@@ -5,7 +5,9 @@ import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool } from './valid-plan.ts';
 
-function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTool>): string {
+function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): string {
+  const why = withheld?.get(name);
+  if (why !== undefined) return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
   const near = nearestName(name, tools.keys());
   const available =
     tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
@@ -17,12 +19,12 @@ function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTo
  * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
  * enabled toolsets have the configuration they need.
  */
-export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>): PlanIssue[] {
+export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): PlanIssue[] {
   const issues: PlanIssue[] = checkToolsetConfig(plan);
   const agents = plan.agents ?? {};
   for (const [agentName, agent] of Object.entries(agents)) {
     agent.tools?.forEach((name, position) => {
-      if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools) });
+      if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
     });
   }
   (plan.workflow_sequence ?? []).forEach((step, index) => {
@@ -31,7 +33,7 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
       if (step.tool === undefined) {
         issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
       } else if (!tools.has(step.tool)) {
-        issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools) });
+        issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools, withheld) });
       }
     }
     if (step.agent === undefined) return;

@@ -56,6 +56,8 @@ export const CommandTool = z.strictObject({
   command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
   input: JsonSchemaObject.optional(),
   side_effects: z.boolean().optional(),
+  /** May run on a pull request from a fork (read-only mode); only for tools that change nothing and run no code from the pull request. */
+  fork_safe: z.boolean().optional(),
   timeout_seconds: z.number().positive().max(86_400).optional(),
   env: EnvPassThrough.optional(),
   retry: RetryPolicy.optional(),

@@ -1,13 +1,33 @@
 import { toolsetTools } from '../tools/toolsets.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
-import type { CatalogueTool, ToolDescription } from './valid-plan.ts';
+import type { CatalogueTool, ToolDescription, ToolWithholding } from './valid-plan.ts';
 
 /** The argument schema of a declared tool that does not write one: any object. */
 const ANY_OBJECT = { type: 'object', properties: {} } as const;
 
-/** Every tool a plan may call — enabled toolsets, declared `tools:`, and adapters' extra tools — by name. */
-export function buildToolCatalogue(plan: Plan, extraTools: readonly ToolDescription[] = []): { tools: Map<string, CatalogueTool>; issues: PlanIssue[] } {
+/** A catalogue's withheld tools taken out, each with the reason. */
+function withholdTools(plan: Plan, tools: Map<string, CatalogueTool>, withhold: ToolWithholding | undefined): Map<string, string> {
+  const withheld = new Map<string, string>();
+  if (!withhold) return withheld;
+  for (const tool of [...tools.values()]) {
+    const why = withhold(tool, plan);
+    if (why === undefined) continue;
+    withheld.set(tool.name, why);
+    tools.delete(tool.name);
+  }
+  return withheld;
+}
+
+/**
+ * Every tool a plan may call — enabled toolsets, declared `tools:`, and adapters' extra tools — by
+ * name, less those `withhold` keeps out of the run (returned apart, with the reason).
+ */
+export function buildToolCatalogue(
+  plan: Plan,
+  extraTools: readonly ToolDescription[] = [],
+  withhold?: ToolWithholding,
+): { tools: Map<string, CatalogueTool>; issues: PlanIssue[]; withheld: Map<string, string> } {
   const tools = new Map<string, CatalogueTool>();
   const issues: PlanIssue[] = [];
   for (const toolset of new Set(plan.toolsets ?? [])) {
@@ -36,5 +56,5 @@ export function buildToolCatalogue(plan: Plan, extraTools: readonly ToolDescript
     }
     tools.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, sideEffects: tool.sideEffects, origin: 'extra' });
   }
-  return { tools, issues };
+  return { tools, issues, withheld: withholdTools(plan, tools, withhold) };
 }

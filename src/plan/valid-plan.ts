@@ -22,6 +22,12 @@ export interface ToolDescription {
   readonly sideEffects: boolean;
 }
 
+/**
+ * Why a tool is kept out of this run (read-only mode on a fork's pull request), or undefined when
+ * it may be used. Validation leaves withheld tools out of the catalogue and names them in errors.
+ */
+export type ToolWithholding = (tool: Pick<CatalogueTool, 'name' | 'sideEffects'>, plan: Plan) => string | undefined;
+
 /** A plan that passed every check, with defaults applied. */
 export interface ValidPlan {
   readonly file?: string;
@@ -35,6 +41,10 @@ export interface ValidPlan {
   readonly limits: Required<Limits>;
   /** Every tool the plan may call, by name: declared, from enabled toolsets, and extra. */
   readonly tools: ReadonlyMap<string, CatalogueTool>;
+  /** Tools kept out of this run, with the reason (see `ToolWithholding`); absent when none are. */
+  readonly withheld?: ReadonlyMap<string, string>;
+  /** The rule that withheld them, for validating steps a model writes later. */
+  readonly withhold?: ToolWithholding;
 }
 
 export type LoadResult = { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly errors: PlanError[] };
@@ -43,6 +53,8 @@ export type LoadResult = { readonly ok: true; readonly plan: ValidPlan } | { rea
 export interface LoadPlanOptions {
   /** Tools from adapters (MCP servers…) that steps may name besides declared and toolset tools. */
   readonly extraTools?: readonly ToolDescription[];
+  /** Keeps tools out of the run (read-only mode); steps naming them fail validation with the reason. */
+  readonly withhold?: ToolWithholding;
 }
 
 export interface ValidatePlanOptions extends LoadPlanOptions {

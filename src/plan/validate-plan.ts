@@ -47,7 +47,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
 
   const rawSteps = plan.workflow_sequence ?? [];
   const steps = buildPlanSteps(rawSteps);
-  const { tools, issues: toolIssues } = buildToolCatalogue(plan, options.extraTools);
+  const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
   const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
   const nameIssues = checkStepNames(rawSteps, stepIndex);
   const cycleIssues = checkCycles(rawSteps, steps, stepIndex);
@@ -61,7 +61,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...nameIssues,
     ...cycleIssues,
     ...referenceCheck.issues,
-    ...checkTools(plan, tools),
+    ...checkTools(plan, tools, withheld),
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -78,6 +78,8 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
       steps,
       limits: { ...DEFAULT_LIMITS, ...plan.limits },
       tools,
+      ...(withheld.size > 0 && { withheld }),
+      ...(options.withhold !== undefined && { withhold: options.withhold }),
     },
   };
 }

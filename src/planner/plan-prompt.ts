@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { dataBlock, promptText } from '../steps/data-block.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
+import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import { goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -11,7 +12,8 @@ const PLANNER_ROLE =
 
 /** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
 export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): string {
-  const sections = [`Goal: ${plan.goal ?? plan.name}`];
+  // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
+  const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name)}`];
   const goals = goalChecksText((plan.source.goals ?? []).map((goal) => goal.name));
   if (goals) sections.push(goals);
   if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(inputs))}`);

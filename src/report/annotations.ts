@@ -11,7 +11,7 @@ export interface AnnotationProperties {
 }
 
 /** One annotation call; `annotate(level, message, properties)` is `core[level](message, properties)`. */
-export type Annotate = (level: 'error' | 'warning', message: string, properties: AnnotationProperties) => void;
+export type Annotate = (level: 'error' | 'warning' | 'notice', message: string, properties: AnnotationProperties) => void;
 
 /** A problem in the plan file, pinned to its line. */
 export interface PlanFileError {

@@ -6,16 +6,15 @@ import type { ModelClient } from '../llm/model-client.ts';
 import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
-import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { writePlan } from '../planner/write-plan.ts';
 import { runStep } from '../steps/run-step.ts';
-import type { GitHubClient } from '../github/create-octokit.ts';
+import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { loadPlanWithServers, type PlanWithServers } from '../tools/load-plan-with-servers.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import { openTools, type OpenTools } from '../tools/open-tools.ts';
-import type { RunRepository } from '../tools/toolsets.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
 import type { Tool } from '../tools/tool.ts';
 import { budgetedModelClient } from './budgeted-model-client.ts';
@@ -39,7 +38,9 @@ export interface JobSettings {
   /** `run` (default) runs the plan; `plan` writes (if needed) and validates it, and runs nothing. */
   readonly mode?: 'run' | 'plan';
   /** What the github toolset works with: a client, the current repository and pull request. */
-  readonly github?: { readonly octokit?: GitHubClient; readonly repository?: RunRepository; readonly pullNumber?: number };
+  readonly github?: ToolsetGitHubContext;
+  /** Keeps tools out of the run (read-only mode on a fork's pull request): validation names them, the registry leaves them out. */
+  readonly withhold?: ToolWithholding;
 }
 
 export interface JobDeps {
@@ -83,10 +84,11 @@ const TASK_FILE = '(task)';
 
 /** Loads the plan; a file's MCP servers are started first, since validation needs their tool lists. */
 async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal): Promise<PlanWithServers> {
+  const withhold = settings.withhold === undefined ? {} : { withhold: settings.withhold };
   if (settings.planFile) {
-    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools });
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
   }
-  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools });
+  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
 }
 
@@ -117,7 +119,8 @@ async function runLoadedJob(
   deps: JobDeps,
 ): Promise<JobOutcome> {
   const extraTools = deps.extraTools ?? [];
-  let plan = loadedPlan;
+  // The task is the goal of a plan file without steps (its tools and goal checks still apply).
+  let plan = settings.task && loadedPlan.steps.length === 0 ? { ...loadedPlan, goal: settings.task } : loadedPlan;
 
   const inputs = resolveInputs(plan.source, settings.inputs);
   if (!inputs.ok) return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
@@ -165,6 +168,8 @@ async function runLoadedJob(
   }
   const tools = new Map(opened.tools);
   for (const tool of extraTools) tools.set(tool.name, tool);
+  // Withheld tools are not even callable: a step a model writes later cannot reach them either.
+  for (const [name, tool] of tools) if (settings.withhold?.(tool, plan.source) !== undefined) tools.delete(name);
 
   let run: RunOutcome;
   try {

@@ -19,20 +19,31 @@ const RISK =
   'On this event the job has the base repository\'s token and secrets, so the plan file, its tool scripts and its MCP servers ' +
   'must come from the base branch: a pull request could otherwise change them to run any command with those secrets.';
 
-function expectedCommit(request: ConfigSourceRequest): { sha: string; what: string; fix: string } | undefined {
+interface ExpectedCommits {
+  readonly shas: readonly string[];
+  readonly what: string;
+  readonly fix: string;
+}
+
+function expectedCommits(request: ConfigSourceRequest): ExpectedCommits | undefined {
+  const githubSha = request.githubSha ? [request.githubSha] : [];
   if (request.eventName === 'pull_request_target') {
     const sha = (request.payload as { pull_request?: { base?: { sha?: unknown } } } | undefined)?.pull_request?.base?.sha;
-    return typeof sha === 'string' && sha !== ''
-      ? { sha, what: 'the pull request\'s base commit (pull_request.base.sha)', fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
+    const base = typeof sha === 'string' && sha !== '' ? [sha] : [];
+    // GITHUB_SHA is the base branch's newest commit, which actions/checkout takes by default; base.sha
+    // may be older when the base branch moved since the pull request was last updated. Both are base commits.
+    return base.length > 0
+      ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
       : undefined;
   }
-  const sha = request.githubSha;
-  return sha ? { sha, what: 'the default branch commit (GITHUB_SHA)', fix: 'check out the default branch: actions/checkout with no `ref:`, never the pull request\'s head ref' } : undefined;
+  return githubSha.length > 0
+    ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: "check out the default branch: actions/checkout with no `ref:`, never the pull request's head ref" }
+    : undefined;
 }
 
 /**
- * On `pull_request_target` and `issue_comment`, the workspace must hold the base commit the event
- * names (`pull_request.base.sha`, or `GITHUB_SHA` for a comment), or the plan and tools may come
+ * On `pull_request_target` and `issue_comment`, the workspace must hold a base commit the event
+ * names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment, `GITHUB_SHA`), or the plan and tools may come
  * from an untrusted pull request. Other events pass. A run without a checkout passes only when it
  * reads no plan file; an unreadable HEAD refuses (fail closed).
  */
@@ -46,11 +57,11 @@ export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceChe
   if (head.kind === 'unknown') {
     return { ok: false, reason: `the workspace's commit could not be read (git: ${head.message}). ${RISK} Fix: run actions/checkout (without \`ref:\`) before plan-runner.` };
   }
-  const expected = expectedCommit(request);
+  const expected = expectedCommits(request);
   if (!expected) return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
-  if (head.sha.toLowerCase() === expected.sha.toLowerCase()) return { ok: true };
+  if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) return { ok: true };
   return {
     ok: false,
-    reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} ${expected.sha.slice(0, 12)}. ${RISK} Fix: ${expected.fix}.`,
+    reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${expected.shas.map((sha) => sha.slice(0, 12)).join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
   };
 }

@@ -1,3 +1,5 @@
+import type { ToolWithholding } from '../plan/valid-plan.ts';
+
 /** A tool as the read-only filter sees it: a registry's `Tool` and a catalogue's `CatalogueTool` both fit. */
 export interface FilterableTool {
   readonly name: string;
@@ -53,3 +55,6 @@ export function commandToolMarks(tools: Readonly<Record<string, { readonly fork_
     forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
   };
 }
+
+/** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
+export const forkReadOnly: ToolWithholding = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));

@@ -7,7 +7,7 @@
 export function isSafeRefName(name: string): boolean {
   if (name === '' || name === '@' || name.length > 255) return false;
   if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what git refuses
+  // Control characters, space and the characters git gives a meaning to.
   if (/[\x00-\x20\x7F~^:?*[\\]/.test(name)) return false;
   if (name.includes('..') || name.includes('@{') || name.includes('//')) return false;
   return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import { ancestorKeys } from './ancestor-keys.ts';
 import { cutText, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
@@ -16,7 +17,8 @@ export interface StepPromptOptions {
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
   return ancestorKeys(ctx.step.key, ctx.steps).map((key) => {
     const step = ctx.steps.get(key);
-    const text = ctx.results.has(key) ? cutText(promptText(ctx.results.get(key)), limit) : '(no result)';
+    // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
+    const text = ctx.results.has(key) ? cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit) : '(no result)';
     return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
   });
 }
@@ -27,7 +29,8 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
  */
 export function buildStepMessages(ctx: StepContext, instruction: string, options: StepPromptOptions = {}): Message[] {
   const sections: string[] = [];
-  if (ctx.goal) sections.push(`Goal of the run: ${ctx.goal}`);
+  // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
+  if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000 })}`);
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);

@@ -1,3 +1,9 @@
+import { createRedactor } from '../report/redact.ts';
+import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+
+// Token shapes (ghp_…, sk-…, AWS keys…) in tool output are not sent to the model provider either.
+const hideTokens = createRedactor();
+
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 export const RESULT_CHAR_LIMIT = 8_000;
 
@@ -23,15 +29,18 @@ function attribute(value: string): string {
 }
 
 /**
- * Wraps untrusted text in a `<data …>` block labelled with `labels`. A closing tag inside the text
- * is defused, so tool output cannot end the block early and pose as instructions.
+ * Wraps untrusted text in a `<data …>` block labelled with `labels`, sanitised first (HTML
+ * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`)
+ * and with token shapes replaced by `***`.
+ * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
+ * instructions.
  */
 export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string): string {
   const attributes = Object.entries(labels)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${attribute(value)}"`)
+    .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500 }))}"`)
     .join('');
   // Escaped visibly (not with invisible characters, which the input sanitiser strips).
-  const body = content.replace(/<(\/?data\b)/gi, '&lt;$1');
+  const body = hideTokens(sanitizeUntrusted(content)).replace(/<(\/?data\b)/gi, '&lt;$1');
   return `<data${attributes}>\n${body}\n</data>`;
 }

@@ -3,7 +3,7 @@ import { loadPlanFile } from '../plan/load-plan.ts';
 import { locatePath } from '../plan/locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
-import type { ToolDescription, ValidPlan } from '../plan/valid-plan.ts';
+import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
 import { McpServers } from './mcp/mcp-config.ts';
 import { McpServerStartError } from './mcp/mcp-server-start-error.ts';
@@ -20,6 +20,8 @@ export interface PlanServersOptions {
   readonly timeoutMs?: number;
   /** Tools from other adapters that steps may also name. */
   readonly extraTools?: readonly ToolDescription[];
+  /** Keeps tools out of the run (read-only mode on a fork's pull request). */
+  readonly withhold?: ToolWithholding;
 }
 
 export type PlanWithServers =
@@ -61,7 +63,8 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
 export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
-  if (!peeked) return loadPlanFile(file, { extraTools });
+  const withhold = options.withhold === undefined ? {} : { withhold: options.withhold };
+  if (!peeked) return loadPlanFile(file, { extraTools, ...withhold });
   let servers: McpConnection;
   try {
     servers = await connectMcpServers(peeked.servers, {
@@ -74,7 +77,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
     if (!(error instanceof McpServerStartError)) throw error;
     return { ok: false, errors: [{ file, ...peeked.positionOf(error.server), path: `mcp_servers.${error.server}`, message: error.message }] };
   }
-  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools] });
+  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
   if (!loaded.ok) {
     await servers.close();
     return loaded;

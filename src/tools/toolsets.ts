@@ -43,6 +43,8 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
     owner: context.repository.owner,
     repo: context.repository.repo,
     allowRepos: config.github?.allow_repos ?? [],
+    ...(config.github?.writes !== undefined && { writes: config.github.writes }),
+    repositoryUrl: `https://github.com/${context.repository.owner}/${context.repository.repo}/`,
     ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
   });
 }

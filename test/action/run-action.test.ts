@@ -46,9 +46,10 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-async function run(plan: string) {
+async function run(plan: string, inputs: Readonly<Record<string, string>> = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
@@ -79,5 +80,14 @@ describe('runAction', () => {
     expect(result.outputs.trace).toBe(path.join(workspace, '.plan-runner', 'plan-yml.trace.jsonl'));
     const types = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types).toEqual(['plan_created', 'step_started', 'step_completed', 'step_started', 'step_completed', 'run_finished']);
+  });
+
+  it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {
+    const { result, said } = await run(FAILING_PLAN, { mode: 'plan' });
+    expect(result.outputs.status).toBe('succeeded');
+    expect(said.summary).toContain('Divide by zero');
+    expect(said.summary).toContain('```mermaid');
+    expect(said.groups).toEqual([]);
+    expect(result.outputs.result).toBe('');
   });
 });

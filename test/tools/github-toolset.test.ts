@@ -35,6 +35,7 @@ function toolset(options: Partial<GitHubToolsetOptions> = {}): Map<string, Tool>
     wait: async (ms) => {
       waits.push(ms);
     },
+    writes: { labels: ['report', 'triaged', 'x'] },
     ...options,
   });
   return new Map(tools.map((tool) => [tool.name, tool]));

@@ -110,7 +110,7 @@ describe('openTools: toolsets', () => {
     it('reads the run’s pull request by default and labels it in the run’s repository', async () => {
       api.handlers['pulls/get'] = () => ({ text: 'diff --git a/x b/x\n+fixed\n' });
       api.handlers['issues/add-labels'] = () => ({ body: [{ name: 'needs-tests' }] });
-      const tools = await open({ toolsets: ['github'] }, { octokit: octokit(), repository: { owner: 'octo', repo: 'demo' }, pullNumber: 12 });
+      const tools = await open({ toolsets: ['github'], github: { writes: { labels: ['needs-tests'] } } }, { octokit: octokit(), repository: { owner: 'octo', repo: 'demo' }, pullNumber: 12 });
       expect(await call(tools, 'get_pull_request_diff', {})).toBe('diff --git a/x b/x\n+fixed\n');
       expect(await call(tools, 'add_labels', { issue_number: 12, labels: ['needs-tests'] })).toEqual({ labels: ['needs-tests'] });
       expect(api.requests.map((request) => [request.operationId, request.params])).toEqual([
@@ -126,7 +126,7 @@ describe('openTools: toolsets', () => {
       const context = { octokit: octokit(), repository: { owner: 'octo', repo: 'demo' } };
       const strict = await open({ toolsets: ['github'] }, context);
       await expect(call(strict, 'add_labels', { owner: 'octo', repo: 'other', issue_number: 1, labels: ['x'] })).rejects.toThrow(/octo\/other/);
-      const allowing = await open({ toolsets: ['github'], github: { allow_repos: ['octo/other'] } }, context);
+      const allowing = await open({ toolsets: ['github'], github: { allow_repos: ['octo/other'], writes: { labels: ['x'] } } }, context);
       await expect(call(allowing, 'add_labels', { owner: 'octo', repo: 'other', issue_number: 1, labels: ['x'] })).resolves.toEqual({ labels: ['x'] });
       expect(api.requests).toHaveLength(1);
     });

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { GithubWrites } from '../../security/github-writes.ts';
 
 /** `owner/name` of a repository, as GitHub spells it. */
 export const RepoFullName = z
   .string()
   .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports');
 
-/** The plan's `github:` section: where the `github` toolset may write besides the current repository. */
+/**
+ * The plan's `github:` section: where the `github` toolset may write besides the current
+ * repository, and how much and what it may write (`writes:`).
+ */
 export const GithubConfig = z.strictObject({
   allow_repos: z.array(RepoFullName).optional(),
+  writes: GithubWrites.optional(),
 });
 export type GithubConfig = z.infer<typeof GithubConfig>;

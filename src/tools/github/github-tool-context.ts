@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../../github/create-octokit.ts';
+import type { WriteAllowance } from '../../security/write-allowance.ts';
 
 /** What every github tool shares: the client, the current repository and the write allow list. */
 export interface GitHubToolContext {
@@ -7,6 +8,8 @@ export interface GitHubToolContext {
   readonly repo: string;
   /** `owner/name` repositories writes may target besides the current one. */
   readonly allowRepos: readonly string[];
+  /** Caps, allowed labels and outbound text rules shared by the run's write tools (`github.writes`). */
+  readonly allowance: WriteAllowance;
   /** Per-request timeout; a write that times out is checked before it is tried again. */
   readonly requestTimeoutMs: number;
   readonly now: () => number;

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tool } from '../tool.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
+import type { GithubWrites } from '../../security/github-writes.ts';
+import { WriteAllowance } from '../../security/write-allowance.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { issueReadTools } from './issue-read-tools.ts';
 import { listCommitsTool } from './list-commits-tool.ts';
@@ -14,6 +16,10 @@ export interface GitHubToolsetOptions {
   readonly repo: string;
   /** `owner/name` repositories writes may also target (the plan's `github.allow_repos`). */
   readonly allowRepos?: readonly string[];
+  /** The plan's `github.writes`: caps per kind, allowed labels, what outbound text keeps. Strict when absent. */
+  readonly writes?: GithubWrites;
+  /** The run's repository page (https://github.com/owner/name/): links to it stay links. */
+  readonly repositoryUrl?: string;
   /** The pull request of the run, when there is one: the default `pull_number`. */
   readonly pullNumber?: number;
   readonly requestTimeoutMs?: number;
@@ -23,7 +29,8 @@ export interface GitHubToolsetOptions {
 
 /**
  * The `github` toolset: reads (pull requests, diffs, issues, commits, search) and writes
- * (create_issue, add_comment, add_labels; side effects, current repository unless allowed).
+ * (create_issue, add_comment, add_labels; side effects, current repository unless allowed, within
+ * the caps of `writes`, their text neutralised on the way out).
  */
 export function githubToolset(options: GitHubToolsetOptions): Tool[] {
   const context: GitHubToolContext = {
@@ -31,6 +38,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     owner: options.owner,
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
+    allowance: new WriteAllowance(options.writes, options.repositoryUrl),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,
     wait: options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal })),

@@ -1,4 +1,6 @@
+import { isSafeRefName } from '../../security/safe-ref-name.ts';
 import type { Tool } from '../tool.ts';
+import { ToolError } from '../tool-error.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
@@ -17,12 +19,17 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
     sideEffects: false,
     async run(args, call) {
       const text = (name: string): string | undefined => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
+      const sha = text('sha');
+      // A ref the model chose goes into an API path's query: only names git itself would accept.
+      if (sha !== undefined && !isSafeRefName(sha)) {
+        throw new ToolError(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
+      }
       const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
       try {
         const { data } = await context.octokit.rest.repos.listCommits({
           owner: call.owner,
           repo: call.repo,
-          sha: text('sha'),
+          sha,
           path: text('path'),
           since: text('since'),
           until: text('until'),

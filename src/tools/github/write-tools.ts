@@ -12,7 +12,10 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** create_issue, add_comment and add_labels; each has side effects and writes only where allowed. */
+/**
+ * create_issue, add_comment and add_labels; each has side effects, writes only where allowed, and
+ * stays within the plan's `github.writes` (caps, labels, neutralised text).
+ */
 export function writeTools(context: GitHubToolContext): Tool[] {
   return [
     defineGitHubTool(context, {
@@ -26,8 +29,11 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       required: ['title'],
       sideEffects: true,
       async run(args, call) {
-        const title = String(args.title);
-        const body = typeof args.body === 'string' ? args.body : '';
+        const labels = stringList(args.labels);
+        context.allowance.checkLabels(labels, 'create_issue');
+        const title = context.allowance.text(String(args.title));
+        const body = context.allowance.text(typeof args.body === 'string' ? args.body : '');
+        context.allowance.take('issue', 'create_issue');
         const startedAt = context.now();
         const shape = (issue: { number: number; html_url: string; title: string }) => ({
           number: issue.number,
@@ -39,7 +45,6 @@ export function writeTools(context: GitHubToolContext): Tool[] {
           cancel: call.cancel,
           fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
           attempt: async () => {
-            const labels = stringList(args.labels);
             const { data } = await context.octokit.rest.issues.create({
               owner: call.owner,
               repo: call.repo,
@@ -80,7 +85,8 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       sideEffects: true,
       async run(args, call) {
         const issue_number = Number(args.issue_number);
-        const body = String(args.body);
+        const body = context.allowance.text(String(args.body));
+        context.allowance.take('comment', 'add_comment');
         const startedAt = context.now();
         const shape = (comment: { id: number; html_url: string }) => ({ id: comment.id, url: comment.html_url });
         return writeCheckingFirst({
@@ -126,6 +132,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       async run(args, call) {
         const issue_number = Number(args.issue_number);
         const labels = stringList(args.labels);
+        context.allowance.checkLabels(labels, 'add_labels');
         // Adding a label twice changes nothing, so this write is simply tried again on a transient failure.
         return writeCheckingFirst({
           context,

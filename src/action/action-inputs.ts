@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { AllowedBotsInput } from '../security/allowed-bots.ts';
+import { parseInputsMap } from './parse-inputs-map.ts';
+
+/** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
+export const INPUT_NAMES = [
+  'plan',
+  'task',
+  'inputs',
+  'model',
+  'base-url',
+  'api-key',
+  'github-token',
+  'comment',
+  'fail-on-unmet-goals',
+  'check-run',
+  'mode',
+  'allowed-bots',
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+
+export const DEFAULT_PLAN = '.github/plan.yml';
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+// The runner passes every declared input, empty when unset: empty means "the default" here too,
+// so `node dist/index.js` with only the runner's environment behaves as the runner would.
+function blankIsDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+}
+
+// The YAML 1.2 core booleans, as `core.getBooleanInput` accepts them.
+const Flag = z
+  .enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], { error: (issue) => `expected true or false, got ${JSON.stringify(issue.input)}` })
+  .transform((value) => value.toLowerCase() === 'true');
+
+const Text = z.string();
+
+/** The raw input strings, parsed into typed values with their defaults. */
+export const ActionInputs = z.object({
+  plan: blankIsDefault(Text.default(DEFAULT_PLAN)),
+  task: blankIsDefault(Text.optional()),
+  inputs: blankIsDefault(Text.optional()).transform((text, ctx) => {
+    if (text === undefined) return {};
+    const parsed = parseInputsMap(text);
+    if (parsed.ok) return parsed.inputs;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
+  model: blankIsDefault(Text.optional()),
+  'base-url': blankIsDefault(
+    z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.openai.com/v1' }).default(DEFAULT_BASE_URL),
+  ),
+  'api-key': blankIsDefault(Text.optional()),
+  'github-token': blankIsDefault(Text.optional()),
+  comment: blankIsDefault(
+    z.enum(['auto', 'always', 'never'], { error: (issue) => `expected auto, always or never, got ${JSON.stringify(issue.input)}` }).default('auto'),
+  ),
+  'fail-on-unmet-goals': blankIsDefault(Flag.default(true)),
+  'check-run': blankIsDefault(Flag.default(false)),
+  mode: blankIsDefault(
+    z.enum(['run', 'plan'], { error: (issue) => `expected run or plan, got ${JSON.stringify(issue.input)}` }).default('run'),
+  ),
+  'allowed-bots': AllowedBotsInput,
+});
+export type ActionInputs = z.infer<typeof ActionInputs>;
+
+/** Every problem with the inputs, one line each: `input 'comment': expected auto, always or never, got "yes"`. */
+export function formatInputIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `input '${String(issue.path[0] ?? '?')}': ${issue.message}`);
+}

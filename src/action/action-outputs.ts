@@ -1,0 +1,33 @@
+import { goalsVerdict } from '../goals/goals-verdict.ts';
+import { cutText } from '../report/cut-text.ts';
+import type { Redactor } from '../report/redact.ts';
+import { resultText } from '../report/result-text.ts';
+import type { RunStatus } from '../run/events.ts';
+import type { FinalReport } from './final-report.ts';
+import type { ReportPaths } from './report-paths.ts';
+
+/** The outputs action.yml declares, as the strings `core.setOutput` writes. */
+export interface ActionOutputs {
+  readonly status: RunStatus;
+  readonly result: string;
+  readonly 'goals-met': 'true' | 'false';
+  readonly report: string;
+  readonly trace: string;
+}
+
+/** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */
+export const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
+
+/** The outputs for a finished job; `result` is redacted whole, then cut. */
+export function actionOutputs(report: FinalReport, paths: ReportPaths, redact: Redactor): ActionOutputs {
+  const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
+  // A rejected plan or a failed run never counts as meeting its goals, even with none declared.
+  const goalsMet = (report.status === 'succeeded' || report.status === 'goals-unmet') && goalsVerdict(report.goals).goalsMet;
+  return {
+    status: report.status,
+    result: cutText(result, MAX_RESULT_OUTPUT_CHARS),
+    'goals-met': goalsMet ? 'true' : 'false',
+    report: paths.report,
+    trace: paths.trace,
+  };
+}

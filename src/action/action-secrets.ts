@@ -1,0 +1,13 @@
+import { secretValuesFromEnvironment } from '../report/redact.ts';
+import type { ActionSettings } from './action-settings.ts';
+
+/**
+ * The values every channel must hide: the API key, the GitHub token, and runner variables whose
+ * names look secret. `INPUT_*` variables are left out: their secret ones (api-key, github-token)
+ * are named here, and hiding the rest would blank out words such as "auto" and "true" everywhere.
+ */
+export function actionSecrets(settings: ActionSettings): string[] {
+  const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
+  const fromEnv = secretValuesFromEnvironment(env).filter((value) => !/^(true|false|\d+)$/i.test(value));
+  return [settings.model.apiKey, settings.githubToken, ...fromEnv].filter((value): value is string => Boolean(value));
+}

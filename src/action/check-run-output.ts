@@ -1,0 +1,20 @@
+import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import type { Redactor } from '../report/redact.ts';
+import { statusIcon } from '../report/summary/summary-header.ts';
+import type { CheckConclusion, CheckRunResult } from './check-run.ts';
+import type { FinalReport } from './final-report.ts';
+
+/** What the completed check run shows: the status, and the goals table that decided it. */
+export function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string): CheckRunResult {
+  const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
+  const reason = report.reason ? `: ${escapeMarkdown(redact(report.reason))}` : '';
+  const body = report.planErrors.length
+    ? [report.markdown]
+    : [
+        `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
+        report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
+      ];
+  if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
+  return { conclusion, title: redact(`${report.status}${headline}`), summary: body.join('\n\n') };
+}

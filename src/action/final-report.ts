@@ -1,0 +1,83 @@
+import type { GoalResult } from '../goals/goal-result.ts';
+import { goalsVerdict } from '../goals/goals-verdict.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
+import { renderPlanPreview } from '../planner/plan-preview.ts';
+import type { Redactor } from '../report/redact.ts';
+import { renderSummary } from '../report/summary/render-summary.ts';
+import type { RunStatus } from '../run/events.ts';
+import type { JobOutcome } from '../run/run-job.ts';
+import type { RunRecord } from '../run/run-record.ts';
+import { hideCutFragments } from './hide-cut-fragments.ts';
+import { relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
+
+/** How the job ended, in the terms every report uses. */
+export interface FinalReport {
+  readonly status: RunStatus;
+  /** Why it did not succeed, in words. */
+  readonly reason?: string;
+  readonly goals: readonly GoalResult[];
+  /** The job summary's Markdown (also the report file). */
+  readonly markdown: string;
+  /** The run as recorded, with the final status (goals included); undefined when nothing ran. */
+  readonly record?: RunRecord;
+  /** Plan errors with files relative to the workspace; empty when the plan ran. */
+  readonly planErrors: readonly PlanError[];
+  readonly finalResult?: unknown;
+}
+
+export interface FinalReportContext {
+  readonly planFile?: string;
+  readonly planPath: string;
+  readonly tracePath: string;
+  readonly redact: Redactor;
+}
+
+function unmetReason(goals: readonly GoalResult[]): string {
+  const unmet = goalsVerdict(goals).unmetRequired;
+  return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+}
+
+/**
+ * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
+ * status after goals, and the summary Markdown.
+ */
+export function finalReport(outcome: JobOutcome, context: FinalReportContext): FinalReport {
+  if (outcome.kind === 'rejected') {
+    const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+    return {
+      status: 'failed',
+      reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+      goals: [],
+      markdown: [
+        renderRejectedReport(planErrors, context.planPath, context.redact),
+        ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
+      ].join('\n\n'),
+      planErrors,
+    };
+  }
+  if (outcome.kind === 'planned') {
+    // mode: plan — the plan was written and validated; nothing ran.
+    return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
+  }
+  // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
+  const goals = outcome.goals.map((goal) => ({ ...goal, evidence: hideCutFragments(context.redact(goal.evidence)) }));
+  const reason = outcome.status === 'goals-unmet' ? unmetReason(goals) : outcome.run.reason;
+  const record: RunRecord = { ...outcome.run.record, status: outcome.status, ...(reason === undefined ? {} : { reason }) };
+  const limits = outcome.plan.limits;
+  const markdown = renderSummary(record, {
+    redact: context.redact,
+    goals,
+    limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
+    fullRecordAt: `the trace file \`${context.tracePath}\``,
+  });
+  return {
+    status: outcome.status,
+    ...(reason === undefined ? {} : { reason }),
+    goals,
+    markdown,
+    record,
+    planErrors: [],
+    ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
+  };
+}

@@ -1,0 +1,18 @@
+// A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
+// run of token characters touching a cut is hidden when it looks like part of one.
+const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
+const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
+const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+
+function looksLikeCredential(fragment: string): boolean {
+  return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+}
+
+/**
+ * Hides the fragment on either side of each `…` in already-redacted evidence when it looks like
+ * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
+ */
+export function hideCutFragments(text: string): string {
+  const hide = (fragment: string): string => (looksLikeCredential(fragment) ? '***' : fragment);
+  return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}

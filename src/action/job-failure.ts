@@ -1,0 +1,31 @@
+import type { CheckConclusion } from './check-run.ts';
+import type { FinalReport } from './final-report.ts';
+
+/** Why the job fails (for `core.setFailed`), or undefined when it passes. */
+export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): string | undefined {
+  const reason = report.reason ? `: ${report.reason}` : '';
+  const see = 'See the job summary for the full record.';
+  if (report.planErrors.length > 0) return `The plan was rejected before any step ran${reason}. The annotations point at each problem. ${see}`;
+  switch (report.status) {
+    case 'succeeded':
+      return undefined;
+    case 'goals-unmet':
+      return failOnUnmetGoals
+        ? `The run finished, but its result does not meet the plan's goals${reason}. ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+        : undefined;
+    case 'escalated':
+      return `The run was escalated${reason}. ${see}`;
+    case 'cancelled':
+      return `The run was cancelled${reason}. ${see}`;
+    case 'failed':
+      return `The run failed${reason}. ${see}`;
+  }
+}
+
+/** The check run's conclusion: it fails exactly when the job does; unmet goals that do not fail the job are neutral. */
+export function checkConclusion(report: FinalReport, failOnUnmetGoals: boolean): CheckConclusion {
+  if (report.status === 'succeeded') return 'success';
+  if (report.status === 'cancelled') return 'cancelled';
+  if (report.status === 'goals-unmet' && !failOnUnmetGoals) return 'neutral';
+  return 'failure';
+}

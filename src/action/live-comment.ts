@@ -1,0 +1,55 @@
+import type { GitHubClient } from '../github/create-octokit.ts';
+import { issueCommentApi } from '../report/comment/comment-api.ts';
+import { commentMarker } from '../report/comment/comment-marker.ts';
+import { createCommentUpdater, type CommentUpdater } from '../report/comment/comment-updater.ts';
+import { COMMENT_MAX_CHARS, renderComment } from '../report/comment/render-comment.ts';
+import { cutText } from '../report/cut-text.ts';
+import type { Redactor } from '../report/redact.ts';
+import type { Clock } from '../run/clock.ts';
+import type { RunRecord } from '../run/run-record.ts';
+import type { ActionIO } from './action-io.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { commentTarget } from './comment-target.ts';
+import type { FinalReport } from './final-report.ts';
+
+export interface LiveCommentContext {
+  readonly github?: GitHubClient;
+  readonly io: ActionIO;
+  readonly redact: Redactor;
+  readonly clock: Clock;
+  /** The job's final report once known: its status (goals included) replaces the run's own. */
+  readonly final: () => FinalReport | undefined;
+}
+
+/**
+ * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
+ * when the settings and the event call for none — said in the log, as a warning when asked for.
+ */
+export function liveComment(settings: ActionSettings, context: LiveCommentContext): CommentUpdater | undefined {
+  const { io, redact } = context;
+  const decision = commentTarget(settings);
+  if (!decision.target || !context.github) {
+    const why = decision.target ? 'there is no GitHub client' : decision.why;
+    if (decision.target === undefined && decision.warn) io.warning(`No PR comment: ${why}. The job summary has the record.`);
+    else io.info(`No PR comment: ${why}.`);
+    return undefined;
+  }
+  const marker = commentMarker(settings.planPath);
+  const runUrl = settings.github.runUrl;
+  const render = (record: RunRecord, goals: Parameters<typeof renderComment>[1]['goals']): string => {
+    const final = context.final();
+    if (final && final.planErrors.length > 0) {
+      const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
+      return cutText(`${marker}\n${final.markdown}${link}`, COMMENT_MAX_CHARS - 64);
+    }
+    const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
+    return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) });
+  };
+  return createCommentUpdater({
+    api: issueCommentApi(context.github, decision.target),
+    marker,
+    render: (record, goals) => redact(render(record, goals)),
+    warn: io.warning,
+    clock: context.clock,
+  });
+}

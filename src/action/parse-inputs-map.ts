@@ -1,0 +1,30 @@
+import { parse } from 'yaml';
+
+/** The `inputs` input as a map, or why it is not one. */
+export type InputsMapResult =
+  | { readonly ok: true; readonly inputs: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly message: string };
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? 'a single string' : `a ${typeof value}`;
+}
+
+/**
+ * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
+ * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
+ */
+export function parseInputsMap(text: string): InputsMapResult {
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch (error) {
+    const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+    return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48"` };
+  }
+  if (value === null || value === undefined) return { ok: true, inputs: {} };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${kindOf(value)}` };
+  }
+  return { ok: true, inputs: value as Record<string, unknown> };
+}

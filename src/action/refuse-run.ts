@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ActionIO } from './action-io.ts';
+import type { ActionResult } from './run-action.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { renderRefusedReport } from './refused-report.ts';
+import { reportPaths } from './report-paths.ts';
+import type { Redactor } from '../report/redact.ts';
+
+/**
+ * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
+ * outputs say `failed`, and nothing else happens — no model call, no tool, no comment, no check run.
+ */
+export async function refuseRun(settings: ActionSettings, reason: string, deps: { readonly io: ActionIO; readonly redact: Redactor }): Promise<ActionResult> {
+  const { io, redact } = deps;
+  const { report } = reportPaths(settings.outputDir, settings.planPath);
+  const markdown = renderRefusedReport(settings.planPath, reason, redact);
+  const message = `plan-runner refused to run: ${reason}`;
+  io.annotate('notice', message, { title: 'plan-runner refused to run' });
+  try {
+    await mkdir(path.dirname(report), { recursive: true });
+    await writeFile(report, markdown);
+    await io.writeSummary(markdown);
+  } catch (error) {
+    io.warning(`Could not write the report of the refused run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '' },
+    failure: message,
+    published: Promise.resolve(),
+  };
+}

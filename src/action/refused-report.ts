@@ -1,0 +1,27 @@
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import type { Redactor } from '../report/redact.ts';
+
+/** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
+export function renderRefusedReport(planPath: string, reason: string, redact: Redactor): string {
+  return [
+    `## ⛔ plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
+    '',
+    `**Status:** failed — ${escapeMarkdown(redact(reason))}`,
+    '',
+    'No model was called, no tool ran and nothing was written to the repository.',
+    '',
+  ].join('\n');
+}
+
+/** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
+export function renderReadOnlyNote(withheld: ReadonlyMap<string, string> | undefined): string {
+  const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
+  const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
+  return [
+    '> [!NOTE]',
+    '> **Read-only run:** the pull request comes from a fork, so tools with side effects and command tools not marked',
+    `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
+    '',
+    '',
+  ].join('\n');
+}

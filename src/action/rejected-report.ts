@@ -1,0 +1,42 @@
+import type { PlanError } from '../plan/plan-error.ts';
+import type { PlanFileError } from '../report/annotations.ts';
+import { inlineCode } from '../report/markdown/code-fence.ts';
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import type { Redactor } from '../report/redact.ts';
+
+/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
+export function relativePlanErrors(errors: readonly PlanError[], absolutePlanFile: string | undefined, planPath: string): PlanError[] {
+  return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+}
+
+/** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
+export function planFileErrors(errors: readonly PlanError[], planPath: string): PlanFileError[] {
+  return errors.map((error) => ({
+    file: error.file ?? planPath,
+    ...(error.line !== undefined ? { line: error.line } : {}),
+    ...(error.column !== undefined ? { column: error.column } : {}),
+    message: error.path ? `${error.message} (at ${error.path})` : error.message,
+  }));
+}
+
+function errorLine(error: PlanError, redact: Redactor): string {
+  const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
+  const at = error.path ? ` (at ${inlineCode(error.path)})` : '';
+  return `- ${where ? `${inlineCode(where)} — ` : ''}${escapeMarkdown(redact(error.message))}${at}`;
+}
+
+/**
+ * The Markdown for a job that stopped before any step ran: which plan, and every problem with
+ * its file and line, so the summary and the comment say what to fix.
+ */
+export function renderRejectedReport(errors: readonly PlanError[], planPath: string, redact: Redactor): string {
+  const count = errors.length;
+  return [
+    `## ❌ plan-runner: ${inlineCode(planPath)}`,
+    '',
+    `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+    '',
+    ...errors.map((error) => errorLine(error, redact)),
+    '',
+  ].join('\n');
+}

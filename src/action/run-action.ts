@@ -1,0 +1,160 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GitHubClient } from '../github/create-octokit.ts';
+import { formatPlanError } from '../plan/plan-error.ts';
+import type { ToolWithholding } from '../plan/valid-plan.ts';
+import { writeAnnotations } from '../report/annotations.ts';
+import { consoleChecklist } from '../report/console-checklist.ts';
+import { goalIcon } from '../report/goals-table.ts';
+import type { Redactor } from '../report/redact.ts';
+import type { Clock } from '../run/clock.ts';
+import type { RunListener } from '../run/events.ts';
+import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
+import { runJob, type JobDeps, type JobOutcome } from '../run/run-job.ts';
+import { actionOutputs, type ActionOutputs } from './action-outputs.ts';
+import type { ActionIO } from './action-io.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { admitRun, type AdmissionDeps } from './admit-run.ts';
+import { startCheckRun, type CheckRun } from './check-run.ts';
+import { checkRunName } from './check-run-name.ts';
+import { checkRunResult } from './check-run-output.ts';
+import { finalReport, type FinalReport } from './final-report.ts';
+import { checkConclusion, jobFailure } from './job-failure.ts';
+import { liveComment } from './live-comment.ts';
+import { openTrace } from './open-trace.ts';
+import { refuseRun } from './refuse-run.ts';
+import { renderReadOnlyNote } from './refused-report.ts';
+import { planFileErrors } from './rejected-report.ts';
+import { reportPaths } from './report-paths.ts';
+import { stepLogGroups } from './step-log-groups.ts';
+
+export interface ActionDeps {
+  /** The runner's channels, already redacting. */
+  readonly io: ActionIO;
+  readonly redact: Redactor;
+  readonly clock: Clock;
+  /** Aborted on SIGINT/SIGTERM: the run is cancelled and its final state still reported. */
+  readonly signal?: AbortSignal;
+  /** Undefined without a token: no comment, no check run. */
+  readonly github?: GitHubClient;
+  /** Builds the model client; tests pass one that talks to a local server. */
+  readonly createModel?: JobDeps['createModel'];
+  /** Stand-ins for the admission checks' git and permission lookups (tests). */
+  readonly admission?: Omit<AdmissionDeps, 'github'>;
+}
+
+/** What the job ended with; `published` settles once the comment and the check run are final. */
+export interface ActionResult {
+  readonly outputs: ActionOutputs;
+  /** Why the job fails, or undefined when it passes. */
+  readonly failure?: string;
+  /** The final comment and check run: bounded in time, never rejects. */
+  readonly published: Promise<void>;
+}
+
+async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, withhold?: ToolWithholding): Promise<JobOutcome> {
+  try {
+    return await runJob(
+      {
+        ...(settings.planFile ? { planFile: settings.planFile } : {}),
+        ...(settings.task ? { task: settings.task } : {}),
+        inputs: settings.inputs,
+        cwd: settings.workspace,
+        env: settings.env,
+        model: settings.model,
+        mode: settings.mode,
+        github: toolsetGitHubContext(settings.github, octokit),
+        ...(withhold && { withhold }),
+      },
+      deps,
+    );
+  } catch (error) {
+    // runJob should never throw; if it does, the job still ends with a report that says so.
+    return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}` }] };
+  }
+}
+
+async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise<CheckRun | undefined> {
+  if (!settings.checkRun) return undefined;
+  const [owner, repo] = settings.github.repository?.split('/') ?? [];
+  const headSha = settings.github.headSha;
+  if (!deps.github || !owner || !repo || !headSha) {
+    deps.io.warning('check-run is true, but there is no github-token, repository or commit to attach a check run to; the job status still reports the result.');
+    return undefined;
+  }
+  const detailsUrl = settings.github.runUrl;
+  return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning);
+}
+
+async function writeReport(report: FinalReport, file: string, io: ActionIO): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, report.markdown);
+  } catch (error) {
+    io.warning(`Could not write the report file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+  } catch (error) {
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
+  }
+}
+
+/**
+ * Runs the plan as a GitHub Action: the checklist and a group per step in the log, a trace file,
+ * the live PR comment and the check run when asked; then, however the run ended, the job summary
+ * and report file, annotations, and the outputs and verdict for the job.
+ */
+export async function runAction(given: ActionSettings, deps: ActionDeps): Promise<ActionResult> {
+  const { io, redact } = deps;
+  // Before anything is written or any model is called: may this event start a run, and how.
+  const admission = await admitRun(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
+  if (!admission.admitted) return refuseRun(given, admission.reason, deps);
+  const readOnly = admission.readOnly;
+  // A fork's pull request: its output goes to the summary only.
+  const settings: ActionSettings = readOnly ? { ...given, comment: 'never' } : given;
+  if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
+  const paths = reportPaths(settings.outputDir, settings.planPath);
+  const trace = openTrace(paths.trace, redact, io);
+  // The comment's last body needs the final status (goals included), known only at the end.
+  const ending: { report?: FinalReport } = {};
+  const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => ending.report });
+  const check = await openCheckRun(settings, deps);
+
+  const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
+  if (trace) listeners.push(trace.listener);
+  if (comment) listeners.push(comment.listener);
+  const outcome = await safeRunJob(settings, {
+    listeners,
+    clock: deps.clock,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.createModel ? { createModel: deps.createModel } : {}),
+    onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+  }, deps.github, readOnly?.withhold);
+  await trace?.close().catch((error: unknown) => io.warning(error instanceof Error ? error.message : String(error)));
+
+  const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
+  const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
+  ending.report = report;
+  // Network writes start first and run while the local reports are written.
+  const published = Promise.allSettled([
+    comment?.finish(report.goals),
+    check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl)),
+  ]).then(() => undefined);
+
+  for (const error of report.planErrors) io.info(formatPlanError(error));
+  for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
+  await writeReport(report, paths.report, io);
+  writeAnnotations(
+    {
+      planErrors: planFileErrors(report.planErrors, settings.planPath),
+      ...(report.record ? { record: report.record } : {}),
+      goals: report.goals,
+      ...(settings.planFile ? { planFile: settings.planPath } : {}),
+      redact,
+    },
+    io.annotate,
+  );
+  const failure = jobFailure(report, settings.failOnUnmetGoals);
+  return { outputs: actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '' }, redact), ...(failure ? { failure } : {}), published };
+}

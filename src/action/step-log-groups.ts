@@ -1,0 +1,52 @@
+import type { PlanStep } from '../plan/plan-step.ts';
+import { STATE_ICONS, stepTitle } from '../report/checklist.ts';
+import { cutText } from '../report/cut-text.ts';
+import { formatDuration } from '../report/format-duration.ts';
+import type { Redactor } from '../report/redact.ts';
+import { resultText } from '../report/result-text.ts';
+import type { RunEvent, RunListener } from '../run/events.ts';
+import { applyEvent, newRunRecord, type StepRecord } from '../run/run-record.ts';
+import type { ActionIO } from './action-io.ts';
+
+/** A result longer than this is cut in the log; the summary and the trace keep it whole. */
+const MAX_LOG_RESULT_CHARS = 16_000;
+
+function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: Redactor): string[] {
+  const lines: string[] = [];
+  if (planStep) {
+    lines.push(`type: ${planStep.type}${planStep.tool ? `, tool: ${planStep.tool}` : ''}`);
+    if (planStep.args !== undefined) lines.push(`args: ${JSON.stringify(planStep.args)}`);
+    if (planStep.dependsOn.length) lines.push(`after: ${planStep.dependsOn.join(', ')}`);
+  }
+  if (step.usage.modelCalls > 0) {
+    lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
+  }
+  if (step.state === 'completed' && step.result !== undefined) {
+    // Redact the whole text before cutting it, so no half of a secret survives the cut.
+    const text = redact(resultText(step.result).text);
+    const shown = text.length > MAX_LOG_RESULT_CHARS ? `${cutText(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
+    lines.push('result:', ...shown.split(/\r?\n/));
+  }
+  if (step.state === 'failed') lines.push(`error: ${redact(step.error ?? 'no error message')}`);
+  if (step.state === 'skipped' && step.skipReason) lines.push(`skipped: ${redact(step.skipReason)}`);
+  return lines;
+}
+
+/**
+ * A listener that prints one collapsed log group per step as the step ends, saying what it did
+ * (tool, arguments as planned, model use, result or error). Groups cannot nest or interleave, so
+ * concurrent steps each get theirs when they finish rather than when they start.
+ */
+export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
+  const record = newRunRecord();
+  return (event: RunEvent) => {
+    applyEvent(record, event);
+    if (event.type !== 'step_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
+    const step = record.steps.get(event.stepKey);
+    if (!step) return;
+    const planStep = record.plan?.steps.find((candidate) => candidate.key === event.stepKey);
+    const took = step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
+    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? redact(stepTitle(planStep)) : ''} — ${step.state}${took}`;
+    io.group(title, detailLines(step, planStep, redact));
+  };
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import type { RunnerEnvironment } from '../tools/scrub-environment.ts';
+
+/** What the runner tells about the workflow run: the event, the repository, where the run's page is. */
+export interface GitHubRunContext {
+  readonly eventName: string;
+  /** The webhook payload from `GITHUB_EVENT_PATH`; undefined outside a runner. */
+  readonly payload: unknown;
+  /** `owner/name`, from `GITHUB_REPOSITORY`. */
+  readonly repository?: string;
+  readonly apiUrl: string;
+  /** The workflow run's page, linked from the comment and the check run. */
+  readonly runUrl?: string;
+  /** The commit a check run belongs to: the pull request's head, else `GITHUB_SHA`. */
+  readonly headSha?: string;
+}
+
+function readPayload(file: string | undefined): unknown {
+  if (!file) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
+    return undefined;
+  }
+}
+
+function pullRequestHeadSha(payload: unknown): string | undefined {
+  const sha = (payload as { pull_request?: { head?: { sha?: unknown } } } | undefined)?.pull_request?.head?.sha;
+  return typeof sha === 'string' && sha !== '' ? sha : undefined;
+}
+
+/** The run context from the runner's `GITHUB_*` variables and event file. */
+export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
+  const payload = readPayload(env['GITHUB_EVENT_PATH']);
+  const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const repository = env['GITHUB_REPOSITORY'] || undefined;
+  const runId = env['GITHUB_RUN_ID'];
+  const attempt = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+  const runUrl =
+    repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
+  const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
+  return {
+    eventName: env['GITHUB_EVENT_NAME'] ?? '',
+    payload,
+    apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+    ...(repository ? { repository } : {}),
+    ...(runUrl ? { runUrl } : {}),
+    ...(headSha ? { headSha } : {}),
+  };
+}

@@ -1,0 +1,22 @@
+import type { RunRepository } from '../tools/toolsets.ts';
+import type { GitHubClient } from './create-octokit.ts';
+import { eventTarget } from './event-target.ts';
+import type { GitHubRunContext } from './github-run-context.ts';
+
+/** What the github toolset works with: a client, the current repository, and the run's pull request. */
+export interface ToolsetGitHubContext {
+  readonly octokit?: GitHubClient;
+  readonly repository?: RunRepository;
+  readonly pullNumber?: number;
+}
+
+/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
+export function toolsetGitHubContext(run: GitHubRunContext, octokit: GitHubClient | undefined): ToolsetGitHubContext {
+  const [owner, repo] = run.repository?.split('/') ?? [];
+  const target = eventTarget(run.eventName, run.payload, run.repository);
+  return {
+    ...(octokit ? { octokit } : {}),
+    ...(owner && repo ? { repository: { owner, repo } } : {}),
+    ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+  };
+}

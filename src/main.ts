@@ -1,0 +1,58 @@
+import * as core from '@actions/core';
+import { coreActionIO, redactingIO } from './action/action-io.ts';
+import { actionSecrets } from './action/action-secrets.ts';
+import { readActionSettings } from './action/action-settings.ts';
+import { runAction } from './action/run-action.ts';
+import { createOctokit } from './github/create-octokit.ts';
+import { createRedactor, type Redactor } from './report/redact.ts';
+import { systemClock } from './run/clock.ts';
+
+// Until the inputs are read, hide at least the token shapes the redactor knows.
+let redact: Redactor = createRedactor();
+
+function fail(what: string, error: unknown): void {
+  // A message, never a stack trace: users act on "where and what", not on our internals.
+  core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
+
+async function main(): Promise<void> {
+  const read = readActionSettings((name) => core.getInput(name), process.env);
+  if (!read.ok) {
+    core.setOutput('status', 'failed');
+    core.setOutput('goals-met', 'false');
+    core.setFailed(`plan-runner: fix the step's inputs (with:):\n${read.problems.map((problem) => `- ${problem}`).join('\n')}`);
+    return;
+  }
+  const settings = read.settings;
+  for (const secret of [settings.model.apiKey, settings.githubToken]) if (secret) core.setSecret(secret);
+  redact = createRedactor(actionSecrets(settings));
+  const io = redactingIO(coreActionIO(), redact);
+
+  // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (!controller.signal.aborted) io.warning(`Received ${signal}: cancelling the run; the summary, outputs and comment are still written.`);
+      controller.abort(signal);
+    });
+  }
+
+  const github = settings.githubToken
+    ? createOctokit({ token: settings.githubToken, baseUrl: settings.github.apiUrl, warn: io.warning })
+    : undefined;
+  const result = await runAction(settings, {
+    io,
+    redact,
+    clock: systemClock,
+    signal: controller.signal,
+    ...(github ? { github } : {}),
+  });
+  // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
+  for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));
+  if (result.failure) core.setFailed(redact(result.failure));
+  await result.published;
+}
+
+main().catch((error: unknown) => fail('internal error', error));

@@ -1,0 +1,59 @@
+import { createRedactor } from '../report/redact.ts';
+import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
+import { neutraliseOutbound, type OutboundPolicy } from './neutralise-outbound.ts';
+import { WriteRefusedError } from './write-refused-error.ts';
+
+export type WriteKind = 'issue' | 'comment';
+
+// A model that read a token somewhere must not be able to publish it.
+const hideTokens = createRedactor();
+
+const CAPS: Record<WriteKind, { field: 'max_issues' | 'max_comments'; noun: string }> = {
+  issue: { field: 'max_issues', noun: 'issue' },
+  comment: { field: 'max_comments', noun: 'comment' },
+};
+
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+export class WriteAllowance {
+  readonly #writes: GithubWrites;
+  readonly #outbound: OutboundPolicy;
+  readonly #used: Record<WriteKind, number> = { issue: 0, comment: 0 };
+
+  /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target. */
+  constructor(writes: GithubWrites = {}, repositoryUrl?: string) {
+    this.#writes = writes;
+    this.#outbound = {
+      allowMentions: writes.allow_mentions ?? false,
+      allowReferences: writes.allow_references ?? false,
+      allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+    };
+  }
+
+  /** Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. */
+  take(kind: WriteKind, toolName: string): void {
+    const { field, noun } = CAPS[kind];
+    const cap = this.#writes[field] ?? DEFAULT_GITHUB_WRITES[field];
+    if (this.#used[kind] >= cap) {
+      throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
+    }
+    this.#used[kind] += 1;
+  }
+
+  /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+  checkLabels(labels: readonly string[], toolName: string): void {
+    const allowed = this.#writes.labels ?? [];
+    const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
+    if (refused.length === 0) return;
+    const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
+    throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
+  }
+
+  /** `text` with HTML, foreign links, mentions and references neutralised as the plan says, and token shapes replaced by `***`. */
+  text(text: string): string {
+    return hideTokens(neutraliseOutbound(text, this.#outbound));
+  }
+}

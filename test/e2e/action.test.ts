@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
+import { BROKEN_PLAN, mathPlan, REVIEW_PLAN, WAITING_PLAN } from './plans.ts';
+import { HEAD_SHA, pullRequestEvent, REPO } from './pull-request-event.ts';
+import { removeActionRuns, runActionBundle, RUNNER_TOKEN, startAction, type ActionRunOptions } from './start-action.ts';
+
+let bundle: ActionBundle;
+
+beforeAll(async () => {
+  bundle = await buildActionBundle();
+}, 240_000);
+
+afterAll(async () => {
+  await removeActionRuns();
+  await bundle?.remove();
+});
+
+const PLAN = '.github/plan.yml';
+const MARKER = `<!-- plan-runner: ${PLAN} -->`;
+const RUN_URL = `https://github.com/${REPO.owner}/${REPO.name}/actions/runs/4242`;
+
+// Concurrent tests must register clean-up on their own context, not through the global hook.
+async function fakeGitHub(context: TestContext): Promise<FakeGitHub> {
+  const github = await startFakeGitHub();
+  context.onTestFinished(() => github.stop());
+  return github;
+}
+
+function commentsOn(github: FakeGitHub, number: number): string[] {
+  return github.commentsOn(REPO.owner, REPO.name, number).map((comment) => comment.body);
+}
+
+function options(extra: Omit<ActionRunOptions, 'entry'>): ActionRunOptions {
+  return { entry: bundle.entry, ...extra };
+}
+
+// GitHub's write spacing (a second between content writes) makes each run take seconds, more under load.
+describe.concurrent('the action bundle, run with the environment a runner gives it', { timeout: 45_000 }, () => {
+  it('keeps one PR comment per plan: created once, then only edited, also across re-runs', async (context) => {
+    const github = await fakeGitHub(context);
+    const chat = await startChatServer(() => textAnswer('The crash on start is fixed.'));
+    context.onTestFinished(() => chat.close());
+    const apiKey = `sk-test-${randomBytes(12).toString('hex')}1`;
+    const run = options({
+      files: { [PLAN]: REVIEW_PLAN, 'notes.txt': 'Fixed the crash on start.\n' },
+      inputs: { 'base-url': chat.baseURL, 'api-key': apiKey, model: 'gpt-test' },
+      event: { name: 'pull_request', payload: pullRequestEvent(7) },
+      githubUrl: github.url,
+    });
+
+    const first = await runActionBundle(run);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: 'The crash on start is fixed.' });
+    expect(chat.requests[0]?.headers.authorization).toBe(`Bearer ${apiKey}`);
+    expect(github.requestsTo('issues/create-comment')).toHaveLength(1);
+    expect(github.requestsTo('issues/update-comment').length).toBeGreaterThan(0);
+    const [body] = commentsOn(github, 7);
+    expect(body?.startsWith(MARKER)).toBe(true);
+    expect(body).toContain('2/2 complete, 0 failed');
+    expect(body).toContain('**Finished: succeeded**');
+    expect(body).toContain('| ✅ | mentions the fix | required | met |');
+    expect(body).toContain(`[View the run](${RUN_URL})`);
+    expect(first.summary).toContain('## ✅ plan-runner: PR review');
+    expect(first.summary).toContain('### Goals — 2/2 goals met');
+    expect(first.summary).toContain('```mermaid');
+    expect(await readFile(first.outputs['report']!, 'utf8')).toBe(first.summary);
+    expect(first.trace.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type).at(-1)).toBe('run_finished');
+    expect(first.stdout).toMatch(/^::group::✅ Step notes: Read the release notes — completed/m);
+
+    const second = await runActionBundle(run);
+    expect(second.exitCode, second.stdout).toBe(0);
+    expect(commentsOn(github, 7)).toHaveLength(1);
+    expect(github.requestsTo('issues/create-comment')).toHaveLength(1);
+    expect(github.requests.every((request) => request.authorization === `token ${RUNNER_TOKEN}`)).toBe(true);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('fails the job on an unmet required goal, with the table, an annotation and a failed check run', async (context) => {
+    const github = await fakeGitHub(context);
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: mathPlan('  - name: the answer is 12\n    equals: "12"\n') },
+        inputs: { 'check-run': 'true' },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode).not.toBe(0);
+    expect(run.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false', result: '11' });
+    expect(run.summary).toContain('| ❌ | the answer is 12 | required | unmet |');
+    expect(run.stdout).toMatch(/^::error title=Goal not met%3A the answer is 12,file=\.github\/plan\.yml::Goal not met/m);
+    expect(github.checkRuns).toEqual([
+      expect.objectContaining({ name: 'Arithmetic', head_sha: HEAD_SHA, status: 'completed', conclusion: 'failure' }),
+    ]);
+    expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('the answer is 12');
+    expect(github.requestsTo('checks/create')[0]?.body).toMatchObject({ status: 'in_progress' });
+    expect(github.violations).toEqual([]);
+  });
+
+  it('passes the job when only a warning goal is unmet, and completes the check run as a success', async (context) => {
+    const github = await fakeGitHub(context);
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: mathPlan('  - name: the answer is 11\n    equals: "11"\n  - name: mentions twelve\n    contains: "12"\n    severity: warning\n') },
+        inputs: { 'check-run': 'true' },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(run.summary).toContain('| ⚠️ | mentions twelve | warning | unmet (warning) |');
+    expect(github.checkRuns).toEqual([expect.objectContaining({ conclusion: 'success', status: 'completed' })]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('annotates a plan syntax error on its line, fails, and still writes the summary and the comment', async (context) => {
+    const github = await fakeGitHub(context);
+    const run = await runActionBundle(
+      options({ files: { [PLAN]: BROKEN_PLAN }, event: { name: 'pull_request', payload: pullRequestEvent(8) }, githubUrl: github.url }),
+    );
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toMatch(/^::error title=Plan file error,file=\.github\/plan\.yml,line=\d+,col=\d+::/m);
+    expect(run.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false', result: '' });
+    expect(run.summary).toContain('the plan was rejected before any step ran');
+    expect(run.summary).toMatch(/^- `\.github\/plan\.yml:\d+:\d+` — YAML/m);
+    expect(commentsOn(github, 8)).toEqual([expect.stringContaining('the plan was rejected')]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('replaces a token from a tool result and the API key by *** in every channel', async (context) => {
+    const github = await fakeGitHub(context);
+    const leaked = `ghp_${randomBytes(18).toString('hex')}`;
+    const apiKey = `sk-test-${randomBytes(12).toString('hex')}2`;
+    const chat = await startChatServer(() => textAnswer(`The crash is fixed; the debug token was ${leaked} and the key ${apiKey}.`));
+    context.onTestFinished(() => chat.close());
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: REVIEW_PLAN, 'notes.txt': `Fixed the crash. Debug token: ${leaked}\n` },
+        inputs: { 'base-url': chat.baseURL, 'api-key': apiKey },
+        event: { name: 'pull_request', payload: pullRequestEvent(9) },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    // `::add-mask::` lines are how the runner learns what to hide; it never shows them.
+    const log = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+    const bodies = github.requests.map((request) => JSON.stringify(request.body ?? ''));
+    const channels = { log, summary: run.summary, outputs: JSON.stringify(run.outputs), trace: run.trace, comments: bodies.join('\n') };
+    // Pieces too: a secret cut short by an excerpt no longer looks like one to a redactor.
+    const pieces = [leaked.slice(4, 16), leaked.slice(-12), apiKey.slice(8, 20), apiKey.slice(-12)];
+    for (const [channel, text] of Object.entries(channels)) {
+      for (const piece of pieces) expect(text, channel).not.toContain(piece);
+    }
+    expect(run.outputs['result']).toBe('The crash is fixed; the debug token was *** and the key ***.');
+    expect(run.summary).toContain('Debug token\\: \\*\\*\\*');
+    expect(commentsOn(github, 9)[0]).toContain('Debug token\\: \\*\\*\\*');
+  });
+
+  it('on SIGTERM cancels the run and still writes the outputs, the summary and the final comment', async (context) => {
+    const github = await fakeGitHub(context);
+    const running = await startAction(
+      options({ files: { [PLAN]: WAITING_PLAN }, event: { name: 'pull_request', payload: pullRequestEvent(10) }, githubUrl: github.url }),
+    );
+    await running.printed(/⏳ 1\. Wait for the slow service/);
+    running.child.kill('SIGTERM');
+    const run = await running.finished;
+    expect(run.exitCode).not.toBe(0);
+    expect(run.outputs).toMatchObject({ status: 'cancelled', 'goals-met': 'false' });
+    expect(run.summary).toContain('cancelled');
+    expect(commentsOn(github, 10)).toEqual([expect.stringContaining('**Finished: cancelled')]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('finishes and writes the summary while the comment endpoint answers 403 with retry-after, then 500, then hangs', async (context) => {
+    const github = await fakeGitHub(context);
+    github.fail(
+      'issues/create-comment',
+      { status: 403, headers: { 'retry-after': '1' }, body: { message: 'You have exceeded a secondary rate limit' } },
+      { status: 500 },
+      { hang: true },
+    );
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: mathPlan('  - name: the answer is 11\n    equals: "11"\n') },
+        event: { name: 'pull_request', payload: pullRequestEvent(11) },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs['status']).toBe('succeeded');
+    expect(run.summary).toContain('## ✅ plan-runner: Arithmetic');
+    expect(run.stdout).toMatch(/^::warning::GitHub secondary rate limit on POST .*retrying in 1 s/m);
+    expect(github.requestsTo('issues/create-comment').map((request) => request.status)).toEqual([403, 500, undefined, 201]);
+    expect(commentsOn(github, 11)).toEqual([expect.stringContaining('**Finished: succeeded**')]);
+    expect(github.violations).toEqual([]);
+  }, 60_000);
+
+  it('writes no comment on a pull request from a fork, and the goals still decide', async (context) => {
+    const github = await fakeGitHub(context);
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: mathPlan('  - name: the answer is 12\n    equals: "12"\n') },
+        event: { name: 'pull_request', payload: pullRequestEvent(12, { fork: true }) },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode).not.toBe(0);
+    expect(run.outputs['status']).toBe('goals-unmet');
+    expect(run.stdout).toContain('Read-only run: the pull request comes from a fork');
+    expect(run.summary).toContain('**Read-only run:** the pull request comes from a fork');
+    // Only the check of who opened the pull request: no comment, no check run.
+    expect(github.requests.map((request) => request.operationId)).toEqual(['repos/get-collaborator-permission-level']);
+    expect(run.summary).toContain('| ❌ | the answer is 12 |');
+  });
+
+  it('rejects bad inputs with one clear message per input, and sets status=failed', async () => {
+    const run = await runActionBundle(options({ files: { [PLAN]: mathPlan('') }, inputs: { comment: 'sometimes', inputs: '[1, 2]' } }));
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout).toContain(`input 'comment': expected auto, always or never, got \\"sometimes\\"`.replace(/\\"/g, '"'));
+    expect(run.stdout).toContain("input 'inputs': expected a map of input names to values");
+    expect(run.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false' });
+  });
+});

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { parseGitHubOutput } from './github-output.ts';
+import { HEAD_SHA, REPO } from './pull-request-event.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The token the runner would put in `github.token` (and so in the `github-token` input). */
+export const RUNNER_TOKEN = `ghs_${randomBytes(18).toString('hex')}`;
+
+export interface ActionRunOptions {
+  /** The bundled entry point to run. */
+  readonly entry: string;
+  /** Files of the checked-out repository, by path; test/e2e/fixtures/tools is copied to tools/. */
+  readonly files: Readonly<Record<string, string>>;
+  /** Inputs by their action.yml names; the rest get action.yml's defaults, as on a runner. */
+  readonly inputs?: Readonly<Record<string, string>>;
+  readonly event?: { readonly name: string; readonly payload: unknown };
+  /** The fake GitHub's URL (`GITHUB_API_URL`). */
+  readonly githubUrl?: string;
+}
+
+/** A finished run: how it exited and everything it left for the runner. */
+export interface ActionRun {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputs: Record<string, string>;
+  /** The job summary file (`GITHUB_STEP_SUMMARY`). */
+  readonly summary: string;
+  /** The file the `trace` output names ('' when there is none). */
+  readonly trace: string;
+  readonly workspace: string;
+}
+
+export interface RunningAction {
+  readonly child: ChildProcess;
+  /** Resolves once stdout has shown text matching `pattern`. */
+  printed(pattern: RegExp): Promise<void>;
+  readonly finished: Promise<ActionRun>;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Kills what is still running and removes every run's folders; call in `afterAll`. */
+export async function removeActionRuns(): Promise<void> {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+}
+
+/** The INPUT_* variables a runner sets: every input of action.yml, its default where the workflow gave none. */
+async function inputVariables(given: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+  const env: Record<string, string> = {};
+  for (const [name, input] of Object.entries(action.inputs)) {
+    const fallback = input.default === '${{ github.token }}' ? RUNNER_TOKEN : (input.default ?? '');
+    // The runner's rule: upper case, spaces to underscores, dashes kept (INPUT_BASE-URL).
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = given[name] ?? fallback;
+  }
+  for (const name of Object.keys(given)) if (!(name in action.inputs)) throw new Error(`action.yml declares no input '${name}'`);
+  return env;
+}
+
+/** Starts `node <entry>` with the environment a GitHub runner gives an action's step. */
+export async function startAction(options: ActionRunOptions): Promise<RunningAction> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-e2e-'));
+  // Registered before anything can fail, so a broken setup leaves no folder or process behind.
+  const started: { child?: ChildProcess } = {};
+  cleanups.push(async () => {
+    const child = started.child;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await rm(root, { recursive: true, force: true });
+  });
+  const workspace = path.join(root, 'workspace');
+  const runnerTemp = path.join(root, 'runner-temp');
+  await mkdir(runnerTemp, { recursive: true });
+  await cp(path.join(import.meta.dirname, 'fixtures', 'tools'), path.join(workspace, 'tools'), { recursive: true });
+  for (const [file, text] of Object.entries(options.files)) {
+    await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
+    await writeFile(path.join(workspace, file), text);
+  }
+  const summaryFile = path.join(runnerTemp, 'step_summary');
+  const outputFile = path.join(runnerTemp, 'output');
+  const eventFile = path.join(runnerTemp, 'event.json');
+  await writeFile(summaryFile, '');
+  await writeFile(outputFile, '');
+  await writeFile(eventFile, JSON.stringify(options.event?.payload ?? {}));
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    HOME: os.homedir(),
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: options.event?.name ?? 'workflow_dispatch',
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: options.githubUrl ?? 'http://127.0.0.1:9',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_SHA: HEAD_SHA,
+    RUNNER_TEMP: runnerTemp,
+    ...(await inputVariables(options.inputs ?? {})),
+  };
+  const action = spawn(process.execPath, [options.entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.child = action;
+  let stdout = '';
+  let stderr = '';
+  const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+  action.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (const waiter of waiters.filter((w) => w.pattern.test(stdout))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  action.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const finished = new Promise<number | null>((resolve, reject) => {
+    action.on('error', reject);
+    action.on('close', (code) => resolve(code));
+  }).then(async (exitCode): Promise<ActionRun> => {
+    const outputs = parseGitHubOutput(await readFile(outputFile, 'utf8'));
+    const trace = outputs['trace'] ? await readFile(outputs['trace'], 'utf8') : '';
+    return { exitCode, stdout, stderr, outputs, summary: await readFile(summaryFile, 'utf8'), trace, workspace };
+  });
+  return {
+    child: action,
+    printed: (pattern) =>
+      pattern.test(stdout)
+        ? Promise.resolve()
+        : Promise.race([
+            new Promise<void>((resolve) => waiters.push({ pattern, resolve })),
+            finished.then((run) => Promise.reject(new Error(`the action exited before printing ${pattern}:\n${run.stdout}\n${run.stderr}`))),
+          ]),
+    finished,
+  };
+}
+
+/** Runs the action to its end. */
+export async function runActionBundle(options: ActionRunOptions): Promise<ActionRun> {
+  return (await startAction(options)).finished;
+}

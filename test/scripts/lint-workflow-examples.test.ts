@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowBlocks } from '../../scripts/workflow-blocks.ts';
+
+const run = promisify(execFile);
+const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/lint-workflow-examples.ts');
+
+const GOOD = `name: ok
+on: pull_request
+permissions:
+  contents: read
+jobs:
+  plan:
+    runs-on: ubuntu-latest
+    timeout-minutes: 5
+    steps:
+      - uses: actions/checkout@v4
+`;
+// Line 4 of the workflow: `runs-on` is missing and `step` is not a job key.
+const BAD = `on: push
+jobs:
+  build:
+    step:
+      - run: echo hi
+`;
+
+describe('workflowBlocks', () => {
+  it('finds yaml blocks with on: and jobs:, with the Markdown line they start on, and skips plans', () => {
+    const markdown = `# Title\n\n\`\`\`yaml\n${GOOD}\`\`\`\n\nA plan:\n\n\`\`\`yaml\nname: x\nworkflow_sequence: []\n\`\`\`\n\n\`\`\`yml\n${BAD}\`\`\`\n`;
+    const blocks = workflowBlocks(markdown);
+    expect(blocks.map((block) => block.line)).toEqual([4, 24]);
+    expect(blocks[0]?.text).toBe(GOOD);
+  });
+});
+
+describe('scripts/lint-workflow-examples.ts', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-actionlint-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('passes clean workflows and fails a broken one with file:line messages', async () => {
+    const good = path.join(dir, 'good.md');
+    const bad = path.join(dir, 'bad.md');
+    await writeFile(good, `Intro\n\n\`\`\`yaml\n${GOOD}\`\`\`\n`);
+    await writeFile(bad, `Intro\n\n\`\`\`yaml\n${BAD}\`\`\`\n`);
+    const passed = await run(process.execPath, [SCRIPT, good]);
+    expect(passed.stdout).toContain('1 workflow in');
+    // Several workflows in one run (one wasm instance used to trap after a few).
+    const many = path.join(dir, 'many.md');
+    await writeFile(many, Array.from({ length: 6 }, () => `\`\`\`yaml\n${GOOD}\`\`\`\n`).join('\n'));
+    expect((await run(process.execPath, [SCRIPT, many, good])).stdout).toContain('7 workflows in');
+    const failed = await run(process.execPath, [SCRIPT, bad]).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toMatch(new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:6:\\d+: .*runs-on`));
+  }, 60_000);
+
+  it('fails when the files show no workflow at all', async () => {
+    const empty = path.join(dir, 'empty.md');
+    await writeFile(empty, '# Nothing here\n');
+    const failed = await run(process.execPath, [SCRIPT, empty]).catch((error: { code: number; stderr: string }) => error);
+    expect((failed as { stderr: string }).stderr).toContain('No GitHub workflow');
+  });
+});

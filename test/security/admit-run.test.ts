@@ -1,0 +1,147 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActionIO } from '../../src/action/action-io.ts';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import type { ModelClient } from '../../src/llm/model-client.ts';
+import { createRedactor } from '../../src/report/redact.ts';
+import { systemClock } from '../../src/run/clock.ts';
+import type { PermissionLookup } from '../../src/security/authorize-trigger.ts';
+import type { WorkspaceHead } from '../../src/security/workspace-head.ts';
+
+const PLAN = `name: Math
+toolsets: [math]
+workflow_sequence:
+  - id: 1
+    type: tool_call
+    tool: multiply
+    args: { a: 3, b: 4 }
+  - id: 2
+    type: reasoning
+    description: Say the answer
+`;
+const BASE_SHA = '9049f1265b7d61be4a8904a9a27120d2064dab3b';
+const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
+
+function recordingIO() {
+  const said = { log: [] as string[], annotations: [] as Array<{ level: string; message: string }>, summary: '' };
+  const io: ActionIO = {
+    write: (text) => void said.log.push(text),
+    info: (line) => void said.log.push(line),
+    warning: (message) => void said.log.push(message),
+    annotate: (level, message) => void said.annotations.push({ level, message }),
+    group: () => undefined,
+    writeSummary: async (markdown) => {
+      said.summary += markdown;
+      return true;
+    },
+  };
+  return { io, said };
+}
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-admit-'));
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+interface Scenario {
+  readonly eventName: string;
+  readonly payload: unknown;
+  readonly permission?: PermissionLookup;
+  readonly head?: WorkspaceHead;
+  readonly inputs?: Record<string, string>;
+}
+
+async function run(scenario: Scenario) {
+  const eventFile = path.join(workspace, 'event.json');
+  await writeFile(eventFile, JSON.stringify(scenario.payload));
+  const given: Record<string, string> = { plan: 'plan.yml', 'api-key': 'sk-unused', ...scenario.inputs };
+  const read = readActionSettings((name) => given[name] ?? '', {
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: scenario.eventName,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_REPOSITORY: 'octo/demo',
+    GITHUB_SHA: BASE_SHA,
+  });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const modelCalls: unknown[] = [];
+  const model: ModelClient = {
+    defaultModel: 'test-model',
+    complete: async (request) => {
+      modelCalls.push(request);
+      return {
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: 'test-model',
+        choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: 'The answer is 12.', refusal: null } }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      };
+    },
+  };
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, {
+    io,
+    redact: createRedactor(),
+    clock: systemClock,
+    createModel: () => model,
+    admission: { permissionOf: scenario.permission ?? (async () => ({ permission: 'write', role_name: 'write' })), readHead: async () => scenario.head ?? { kind: 'commit', sha: BASE_SHA } },
+  });
+  return { result, said, modelCalls };
+}
+
+const sender = (login: string, type = 'User') => ({ sender: { login, type } });
+
+describe('runAction admission', () => {
+  it('refuses a comment from a user with read permission: failed, a notice, the summary, and no model call', async () => {
+    const { result, said, modelCalls } = await run({
+      eventName: 'issue_comment',
+      payload: { ...sender('reader'), comment: { user: { login: 'reader', type: 'User' } }, issue: { number: 3 } },
+      permission: async () => ({ permission: 'read', role_name: 'read' }),
+    });
+    expect(result.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false', result: '', trace: '' });
+    expect(result.failure).toMatch(/^plan-runner refused to run: who started this run may not: @reader \(sender\) has read permission/);
+    expect(said.annotations).toEqual([expect.objectContaining({ level: 'notice', message: expect.stringContaining('@reader') })]);
+    expect(said.summary).toContain('## ⛔ plan-runner refused to run');
+    expect(said.summary).toContain('No model was called, no tool ran');
+    expect(modelCalls).toEqual([]);
+  });
+
+  it('refuses when the permission lookup fails', async () => {
+    const { result, modelCalls } = await run({ eventName: 'issues', payload: sender('ghost'), permission: () => Promise.reject(new Error('HTTP 500')) });
+    expect(result.failure).toContain('could not be read (HTTP 500)');
+    expect(modelCalls).toEqual([]);
+  });
+
+  it('refuses an unlisted bot and runs for a listed one', async () => {
+    const refused = await run({ eventName: 'pull_request', payload: sender('renovate[bot]', 'Bot') });
+    expect(refused.result.failure).toContain('is a bot and is not listed in the allowed-bots input');
+    const allowed = await run({ eventName: 'pull_request', payload: sender('renovate[bot]', 'Bot'), inputs: { 'allowed-bots': 'dependabot[bot], renovate[bot]' } });
+    expect(allowed.result.outputs.status).toBe('succeeded');
+  });
+
+  it('refuses pull_request_target when the workspace holds the pull request head instead of the base', async () => {
+    const payload = { ...sender('octocat'), pull_request: { number: 1, base: { sha: BASE_SHA, repo: { full_name: 'octo/demo' } }, head: { sha: HEAD_SHA, repo: { full_name: 'forker/demo' } } } };
+    const refused = await run({ eventName: 'pull_request_target', payload, head: { kind: 'commit', sha: HEAD_SHA } });
+    expect(refused.result.failure).toMatch(/not come from the base branch: .*not the pull request's base commit.*Fix: check out the base/);
+    expect(refused.modelCalls).toEqual([]);
+  });
+
+  it('runs a fork’s pull request read-only and says so in the summary', async () => {
+    const payload = { ...sender('octocat'), pull_request: { number: 1, base: { sha: BASE_SHA, repo: { full_name: 'octo/demo' } }, head: { sha: HEAD_SHA, repo: { full_name: 'forker/demo' } } } };
+    const { result, said } = await run({ eventName: 'pull_request', payload, inputs: { comment: 'always' } });
+    expect(result.outputs.status).toBe('succeeded');
+    expect(said.summary).toMatch(/^> \[!NOTE\]\n> \*\*Read-only run:\*\* the pull request comes from a fork/);
+    expect(said.log.join('\n')).toContain('No PR comment: comment is never');
+  });
+
+  it('needs no permission check on a schedule', async () => {
+    const { result, modelCalls } = await run({ eventName: 'schedule', payload: {}, permission: () => Promise.reject(new Error('must not be asked')) });
+    expect(result.outputs.status).toBe('succeeded');
+    expect(modelCalls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkConfigSource } from '../../src/security/base-branch-guard.ts';
+import { readWorkspaceHead } from '../../src/security/workspace-head.ts';
+
+const git = promisify(execFile);
+const BASE = '9049f1265b7d61be4a8904a9a27120d2064dab3b';
+const HEAD = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
+const target = { pull_request: { base: { sha: BASE }, head: { sha: HEAD } } };
+
+describe('checkConfigSource', () => {
+  it('passes pull_request_target only when the workspace is at the base commit', () => {
+    expect(checkConfigSource({ eventName: 'pull_request_target', payload: target, head: { kind: 'commit', sha: BASE }, readsPlanFile: true })).toEqual({ ok: true });
+    const refused = checkConfigSource({ eventName: 'pull_request_target', payload: target, head: { kind: 'commit', sha: HEAD }, readsPlanFile: true });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.reason).toMatch(/at commit 6dcb09b5b578, not the pull request's base commit.*secrets.*Fix: check out the base/s);
+  });
+
+  it('also accepts the base branch head (GITHUB_SHA) on pull_request_target, which actions/checkout takes by default', () => {
+    const newer = '1111111111111111111111111111111111111111';
+    const request = { eventName: 'pull_request_target', payload: target, githubSha: newer, readsPlanFile: true };
+    expect(checkConfigSource({ ...request, head: { kind: 'commit', sha: newer } })).toEqual({ ok: true });
+    expect(checkConfigSource({ ...request, head: { kind: 'commit', sha: HEAD } }).ok).toBe(false);
+  });
+
+  it('on issue_comment expects the default branch commit, GITHUB_SHA', () => {
+    const request = { eventName: 'issue_comment', payload: { issue: { number: 1, pull_request: {} } }, githubSha: BASE, readsPlanFile: true };
+    expect(checkConfigSource({ ...request, head: { kind: 'commit', sha: BASE } })).toEqual({ ok: true });
+    expect(checkConfigSource({ ...request, head: { kind: 'commit', sha: HEAD } })).toMatchObject({ ok: false, reason: expect.stringContaining('default branch commit (GITHUB_SHA)') });
+  });
+
+  it('refuses when the commit cannot be read, and without a checkout unless no plan file is read', () => {
+    const request = { eventName: 'issue_comment', payload: {}, githubSha: BASE };
+    expect(checkConfigSource({ ...request, head: { kind: 'unknown', message: 'boom' }, readsPlanFile: false })).toMatchObject({ ok: false });
+    expect(checkConfigSource({ ...request, head: { kind: 'not-a-repository' }, readsPlanFile: true })).toMatchObject({ ok: false, reason: expect.stringContaining('not a git checkout') });
+    expect(checkConfigSource({ ...request, head: { kind: 'not-a-repository' }, readsPlanFile: false })).toEqual({ ok: true });
+  });
+
+  it('does not look at other events', () => {
+    expect(checkConfigSource({ eventName: 'pull_request', payload: target, head: { kind: 'commit', sha: HEAD }, readsPlanFile: true })).toEqual({ ok: true });
+  });
+});
+
+describe('readWorkspaceHead', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-head-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads the commit of a checkout, and says when there is none', async () => {
+    const plain = path.join(dir, 'plain');
+    const repo = path.join(dir, 'repo');
+    await git('mkdir', ['-p', plain, repo]);
+    expect(await readWorkspaceHead(plain)).toEqual({ kind: 'not-a-repository' });
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await git('git', ['-C', repo, 'add', 'plan.yml'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'plan'], { env });
+    const { stdout } = await git('git', ['-C', repo, 'rev-parse', 'HEAD']);
+    expect(await readWorkspaceHead(repo)).toEqual({ kind: 'commit', sha: stdout.trim() });
+  });
+});
