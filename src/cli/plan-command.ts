@@ -7,6 +7,7 @@ import { renderMermaidGraph } from '../report/mermaid-graph.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
 import { systemClock } from '../run/clock.ts';
 import { runJob } from '../run/run-job.ts';
+import { cliJobSettings } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
@@ -25,14 +26,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const apiKey = env[args.apiKeyEnv] || undefined;
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
   const outcome = await runJob(
-    {
-      planFile: args.file,
-      inputs: args.inputs,
-      cwd: process.cwd(),
-      env,
-      model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
-      mode: 'plan',
-    },
+    cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal },
   );
   if (outcome.kind === 'rejected') {

@@ -1,8 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createOctokit } from '../github/create-octokit.ts';
-import { githubRunContext } from '../github/github-run-context.ts';
-import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
@@ -11,6 +8,7 @@ import { renderSummary } from '../report/summary/render-summary.ts';
 import { traceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../run/clock.ts';
 import { runJob } from '../run/run-job.ts';
+import { cliJobSettings } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -28,18 +26,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    {
-      planFile: args.file,
-      inputs: args.inputs,
-      cwd: process.cwd(),
-      env,
-      model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
-      // With GITHUB_TOKEN set, the github toolset works locally too (repository and PR from the GITHUB_* variables).
-      github: toolsetGitHubContext(
-        githubRunContext(env),
-        env.GITHUB_TOKEN ? createOctokit({ token: env.GITHUB_TOKEN, warn: (message) => process.stderr.write(`warning: ${redact(message)}\n`) }) : undefined,
-      ),
-    },
+    cliJobSettings(args, env, redact, 'run'),
     {
       listeners: [trace.listener, console],
       clock: systemClock,

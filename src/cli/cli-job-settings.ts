@@ -1,0 +1,30 @@
+import { createOctokit } from '../github/create-octokit.ts';
+import { githubRunContext } from '../github/github-run-context.ts';
+import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
+import type { Redactor } from '../report/redact.ts';
+import type { JobSettings } from '../run/run-job.ts';
+import type { CliModelArgs } from './parse-cli-args.ts';
+
+/**
+ * The job a CLI command asks for: the plan file in the current directory, the model from the
+ * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
+ * from the GITHUB_* variables, as the action would have it.
+ */
+export function cliJobSettings(
+  args: CliModelArgs & { readonly file: string },
+  env: NodeJS.ProcessEnv,
+  redact: Redactor,
+  mode: JobSettings['mode'],
+): JobSettings {
+  const token = env.GITHUB_TOKEN;
+  const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
+  return {
+    planFile: args.file,
+    inputs: args.inputs,
+    cwd: process.cwd(),
+    env,
+    model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+    mode,
+    github: toolsetGitHubContext(githubRunContext(env), token ? createOctokit({ token, warn }) : undefined),
+  };
+}
