@@ -98949,55 +98949,6 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals), usage: budget.usage };
 }
 
-;// CONCATENATED MODULE: ./lib/cli/plan-command.js
-
-
-
-
-
-
-
-
-
-function writeSummary(file, markdown) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(file), { recursive: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(file, markdown);
-}
-/**
- * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
- * them, and prints the plan as a checklist and a Mermaid graph. Nothing runs. Returns the exit code.
- */
-async function planCommand(args, signal, out = (text) => process.stdout.write(text)) {
-    const env = process.env;
-    const apiKey = env[args.apiKeyEnv] || undefined;
-    const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
-    const outcome = await runJob({
-        planFile: args.file,
-        inputs: args.inputs,
-        cwd: process.cwd(),
-        env,
-        model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
-        mode: 'plan',
-    }, { listeners: [], clock: systemClock, signal });
-    if (outcome.kind === 'rejected') {
-        for (const error of outcome.errors)
-            process.stderr.write(`${redact(formatPlanError(error))}\n`);
-        if (outcome.rejectedPlan && args.summary)
-            writeSummary(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
-        return 1;
-    }
-    if (outcome.kind !== 'planned')
-        return 1;
-    const { plan } = outcome;
-    const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
-    out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
-    out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
-    out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
-    if (args.summary)
-        writeSummary(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
-    return 0;
-}
-
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
 
 
@@ -99383,6 +99334,72 @@ function toolsetGitHubContext(run, octokit) {
         ...(owner && repo ? { repository: { owner, repo } } : {}),
         ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
     };
+}
+
+;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
+
+
+
+/**
+ * The job a CLI command asks for: the plan file in the current directory, the model from the
+ * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
+ * from the GITHUB_* variables, as the action would have it.
+ */
+function cliJobSettings(args, env, redact, mode) {
+    const token = env.GITHUB_TOKEN;
+    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
+    return {
+        planFile: args.file,
+        inputs: args.inputs,
+        cwd: process.cwd(),
+        env,
+        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+        mode,
+        github: toolsetGitHubContext(githubRunContext(env), token ? createOctokit({ token, warn }) : undefined),
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/cli/plan-command.js
+
+
+
+
+
+
+
+
+
+
+function writeSummary(file, markdown) {
+    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(file), { recursive: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(file, markdown);
+}
+/**
+ * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
+ * them, and prints the plan as a checklist and a Mermaid graph. Nothing runs. Returns the exit code.
+ */
+async function planCommand(args, signal, out = (text) => process.stdout.write(text)) {
+    const env = process.env;
+    const apiKey = env[args.apiKeyEnv] || undefined;
+    const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+    const outcome = await runJob(cliJobSettings(args, env, redact, 'plan'), { listeners: [], clock: systemClock, signal });
+    if (outcome.kind === 'rejected') {
+        for (const error of outcome.errors)
+            process.stderr.write(`${redact(formatPlanError(error))}\n`);
+        if (outcome.rejectedPlan && args.summary)
+            writeSummary(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+        return 1;
+    }
+    if (outcome.kind !== 'planned')
+        return 1;
+    const { plan } = outcome;
+    const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
+    out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
+    out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
+    out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
+    if (args.summary)
+        writeSummary(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
+    return 0;
 }
 
 ;// CONCATENATED MODULE: ./lib/report/format-duration.js
@@ -99877,8 +99894,6 @@ function traceWriter(file, options = {}) {
 
 
 
-
-
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 async function run_command_runCommand(args, signal) {
     const env = process.env;
@@ -99891,15 +99906,7 @@ async function run_command_runCommand(args, signal) {
         columns: process.stdout.columns,
         redact,
     });
-    const outcome = await runJob({
-        planFile: args.file,
-        inputs: args.inputs,
-        cwd: process.cwd(),
-        env,
-        model: { baseURL: args.baseUrl, apiKey, model: args.model, record: args.record, replay: args.replay },
-        // With GITHUB_TOKEN set, the github toolset works locally too (repository and PR from the GITHUB_* variables).
-        github: toolsetGitHubContext(githubRunContext(env), env.GITHUB_TOKEN ? createOctokit({ token: env.GITHUB_TOKEN, warn: (message) => process.stderr.write(`warning: ${redact(message)}\n`) }) : undefined),
-    }, {
+    const outcome = await runJob(cliJobSettings(args, env, redact, 'run'), {
         listeners: [trace.listener, console],
         clock: systemClock,
         signal,
