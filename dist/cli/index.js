@@ -53887,13 +53887,18 @@ const STATE_ICONS = {
     failed: '❌',
     skipped: '⏭️',
 };
-/** `3/5 complete, 0 failed` (plus skipped when any). */
+/**
+ * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
+ * of the plan that finally ran.
+ */
 function checklistHeader(record) {
-    const steps = [...record.steps.values()];
-    const done = steps.filter((s) => s.state === 'completed').length;
-    const failed = steps.filter((s) => s.state === 'failed').length;
-    const skipped = steps.filter((s) => s.state === 'skipped').length;
-    return `${done}/${steps.length} complete, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+    const current = record.plan ? new Set(record.plan.steps.map((step) => step.key)) : undefined;
+    const steps = [...record.steps.values()].filter((step) => current?.has(step.key) ?? true);
+    const replaced = record.steps.size - steps.length;
+    const count = (state) => steps.filter((step) => step.state === state).length;
+    const skipped = count('skipped');
+    return `${count('completed')}/${steps.length} complete, ${count('failed')} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
 }
 /** The first line of a result, as text, cut to `max` characters. */
 function resultPreview(result, max = 80) {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanStep } from '../../src/plan/plan-step.ts';
+import { checklistHeader } from '../../src/report/checklist.ts';
+import { NO_USAGE, type RunEvent } from '../../src/run/events.ts';
+import { applyEvent, newRunRecord } from '../../src/run/run-record.ts';
+
+const step = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'reasoning', description: `step ${key}`, inputs: [], dependsOn });
+
+function fold(events: RunEvent[]) {
+  const record = newRunRecord();
+  for (const event of events) applyEvent(record, event);
+  return record;
+}
+
+describe('checklistHeader', () => {
+  it('counts the steps of the current plan and shows steps a replan replaced apart', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_failed', at: 2, stepKey: 'b', error: '404', transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'plan_revised', at: 3, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, replaced: ['b'], added: ['c'], reason: 'b failed' },
+      { type: 'step_completed', at: 4, stepKey: 'c', result: 2, durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 replaced');
+  });
+
+  it('counts failures and skips of the plan as it stands', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a']), step('c')] } },
+      { type: 'step_failed', at: 1, stepKey: 'a', error: 'boom', transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_skipped', at: 2, stepKey: 'b', reason: 'upstream step a failed' },
+      { type: 'step_completed', at: 3, stepKey: 'c', result: 'ok', durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(checklistHeader(record)).toBe('1/3 complete, 1 failed, 1 skipped');
+  });
+});
