@@ -66918,6 +66918,11 @@ function applyEvent(record, event) {
     }
     return record;
 }
+/** The state of every step of the final plan revision: steps a replan replaced are left out. */
+function finalStepStates(record) {
+    const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+    return new Map([...record.steps].filter(([key]) => current.has(key)).map(([key, step]) => [key, step.state]));
+}
 
 ;// CONCATENATED MODULE: ./lib/report/checklist.js
 /** The icon of each step state, as every view draws it. */
@@ -67693,6 +67698,64 @@ const everySentenceMatchesCheck = {
         };
     },
 };
+
+;// CONCATENATED MODULE: ./lib/goals/json-issue-text.js
+/** One validation issue as evidence: `at changes[1]: Invalid input: expected string, received number`. */
+function jsonIssueText(issue, value) {
+    const where = issue.path.length === 0 ? 'the top level' : pathText(issue.path);
+    const message = isMissing(value, issue.path) ? 'required but missing' : issue.message;
+    return `at ${where}: ${message}`;
+}
+function pathText(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
+            out += out === '' ? part : `.${part}`;
+        else
+            out += `[${JSON.stringify(String(part))}]`;
+    }
+    return out;
+}
+/** True when the path names a key its parent object does not have (zod reports that as a type error). */
+function isMissing(value, path) {
+    if (path.length === 0)
+        return false;
+    let parent = value;
+    for (const part of path.slice(0, -1)) {
+        if (typeof parent !== 'object' || parent === null)
+            return false;
+        parent = parent[part];
+    }
+    const last = path[path.length - 1];
+    return (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last));
+}
+
+;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+const FENCE = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/i;
+/**
+ * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
+ * ```json fence (models like to wrap it).
+ */
+function parseJsonResult(value) {
+    if (typeof value !== 'string')
+        return { ok: true, value };
+    const trimmed = value.trim();
+    const whole = tryParse(trimmed);
+    if (whole.ok)
+        return whole;
+    const fenced = FENCE.exec(trimmed)?.[1];
+    return fenced === undefined ? whole : tryParse(fenced.trim());
+}
+function tryParse(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        return { ok: false, why: error instanceof Error ? error.message : String(error) };
+    }
+}
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/checks.js
 
@@ -68597,65 +68660,7 @@ function fromJSONSchema(schema, params) {
     return convertSchema(normalized, ctx);
 }
 
-;// CONCATENATED MODULE: ./lib/goals/json-issue-text.js
-/** One validation issue as evidence: `at changes[1]: Invalid input: expected string, received number`. */
-function jsonIssueText(issue, value) {
-    const where = issue.path.length === 0 ? 'the top level' : pathText(issue.path);
-    const message = isMissing(value, issue.path) ? 'required but missing' : issue.message;
-    return `at ${where}: ${message}`;
-}
-function pathText(path) {
-    let out = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            out += `[${part}]`;
-        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
-            out += out === '' ? part : `.${part}`;
-        else
-            out += `[${JSON.stringify(String(part))}]`;
-    }
-    return out;
-}
-/** True when the path names a key its parent object does not have (zod reports that as a type error). */
-function isMissing(value, path) {
-    if (path.length === 0)
-        return false;
-    let parent = value;
-    for (const part of path.slice(0, -1)) {
-        if (typeof parent !== 'object' || parent === null)
-            return false;
-        parent = parent[part];
-    }
-    const last = path[path.length - 1];
-    return (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last));
-}
-
-;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
-const FENCE = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/i;
-/**
- * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it).
- */
-function parseJsonResult(value) {
-    if (typeof value !== 'string')
-        return { ok: true, value };
-    const trimmed = value.trim();
-    const whole = tryParse(trimmed);
-    if (whole.ok)
-        return whole;
-    const fenced = FENCE.exec(trimmed)?.[1];
-    return fenced === undefined ? whole : tryParse(fenced.trim());
-}
-function tryParse(text) {
-    try {
-        return { ok: true, value: JSON.parse(text) };
-    }
-    catch (error) {
-        return { ok: false, why: error instanceof Error ? error.message : String(error) };
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/goals/require-listed-properties.js
+;// CONCATENATED MODULE: ./lib/plan/require-listed-properties.js
 const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
 const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -68698,8 +68703,25 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-;// CONCATENATED MODULE: ./lib/goals/kinds/json-schema.js
+;// CONCATENATED MODULE: ./lib/plan/compile-json-schema.js
 
+
+/**
+ * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
+ * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
+ * it here, so `required` means the same everywhere.
+ */
+function compileJsonSchema(schema) {
+    try {
+        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema) : schema;
+        return { ok: true, schema: fromJSONSchema(complete) };
+    }
+    catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/goals/kinds/json-schema.js
 
 
 
@@ -68711,14 +68733,10 @@ const jsonSchemaCheck = {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-        let schema;
-        try {
-            schema = fromJSONSchema(requireListedProperties(goal.json_schema ?? {}));
-        }
-        catch (error) {
-            const why = error instanceof Error ? error.message : String(error);
-            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${why}); fix it in the plan file`, { cause: error });
-        }
+        const compiled = compileJsonSchema(goal.json_schema ?? {});
+        if (!compiled.ok)
+            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${compiled.message}); fix it in the plan file`);
+        const schema = compiled.schema;
         const result = schema.safeParse(parsed.value);
         if (result.success)
             return { met: true, evidence: 'valid JSON that matches the schema' };
@@ -68728,13 +68746,64 @@ const jsonSchemaCheck = {
     },
 };
 
+;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+/** Untrusted text longer than this many characters is cut before it enters a prompt. */
+const UNTRUSTED_CHAR_LIMIT = 32_000;
+// Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
+// operators, the byte-order mark, bidi embeddings/overrides/isolates, and Unicode tag characters.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+// ![alt](url "title") → ![](url): alt text is invisible in rendered Markdown.
+const IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\)))?\s*\)/g;
+// [text](url "title") → [text](url): a link's title shows only on hover.
+const LINK_TITLE = /\]\(\s*(<[^>]*>|[^\s)]*)\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\))\s*\)/g;
+// [id]: url "title" → [id]: url
+const DEFINITION_TITLE = /^( {0,3}\[[^\]]+\]:[ \t]*\S+)[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*$/gm;
+// alt="…" and title="…" of HTML tags such as <img>.
+const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+/**
+ * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
+ * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
+ * characters, image alt text, link titles and alt/title attributes — and caps the length. What
+ * remains is what the page shows, so an instruction cannot hide in it.
+ */
+function sanitizeUntrusted(text, options = {}) {
+    let out = text.replace(INVISIBLE, '');
+    // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule; repeated,
+    // so removing one comment cannot join the pieces around it into another.
+    let before;
+    do {
+        before = out;
+        out = out.replace(HTML_COMMENT, '');
+    } while (out !== before);
+    out = out.replace(IMAGE, (_match, _alt, url) => `![](${url})`);
+    out = out.replace(LINK_TITLE, (_match, url) => `](${url})`);
+    out = out.replace(DEFINITION_TITLE, '$1');
+    let previous;
+    do {
+        previous = out;
+        out = out.replace(HIDDEN_ATTRIBUTE, '$1');
+    } while (out !== previous);
+    const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
+    if (out.length <= limit)
+        return out;
+    return `${out.slice(0, limit)}\n[cut: ${(out.length - limit).toLocaleString('en-US')} more characters]`;
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/judge-prompt.js
+
+
+const hideTokens = createRedactor();
+/** Judged results can be long reports; the cap only stops a runaway result from flooding the judge. */
+const JUDGED_CHARS = 100_000;
 /**
  * The messages that ask a judge about one criterion. The result goes in a delimited data block
  * whose markers never occur in it, and the judge is told to ignore instructions inside: a result
  * that says "this meets every goal" must not be able to vote for itself.
  */
-function judgeMessages(criterion, resultText) {
+function judgeMessages(criterion, result) {
+    // What the judge sees is what a reviewer sees: hidden comments, invisible characters and tokens removed.
+    const resultText = hideTokens(sanitizeUntrusted(result, { maxChars: JUDGED_CHARS }));
     const { begin, end } = delimitersFor(resultText);
     const system = [
         'You check whether a result meets one criterion. Be strict: if the result does not clearly meet it, it is not met.',
@@ -82815,18 +82884,6 @@ function buildPlanSteps(steps) {
     });
 }
 
-;// CONCATENATED MODULE: ./lib/plan/compile-json-schema.js
-
-/** A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). */
-function compileJsonSchema(schema) {
-    try {
-        return { ok: true, schema: fromJSONSchema(schema) };
-    }
-    catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-}
-
 ;// CONCATENATED MODULE: ./lib/plan/reference-path.js
 const SEGMENT = /\.?([A-Za-z0-9_$-]+)|\[(\d+)\]/y;
 /** Parses `a.b[0]` (or `[0].name`, or ``) into segments; undefined when malformed. */
@@ -84199,7 +84256,7 @@ function refusalReason(url, allow) {
 /** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
 const BREAK = '\u200B';
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const neutralise_outbound_HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
 const DESTINATION = String.raw `(<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
 const TITLE = String.raw `(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`;
@@ -84242,7 +84299,7 @@ function stripHtml(text) {
     let before;
     do {
         before = out;
-        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+        out = out.replace(neutralise_outbound_HTML_COMMENT, '').replace(HTML_TAG, '');
     } while (out !== before);
     return out;
 }
@@ -84322,7 +84379,7 @@ class WriteRefusedError extends ToolError {
 
 
 // A model that read a token somewhere must not be able to publish it.
-const hideTokens = createRedactor();
+const write_allowance_hideTokens = createRedactor();
 const CAPS = {
     issue: { field: 'max_issues', noun: 'issue' },
     comment: { field: 'max_comments', noun: 'comment' },
@@ -84365,7 +84422,7 @@ class WriteAllowance {
     }
     /** `text` with HTML, foreign links, mentions and references neutralised as the plan says, and token shapes replaced by `***`. */
     text(text) {
-        return hideTokens(neutraliseOutbound(text, this.#outbound));
+        return write_allowance_hideTokens(neutraliseOutbound(text, this.#outbound));
     }
 }
 
@@ -90835,50 +90892,6 @@ function readStepList(answer) {
     return { ok: true, steps: list.map(tidyStep), ...(why !== undefined && { why }) };
 }
 
-;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
-/** Untrusted text longer than this many characters is cut before it enters a prompt. */
-const UNTRUSTED_CHAR_LIMIT = 32_000;
-// Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, the byte-order mark, bidi embeddings/overrides/isolates, and Unicode tag characters.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
-const sanitize_untrusted_HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-// ![alt](url "title") → ![](url): alt text is invisible in rendered Markdown.
-const IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\)))?\s*\)/g;
-// [text](url "title") → [text](url): a link's title shows only on hover.
-const LINK_TITLE = /\]\(\s*(<[^>]*>|[^\s)]*)\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\))\s*\)/g;
-// [id]: url "title" → [id]: url
-const DEFINITION_TITLE = /^( {0,3}\[[^\]]+\]:[ \t]*\S+)[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*$/gm;
-// alt="…" and title="…" of HTML tags such as <img>.
-const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
-/**
- * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
- * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
- * characters, image alt text, link titles and alt/title attributes — and caps the length. What
- * remains is what the page shows, so an instruction cannot hide in it.
- */
-function sanitizeUntrusted(text, options = {}) {
-    let out = text.replace(INVISIBLE, '');
-    // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule; repeated,
-    // so removing one comment cannot join the pieces around it into another.
-    let before;
-    do {
-        before = out;
-        out = out.replace(sanitize_untrusted_HTML_COMMENT, '');
-    } while (out !== before);
-    out = out.replace(IMAGE, (_match, _alt, url) => `![](${url})`);
-    out = out.replace(LINK_TITLE, (_match, url) => `](${url})`);
-    out = out.replace(DEFINITION_TITLE, '$1');
-    let previous;
-    do {
-        previous = out;
-        out = out.replace(HIDDEN_ATTRIBUTE, '$1');
-    } while (out !== previous);
-    const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
-    if (out.length <= limit)
-        return out;
-    return `${out.slice(0, limit)}\n[cut: ${(out.length - limit).toLocaleString('en-US')} more characters]`;
-}
-
 ;// CONCATENATED MODULE: ./lib/steps/data-block.js
 
 
@@ -91678,16 +91691,15 @@ class UnusableToolSchemaError extends ToolError {
 ;// CONCATENATED MODULE: ./lib/steps/validate-tool-arguments.js
 
 
+
 const validators = new WeakMap();
 function validatorOf(tool) {
     let validator = validators.get(tool);
     if (!validator) {
-        try {
-            validator = fromJSONSchema(tool.inputSchema);
-        }
-        catch (cause) {
-            throw new UnusableToolSchemaError({ toolName: tool.name, cause });
-        }
+        const compiled = compileJsonSchema(tool.inputSchema);
+        if (!compiled.ok)
+            throw new UnusableToolSchemaError({ toolName: tool.name, cause: new Error(compiled.message) });
+        validator = compiled.schema;
         validators.set(tool, validator);
     }
     return validator;
@@ -101650,6 +101662,8 @@ class PlanRun {
     failures = [];
     /** Every permanent failure of the run, oldest first. */
     history = [];
+    /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
+    skippedFor = new Map();
     budget;
     #replans = 0;
     #needs = [];
@@ -101777,13 +101791,16 @@ class PlanRun {
             this.#needs.push({ kind: 'replan', failure });
             return;
         }
-        if (policy === 'fail')
+        // With no replanner, `replan` cannot be honoured: the failure stands, as with `fail`.
+        if (policy !== 'continue')
             this.failures.push({ stepKey: key, error, recoverable: false });
         const why = policy === 'continue' ? `upstream step ${key} failed (on_failure: continue)` : `upstream step ${key} failed`;
         for (const downstream of this.graph.downstreamOf(key)) {
             if (this.#journal.stateOf(downstream) !== 'pending')
                 continue;
             this.#journal.step({ type: 'step_skipped', stepKey: downstream, reason: why });
+            if (policy === 'continue')
+                this.skippedFor.set(downstream, key);
         }
     }
     /** Handles what paused the run: a replan for the latest failure, else a review. */
@@ -102051,15 +102068,31 @@ class RunTimeoutError extends RunStoppedError {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-verdict.js
-/** The run's status and reason: a stop (cancel, timeout) wins, then the first failed step. */
-function runVerdict(stop, failures) {
+/**
+ * The run's status and reason: a stop (cancel, timeout) wins, then the first failed step, then a
+ * final step that did not complete (`on_failure: continue` can leave a run with no result).
+ */
+function runVerdict(stop, failures, missing) {
     if (stop)
         return { status: stop.status, reason: stop.message };
     const [first] = failures;
-    if (!first)
-        return { status: 'succeeded' };
-    const more = failures.length > 1 ? ` (and ${failures.length - 1} more failed)` : '';
-    return { status: 'failed', reason: `step ${first.stepKey} failed: ${first.error}${more}` };
+    if (first) {
+        const more = failures.length > 1 ? ` (and ${failures.length - 1} more failed)` : '';
+        return { status: 'failed', reason: `step ${first.stepKey} failed: ${first.error}${more}` };
+    }
+    if (missing)
+        return { status: 'failed', reason: missingResultReason(missing) };
+    return { status: 'succeeded' };
+}
+function missingResultReason(missing) {
+    const final = `the final step ${missing.stepKey}`;
+    if (missing.state === 'failed')
+        return `${final} failed (on_failure: continue), so the run has no result: ${missing.error ?? 'unknown error'}`;
+    if (missing.skippedFor !== undefined)
+        return `${final} did not run: it was skipped because step ${missing.skippedFor} failed (on_failure: continue)`;
+    if (missing.state === 'skipped')
+        return `${final} did not run: it was skipped (${missing.skipReason ?? 'no reason given'})`;
+    return `${final} did not complete, so the run has no result`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-plan.js
@@ -102106,13 +102139,13 @@ async function runPlan(plan, deps) {
     return finish(journal, run, internal, plan);
 }
 function finish(journal, run, internal, plan) {
-    const verdict = internal
-        ? { status: 'failed', reason: `internal error in the executor: ${String(internal?.message ?? internal)}` }
-        : runVerdict(run?.stopReason, run?.failures ?? []);
-    const usage = run?.usage ?? NO_USAGE;
-    const stop = run?.stopReason;
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+    const verdict = internal
+        ? { status: 'failed', reason: `internal error in the executor: ${String(internal?.message ?? internal)}` }
+        : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined ? undefined : missingResult(journal, run, lastKey));
+    const usage = run?.usage ?? NO_USAGE;
+    const stop = run?.stopReason;
     journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
     return {
         ...verdict,
@@ -102124,8 +102157,21 @@ function finish(journal, run, internal, plan) {
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
 }
+/** What became of the final step, when it did not complete: a run without a result did not succeed. */
+function missingResult(journal, run, stepKey) {
+    const record = journal.record.steps.get(stepKey);
+    const skippedFor = run?.skippedFor.get(stepKey);
+    return {
+        stepKey,
+        state: record?.state,
+        ...(record?.error !== undefined && { error: record.error }),
+        ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
+        ...(skippedFor !== undefined && { skippedFor }),
+    };
+}
 
 ;// CONCATENATED MODULE: ./lib/run/run-job.js
+
 
 
 
@@ -102175,8 +102221,13 @@ async function runJob(settings, deps) {
 }
 async function runLoadedJob(loadedPlan, servers, settings, deps) {
     const extraTools = deps.extraTools ?? [];
+    let plan = loadedPlan;
     // The task is the goal of a plan file without steps (its tools and goal checks still apply).
-    let plan = settings.task && loadedPlan.steps.length === 0 ? { ...loadedPlan, goal: settings.task } : loadedPlan;
+    if (settings.task && plan.steps.length === 0)
+        plan = { ...plan, goal: settings.task };
+    // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
+    if (settings.model.model)
+        plan = { ...plan, source: { ...plan.source, model: { ...plan.source.model, name: settings.model.model } } };
     const inputs = resolveInputs(plan.source, settings.inputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
@@ -102249,7 +102300,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
         // Goal checks call no tools: end the MCP servers before they run.
         await opened.close();
     }
-    const stepStates = new Map([...run.record.steps].map(([key, step]) => [key, step.state]));
+    // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+    const stepStates = finalStepStates(run.record);
     const goals = await evaluateGoals(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates }, {
         model,
         cwd: settings.cwd,
@@ -102268,8 +102320,10 @@ const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 function actionOutputs(report, paths, redact) {
     const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
-    // A rejected plan or a failed run never counts as meeting its goals, even with none declared.
-    const goalsMet = (report.status === 'succeeded' || report.status === 'goals-unmet') && goalsVerdict(report.goals).goalsMet;
+    // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
+    // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
+    const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
+    const goalsMet = ran && goalsVerdict(report.goals).goalsMet;
     return {
         status: report.status,
         result: cutText(result, MAX_RESULT_OUTPUT_CHARS),
@@ -102681,6 +102735,43 @@ function checkRunResult(report, conclusion, redact, runUrl) {
     return { conclusion, title: redact(`${report.status}${headline}`), summary: body.join('\n\n') };
 }
 
+;// CONCATENATED MODULE: ./lib/report/hide-cut-fragments.js
+// A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
+// run of token characters touching a cut is hidden when it looks like part of one.
+const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
+const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
+const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+function looksLikeCredential(fragment) {
+    return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+}
+/**
+ * Hides the fragment on either side of each `…` in already-redacted evidence when it looks like
+ * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
+ */
+function hideCutFragments(text) {
+    const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
+    return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+
+;// CONCATENATED MODULE: ./lib/report/judged-record.js
+
+
+function unmetReason(goals) {
+    const unmet = goalsVerdict(goals).unmetRequired;
+    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+}
+/**
+ * The run's record as the goals judged it: the final status (a succeeded run whose required goals
+ * are unmet is `goals-unmet`, with the reason), and the goals with their evidence redacted. Every
+ * report renders from this, so none can show "succeeded" beside an unmet goal.
+ */
+function judgedRecord(record, status, goals, redact) {
+    // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
+    const shown = goals.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
+    const reason = status === 'goals-unmet' ? unmetReason(shown) : record.reason;
+    return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
+}
+
 ;// CONCATENATED MODULE: ./lib/report/markdown/code-fence.js
 function longestRun(text, char) {
     let longest = 0;
@@ -103074,24 +103165,6 @@ function renderSummary(record, options) {
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 
-;// CONCATENATED MODULE: ./lib/action/hide-cut-fragments.js
-// A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
-// run of token characters touching a cut is hidden when it looks like part of one.
-const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
-const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
-const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
-function looksLikeCredential(fragment) {
-    return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
-}
-/**
- * Hides the fragment on either side of each `…` in already-redacted evidence when it looks like
- * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
- */
-function hideCutFragments(text) {
-    const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
-    return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
-}
-
 ;// CONCATENATED MODULE: ./lib/action/rejected-report.js
 
 
@@ -103135,11 +103208,6 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
-
-function unmetReason(goals) {
-    const unmet = goalsVerdict(goals).unmetRequired;
-    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
-}
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
@@ -103162,10 +103230,7 @@ function finalReport(outcome, context) {
         // mode: plan — the plan was written and validated; nothing ran.
         return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
     }
-    // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
-    const goals = outcome.goals.map((goal) => ({ ...goal, evidence: hideCutFragments(context.redact(goal.evidence)) }));
-    const reason = outcome.status === 'goals-unmet' ? unmetReason(goals) : outcome.run.reason;
-    const record = { ...outcome.run.record, status: outcome.status, ...(reason === undefined ? {} : { reason }) };
+    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
     const markdown = renderSummary(record, {
         redact: context.redact,
@@ -103208,8 +103273,9 @@ function jobFailure(report, failOnUnmetGoals) {
 }
 /** The check run's conclusion: it fails exactly when the job does; unmet goals that do not fail the job are neutral. */
 function checkConclusion(report, failOnUnmetGoals) {
+    // mode: plan ran nothing: the check says so rather than passing a gate that checked nothing.
     if (report.status === 'succeeded')
-        return 'success';
+        return report.record === undefined ? 'neutral' : 'success';
     if (report.status === 'cancelled')
         return 'cancelled';
     if (report.status === 'goals-unmet' && !failOnUnmetGoals)

@@ -21,8 +21,10 @@ export const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 export function actionOutputs(report: FinalReport, paths: ReportPaths, redact: Redactor): ActionOutputs {
   const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
-  // A rejected plan or a failed run never counts as meeting its goals, even with none declared.
-  const goalsMet = (report.status === 'succeeded' || report.status === 'goals-unmet') && goalsVerdict(report.goals).goalsMet;
+  // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
+  // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
+  const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
+  const goalsMet = ran && goalsVerdict(report.goals).goalsMet;
   return {
     status: report.status,
     result: cutText(result, MAX_RESULT_OUTPUT_CHARS),

@@ -1,6 +1,6 @@
 import type { GoalResult } from '../goals/goal-result.ts';
-import { goalsVerdict } from '../goals/goals-verdict.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import { judgedRecord } from '../report/judged-record.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { renderPlanPreview } from '../planner/plan-preview.ts';
 import type { Redactor } from '../report/redact.ts';
@@ -8,7 +8,6 @@ import { renderSummary } from '../report/summary/render-summary.ts';
 import type { RunStatus } from '../run/events.ts';
 import type { JobOutcome } from '../run/run-job.ts';
 import type { RunRecord } from '../run/run-record.ts';
-import { hideCutFragments } from './hide-cut-fragments.ts';
 import { relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
 
 /** How the job ended, in the terms every report uses. */
@@ -33,10 +32,6 @@ export interface FinalReportContext {
   readonly redact: Redactor;
 }
 
-function unmetReason(goals: readonly GoalResult[]): string {
-  const unmet = goalsVerdict(goals).unmetRequired;
-  return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
-}
 
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
@@ -60,10 +55,7 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
     // mode: plan — the plan was written and validated; nothing ran.
     return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
   }
-  // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
-  const goals = outcome.goals.map((goal) => ({ ...goal, evidence: hideCutFragments(context.redact(goal.evidence)) }));
-  const reason = outcome.status === 'goals-unmet' ? unmetReason(goals) : outcome.run.reason;
-  const record: RunRecord = { ...outcome.run.record, status: outcome.status, ...(reason === undefined ? {} : { reason }) };
+  const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
   const limits = outcome.plan.limits;
   const markdown = renderSummary(record, {
     redact: context.redact,

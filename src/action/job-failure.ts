@@ -24,7 +24,8 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): stri
 
 /** The check run's conclusion: it fails exactly when the job does; unmet goals that do not fail the job are neutral. */
 export function checkConclusion(report: FinalReport, failOnUnmetGoals: boolean): CheckConclusion {
-  if (report.status === 'succeeded') return 'success';
+  // mode: plan ran nothing: the check says so rather than passing a gate that checked nothing.
+  if (report.status === 'succeeded') return report.record === undefined ? 'neutral' : 'success';
   if (report.status === 'cancelled') return 'cancelled';
   if (report.status === 'goals-unmet' && !failOnUnmetGoals) return 'neutral';
   return 'failure';

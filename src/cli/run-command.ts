@@ -4,6 +4,8 @@ import { formatPlanError } from '../plan/plan-error.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { goalIcon } from '../report/goals-table.ts';
+import { judgedRecord } from '../report/judged-record.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { traceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../run/clock.ts';
@@ -47,18 +49,16 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   }
   if (outcome.kind !== 'ran') return 1;
   const limits = outcome.plan.limits;
-  const summary = renderSummary(outcome.run.record, {
+  const judged = judgedRecord(outcome.run.record, outcome.status, outcome.goals, redact);
+  const summary = renderSummary(judged.record, {
     redact,
-    goals: outcome.goals,
+    goals: judged.goals,
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: `the trace file ${args.trace}`,
   });
   mkdirSync(path.dirname(args.summary), { recursive: true });
   writeFileSync(args.summary, summary);
-  for (const goal of outcome.goals) {
-    const icon = goal.outcome === 'met' ? '✅' : goal.outcome === 'error' ? '❔' : goal.severity === 'warning' ? '⚠️' : '❌';
-    process.stdout.write(`${icon} goal: ${goal.name} — ${redact(goal.evidence)}\n`);
-  }
+  for (const goal of judged.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
   process.stdout.write(`status: ${outcome.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
   return outcome.status === 'succeeded' ? 0 : 1;
 }

@@ -45,6 +45,8 @@ export class PlanRun {
   failures: (StepFailure & { readonly recoverable: boolean })[] = [];
   /** Every permanent failure of the run, oldest first. */
   readonly history: FailureNote[] = [];
+  /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
+  readonly skippedFor = new Map<string, string>();
   readonly budget: RunBudget;
   #replans = 0;
   readonly #needs: RecoveryNeed[] = [];
@@ -173,11 +175,13 @@ export class PlanRun {
       this.#needs.push({ kind: 'replan', failure });
       return;
     }
-    if (policy === 'fail') this.failures.push({ stepKey: key, error, recoverable: false });
+    // With no replanner, `replan` cannot be honoured: the failure stands, as with `fail`.
+    if (policy !== 'continue') this.failures.push({ stepKey: key, error, recoverable: false });
     const why = policy === 'continue' ? `upstream step ${key} failed (on_failure: continue)` : `upstream step ${key} failed`;
     for (const downstream of this.graph.downstreamOf(key)) {
       if (this.#journal.stateOf(downstream) !== 'pending') continue;
       this.#journal.step({ type: 'step_skipped', stepKey: downstream, reason: why });
+      if (policy === 'continue') this.skippedFor.set(downstream, key);
     }
   }
 

@@ -24,6 +24,7 @@ import { MODEL_HINT, missingModelError, setupError } from './model-requirement.t
 import { RunBudget } from './run-budget.ts';
 import { runPlan } from './run-plan.ts';
 import type { RunOutcome } from './run-outcome.ts';
+import { finalStepStates } from './run-record.ts';
 
 /** What a job is asked to do: one plan file (or a task in words), its inputs, and the model to use. */
 export interface JobSettings {
@@ -119,8 +120,11 @@ async function runLoadedJob(
   deps: JobDeps,
 ): Promise<JobOutcome> {
   const extraTools = deps.extraTools ?? [];
+  let plan = loadedPlan;
   // The task is the goal of a plan file without steps (its tools and goal checks still apply).
-  let plan = settings.task && loadedPlan.steps.length === 0 ? { ...loadedPlan, goal: settings.task } : loadedPlan;
+  if (settings.task && plan.steps.length === 0) plan = { ...plan, goal: settings.task };
+  // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
+  if (settings.model.model) plan = { ...plan, source: { ...plan.source, model: { ...plan.source.model, name: settings.model.model } } };
 
   const inputs = resolveInputs(plan.source, settings.inputs);
   if (!inputs.ok) return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
@@ -192,7 +196,8 @@ async function runLoadedJob(
     await opened.close();
   }
 
-  const stepStates = new Map([...run.record.steps].map(([key, step]) => [key, step.state]));
+  // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+  const stepStates = finalStepStates(run.record);
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
     { finalResult: run.finalResult, results: run.results, stepStates },

@@ -8,7 +8,7 @@ import type { RunDeps } from './run-deps.ts';
 import { RunJournal } from './run-journal.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { RunTimeoutError } from './run-timeout-error.ts';
-import { runVerdict } from './run-verdict.ts';
+import { runVerdict, type MissingResult } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
 /**
@@ -42,13 +42,13 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
 }
 
 function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan): RunOutcome {
-  const verdict = internal
-    ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
-    : runVerdict(run?.stopReason, run?.failures ?? []);
-  const usage = run?.usage ?? NO_USAGE;
-  const stop = run?.stopReason;
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
+  const verdict = internal
+    ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
+    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined ? undefined : missingResult(journal, run, lastKey));
+  const usage = run?.usage ?? NO_USAGE;
+  const stop = run?.stopReason;
   journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
   return {
     ...verdict,
@@ -58,5 +58,18 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     replans: run?.replans ?? 0,
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
+  };
+}
+
+/** What became of the final step, when it did not complete: a run without a result did not succeed. */
+function missingResult(journal: RunJournal, run: PlanRun | undefined, stepKey: string): MissingResult {
+  const record = journal.record.steps.get(stepKey);
+  const skippedFor = run?.skippedFor.get(stepKey);
+  return {
+    stepKey,
+    state: record?.state,
+    ...(record?.error !== undefined && { error: record.error }),
+    ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
+    ...(skippedFor !== undefined && { skippedFor }),
   };
 }

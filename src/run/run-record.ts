@@ -124,3 +124,9 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
   }
   return record;
 }
+
+/** The state of every step of the final plan revision: steps a replan replaced are left out. */
+export function finalStepStates(record: RunRecord): Map<string, StepState> {
+  const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+  return new Map([...record.steps].filter(([key]) => current.has(key)).map(([key, step]) => [key, step.state]));
+}

@@ -1,3 +1,4 @@
+import type { StepState } from './events.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
 
@@ -7,14 +8,39 @@ export interface StepFailure {
   readonly error: string;
 }
 
-/** The run's status and reason: a stop (cancel, timeout) wins, then the first failed step. */
+/** The plan's final step when it did not complete, so the run has no result. */
+export interface MissingResult {
+  readonly stepKey: string;
+  readonly state: StepState | undefined;
+  readonly error?: string;
+  readonly skipReason?: string;
+  /** The failed step whose `on_failure: continue` let the run go on without this one. */
+  readonly skippedFor?: string;
+}
+
+/**
+ * The run's status and reason: a stop (cancel, timeout) wins, then the first failed step, then a
+ * final step that did not complete (`on_failure: continue` can leave a run with no result).
+ */
 export function runVerdict(
   stop: RunStoppedError | undefined,
   failures: readonly StepFailure[],
+  missing?: MissingResult,
 ): Pick<RunOutcome, 'status' | 'reason'> {
   if (stop) return { status: stop.status, reason: stop.message };
   const [first] = failures;
-  if (!first) return { status: 'succeeded' };
-  const more = failures.length > 1 ? ` (and ${failures.length - 1} more failed)` : '';
-  return { status: 'failed', reason: `step ${first.stepKey} failed: ${first.error}${more}` };
+  if (first) {
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more failed)` : '';
+    return { status: 'failed', reason: `step ${first.stepKey} failed: ${first.error}${more}` };
+  }
+  if (missing) return { status: 'failed', reason: missingResultReason(missing) };
+  return { status: 'succeeded' };
+}
+
+function missingResultReason(missing: MissingResult): string {
+  const final = `the final step ${missing.stepKey}`;
+  if (missing.state === 'failed') return `${final} failed (on_failure: continue), so the run has no result: ${missing.error ?? 'unknown error'}`;
+  if (missing.skippedFor !== undefined) return `${final} did not run: it was skipped because step ${missing.skippedFor} failed (on_failure: continue)`;
+  if (missing.state === 'skipped') return `${final} did not run: it was skipped (${missing.skipReason ?? 'no reason given'})`;
+  return `${final} did not complete, so the run has no result`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import type { Tool } from '../tools/tool.ts';
 import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
 
@@ -7,11 +8,9 @@ const validators = new WeakMap<Tool, z.ZodType>();
 function validatorOf(tool: Tool): z.ZodType {
   let validator = validators.get(tool);
   if (!validator) {
-    try {
-      validator = z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
-    } catch (cause) {
-      throw new UnusableToolSchemaError({ toolName: tool.name, cause });
-    }
+    const compiled = compileJsonSchema(tool.inputSchema);
+    if (!compiled.ok) throw new UnusableToolSchemaError({ toolName: tool.name, cause: new Error(compiled.message) });
+    validator = compiled.schema;
     validators.set(tool, validator);
   }
   return validator;

@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActionIO } from '../../src/action/action-io.ts';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
+import type { FinalReport } from '../../src/action/final-report.ts';
+import { checkConclusion } from '../../src/action/job-failure.ts';
+import type { RunStatus } from '../../src/run/events.ts';
+import { newRunRecord } from '../../src/run/run-record.ts';
 import { createRedactor } from '../../src/report/redact.ts';
 import { systemClock } from '../../src/run/clock.ts';
 
@@ -84,10 +88,27 @@ describe('runAction', () => {
 
   it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {
     const { result, said } = await run(FAILING_PLAN, { mode: 'plan' });
-    expect(result.outputs.status).toBe('succeeded');
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
     expect(said.summary).toContain('Divide by zero');
     expect(said.summary).toContain('```mermaid');
     expect(said.groups).toEqual([]);
     expect(result.outputs.result).toBe('');
+  });
+});
+
+describe('checkConclusion', () => {
+  const report = (status: RunStatus, ran: boolean): FinalReport => ({ status, goals: [], markdown: '', planErrors: [], ...(ran ? { record: newRunRecord() } : {}) });
+
+  it('passes only a run that ran and met its goals', () => {
+    expect(checkConclusion(report('succeeded', true), true)).toBe('success');
+    expect(checkConclusion(report('goals-unmet', true), true)).toBe('failure');
+    expect(checkConclusion(report('goals-unmet', true), false)).toBe('neutral');
+    expect(checkConclusion(report('failed', false), true)).toBe('failure');
+    expect(checkConclusion(report('escalated', true), false)).toBe('failure');
+    expect(checkConclusion(report('cancelled', true), true)).toBe('cancelled');
+  });
+
+  it('is neutral for mode: plan, which ran nothing', () => {
+    expect(checkConclusion(report('succeeded', false), true)).toBe('neutral');
   });
 });

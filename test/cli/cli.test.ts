@@ -94,4 +94,24 @@ describe('plan-runner run', () => {
     expect(code).toBe(1);
     expect(stderr).toContain("input 'colour' is not declared");
   });
+
+  it('reports unmet goals in the report as well as in the exit code', () => {
+    const file = path.join(tmp, 'bodmas-12.yml');
+    writeFileSync(file, readFileSync(path.join(root, 'workflows/bodmas.yml'), 'utf8').replace('equals: "11"', 'equals: "12"'));
+    const summary = path.join(tmp, 'bodmas-12.md');
+    const { code, stdout } = cli(['run', file, '--trace', path.join(tmp, 'bodmas-12.jsonl'), '--summary', summary]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('status: goals-unmet');
+    expect(stdout).toContain('❌ goal: the answer is 11');
+    const report = readFileSync(summary, 'utf8');
+    expect(report).not.toContain('**Status:** succeeded');
+    expect(report).toContain('**Status:** goals unmet');
+  });
+
+  it('lets --model replace the plan model: a replay recorded with another model is stale', () => {
+    const { code, stdout } = cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--model', 'gpt-4o', '--trace', path.join(tmp, 'm.jsonl'), '--summary', path.join(tmp, 'm.md')]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('model differs: recorded "gpt-4.1-mini" but now "gpt-4o"');
+  });
 });
+

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanStep } from '../../src/plan/plan-step.ts';
 import { checklistHeader } from '../../src/report/checklist.ts';
 import { NO_USAGE, type RunEvent } from '../../src/run/events.ts';
-import { applyEvent, newRunRecord } from '../../src/run/run-record.ts';
+import { applyEvent, finalStepStates, newRunRecord } from '../../src/run/run-record.ts';
 
 const step = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'reasoning', description: `step ${key}`, inputs: [], dependsOn });
 
@@ -22,6 +22,8 @@ describe('checklistHeader', () => {
       { type: 'step_completed', at: 4, stepKey: 'c', result: 2, durationMs: 1, usage: NO_USAGE },
     ]);
     expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 replaced');
+    // all_steps_completed judges the final plan: the replaced step is not one it still has to complete.
+    expect(finalStepStates(record)).toEqual(new Map([['a', 'completed'], ['c', 'completed']]));
   });
 
   it('counts failures and skips of the plan as it stands', () => {

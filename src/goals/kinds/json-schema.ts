@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { GoalCheck } from '../goal-check.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
 import { jsonIssueText } from '../json-issue-text.ts';
 import { parseJsonResult } from '../parse-json-result.ts';
-import { requireListedProperties } from '../require-listed-properties.ts';
+import { compileJsonSchema } from '../../plan/compile-json-schema.ts';
 
 /** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema. */
 export const jsonSchemaCheck: GoalCheck = {
@@ -11,13 +10,9 @@ export const jsonSchemaCheck: GoalCheck = {
   check(goal, { value }) {
     const parsed = parseJsonResult(value);
     if (!parsed.ok) return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-    let schema: z.ZodType;
-    try {
-      schema = z.fromJSONSchema(requireListedProperties(goal.json_schema ?? {}) as z.core.JSONSchema.JSONSchema);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${why}); fix it in the plan file`, { cause: error });
-    }
+    const compiled = compileJsonSchema(goal.json_schema ?? {});
+    if (!compiled.ok) throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${compiled.message}); fix it in the plan file`);
+    const schema = compiled.schema;
     const result = schema.safeParse(parsed.value);
     if (result.success) return { met: true, evidence: 'valid JSON that matches the schema' };
     const [first] = result.error.issues;

@@ -1,0 +1,28 @@
+import type { GoalResult } from '../goals/goal-result.ts';
+import { goalsVerdict } from '../goals/goals-verdict.ts';
+import type { RunStatus } from '../run/events.ts';
+import type { RunRecord } from '../run/run-record.ts';
+import { hideCutFragments } from './hide-cut-fragments.ts';
+import type { Redactor } from './redact.ts';
+
+function unmetReason(goals: readonly GoalResult[]): string {
+  const unmet = goalsVerdict(goals).unmetRequired;
+  return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+}
+
+/**
+ * The run's record as the goals judged it: the final status (a succeeded run whose required goals
+ * are unmet is `goals-unmet`, with the reason), and the goals with their evidence redacted. Every
+ * report renders from this, so none can show "succeeded" beside an unmet goal.
+ */
+export function judgedRecord(
+  record: RunRecord,
+  status: RunStatus,
+  goals: readonly GoalResult[],
+  redact: Redactor,
+): { readonly record: RunRecord; readonly goals: GoalResult[]; readonly reason?: string } {
+  // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
+  const shown = goals.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
+  const reason = status === 'goals-unmet' ? unmetReason(shown) : record.reason;
+  return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
+}
