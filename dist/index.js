@@ -102232,10 +102232,14 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     if (!inputs.ok)
         return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
     const budget = new RunBudget(plan.limits, plan.source.pricing);
-    const client = (deps.createModel ?? createModelClient)({
-        ...settings.model,
-        model: settings.model.model ?? plan.source.model?.name,
-    });
+    let client;
+    try {
+        client = (deps.createModel ?? createModelClient)({ ...settings.model, model: settings.model.model ?? plan.source.model?.name });
+    }
+    catch (error) {
+        // A replay file that is missing or malformed: the setup is wrong, nothing ran.
+        return { kind: 'rejected', plan, errors: [setupError(plan, error instanceof Error ? error.message : String(error))] };
+    }
     // One budget sees every call of the job: planner, steps, replanner, reviews, judges.
     const model = client && budgetedModelClient(client, budget);
     const written = plan.steps.length === 0;
@@ -103246,6 +103250,7 @@ function finalReport(outcome, context) {
         record,
         planErrors: [],
         ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
+        ...(outcome.run.escalation ? { escalation: outcome.run.escalation } : {}),
     };
 }
 
@@ -103281,6 +103286,27 @@ function checkConclusion(report, failOnUnmetGoals) {
     if (report.status === 'goals-unmet' && !failOnUnmetGoals)
         return 'neutral';
     return 'failure';
+}
+
+;// CONCATENATED MODULE: ./lib/action/escalation-notice.js
+/** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
+function escalationMentionLine(escalation) {
+    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed — the run was escalated (see the summary for what was tried).` : '';
+}
+/**
+ * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
+ * permission, no such label rights) is a warning: the job fails as escalated either way.
+ */
+async function addEscalationLabel(octokit, target, escalation, warn) {
+    if (!escalation?.label)
+        return;
+    try {
+        await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
+    }
+    catch (error) {
+        const status = error.status;
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/report/comment/comment-write-error.js
@@ -103646,6 +103672,7 @@ function commentTarget(settings) {
 
 
 
+
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
@@ -103670,7 +103697,7 @@ function liveComment(settings, context) {
             return cutText(`${marker}\n${final.markdown}${link}`, COMMENT_MAX_CHARS - 64);
         }
         const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-        return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) });
+        return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }) + escalationMentionLine(final?.escalation);
     };
     return createCommentUpdater({
         api: issueCommentApi(context.github, decision.target),
@@ -103908,6 +103935,8 @@ function stepLogGroups(io, redact) {
 
 
 
+
+
 async function safeRunJob(settings, deps, octokit, withhold) {
     try {
         return await runJob({
@@ -103993,10 +104022,12 @@ async function runAction(given, deps) {
     const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
     const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
     ending.report = report;
+    const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
         comment?.finish(report.goals),
         check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl)),
+        escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
     ]).then(() => undefined);
     for (const error of report.planErrors)
         io.info(formatPlanError(error));

@@ -53864,10 +53864,6 @@ __nccwpck_require__.d(iso_namespaceObject, {
   time: () => (iso_time)
 });
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./lib/plan/plan-error.js
 /** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
 function formatPlanError(error) {
@@ -54372,6 +54368,8 @@ function outputTail(output, lines = 20) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./lib/tools/kill-process-group.js
 /**
  * Kills a child started with `detached: true` together with everything it started: the child
@@ -79075,6 +79073,8 @@ function createOpenAIModelClient(options) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
 
 
@@ -98927,10 +98927,14 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     if (!inputs.ok)
         return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
     const budget = new RunBudget(plan.limits, plan.source.pricing);
-    const client = (deps.createModel ?? createModelClient)({
-        ...settings.model,
-        model: settings.model.model ?? plan.source.model?.name,
-    });
+    let client;
+    try {
+        client = (deps.createModel ?? createModelClient)({ ...settings.model, model: settings.model.model ?? plan.source.model?.name });
+    }
+    catch (error) {
+        // A replay file that is missing or malformed: the setup is wrong, nothing ran.
+        return { kind: 'rejected', plan, errors: [setupError(plan, error instanceof Error ? error.message : String(error))] };
+    }
     // One budget sees every call of the job: planner, steps, replanner, reviews, judges.
     const model = client && budgetedModelClient(client, budget);
     const written = plan.steps.length === 0;
@@ -99416,6 +99420,23 @@ function cliJobSettings(args, env, redact, mode) {
     };
 }
 
+;// CONCATENATED MODULE: ./lib/cli/write-report-file.js
+
+
+/** Writes a report file (creating its folder); a path that cannot be written is said plainly, not thrown. */
+function writeReportFile(file, markdown) {
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(file), { recursive: true });
+        (0,external_node_fs_namespaceObject.writeFileSync)(file, markdown);
+        return true;
+    }
+    catch (error) {
+        const reason = error.code ?? (error instanceof Error ? error.message : String(error));
+        process.stderr.write(`plan-runner: cannot write the report to ${file} (${reason}); choose another path with --summary FILE\n`);
+        return false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/cli/plan-command.js
 
 
@@ -99426,11 +99447,6 @@ function cliJobSettings(args, env, redact, mode) {
 
 
 
-
-function writeSummary(file, markdown) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(file), { recursive: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(file, markdown);
-}
 /**
  * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
  * them, and prints the plan as a checklist and a Mermaid graph. Nothing runs. Returns the exit code.
@@ -99444,7 +99460,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         for (const error of outcome.errors)
             process.stderr.write(`${redact(formatPlanError(error))}\n`);
         if (outcome.rejectedPlan && args.summary)
-            writeSummary(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+            writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
         return 1;
     }
     if (outcome.kind !== 'planned')
@@ -99455,7 +99471,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
     out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
     out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
     if (args.summary)
-        writeSummary(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
+        writeReportFile(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
     return 0;
 }
 
@@ -99989,7 +100005,6 @@ function traceWriter(file, options = {}) {
 
 
 
-
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 async function run_command_runCommand(args, signal) {
     const env = process.env;
@@ -100013,8 +100028,7 @@ async function run_command_runCommand(args, signal) {
         for (const error of outcome.errors)
             process.stderr.write(`${redact(formatPlanError(error))}\n`);
         if (outcome.rejectedPlan) {
-            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(args.summary), { recursive: true });
-            (0,external_node_fs_namespaceObject.writeFileSync)(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+            writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
             process.stderr.write(`the rejected plan: ${args.summary}\n`);
         }
         return 1;
@@ -100029,12 +100043,11 @@ async function run_command_runCommand(args, signal) {
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: `the trace file ${args.trace}`,
     });
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_namespaceObject.dirname(args.summary), { recursive: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(args.summary, summary);
+    const written = writeReportFile(args.summary, summary);
     for (const goal of judged.goals)
         process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
     process.stdout.write(`status: ${outcome.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
-    return outcome.status === 'succeeded' ? 0 : 1;
+    return outcome.status === 'succeeded' && written ? 0 : 1;
 }
 
 // EXTERNAL MODULE: external "node:util"

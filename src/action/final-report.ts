@@ -1,5 +1,6 @@
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import type { Escalation } from '../run/escalation.ts';
 import { judgedRecord } from '../report/judged-record.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { renderPlanPreview } from '../planner/plan-preview.ts';
@@ -23,6 +24,8 @@ export interface FinalReport {
   /** Plan errors with files relative to the workspace; empty when the plan ran. */
   readonly planErrors: readonly PlanError[];
   readonly finalResult?: unknown;
+  /** Set when the run was escalated to a person: the plan's mention and label to apply. */
+  readonly escalation?: Escalation;
 }
 
 export interface FinalReportContext {
@@ -71,5 +74,6 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
     record,
     planErrors: [],
     ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
+    ...(outcome.run.escalation ? { escalation: outcome.run.escalation } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { createCommentUpdater, type CommentUpdater } from '../report/comment/comment-updater.ts';
+import { escalationMentionLine } from './escalation-notice.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../report/comment/render-comment.ts';
 import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../report/redact.ts';
@@ -43,7 +44,7 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
       return cutText(`${marker}\n${final.markdown}${link}`, COMMENT_MAX_CHARS - 64);
     }
     const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-    return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) });
+    return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }) + escalationMentionLine(final?.escalation);
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),

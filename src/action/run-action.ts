@@ -9,6 +9,7 @@ import { goalIcon } from '../report/goals-table.ts';
 import type { Redactor } from '../report/redact.ts';
 import type { Clock } from '../run/clock.ts';
 import type { RunListener } from '../run/events.ts';
+import { eventTarget } from '../github/event-target.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { runJob, type JobDeps, type JobOutcome } from '../run/run-job.ts';
 import { actionOutputs, type ActionOutputs } from './action-outputs.ts';
@@ -20,6 +21,7 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { finalReport, type FinalReport } from './final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
+import { addEscalationLabel } from './escalation-notice.ts';
 import { liveComment } from './live-comment.ts';
 import { openTrace } from './open-trace.ts';
 import { refuseRun } from './refuse-run.ts';
@@ -136,10 +138,12 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
   const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
   ending.report = report;
+  const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
   // Network writes start first and run while the local reports are written.
   const published = Promise.allSettled([
     comment?.finish(report.goals),
     check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl)),
+    escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
   ]).then(() => undefined);
 
   for (const error of report.planErrors) io.info(formatPlanError(error));

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { planPreviewLines, plannedRecord, renderPlanPreview } from '../planner/plan-preview.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
@@ -8,14 +6,10 @@ import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts
 import { systemClock } from '../run/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
+import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
-
-function writeSummary(file: string, markdown: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, markdown);
-}
 
 /**
  * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
@@ -31,7 +25,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   );
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
-    if (outcome.rejectedPlan && args.summary) writeSummary(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+    if (outcome.rejectedPlan && args.summary) writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
     return 1;
   }
   if (outcome.kind !== 'planned') return 1;
@@ -40,6 +34,6 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
   out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
   out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
-  if (args.summary) writeSummary(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
+  if (args.summary) writeReportFile(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
   return 0;
 }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
@@ -11,6 +9,7 @@ import { traceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../run/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
+import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -41,8 +40,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
     if (outcome.rejectedPlan) {
-      mkdirSync(path.dirname(args.summary), { recursive: true });
-      writeFileSync(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
+      writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
       process.stderr.write(`the rejected plan: ${args.summary}\n`);
     }
     return 1;
@@ -56,9 +54,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: `the trace file ${args.trace}`,
   });
-  mkdirSync(path.dirname(args.summary), { recursive: true });
-  writeFileSync(args.summary, summary);
+  const written = writeReportFile(args.summary, summary);
   for (const goal of judged.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
   process.stdout.write(`status: ${outcome.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
-  return outcome.status === 'succeeded' ? 0 : 1;
+  return outcome.status === 'succeeded' && written ? 0 : 1;
 }

@@ -130,10 +130,13 @@ async function runLoadedJob(
   if (!inputs.ok) return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
 
   const budget = new RunBudget(plan.limits, plan.source.pricing);
-  const client = (deps.createModel ?? createModelClient)({
-    ...settings.model,
-    model: settings.model.model ?? plan.source.model?.name,
-  });
+  let client;
+  try {
+    client = (deps.createModel ?? createModelClient)({ ...settings.model, model: settings.model.model ?? plan.source.model?.name });
+  } catch (error) {
+    // A replay file that is missing or malformed: the setup is wrong, nothing ran.
+    return { kind: 'rejected', plan, errors: [setupError(plan, error instanceof Error ? error.message : String(error))] };
+  }
   // One budget sees every call of the job: planner, steps, replanner, reviews, judges.
   const model = client && budgetedModelClient(client, budget);
 

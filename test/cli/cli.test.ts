@@ -113,5 +113,18 @@ describe('plan-runner run', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('model differs: recorded "gpt-4.1-mini" but now "gpt-4o"');
   });
+
+  it('says plainly when the replay file is missing or the report cannot be written', () => {
+    const missing = cli(['run', 'workflows/weekly-report.yml', '--replay', path.join(tmp, 'none.jsonl'), '--trace', path.join(tmp, 'r.jsonl'), '--summary', path.join(tmp, 'r.md')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('none.jsonl: cannot be read');
+    expect(missing.stderr).not.toContain('internal error');
+    const blocker = path.join(tmp, 'a-file');
+    writeFileSync(blocker, '');
+    const unwritable = cli(['run', 'workflows/bodmas.yml', '--trace', path.join(tmp, 'u.jsonl'), '--summary', path.join(blocker, 'report.md')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toContain(`cannot write the report to ${path.join(blocker, 'report.md')}`);
+    expect(unwritable.stderr).not.toContain('internal error');
+  });
 });
 

@@ -1,0 +1,27 @@
+import type { GitHubClient } from '../github/create-octokit.ts';
+import type { IssueTarget } from '../github/event-target.ts';
+import type { Escalation } from '../run/escalation.ts';
+
+/** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
+export function escalationMentionLine(escalation: Escalation | undefined): string {
+  return escalation?.mention ? `\n\n${escalation.mention}: a person is needed — the run was escalated (see the summary for what was tried).` : '';
+}
+
+/**
+ * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
+ * permission, no such label rights) is a warning: the job fails as escalated either way.
+ */
+export async function addEscalationLabel(
+  octokit: GitHubClient,
+  target: IssueTarget,
+  escalation: Escalation | undefined,
+  warn: (message: string) => void,
+): Promise<void> {
+  if (!escalation?.label) return;
+  try {
+    await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
+  }
+}

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addEscalationLabel, escalationMentionLine } from '../../src/action/escalation-notice.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import type { Escalation } from '../../src/run/escalation.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+const escalation: Escalation = { reason: 'a person is needed', lastError: '404', tried: ['step 2'], mention: '@acme/oncall', label: 'needs-human' };
+const target = { owner: 'acme', repo: 'app', number: 7, kind: 'pull_request' as const };
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+});
+
+describe('escalation notice', () => {
+  it('adds the plan’s escalation label to the pull request', async () => {
+    const warnings: string[] = [];
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() });
+    await addEscalationLabel(octokit, target, escalation, (m) => warnings.push(m));
+    expect(github.labels.get('acme/app#7')).toEqual(['needs-human']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('adds nothing when the run was not escalated or the plan names no label', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await addEscalationLabel(octokit, target, undefined, () => {});
+    await addEscalationLabel(octokit, target, { ...escalation, label: undefined }, () => {});
+    expect(github.requests).toEqual([]);
+  });
+
+  it('warns instead of failing when the label cannot be added', async () => {
+    github.fail('issues/add-labels', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    const warnings: string[] = [];
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await addEscalationLabel(octokit, target, escalation, (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringContaining("Could not add the escalation label 'needs-human' to #7 (HTTP 403)")]);
+  });
+
+  it('mentions the plan’s team in the comment only for an escalated run', () => {
+    expect(escalationMentionLine(escalation)).toContain('@acme/oncall: a person is needed');
+    expect(escalationMentionLine(undefined)).toBe('');
+  });
+});
