@@ -91648,6 +91648,19 @@ class ToolNotFoundError extends ToolError {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/tools/require-tool.js
+
+/**
+ * The tool named `name`, or a `ToolNotFoundError` listing the available ones. `caller` starts the
+ * message ("Model" when the model chose the tool, "Step 3" when the plan did).
+ */
+function requireTool(registry, name, caller) {
+    const tool = registry.get(name);
+    if (tool)
+        return tool;
+    throw new ToolNotFoundError({ toolName: name, availableTools: [...registry.keys()].sort(), ...(caller && { caller }) });
+}
+
 ;// CONCATENATED MODULE: ./lib/steps/invalid-tool-arguments-error.js
 
 /**
@@ -91785,13 +91798,6 @@ async function chooseToolArguments(ctx, tool) {
 
 
 
-function toolOf(ctx) {
-    const tool = ctx.step.tool === undefined ? undefined : ctx.tools.get(ctx.step.tool);
-    if (!tool) {
-        throw new ToolNotFoundError({ toolName: ctx.step.tool ?? '', availableTools: [...ctx.tools.keys()], caller: `Step ${ctx.step.key}` });
-    }
-    return tool;
-}
 /** The step's own `args` with references resolved, checked against the tool's input schema. No model call. */
 function planArguments(ctx, tool, args) {
     const resolved = resolveReferences(args, { results: ctx.results, inputs: ctx.inputs });
@@ -91802,7 +91808,7 @@ function planArguments(ctx, tool, args) {
 }
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
-    const tool = toolOf(ctx);
+    const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
     const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await chooseToolArguments(ctx, tool);
     return tool.execute(args, { signal: ctx.signal, cwd: ctx.cwd, stepKey: ctx.step.key });
 }
@@ -99952,6 +99958,21 @@ class StreamableHTTPClientTransport {
     }
 }
 //# sourceMappingURL=streamableHttp.js.map
+;// CONCATENATED MODULE: ./lib/tools/expand-env-references.js
+const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/**
+ * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
+ * way are read; one that is not set throws the caller's error (which says where it was written).
+ */
+function expandEnvReferences(template, runnerEnv, missing) {
+    return template.replace(ENV_REFERENCE, (_match, name) => {
+        const value = runnerEnv[name];
+        if (value === undefined)
+            throw missing(name);
+        return value;
+    });
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-start-error.js
 /** An MCP server did not start or did not list its tools: a plan error naming the server. */
 class McpServerStartError extends Error {
@@ -99969,16 +99990,10 @@ class McpServerStartError extends Error {
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
 
-const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/** Replaces `${env.NAME}` with the runner's variable; only variables named this way are read. */
-function expandEnvReferences(template, runnerEnv, server, where) {
-    return template.replace(ENV_REFERENCE, (_match, name) => {
-        const value = runnerEnv[name];
-        if (value === undefined) {
-            throw new McpServerStartError(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`);
-        }
-        return value;
-    });
+
+/** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
+function expandServerEnv(template, runnerEnv, server, where) {
+    return expandEnvReferences(template, runnerEnv, (name) => new McpServerStartError(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
 }
 /** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
 function mcpServerEnvironment(server, config, runnerEnv) {
@@ -99997,7 +100012,7 @@ function mcpServerEnvironment(server, config, runnerEnv) {
     }
     else if (config !== undefined) {
         for (const [name, template] of Object.entries(config)) {
-            env[name] = expandEnvReferences(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+            env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
         }
     }
     return env;
@@ -100229,7 +100244,7 @@ class McpServerSession {
         }
         const expanded = Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [
             name,
-            expandEnvReferences(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
+            expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
         ]));
         return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: expanded } });
     }
@@ -100558,6 +100573,7 @@ class ToolEnvironmentError extends ToolError {
 ;// CONCATENATED MODULE: ./lib/tools/scrub-environment.js
 
 
+
 /**
  * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
  * non-secret description of the run. Left out on purpose: tokens and keys of any kind, `ACTIONS_*`
@@ -100606,7 +100622,6 @@ const BASE_ENV_NAMES = [
     'ComSpec',
     'PATHEXT',
 ];
-const scrub_environment_ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names — a list of variables to pass through, or a map of values that may read
@@ -100632,12 +100647,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
     }
     else if (passThrough) {
         for (const [name, template] of Object.entries(passThrough)) {
-            env[name] = template.replace(scrub_environment_ENV_REFERENCE, (_match, referenced) => {
-                const value = runnerEnv[referenced];
-                if (value === undefined)
-                    throw new ToolEnvironmentError({ toolName, variable: name, missing: referenced });
-                return value;
-            });
+            env[name] = expandEnvReferences(template, runnerEnv, (missing) => new ToolEnvironmentError({ toolName, variable: name, missing }));
         }
     }
     return env;
@@ -100659,7 +100669,7 @@ class ToolExitError extends ToolError {
     stderrTail;
     constructor(options) {
         const how = options.exitCode === null ? `was killed by ${options.signal ?? 'a signal'}` : `exited with status ${options.exitCode}`;
-        const hint = options.exitCode === EX_TEMPFAIL ? ' (temporary failure; it will be retried)' : '';
+        const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
         const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
             transient: options.exitCode === EX_TEMPFAIL,

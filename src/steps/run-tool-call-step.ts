@@ -1,18 +1,10 @@
 import { resolveReferences } from '../plan/resolve-references.ts';
 import type { Tool } from '../tools/tool.ts';
-import { ToolNotFoundError } from '../tools/tool-not-found-error.ts';
+import { requireTool } from '../tools/require-tool.ts';
 import { chooseToolArguments } from './choose-tool-arguments.ts';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
 import type { StepContext } from './step-context.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
-
-function toolOf(ctx: StepContext): Tool {
-  const tool = ctx.step.tool === undefined ? undefined : ctx.tools.get(ctx.step.tool);
-  if (!tool) {
-    throw new ToolNotFoundError({ toolName: ctx.step.tool ?? '', availableTools: [...ctx.tools.keys()], caller: `Step ${ctx.step.key}` });
-  }
-  return tool;
-}
 
 /** The step's own `args` with references resolved, checked against the tool's input schema. No model call. */
 function planArguments(ctx: StepContext, tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -24,7 +16,7 @@ function planArguments(ctx: StepContext, tool: Tool, args: Readonly<Record<strin
 
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 export async function runToolCallStep(ctx: StepContext): Promise<unknown> {
-  const tool = toolOf(ctx);
+  const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
   const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await chooseToolArguments(ctx, tool);
   return tool.execute(args, { signal: ctx.signal, cwd: ctx.cwd, stepKey: ctx.step.key });
 }

@@ -1,6 +1,7 @@
 import type { CommandTool } from '../plan/schema.ts';
 import { isSecretEnvName } from './secret-env-name.ts';
 import { ToolEnvironmentError } from './tool-environment-error.ts';
+import { expandEnvReferences } from './expand-env-references.ts';
 
 /**
  * What every tool subprocess may see without asking: locale, paths, temp dirs and the runner's
@@ -54,8 +55,6 @@ export const BASE_ENV_NAMES: readonly string[] = [
 /** The runner's environment as `process.env` gives it. */
 export type RunnerEnvironment = Readonly<Record<string, string | undefined>>;
 
-const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
  * tool's `env:` names — a list of variables to pass through, or a map of values that may read
@@ -81,11 +80,7 @@ export function scrubEnvironment(
     }
   } else if (passThrough) {
     for (const [name, template] of Object.entries(passThrough)) {
-      env[name] = template.replace(ENV_REFERENCE, (_match, referenced: string) => {
-        const value = runnerEnv[referenced];
-        if (value === undefined) throw new ToolEnvironmentError({ toolName, variable: name, missing: referenced });
-        return value;
-      });
+      env[name] = expandEnvReferences(template, runnerEnv, (missing) => new ToolEnvironmentError({ toolName, variable: name, missing }));
     }
   }
   return env;

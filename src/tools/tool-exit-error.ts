@@ -17,7 +17,7 @@ export class ToolExitError extends ToolError {
   constructor(options: { toolName: string; exitCode: number | null; signal: string | null; stderrTail: string }) {
     const how =
       options.exitCode === null ? `was killed by ${options.signal ?? 'a signal'}` : `exited with status ${options.exitCode}`;
-    const hint = options.exitCode === EX_TEMPFAIL ? ' (temporary failure; it will be retried)' : '';
+    const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
     const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
     super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
       transient: options.exitCode === EX_TEMPFAIL,

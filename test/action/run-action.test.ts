@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActionIO } from '../../src/action/action-io.ts';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import type { FinalReport } from '../../src/action/final-report.ts';
@@ -11,6 +10,7 @@ import type { RunStatus } from '../../src/run/events.ts';
 import { newRunRecord } from '../../src/run/run-record.ts';
 import { createRedactor } from '../../src/report/redact.ts';
 import { systemClock } from '../../src/run/clock.ts';
+import { recordingIO } from './recording-io.ts';
 
 const FAILING_PLAN = `name: Division
 toolsets: [math]
@@ -27,22 +27,6 @@ workflow_sequence:
     args: { a: { step_result: 1 }, b: 0 }
 `;
 
-/** An ActionIO that records what the runner would be told. */
-function recordingIO() {
-  const said = { log: [] as string[], warnings: [] as string[], annotations: [] as unknown[], groups: [] as Array<{ title: string; lines: readonly string[] }>, summary: '' };
-  const io: ActionIO = {
-    write: (text) => void said.log.push(text),
-    info: (line) => void said.log.push(line),
-    warning: (message) => void said.warnings.push(message),
-    annotate: (level, message, properties) => void said.annotations.push({ level, message, ...properties }),
-    group: (title, lines) => void said.groups.push({ title, lines }),
-    writeSummary: async (markdown) => {
-      said.summary += markdown;
-      return true;
-    },
-  };
-  return { io, said };
-}
 
 let workspace: string;
 beforeEach(async () => {

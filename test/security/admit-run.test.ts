@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActionIO } from '../../src/action/action-io.ts';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
@@ -10,6 +9,7 @@ import { createRedactor } from '../../src/report/redact.ts';
 import { systemClock } from '../../src/run/clock.ts';
 import type { PermissionLookup } from '../../src/security/authorize-trigger.ts';
 import type { WorkspaceHead } from '../../src/security/workspace-head.ts';
+import { recordingIO } from '../action/recording-io.ts';
 
 const PLAN = `name: Math
 toolsets: [math]
@@ -25,21 +25,6 @@ workflow_sequence:
 const BASE_SHA = '9049f1265b7d61be4a8904a9a27120d2064dab3b';
 const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
 
-function recordingIO() {
-  const said = { log: [] as string[], annotations: [] as Array<{ level: string; message: string }>, summary: '' };
-  const io: ActionIO = {
-    write: (text) => void said.log.push(text),
-    info: (line) => void said.log.push(line),
-    warning: (message) => void said.log.push(message),
-    annotate: (level, message) => void said.annotations.push({ level, message }),
-    group: () => undefined,
-    writeSummary: async (markdown) => {
-      said.summary += markdown;
-      return true;
-    },
-  };
-  return { io, said };
-}
 
 let workspace: string;
 beforeEach(async () => {

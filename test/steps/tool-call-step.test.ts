@@ -100,7 +100,7 @@ describe('tool_call with args', () => {
     const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: 'nope', args: {} }], run: '1', tools: mathToolset() });
     const error = await runStep(ctx).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ToolNotFoundError);
-    expect((error as Error).message).toContain('add, subtract, multiply, divide');
+    expect((error as Error).message).toContain('Available tools: add, divide, multiply, subtract.');
   });
 });
 

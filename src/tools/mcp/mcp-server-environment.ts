@@ -1,22 +1,19 @@
 import type { McpServer } from './mcp-config.ts';
+import { expandEnvReferences } from '../expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 
-const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/** Replaces `${env.NAME}` with the runner's variable; only variables named this way are read. */
-export function expandEnvReferences(
+/** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
+export function expandServerEnv(
   template: string,
   runnerEnv: Readonly<Record<string, string | undefined>>,
   server: string,
   where: string,
 ): string {
-  return template.replace(ENV_REFERENCE, (_match, name: string) => {
-    const value = runnerEnv[name];
-    if (value === undefined) {
-      throw new McpServerStartError(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`);
-    }
-    return value;
-  });
+  return expandEnvReferences(
+    template,
+    runnerEnv,
+    (name) => new McpServerStartError(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`),
+  );
 }
 
 /** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
@@ -37,7 +34,7 @@ export function mcpServerEnvironment(
     }
   } else if (config !== undefined) {
     for (const [name, template] of Object.entries(config)) {
-      env[name] = expandEnvReferences(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+      env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
     }
   }
   return env;

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from './mcp-config.ts';
-import { expandEnvReferences, mcpServerEnvironment } from './mcp-server-environment.ts';
+import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
 
@@ -95,7 +95,7 @@ export class McpServerSession {
     const expanded = Object.fromEntries(
       Object.entries(headers ?? {}).map(([name, value]) => [
         name,
-        expandEnvReferences(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
+        expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
       ]),
     );
     return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded } });
