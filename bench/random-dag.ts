@@ -1,4 +1,4 @@
-import type { PlanStep } from '../src/plan/plan-step.ts';
+import type { PlanStep } from '../src/core/plan-step.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /** A benchmark DAG: steps, and how long each one sleeps (simulated ms). */

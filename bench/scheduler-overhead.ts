@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import type { PlanStep } from '../src/plan/plan-step.ts';
-import { systemClock } from '../src/run/clock.ts';
+import type { PlanStep } from '../src/core/plan-step.ts';
+import { systemClock } from '../src/core/clock.ts';
 import { runPlan } from '../src/run/run-plan.ts';
 import type { BenchTable } from './bench-table.ts';
 

@@ -1,4 +1,4 @@
-import type { PlanStep } from '../src/plan/plan-step.ts';
+import type { PlanStep } from '../src/core/plan-step.ts';
 
 /** Groups steps into waves: a step's wave is one more than its latest dependency's. */
 export function waves(steps: readonly PlanStep[]): PlanStep[][] {

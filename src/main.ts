@@ -4,8 +4,8 @@ import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { runAction } from './action/run-action.ts';
 import { createOctokit } from './github/create-octokit.ts';
-import { createRedactor, type Redactor } from './report/redact.ts';
-import { systemClock } from './run/clock.ts';
+import { createRedactor, type Redactor } from './core/redact.ts';
+import { systemClock } from './core/clock.ts';
 
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact: Redactor = createRedactor();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import type { Annotate } from '../report/annotations.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 /** Everything the action says to the runner: the log, annotations and the job summary. */
 export interface ActionIO {

@@ -1,8 +1,8 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { cutText } from '../report/cut-text.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../report/result-text.ts';
-import type { RunStatus } from '../run/events.ts';
+import type { RunStatus } from '../core/run-event.ts';
 import type { FinalReport } from './final-report.ts';
 import type { ReportPaths } from './report-paths.ts';
 

@@ -1,4 +1,4 @@
-import { secretValuesFromEnvironment } from '../report/redact.ts';
+import { secretValuesFromEnvironment } from '../core/redact.ts';
 import type { ActionSettings } from './action-settings.ts';
 
 /**

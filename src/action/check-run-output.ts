@@ -1,6 +1,6 @@
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from './final-report.ts';

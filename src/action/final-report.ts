@@ -4,11 +4,11 @@ import type { Escalation } from '../run/escalation.ts';
 import { judgedRecord } from '../report/judged-record.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { renderPlanPreview } from '../planner/plan-preview.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
-import type { RunStatus } from '../run/events.ts';
+import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../run/run-job.ts';
-import type { RunRecord } from '../run/run-record.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import { relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
 
 /** How the job ended, in the terms every report uses. */

@@ -5,9 +5,9 @@ import { createCommentUpdater, type CommentUpdater } from '../report/comment/com
 import { escalationMentionLine } from './escalation-notice.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../report/comment/render-comment.ts';
 import { cutText } from '../report/cut-text.ts';
-import type { Redactor } from '../report/redact.ts';
-import type { Clock } from '../run/clock.ts';
-import type { RunRecord } from '../run/run-record.ts';
+import type { Redactor } from '../core/redact.ts';
+import type { Clock } from '../core/clock.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';

@@ -1,4 +1,4 @@
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import type { ActionIO } from './action-io.ts';
 

@@ -5,7 +5,7 @@ import type { ActionResult } from './run-action.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { renderRefusedReport } from './refused-report.ts';
 import { reportPaths } from './report-paths.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the

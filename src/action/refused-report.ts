@@ -1,5 +1,5 @@
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
 export function renderRefusedReport(planPath: string, reason: string, redact: Redactor): string {

@@ -2,7 +2,7 @@ import type { PlanError } from '../plan/plan-error.ts';
 import type { PlanFileError } from '../report/annotations.ts';
 import { inlineCode } from '../report/markdown/code-fence.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 /** The same errors with `file` relative to the workspace, as annotations and readers want it. */
 export function relativePlanErrors(errors: readonly PlanError[], absolutePlanFile: string | undefined, planPath: string): PlanError[] {

@@ -1,11 +1,11 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { STATE_ICONS, stepTitle } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
-import type { Redactor } from '../report/redact.ts';
+import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../report/result-text.ts';
-import type { RunEvent, RunListener } from '../run/events.ts';
-import { applyEvent, newRunRecord, type StepRecord } from '../run/run-record.ts';
+import type { RunEvent, RunListener } from '../core/run-event.ts';
+import { applyEvent, newRunRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */

@@ -1,12 +1,12 @@
 import { formatPlanError } from '../plan/plan-error.ts';
 import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
-import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { goalIcon } from '../report/goals-table.ts';
 import { judgedRecord } from '../report/judged-record.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { traceWriter } from '../report/trace-writer.ts';
-import { systemClock } from '../run/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
 import { writeReportFile } from './write-report-file.ts';

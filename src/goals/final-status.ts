@@ -1,4 +1,4 @@
-import type { RunStatus } from '../run/events.ts';
+import type { RunStatus } from '../core/run-event.ts';
 import type { GoalResult } from './goal-result.ts';
 import { goalsVerdict } from './goals-verdict.ts';
 

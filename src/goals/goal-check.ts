@@ -1,6 +1,6 @@
 import type { Goal } from '../plan/schema.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import type { Usage } from '../run/events.ts';
+import type { Usage } from '../core/usage.ts';
 import type { GoalTarget } from './goal-target.ts';
 
 /** The collaborators a goal check may need; tests pass stand-ins. */

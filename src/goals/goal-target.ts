@@ -1,5 +1,5 @@
 import type { Goal } from '../plan/schema.ts';
-import type { StepState } from '../run/events.ts';
+import type { StepState } from '../core/run-event.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
 /** What goals are checked against once the run has finished. */

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../llm/model-client.ts';
-import { createRedactor } from '../report/redact.ts';
+import { createRedactor } from '../core/redact.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 
 const hideTokens = createRedactor();

@@ -1,4 +1,4 @@
-import type { Usage } from '../run/events.ts';
+import type { Usage } from '../core/usage.ts';
 import type { ChatResponse } from './model-client.ts';
 import { estimateCostUsd, type PriceOverrides } from './pricing.ts';
 

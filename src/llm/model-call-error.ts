@@ -1,4 +1,4 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 
 /** How a model call failed: an HTTP error status, no answer in time, or no connection at all. */
@@ -30,7 +30,7 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
 }
 
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
-export class ModelCallError extends ToolError {
+export class ModelCallError extends StepError {
   readonly purpose: string;
   readonly model: string;
   readonly failure: ModelCallFailure;

@@ -1,7 +1,7 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A replay file that cannot be read or holds a line that is not a recorded exchange. */
-export class ReplayFileError extends ToolError {
+export class ReplayFileError extends StepError {
   readonly file: string;
   readonly line?: number;
   readonly problem: string;

@@ -1,8 +1,8 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
-export class ReplayMissingAnswerError extends ToolError {
+export class ReplayMissingAnswerError extends StepError {
   readonly file: string;
   readonly purpose: string;
   /** Zero-based: the how-many-th call with this purpose it was. */

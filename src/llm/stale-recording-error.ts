@@ -1,8 +1,8 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 
 /** A replayed request differs from the one recorded for the same call: the recording is stale. */
-export class StaleRecordingError extends ToolError {
+export class StaleRecordingError extends StepError {
   readonly file: string;
   readonly purpose: string;
   readonly ordinal: number;

@@ -1,4 +1,4 @@
-import type { PlanStep } from './plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /** How many steps a backward search from a referencing step visits before it switches strategy. */
 const NEAR_SEARCH_LIMIT = 16;

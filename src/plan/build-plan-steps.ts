@@ -1,4 +1,4 @@
-import { stepKey, type PlanStep } from './plan-step.ts';
+import { stepKey, type PlanStep } from '../core/plan-step.ts';
 import type { Step } from './schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
-import { stepKey } from './plan-step.ts';
+import { stepKey } from '../core/plan-step.ts';
 
 /**
  * The blog's pitfall, for plans a model wrote: a tool_call with explicit args that lists

@@ -3,7 +3,7 @@ import { findReferences } from './find-references.ts';
 import { nearestName } from './nearest-name.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
-import type { PlanStep } from './plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { FoundReference } from './reference.ts';
 
 export interface ReferenceCheck {

@@ -2,7 +2,7 @@ import { findCycle } from './find-cycle.ts';
 import { nearestName } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
-import { stepKey, type PlanStep } from './plan-step.ts';
+import { stepKey, type PlanStep } from '../core/plan-step.ts';
 import type { Step } from './schema.ts';
 
 /** Step key → index of its first occurrence, and an issue for every later occurrence. */

@@ -1,5 +1,5 @@
 import type { FoundReference } from './reference.ts';
-import type { PlanStep } from './plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool } from './valid-plan.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GithubConfig } from '../tools/github/github-config.ts';
 import { HttpConfig } from '../tools/http/http-config.ts';
 import { McpServers } from '../tools/mcp/mcp-config.ts';
+import type * as Core from '../core/plan-step.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -85,6 +86,12 @@ export const Step = z.strictObject({
   why: z.string().optional(),
 });
 export type Step = z.infer<typeof Step>;
+
+// The executor's step types in core/ are spelled out without zod; these keep the two in step.
+StepId satisfies z.ZodType<Core.StepId>;
+StepType satisfies z.ZodType<Core.StepType>;
+OnFailure satisfies z.ZodType<Core.OnFailure>;
+RetryPolicy satisfies z.ZodType<Core.RetryPolicy>;
 
 export const PlanInput = z.strictObject({
   description: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { PlanStep } from './plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from './valid-plan.ts';
 
 /** True when running the step calls the model: a tool_call without args, a reasoning or aggregate step. */

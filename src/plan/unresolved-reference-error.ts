@@ -1,10 +1,10 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /**
  * A reference that cannot be resolved at run time: the step has no result yet, or its result has
  * no such field. Permanent: the same result will not grow the field on a retry.
  */
-export class UnresolvedReferenceError extends ToolError {
+export class UnresolvedReferenceError extends StepError {
   /** The referenced step's key, or undefined for an `${inputs.x}` reference. */
   readonly stepKey?: string;
   readonly inputName?: string;

@@ -1,6 +1,6 @@
 import type { JsonSchema } from './json-schema.ts';
 import type { PlanError } from './plan-error.ts';
-import type { PlanStep } from './plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { Limits, Plan, Toolset } from './schema.ts';
 
 /** A tool as validation and planning see it: what it is called with, not how it runs. */

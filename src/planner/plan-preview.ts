@@ -1,10 +1,10 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { checklistItems } from '../report/checklist.ts';
 import { inlineCode } from '../report/markdown/code-fence.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import { renderMermaidGraph } from '../report/mermaid-graph.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../run/run-record.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 
 type Redact = (text: string) => string;
 

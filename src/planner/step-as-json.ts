@@ -1,4 +1,4 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /** A step as the model reads it: the plan format's fields, compact JSON. */
 export function stepAsJson(step: PlanStep): string {

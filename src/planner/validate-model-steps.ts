@@ -1,5 +1,5 @@
 import type { PlanError } from '../plan/plan-error.ts';
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { validatePlanObject } from '../plan/validate-plan.ts';

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { errorText } from '../run/error-text.ts';
+import { errorText } from '../core/error-text.ts';
 import { askForJson } from './ask-for-json.ts';
 import type { PlanAttempt } from './plan-attempt.ts';
 import { planMessages, repairMessages } from './plan-prompt.ts';

@@ -1,6 +1,6 @@
-import type { StepState } from '../run/events.ts';
-import type { PlanStep } from '../plan/plan-step.ts';
-import type { RunRecord, StepRecord } from '../run/run-record.ts';
+import type { StepState } from '../core/run-event.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import type { RunRecord, StepRecord } from '../core/run-record.ts';
 
 /** The icon of each step state, as every view draws it. */
 export const STATE_ICONS: Readonly<Record<StepState, string>> = {

@@ -1,8 +1,8 @@
-import type { RunEvent, RunListener } from '../run/events.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../run/run-record.ts';
+import type { RunEvent, RunListener } from '../core/run-event.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItems, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
-import type { Redactor } from './redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 export interface ConsoleChecklistOptions {
   /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */

@@ -1,9 +1,9 @@
 import type { GoalResult } from '../goals/goal-result.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
-import type { RunStatus } from '../run/events.ts';
-import type { RunRecord } from '../run/run-record.ts';
+import type { RunStatus } from '../core/run-event.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import { hideCutFragments } from './hide-cut-fragments.ts';
-import type { Redactor } from './redact.ts';
+import type { Redactor } from '../core/redact.ts';
 
 function unmetReason(goals: readonly GoalResult[]): string {
   const unmet = goalsVerdict(goals).unmetRequired;

@@ -1,5 +1,5 @@
-import type { StepState } from '../run/events.ts';
-import type { RunRecord } from '../run/run-record.ts';
+import type { StepState } from '../core/run-event.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import { STATE_ICONS, stepTitle } from './checklist.ts';
 import { fencedBlock } from './markdown/code-fence.ts';
 

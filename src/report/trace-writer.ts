@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunListener } from '../run/events.ts';
-import { redactDeep, type Redactor } from './redact.ts';
+import type { RunListener } from '../core/run-event.ts';
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import { TraceWriteError } from './trace-write-error.ts';
 
 export interface TraceWriter {

@@ -1,4 +1,4 @@
-import type { RunEvent, RunListener } from './events.ts';
+import type { RunEvent, RunListener } from '../core/run-event.ts';
 
 /** Called when a listener throws; the run goes on regardless. */
 export type ListenerErrorHandler = (error: unknown, event: RunEvent) => void;

@@ -1,7 +1,7 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { StepContext } from '../steps/step-context.ts';
-import type { Clock } from './clock.ts';
-import { addUsage, NO_USAGE, type Usage } from './events.ts';
+import type { Clock } from '../core/clock.ts';
+import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { raceAbort } from './race-abort.ts';
 import { StepTimeoutError } from './step-timeout-error.ts';
 import { stepTimeoutSeconds } from './step-timeout.ts';

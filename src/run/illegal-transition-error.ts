@@ -1,4 +1,4 @@
-import type { StepState } from './events.ts';
+import type { StepState } from '../core/run-event.ts';
 
 /** A bug in the executor: it tried to move a step between states that do not connect. */
 export class IllegalTransitionError extends Error {

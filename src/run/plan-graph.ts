@@ -1,5 +1,5 @@
-import type { PlanStep } from '../plan/plan-step.ts';
-import type { PlanSnapshot } from './events.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import type { PlanSnapshot } from '../core/run-event.ts';
 
 /** What a snapshot says besides the steps. */
 export interface PlanHeader {

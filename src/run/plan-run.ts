@@ -1,9 +1,9 @@
 import { setMaxListeners } from 'node:events';
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
-import { isTransient } from '../tools/tool-error.ts';
-import { errorText } from './error-text.ts';
-import { NO_USAGE, type Usage } from './events.ts';
+import { isTransient } from '../core/step-error.ts';
+import { errorText } from '../core/error-text.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { Inbox } from './inbox.ts';
 import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';

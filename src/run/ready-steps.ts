@@ -1,4 +1,4 @@
-import type { StepState } from './events.ts';
+import type { StepState } from '../core/run-event.ts';
 import { MinHeap } from './min-heap.ts';
 import type { PlanGraph } from './plan-graph.ts';
 

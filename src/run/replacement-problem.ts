@@ -1,5 +1,5 @@
-import type { PlanStep } from '../plan/plan-step.ts';
-import { errorText } from './error-text.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import { errorText } from '../core/error-text.ts';
 import { PlanGraph } from './plan-graph.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /** A step that failed for good during the run, as the replanner is told about it. */
 export interface FailureNote {

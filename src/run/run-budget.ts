@@ -1,7 +1,7 @@
 import { estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
 import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError } from './budget-exceeded-error.ts';
-import { addUsage, NO_USAGE, type Usage } from './events.ts';
+import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
 export type BudgetLimits = Partial<Pick<Limits, 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd'>>;

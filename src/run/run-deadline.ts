@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import type { Clock } from '../core/clock.ts';
 
 /** Calls `onExpire` after `minutes` on the run's clock; returns a function that disarms it. */
 export function startRunDeadline(clock: Clock, minutes: number, onExpire: () => void): () => void {

@@ -2,8 +2,8 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
-import type { Clock } from './clock.ts';
-import type { RunListener } from './events.ts';
+import type { Clock } from '../core/clock.ts';
+import type { RunListener } from '../core/run-event.ts';
 import type { Replanner } from './replanner.ts';
 import type { RunBudget } from './run-budget.ts';
 

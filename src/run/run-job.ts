@@ -18,13 +18,14 @@ import { openTools, type OpenTools } from '../tools/open-tools.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
 import type { Tool } from '../tools/tool.ts';
 import { budgetedModelClient } from './budgeted-model-client.ts';
-import type { Clock } from './clock.ts';
-import type { RunListener, RunStatus, Usage } from './events.ts';
+import type { Clock } from '../core/clock.ts';
+import type { RunListener, RunStatus } from '../core/run-event.ts';
+import type { Usage } from '../core/usage.ts';
 import { MODEL_HINT, missingModelError, setupError } from './model-requirement.ts';
 import { RunBudget } from './run-budget.ts';
 import { runPlan } from './run-plan.ts';
 import type { RunOutcome } from './run-outcome.ts';
-import { finalStepStates } from './run-record.ts';
+import { finalStepStates } from '../core/run-record.ts';
 
 /** What a job is asked to do: one plan file (or a task in words), its inputs, and the model to use. */
 export interface JobSettings {

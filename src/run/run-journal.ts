@@ -1,8 +1,9 @@
-import type { Clock } from './clock.ts';
-import type { PlanSnapshot, RunEvent, RunListener, RunStatus, StepState, Usage } from './events.ts';
+import type { Clock } from '../core/clock.ts';
+import type { PlanSnapshot, RunEvent, RunListener, RunStatus, StepState } from '../core/run-event.ts';
+import type { Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
 import { IllegalTransitionError } from './illegal-transition-error.ts';
-import { applyEvent, newRunRecord, type RunRecord } from './run-record.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { canMove } from './step-transitions.ts';
 
 type Omitted<E> = E extends RunEvent ? Omit<E, 'at'> : never;

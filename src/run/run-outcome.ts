@@ -1,6 +1,7 @@
 import type { Escalation } from './escalation.ts';
-import type { RunStatus, Usage } from './events.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunStatus } from '../core/run-event.ts';
+import type { Usage } from '../core/usage.ts';
+import type { RunRecord } from '../core/run-record.ts';
 
 /** How a run ended, with everything it produced. `goals-unmet` is decided later, by the goal checks. */
 export interface RunOutcome {

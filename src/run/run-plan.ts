@@ -1,5 +1,5 @@
 import { escalationOf } from './escalation.ts';
-import { NO_USAGE } from './events.ts';
+import { NO_USAGE } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';

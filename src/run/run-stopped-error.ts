@@ -1,4 +1,4 @@
-import type { RunStatus } from './events.ts';
+import type { RunStatus } from '../core/run-event.ts';
 
 /**
  * Why a whole run stopped early (cancel, run timeout; later budgets). It is the abort reason every

@@ -1,4 +1,4 @@
-import type { StepState } from './events.ts';
+import type { StepState } from '../core/run-event.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
 

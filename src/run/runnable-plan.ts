@@ -1,5 +1,5 @@
 import type { Limits, Plan } from '../plan/schema.ts';
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /**
  * What the executor needs from a validated plan. `ValidPlan` (src/plan) is assignable to it; tests

@@ -1,8 +1,8 @@
 import { ModelCallError } from '../llm/model-call-error.ts';
-import type { PlanStep } from '../plan/plan-step.ts';
-import { isTransient, type ToolError } from '../tools/tool-error.ts';
-import { errorText } from './error-text.ts';
-import { addUsage, NO_USAGE } from './events.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import { isTransient, type StepError } from '../core/step-error.ts';
+import { errorText } from '../core/error-text.ts';
+import { addUsage, NO_USAGE } from '../core/usage.ts';
 import { executeStep, type SharedContext, type StepHooks, type StepOutcome } from './execute-step.ts';
 import { retryDelayMs, type ResolvedRetryPolicy } from './retry-policy.ts';
 import type { RunDeps } from './run-deps.ts';
@@ -50,7 +50,7 @@ export async function attemptStep(
     if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || !mayRetry(step, outcome.error, deps.tools)) {
       return { ...outcome, ...ended };
     }
-    const retryAfterMs = (outcome.error as ToolError).retryAfterMs;
+    const retryAfterMs = (outcome.error as StepError).retryAfterMs;
     const waitMs = retryDelayMs(policy, attempt, deps.random ?? Math.random, retryAfterMs);
     hooks.onRetry({ attempt, maxAttempts: policy.maxAttempts, waitMs, error: errorText(outcome.error) });
     try {

@@ -1,7 +1,7 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
-export class StepTimeoutError extends ToolError {
+export class StepTimeoutError extends StepError {
   readonly stepKey: string;
   readonly timeoutSeconds: number;
 

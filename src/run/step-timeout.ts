@@ -1,4 +1,4 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 
 /** The step's `timeout_seconds`, else its tool's, else none (the run timeout still applies). */

@@ -1,4 +1,4 @@
-import type { StepState } from './events.ts';
+import type { StepState } from '../core/run-event.ts';
 
 /** The moves a step may make. Retries stay `in_progress`; a replan replaces steps rather than moving them back. */
 const ALLOWED: Readonly<Record<StepState, readonly StepState[]>> = {

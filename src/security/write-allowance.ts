@@ -1,4 +1,4 @@
-import { createRedactor } from '../report/redact.ts';
+import { createRedactor } from '../core/redact.ts';
 import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
 import { neutraliseOutbound, type OutboundPolicy } from './neutralise-outbound.ts';
 import { WriteRefusedError } from './write-refused-error.ts';

@@ -1,7 +1,7 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-export class WriteRefusedError extends ToolError {
+export class WriteRefusedError extends StepError {
   readonly rule: string;
 
   constructor(options: { toolName: string; problem: string; rule: string }) {

@@ -1,4 +1,4 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 
 /**
  * Keys of every step `stepKey` depends on, directly or transitively, in plan order. This is a

@@ -1,4 +1,4 @@
-import { createRedactor } from '../report/redact.ts';
+import { createRedactor } from '../core/redact.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 
 // Token shapes (ghp_…, sk-…, AWS keys…) in tool output are not sent to the model provider either.

@@ -1,7 +1,7 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
-export class EmptyAnswerError extends ToolError {
+export class EmptyAnswerError extends StepError {
   readonly stepKey: string;
   /** The refusal text or finish reason the endpoint gave, if any. */
   readonly reason: string;

@@ -1,10 +1,10 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /**
  * Arguments that do not fit a tool's input schema: the step's own `args` (one error), or what the
  * model chose on both of its tries (two errors, first and second).
  */
-export class InvalidToolArgumentsError extends ToolError {
+export class InvalidToolArgumentsError extends StepError {
   readonly stepKey: string;
   /** Who chose the arguments: the plan's `args`, or the model. */
   readonly chosenBy: 'plan' | 'model';

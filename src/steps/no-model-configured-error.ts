@@ -1,7 +1,7 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A step needs a model (reasoning, aggregate, tool_call without args) but the run has none. */
-export class NoModelConfiguredError extends ToolError {
+export class NoModelConfiguredError extends StepError {
   readonly stepKey: string;
   readonly stepType: string;
 

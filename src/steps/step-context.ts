@@ -1,7 +1,7 @@
 import type { Agent, Plan } from '../plan/schema.ts';
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import type { Usage } from '../run/events.ts';
+import type { Usage } from '../core/usage.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 
 /** Everything one step needs to run; the executor builds it, the step kinds read it. */
@@ -31,5 +31,5 @@ export interface StepContext {
   onUsage(usage: Usage): void;
 }
 
-/** Runs one step to its result, or throws (a `ToolError` says whether retrying may help). */
+/** Runs one step to its result, or throws (a `StepError` says whether retrying may help). */
 export type StepRunner = (ctx: StepContext) => Promise<unknown>;

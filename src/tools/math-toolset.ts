@@ -1,4 +1,4 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import type { Tool } from './tool.ts';
 
 const operands = {
@@ -29,7 +29,7 @@ export function mathToolset(): Tool[] {
     operation('multiply', 'Multiply two numbers: a × b', (a, b) => a * b),
     operation('divide', 'Divide a by b: a ÷ b', (a, b) => {
       if (b === 0) {
-        throw new ToolError(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+        throw new StepError(`divide: cannot divide ${a} by zero; check the step that produced b`, {
           transient: false,
           toolName: 'divide',
         });

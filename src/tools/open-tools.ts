@@ -3,7 +3,7 @@ import { buildToolRegistry } from './build-tool-registry.ts';
 import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
 import type { RunnerEnvironment } from './scrub-environment.ts';
 import type { Tool, ToolRegistry } from './tool.ts';
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import type { ToolsetContext } from './toolsets.ts';
 
 /** What a run gives its tools: where they run, what they may read, and the GitHub context. */
@@ -48,7 +48,7 @@ function endsWithRun(tool: Tool, signal: AbortSignal, isClosed: () => boolean): 
     ...tool,
     async execute(args, ctx) {
       signal.throwIfAborted();
-      if (isClosed()) throw new ToolError(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
+      if (isClosed()) throw new StepError(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
       return tool.execute(args, ctx);
     },
   };

@@ -1,5 +1,5 @@
 import type { CommandTool } from '../plan/schema.ts';
-import { isSecretEnvName } from './secret-env-name.ts';
+import { isSecretEnvName } from '../core/secret-env-name.ts';
 import { ToolEnvironmentError } from './tool-environment-error.ts';
 import { expandEnvReferences } from './expand-env-references.ts';
 

@@ -1,7 +1,7 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A tool's `env:` reads a runner variable (`${env.NAME}`) that is not set. */
-export class ToolEnvironmentError extends ToolError {
+export class ToolEnvironmentError extends StepError {
   readonly variable: string;
   readonly missing: string;
 

@@ -1,4 +1,4 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** Exit status 75 (`EX_TEMPFAIL`, sysexits.h): the command says "try again later". */
 export const EX_TEMPFAIL = 75;
@@ -7,7 +7,7 @@ export const EX_TEMPFAIL = 75;
  * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
  * every other failure is permanent.
  */
-export class ToolExitError extends ToolError {
+export class ToolExitError extends StepError {
   /** The exit status, or null when a signal ended the process. */
   readonly exitCode: number | null;
   readonly signal: string | null;

@@ -1,7 +1,7 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A step or the model asked for a tool the run's registry does not have. */
-export class ToolNotFoundError extends ToolError {
+export class ToolNotFoundError extends StepError {
   readonly availableTools: readonly string[];
 
   constructor(options: { toolName: string; availableTools: readonly string[]; caller?: string }) {

@@ -1,7 +1,7 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A command tool wrote more to stdout than the cap allows; it was stopped so it cannot exhaust memory. */
-export class ToolOutputTooLargeError extends ToolError {
+export class ToolOutputTooLargeError extends StepError {
   readonly limitBytes: number;
 
   constructor(options: { toolName: string; limitBytes: number }) {

@@ -1,7 +1,7 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A command tool's program could not be started (not found, not executable). */
-export class ToolSpawnError extends ToolError {
+export class ToolSpawnError extends StepError {
   readonly program: string;
   /** The system error code, e.g. `ENOENT` or `EACCES`. */
   readonly code?: string;

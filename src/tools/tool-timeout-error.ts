@@ -1,7 +1,7 @@
-import { ToolError } from './tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 
 /** A tool ran past its time limit and was stopped; another attempt may be faster, so it is transient. */
-export class ToolTimeoutError extends ToolError {
+export class ToolTimeoutError extends StepError {
   readonly timeoutMs: number;
 
   constructor(options: { toolName: string; timeoutMs: number; stderrTail?: string }) {

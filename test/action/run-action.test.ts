@@ -6,10 +6,10 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import type { FinalReport } from '../../src/action/final-report.ts';
 import { checkConclusion } from '../../src/action/job-failure.ts';
-import type { RunStatus } from '../../src/run/events.ts';
-import { newRunRecord } from '../../src/run/run-record.ts';
-import { createRedactor } from '../../src/report/redact.ts';
-import { systemClock } from '../../src/run/clock.ts';
+import type { RunStatus } from '../../src/core/run-event.ts';
+import { newRunRecord } from '../../src/core/run-record.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { systemClock } from '../../src/core/clock.ts';
 import { recordingIO } from './recording-io.ts';
 
 const FAILING_PLAN = `name: Division

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
-import type { RunEvent } from '../../src/run/events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { EVERYTHING_ENTRY, marker, processesWith } from './mcp-processes.ts';

@@ -5,7 +5,7 @@ import type { GoalResult } from '../../src/goals/goal-result.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
-import type { RunEvent } from '../../src/run/events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunOutcome } from '../../src/run/run-outcome.ts';
 import { runPlan } from '../../src/run/run-plan.ts';

@@ -3,7 +3,7 @@ import type { GoalDeps } from '../../src/goals/goal-check.ts';
 import type { GoalResult } from '../../src/goals/goal-result.ts';
 import type { GoalTarget } from '../../src/goals/goal-target.ts';
 import { Goal } from '../../src/plan/schema.ts';
-import type { StepState } from '../../src/run/events.ts';
+import type { StepState } from '../../src/core/run-event.ts';
 
 /** A finished run: its final result and, optionally, how each step ended. */
 export function finishedRun(

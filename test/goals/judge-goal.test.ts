@@ -3,7 +3,7 @@ import type { GoalDeps } from '../../src/goals/goal-check.ts';
 import { judgeMessages } from '../../src/goals/judge-prompt.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import type { Usage } from '../../src/run/events.ts';
+import type { Usage } from '../../src/core/usage.ts';
 import { httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 

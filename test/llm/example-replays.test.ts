@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/run/clock.ts';
+import { systemClock } from '../../src/core/clock.ts';
 import { runJob } from '../../src/run/run-job.ts';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { isTransient } from '../../src/tools/tool-error.ts';
+import { isTransient } from '../../src/core/step-error.ts';
 import { hang, httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
 let server: ChatServer;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/plan/find-references.ts';
 import { resolveReferences } from '../../src/plan/resolve-references.ts';
 import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
-import { isTransient } from '../../src/tools/tool-error.ts';
+import { isTransient } from '../../src/core/step-error.ts';
 
 const sources = {
   results: new Map<string, unknown>([

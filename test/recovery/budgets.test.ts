@@ -4,7 +4,7 @@ import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
 import { budgetedModelClient } from '../../src/run/budgeted-model-client.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
-import { ToolError } from '../../src/tools/tool-error.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import { FakeSteps, flushMicrotasks, step } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
 import { scriptedSteps } from './scripted-steps.ts';
@@ -63,7 +63,7 @@ describe('budgets', () => {
       replan: async () => ({ ok: true, steps: [step('x', ['a']), step('y', ['x'])] }),
       review: async () => ({ fits: true, reason: '' }),
     };
-    const runner = scriptedSteps({ b: [{ fail: new ToolError('gone', { transient: false }) }] });
+    const runner = scriptedSteps({ b: [{ fail: new StepError('gone', { transient: false }) }] });
     const outcome = await startRun(planOf([step('a'), step('b', ['a'])], { max_steps: 3 }), runner, { replanner }).outcome;
     expect(runner.calls).toEqual(['a', 'b', 'x']);
     expect(outcome).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_steps 3 (spent 3; step y would have been one more)' });

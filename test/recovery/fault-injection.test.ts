@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunListener } from '../../src/run/events.ts';
+import type { RunListener } from '../../src/core/run-event.ts';
 import type { ManualClock } from '../../src/run/manual-clock.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { hang, httpError, textAnswer, type ChatScript } from '../helpers/chat-server.ts';

@@ -1,5 +1,5 @@
 import type { Tool } from '../../src/tools/tool.ts';
-import { ToolError } from '../../src/tools/tool-error.ts';
+import { StepError } from '../../src/core/step-error.ts';
 
 /** A plan file with a model block, the given limits, tools and steps (YAML flow maps, one per line). */
 export function planYaml(parts: { goal?: string; limits?: object; tools?: Record<string, string>; steps?: string[]; extra?: string }): string {
@@ -45,4 +45,4 @@ export function untilAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 }
 
-export const transient503 = (): ToolError => new ToolError('503 from the comment service', { transient: true });
+export const transient503 = (): StepError => new StepError('503 from the comment service', { transient: true });

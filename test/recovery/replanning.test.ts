@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Replanner, ReplanRequest, ReviewRequest } from '../../src/run/replanner.ts';
-import { ToolError } from '../../src/tools/tool-error.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import { step } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
 import { scriptedSteps } from './scripted-steps.ts';
 
-const broken = (message = '404 not found') => ({ fail: new ToolError(message, { transient: false }) });
+const broken = (message = '404 not found') => ({ fail: new StepError(message, { transient: false }) });
 
 /** A replanner answering from lists, keeping every request it got. */
 function scriptedReplanner(replans: Awaited<ReturnType<Replanner['replan']>>[], reviews: boolean[] = []): Replanner & { requests: ReplanRequest[]; reviews: ReviewRequest[] } {

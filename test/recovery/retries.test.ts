@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
-import { ToolError } from '../../src/tools/tool-error.ts';
-import { applyEvent, newRunRecord } from '../../src/run/run-record.ts';
+import { StepError } from '../../src/core/step-error.ts';
+import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
 import { checklistLines } from '../../src/report/checklist.ts';
 import { step, flushMicrotasks } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
 import { scriptedSteps } from './scripted-steps.ts';
 
-const flaky = (message = 'timed out') => new ToolError(message, { transient: true });
+const flaky = (message = 'timed out') => new StepError(message, { transient: true });
 const tool = (name: string, sideEffects = false) => ({ name, description: name, inputSchema: { type: 'object' }, sideEffects, execute: async () => null });
 
 describe('retrying transient failures', () => {
@@ -44,7 +44,7 @@ describe('retrying transient failures', () => {
   it('never retries a permanent error, a model call the SDK already retried, or a side-effect tool', async () => {
     const modelError = new ModelCallError({ purpose: 'step:m', model: 'x', failure: 'http', status: 503, transient: true, attempts: 3, detail: 'overloaded' });
     const runner = scriptedSteps({
-      permanent: [{ fail: new ToolError('404', { transient: false }) }],
+      permanent: [{ fail: new StepError('404', { transient: false }) }],
       m: [{ fail: modelError }],
       post: [{ fail: flaky('503') }],
     });
@@ -57,7 +57,7 @@ describe('retrying transient failures', () => {
   });
 
   it("honours the error's retry-after, capped by max_interval", async () => {
-    const runner = scriptedSteps({ a: [{ fail: new ToolError('429', { transient: true, retryAfterMs: 45_000 }) }] });
+    const runner = scriptedSteps({ a: [{ fail: new StepError('429', { transient: true, retryAfterMs: 45_000 }) }] });
     const run = startRun(planOf([step('a', [], { retry: { max_interval: '10s' } })]), runner, { random: () => 0 });
     await flushMicrotasks();
     expect(run.events.at(-1)).toMatchObject({ type: 'step_retrying', waitMs: 10_000 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanStep } from '../../src/plan/plan-step.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import { checklistHeader } from '../../src/report/checklist.ts';
-import { NO_USAGE, type RunEvent } from '../../src/run/events.ts';
-import { applyEvent, finalStepStates, newRunRecord } from '../../src/run/run-record.ts';
+import { type RunEvent } from '../../src/core/run-event.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { applyEvent, finalStepStates, newRunRecord } from '../../src/core/run-record.ts';
 
 const step = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'reasoning', description: `step ${key}`, inputs: [], dependsOn });
 

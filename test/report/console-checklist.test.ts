@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
-import { createRedactor } from '../../src/report/redact.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { failingRun, PLAN } from './run-events.ts';
 
 function capture(options: { isTTY: boolean; columns?: number; secrets?: string[] }) {

@@ -1,6 +1,6 @@
-import type { PlanStep } from '../../src/plan/plan-step.ts';
-import type { PlanSnapshot, RunEvent } from '../../src/run/events.ts';
-import { NO_USAGE } from '../../src/run/events.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { PlanSnapshot, RunEvent } from '../../src/core/run-event.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
 
 function step(key: string, description: string, dependsOn: string[] = []): PlanStep {
   return { key, id: Number(key), type: 'tool_call', description, tool: 'tool', inputs: [], dependsOn };

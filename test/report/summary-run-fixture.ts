@@ -1,7 +1,8 @@
-import type { PlanStep } from '../../src/plan/plan-step.ts';
-import type { PlanSnapshot, RunEvent, Usage } from '../../src/run/events.ts';
-import { NO_USAGE } from '../../src/run/events.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../../src/run/run-record.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { PlanSnapshot, RunEvent } from '../../src/core/run-event.ts';
+import type { Usage } from '../../src/core/usage.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 
 /** A plan step for tests: a reasoning step with a description, depending on `dependsOn`. */
 export function step(key: string, description: string, dependsOn: string[] = []): PlanStep {

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/report/redact.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { TraceWriteError } from '../../src/report/trace-write-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
-import { NO_USAGE } from '../../src/run/events.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun } from './run-events.ts';
 
 let dir: string;

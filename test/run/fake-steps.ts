@@ -1,4 +1,4 @@
-import type { PlanStep } from '../../src/plan/plan-step.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { StepContext, StepRunner } from '../../src/steps/step-context.ts';
 
 interface Deferred<T> {

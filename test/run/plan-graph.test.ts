@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepState } from '../../src/run/events.ts';
+import type { StepState } from '../../src/core/run-event.ts';
 import { PlanGraph } from '../../src/run/plan-graph.ts';
 import { ReadySteps } from '../../src/run/ready-steps.ts';
 import { step } from './fake-steps.ts';

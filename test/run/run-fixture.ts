@@ -1,7 +1,7 @@
-import type { PlanStep } from '../../src/plan/plan-step.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { StepRunner } from '../../src/steps/step-context.ts';
 import type { Tool, ToolRegistry } from '../../src/tools/tool.ts';
-import type { RunEvent } from '../../src/run/events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunDeps } from '../../src/run/run-deps.ts';
 import type { RunOutcome } from '../../src/run/run-outcome.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { RunEvent } from '../../src/run/events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 
 function indexOf(events: readonly RunEvent[], type: RunEvent['type'], key: string): number {
   return events.findIndex((event) => event.type === type && 'stepKey' in event && event.stepKey === key);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RunEvent } from '../../src/run/events.ts';
-import { applyEvent, newRunRecord } from '../../src/run/run-record.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
 import { FakeSteps, step } from './fake-steps.ts';
 import { eventLog, planOf, startRun } from './run-fixture.ts';
 

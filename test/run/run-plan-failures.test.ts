@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../src/tools/tool-error.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import { FakeSteps, step } from './fake-steps.ts';
 import { eventLog, planOf, startRun } from './run-fixture.ts';
 
@@ -43,7 +43,7 @@ describe('runPlan when a step fails', () => {
     const once = { retry: { max_attempts: 1 } };
     const run = startRun(planOf([step('a', [], once), step('b')]), fake.runner);
     await Promise.all([fake.started('a'), fake.started('b')]);
-    fake.fail('a', new ToolError('503 from the server', { transient: true }));
+    fake.fail('a', new StepError('503 from the server', { transient: true }));
     fake.fail('b', 'plain string thrown');
     const outcome = await run.outcome;
     const failed = run.events.filter((e) => e.type === 'step_failed');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PlanStep } from '../../src/plan/plan-step.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
 import { planOf, startRun } from './run-fixture.ts';
 

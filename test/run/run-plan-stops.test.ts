@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StepTimeoutError } from '../../src/run/step-timeout-error.ts';
-import { ToolError } from '../../src/tools/tool-error.ts';
+import { StepError } from '../../src/core/step-error.ts';
 import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
 import { planOf, slowTool, startRun } from './run-fixture.ts';
 
@@ -60,7 +60,7 @@ describe('runPlan timeouts', () => {
     run.clock.advance(1);
     const outcome = await run.outcome;
     expect(ctx.signal.reason).toBeInstanceOf(StepTimeoutError);
-    expect(ctx.signal.reason).toBeInstanceOf(ToolError);
+    expect(ctx.signal.reason).toBeInstanceOf(StepError);
     const failed = run.events.find((e) => e.type === 'step_failed');
     expect(failed).toMatchObject({ stepKey: '3', error: 'step 3 timed out after 60 s', transient: true, durationMs: 60_000 });
     expect(outcome.record.steps.get('4')?.state).toBe('skipped');

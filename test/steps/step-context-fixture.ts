@@ -1,7 +1,7 @@
 import type { ModelClient } from '../../src/llm/model-client.ts';
-import type { PlanStep } from '../../src/plan/plan-step.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { Agent, Plan } from '../../src/plan/schema.ts';
-import type { Usage } from '../../src/run/events.ts';
+import type { Usage } from '../../src/core/usage.ts';
 import type { StepContext } from '../../src/steps/step-context.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 

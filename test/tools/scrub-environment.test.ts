@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandTool } from '../../src/tools/command-tool.ts';
 import { scrubEnvironment } from '../../src/tools/scrub-environment.ts';
-import { isSecretEnvName } from '../../src/tools/secret-env-name.ts';
+import { isSecretEnvName } from '../../src/core/secret-env-name.ts';
 import { ToolEnvironmentError } from '../../src/tools/tool-environment-error.ts';
 
 const runner = {

@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
-import type { Usage } from '../../run/events.ts';
+import type { Usage } from '../../core/usage.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';

@@ -1,6 +1,6 @@
-import { type Clock, systemClock } from '../../run/clock.ts';
-import type { RunListener } from '../../run/events.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../../run/run-record.ts';
+import { type Clock, systemClock } from '../../core/clock.ts';
+import type { RunListener } from '../../core/run-event.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../core/run-record.ts';
 import type { GoalRow } from '../goals-table.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';

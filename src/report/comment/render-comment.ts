@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../run/run-record.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { checklistHeader, checklistItems } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';

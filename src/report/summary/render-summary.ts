@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../run/run-record.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { renderMermaidGraph } from '../mermaid-graph.ts';
 import { type CostLimits, renderSummaryCost } from './summary-cost.ts';

@@ -1,6 +1,6 @@
-import type { Usage } from '../../run/events.ts';
-import { NO_USAGE, addUsage } from '../../run/events.ts';
-import type { RunRecord } from '../../run/run-record.ts';
+import type { Usage } from '../../core/usage.ts';
+import { NO_USAGE, addUsage } from '../../core/usage.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */

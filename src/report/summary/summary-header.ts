@@ -1,5 +1,5 @@
-import type { RunStatus } from '../../run/events.ts';
-import type { RunRecord } from '../../run/run-record.ts';
+import type { RunStatus } from '../../core/run-event.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { checklistHeader } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';

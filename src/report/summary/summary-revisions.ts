@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../run/run-record.ts';
+import type { RunRecord } from '../../core/run-record.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { cutText } from '../cut-text.ts';
 

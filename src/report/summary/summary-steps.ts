@@ -1,5 +1,5 @@
-import type { PlanStep } from '../../plan/plan-step.ts';
-import type { RunRecord, StepRecord } from '../../run/run-record.ts';
+import type { PlanStep } from '../../core/plan-step.ts';
+import type { RunRecord, StepRecord } from '../../core/run-record.ts';
 import { STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';

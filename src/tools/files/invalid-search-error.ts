@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** `search_files` was given a regular expression that does not compile. */
-export class InvalidSearchError extends ToolError {
+export class InvalidSearchError extends StepError {
   readonly query: string;
 
   constructor(query: string, cause: unknown) {

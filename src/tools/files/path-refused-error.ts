@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** A file tool was asked for a path it may not touch (outside the repository, `.git`, `/proc`, ...). */
-export class PathRefusedError extends ToolError {
+export class PathRefusedError extends StepError {
   readonly path: string;
   readonly reason: string;
 

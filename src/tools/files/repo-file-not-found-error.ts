@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** A file tool was asked for a path that does not exist in the repository. */
-export class RepoFileNotFoundError extends ToolError {
+export class RepoFileNotFoundError extends StepError {
   readonly path: string;
 
   constructor(toolName: string, path: string) {

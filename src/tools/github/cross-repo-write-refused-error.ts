@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** A github write tool was asked to write to a repository the plan does not allow. */
-export class CrossRepoWriteRefusedError extends ToolError {
+export class CrossRepoWriteRefusedError extends StepError {
   readonly target: string;
   readonly allowed: readonly string[];
 

@@ -12,7 +12,7 @@ export interface GitHubCall {
   /** Octokit `request` options for one request: cancels with the run, times out after the per-request timeout. */
   request(): { signal: AbortSignal };
   readonly cancel: AbortSignal;
-  /** Maps a failure to a ToolError (or the cancel reason) naming `action`. */
+  /** Maps a failure to a StepError (or the cancel reason) naming `action`. */
   fail(action: string, error: unknown): Error;
 }
 

@@ -1,5 +1,5 @@
 import { retryAfterMs } from '../http/retry-after-ms.ts';
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** What a user can do about a GitHub error status. */
 const ADVICE: Record<number, string> = {
@@ -11,7 +11,7 @@ const ADVICE: Record<number, string> = {
 };
 
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
-export class GitHubApiError extends ToolError {
+export class GitHubApiError extends StepError {
   /** HTTP status, or undefined when no answer came (timeout, network). */
   readonly status?: number;
   readonly action: string;
@@ -46,11 +46,11 @@ function isRateLimited(status: number, headers: Record<string, string | number |
 }
 
 /**
- * The ToolError for a failed Octokit call. A cancelled run rethrows the cancel reason; a timed-out
+ * The StepError for a failed Octokit call. A cancelled run rethrows the cancel reason; a timed-out
  * or unanswered request is transient, as are 408, 429, 5xx and rate-limit 403s.
  */
 export function toGitHubApiError(toolName: string, action: string, error: unknown, cancel: AbortSignal): Error {
-  if (error instanceof ToolError) return error;
+  if (error instanceof StepError) return error;
   if (cancel.aborted) return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
   const failure = (error ?? {}) as OctokitLikeError;
   const message = typeof failure.message === 'string' ? failure.message : String(error);

@@ -1,6 +1,6 @@
 import { isSafeRefName } from '../../security/safe-ref-name.ts';
 import type { Tool } from '../tool.ts';
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
@@ -22,7 +22,7 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
       const sha = text('sha');
       // A ref the model chose goes into an API path's query: only names git itself would accept.
       if (sha !== undefined && !isSafeRefName(sha)) {
-        throw new ToolError(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
+        throw new StepError(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
       }
       const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
       try {

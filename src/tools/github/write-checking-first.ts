@@ -1,4 +1,4 @@
-import { isTransient } from '../tool-error.ts';
+import { isTransient } from '../../core/step-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
 /** Longest pause before a write is tried again, whatever the server's retry-after says. */

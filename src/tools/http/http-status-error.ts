@@ -1,4 +1,4 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** Statuses where the same request may succeed later. */
 export function isTransientStatus(status: number): boolean {
@@ -6,7 +6,7 @@ export function isTransientStatus(status: number): boolean {
 }
 
 /** A server answered an http tool with an error status; 408, 429 and 5xx are transient. */
-export class HttpStatusError extends ToolError {
+export class HttpStatusError extends StepError {
   readonly url: string;
   readonly status: number;
 

@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
-export class HttpTransportError extends ToolError {
+export class HttpTransportError extends StepError {
   readonly url: string;
   readonly kind: 'timeout' | 'network';
 

@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
-export class UrlNotAllowedError extends ToolError {
+export class UrlNotAllowedError extends StepError {
   readonly url: string;
   readonly reason: string;
 

@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
-export class McpToolError extends ToolError {
+export class McpToolError extends StepError {
   readonly server: string;
 
   constructor(options: { toolName: string; server: string; text: string; transient: boolean }) {

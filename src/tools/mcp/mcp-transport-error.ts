@@ -1,7 +1,7 @@
-import { ToolError } from '../tool-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 /** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
-export class McpTransportError extends ToolError {
+export class McpTransportError extends StepError {
   readonly server: string;
 
   constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; cause?: unknown }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactDeep, secretValuesFromEnvironment } from '../../src/report/redact.ts';
+import { createRedactor, redactDeep, secretValuesFromEnvironment } from '../../src/core/redact.ts';
 
 // Built at run time so the test file itself holds no token-shaped literals for scanners to flag.
 const GITHUB_TOKENS = ['ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'].map((prefix) => `${prefix}${'Ab3'.repeat(12)}`);

@@ -2,7 +2,7 @@
  * The base of every error a step can fail with. Whether retrying can help is decided where the
  * error is made (`transient`), never by matching message text later.
  */
-export class ToolError extends Error {
+export class StepError extends Error {
   /** True when the same call may succeed if tried again (timeouts, 408/429/5xx, exit 75, network). */
   readonly transient: boolean;
   /** A server's `retry-after`, in milliseconds, when it gave one. */
@@ -23,5 +23,5 @@ export class ToolError extends Error {
 
 /** True when `error` says retrying may help. Unknown errors are permanent. */
 export function isTransient(error: unknown): boolean {
-  return error instanceof ToolError && error.transient;
+  return error instanceof StepError && error.transient;
 }

@@ -1,30 +1,11 @@
-import type { PlanStep } from '../plan/plan-step.ts';
+import type { PlanStep } from './plan-step.ts';
+import type { Usage } from './usage.ts';
 
 /** The one state a step is in. "failed" and "skipped because something upstream failed" differ. */
 export type StepState = 'pending' | 'in_progress' | 'completed' | 'failed' | 'skipped';
 
 /** How a run ended. `goals-unmet` is decided after the run, by the goal checks. */
 export type RunStatus = 'succeeded' | 'failed' | 'goals-unmet' | 'escalated' | 'cancelled';
-
-/** Model use, counted per step and per run. */
-export interface Usage {
-  readonly modelCalls: number;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly costUsd: number;
-}
-
-export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
-
-/** Adds two usage counts. */
-export function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    modelCalls: a.modelCalls + b.modelCalls,
-    promptTokens: a.promptTokens + b.promptTokens,
-    completionTokens: a.completionTokens + b.completionTokens,
-    costUsd: a.costUsd + b.costUsd,
-  };
-}
 
 /** The plan as it stands at a revision: what a client draws once and then updates in place. */
 export interface PlanSnapshot {

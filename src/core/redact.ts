@@ -1,4 +1,4 @@
-import { isSecretEnvName } from '../tools/secret-env-name.ts';
+import { isSecretEnvName } from './secret-env-name.ts';
 
 /** Replaces secrets in a text with `***`. */
 export type Redactor = (text: string) => string;

@@ -1,5 +1,5 @@
-import type { PlanSnapshot, RunEvent, RunStatus, StepState, Usage } from './events.ts';
-import { NO_USAGE } from './events.ts';
+import type { PlanSnapshot, RunEvent, RunStatus, StepState } from './run-event.ts';
+import { NO_USAGE, type Usage } from './usage.ts';
 
 /** What is known about one step so far. */
 export interface StepRecord {

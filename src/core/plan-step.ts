@@ -1,4 +1,21 @@
-import type { RetryPolicy, Step, StepId, StepType } from './schema.ts';
+/** A step id: a non-negative integer or a short name (the plan schema checks which). */
+export type StepId = number | string;
+
+export type StepType = 'tool_call' | 'reasoning' | 'aggregate';
+
+/** What happens to the run when a step fails for good. */
+export type OnFailure = 'replan' | 'fail' | 'continue';
+
+/** A duration as the plan writes it: seconds, or a string such as `500ms`, `2s`, `1m`. */
+export type Duration = number | string;
+
+/** How often and how patiently a step or tool is retried. */
+export interface RetryPolicy {
+  max_attempts?: number;
+  initial_interval?: Duration;
+  backoff?: number;
+  max_interval?: Duration;
+}
 
 /**
  * A step as the executor sees it: ids normalised to string keys, `depends_on` defaults applied
@@ -19,7 +36,7 @@ export interface PlanStep {
   readonly agent?: string;
   readonly timeoutSeconds?: number;
   readonly retry?: RetryPolicy;
-  readonly onFailure?: Step['on_failure'];
+  readonly onFailure?: OnFailure;
   readonly review?: boolean;
   readonly why?: string;
 }

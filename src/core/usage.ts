@@ -1,0 +1,19 @@
+/** Model use, counted per step and per run. */
+export interface Usage {
+  readonly modelCalls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly costUsd: number;
+}
+
+export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+
+/** Adds two usage counts. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    modelCalls: a.modelCalls + b.modelCalls,
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    costUsd: a.costUsd + b.costUsd,
+  };
+}
