@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import type { Annotate } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
+import { neutraliseLogText } from '../security/neutralise-log-text.ts';
 
 /** Everything the action says to the runner: the log, annotations and the job summary. */
 export interface ActionIO {
-  /** Raw text to the log (the checklist's lines, already ending in a newline). */
+  /** Text to the log (the checklist's lines, already ending in a newline); never read as workflow commands. */
   write(text: string): void;
+  /** One line (or more) to the log; never read as workflow commands. */
   info(line: string): void;
   warning(message: string): void;
   annotate: Annotate;
@@ -16,20 +17,20 @@ export interface ActionIO {
   writeSummary(markdown: string): Promise<boolean>;
 }
 
-/** The runner's channels through `@actions/core`. */
+/**
+ * The runner's channels through `@actions/core`. Text written to the log is neutralised here, the
+ * one place it leaves: tool output and model text may hold `::command::` lines, and only the
+ * action's own calls (`warning`, `annotate`, groups, which `@actions/core` escapes) are commands.
+ */
 export function coreActionIO(env: Readonly<Record<string, string | undefined>> = process.env): ActionIO {
   return {
-    write: (text) => void process.stdout.write(text),
-    info: (line) => core.info(line),
+    write: (text) => void process.stdout.write(neutraliseLogText(text)),
+    info: (line) => core.info(neutraliseLogText(line)),
     warning: (message) => core.warning(message),
     annotate: (level, message, properties) => core[level](message, properties),
     group(title, lines) {
       core.startGroup(title);
-      // Results come from tools and models: a line starting with `::` must not become a workflow command.
-      const token = randomUUID();
-      core.info(`::stop-commands::${token}`);
-      for (const line of lines) core.info(line);
-      core.info(`::${token}::`);
+      for (const line of lines) core.info(neutraliseLogText(line));
       core.endGroup();
     },
     async writeSummary(markdown) {

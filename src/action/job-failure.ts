@@ -1,3 +1,4 @@
+import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from './final-report.ts';
 
@@ -5,20 +6,20 @@ import type { FinalReport } from './final-report.ts';
 export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): string | undefined {
   const reason = report.reason ? `: ${report.reason}` : '';
   const see = 'See the job summary for the full record.';
-  if (report.planErrors.length > 0) return `The plan was rejected before any step ran${reason}. The annotations point at each problem. ${see}`;
+  if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
   switch (report.status) {
     case 'succeeded':
       return undefined;
     case 'goals-unmet':
       return failOnUnmetGoals
-        ? `The run finished, but its result does not meet the plan's goals${reason}. ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+        ? `${asSentence(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
         : undefined;
     case 'escalated':
-      return `The run was escalated${reason}. ${see}`;
+      return `${asSentence(`The run was escalated${reason}`)} ${see}`;
     case 'cancelled':
-      return `The run was cancelled${reason}. ${see}`;
+      return `${asSentence(`The run was cancelled${reason}`)} ${see}`;
     case 'failed':
-      return `The run failed${reason}. ${see}`;
+      return `${asSentence(`The run failed${reason}`)} ${see}`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { asSentence } from './as-sentence.ts';
 import { RunStoppedError } from './run-stopped-error.ts';
 
 /** Recovery ran out (replans used up, or the replanner could not write a valid plan): a person is needed. */
@@ -8,8 +9,9 @@ export class RunEscalatedError extends RunStoppedError {
   readonly tried: readonly string[];
 
   constructor(fields: { why: string; lastError: string; tried: readonly string[] }) {
-    const tried = fields.tried.length ? ` Tried: ${fields.tried.join('; ')}.` : '';
-    super(`a person is needed: ${fields.why}. Last error: ${fields.lastError}.${tried}`, 'escalated');
+    // No "a person is needed" here: every view says so beside the status (escalated — a person is needed: …).
+    const tried = fields.tried.length ? ` Tried: ${asSentence(fields.tried.join('; '))}` : '';
+    super(`${asSentence(fields.why)} Last error: ${asSentence(fields.lastError)}${tried}`, 'escalated');
     this.lastError = fields.lastError;
     this.tried = [...fields.tried];
   }

@@ -54,12 +54,13 @@ describe("the planning chapter's run, offline", () => {
     if (outcome.kind !== 'ran') return;
     expect(outcome.status).toBe('escalated');
     expect(job.server.requests).toHaveLength(2);
-    expect(outcome.run.reason).toMatch(/^a person is needed: step 6 failed and the 1 replan allowed \(limits\.max_replans\) are used up\. Last error: .*larkford\.gov\/tram: 404 not found/s);
+    expect(outcome.run.reason).toMatch(/^step 6 failed and the 1 replan allowed \(limits\.max_replans\) are used up\. Last error: .*larkford\.gov\/tram: 404 not found/s);
     expect(outcome.run.escalation).toMatchObject({ lastError: expect.stringContaining('404 not found'), tried: expect.arrayContaining(['replanned once (plan revision 2)']) });
     expect(outcome.run.record.steps.get('7')).toMatchObject({ state: 'skipped' });
     // What completed is kept everywhere.
     for (const key of ['1', '2', '3']) expect(outcome.run.results.has(key)).toBe(true);
-    expect(job.summary).toContain('escalated — a person is needed');
+    expect(job.summary).toContain('escalated — a person is needed: step 6 failed');
+    expect(job.summary).not.toContain('a person is needed: a person is needed');
     expect(job.comment).toContain('a person is needed');
     expect(job.trace.at(-1)).toMatchObject({ type: 'run_finished', status: 'escalated' });
   });

@@ -57,11 +57,20 @@ describe('replanning around permanent failures', () => {
     const outcome = await run.outcome;
     expect(outcome.status).toBe('escalated');
     expect(outcome.reason).toBe(
-      'a person is needed: step x failed and the 1 replan allowed (limits.max_replans) are used up. Last error: x is gone too. ' +
+      'step x failed and the 1 replan allowed (limits.max_replans) are used up. Last error: x is gone too. ' +
         'Tried: step b (reasoning) failed; step x (reasoning) failed; replanned once (plan revision 2).',
     );
     expect(outcome.escalation).toMatchObject({ lastError: 'x is gone too' });
     expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'escalated' });
+  });
+
+  it('joins a last error that ends in a full stop into the reason without doubling it', async () => {
+    const runner = scriptedSteps({ b: [broken('Model call failed: 502 Bad Gateway. The endpoint failed; retry later.')] });
+    const run = startRun(planOf([step('a'), step('b', ['a'])], { max_replans: 0 }), runner, { replanner: scriptedReplanner([]) });
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toMatch(/Last error: Model call failed: 502 Bad Gateway\. The endpoint failed; retry later\. Tried: step b \(reasoning\) failed\.$/);
+    expect(outcome.reason).not.toMatch(/\.\./);
   });
 
   it('escalates when the replanner cannot write a valid plan, and when it reuses an id', async () => {
@@ -69,7 +78,7 @@ describe('replanning around permanent failures', () => {
       const run = startRun(planOf([step('a'), step('b', ['a'])]), scriptedSteps({ b: [broken()] }), { replanner: scriptedReplanner([answer]) });
       const outcome = await run.outcome;
       expect(outcome.status).toBe('escalated');
-      expect(outcome.reason).toMatch(/^a person is needed: step b failed and the replanner could not write a valid plan for what is left \((steps\[0\]\.tool: no tool browse|step id b was used before in this run; new steps need new ids)\)/);
+      expect(outcome.reason).toMatch(/^step b failed and the replanner could not write a valid plan for what is left \((steps\[0\]\.tool: no tool browse|step id b was used before in this run; new steps need new ids)\)/);
       expect(outcome.results.get('a')).toBe('result of a');
     }
   });

@@ -12,6 +12,7 @@ import { buildActionBundle, type ActionBundle } from '../e2e/action-bundle.ts';
 import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
 import { removeActionRuns, runActionBundle, RUNNER_TOKEN, type ActionRun, type ActionRunOptions } from '../e2e/start-action.ts';
 import { issueCommentEvent, offeredTools, printingTool, promptOf, pullRequestData, summaryPlan } from './attack-fixtures.ts';
+import { injectedCommands, processedCommands } from './workflow-commands.ts';
 
 const PLAN = '.github/plan.yml';
 const ZWSP = '\u200B';
@@ -327,5 +328,87 @@ workflow_sequence:
       expect(text, channel).not.toContain(RUNNER_TOKEN);
       expect(text, channel).not.toContain(apiKey.slice(8));
     }
+  });
+});
+
+describe.concurrent('attack suite: the job log, the PR comment and the check run', () => {
+  it('(j) no tool output, stderr, replanner text, step description or judge reason becomes a workflow command in the log', async (context) => {
+    const nonce = `INJ${randomBytes(6).toString('hex')}`;
+    // Every payload a hostile tool or model can send: bare \r, \n and \r\n line breaks, leading
+    // white space, the legacy ##[…] form anywhere in a line, and stop-commands to swallow ours.
+    const payload = (where: string): string =>
+      [
+        `${where}\r::error title=${nonce}-${where}::forged error`,
+        `\n  ::warning title=${nonce}-${where}::forged warning`,
+        `\r\n::add-mask::${nonce}`,
+        `\nprefix ##[error file=${nonce}]legacy`,
+        `\n\u00a0::notice title=${nonce}-${where}::nbsp`,
+        `\n::stop-commands::${nonce}`,
+      ].join('');
+    const s = await servers(context, (request) => {
+      const format = (request.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+      if (format === 'plan_steps') {
+        return textAnswer(
+          JSON.stringify({
+            why: payload('why'),
+            steps: [{ id: 'again', type: 'tool_call', tool: 'fetch_notes', description: `Read again${payload('description')}`, args: {} }],
+          }),
+        );
+      }
+      if (format === 'goal_verdict') return textAnswer(JSON.stringify({ met: true, reason: payload('judge') }));
+      return textAnswer('unused');
+    });
+    const hostile = {
+      'tools/notes.mjs': printingTool(payload('result')),
+      'tools/broken.mjs': `process.stderr.write(${JSON.stringify(payload('stderr'))});\nprocess.exit(1);\n`,
+    };
+    const tools = `tools:
+  fetch_notes:
+    description: Read the notes
+    command: [node, tools/notes.mjs]
+  broken:
+    description: Fail
+    command: [node, tools/broken.mjs]
+`;
+    const [replanned, failed] = await Promise.all([
+      // A tool result, then a failing tool whose stderr, the replanner's why and its new step's description reach the log; a judge decides.
+      run(s, {
+        files: {
+          ...hostile,
+          [PLAN]: `name: Hostile log\nlimits: { max_replans: 1 }\n${tools}workflow_sequence:
+  - id: notes
+    type: tool_call
+    tool: fetch_notes
+    args: {}
+  - id: fail
+    type: tool_call
+    tool: broken
+    description: Break
+    args: {}
+goals:
+  - name: judged
+    judge: The result is fine.
+`,
+        },
+        event: { name: 'pull_request', payload: pullRequestEvent(40) },
+      }),
+      // A user-written plan, no model: the failing tool's stderr ends the run ("Run failed (…)").
+      run(s, {
+        files: { ...hostile, [PLAN]: `name: Hostile failure\n${tools}workflow_sequence:\n  - id: fail\n    type: tool_call\n    tool: broken\n    description: Break\n    args: {}\n    on_failure: fail\n` },
+      }),
+    ]);
+    expect(replanned.outputs['status'], replanned.stdout).toBe('succeeded');
+    expect(failed.outputs['status'], failed.stdout).toBe('failed');
+    for (const result of [replanned, failed]) {
+      const log = `${result.stdout}\n${result.stderr}`;
+      // The payloads did reach the log, as text...
+      expect(log).toContain(`${nonce}-stderr`);
+      // ...and the runner executes only the action's own commands.
+      expect(injectedCommands(log, nonce)).toEqual([]);
+      expect(new Set(processedCommands(log).map((command) => command.command))).toSatisfy((names: Set<string>) =>
+        [...names].every((name) => ['add-mask', 'group', 'endgroup', 'notice', 'warning', 'error'].includes(name)),
+      );
+    }
+    for (const where of ['result', 'why', 'description', 'judge']) expect(replanned.stdout, where).toContain(`${nonce}-${where}`);
   });
 });
