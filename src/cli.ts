@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { evalCommand } from './cli/eval-command.ts';
 import { planCommand } from './cli/plan-command.ts';
 import { runCommand } from './cli/run-command.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
@@ -25,9 +26,11 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'validate':
       return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
     case 'run':
-    case 'plan': {
+    case 'plan':
+    case 'eval': {
       const controller = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
+      if (command.command === 'eval') return evalCommand(command, controller.signal);
       return command.command === 'run' ? runCommand(command, controller.signal) : planCommand(command, controller.signal);
     }
   }

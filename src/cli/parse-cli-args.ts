@@ -15,7 +15,27 @@ export type CliCommand =
   | { readonly command: 'version' }
   | { readonly command: 'validate'; readonly files: readonly string[] }
   | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string } & CliModelArgs)
-  | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs);
+  | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs)
+  | ({ readonly command: 'eval' } & EvalArgs & CliModelArgs);
+
+/** `plan-runner eval`'s own options. */
+export interface EvalArgs {
+  readonly file: string;
+  readonly runs: number;
+  readonly seed: number;
+  readonly faults?: string;
+  readonly answers?: string;
+  readonly baselines: readonly ('react' | 'full-history')[];
+  readonly compare?: string;
+  readonly json?: string;
+  readonly markdown?: string;
+  readonly traceDir?: string;
+  readonly maxTurns: number;
+  readonly minSuccessRate?: number;
+  readonly maxCostUsdPerRun?: number;
+}
+
+const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'] as const;
 
 /** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {
@@ -30,6 +50,44 @@ function parseInputs(pairs: readonly string[]): Record<string, string> {
     inputs[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return inputs;
+}
+
+function whole(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
+  return value;
+}
+
+function fraction(name: string, text: string | undefined, max = 1): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > max) throw new UsageError(`--${name} takes a number from 0 to ${max}, got '${text}'`);
+  return value;
+}
+
+function evalArgs(values: Partial<Record<(typeof EVAL_OPTIONS)[number], string | string[] | undefined>>): Omit<EvalArgs, 'file'> {
+  const one = (name: (typeof EVAL_OPTIONS)[number]) => values[name] as string | undefined;
+  const baselines = (values.baseline as string[] | undefined) ?? [];
+  for (const baseline of baselines) {
+    if (baseline !== 'react' && baseline !== 'full-history') throw new UsageError(`--baseline takes react or full-history, got '${baseline}'`);
+  }
+  const minSuccessRate = fraction('min-success-rate', one('min-success-rate'));
+  const maxCostUsdPerRun = fraction('max-cost-usd-per-run', one('max-cost-usd-per-run'), 1_000_000);
+  return {
+    runs: whole('runs', one('runs'), 5, 1, 1000),
+    seed: whole('seed', one('seed'), 1, 0, 2 ** 31 - 1),
+    baselines: [...new Set(baselines)] as EvalArgs['baselines'],
+    maxTurns: whole('max-turns', one('max-turns'), 20, 1, 200),
+    ...(one('faults') !== undefined && { faults: one('faults') }),
+    ...(one('answers') !== undefined && { answers: one('answers') }),
+    ...(one('compare') !== undefined && { compare: one('compare') }),
+    ...(one('json') !== undefined && { json: one('json') }),
+    ...(one('markdown') !== undefined && { markdown: one('markdown') }),
+    ...(one('trace-dir') !== undefined && { traceDir: one('trace-dir') }),
+    ...(minSuccessRate !== undefined && { minSuccessRate }),
+    ...(maxCostUsdPerRun !== undefined && { maxCostUsdPerRun }),
+  };
 }
 
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */
@@ -51,6 +109,18 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         model: { type: 'string' },
         'api-key-env': { type: 'string' },
         'api-key': { type: 'string' },
+        runs: { type: 'string' },
+        seed: { type: 'string' },
+        faults: { type: 'string' },
+        answers: { type: 'string' },
+        baseline: { type: 'string', multiple: true },
+        compare: { type: 'string' },
+        json: { type: 'string' },
+        markdown: { type: 'string' },
+        'trace-dir': { type: 'string' },
+        'max-turns': { type: 'string' },
+        'min-success-rate': { type: 'string' },
+        'max-cost-usd-per-run': { type: 'string' },
       },
     });
   } catch (error) {
@@ -64,11 +134,15 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError('no command given');
+  if (command !== 'eval') {
+    const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
+  }
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
     return { command: 'validate', files: rest };
   }
-  if (command === 'run' || command === 'plan') {
+  if (command === 'run' || command === 'plan' || command === 'eval') {
     if (rest.length !== 1) throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
     if (values.record && values.replay) throw new UsageError('--record and --replay cannot be used together');
     const modelArgs: CliModelArgs = {
@@ -79,6 +153,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       model: values.model,
       apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
     };
+    if (command === 'eval') {
+      if (values.record) throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
+      if (values.answers && values.replay) throw new UsageError('--answers and --replay cannot be used together');
+      if (values.trace !== undefined || values.summary !== undefined) throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
+      return { command: 'eval', ...evalArgs(values), file: rest[0]!, ...modelArgs };
+    }
     if (command === 'plan') {
       if (values.trace !== undefined) throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
       return { command: 'plan', file: rest[0]!, ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };

@@ -7,6 +7,9 @@ Usage:
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
                                             plan, print it as a checklist and a Mermaid graph;
                                             runs nothing
+  plan-runner eval <file> [options]         run the plan N times (with injected faults, against
+                                            baselines) and print success rate, goals, model
+                                            calls, tokens, cost and duration per variant
   plan-runner --help | --version
 
 Options for run and plan:
@@ -21,9 +24,27 @@ Options for run and plan:
   --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
                           a key is never taken on the command line
 
+Options for eval (besides --input, --replay, --base-url, --model, --api-key-env):
+  --runs N                runs per variant (default 5)
+  --faults FILE           YAML list of faults to inject, e.g.
+                          - { tool: fetch, fault: timeout, rate: 0.2 }
+                          - { model: planner, fault: bad json, attempt: 1 }
+  --seed S                seed for the fault draws (default 1): the same seed, the same faults
+  --baseline NAME         also run react (a plain tool-calling loop) or full-history (every
+                          step sees every earlier result); repeatable
+  --answers FILE          answer model calls from a YAML file of scripted answers per caller
+                          (planner, replanner, step:<id>, goal:<name>, react); no network
+  --compare BASE_PLAN     evaluate BASE_PLAN too and report what got worse
+  --min-success-rate R    fail (exit 1) when the plan succeeds in fewer than R (0 to 1) of runs
+  --max-cost-usd-per-run USD  fail (exit 1) when a run costs more than USD on average
+  --max-turns N           turns the react baseline gets (default 20)
+  --json FILE             write every figure and run as JSON
+  --markdown FILE         write the table as Markdown
+  --trace-dir DIR         write each run's trace (JSON lines) into DIR
+
 Exit codes:
   0  the plan is valid / the run succeeded and its required goals are met
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
-     or unmet required goals
+     or unmet required goals; eval: a threshold not met or a regression against --compare
   2  usage error
 `;

@@ -11,6 +11,7 @@ import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { writePlan } from '../planner/write-plan.ts';
 import { runStep } from '../steps/run-step.ts';
+import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { loadPlanWithServers, type PlanWithServers } from '../tools/load-plan-with-servers.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -56,6 +57,10 @@ export interface JobDeps {
   readonly extraTools?: readonly Tool[];
   /** In [0, 1): the jitter of retry waits; tests pass a constant. */
   readonly random?: () => number;
+  /** Wraps every tool the run may call (`plan-runner eval` injects faults here); the tool itself is unchanged. */
+  readonly decorateTool?: (tool: Tool) => Tool;
+  /** Replaces the step runner (`plan-runner eval`'s full-history variant wraps the default one). */
+  readonly runStep?: StepRunner;
 }
 
 /**
@@ -178,11 +183,12 @@ async function runLoadedJob(
   for (const tool of extraTools) tools.set(tool.name, tool);
   // Withheld tools are not even callable: a step a model writes later cannot reach them either.
   for (const [name, tool] of tools) if (settings.withhold?.(tool, plan.source) !== undefined) tools.delete(name);
+  if (deps.decorateTool) for (const [name, tool] of tools) tools.set(name, deps.decorateTool(tool));
 
   let run: RunOutcome;
   try {
     run = await runPlan(plan, {
-      runStep,
+      runStep: deps.runStep ?? runStep,
       tools,
       model,
       listeners: deps.listeners,

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { evaluate } from '../eval/evaluate.ts';
+import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
+import { ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { formatPlanError } from '../plan/plan-error.ts';
+import { readYamlFile } from '../plan/read-yaml-file.ts';
+import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
+import { systemClock } from '../run/clock.ts';
+import type { CliCommand } from './parse-cli-args.ts';
+import { writeReportFile } from './write-report-file.ts';
+
+type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
+
+function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined, apiKey: string | undefined): EvalModelSource | string {
+  if (answers) return { kind: 'answers', answers };
+  if (args.replay) return { kind: 'replay', file: args.replay };
+  if (apiKey) return { kind: 'live', baseURL: args.baseUrl, apiKey };
+  return `no model answers: set ${args.apiKeyEnv} (with --base-url for another endpoint), or give --answers FILE or --replay FILE`;
+}
+
+/** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
+export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): Promise<number> {
+  const env = process.env;
+  const apiKey = env[args.apiKeyEnv] || undefined;
+  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const fail = (message: string) => {
+    process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
+    return 1;
+  };
+  let faults: readonly FaultRule[] = [];
+  if (args.faults) {
+    const read = await readYamlFile(args.faults, FaultFile);
+    if (!read.ok) return fail(`the fault file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
+    faults = read.value;
+  }
+  let answers: ScriptedAnswers | undefined;
+  if (args.answers) {
+    const read = await readYamlFile(args.answers, ScriptedAnswers);
+    if (!read.ok) return fail(`the answers file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
+    answers = read.value;
+  }
+  const model = modelSource(args, answers, apiKey);
+  if (typeof model === 'string') return fail(model);
+  const settings: EvalSettings = {
+    plans: args.compare ? [{ file: args.compare, label: `base ${args.compare}` }, { file: args.file, label: args.file }] : [{ file: args.file }],
+    runs: args.runs,
+    seed: args.seed,
+    faults,
+    baselines: args.baselines,
+    inputs: args.inputs,
+    cwd: process.cwd(),
+    env,
+    model,
+    ...(args.model !== undefined && { modelName: args.model }),
+    maxTurns: args.maxTurns,
+  };
+  const problem = evalSettingsProblem(settings);
+  if (problem) return fail(problem);
+
+  const traces: TraceWriter[] = [];
+  const report = await evaluate(settings, { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun }, {
+    clock: systemClock,
+    signal,
+    onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}\n`)),
+    ...(args.traceDir !== undefined && {
+      listenersFor: (column: string, run: number) => {
+        const file = path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
+        const trace = traceWriter(file, { redact });
+        traces.push(trace);
+        return [trace.listener];
+      },
+    }),
+  });
+  for (const trace of traces) await trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`));
+  process.stdout.write(redact(report.markdown));
+  let written = true;
+  if (args.markdown) written = writeReportFile(args.markdown, redact(report.markdown)) && written;
+  if (args.json) {
+    const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, passed: report.passed, runs: report.runs };
+    written = writeReportFile(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)) && written;
+  }
+  return report.passed && written ? 0 : 1;
+}

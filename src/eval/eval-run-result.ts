@@ -1,0 +1,31 @@
+import type { GoalOutcome } from '../goals/goal-result.ts';
+import type { RunStatus } from '../run/events.ts';
+import type { InjectedFault } from './fault-injector.ts';
+
+/** How a variant runs the plan's goal: the plan as written, a ReAct loop, or the plan with full-history prompts. */
+export type EvalVariant = 'plan' | 'react' | 'full-history';
+
+/** One run of one variant, counted the same way for every variant. */
+export interface EvalRunResult {
+  /** The column it belongs to: the variant, with the plan's label when two plans are compared. */
+  readonly column: string;
+  readonly variant: EvalVariant;
+  /** 1-based. */
+  readonly run: number;
+  /** `rejected`: the job stopped before any step (an invalid plan, or one the model could not write). */
+  readonly status: RunStatus | 'rejected';
+  readonly reason?: string;
+  readonly goals: ReadonlyArray<{ readonly name: string; readonly outcome: GoalOutcome }>;
+  readonly modelCalls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly costUsd: number;
+  readonly durationMs: number;
+  readonly retries: number;
+  readonly replans: number;
+  /** Model calls made to write the plan (0 when the plan file has its steps). */
+  readonly plannerCalls: number;
+  /** For a model-written plan: whether the model's plan passed validation (after its one repair, at most). */
+  readonly planValid?: boolean;
+  readonly faults: readonly InjectedFault[];
+}

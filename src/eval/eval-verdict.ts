@@ -1,0 +1,53 @@
+import type { VariantSummary } from './summarise-variant.ts';
+
+/** Limits an evaluation must stay within to pass (the action's `min-success-rate`, `max-cost-usd-per-run`). */
+export interface EvalThresholds {
+  readonly minSuccessRate?: number;
+  readonly maxCostUsdPerRun?: number;
+}
+
+export interface ThresholdCheck {
+  readonly name: string;
+  readonly limit: number;
+  readonly actual: number;
+  readonly ok: boolean;
+}
+
+/** A figure that got worse from the base plan to the plan, beyond the tolerance stated in `REGRESSION_TOLERANCE`. */
+export interface Regression {
+  readonly figure: string;
+  readonly base: number;
+  readonly plan: number;
+}
+
+/** Cost and model calls may grow by this share before they count as a regression (runs vary). */
+export const REGRESSION_TOLERANCE = 0.1;
+
+/** Checks the plan column against the thresholds; none given → no checks. */
+export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds): ThresholdCheck[] {
+  const checks: ThresholdCheck[] = [];
+  if (thresholds.minSuccessRate !== undefined) {
+    checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
+  }
+  if (thresholds.maxCostUsdPerRun !== undefined) {
+    checks.push({ name: 'max-cost-usd-per-run', limit: thresholds.maxCostUsdPerRun, actual: plan.costUsd, ok: plan.costUsd <= thresholds.maxCostUsdPerRun });
+  }
+  return checks;
+}
+
+/**
+ * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost
+ * or model calls higher by more than `REGRESSION_TOLERANCE`.
+ */
+export function findRegressions(base: VariantSummary, plan: VariantSummary): Regression[] {
+  const found: Regression[] = [];
+  if (plan.successRate < base.successRate) found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
+  for (const goal of base.goalsMetRate) {
+    const now = plan.goalsMetRate.find((other) => other.name === goal.name)?.rate ?? 0;
+    if (now < goal.rate) found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
+  }
+  const grew = (before: number, after: number) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
+  if (grew(base.costUsd, plan.costUsd)) found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
+  if (grew(base.modelCalls.mean, plan.modelCalls.mean)) found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
+  return found;
+}

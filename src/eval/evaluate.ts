@@ -1,0 +1,49 @@
+import type { EvalRunResult } from './eval-run-result.ts';
+import { checkThresholds, findRegressions, type EvalThresholds, type Regression, type ThresholdCheck } from './eval-verdict.ts';
+import { renderEvalTable } from './render-eval-table.ts';
+import { runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
+import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
+import { summariseVariant, type VariantSummary } from './summarise-variant.ts';
+
+/** An evaluation's whole result: the Markdown table, the figures for machines, and whether it passed. */
+export interface EvalReport {
+  readonly columns: readonly VariantSummary[];
+  readonly runs: readonly EvalRunResult[];
+  readonly thresholds: readonly ThresholdCheck[];
+  /** With two plans: what got worse from the first (base) to the second. */
+  readonly regressions?: readonly Regression[];
+  readonly passed: boolean;
+  readonly markdown: string;
+}
+
+/** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
+export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
+  const names = [...new Set(runs.map((run) => run.column))];
+  const columns = names.map((name) => summariseVariant(name, runs.filter((run) => run.column === name)));
+  const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
+  const planColumn = columns.find((column) => column.column === planColumns.at(-1));
+  const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
+  const checks = planColumn ? checkThresholds(planColumn, thresholds) : [];
+  const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
+  const notes = [
+    `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
+    ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
+    ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+  ];
+  const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
+  const passed = !cancelled && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  return {
+    columns,
+    runs,
+    thresholds: checks,
+    ...(regressions && { regressions }),
+    passed,
+    markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(regressions && { regressions }) }),
+  };
+}
+
+/** Runs the evaluation and reports it. */
+export async function evaluate(settings: EvalSettings, thresholds: EvalThresholds, deps: EvalDeps): Promise<EvalReport> {
+  const runs = await runEval(settings, deps);
+  return evalReport(settings, runs, thresholds, deps.signal.aborted);
+}

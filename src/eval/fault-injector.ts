@@ -1,0 +1,68 @@
+import { isModelRule, isToolRule, ruleMs, targetsPurpose, type FaultRule, type ModelFault, type ModelFaultRule, type ToolFault, type ToolFaultRule } from './fault-rule.ts';
+import { seededRandom } from './seeded-random.ts';
+
+/** A fault that was injected: what, where, and on which call of the run. */
+export interface InjectedFault {
+  readonly target: string;
+  readonly fault: ToolFault | ModelFault;
+  readonly call: number;
+}
+
+export interface ChosenFault<F> {
+  readonly fault: F;
+  readonly call: number;
+  readonly retryAfterMs?: number;
+  readonly delayMs?: number;
+}
+
+/** FNV-1a of a string: mixes a call's identity into its own seed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * Decides, for one run, which calls get a fault. Every decision depends only on (seed, run, target,
+ * n-th call): runs are reproducible even when steps run concurrently and finish in any order.
+ */
+export class FaultInjector {
+  readonly #rules: readonly FaultRule[];
+  readonly #seed: string;
+  readonly #calls = new Map<string, number>();
+  readonly #injected: InjectedFault[] = [];
+
+  constructor(rules: readonly FaultRule[], seed: number, run: number) {
+    this.#rules = rules;
+    this.#seed = `${seed}:${run}`;
+  }
+
+  /** Faults injected so far, in the order they were. */
+  get injected(): readonly InjectedFault[] {
+    return this.#injected;
+  }
+
+  /** Counts a call of tool `name` and returns the fault it gets, if any. */
+  toolFault(name: string): ChosenFault<ToolFault> | undefined {
+    return this.#choose(`tool:${name}`, this.#rules.filter((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
+  }
+
+  /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
+  modelFault(purpose: string): ChosenFault<ModelFault> | undefined {
+    return this.#choose(`model:${purpose}`, this.#rules.filter((rule): rule is ModelFaultRule => isModelRule(rule) && targetsPurpose(rule, purpose)));
+  }
+
+  #choose<R extends ToolFaultRule | ModelFaultRule>(target: string, rules: readonly R[]): ChosenFault<R['fault']> | undefined {
+    const call = (this.#calls.get(target) ?? 0) + 1;
+    this.#calls.set(target, call);
+    for (const [index, rule] of rules.entries()) {
+      const hit = rule.attempt !== undefined ? rule.attempt === call : seededRandom(hash(`${this.#seed}:${target}:${call}:${index}`))() < (rule.rate ?? 0);
+      if (!hit) continue;
+      this.#injected.push({ target, fault: rule.fault, call });
+      const retryAfterMs = ruleMs(rule.retry_after);
+      const delayMs = ruleMs(rule.delay);
+      return { fault: rule.fault, call, ...(retryAfterMs !== undefined && { retryAfterMs }), ...(delayMs !== undefined && { delayMs }) };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Duration, durationMs, ToolName } from '../plan/schema.ts';
+
+/** Faults a tool call can be given: what real tools do when they fail. */
+export const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'slow'] as const;
+/** Faults a model call can be given: HTTP errors the SDK sees (and retries), a malformed answer, a slow answer. */
+export const MODEL_FAULTS = ['bad json', 'http 429', 'http 500', 'model 429', 'model 500', 'slow'] as const;
+
+export type ToolFault = (typeof TOOL_FAULTS)[number];
+export type ModelFault = (typeof MODEL_FAULTS)[number];
+
+const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])] as [string, ...string[]];
+
+const list = (faults: readonly string[]) => faults.map((fault) => `\`${fault}\``).join(', ');
+
+/** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
+export const FaultRule = z
+  .strictObject({
+    /** A tool name, or `*` for every tool. */
+    tool: z.union([ToolName, z.literal('*')]).optional(),
+    /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
+    model: z.string().min(1).optional(),
+    fault: z.enum(ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
+    /** Probability in [0, 1] that a call gets the fault, drawn from the seeded generator. */
+    rate: z.number().min(0).max(1).optional(),
+    /** The n-th call (1-based) of that tool or caller in each run gets the fault. */
+    attempt: z.int().min(1).optional(),
+    /** For `http 429`: the retry-after the fault answers with. */
+    retry_after: Duration.optional(),
+    /** For `slow`: how long the call is held before it runs. */
+    delay: Duration.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    if ((rule.tool === undefined) === (rule.model === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of `tool:` (a tool name or *) or `model:` (planner, replanner, step:<id>, react, …)', path: [] });
+    } else if (rule.tool !== undefined && !(TOOL_FAULTS as readonly string[]).includes(rule.fault)) {
+      ctx.addIssue({ code: 'custom', message: `a tool fault is one of ${list(TOOL_FAULTS)}`, path: ['fault'] });
+    } else if (rule.model !== undefined && !(MODEL_FAULTS as readonly string[]).includes(rule.fault)) {
+      ctx.addIssue({ code: 'custom', message: `a model fault is one of ${list(MODEL_FAULTS)}`, path: ['fault'] });
+    }
+    if ((rule.rate === undefined) === (rule.attempt === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (0 to 1) or `attempt` (the n-th call, from 1)', path: [] });
+    }
+    if (rule.fault === 'slow' && rule.delay === undefined) ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
+  });
+export type FaultRule = z.infer<typeof FaultRule>;
+export type ToolFaultRule = FaultRule & { readonly tool: string; readonly fault: ToolFault };
+export type ModelFaultRule = FaultRule & { readonly model: string; readonly fault: ModelFault };
+
+/** A fault file: a YAML list of rules. */
+export const FaultFile = z.array(FaultRule).max(200);
+
+/** Milliseconds a rule's duration field stands for, or undefined. */
+export function ruleMs(value: Duration | undefined): number | undefined {
+  return value === undefined ? undefined : durationMs(value);
+}
+
+/** True when `rule` targets the caller `purpose` (exact, `*`, or a prefix written `step:*`). */
+export function targetsPurpose(rule: ModelFaultRule, purpose: string): boolean {
+  if (rule.model === '*') return true;
+  if (rule.model.endsWith('*')) return purpose.startsWith(rule.model.slice(0, -1));
+  return rule.model === purpose;
+}
+
+export function isToolRule(rule: FaultRule): rule is ToolFaultRule {
+  return rule.tool !== undefined;
+}
+
+export function isModelRule(rule: FaultRule): rule is ModelFaultRule {
+  return rule.model !== undefined;
+}

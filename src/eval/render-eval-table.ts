@@ -1,0 +1,55 @@
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import type { Regression, ThresholdCheck } from './eval-verdict.ts';
+import type { VariantSummary } from './summarise-variant.ts';
+
+const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+const usd = (value: number) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export interface EvalTableInput {
+  readonly title: string;
+  readonly columns: readonly VariantSummary[];
+  readonly notes: readonly string[];
+  readonly thresholds: readonly ThresholdCheck[];
+  readonly regressions?: readonly Regression[];
+}
+
+/** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
+export function renderEvalTable(input: EvalTableInput): string {
+  const { columns } = input;
+  const row = (label: string, cell: (column: VariantSummary) => string) => `| ${label} | ${columns.map(cell).join(' | ')} |`;
+  const goalNames = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
+  const lines = [
+    `## ${escapeMarkdown(input.title)}`,
+    '',
+    `| | ${columns.map((column) => escapeMarkdown(column.column)).join(' | ')} |`,
+    `|---|${columns.map(() => '---:').join('|')}|`,
+    row('runs', (c) => String(c.runs)),
+    row('**success rate**', (c) => `**${percent(c.successRate)}**`),
+    ...goalNames.map((name) => row(`goal met: ${escapeMarkdown(name)}`, (c) => {
+      const goal = c.goalsMetRate.find((g) => g.name === name);
+      return goal ? percent(goal.rate) : '—';
+    })),
+    row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
+    row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
+    row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
+    row('cost per run (mean)', (c) => usd(c.costUsd)),
+    row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
+    row('retries per run', (c) => number(c.retries)),
+    row('replans per run', (c) => number(c.replans)),
+    row('escalated', (c) => percent(c.escalationRate)),
+    row('plan valid (first answer / after repair)', (c) => (c.planValidRate === undefined ? '—' : `${percent(c.planFirstTryRate ?? 0)} / ${percent(c.planValidRate)}`)),
+    row('faults injected per run', (c) => number(c.faultsInjected)),
+  ];
+  if (input.regressions) {
+    lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
+    for (const found of input.regressions) lines.push(`- ${escapeMarkdown(found.figure)}: ${found.base.toFixed(4)} → ${found.plan.toFixed(4)}`);
+  }
+  if (input.thresholds.length > 0) {
+    lines.push('');
+    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.actual.toFixed(4)} (limit ${check.limit})`);
+  }
+  if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(note)}_`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,260 @@
+import { evaluateGoals } from '../goals/evaluate-goals.ts';
+import { finalStatus } from '../goals/final-status.ts';
+import { DEFAULT_MODEL, type ModelSettings } from '../llm/create-model-client.ts';
+import type { ModelClient } from '../llm/model-client.ts';
+import { createOpenAIModelClient } from '../llm/openai-model-client.ts';
+import { replayModelClient } from '../llm/replay-model-client.ts';
+import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { budgetedModelClient } from '../run/budgeted-model-client.ts';
+import type { Clock } from '../run/clock.ts';
+import { addUsage, NO_USAGE, type RunEvent, type RunListener, type Usage } from '../run/events.ts';
+import { RunBudget } from '../run/run-budget.ts';
+import { runJob, type JobOutcome } from '../run/run-job.ts';
+import { runStep } from '../steps/run-step.ts';
+import { loadPlanWithServers } from '../tools/load-plan-with-servers.ts';
+import { openTools } from '../tools/open-tools.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
+import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
+import { CallPurpose } from './call-purpose.ts';
+import { faultInjectingFetch } from './fault-injecting-fetch.ts';
+import { faultInjectingTool } from './fault-injecting-tool.ts';
+import { FaultInjector } from './fault-injector.ts';
+import { isToolRule, type FaultRule } from './fault-rule.ts';
+import { fullHistorySteps } from './full-history-steps.ts';
+import { runReactLoop } from './react-loop.ts';
+import type { ScriptedAnswers } from './scripted-answers.ts';
+import { startScriptedChatServer, type ScriptedChatServer } from './scripted-chat-server.ts';
+import { seededRandom } from './seeded-random.ts';
+import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
+
+/** Where an evaluation's model answers come from. */
+export type EvalModelSource =
+  | { readonly kind: 'live'; readonly baseURL: string; readonly apiKey: string }
+  | { readonly kind: 'answers'; readonly answers: ScriptedAnswers }
+  | { readonly kind: 'replay'; readonly file: string };
+
+/** One plan to evaluate, with the column label it gets (its file, or `base` / `plan` with --compare). */
+export interface EvalPlan {
+  readonly file: string;
+  readonly label?: string;
+}
+
+export interface EvalSettings {
+  readonly plans: readonly EvalPlan[];
+  readonly runs: number;
+  readonly seed: number;
+  readonly faults: readonly FaultRule[];
+  /** Besides `plan`, which strategies run the same goal. */
+  readonly baselines: readonly Exclude<EvalVariant, 'plan'>[];
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly cwd: string;
+  readonly env: RunnerEnvironment;
+  readonly model: EvalModelSource;
+  /** The model name given on the command line; replaces the plan's `model.name`. */
+  readonly modelName?: string;
+  /** Turns the ReAct baseline gets before it counts as failed. */
+  readonly maxTurns: number;
+}
+
+export interface EvalDeps {
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** Called after each run, for progress lines. */
+  readonly onRun?: (result: EvalRunResult) => void;
+  /** Called with each run's events, e.g. to write one trace per run. */
+  readonly listenersFor?: (column: string, run: number) => readonly RunListener[];
+}
+
+/** Makes each run's model client: faults below the SDK, the call's purpose passed down to them. */
+class EvalModels {
+  readonly #source: EvalModelSource;
+  readonly #server: ScriptedChatServer | undefined;
+  #runs = 0;
+
+  private constructor(source: EvalModelSource, server: ScriptedChatServer | undefined) {
+    this.#source = source;
+    this.#server = server;
+  }
+
+  static async open(source: EvalModelSource): Promise<EvalModels> {
+    return new EvalModels(source, source.kind === 'answers' ? await startScriptedChatServer(source.answers) : undefined);
+  }
+
+  clientFor(injector: FaultInjector, model: string): ModelClient {
+    this.#runs += 1;
+    if (this.#source.kind === 'replay') return replayModelClient(this.#source.file, { defaultModel: model });
+    const purpose = new CallPurpose();
+    const baseURL = this.#server?.url ?? (this.#source.kind === 'live' ? this.#source.baseURL : '');
+    const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
+    const fetch = faultInjectingFetch({ injector, purpose, ...(this.#server && { tagRequests: { run: this.#runs } }) });
+    return purpose.wrap(createOpenAIModelClient({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
+  }
+
+  async close(): Promise<void> {
+    await this.#server?.close();
+  }
+}
+
+function countEvents(events: readonly RunEvent[]): { retries: number; replans: number } {
+  return {
+    retries: events.filter((event) => event.type === 'step_retrying').length,
+    replans: events.filter((event) => event.type === 'plan_revised').length,
+  };
+}
+
+function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd'> {
+  return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd };
+}
+
+interface OneRun {
+  readonly settings: EvalSettings;
+  readonly deps: EvalDeps;
+  readonly models: EvalModels;
+  readonly plan: EvalPlan;
+  readonly column: string;
+  readonly variant: EvalVariant;
+  readonly run: number;
+}
+
+/** Counts planner calls as they are made, whatever the job does with them. */
+function countingPlanner(client: ModelClient, counter: { planner: number }): ModelClient {
+  return {
+    defaultModel: client.defaultModel,
+    complete(request, label, signal) {
+      if (label.purpose === PLANNER_PURPOSE) counter.planner += 1;
+      return client.complete(request, label, signal);
+    },
+  };
+}
+
+async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
+  const { settings, deps, run } = one;
+  const injector = new FaultInjector(settings.faults, settings.seed, run);
+  const events: RunEvent[] = [];
+  const counter = { planner: 0 };
+  const started = deps.clock.now();
+  const outcome: JobOutcome = await runJob(
+    {
+      planFile: one.plan.file,
+      inputs: settings.inputs,
+      cwd: settings.cwd,
+      env: settings.env,
+      model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
+    },
+    {
+      listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
+      clock: deps.clock,
+      signal: deps.signal,
+      random: seededRandom(settings.seed * 7919 + run),
+      createModel: (model: ModelSettings) => countingPlanner(one.models.clientFor(injector, model.model ?? DEFAULT_MODEL), counter),
+      decorateTool: (tool) => faultInjectingTool(tool, injector),
+      ...(one.variant === 'full-history' && { runStep: fullHistorySteps(runStep) }),
+    },
+  );
+  const durationMs = deps.clock.now() - started;
+  const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, plannerCalls: counter.planner, ...countEvents(events) };
+  if (outcome.kind === 'rejected') {
+    const reason = outcome.errors.map((error) => error.message).join('; ');
+    return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? NO_USAGE), ...(counter.planner > 0 && { planValid: false }) };
+  }
+  if (outcome.kind === 'planned') throw new Error('eval runs plans; it never stops at planning');
+  return {
+    ...base,
+    status: outcome.status,
+    ...(outcome.run.reason !== undefined && { reason: outcome.run.reason }),
+    goals: outcome.goals.map((goal) => ({ name: goal.name, outcome: goal.outcome })),
+    ...usageFields(outcome.usage),
+    ...(counter.planner > 0 && { planValid: true }),
+  };
+}
+
+async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
+  const { settings, deps, run } = one;
+  const injector = new FaultInjector(settings.faults, settings.seed, run);
+  const started = deps.clock.now();
+  const base = { column: one.column, variant: one.variant, run, plannerCalls: 0, retries: 0, replans: 0 };
+  const finish = (fields: Pick<EvalRunResult, 'status' | 'goals'> & { reason?: string }, usage: Usage): EvalRunResult => ({
+    ...base,
+    ...fields,
+    ...usageFields(usage),
+    durationMs: deps.clock.now() - started,
+    faults: injector.injected,
+  });
+  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env });
+  if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
+  const source = loaded.plan.source;
+  const inputs = resolveInputs(source, settings.inputs);
+  if (!inputs.ok) {
+    await loaded.servers?.close();
+    return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, NO_USAGE);
+  }
+  const modelName = settings.modelName ?? source.model?.name ?? DEFAULT_MODEL;
+  const budget = new RunBudget(loaded.plan.limits, source.pricing);
+  const model = budgetedModelClient(one.models.clientFor(injector, modelName), budget);
+  let usage = NO_USAGE;
+  const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, ...(loaded.servers && { servers: loaded.servers }) });
+  try {
+    const tools = new Map([...opened.tools].map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
+    const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+    let loop;
+    try {
+      loop = await runReactLoop({
+        goal,
+        inputs: inputs.inputs,
+        tools,
+        model,
+        modelName,
+        maxTurns: settings.maxTurns,
+        cwd: settings.cwd,
+        signal: deps.signal,
+        onUsage: (call) => (usage = addUsage(usage, call)),
+      });
+    } catch (error) {
+      return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
+    }
+    if (!loop.ok) return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
+    const goals = await evaluateGoals(
+      source.goals ?? [],
+      { finalResult: loop.answer, results: new Map(), stepStates: new Map() },
+      { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal: deps.signal },
+    );
+    return finish({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Model faults need an HTTP endpoint below the SDK; a replay file has none. */
+export function evalSettingsProblem(settings: EvalSettings): string | undefined {
+  if (settings.model.kind === 'replay' && settings.faults.some((rule) => !isToolRule(rule))) {
+    return 'model faults are injected below the SDK, which a replay file bypasses: use --answers FILE or a live endpoint, or keep to tool faults';
+  }
+  return undefined;
+}
+
+/**
+ * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
+ * so that timings do not disturb each other, and returns every run's figures.
+ */
+export async function runEval(settings: EvalSettings, deps: EvalDeps): Promise<EvalRunResult[]> {
+  const models = await EvalModels.open(settings.model);
+  const results: EvalRunResult[] = [];
+  try {
+    for (const plan of settings.plans) {
+      const variants: EvalVariant[] = ['plan', ...settings.baselines];
+      for (const variant of variants) {
+        const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} · `}${plan.label ?? plan.file}` : variant;
+        for (let run = 1; run <= settings.runs; run += 1) {
+          if (deps.signal.aborted) return results;
+          const one: OneRun = { settings, deps, models, plan, column, variant, run };
+          const result = variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
+          results.push(result);
+          deps.onRun?.(result);
+        }
+      }
+    }
+    return results;
+  } finally {
+    await models.close();
+  }
+}

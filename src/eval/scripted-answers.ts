@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ToolName } from '../plan/schema.ts';
+
+const ScriptedToolCall = z.strictObject({
+  name: ToolName,
+  arguments: z.record(z.string(), z.unknown()),
+});
+
+/** One scripted model answer: text, tool calls, or both. */
+export const ScriptedAnswer = z
+  .strictObject({
+    text: z.string().optional(),
+    tool_calls: z.array(ScriptedToolCall).min(1).max(32).optional(),
+  })
+  .refine((answer) => answer.text !== undefined || answer.tool_calls !== undefined, { message: 'give `text:`, `tool_calls:` or both' });
+export type ScriptedAnswer = z.infer<typeof ScriptedAnswer>;
+
+/**
+ * An answers file: for each caller (`planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`),
+ * its answers in call order; a caller asking more often than it has answers gets the last again.
+ */
+export const ScriptedAnswers = z.record(z.string().min(1), z.array(ScriptedAnswer).min(1).max(1000));
+export type ScriptedAnswers = z.infer<typeof ScriptedAnswers>;

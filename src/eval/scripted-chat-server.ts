@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScriptedAnswer, ScriptedAnswers } from './scripted-answers.ts';
+
+/** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
+export const CHARS_PER_TOKEN = 4;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface ScriptedChatServer {
+  /** The base URL to give the `openai` SDK (`…/v1`). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function completion(model: string, answer: ScriptedAnswer, promptChars: number, index: number): unknown {
+  const toolCalls = answer.tool_calls?.map((call, n) => ({
+    id: `call_${index}_${n}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
+  const completionChars = (answer.text ?? '').length + (toolCalls ? JSON.stringify(toolCalls).length : 0);
+  return {
+    id: `scripted-${index}`,
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [
+      {
+        index: 0,
+        finish_reason: toolCalls ? 'tool_calls' : 'stop',
+        message: { role: 'assistant', content: answer.text ?? null, ...(toolCalls && { tool_calls: toolCalls }) },
+      },
+    ],
+    usage: {
+      prompt_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN),
+      completion_tokens: Math.ceil(completionChars / CHARS_PER_TOKEN),
+      total_tokens: Math.ceil(promptChars / CHARS_PER_TOKEN) + Math.ceil(completionChars / CHARS_PER_TOKEN),
+    },
+  };
+}
+
+/**
+ * A Chat Completions endpoint on 127.0.0.1 that answers from an answers file, by caller and call
+ * order within each run (both sent by plan-runner's own fetch as headers). It lets `eval` run the
+ * real SDK, retries and faults included, with no model and no network.
+ */
+export async function startScriptedChatServer(answers: ScriptedAnswers): Promise<ScriptedChatServer> {
+  const calls = new Map<string, number>();
+  let served = 0;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, { error: { message: 'only POST /v1/chat/completions is served' } });
+      const body = JSON.parse(await readBody(req)) as { model?: string; messages?: unknown };
+      const purpose = decodeURIComponent(String(req.headers['x-plan-runner-purpose'] ?? ''));
+      const run = String(req.headers['x-plan-runner-run'] ?? '0');
+      const list = answers[purpose];
+      if (!list) {
+        const known = Object.keys(answers).sort().join(', ') || '(none)';
+        return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${purpose}:' with a list of answers`, type: 'invalid_request_error' } });
+      }
+      const key = `${run}\u0000${purpose}`;
+      const ordinal = calls.get(key) ?? 0;
+      calls.set(key, ordinal + 1);
+      served += 1;
+      send(res, 200, completion(body.model ?? 'scripted', list[Math.min(ordinal, list.length - 1)]!, JSON.stringify(body.messages ?? []).length, served));
+    })().catch((error: unknown) => send(res, 400, { error: { message: `bad request: ${error instanceof Error ? error.message : String(error)}` } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

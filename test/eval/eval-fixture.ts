@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { systemClock } from '../../src/run/clock.ts';
+import { evaluate, type EvalReport } from '../../src/eval/evaluate.ts';
+import type { EvalThresholds } from '../../src/eval/eval-verdict.ts';
+import { FaultFile, type FaultRule } from '../../src/eval/fault-rule.ts';
+import type { EvalSettings } from '../../src/eval/run-eval.ts';
+import { ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
+import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
+import type { RunEvent } from '../../src/run/events.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CHAPTER_PLAN = 'workflows/planning-chapter.yml';
+export const CHAPTER_ANSWERS = 'workflows/eval/planning-chapter.answers.yml';
+export const CHAPTER_FAULTS = 'workflows/eval/planning-chapter.faults.yml';
+
+
+export async function chapterAnswers(): Promise<ScriptedAnswers> {
+  const read = await readYamlFile(path.join(ROOT, CHAPTER_ANSWERS), ScriptedAnswers);
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  return read.value;
+}
+
+export async function chapterFaults(): Promise<FaultRule[]> {
+  const read = await readYamlFile(path.join(ROOT, CHAPTER_FAULTS), FaultFile);
+  if (!read.ok) throw new Error(JSON.stringify(read.errors));
+  return read.value;
+}
+
+export interface EvalRun {
+  readonly report: EvalReport;
+  /** Every run's events, by `column run`. */
+  readonly events: Map<string, RunEvent[]>;
+}
+
+/** Evaluates with the chapter's answers file, in-process, collecting every run's events. */
+export async function runChapterEval(overrides: Partial<EvalSettings> = {}, thresholds: EvalThresholds = {}): Promise<EvalRun> {
+  const events = new Map<string, RunEvent[]>();
+  const settings: EvalSettings = {
+    plans: [{ file: CHAPTER_PLAN }],
+    runs: 1,
+    seed: 1,
+    faults: await chapterFaults(),
+    baselines: [],
+    inputs: {},
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+    model: { kind: 'answers', answers: await chapterAnswers() },
+    maxTurns: 20,
+    ...overrides,
+  };
+  const report = await evaluate(settings, thresholds, {
+    clock: systemClock,
+    signal: new AbortController().signal,
+    listenersFor: (column, run) => {
+      const list: RunEvent[] = [];
+      events.set(`${column} ${run}`, list);
+      return [(event) => list.push(event)];
+    },
+  });
+  return { report, events };
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
+import { FaultFile } from '../../src/eval/fault-rule.ts';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-faults-'));
+
+async function problems(text: string): Promise<string[]> {
+  const file = path.join(dir, 'faults.yml');
+  writeFileSync(file, text);
+  const read = await readYamlFile(file, FaultFile);
+  return read.ok ? [] : read.errors.map((error) => formatPlanError(error).replace(`${file}:`, ''));
+}
+
+describe('the fault file', () => {
+  it('accepts the documented rules', async () => {
+    expect(await problems('- { tool: fetch, fault: timeout, rate: 0.2 }\n- { tool: multiply, fault: timeout, attempt: 1 }\n- { model: planner, fault: bad json, attempt: 1 }\n')).toEqual([]);
+  });
+
+  it('names the line and column of each bad rule and says what to write', async () => {
+    const found = await problems('- { tool: fetch, fault: explode, rate: 0.2 }\n- { tool: fetch, fault: timeout }\n- { tool: add, fault: slow, attempt: 1 }\n');
+    expect(found).toEqual([
+      expect.stringMatching(/^1:25: .*timeout, exit 75, exit 1/),
+      expect.stringMatching(/^2:3: give exactly one of `rate` \(0 to 1\) or `attempt`/),
+      expect.stringMatching(/^3:3: a `slow` fault needs `delay:`/),
+    ]);
+  });
+});
+
+describe('eval on the command line', () => {
+  it('reads its options', () => {
+    expect(parseCliArgs(['eval', 'p.yml', '--runs', '3', '--seed', '9', '--baseline', 'react', '--min-success-rate', '0.95', '--answers', 'a.yml'])).toMatchObject({
+      command: 'eval', file: 'p.yml', runs: 3, seed: 9, baselines: ['react'], minSuccessRate: 0.95, answers: 'a.yml', maxTurns: 20,
+    });
+  });
+
+  it.each([
+    [['eval', 'p.yml', '--runs', '0'], '--runs takes a whole number from 1 to 1000'],
+    [['eval', 'p.yml', '--baseline', 'agent'], '--baseline takes react or full-history'],
+    [['eval', 'p.yml', '--min-success-rate', '95'], '--min-success-rate takes a number from 0 to 1'],
+    [['run', 'p.yml', '--runs', '3'], '--runs is an option of eval, not of run'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runChapterEval } from './eval-fixture.ts';
+
+describe('plan-runner eval of the planning chapter, offline', () => {
+  it('counts 3 model calls for plan-and-execute against 7 for ReAct, with the timeout and the 404', async () => {
+    const { report, events } = await runChapterEval({ runs: 2, baselines: ['react', 'full-history'] });
+    const column = (name: string) => report.columns.find((c) => c.column === name)!;
+    expect(report.columns.map((c) => c.column)).toEqual(['plan', 'react', 'full-history']);
+    for (const name of ['plan', 'react', 'full-history']) {
+      expect(column(name).successRate, `${name}: ${JSON.stringify(report.runs.filter((r) => r.column === name).map((r) => [r.status, r.reason]))}`).toBe(1);
+      expect(column(name).goalsMetRate.every((goal) => goal.rate === 1)).toBe(true);
+    }
+    // Real counts: the planner, the replanner after the 404, the writer.
+    expect(column('plan').modelCalls).toEqual({ mean: 3, p95: 3 });
+    expect(column('react').modelCalls.mean).toBeGreaterThanOrEqual(6);
+    // The timeout was retried by the runner, the 404 replanned, in every plan run.
+    expect(column('plan').retries).toBe(1);
+    expect(column('plan').replans).toBe(1);
+    const trace = events.get('plan 1')!;
+    expect(trace).toContainEqual(expect.objectContaining({ type: 'step_retrying', error: expect.stringContaining("injected fault 'timeout' on call 1") }));
+    expect(trace).toContainEqual(expect.objectContaining({ type: 'step_failed', error: expect.stringContaining('404 not found') }));
+    // Every step sees all earlier results: more prompt tokens for the same answers.
+    expect(column('full-history').promptTokens).toBeGreaterThan(column('plan').promptTokens);
+    expect(column('plan').planValidRate).toBe(1);
+    expect(report.markdown).toMatch(/\| model calls \(mean \/ p95\) \| 3 \/ 3 \| 7 \/ 7 \| 3 \/ 3 \|/);
+    expect(report.passed).toBe(true);
+  });
+});
