@@ -5,9 +5,9 @@ import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '..
 import { ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
-import { createRedactor, secretValuesFromEnvironment } from '../report/redact.ts';
+import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
-import { systemClock } from '../run/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from './write-report-file.ts';
 

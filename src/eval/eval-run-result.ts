@@ -1,5 +1,5 @@
 import type { GoalOutcome } from '../goals/goal-result.ts';
-import type { RunStatus } from '../run/events.ts';
+import type { RunStatus } from '../core/run-event.ts';
 import type { InjectedFault } from './fault-injector.ts';
 
 /** How a variant runs the plan's goal: the plan as written, a ReAct loop, or the plan with full-history prompts. */

@@ -1,8 +1,8 @@
-import { ToolError } from '../tools/tool-error.ts';
+import { StepError } from '../core/step-error.ts';
 import type { ToolFault } from './fault-rule.ts';
 
 /** A failure `plan-runner eval` injected into a tool call; transient exactly where the real failure would be. */
-export class InjectedFaultError extends ToolError {
+export class InjectedFaultError extends StepError {
   readonly fault: ToolFault;
   /** Which call of the tool in this run (1-based). */
   readonly call: number;

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import type { Usage } from '../run/events.ts';
+import type { Usage } from '../core/usage.ts';
 import { cutText, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { ToolRegistry } from '../tools/tool.ts';

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { systemClock } from '../../src/run/clock.ts';
+import { systemClock } from '../../src/core/clock.ts';
 import { evaluate, type EvalReport } from '../../src/eval/evaluate.ts';
 import type { EvalThresholds } from '../../src/eval/eval-verdict.ts';
 import { FaultFile, type FaultRule } from '../../src/eval/fault-rule.ts';
 import type { EvalSettings } from '../../src/eval/run-eval.ts';
 import { ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
-import type { RunEvent } from '../../src/run/events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHAPTER_PLAN = 'workflows/planning-chapter.yml';
