@@ -46,7 +46,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     if (!step) return;
     const planStep = record.plan?.steps.find((candidate) => candidate.key === event.stepKey);
     const took = step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
-    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? redact(stepTitle(planStep)) : ''} — ${step.state}${took}`;
+    const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}`;
     io.group(title, detailLines(step, planStep, redact));
   };
 }

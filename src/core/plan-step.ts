@@ -27,12 +27,16 @@ export interface PlanStep {
   readonly id: StepId;
   readonly type: StepType;
   readonly description: string;
+  /** A short label for the checklist, comment and graph; the description stays the instruction. */
+  readonly title?: string;
   readonly tool?: string;
   readonly args?: Readonly<Record<string, unknown>>;
   /** Keys of the steps an aggregate combines. */
   readonly inputs: readonly string[];
   /** Keys of every direct dependency, `inputs` included. */
   readonly dependsOn: readonly string[];
+  /** Keys among `dependsOn` the step can do without: it still runs when they fail, told what is missing. */
+  readonly optional?: readonly string[];
   readonly agent?: string;
   readonly timeoutSeconds?: number;
   readonly retry?: RetryPolicy;

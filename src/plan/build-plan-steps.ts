@@ -1,5 +1,5 @@
 import { stepKey, type PlanStep } from '../core/plan-step.ts';
-import type { Step } from './schema.ts';
+import { dependencyId, type Step } from './schema.ts';
 
 /**
  * Steps as the executor sees them. `depends_on` defaults to the previous step, except that an
@@ -9,16 +9,21 @@ export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
   return steps.map((step, index) => {
     const inputs = (step.inputs ?? []).map(stepKey);
     const previous = index > 0 ? [stepKey(steps[index - 1]!.id)] : [];
-    const declared = step.depends_on?.map(stepKey) ?? (step.inputs ? [] : previous);
+    const declared = step.depends_on?.map((dependency) => stepKey(dependencyId(dependency))) ?? (step.inputs ? [] : previous);
+    const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => stepKey(dependencyId(dependency)));
+    // An aggregate's `inputs` are required, even when also listed as optional.
+    const optionalKeys = optional.filter((key) => !inputs.includes(key));
     return {
       key: stepKey(step.id),
       id: step.id,
       type: step.type,
       description: step.description ?? step.tool ?? step.type,
+      ...(step.title !== undefined && { title: step.title }),
       ...(step.tool !== undefined && { tool: step.tool }),
       ...(step.args !== undefined && { args: step.args }),
       inputs,
       dependsOn: [...new Set([...declared, ...inputs])],
+      ...(optionalKeys.length > 0 && { optional: [...new Set(optionalKeys)] }),
       ...(step.agent !== undefined && { agent: step.agent }),
       ...(step.timeout_seconds !== undefined && { timeoutSeconds: step.timeout_seconds }),
       ...(step.retry !== undefined && { retry: step.retry }),

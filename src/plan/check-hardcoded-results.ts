@@ -1,6 +1,7 @@
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { stepKey } from '../core/plan-step.ts';
+import { dependencyId } from './schema.ts';
 
 /**
  * The blog's pitfall, for plans a model wrote: a tool_call with explicit args that lists
@@ -11,13 +12,14 @@ export function checkHardcodedResults(ctx: PlanCheckContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   (ctx.plan.workflow_sequence ?? []).forEach((step, index) => {
     if (step.type !== 'tool_call' || step.args === undefined || !step.depends_on || step.depends_on.length === 0) return;
-    const dependencies = new Set(step.depends_on.map(stepKey));
+    const ids = step.depends_on.map(dependencyId);
+    const dependencies = new Set(ids.map(stepKey));
     const uses = (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
     if (uses) return;
-    const named = step.depends_on.length === 1 ? `step ${stepKey(step.depends_on[0]!)}` : `steps ${step.depends_on.map(stepKey).join(', ')}`;
+    const named = ids.length === 1 ? `step ${stepKey(ids[0]!)}` : `steps ${ids.map(stepKey).join(', ')}`;
     issues.push({
       path: [...stepPath(index), 'args'],
-      message: `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; write {"step_result": ${JSON.stringify(step.depends_on[0])}}`,
+      message: `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; write {"step_result": ${JSON.stringify(ids[0])}}`,
     });
   });
   return issues;

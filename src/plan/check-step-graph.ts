@@ -3,7 +3,7 @@ import { nearestName } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { stepKey, type PlanStep } from '../core/plan-step.ts';
-import type { Step } from './schema.ts';
+import { dependencyId, type Step } from './schema.ts';
 
 /** Step key → index of its first occurrence, and an issue for every later occurrence. */
 export function indexStepIds(steps: readonly Step[]): { stepIndex: Map<string, number>; issues: PlanIssue[] } {
@@ -31,9 +31,11 @@ export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<st
   const issues: PlanIssue[] = [];
   steps.forEach((step, index) => {
     for (const field of ['depends_on', 'inputs'] as const) {
-      step[field]?.forEach((id, position) => {
+      step[field]?.forEach((dependency, position) => {
+        const id = dependencyId(dependency);
         if (!stepIndex.has(stepKey(id))) {
-          issues.push({ path: [...stepPath(index), field, position], message: unknownStepMessage(field, stepKey(id), stepIndex) });
+          const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+          issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id), stepIndex) });
         }
       });
     }
@@ -45,7 +47,7 @@ export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<st
 function dependencyPath(steps: readonly Step[], index: number, to: string): PathSegment[] {
   const step = steps[index]!;
   for (const field of ['depends_on', 'inputs'] as const) {
-    const position = step[field]?.findIndex((id) => stepKey(id) === to) ?? -1;
+    const position = step[field]?.findIndex((dependency) => stepKey(dependencyId(dependency)) === to) ?? -1;
     if (position >= 0) return [...stepPath(index), field, position];
   }
   return stepPath(index);

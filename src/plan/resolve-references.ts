@@ -9,6 +9,8 @@ import { UnresolvedReferenceError } from './unresolved-reference-error.ts';
 export interface ReferenceSources {
   readonly results: ReadonlyMap<string, unknown>;
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** Why a step has no result (it failed or was skipped), for a clearer error. */
+  readonly missing?: ReadonlyMap<string, string>;
 }
 
 function valueOf(reference: Reference, text: string, sources: ReferenceSources): unknown {
@@ -19,7 +21,8 @@ function valueOf(reference: Reference, text: string, sources: ReferenceSources):
     return sources.inputs[reference.name];
   }
   if (!sources.results.has(reference.step)) {
-    throw new UnresolvedReferenceError(`${text}: step ${reference.step} has no result (it has not completed)`, { reference: text, stepKey: reference.step });
+    const why = sources.missing?.get(reference.step) ?? 'it has not completed';
+    throw new UnresolvedReferenceError(`${text}: step ${reference.step} has no result (${why})`, { reference: text, stepKey: reference.step });
   }
   const lookup = readPath(sources.results.get(reference.step), reference.path);
   if (lookup.found) return lookup.value;

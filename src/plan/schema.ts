@@ -70,14 +70,27 @@ export type StepType = z.infer<typeof StepType>;
 
 export const OnFailure = z.enum(['replan', 'fail', 'continue']);
 
+/** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
+export const Dependency = z.union([StepId, z.strictObject({ step: StepId, optional: z.boolean().optional() })]);
+export type Dependency = z.infer<typeof Dependency>;
+
+/** The step id a dependency names. */
+export function dependencyId(dependency: Dependency): StepId {
+  return typeof dependency === 'object' ? dependency.step : dependency;
+}
+
+/** Longest `title:`; the description stays the instruction, the title is what views show. */
+export const MAX_TITLE_CHARS = 120;
+
 export const Step = z.strictObject({
   id: StepId,
   type: StepType,
+  title: z.string().min(1).max(MAX_TITLE_CHARS, `a title is a short label (at most ${MAX_TITLE_CHARS} characters); put the instruction in description`).optional(),
   description: z.string().optional(),
   tool: ToolName.optional(),
   args: z.record(z.string(), z.unknown()).optional(),
   inputs: z.array(StepId).optional(),
-  depends_on: z.array(StepId).optional(),
+  depends_on: z.array(Dependency).optional(),
   agent: z.string().optional(),
   timeout_seconds: z.number().positive().max(86_400).optional(),
   retry: RetryPolicy.optional(),

@@ -9,7 +9,7 @@ export function stepAsJson(step: PlanStep): string {
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(step.args !== undefined && { args: step.args }),
     ...(step.inputs.length > 0 && { inputs: step.inputs }),
-    depends_on: step.dependsOn,
+    depends_on: step.dependsOn.map((key) => (step.optional?.includes(key) ? { step: key, optional: true } : key)),
     ...(step.why !== undefined && { why: step.why }),
   });
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { ChatRequest } from '../llm/model-client.ts';
-import { Step } from '../plan/schema.ts';
+import { Step, StepId } from '../plan/schema.ts';
 
 type JsonObject = Record<string, unknown>;
 
 /** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, …) stay with people. */
 export const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', 'inputs', 'depends_on', 'why'] as const;
 
-const ModelStep = Step.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true])) as { [K in (typeof MODEL_STEP_FIELDS)[number]]: true });
+// A planner lists plain ids in depends_on; optional inputs are for people who know which sources may fail.
+const ModelStep = Step.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true])) as { [K in (typeof MODEL_STEP_FIELDS)[number]]: true }).extend({
+  depends_on: z.array(StepId).optional(),
+});
 
 /** Strict mode wants every property required: an optional one becomes "this, or null". */
 function nullable(schema: unknown): JsonObject {

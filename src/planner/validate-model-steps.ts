@@ -19,7 +19,7 @@ export function keptStep(step: PlanStep, idOf: (key: string) => Step['id']): Ste
     description: step.description,
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(step.type === 'aggregate' && { inputs: step.inputs.map(idOf) }),
-    depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map(idOf),
+    depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
   };
 }
 

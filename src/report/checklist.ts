@@ -1,6 +1,10 @@
 import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
+import { cutText } from './cut-text.ts';
+
+/** How much of a step's title a checklist line shows. */
+export const TITLE_MAX_CHARS = 100;
 
 /** The icon of each step state, as every view draws it. */
 export const STATE_ICONS: Readonly<Record<StepState, string>> = {
@@ -68,8 +72,10 @@ export interface ChecklistItem {
 }
 
 /** The title a step shows: its description, else its type and tool. */
-export function stepTitle(planStep: PlanStep): string {
-  return planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+export function stepTitle(planStep: PlanStep, redact: (text: string) => string = (t) => t, maxChars = TITLE_MAX_CHARS): string {
+  const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+  // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
+  return cutText(redact(text).replace(/\s+/g, ' ').trim(), maxChars);
 }
 
 /** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
@@ -82,7 +88,7 @@ export function checklistItems(record: RunRecord, redact: (text: string) => stri
       key: planStep.key,
       state,
       icon: STATE_ICONS[state],
-      title: redact(stepTitle(planStep)),
+      title: stepTitle(planStep, redact),
       status: step ? describeStatus(step, redact) : '',
     };
   });

@@ -32,7 +32,7 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   const lines = ['graph TD'];
   for (const step of steps) {
     const state = record.steps.get(step.key)?.state ?? 'pending';
-    const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${redact(stepTitle(step))}`)}`;
+    const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}`)}`;
     lines.push(`  ${ids.get(step.key)}["${label}"]:::${state}`);
   }
   for (const step of steps) {

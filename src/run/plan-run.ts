@@ -47,6 +47,8 @@ export class PlanRun {
   readonly history: FailureNote[] = [];
   /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
   readonly skippedFor = new Map<string, string>();
+  /** Why each failed or skipped step has no result: what a dependent that takes it optionally is told. */
+  readonly missing = new Map<string, string>();
   readonly budget: RunBudget;
   #replans = 0;
   readonly #needs: RecoveryNeed[] = [];
@@ -142,7 +144,7 @@ export class PlanRun {
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
     };
-    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results);
+    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
@@ -166,9 +168,13 @@ export class PlanRun {
     const transient = isTransient(outcome.error);
     this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
     if (outcome.error instanceof RunStoppedError) return;
+    this.missing.set(key, `step ${key} failed: ${error}`);
     const failure: FailureNote = { step, error, attempts: outcome.attempts };
     this.history.push(failure);
-    const policy = step.onFailure ?? (this.#deps.replanner ? 'replan' : 'fail');
+    // A step every dependent can do without degrades the run instead of failing or replanning it.
+    const dependents = this.graph.dependentsOf(key);
+    const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent)!.optional?.includes(key));
+    const policy = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });
@@ -178,10 +184,27 @@ export class PlanRun {
     // With no replanner, `replan` cannot be honoured: the failure stands, as with `fail`.
     if (policy !== 'continue') this.failures.push({ stepKey: key, error, recoverable: false });
     const why = policy === 'continue' ? `upstream step ${key} failed (on_failure: continue)` : `upstream step ${key} failed`;
-    for (const downstream of this.graph.downstreamOf(key)) {
-      if (this.#journal.stateOf(downstream) !== 'pending') continue;
-      this.#journal.step({ type: 'step_skipped', stepKey: downstream, reason: why });
-      if (policy === 'continue') this.skippedFor.set(downstream, key);
+    this.#skipDownstream(key, why, policy === 'continue');
+  }
+
+  /**
+   * Skips what needs `key`'s result, transitively. A dependent that takes a missing step as an
+   * optional input is not skipped: that input counts as settled, and the step runs without it.
+   */
+  #skipDownstream(key: string, why: string, continued: boolean): void {
+    const queue = [key];
+    for (let upstream = queue.shift(); upstream !== undefined; upstream = queue.shift()) {
+      for (const dependent of this.graph.dependentsOf(upstream)) {
+        if (this.#journal.stateOf(dependent) !== 'pending') continue;
+        if (this.graph.byKey.get(dependent)!.optional?.includes(upstream)) {
+          this.#ready.releaseOptional(dependent);
+          continue;
+        }
+        this.#journal.step({ type: 'step_skipped', stepKey: dependent, reason: why });
+        this.missing.set(dependent, `step ${dependent} was skipped: ${why}`);
+        if (continued) this.skippedFor.set(dependent, key);
+        queue.push(dependent);
+      }
     }
   }
 

@@ -24,7 +24,7 @@ export class ReadySteps {
     this.#heap.clear();
     for (const step of this.#graph.steps) {
       if (this.#stateOf(step.key) !== 'pending') continue;
-      const unmet = step.dependsOn.filter((dep) => this.#stateOf(dep) !== 'completed').length;
+      const unmet = step.dependsOn.filter((dep) => !this.#met(step.optional, dep)).length;
       this.#unmet.set(step.key, unmet);
       if (unmet === 0) this.#heap.push(this.#graph.indexOf(step.key));
     }
@@ -37,6 +37,18 @@ export class ReadySteps {
       this.#unmet.set(dependent, unmet);
       if (unmet === 0) this.#heap.push(this.#graph.indexOf(dependent));
     }
+  }
+
+  /** Counts one optional dependency of `dependent` as settled without a result (it failed or was skipped). */
+  releaseOptional(dependent: string): void {
+    const unmet = (this.#unmet.get(dependent) ?? 0) - 1;
+    this.#unmet.set(dependent, unmet);
+    if (unmet === 0) this.#heap.push(this.#graph.indexOf(dependent));
+  }
+
+  #met(optional: readonly string[] | undefined, dep: string): boolean {
+    const state = this.#stateOf(dep);
+    return state === 'completed' || (optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
   }
 
   /** The earliest-declared ready step that is still pending, removed from the queue. */

@@ -9,6 +9,7 @@ export function sharedContext(
   deps: RunDeps,
   graph: PlanGraph,
   results: ReadonlyMap<string, unknown>,
+  missing?: ReadonlyMap<string, string>,
 ): SharedContext {
   return {
     goal: plan.goal,
@@ -16,6 +17,7 @@ export function sharedContext(
     // Read at each start, so steps added by a replan are visible to the steps after it.
     steps: graph.byKey,
     results,
+    ...(missing !== undefined && { missing }),
     inputs: deps.inputs,
     tools: deps.tools,
     model: deps.model,

@@ -18,7 +18,13 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
   return ancestorKeys(ctx.step.key, ctx.steps).map((key) => {
     const step = ctx.steps.get(key);
     // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
-    const text = ctx.results.has(key) ? cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit) : '(no result)';
+    if (!ctx.results.has(key)) {
+      const why = ctx.missing?.get(key);
+      // Told plainly, so the model writes around the gap instead of inventing the missing input.
+      const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
+      return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+    }
+    const text = cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit);
     return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
   });
 }

@@ -15,6 +15,8 @@ export interface StepContext {
   readonly steps: ReadonlyMap<string, PlanStep>;
   /** Results of the steps completed so far, by key. */
   readonly results: ReadonlyMap<string, unknown>;
+  /** Why a step has no result, by key, for steps that failed or were skipped (an optional input says what is missing). */
+  readonly missing?: ReadonlyMap<string, string>;
   /** The run's input values (`${inputs.name}`). */
   readonly inputs: Readonly<Record<string, unknown>>;
   readonly tools: ToolRegistry;

@@ -65,7 +65,7 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
   const inPlan = new Set(planSteps.map((s) => s.key));
   const parts: SummaryPart[] = ['### Steps'];
   for (const planStep of planSteps) {
-    parts.push(...stepParts(planStep.key, redact(stepTitle(planStep)), record.steps.get(planStep.key), redact, where));
+    parts.push(...stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), record.steps.get(planStep.key), redact, where));
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { checklistLines, stepTitle } from '../../src/report/checklist.ts';
+import { renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
+import { plan, RunScript, step } from '../report/summary-run-fixture.ts';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
+
+describe('optional dependencies in the plan file', () => {
+  it('reads {step, optional: true} entries beside plain ids', () => {
+    const loaded = validPlan(
+      yaml(
+        'workflow_sequence:',
+        '  - { id: sales, type: reasoning }',
+        '  - { id: returns, type: reasoning, depends_on: [] }',
+        '  - id: report',
+        '    type: reasoning',
+        '    depends_on: [{ step: sales, optional: true }, returns]',
+      ),
+    );
+    expect(loaded.steps[2]).toMatchObject({ dependsOn: ['sales', 'returns'], optional: ['sales'] });
+    expect(loaded.steps[1]!.optional).toBeUndefined();
+  });
+
+  it('points at the step of an optional entry that names no step', () => {
+    expect(
+      errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: sails, optional: true }]')),
+    ).toEqual(['plan.yml:5:26: depends_on names step sails, which does not exist; steps: a, b (at workflow_sequence[1].depends_on[0].step)']);
+  });
+
+  it('rejects unknown keys in a dependency entry', () => {
+    const errors = errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - { id: b, type: reasoning, depends_on: [{ step: a, optinal: true }] }'));
+    expect(errors.join('\n')).toContain('workflow_sequence[1].depends_on[0]');
+  });
+});
+
+describe('step titles', () => {
+  it('shows the title instead of the description in the checklist and the graph', () => {
+    const loaded = validPlan(yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    title: Summarise sales', '    description: Read the sales figures and write three sentences about them.'));
+    const snapshot = plan([...loaded.steps]);
+    const record = new RunScript(snapshot).complete('1', 'done').record();
+    expect(checklistLines(record)).toEqual(['✅ 1. Summarise sales → done']);
+    expect(renderMermaidGraph(record, (t) => t)).toContain('1. Summarise sales');
+    expect(loaded.steps[0]!.description).toBe('Read the sales figures and write three sentences about them.');
+  });
+
+  it('cuts a long description at a sensible width on one line', () => {
+    const long = step('1', `${'word '.repeat(60)}\nsecond line`);
+    const title = stepTitle(long);
+    expect(title.length).toBeLessThanOrEqual(100);
+    expect(title.endsWith('…')).toBe(true);
+    expect(title).not.toContain('\n');
+  });
+
+  it('redacts before it cuts, so half a secret never shows', () => {
+    const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const title = stepTitle(step('1', `${'x'.repeat(80)} ${secret}`), (text) => text.replaceAll(secret, '***'));
+    expect(title).toBe(`${'x'.repeat(80)} ***`);
+  });
+
+  it('refuses a title longer than a label', () => {
+    const errors = errorsFor(yaml('workflow_sequence:', `  - { id: 1, type: reasoning, title: ${'t'.repeat(121)} }`));
+    expect(errors[0]).toContain('at most 120 characters');
+  });
+});
