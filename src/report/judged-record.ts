@@ -1,4 +1,5 @@
 import type { GoalResult } from '../goals/goal-result.ts';
+import { CANCELLED_WHILE_JUDGING } from '../goals/final-status.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
@@ -23,6 +24,7 @@ export function judgedRecord(
 ): { readonly record: RunRecord; readonly goals: GoalResult[]; readonly reason?: string } {
   // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
   const shown = goals.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
-  const reason = status === 'goals-unmet' ? unmetReason(shown) : record.reason;
+  const reason =
+    status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.status !== 'cancelled' ? CANCELLED_WHILE_JUDGING : record.reason;
   return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }

@@ -218,5 +218,5 @@ async function runLoadedJob(
       signal: deps.signal,
     },
   );
-  return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals), usage: budget.usage };
+  return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals, deps.signal?.aborted ?? false), usage: budget.usage };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { hang, startChatServer, textAnswer } from '../helpers/chat-server.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
 import { BROKEN_PLAN, mathPlan, REVIEW_PLAN, WAITING_PLAN } from './plans.ts';
@@ -171,6 +171,34 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     expect(run.outputs).toMatchObject({ status: 'cancelled', 'goals-met': 'false' });
     expect(run.summary).toContain('cancelled');
     expect(commentsOn(github, 10)).toEqual([expect.stringContaining('**Finished: cancelled')]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('reports a cancel that arrives while the goals are checked as cancelled, not as unmet goals', async (context) => {
+    const github = await fakeGitHub(context);
+    let judging: () => void = () => {};
+    const judged = new Promise<void>((resolve) => (judging = resolve));
+    const chat = await startChatServer(() => {
+      judging();
+      return hang();
+    });
+    context.onTestFinished(() => chat.close());
+    const running = await startAction(
+      options({
+        files: { [PLAN]: mathPlan('  - name: the answer is right\n    judge: The answer is 11.\n') },
+        inputs: { 'base-url': chat.baseURL, 'api-key': `sk-test-${randomBytes(12).toString('hex')}3`, 'check-run': 'true' },
+        event: { name: 'pull_request', payload: pullRequestEvent(13) },
+        githubUrl: github.url,
+      }),
+    );
+    await judged;
+    running.child.kill('SIGTERM');
+    const run = await running.finished;
+    expect(run.exitCode).not.toBe(0);
+    expect(run.outputs).toMatchObject({ status: 'cancelled', 'goals-met': 'false' });
+    expect(run.summary).toContain('cancelled while the goals were being checked');
+    expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'cancelled' })]);
+    expect(commentsOn(github, 13)).toEqual([expect.stringContaining('**Finished: cancelled')]);
     expect(github.violations).toEqual([]);
   });
 

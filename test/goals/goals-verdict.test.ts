@@ -36,4 +36,9 @@ describe('finalStatus', () => {
   it('never turns a run that could not finish into goals-unmet', () => {
     for (const status of ['failed', 'escalated', 'cancelled'] as const) expect(finalStatus(status, [unmet, notEvaluated])).toBe(status);
   });
+
+  it('makes a run cancelled while its goals were checked cancelled, whatever the goals say', () => {
+    expect(finalStatus('succeeded', [met, notEvaluated], true)).toBe('cancelled');
+    expect(finalStatus('failed', [met], true)).toBe('failed');
+  });
 });
