@@ -24,9 +24,14 @@ import { isToolRule, type FaultRule } from './fault-rule.ts';
 import { fullHistorySteps } from './full-history-steps.ts';
 import { runReactLoop } from './react-loop.ts';
 import type { ScriptedAnswers } from './scripted-answers.ts';
+import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { startScriptedChatServer, type ScriptedChatServer } from './scripted-chat-server.ts';
 import { seededRandom } from './seeded-random.ts';
 import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
+
+/** An evaluation runs a plan many times: tools that change things outside the run are never called. */
+export const withholdSideEffects: ToolWithholding = (tool) =>
+  tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 
 /** Where an evaluation's model answers come from. */
 export type EvalModelSource =
@@ -141,6 +146,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       cwd: settings.cwd,
       env: settings.env,
       model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
+      withhold: withholdSideEffects,
     },
     {
       listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
@@ -181,7 +187,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
   });
-  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env });
+  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholdSideEffects });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
   const source = loaded.plan.source;
   const inputs = resolveInputs(source, settings.inputs);
@@ -195,7 +201,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   let usage = NO_USAGE;
   const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, ...(loaded.servers && { servers: loaded.servers }) });
   try {
-    const tools = new Map([...opened.tools].map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
+    const tools = new Map([...opened.tools].filter(([, tool]) => !tool.sideEffects).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
     let loop;
     try {

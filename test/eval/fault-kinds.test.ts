@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,27 @@ describe('verdicts', () => {
     expect(report.regressions).toContainEqual({ figure: 'success rate', base: 1, plan: 0 });
     expect(report.passed).toBe(false);
     expect(report.markdown).toContain('regression(s)** against the base plan');
+  });
+});
+
+describe('side effects', () => {
+  it('a plan with a side-effect tool is refused before any run calls it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-'));
+    const marker = path.join(dir, 'sent');
+    const plan = path.join(dir, 'send.yml');
+    writeFileSync(path.join(dir, 'send.mjs'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'sent');\n`);
+    writeFileSync(plan, `name: send
+tools:
+  send_email:
+    description: Send an email
+    command: [node, ${JSON.stringify(path.join(dir, 'send.mjs'))}]
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: send_email, args: {} }
+`);
+    const { report } = await runChapterEval({ plans: [{ file: plan }], faults: [], baselines: ['react'] });
+    expect(report.runs.map((run) => run.status)).toEqual(['rejected', 'rejected']);
+    expect(report.runs[0]!.reason).toContain('plan-runner eval runs a plan many times');
+    expect(existsSync(marker)).toBe(false);
   });
 });
