@@ -16,6 +16,13 @@ export const INPUT_NAMES = [
   'check-run',
   'mode',
   'allowed-bots',
+  'eval-runs',
+  'eval-seed',
+  'eval-faults',
+  'eval-answers',
+  'eval-baselines',
+  'min-success-rate',
+  'max-cost-usd-per-run',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -58,8 +65,20 @@ export const ActionInputs = z.object({
   'fail-on-unmet-goals': blankIsDefault(Flag.default(true)),
   'check-run': blankIsDefault(Flag.default(false)),
   mode: blankIsDefault(
-    z.enum(['run', 'plan'], { error: (issue) => `expected run or plan, got ${JSON.stringify(issue.input)}` }).default('run'),
+    z.enum(['run', 'plan', 'eval'], { error: (issue) => `expected run, plan or eval, got ${JSON.stringify(issue.input)}` }).default('run'),
   ),
+  'eval-runs': blankIsDefault(z.coerce.number<string>().int().min(1).max(100).default(5)),
+  'eval-seed': blankIsDefault(z.coerce.number<string>().int().min(0).max(2 ** 31 - 1).default(1)),
+  'eval-faults': blankIsDefault(Text.optional()),
+  'eval-answers': blankIsDefault(Text.optional()),
+  'eval-baselines': blankIsDefault(Text.default('')).transform((text, ctx) => {
+    const names = text.split(/[\s,]+/).filter(Boolean);
+    const wrong = names.find((name) => name !== 'react' && name !== 'full-history');
+    if (wrong) ctx.addIssue({ code: 'custom', message: `expected react and/or full-history, got ${JSON.stringify(wrong)}` });
+    return [...new Set(names)] as Array<'react' | 'full-history'>;
+  }),
+  'min-success-rate': blankIsDefault(z.coerce.number<string>().min(0).max(1).optional()),
+  'max-cost-usd-per-run': blankIsDefault(z.coerce.number<string>().min(0).optional()),
   'allowed-bots': AllowedBotsInput,
 });
 export type ActionInputs = z.infer<typeof ActionInputs>;

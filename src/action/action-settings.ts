@@ -22,14 +22,26 @@ export interface ActionSettings {
   readonly checkRun: boolean;
   /** Bots that may start a run on comment, issue and pull request events (`allowed-bots`), by exact login. */
   readonly allowedBots: readonly string[];
-  /** `run` runs the plan; `plan` only writes and validates it (nothing executes). */
-  readonly mode: 'run' | 'plan';
+  /** `run` runs the plan; `plan` only writes and validates it (nothing executes); `eval` runs it many times and reports the figures. */
+  readonly mode: 'run' | 'plan' | 'eval';
+  /** For `mode: eval`: runs, seed, fault and answers files (absolute), baselines and thresholds. */
+  readonly eval: EvalActionSettings;
   /** The repository checkout (`GITHUB_WORKSPACE`, else the current directory): tools run here. */
   readonly workspace: string;
   /** Where the report and the trace are written: `RUNNER_TEMP/plan-runner`, else `<workspace>/.plan-runner`. */
   readonly outputDir: string;
   readonly github: GitHubRunContext;
   readonly env: RunnerEnvironment;
+}
+
+export interface EvalActionSettings {
+  readonly runs: number;
+  readonly seed: number;
+  readonly faultsFile?: string;
+  readonly answersFile?: string;
+  readonly baselines: ReadonlyArray<'react' | 'full-history'>;
+  readonly minSuccessRate?: number;
+  readonly maxCostUsdPerRun?: number;
 }
 
 export type SettingsResult =
@@ -80,6 +92,15 @@ export function readActionSettings(
       checkRun: inputs['check-run'],
       allowedBots: inputs['allowed-bots'],
       mode: inputs.mode,
+      eval: {
+        runs: inputs['eval-runs'],
+        seed: inputs['eval-seed'],
+        ...(inputs['eval-faults'] && { faultsFile: path.resolve(workspace, inputs['eval-faults']) }),
+        ...(inputs['eval-answers'] && { answersFile: path.resolve(workspace, inputs['eval-answers']) }),
+        baselines: inputs['eval-baselines'],
+        ...(inputs['min-success-rate'] !== undefined && { minSuccessRate: inputs['min-success-rate'] }),
+        ...(inputs['max-cost-usd-per-run'] !== undefined && { maxCostUsdPerRun: inputs['max-cost-usd-per-run'] }),
+      },
       workspace,
       outputDir: runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, '.plan-runner'),
       github: githubRunContext(env),

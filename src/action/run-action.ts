@@ -28,6 +28,7 @@ import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from './refused-report.ts';
 import { planFileErrors } from './rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
+import { runEvalAction } from './run-eval-action.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 
 export interface ActionDeps {
@@ -64,7 +65,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         cwd: settings.workspace,
         env: settings.env,
         model: settings.model,
-        mode: settings.mode,
+        mode: settings.mode === 'plan' ? 'plan' : 'run',
         github: toolsetGitHubContext(settings.github, octokit),
         ...(withhold && { withhold }),
       },
@@ -116,6 +117,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A fork's pull request: its output goes to the summary only.
   const settings: ActionSettings = readOnly ? { ...given, comment: 'never' } : given;
   if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
+  if (settings.mode === 'eval') return runEvalAction(settings, deps, readOnly?.withhold);
   const paths = reportPaths(settings.outputDir, settings.planPath);
   const trace = openTrace(paths.trace, redact, io);
   // The comment's last body needs the final status (goals included), known only at the end.

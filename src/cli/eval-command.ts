@@ -13,11 +13,12 @@ import { writeReportFile } from './write-report-file.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
-function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined, apiKey: string | undefined): EvalModelSource | string {
+function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined, apiKey: string | undefined): EvalModelSource {
   if (answers) return { kind: 'answers', answers };
   if (args.replay) return { kind: 'replay', file: args.replay };
   if (apiKey) return { kind: 'live', baseURL: args.baseUrl, apiKey };
-  return `no model answers: set ${args.apiKeyEnv} (with --base-url for another endpoint), or give --answers FILE or --replay FILE`;
+  // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
+  return { kind: 'none' };
 }
 
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
@@ -42,7 +43,6 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     answers = read.value;
   }
   const model = modelSource(args, answers, apiKey);
-  if (typeof model === 'string') return fail(model);
   const settings: EvalSettings = {
     plans: args.compare ? [{ file: args.compare, label: `base ${args.compare}` }, { file: args.file, label: args.file }] : [{ file: args.file }],
     runs: args.runs,

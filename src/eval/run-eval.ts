@@ -37,7 +37,9 @@ export const withholdSideEffects: ToolWithholding = (tool) =>
 export type EvalModelSource =
   | { readonly kind: 'live'; readonly baseURL: string; readonly apiKey: string }
   | { readonly kind: 'answers'; readonly answers: ScriptedAnswers }
-  | { readonly kind: 'replay'; readonly file: string };
+  | { readonly kind: 'replay'; readonly file: string }
+  /** No model: plans whose steps need none still run; the rest are rejected, saying so. */
+  | { readonly kind: 'none' };
 
 /** One plan to evaluate, with the column label it gets (its file, or `base` / `plan` with --compare). */
 export interface EvalPlan {
@@ -60,6 +62,12 @@ export interface EvalSettings {
   readonly modelName?: string;
   /** Turns the ReAct baseline gets before it counts as failed. */
   readonly maxTurns: number;
+  /** Tools kept out besides those with side effects (the action's read-only mode on a fork's pull request). */
+  readonly withhold?: ToolWithholding;
+}
+
+function withholding(settings: EvalSettings): ToolWithholding {
+  return (tool, plan) => withholdSideEffects(tool, plan) ?? settings.withhold?.(tool, plan);
 }
 
 export interface EvalDeps {
@@ -86,8 +94,9 @@ class EvalModels {
     return new EvalModels(source, source.kind === 'answers' ? await startScriptedChatServer(source.answers) : undefined);
   }
 
-  clientFor(injector: FaultInjector, model: string): ModelClient {
+  clientFor(injector: FaultInjector, model: string): ModelClient | undefined {
     this.#runs += 1;
+    if (this.#source.kind === 'none') return undefined;
     if (this.#source.kind === 'replay') return replayModelClient(this.#source.file, { defaultModel: model });
     const purpose = new CallPurpose();
     const baseURL = this.#server?.url ?? (this.#source.kind === 'live' ? this.#source.baseURL : '');
@@ -146,14 +155,17 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       cwd: settings.cwd,
       env: settings.env,
       model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
-      withhold: withholdSideEffects,
+      withhold: withholding(settings),
     },
     {
       listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
       clock: deps.clock,
       signal: deps.signal,
       random: seededRandom(settings.seed * 7919 + run),
-      createModel: (model: ModelSettings) => countingPlanner(one.models.clientFor(injector, model.model ?? DEFAULT_MODEL), counter),
+      createModel: (model: ModelSettings) => {
+        const client = one.models.clientFor(injector, model.model ?? DEFAULT_MODEL);
+        return client && countingPlanner(client, counter);
+      },
       decorateTool: (tool) => faultInjectingTool(tool, injector),
       ...(one.variant === 'full-history' && { runStep: fullHistorySteps(runStep) }),
     },
@@ -187,7 +199,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
   });
-  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholdSideEffects });
+  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
   const source = loaded.plan.source;
   const inputs = resolveInputs(source, settings.inputs);
@@ -197,11 +209,16 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   }
   const modelName = settings.modelName ?? source.model?.name ?? DEFAULT_MODEL;
   const budget = new RunBudget(loaded.plan.limits, source.pricing);
-  const model = budgetedModelClient(one.models.clientFor(injector, modelName), budget);
+  const client = one.models.clientFor(injector, modelName);
+  if (!client) {
+    await loaded.servers?.close();
+    return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
+  }
+  const model = budgetedModelClient(client, budget);
   let usage = NO_USAGE;
   const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, ...(loaded.servers && { servers: loaded.servers }) });
   try {
-    const tools = new Map([...opened.tools].filter(([, tool]) => !tool.sideEffects).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
+    const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
     let loop;
     try {

@@ -1,0 +1,83 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { evaluate } from '../eval/evaluate.ts';
+import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
+import { ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { formatPlanError } from '../plan/plan-error.ts';
+import { readYamlFile } from '../plan/read-yaml-file.ts';
+import type { ToolWithholding } from '../plan/valid-plan.ts';
+import type { ActionOutputs } from './action-outputs.ts';
+import type { ActionSettings } from './action-settings.ts';
+import type { ActionDeps, ActionResult } from './run-action.ts';
+
+function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = ''): ActionResult {
+  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '' };
+  return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
+}
+
+async function readOptional<T>(file: string | undefined, read: (file: string) => Promise<{ ok: true; value: T } | { ok: false; errors: readonly Parameters<typeof formatPlanError>[0][] }>): Promise<{ value?: T; problems: string[] }> {
+  if (!file) return { problems: [] };
+  const result = await read(file);
+  return result.ok ? { value: result.value, problems: [] } : { problems: result.errors.map(formatPlanError) };
+}
+
+/**
+ * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),
+ * writes the table to the job summary and the figures to `eval.json`, and fails the job when
+ * `min-success-rate` or `max-cost-usd-per-run` is not met. No comment and no check run: an
+ * evaluation is a measurement of the plan, not a run of it.
+ */
+export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, withhold: ToolWithholding | undefined): Promise<ActionResult> {
+  const { io, redact } = deps;
+  const reportFile = path.join(settings.outputDir, 'eval.md');
+  const jsonFile = path.join(settings.outputDir, 'eval.json');
+  if (!settings.planFile) return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
+  const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile));
+  const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers));
+  const problems = [...faults.problems, ...answers.problems];
+  if (problems.length > 0) return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
+  let model: EvalModelSource;
+  if (answers.value) model = { kind: 'answers', answers: answers.value };
+  else if (settings.model.apiKey) model = { kind: 'live', baseURL: settings.model.baseURL, apiKey: settings.model.apiKey };
+  else model = { kind: 'none' };
+
+  const evalSettings = {
+    plans: [{ file: settings.planFile, label: settings.planPath }],
+    runs: settings.eval.runs,
+    seed: settings.eval.seed,
+    faults: faults.value ?? [],
+    baselines: settings.eval.baselines,
+    inputs: settings.inputs,
+    cwd: settings.workspace,
+    env: settings.env,
+    model,
+    ...(settings.model.model !== undefined && { modelName: settings.model.model }),
+    maxTurns: 20,
+    ...(withhold && { withhold }),
+  };
+  const problem = evalSettingsProblem(evalSettings);
+  if (problem) return ended('failed', '', `plan-runner: ${problem}`);
+  const report = await evaluate(evalSettings, { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun }, {
+    clock: deps.clock,
+    signal: deps.signal ?? new AbortController().signal,
+    onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
+  });
+  const markdown = redact(report.markdown);
+  try {
+    await mkdir(settings.outputDir, { recursive: true });
+    await writeFile(reportFile, markdown);
+    await writeFile(jsonFile, redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`));
+  } catch (error) {
+    io.warning(`Could not write ${reportFile} or ${jsonFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!(await io.writeSummary(markdown))) io.info(markdown);
+  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
+  const failure = deps.signal?.aborted
+    ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'
+    : missed.length > 0
+      ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
+      : undefined;
+  // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
+  return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)));
+}

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { CHAPTER_ANSWERS, CHAPTER_FAULTS, ROOT } from './eval-fixture.ts';
+
+async function evalAction(inputs: Record<string, string>) {
+  const given: Record<string, string> = { plan: 'workflows/bodmas.yml', mode: 'eval', 'eval-runs': '2', ...inputs };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: ROOT, RUNNER_TEMP: mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-')), GITHUB_EVENT_NAME: 'push', PATH: process.env.PATH ?? '' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+describe('the action with mode: eval', () => {
+  it('writes the table to the job summary and passes when the thresholds are met', async () => {
+    const { result, said } = await evalAction({
+      plan: 'workflows/planning-chapter.yml',
+      'eval-answers': CHAPTER_ANSWERS,
+      'eval-faults': CHAPTER_FAULTS,
+      'eval-baselines': 'react',
+      'min-success-rate': '1',
+      'max-cost-usd-per-run': '0.01',
+    });
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(said.summary).toMatch(/\| model calls \(mean \/ p95\) \| 3 \/ 3 \| 7 \/ 7 \|/);
+    expect(said.summary).toContain('✅ `min-success-rate`');
+    expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', successRate: 1 }), expect.objectContaining({ column: 'react' })]);
+    expect(await readFile(result.outputs.report, 'utf8')).toBe(said.summary);
+  });
+
+  it('fails the job when the success rate is under min-success-rate', async () => {
+    const { result, said } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-fails.yml'), 'min-success-rate': '0.5' });
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toBe('plan-runner: the plan missed its evaluation thresholds: min-success-rate 0.0000 (limit 0.5)');
+    expect(said.summary).toContain('❌ `min-success-rate`');
+  });
+
+  it('says where a fault file is wrong, and runs nothing', async () => {
+    const { result } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/bad-faults.yml') });
+    expect(result.failure).toMatch(/fix the evaluation's files:\n.*bad-faults\.yml:1:3: give exactly one of `rate`/);
+  });
+
+  it('evaluates a plan that needs no model without one; a baseline that needs one is rejected, saying so', async () => {
+    const { result, said } = await evalAction({ 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-slow.yml'), 'eval-baselines': 'react' });
+    const [plan, react] = JSON.parse(result.outputs.result) as Array<{ column: string; successRate: number; faultsInjected: number }>;
+    expect(plan).toMatchObject({ column: 'plan', successRate: 1, faultsInjected: 1 });
+    expect(react).toMatchObject({ column: 'react', successRate: 0 });
+    expect(said.log.join('\n')).toContain('react run 1: rejected');
+  });
+});
