@@ -1,7 +1,7 @@
 /** A step id: a non-negative integer or a short name (the plan schema checks which). */
 export type StepId = number | string;
 
-export type StepType = 'tool_call' | 'reasoning' | 'aggregate';
+export type StepType = 'tool_call' | 'reasoning' | 'aggregate' | 'agent';
 
 /** What happens to the run when a step fails for good. */
 export type OnFailure = 'replan' | 'fail' | 'continue';
@@ -31,6 +31,12 @@ export interface PlanStep {
   readonly title?: string;
   readonly tool?: string;
   readonly args?: Readonly<Record<string, unknown>>;
+  /** An agent step's instruction (references unresolved). */
+  readonly task?: string;
+  /** The plan tools an agent step may call, besides `write_todos`. */
+  readonly tools?: readonly string[];
+  /** Model calls an agent step may make. */
+  readonly maxTurns?: number;
   /** Keys of the steps an aggregate combines. */
   readonly inputs: readonly string[];
   /** Keys of every direct dependency, `inputs` included. */

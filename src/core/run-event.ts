@@ -1,5 +1,6 @@
 import type { PlanStep } from './plan-step.ts';
 import type { Usage } from './usage.ts';
+import type { TodoItem } from './todo-item.ts';
 
 /** The one state a step is in. "failed" and "skipped because something upstream failed" differ. */
 export type StepState = 'pending' | 'in_progress' | 'completed' | 'failed' | 'skipped';
@@ -57,6 +58,30 @@ export type RunEvent =
       readonly attempts?: number;
     })
   | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
+  /** An agent step's first `write_todos`: the list drawn once under the step (the seed's `execution_plan_update`). */
+  | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[] })
+  /** A later `write_todos`: the whole list again and the ids that changed, applied in place (`execution_plan_status_update`). */
+  | (EventBase & { readonly type: 'todos_updated'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly changed: readonly string[] })
+  /** One answer of an agent step's model: its text (often empty) and the tools it called. */
+  | (EventBase & {
+      readonly type: 'agent_turn';
+      readonly stepKey: string;
+      readonly turn: number;
+      readonly maxTurns: number;
+      readonly message: string;
+      readonly toolCalls: readonly string[];
+    })
+  /** One tool call an agent step made, with its arguments and what came back (the full result; prompts get a cut one). */
+  | (EventBase & {
+      readonly type: 'agent_tool_called';
+      readonly stepKey: string;
+      readonly turn: number;
+      readonly tool: string;
+      readonly args: unknown;
+      readonly ok: boolean;
+      readonly result?: unknown;
+      readonly error?: string;
+    })
   | (EventBase & {
       readonly type: 'plan_revised';
       readonly plan: PlanSnapshot;
@@ -76,6 +101,13 @@ export type RunEvent =
     });
 
 export type RunEventType = RunEvent['type'];
+
+/** What a running step reports about its own progress (an agent's todos, turns and tool calls); the run adds the step key. */
+export type StepActivity = RunEvent extends infer E
+  ? E extends { readonly type: 'todos_created' | 'todos_updated' | 'agent_turn' | 'agent_tool_called' }
+    ? Omit<E, 'at' | 'stepKey'>
+    : never
+  : never;
 
 /** Renderers (console, PR comment, summary, trace) are listeners; they never drive the run. */
 export type RunListener = (event: RunEvent) => void;

@@ -1,5 +1,6 @@
 import type { PlanSnapshot, RunEvent, RunStatus, StepState } from './run-event.ts';
 import { NO_USAGE, type Usage } from './usage.ts';
+import type { TodoItem } from './todo-item.ts';
 
 /** What is known about one step so far. */
 export interface StepRecord {
@@ -16,6 +17,19 @@ export interface StepRecord {
   startedAt?: number;
   durationMs?: number;
   usage: Usage;
+  /** An agent step's TODO list as it last wrote it. */
+  todos?: readonly TodoItem[];
+  /** An agent step's progress: turns used of its limit, tool calls made, and its last words. */
+  agent?: AgentProgress;
+}
+
+/** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
+export interface AgentProgress {
+  turns: number;
+  maxTurns: number;
+  toolCalls: number;
+  /** The last non-empty text the model wrote. */
+  lastMessage?: string;
 }
 
 /** One revision of the plan, and why it was made. */
@@ -111,6 +125,24 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       const step = stepOf(record, event.stepKey);
       step.state = 'skipped';
       step.skipReason = event.reason;
+      break;
+    }
+    case 'todos_created':
+    case 'todos_updated': {
+      stepOf(record, event.stepKey).todos = event.todos;
+      break;
+    }
+    case 'agent_turn': {
+      const step = stepOf(record, event.stepKey);
+      const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
+      progress.turns = event.turn;
+      progress.maxTurns = event.maxTurns;
+      if (event.message.trim() !== '') progress.lastMessage = event.message;
+      break;
+    }
+    case 'agent_tool_called': {
+      const step = stepOf(record, event.stepKey);
+      (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
       break;
     }
     case 'run_finished': {

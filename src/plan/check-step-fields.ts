@@ -2,7 +2,7 @@ import type { PlanIssue } from './plan-issue.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { Step } from './schema.ts';
 
-/** Fields that only some step types take: `tool` and `args` on tool_call, `inputs` on aggregate. */
+/** Fields that only some step types take: `tool` and `args` on tool_call, `inputs` on aggregate, `task`, `tools` and `max_turns` on agent. */
 export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
   const issues: PlanIssue[] = [];
   steps.forEach((step, index) => {
@@ -13,6 +13,13 @@ export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
       }
       if (step.args !== undefined) {
         issues.push({ path: [...at, 'args'], at: 'key', message: `only tool_call steps take \`args\`; a ${step.type} step is answered by the model` });
+      }
+    }
+    if (step.type === 'agent') {
+      if (step.task === undefined) issues.push({ path: at, message: 'an agent step needs `task:`, the instruction it works on' });
+    } else {
+      for (const key of ['task', 'tools', 'max_turns'] as const) {
+        if (step[key] !== undefined) issues.push({ path: [...at, key], at: 'key', message: `only agent steps take \`${key}\`; write \`type: agent\` or remove it` });
       }
     }
     if (step.type !== 'aggregate' && step.inputs !== undefined) {

@@ -1,3 +1,4 @@
+import { WRITE_TODOS } from '../core/todo-item.ts';
 import { checkToolsetConfig } from './check-toolset-config.ts';
 import { nearestName } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
@@ -36,6 +37,12 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
         issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools, withheld) });
       }
     }
+    if (step.type === 'agent') {
+      step.tools?.forEach((name, position) => {
+        if (name === WRITE_TODOS) issues.push({ path: [...at, 'tools', position], message: `\`${WRITE_TODOS}\` is given to every agent step; leave it out of \`tools\`` });
+        else if (!tools.has(name)) issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+      });
+    }
     if (step.agent === undefined) return;
     const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
     if (!agent) {
@@ -45,6 +52,12 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
       issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
     } else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
       issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });
+    } else if (agent.tools) {
+      step.tools?.forEach((name, position) => {
+        if (name !== WRITE_TODOS && tools.has(name) && !agent.tools!.includes(name)) {
+          issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${listNames(agent.tools!)}` });
+        }
+      });
     }
   });
   return issues;

@@ -65,7 +65,7 @@ export const CommandTool = z.strictObject({
 });
 export type CommandTool = z.infer<typeof CommandTool>;
 
-export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate']);
+export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate', 'agent']);
 export type StepType = z.infer<typeof StepType>;
 
 export const OnFailure = z.enum(['replan', 'fail', 'continue']);
@@ -82,6 +82,9 @@ export function dependencyId(dependency: Dependency): StepId {
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
 
+/** Model turns an agent step may take when it sets no `max_turns`. */
+export const DEFAULT_MAX_TURNS = 20;
+
 export const Step = z.strictObject({
   id: StepId,
   type: StepType,
@@ -89,6 +92,9 @@ export const Step = z.strictObject({
   description: z.string().optional(),
   tool: ToolName.optional(),
   args: z.record(z.string(), z.unknown()).optional(),
+  task: z.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
+  tools: z.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
+  max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional(),
   inputs: z.array(StepId).optional(),
   depends_on: z.array(Dependency).optional(),
   agent: z.string().optional(),

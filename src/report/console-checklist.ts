@@ -3,6 +3,7 @@ import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts'
 import { checklistHeader, checklistItems, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
+import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
 
 export interface ConsoleChecklistOptions {
   /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
@@ -19,6 +20,15 @@ const CLEAR_TO_END = '\r\x1b[0J';
 
 function itemLine(item: ChecklistItem): string {
   return `${item.icon} ${item.key}. ${item.title}${item.status}`;
+}
+
+function todoLine(entry: TodoEntry): string {
+  return `   ${entry.icon} ${entry.content}`;
+}
+
+/** A step's line and, under it, its TODO list when it is an agent that wrote one. */
+function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): string[] {
+  return [itemLine(item), ...todoEntries(record.steps.get(item.key), redact).map(todoLine)];
 }
 
 function footer(record: RunRecord, redact: Redactor): string {
@@ -45,6 +55,14 @@ function changeLines(event: RunEvent, record: RunRecord, items: ChecklistItem[],
       return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...items.map(itemLine)];
     case 'run_finished':
       return [footer(record, redact)];
+    // A log cannot redraw: the list is printed once, then only the items a later call changed.
+    case 'todos_created':
+      return [`${event.stepKey}. TODO list:`, ...todoEntries(record.steps.get(event.stepKey), redact).map(todoLine)];
+    case 'todos_updated':
+      return changedTodoEntries(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+    case 'agent_turn':
+    case 'agent_tool_called':
+      return [];
     default: {
       const item = items.find((candidate) => candidate.key === event.stepKey);
       return item ? [itemLine(item)] : [];
@@ -53,8 +71,9 @@ function changeLines(event: RunEvent, record: RunRecord, items: ChecklistItem[],
 }
 
 /**
- * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️). On a terminal the whole list is
- * redrawn in place after each event; in a log, each change is one line, then a final summary line.
+ * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
+ * under it. On a terminal the whole list is redrawn in place after each event; in a log, each
+ * change is one line, then a final summary line.
  */
 export function consoleChecklist(options: ConsoleChecklistOptions): RunListener {
   const redact = options.redact ?? ((text: string) => text);
@@ -70,7 +89,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
       return;
     }
     if (!record.plan) return;
-    const frame = [redact(record.plan.name), ...items.map(itemLine), footer(record, redact)].map((line) =>
+    const frame = [redact(record.plan.name), ...items.flatMap((item) => stepLines(item, record, redact)), footer(record, redact)].map((line) =>
       cut(line, options.columns),
     );
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';

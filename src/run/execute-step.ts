@@ -2,6 +2,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import type { StepContext } from '../steps/step-context.ts';
 import type { Clock } from '../core/clock.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import type { StepActivity } from '../core/run-event.ts';
 import { raceAbort } from './race-abort.ts';
 import { StepTimeoutError } from './step-timeout-error.ts';
 import { stepTimeoutSeconds } from './step-timeout.ts';
@@ -13,12 +14,14 @@ export type StepOutcome =
   | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
 
 /** The parts of a step's context that are the same for every step of a run revision. */
-export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage'>;
+export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage' | 'report'>;
 
 /** Extra hooks around one step. */
 export interface StepHooks {
   /** Every `ctx.onUsage` call, as it happens (run totals, budgets); may return the usage re-priced. */
   readonly onUsage?: (usage: Usage) => Usage | void;
+  /** What the step reports about its progress, while it still counts (not after a timeout or stop). */
+  readonly onActivity?: (activity: StepActivity) => void;
 }
 
 /**
@@ -44,6 +47,9 @@ export async function executeStep(
     signal,
     onUsage(more) {
       usage = addUsage(usage, hooks.onUsage?.(more) ?? more);
+    },
+    report(activity) {
+      if (!signal.aborted) hooks.onActivity?.(activity);
     },
   };
   try {

@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isTransient } from '../core/step-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
+import type { StepActivity } from '../core/run-event.ts';
 import { Inbox } from './inbox.ts';
 import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';
@@ -143,6 +144,9 @@ export class PlanRun {
       onUsage: (more: Usage) => this.budget.charge(more),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
+      onActivity: (activity: StepActivity) => {
+        if (this.#journal.stateOf(key) === 'in_progress') this.#journal.step({ ...activity, stepKey: key });
+      },
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(

@@ -18,4 +18,6 @@ export interface RunnablePlan {
    * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets.
    */
   readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate'>;
+  /** Tools kept out of this run (read-only mode), with the reason; agent steps are never offered them. */
+  readonly withheld?: ReadonlyMap<string, string>;
 }

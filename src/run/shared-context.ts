@@ -24,5 +24,6 @@ export function sharedContext(
     modelSettings: plan.source?.model,
     agents: plan.source?.agents ?? {},
     cwd: deps.cwd,
+    ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
   };
 }

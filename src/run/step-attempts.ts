@@ -20,11 +20,12 @@ export interface RetryNotice {
 
 /**
  * True when trying the step again may help and is safe: the error says it is transient, the
- * model client has not already retried it (the SDK does; no second layer), and the tool has no
- * side effects (a repeat could duplicate them; recovery decides instead).
+ * model client has not already retried it (the SDK does; no second layer), the step is not an
+ * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
  */
 export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {
-  if (!isTransient(error) || error instanceof ModelCallError) return false;
+  // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
+  if (step.type === 'agent' || !isTransient(error) || error instanceof ModelCallError) return false;
   return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 

@@ -12,6 +12,8 @@ export interface StepPromptOptions {
   readonly agentSystem?: string;
   /** Longer results are cut with a note; default `RESULT_CHAR_LIMIT`. */
   readonly resultCharLimit?: number;
+  /** An agent's task, already prompt text: it stands for the step's description. */
+  readonly task?: string;
 }
 
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
@@ -40,7 +42,8 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
-  sections.push(`Your step (${ctx.step.key}): ${ctx.step.description || '(no description)'}\n${instruction}`);
+  const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
+  sections.push(`Your step (${ctx.step.key}): ${what}\n${instruction}`);
   return [
     { role: 'system', content: stepSystemPrompt(ctx.goalNames, options.agentSystem) },
     { role: 'user', content: sections.join('\n\n') },

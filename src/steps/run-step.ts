@@ -1,9 +1,10 @@
+import { runAgentStep } from '../agent/run-agent-step.ts';
 import { runAggregateStep } from './run-aggregate-step.ts';
 import { runReasoningStep } from './run-reasoning-step.ts';
 import { runToolCallStep } from './run-tool-call-step.ts';
 import type { StepRunner } from './step-context.ts';
 
-/** Runs one step by its kind: `tool_call`, `reasoning` or `aggregate`. */
+/** Runs one step by its kind: `tool_call`, `reasoning`, `aggregate` or `agent`. */
 export const runStep: StepRunner = (ctx) => {
   switch (ctx.step.type) {
     case 'tool_call':
@@ -12,5 +13,7 @@ export const runStep: StepRunner = (ctx) => {
       return runReasoningStep(ctx);
     case 'aggregate':
       return runAggregateStep(ctx);
+    case 'agent':
+      return runAgentStep(ctx);
   }
 };

@@ -2,6 +2,7 @@ import type { Agent, Plan } from '../plan/schema.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
+import type { StepActivity } from '../core/run-event.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 
 /** Everything one step needs to run; the executor builds it, the step kinds read it. */
@@ -31,6 +32,10 @@ export interface StepContext {
   readonly cwd: string;
   /** Called after every model call, so budgets see spending as it happens. */
   onUsage(usage: Usage): void;
+  /** What the step reports about its progress (an agent's todos, turns, tool calls); dropped once the step was abandoned. */
+  report(activity: StepActivity): void;
+  /** Tools this run keeps out (read-only mode on a fork), with the reason; an agent is never offered them. */
+  readonly withheldTools?: ReadonlyMap<string, string>;
 }
 
 /** Runs one step to its result, or throws (a `StepError` says whether retrying may help). */

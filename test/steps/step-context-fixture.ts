@@ -2,6 +2,7 @@ import type { ModelClient } from '../../src/llm/model-client.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { Agent, Plan } from '../../src/plan/schema.ts';
 import type { Usage } from '../../src/core/usage.ts';
+import type { StepActivity } from '../../src/core/run-event.ts';
 import type { StepContext } from '../../src/steps/step-context.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 
@@ -28,12 +29,13 @@ export interface FixtureOptions {
   readonly signal?: AbortSignal;
 }
 
-/** A step context as the executor would build it, plus every usage reported through `onUsage`. */
-export function stepContext(options: FixtureOptions): { ctx: StepContext; usages: Usage[] } {
+/** A step context as the executor would build it, plus every usage and activity the step reported. */
+export function stepContext(options: FixtureOptions): { ctx: StepContext; usages: Usage[]; activities: StepActivity[] } {
   const steps = new Map(options.steps.map((spec) => [spec.key, planStep(spec)]));
   const step = steps.get(options.run);
   if (!step) throw new Error(`fixture: no step ${options.run}`);
   const usages: Usage[] = [];
+  const activities: StepActivity[] = [];
   const ctx: StepContext = {
     step,
     goal: options.goal,
@@ -48,6 +50,7 @@ export function stepContext(options: FixtureOptions): { ctx: StepContext; usages
     signal: options.signal ?? new AbortController().signal,
     cwd: process.cwd(),
     onUsage: (usage) => usages.push(usage),
+    report: (activity) => activities.push(activity),
   };
-  return { ctx, usages };
+  return { ctx, usages, activities };
 }

@@ -4,6 +4,7 @@ import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
+import { todoEntries } from '../todo-entries.ts';
 
 /** GitHub rejects issue comments longer than this. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -38,7 +39,7 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
 
 /**
  * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
- * result's first line, the final status and goals when finished, and a link to the run. Kept under
+ * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
  * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
  */
 export function renderComment(record: RunRecord, options: CommentOptions): string {
@@ -46,8 +47,10 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const name = escapeMarkdown(options.redact(record.plan?.name ?? 'plan'));
   const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`];
   const items = checklistItems(record, options.redact);
-  const full = items.map((i) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}${escapeMarkdown(i.status)}`);
-  const bare = items.map((i) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}`);
+  // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+  const nested = items.map((i) => todoEntries(record.steps.get(i.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeMarkdown(t.content)}`).join(''));
+  const full = items.map((i, n) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}${escapeMarkdown(i.status)}${nested[n]}`);
+  const bare = items.map((i, n) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}${nested[n]}`);
   const tail = footer(record, options);
   const build = (lines: string[], note?: string): string =>
     [head.join('\n'), lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');

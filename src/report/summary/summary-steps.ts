@@ -6,6 +6,7 @@ import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { resultText } from '../result-text.ts';
+import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { SummaryPart } from './summary-part.ts';
 
 const INLINE_MAX = 120;
@@ -20,6 +21,9 @@ function stepLine(key: string, title: string, step: StepRecord | undefined): str
   if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
   if (step?.attempts !== undefined && step.attempts > 1) facts.push(`${step.attempts} attempts`);
   if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+  if (step?.agent) facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+  const tally = todoTally(step);
+  if (tally) facts.push(`todos ${tally}`);
   const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
   return `${STATE_ICONS[state]} **${escapeMarkdown(`${key}. ${title}`)}**${meta}`;
 }
@@ -52,6 +56,13 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
     line += ` — ${escapeMarkdown(redact(step.skipReason))}`;
   } else if (step?.retry) {
     line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeMarkdown(redact(step.retry.error).slice(0, 200))}`;
+  }
+  const todos = todoEntries(step, redact);
+  if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));
+  // A stopped agent's last words say how far it got (a max_turns error already quotes them).
+  const last = step?.agent?.lastMessage;
+  if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
+    parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${escapeMarkdown(redact(last))}`);
   }
   return [line, ...parts];
 }

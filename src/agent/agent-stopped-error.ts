@@ -1,0 +1,39 @@
+import type { TodoItem } from '../core/todo-item.ts';
+import { StepError } from '../core/step-error.ts';
+
+function todoTally(todos: readonly TodoItem[]): string {
+  if (todos.length === 0) return 'it wrote no TODO list';
+  const done = todos.filter((todo) => todo.status === 'completed').length;
+  const open = todos.filter((todo) => todo.status === 'pending' || todo.status === 'in_progress').map((todo) => `"${todo.content}"`);
+  return `its TODO list: ${done}/${todos.length} completed${open.length > 0 ? `; open: ${open.join(', ')}` : ''}`;
+}
+
+function quoted(text: string | undefined): string {
+  if (text === undefined || text.trim() === '') return 'it wrote no message';
+  const line = text.trim().replace(/\s+/g, ' ');
+  return `its last message: "${line.length > 300 ? `${line.slice(0, 299)}…` : line}"`;
+}
+
+/**
+ * An agent step used all its turns (`max_turns`) without a final answer. It carries the TODO list
+ * and the last message, so the summary shows how far the agent got; the step fails.
+ */
+export class AgentStoppedError extends StepError {
+  readonly stepKey: string;
+  readonly maxTurns: number;
+  readonly todos: readonly TodoItem[];
+  readonly lastMessage?: string;
+
+  constructor(options: { stepKey: string; maxTurns: number; todos: readonly TodoItem[]; lastMessage?: string }) {
+    const { stepKey, maxTurns, todos, lastMessage } = options;
+    super(
+      `Step ${stepKey} (agent) stopped: it used all ${maxTurns} turns (max_turns: ${maxTurns}) without a final answer; ` +
+        `${todoTally(todos)}; ${quoted(lastMessage)}. Raise max_turns or narrow the task.`,
+      { transient: false },
+    );
+    this.stepKey = stepKey;
+    this.maxTurns = maxTurns;
+    this.todos = [...todos];
+    if (lastMessage !== undefined) this.lastMessage = lastMessage;
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { TODO_STATUSES, type TodoItem } from '../core/todo-item.ts';
+
+const TodoInput = z.strictObject({
+  id: z.union([z.string(), z.int()]).transform(String),
+  content: z.string().optional(),
+  status: z.enum(TODO_STATUSES),
+});
+
+const WriteTodosInput = z.strictObject({
+  todos: z.array(TodoInput),
+  merge: z.boolean(),
+});
+
+/** What one `write_todos` call did: the list after it and the ids it changed or added, or why it was refused. */
+export type WriteTodosResult =
+  | { readonly ok: true; readonly todos: readonly TodoItem[]; readonly changed: readonly string[] }
+  | { readonly ok: false; readonly error: string };
+
+function refuse(error: string): WriteTodosResult {
+  return { ok: false, error };
+}
+
+function sameItem(a: TodoItem | undefined, b: TodoItem): boolean {
+  return a !== undefined && a.content === b.content && a.status === b.status;
+}
+
+/**
+ * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
+ * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
+ * with a message for the model: malformed arguments, duplicate ids, empty content, an unknown id with
+ * merge that gives no content, and more than one item `in_progress` in the result.
+ */
+export function applyWriteTodos(current: readonly TodoItem[], args: unknown): WriteTodosResult {
+  const parsed = WriteTodosInput.safeParse(args);
+  if (!parsed.success) {
+    return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}: ${z.prettifyError(parsed.error)}`);
+  }
+  const { todos, merge } = parsed.data;
+  const seen = new Set<string>();
+  for (const item of todos) {
+    if (seen.has(item.id)) return refuse(`id "${item.id}" appears twice in one call; give every item its own id`);
+    seen.add(item.id);
+  }
+  const byId = new Map(current.map((item) => [item.id, item]));
+  const next: TodoItem[] = merge ? [...current] : [];
+  for (const item of todos) {
+    const known = merge ? byId.get(item.id) : undefined;
+    const content = (item.content ?? known?.content ?? '').trim();
+    if (content === '') {
+      return refuse(
+        merge && !known
+          ? `id "${item.id}" is not in the list (ids: ${current.map((todo) => `"${todo.id}"`).join(', ') || 'none'}); to add an item give its content, to update one use its id`
+          : `item "${item.id}" has empty content; say what the item is`,
+      );
+    }
+    const written: TodoItem = { id: item.id, content, status: item.status };
+    const at = next.findIndex((todo) => todo.id === item.id);
+    if (at >= 0) next[at] = written;
+    else next.push(written);
+  }
+  const working = next.filter((item) => item.status === 'in_progress');
+  if (working.length > 1) {
+    return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
+  }
+  const before = new Map(current.map((item) => [item.id, item]));
+  const changed = next.filter((item) => !sameItem(before.get(item.id), item)).map((item) => item.id);
+  return { ok: true, todos: next, changed };
+}

@@ -1,0 +1,60 @@
+import { errorText } from '../core/error-text.ts';
+import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { cutText, dataBlock, promptText } from '../steps/data-block.ts';
+import type { StepContext } from '../steps/step-context.ts';
+import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
+import type { AgentTools } from './agent-tools.ts';
+
+/** What one tool call came to: what the model is told, and what the trace records. */
+export interface ToolCallAnswer {
+  /** The tool message the model gets: the result in a data block, or the error. */
+  readonly reply: string;
+  readonly ok: boolean;
+  readonly args: unknown;
+  readonly result?: unknown;
+  readonly error?: string;
+}
+
+function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCallAnswer {
+  return { ok: false, args, error, reply };
+}
+
+/** Parses a model's argument string; a refusal says what was wrong. */
+export function parseArguments(text: string): { ok: true; args: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, args: JSON.parse(text === '' ? '{}' : text) };
+  } catch {
+    return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
+  }
+}
+
+/**
+ * Runs one tool call an agent asked for, through the same layer as a `tool_call` step: only tools
+ * the step offers (never a withheld one), arguments checked against the tool's schema before it
+ * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
+ * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
+ */
+export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string): Promise<ToolCallAnswer> {
+  const parsed = parseArguments(argumentText);
+  const args = parsed.ok ? parsed.args : argumentText;
+  const withheld = tools.refused.get(name);
+  if (withheld !== undefined) return failed(args, `tool '${name}' is withheld from this run: ${withheld}. It was not run.`);
+  const tool = tools.offered.get(name);
+  if (!tool) {
+    const available = ['write_todos', ...tools.offered.keys()].join(', ');
+    return failed(args, `tool '${name}' is not available to this step; available tools: ${available}. It was not run.`);
+  }
+  if (!parsed.ok) return failed(args, `${parsed.error}. '${name}' was not run; call it again with a JSON object.`);
+  const checked = validateToolArguments(tool, parsed.args);
+  if (!checked.ok) return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
+  let result: unknown;
+  try {
+    result = await tool.execute(checked.args, { signal: ctx.signal, cwd: ctx.cwd, stepKey: ctx.step.key });
+  } catch (error) {
+    // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const text = errorText(error);
+    return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }))}`);
+  }
+  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, cutText(sanitizeUntrusted(promptText(result)))) };
+}

@@ -1,0 +1,116 @@
+import type OpenAI from 'openai';
+import type { TodoItem } from '../core/todo-item.ts';
+import type { ChatRequest } from '../llm/model-client.ts';
+import { DEFAULT_MAX_TURNS } from '../plan/schema.ts';
+import { buildStepMessages } from '../steps/build-step-messages.ts';
+import { completeForStep, requireModel } from '../steps/complete-for-step.ts';
+import { EmptyAnswerError } from '../steps/empty-answer-error.ts';
+import type { StepContext } from '../steps/step-context.ts';
+import { stepModelSettings } from '../steps/step-model-settings.ts';
+import { AgentStoppedError } from './agent-stopped-error.ts';
+import { AGENT_RULES } from './agent-system-prompt.ts';
+import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
+import { applyWriteTodos } from './apply-write-todos.ts';
+import { callAgentTool, parseArguments, type ToolCallAnswer } from './call-agent-tool.ts';
+import { resolveTaskText } from './resolve-task-text.ts';
+import { WRITE_TODOS, WRITE_TODOS_DEFINITION } from './write-todos-definition.ts';
+
+type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
+
+const INSTRUCTION = `Work on the task above with the tools you have. Start with ${WRITE_TODOS}; end with your final answer as plain text.`;
+
+function reminder(name: string): string {
+  return `Not run: call ${WRITE_TODOS} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
+}
+
+function tally(todos: readonly TodoItem[]): string {
+  const count = (status: TodoItem['status']) => todos.filter((todo) => todo.status === status).length;
+  return `TODO list saved (${todos.length} item${todos.length === 1 ? '' : 's'}: ${count('completed')} completed, ${count('in_progress')} in_progress, ${count('pending')} pending${count('cancelled') ? `, ${count('cancelled')} cancelled` : ''}).`;
+}
+
+/**
+ * One agent step's tool loop. The model is called at most `max_turns` times; each answer either
+ * calls tools (answered in order, as tool messages) or is the final answer. `write_todos` is kept
+ * by the runner; the first call is reported as the step's list, later ones as updates.
+ */
+class AgentLoop {
+  readonly #ctx: StepContext;
+  readonly #tools: AgentTools;
+  readonly #maxTurns: number;
+  #todos: readonly TodoItem[] = [];
+  #wroteTodos = false;
+  #reminded = false;
+  #lastMessage: string | undefined;
+
+  constructor(ctx: StepContext) {
+    this.#ctx = ctx;
+    this.#tools = agentTools(ctx);
+    this.#maxTurns = ctx.step.maxTurns ?? DEFAULT_MAX_TURNS;
+  }
+
+  async run(): Promise<string> {
+    const ctx = this.#ctx;
+    const client = requireModel(ctx);
+    const { model, temperature, agentSystem } = stepModelSettings(ctx, client);
+    const task = resolveTaskText(ctx.step.task ?? ctx.step.description, { results: ctx.results, inputs: ctx.inputs });
+    const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
+    const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
+    for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
+      const request: ChatRequest = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
+      const response = await completeForStep(ctx, client, request);
+      const choice = response.choices[0];
+      const content = choice?.message.content ?? '';
+      const calls = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
+      if (content.trim() !== '') this.#lastMessage = content;
+      ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
+      if (calls.length === 0) {
+        if (content.trim() !== '') return content;
+        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
+        throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
+      }
+      messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+      for (const call of calls) {
+        const answer = await this.#answer(call);
+        ctx.report({
+          type: 'agent_tool_called',
+          turn,
+          tool: call.function.name,
+          args: answer.args,
+          ok: answer.ok,
+          ...(answer.ok ? { result: answer.result } : { error: answer.error }),
+        });
+        messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
+      }
+    }
+    throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
+  }
+
+  async #answer(call: FunctionCall): Promise<ToolCallAnswer> {
+    const name = call.function.name;
+    if (name === WRITE_TODOS) return this.#writeTodos(call.function.arguments);
+    if (!this.#wroteTodos && !this.#reminded) {
+      this.#reminded = true;
+      const parsed = parseArguments(call.function.arguments);
+      return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${WRITE_TODOS} first`, reply: reminder(name) };
+    }
+    return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments);
+  }
+
+  #writeTodos(argumentText: string): ToolCallAnswer {
+    const parsed = parseArguments(argumentText);
+    if (!parsed.ok) return { ok: false, args: argumentText, error: parsed.error, reply: `Error: ${parsed.error}. The list was not changed.` };
+    const applied = applyWriteTodos(this.#todos, parsed.args);
+    if (!applied.ok) return { ok: false, args: parsed.args, error: applied.error, reply: `Error: ${applied.error}. The list was not changed.` };
+    this.#todos = applied.todos;
+    if (this.#wroteTodos) this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed });
+    else this.#ctx.report({ type: 'todos_created', todos: applied.todos });
+    this.#wroteTodos = true;
+    return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
+  }
+}
+
+/** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
+export function runAgentStep(ctx: StepContext): Promise<string> {
+  return new AgentLoop(ctx).run();
+}

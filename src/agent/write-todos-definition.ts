@@ -1,0 +1,37 @@
+import type OpenAI from 'openai';
+import { TODO_STATUSES, WRITE_TODOS } from '../core/todo-item.ts';
+
+export { WRITE_TODOS };
+
+/** The `write_todos` function as the model is offered it (the runner answers it itself). */
+export const WRITE_TODOS_DEFINITION: OpenAI.Chat.Completions.ChatCompletionFunctionTool = {
+  type: 'function',
+  function: {
+    name: WRITE_TODOS,
+    description:
+      'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
+      'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
+      'At most one item may be in_progress at a time. Mark an item completed as soon as it is done.',
+    parameters: {
+      type: 'object',
+      properties: {
+        todos: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
+              content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
+              status: { type: 'string', enum: [...TODO_STATUSES] },
+            },
+            required: ['id', 'status'],
+            additionalProperties: false,
+          },
+        },
+        merge: { type: 'boolean', description: 'false: replace the list; true: update by id and append new items.' },
+      },
+      required: ['todos', 'merge'],
+      additionalProperties: false,
+    },
+  },
+};

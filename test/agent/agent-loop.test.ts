@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { textAnswer, toolCallAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
+import { PLAN, SEED_FLOW, todos } from './agent-fixtures.ts';
+
+const ofType = <T extends RunEvent['type']>(events: readonly RunEvent[], type: T) =>
+  events.filter((event): event is Extract<RunEvent, { type: T }> => event.type === type);
+
+describe('agent step: the seed’s TODO flow', () => {
+  it('writes its list once, updates it in place, calls two tools and answers', async () => {
+    const job = await runOfflineJob({ plan: PLAN, script: SEED_FLOW });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    expect(job.outcome.status).toBe('succeeded');
+    expect(job.outcome.run.finalResult).toBe('(2 + 3) * 4 = 20');
+
+    expect(ofType(job.events, 'todos_created')).toHaveLength(1);
+    const updates = ofType(job.events, 'todos_updated');
+    expect(updates.map((update) => update.changed)).toEqual([['1', '2'], ['2', '3']]);
+    expect(job.outcome.run.record.steps.get('solve')?.todos?.map((todo) => todo.status)).toEqual(['completed', 'completed', 'completed']);
+
+    // Every tool call is in the trace with its arguments and result.
+    const calls = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool !== 'write_todos');
+    expect(calls).toMatchObject([
+      { tool: 'add', args: { a: 2, b: 3 }, ok: true, result: 5 },
+      { tool: 'multiply', args: { a: 5, b: 4 }, ok: true, result: 20 },
+    ]);
+
+    // The model was offered write_todos and exactly the step's tools, and saw results as data.
+    const first = job.server.requests[0]!.body;
+    expect(first.tools?.map((tool) => (tool.type === 'function' ? tool.function.name : tool.type))).toEqual(['write_todos', 'add', 'multiply']);
+    const afterAdd = job.server.requests[2]!.body.messages.at(-1);
+    expect(afterAdd).toMatchObject({ role: 'tool', content: '<data tool="add">\n5\n</data>' });
+    expect(job.server.requests).toHaveLength(6);
+  });
+});
+
+const toolMessages = (job: { server: { requests: { body: { messages: unknown[] } }[] } }, request: number): string[] =>
+  (job.server.requests[request]!.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool').map((m) => m.content);
+
+describe('write_todos', () => {
+  it('replaces with merge: false, updates by id and appends with merge: true', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [
+        todos(false, [['a', 'First', 'in_progress'], ['b', 'Second', 'pending']]),
+        toolCallAnswer('write_todos', { merge: true, todos: [{ id: 'a', status: 'completed' }, { id: 'c', content: 'Third', status: 'in_progress' }] }),
+        todos(false, [['x', 'Start over', 'in_progress']]),
+        textAnswer('20'),
+      ],
+    });
+    const lists = job.events.flatMap((event) => (event.type === 'todos_created' || event.type === 'todos_updated' ? [event.todos] : []));
+    expect(lists).toEqual([
+      [{ id: 'a', content: 'First', status: 'in_progress' }, { id: 'b', content: 'Second', status: 'pending' }],
+      [{ id: 'a', content: 'First', status: 'completed' }, { id: 'b', content: 'Second', status: 'pending' }, { id: 'c', content: 'Third', status: 'in_progress' }],
+      [{ id: 'x', content: 'Start over', status: 'in_progress' }],
+    ]);
+    expect(job.events.filter((event) => event.type === 'todos_created')).toHaveLength(1);
+    expect(toolMessages(job, 2).at(-1)).toBe('TODO list saved (3 items: 1 completed, 1 in_progress, 1 pending).');
+  });
+
+  it('answers invalid calls as tool errors and leaves the list as it was', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [
+        todos(false, [['1', 'Add', 'in_progress'], ['2', 'Multiply', 'pending']]),
+        toolCallAnswer('write_todos', { merge: true, todos: [{ id: '9', status: 'completed' }] }),
+        toolCallAnswer('write_todos', { merge: true, todos: [{ id: '2', status: 'in_progress' }] }),
+        toolCallAnswer('write_todos', { merge: false, todos: [{ id: '1', content: '  ', status: 'pending' }] }),
+        toolCallAnswer('write_todos', '{"merge": true, "todos": ['),
+        toolCallAnswer('write_todos', { merge: true, todos: [{ id: '1', status: 'done' }] }),
+        textAnswer('20'),
+      ],
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
+    const errors = toolMessages(job, 6).slice(1);
+    expect(errors).toHaveLength(5);
+    expect(errors[0]).toMatch(/^Error: id "9" is not in the list \(ids: "1", "2"\); to add an item give its content/);
+    expect(errors[1]).toMatch(/^Error: only one item may be in_progress at a time, but "1" and "2" would be/);
+    expect(errors[2]).toMatch(/^Error: item "1" has empty content/);
+    expect(errors[3]).toMatch(/^Error: the arguments are not valid JSON/);
+    expect(errors[4]).toMatch(/^Error: write_todos takes .*status/s);
+    for (const error of errors) expect(error).toMatch(/The list was not changed\.$/);
+    expect(job.events.filter((event) => event.type === 'todos_updated')).toHaveLength(0);
+    expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.ok === false)).toHaveLength(5);
+  });
+});
+
+describe('the write_todos reminder', () => {
+  it('answers the first other tool call before any list with a reminder, once, without running it', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [toolCallAnswer('add', { a: 2, b: 3 }), toolCallAnswer('add', { a: 2, b: 3 }), toolCallAnswer('multiply', { a: 5, b: 4 }), textAnswer('20')],
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
+    expect(toolMessages(job, 3)).toEqual([
+      "Not run: call write_todos first with your plan as a TODO list (merge: false), then call 'add' again.",
+      '<data tool="add">\n5\n</data>',
+      '<data tool="multiply">\n20\n</data>',
+    ]);
+    const adds = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add');
+    expect(adds.map((line) => line.ok)).toEqual([false, true]);
+  });
+});
+
+describe('agent limits', () => {
+  const busy: ScriptedReply[] = [
+    todos(false, [['1', 'Add 2 and 3', 'completed'], ['2', 'Multiply by 4', 'in_progress']]),
+    { kind: 'completion', content: 'Now I multiply.', toolCalls: [{ name: 'multiply', arguments: { a: 5, b: 4 } }] },
+    toolCallAnswer('add', { a: 1, b: 1 }),
+  ];
+
+  it('stops at max_turns, fails the step, and keeps the todos and the last message', async () => {
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    max_turns: 3\n    on_failure: fail'), script: busy });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    expect(job.outcome.status).toBe('failed');
+    const step = job.outcome.run.record.steps.get('solve')!;
+    expect(step.state).toBe('failed');
+    expect(step.error).toBe(
+      'Step solve (agent) stopped: it used all 3 turns (max_turns: 3) without a final answer; its TODO list: 1/2 completed; open: "Multiply by 4"; ' +
+        'its last message: "Now I multiply.". Raise max_turns or narrow the task.',
+    );
+    expect(step.todos).toHaveLength(2);
+    expect(step.agent).toMatchObject({ turns: 3, maxTurns: 3, toolCalls: 3, lastMessage: 'Now I multiply.' });
+    expect(job.server.requests).toHaveLength(3);
+    expect(job.summary).toContain('Multiply by 4');
+  });
+
+  it('stops at the run budget and keeps the todos', async () => {
+    const job = await runOfflineJob({ plan: PLAN.replace('toolsets: [math]', 'toolsets: [math]\nlimits: { max_model_calls: 2 }'), script: busy });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    expect(job.outcome.status).toBe('failed');
+    expect(job.outcome.run.reason).toMatch(/^budget exceeded: max_model_calls 2/);
+    const step = job.outcome.run.record.steps.get('solve')!;
+    expect(step.state).toBe('failed');
+    expect(step.todos?.map((todo) => todo.content)).toEqual(['Add 2 and 3', 'Multiply by 4']);
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.summary).toContain('Multiply by 4');
+  });
+});
