@@ -2,11 +2,15 @@ import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
+import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from './final-report.ts';
 
-/** What the completed check run shows: the status, and the goals table that decided it. */
-export function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string): CheckRunResult {
+/**
+ * What the completed check run shows: the status, and the goals table that decided it. Tool and
+ * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
+ */
+export function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): CheckRunResult {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
   const reason = report.reason ? `: ${escapeMarkdown(redact(report.reason))}` : '';
   const body = report.planErrors.length
@@ -16,5 +20,6 @@ export function checkRunResult(report: FinalReport, conclusion: CheckConclusion,
         report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-  return { conclusion, title: redact(`${report.status}${headline}`), summary: body.join('\n\n') };
+  const outbound = (text: string): string => neutraliseOutbound(redact(text), { allowUrls: repositoryUrl ? [repositoryUrl] : [] });
+  return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }

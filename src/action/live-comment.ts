@@ -8,6 +8,7 @@ import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunRecord } from '../core/run-record.ts';
+import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
@@ -37,14 +38,18 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
   }
   const marker = commentMarker(settings.planPath);
   const runUrl = settings.github.runUrl;
+  // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
+  const outbound = (text: string): string => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
   const render = (record: RunRecord, goals: Parameters<typeof renderComment>[1]['goals']): string => {
     const final = context.final();
     if (final && final.planErrors.length > 0) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return cutText(`${marker}\n${final.markdown}${link}`, COMMENT_MAX_CHARS - 64);
+      return `${marker}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 64 - marker.length))}`;
     }
     const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-    return renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }) + escalationMentionLine(final?.escalation);
+    const body = renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }).slice(marker.length);
+    // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
+    return `${marker}${outbound(body)}${escalationMentionLine(final?.escalation)}`;
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),

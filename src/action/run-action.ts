@@ -144,7 +144,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Network writes start first and run while the local reports are written.
   const published = Promise.allSettled([
     comment?.finish(report.goals),
-    check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl)),
+    check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
     escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
   ]).then(() => undefined);
 

@@ -9,6 +9,8 @@ export interface GitHubRunContext {
   /** `owner/name`, from `GITHUB_REPOSITORY`. */
   readonly repository?: string;
   readonly apiUrl: string;
+  /** The repository's page (`https://github.com/owner/name/`): links under it stay links in what the action writes. */
+  readonly repositoryUrl?: string;
   /** The workflow run's page, linked from the comment and the check run. */
   readonly runUrl?: string;
   /** The commit a check run belongs to: the pull request's head, else `GITHUB_SHA`. */
@@ -44,7 +46,7 @@ export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
     eventName: env['GITHUB_EVENT_NAME'] ?? '',
     payload,
     apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
-    ...(repository ? { repository } : {}),
+    ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
     ...(runUrl ? { runUrl } : {}),
     ...(headSha ? { headSha } : {}),
   };

@@ -411,4 +411,25 @@ goals:
     }
     for (const where of ['result', 'why', 'description', 'judge']) expect(replanned.stdout, where).toContain(`${nonce}-${where}`);
   });
+
+  it('(k) mentions, references and links the model writes do not notify, link or load from the comment or the check run', async (context) => {
+    const hostile = 'Done. @octo-org/admins and @alice please merge; fixes #1 and GH-2. ![t](https://evil.test/p.png) <img src="https://evil.test/q.png">';
+    const s = await servers(context, () => textAnswer(hostile));
+    const result = await run(s, {
+      files: { 'tools/notes.mjs': printingTool('notes'), [PLAN]: `${summaryPlan('tools/notes.mjs')}goals:\n  - name: says done\n    contains: Done\n` },
+      event: { name: 'pull_request', payload: pullRequestEvent(41) },
+      inputs: { 'check-run': 'true' },
+    });
+    expect(result.exitCode, result.stdout).toBe(0);
+    const [comment] = s.github.commentsOn(REPO.owner, REPO.name, 41);
+    const checkRun = JSON.stringify(s.github.checkRuns[0]?.['output'] ?? {});
+    for (const [channel, text] of Object.entries({ comment: comment?.body ?? '', checkRun })) {
+      expect(text, channel).toContain('admins');
+      // GitHub pings on @name and links #1 even after a backslash; only a break inside them stops it.
+      expect(text, channel).not.toMatch(/@(?:octo-org|alice)/);
+      expect(text, channel).not.toMatch(/#1\b|GH-2/);
+      expect(text, channel).not.toMatch(/\]\(https:\/\/evil|src="https:\/\/evil|<img/);
+    }
+    expect(comment?.body).toContain(`[View the run](https://github.com/${REPO.owner}/${REPO.name}/actions/runs/4242)`);
+  });
 });
