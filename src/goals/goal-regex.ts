@@ -1,5 +1,10 @@
-/** A goal's regular expression, with a leading `(?i)`-style group turned into JavaScript flags. */
-export function parseGoalRegex(pattern: string, flags = ''): RegExp {
+import { LinearRegex } from '../core/linear-regex.ts';
+
+/**
+ * A goal's regular expression, with a leading `(?i)`-style group turned into flags, compiled for the
+ * linear-time engine (a goal runs on text a model or tool wrote). Throws `RegexSyntaxError`.
+ */
+export function parseGoalRegex(pattern: string, flags = ''): LinearRegex {
   let source = pattern;
   let allFlags = flags;
   const inline = /^\(\?([imsu]+)\)/.exec(source);
@@ -8,5 +13,5 @@ export function parseGoalRegex(pattern: string, flags = ''): RegExp {
     source = source.slice(inline[0].length);
   }
   const unique = [...new Set(allFlags)].join('');
-  return new RegExp(source, unique);
+  return LinearRegex.compile(source, unique);
 }

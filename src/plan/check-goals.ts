@@ -1,3 +1,4 @@
+import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { parseGoalRegex } from '../goals/goal-regex.ts';
 import { compileJsonSchema } from './compile-json-schema.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
@@ -10,7 +11,7 @@ function regexProblem(pattern: string, flags: string | undefined): string | unde
     parseGoalRegex(pattern, flags);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return error instanceof RegexSyntaxError ? error.reason : error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import type { JsonSchema } from './json-schema.ts';
 import { requireListedProperties } from './require-listed-properties.ts';
+import { withLinearRegExp } from './with-linear-regexp.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
 
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
- * it here, so `required` means the same everywhere.
+ * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
     const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema as JsonSchema) : schema;
-    return { ok: true, schema: z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]) };
+    return { ok: true, schema: withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,3 +1,5 @@
+import { LinearRegex } from '../core/linear-regex.ts';
+import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { nearestName } from './nearest-name.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 
@@ -15,10 +17,10 @@ function isMap(value: unknown): value is Record<string, unknown> {
 
 function compiles(pattern: string): string | undefined {
   try {
-    new RegExp(pattern, 'u');
+    LinearRegex.compile(pattern, 'u');
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return error instanceof RegexSyntaxError ? error.reason : error instanceof Error ? error.message : String(error);
   }
 }
 

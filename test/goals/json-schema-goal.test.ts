@@ -51,4 +51,22 @@ describe('json_schema', () => {
     expect(result.outcome).toBe('error');
     expect(result.evidence).toMatch(/^could not evaluate: the goal's json_schema cannot be used \(.+\); fix it in the plan file$/);
   });
+
+  // zod compiles a schema's patterns with `new RegExp`: on a backtracking engine these two never
+  // return on the hostile value below. They run on the linear-time engine instead.
+  it('checks a catastrophic pattern and pattern property against hostile output without hanging', async () => {
+    const hostile = `${'a'.repeat(5000)}!`;
+    const schema = {
+      json_schema: {
+        type: 'object',
+        properties: { title: { type: 'string', pattern: '^(a+)+$' } },
+        patternProperties: { '^(b|bb)+$': { type: 'number' } },
+      },
+    };
+    const result = await checkGoal(schema, finishedRun({ title: hostile, [`${'b'.repeat(5000)}!`]: 'x' }));
+    expect(result.outcome).toBe('unmet');
+    expect(result.evidence).toBe('at title: Invalid string: must match pattern /^(a+)+$/');
+    expect((await checkGoal(schema, finishedRun({ title: 'aaaa', bb: 2 }))).outcome).toBe('met');
+    expect(new RegExp('x(?=y)').test('xy')).toBe(true); // the native engine is back once the schema is built
+  });
 });

@@ -65,7 +65,22 @@ describe('matches', () => {
   it('could not be evaluated when the pattern is not a regular expression', async () => {
     const result = await checkGoal({ matches: '(unclosed' }, report);
     expect(result.outcome).toBe('error');
-    expect(result.evidence).toMatch(/^could not evaluate: the pattern \(unclosed is not a valid regular expression/);
+    expect(result.evidence).toBe('could not evaluate: the pattern (unclosed cannot be used (missing closing ): `(unclosed`)');
+  });
+
+  // A backtracking engine needs about 2^n steps for these on n hostile characters: before the
+  // linear-time engine, each of these never returned and the process ignored every signal.
+  it('finishes on hostile output with a catastrophic pattern', async () => {
+    const hostile = finishedRun(`${'a'.repeat(5000)}!`);
+    expect((await checkGoal({ matches: String.raw`^(\w+\s?)*$` }, hostile)).outcome).toBe('unmet');
+    expect((await checkGoal({ matches: '^(a+)+$', flags: 'i' }, hostile)).outcome).toBe('unmet');
+    expect((await checkGoal({ every_sentence_matches: '^(a|aa)+$' }, hostile)).outcome).toBe('unmet');
+  });
+
+  it('reports a pattern the linear engine cannot run as could not evaluate, never met', async () => {
+    const result = await checkGoal({ matches: 'Tram(?= Line)' }, report);
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toContain('lookahead and lookbehind are not supported');
   });
 });
 

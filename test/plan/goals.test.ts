@@ -25,8 +25,21 @@ describe('goal definitions are validated with the plan', () => {
 
   it('rejects bad regular expressions in matches and every_sentence_matches', () => {
     expect(errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
-      'plan.yml:5:25: bad regular expression: Invalid regular expression: /(unclosed/: Unterminated group (at goals[0].matches)',
-      'plan.yml:6:40: bad regular expression: Invalid regular expression: /[z-a]/: Range out of order in character class (at goals[1].every_sentence_matches)',
+      'plan.yml:5:25: bad regular expression: missing closing ): `(unclosed` (at goals[0].matches)',
+      'plan.yml:6:40: bad regular expression: invalid character class range: `z-a` (at goals[1].every_sentence_matches)',
+    ]);
+  });
+
+  it('rejects, where they are written, regex features the linear-time engine cannot run', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, matches: "x(?=y)" }', '  - { name: b, matches: "(a)\\\\1", flags: i }'))).toEqual([
+      'plan.yml:5:25: bad regular expression: invalid or unsupported Perl syntax: `(?=` — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead (at goals[0].matches)',
+      'plan.yml:6:25: bad regular expression: invalid escape sequence: `\\1` — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax) (at goals[1].matches)',
+    ]);
+  });
+
+  it('rejects a json_schema pattern the linear-time engine cannot run, where it is written', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: string, pattern: "(?<!x)y" } }'))).toEqual([
+      'plan.yml:5:54: bad `pattern`: invalid named capture: `(?<!x)y` — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead (at goals[0].json_schema.pattern)',
     ]);
   });
 

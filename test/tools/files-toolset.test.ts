@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesToolset } from '../../src/tools/files/files-toolset.ts';
 import { PathRefusedError } from '../../src/tools/files/path-refused-error.ts';
 import { RepoFileNotFoundError } from '../../src/tools/files/repo-file-not-found-error.ts';
+import { InvalidGlobError } from '../../src/tools/files/invalid-glob-error.ts';
 import { InvalidSearchError } from '../../src/tools/files/invalid-search-error.ts';
 import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
@@ -138,6 +139,28 @@ describe('list_files', () => {
     expect(text).toBe("[cut: 4 files match '**/*'; showing the first 2; narrow the pattern]\nREADME.md\nimage.bin");
   });
 
+  // path.matchesGlob backtracks: this 83-character glob took about a minute per file, blocking the
+  // event loop (timeouts and signals ignored). Compiled to a linear-time matcher it is instant.
+  it('matches a brace-heavy glob without blocking, and with the same meaning', async () => {
+    const braces = `${'{a,b}'.repeat(16)}/**`;
+    expect(braces).toHaveLength(83);
+    await expect(call('list_files', { pattern: braces })).resolves.toBe(`[no files match '${braces}']`);
+    await expect(call('list_files', { pattern: `${'*a'.repeat(12)}b` })).resolves.toBe(`[no files match '${'*a'.repeat(12)}b']`);
+    await expect(call('list_files', { pattern: '{src,docs}/**/*.{ts,md}' })).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(call('list_files', { pattern: '[!s]*' })).resolves.toBe('README.md\nimage.bin');
+  });
+
+  it('refuses a glob it cannot match, saying why', async () => {
+    const long = await call('list_files', { pattern: `${'{a,b}'.repeat(120)}` }).catch((caught: unknown) => caught);
+    expect(long).toBeInstanceOf(InvalidGlobError);
+    expect((long as Error).message).toContain('at most 500 are allowed');
+    const extended = await call('search_files', { query: 'x', pattern: 'src/@(a|b).ts' }).catch((caught: unknown) => caught);
+    expect(extended).toBeInstanceOf(InvalidGlobError);
+    expect((extended as Error).message).toBe(
+      "search_files: cannot use the glob 'src/@(a|b).ts': extended globs such as @(…), !(…), +(…) are not supported; use {a,b} alternatives. Write a simpler glob, e.g. 'src/**/*.ts' or '{src,test}/**'.",
+    );
+  });
+
   it('refuses patterns that climb out of the repository', async () => {
     await expect(call('list_files', { pattern: '../**' })).rejects.toBeInstanceOf(PathRefusedError);
     await expect(call('list_files', { pattern: '/etc/*' })).rejects.toBeInstanceOf(PathRefusedError);
@@ -183,5 +206,22 @@ describe('search_files', () => {
     const error = await call('search_files', { query: '(unclosed', regex: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSearchError);
     expect((error as Error).message).toContain('regex: false');
+  });
+
+  // On a backtracking engine this pattern needs ~2^n steps on n a's: a model could block the event
+  // loop (step timeout, run timeout and signals all ignored) with one search.
+  it('runs a catastrophic model-chosen regex in linear time', async () => {
+    const hostileRoot = await mkdtemp(path.join(tmpdir(), 'files-redos-'));
+    await writeFile(path.join(hostileRoot, 'bait.txt'), `${'a'.repeat(399)}b\n`);
+    const tool = searchFilesTool({ root: hostileRoot });
+    await expect(tool.execute({ query: '^(a+)+$', regex: true }, ctx())).resolves.toBe("[no matches for '^(a+)+$']");
+    await expect(tool.execute({ query: '^(a|aa)+b$', regex: true, ignore_case: true }, ctx())).resolves.toBe(`bait.txt:1: ${'a'.repeat(399)}b`);
+    await rm(hostileRoot, { recursive: true, force: true });
+  });
+
+  it('explains a regex feature the linear-time engine refuses', async () => {
+    const error = await call('search_files', { query: '(a)\\1', regex: true }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidSearchError);
+    expect((error as Error).message).toContain('backreferences are not supported');
   });
 });

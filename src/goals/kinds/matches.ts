@@ -11,7 +11,7 @@ export const matchesCheck: GoalCheck = {
     if (!match) return { met: false, evidence: `no match for ${String(regex)}` };
     return {
       met: true,
-      evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match[0].length)}`,
+      evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,
     };
   },
 };

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Tool } from '../tool.ts';
+import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
 import { walkRepoFiles } from './walk-repo-files.ts';
 
@@ -26,12 +26,13 @@ export function listFilesTool(options: { root: string; maxResults?: number }): T
     async execute(args, ctx) {
       const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
       checkRelativePath('list_files', pattern);
+      const glob = compileGlob('list_files', pattern);
       const matches: string[] = [];
       for await (const file of walkRepoFiles(options.root, {
         includeNodeModules: args.include_node_modules === true,
         signal: ctx.signal,
       })) {
-        if (path.matchesGlob(file, pattern)) matches.push(file);
+        if (glob.test(file)) matches.push(file);
       }
       if (matches.length === 0) return `[no files match '${pattern}']`;
       matches.sort();

@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { LinearRegex } from '../../core/linear-regex.ts';
 import type { Tool } from '../tool.ts';
 import { InvalidSearchError } from './invalid-search-error.ts';
+import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
 import { walkRepoFiles } from './walk-repo-files.ts';
 
@@ -16,9 +18,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function compile(query: string, isRegex: boolean, ignoreCase: boolean): RegExp {
+// The model writes the query and the repository holds the text: a backtracking RegExp here could
+// block the event loop past every timeout, so matching runs on the linear-time engine.
+function compile(query: string, isRegex: boolean, ignoreCase: boolean): LinearRegex {
   try {
-    return new RegExp(isRegex ? query : escapeRegExp(query), ignoreCase ? 'iu' : 'u');
+    return LinearRegex.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
   } catch (error) {
     throw new InvalidSearchError(query, error);
   }
@@ -36,7 +40,7 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, maxLength: 500, description: 'Text (or regex) to find' },
-        regex: { type: 'boolean', description: 'Treat query as a JavaScript regular expression' },
+        regex: { type: 'boolean', description: 'Treat query as a regular expression (RE2 syntax: no lookaround or backreferences)' },
         ignore_case: { type: 'boolean' },
         pattern: { type: 'string', description: "Only files matching this glob, e.g. 'src/**/*.ts'" },
       },
@@ -49,11 +53,12 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
       const matcher = compile(query, args.regex === true, args.ignore_case === true);
       const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : undefined;
       if (pattern !== undefined) checkRelativePath('search_files', pattern);
+      const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
       const results: string[] = [];
       let more = false;
       const files: string[] = [];
       for await (const file of walkRepoFiles(options.root, { signal: ctx.signal })) {
-        if (pattern === undefined || path.matchesGlob(file, pattern)) files.push(file);
+        if (glob === undefined || glob.test(file)) files.push(file);
       }
       files.sort();
       search: for (const file of files) {

@@ -1,0 +1,75 @@
+import { RE2JS } from 're2js';
+import { RegexSyntaxError } from './regex-syntax-error.ts';
+
+const FLAG_BITS: Readonly<Record<string, number>> = {
+  i: RE2JS.CASE_INSENSITIVE,
+  m: RE2JS.MULTILINE,
+  s: RE2JS.DOTALL,
+  u: 0, // RE2 always matches by code point
+};
+
+/** A match: where it starts (UTF-16 index, as `RegExp` reports it) and the matched text. */
+export type LinearMatch = { readonly index: number; readonly text: string };
+
+/**
+ * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
+ * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
+ * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`);
+ * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
+ */
+export class LinearRegex {
+  readonly source: string;
+  readonly flags: string;
+  readonly #compiled: RE2JS;
+
+  private constructor(source: string, flags: string, compiled: RE2JS) {
+    this.source = source;
+    this.flags = flags;
+    this.#compiled = compiled;
+  }
+
+  /** Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`. */
+  static compile(source: string, flags = ''): LinearRegex {
+    let bits = 0;
+    for (const flag of flags) {
+      const bit = FLAG_BITS[flag];
+      if (bit === undefined) throw new RegexSyntaxError(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
+      bits |= bit;
+    }
+    try {
+      return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(source), bits));
+    } catch (error) {
+      throw new RegexSyntaxError(source, readableReason(error), { cause: error });
+    }
+  }
+
+  /** Whether the pattern matches anywhere in `text`. */
+  test(text: string): boolean {
+    return this.#compiled.test(text);
+  }
+
+  /** The first (leftmost) match in `text`, or `undefined`. */
+  exec(text: string): LinearMatch | undefined {
+    const found = this.#compiled.exec(text);
+    if (!found) return undefined;
+    return { index: (found as unknown as { index: number }).index, text: String(found[0]) };
+  }
+
+  toString(): string {
+    return `/${this.source}/${this.flags}`;
+  }
+}
+
+function readableReason(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const reason = raw.replace(/^error parsing regexp: /, '');
+  if (/\(\?[=!]|\(\?<[=!]|invalid named capture: `\(\?<[=!]/.test(raw)) {
+    return `${reason} — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
+  }
+  if (/invalid escape sequence: `\\[1-9]/.test(raw)) {
+    return `${reason} — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
+  }
+  if (/invalid repeat count/.test(raw)) return `${reason} — a repeat count can be at most 1000`;
+  return reason;
+}
