@@ -433,3 +433,52 @@ goals:
     expect(comment?.body).toContain(`[View the run](https://github.com/${REPO.owner}/${REPO.name}/actions/runs/4242)`);
   });
 });
+
+describe.concurrent('attack suite: hostile text and a hostile model try to hang the run, end to end through the action', () => {
+  // Each of these blocked the event loop for minutes to forever: no summary, no outputs, no final
+  // comment, SIGTERM ignored. The run must finish and report.
+  it('(hang a) a goal regex with nested quantifiers on hostile tool output finishes as an unmet goal', async (context) => {
+    const s = await servers(context, () => textAnswer('unused'));
+    const result = await run(s, {
+      files: {
+        'tools/emit.mjs': printingTool(`${'word '.repeat(3000)}!`),
+        [PLAN]: `name: Hostile output
+tools:
+  emit:
+    description: Print the text to check
+    command: [node, tools/emit.mjs]
+workflow_sequence:
+  - { id: emit, type: tool_call, tool: emit, description: Print the text, args: {} }
+goals:
+  - name: words only
+    matches: '^(\\w+\\s?)*$'
+`,
+      },
+    });
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(result.summary).toContain('words only');
+  });
+
+  it('(hang b) a model-chosen catastrophic regex in search_files and an 83-character brace glob in list_files both return', async (context) => {
+    const braces = `${'{a,b}'.repeat(16)}/**`;
+    const s = await servers(context, [
+      toolCallAnswer('search_files', { query: '^(a+)+$', regex: true }),
+      toolCallAnswer('list_files', { pattern: braces }),
+    ]);
+    const result = await run(s, {
+      files: {
+        'bait.txt': `${'a'.repeat(390)}!\n`,
+        ...Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`src/f${index}.ts`, 'x\n'])),
+        [PLAN]: `name: Hostile search
+toolsets: [files]
+workflow_sequence:
+  - { id: search, type: tool_call, tool: search_files, description: Search the repository }
+  - { id: list, type: tool_call, tool: list_files, description: List files, depends_on: [search] }
+`,
+      },
+    });
+    expect(result.outputs['status'], result.stdout).toBe('succeeded');
+    expect(result.trace).toContain("[no matches for '^(a+)+$']");
+    expect(result.outputs['result']).toBe(`[no files match '${braces}']`);
+  });
+});
