@@ -3,9 +3,12 @@
 import { existsSync } from 'node:fs';
 import { formatTable, tableOfRecords } from './bench-table.ts';
 import { makespanVsBound } from './makespan.ts';
+import { listenerOverhead } from './listener-overhead.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
 
-console.log(`plan-runner bench on Node ${process.version}, ${new Date().toISOString()}\n`);
+// Ratios within one run hold up on a busy machine far better than absolute times; say how busy it was.
+const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ');
+console.log(`plan-runner bench on Node ${process.version}, ${new Date().toISOString()}, ${(await import('node:os')).availableParallelism()} CPUs, load average ${load}\n`);
 
 console.log(formatTable(await schedulerOverhead()));
 console.log(formatTable(await makespanVsBound()));
@@ -22,3 +25,5 @@ if (existsSync(contextTokensFile)) {
 } else {
   console.log('### (3) Prompt tokens\n\n(not yet: bench/context-tokens.ts does not exist)\n');
 }
+
+console.log(formatTable(await listenerOverhead()));

@@ -1,5 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
-import { STATE_ICONS, stepTitle } from '../report/checklist.ts';
+import { planStepOf, STATE_ICONS, stepTitle } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -44,7 +44,7 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     if (event.type !== 'step_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
     const step = record.steps.get(event.stepKey);
     if (!step) return;
-    const planStep = record.plan?.steps.find((candidate) => candidate.key === event.stepKey);
+    const planStep = planStepOf(record, event.stepKey);
     const took = step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
     const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}`;
     io.group(title, detailLines(step, planStep, redact));

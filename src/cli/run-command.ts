@@ -24,6 +24,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     write: (text) => process.stdout.write(text),
     isTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns,
+    rows: process.stdout.rows,
     redact,
   });
   const outcome = await runJob(

@@ -19,6 +19,7 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
 ];
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer x'.length;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,11 +42,42 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   // Longest first, so a secret that contains another is replaced whole.
   known.sort((a, b) => b.length - a.length);
   const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
-  return (text) => {
+  // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
+  // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
+  const anyPattern = new RegExp(
+    [...(knownPattern ? [knownPattern.source] : []), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'),
+  );
+  const anyBearer = new RegExp(BEARER.source, 'i');
+  // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
+  const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
+  // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
+  // character before a token that starts a line), every known form also as JSON escapes it, and
+  // any "Bearer" (its space may be escaped).
+  const jsonForms = [...new Set(known.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+  const screen = [
+    ...jsonForms.map(escapeRegExp),
+    ...TOKEN_SHAPES.map((shape) => shape.source.replaceAll('\\b', '')),
+    '[Bb][Ee][Aa][Rr][Ee][Rr]',
+  ];
+  jsonScreens.set(redactor, new RegExp(screen.join('|')));
+  return redactor;
+  function redactor(text: string): string {
+    if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
-  };
+  }
+}
+
+const jsonScreens = new WeakMap<Redactor, RegExp>();
+
+/**
+ * False only when `redact` (made by `createRedactor`) would change no string inside `json`, the
+ * JSON text of a value: then the text can be written as it is. True for any other redactor.
+ */
+export function jsonMayNeedRedaction(json: string, redact: Redactor): boolean {
+  const screen = jsonScreens.get(redact);
+  return screen === undefined || screen.test(json);
 }
 
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */

@@ -6,6 +6,9 @@ import { cutText } from './cut-text.ts';
 /** How much of a step's title a checklist line shows. */
 export const TITLE_MAX_CHARS = 100;
 
+// One identity for "no redactor", so the entry cache below can recognise it.
+const asIs = (text: string): string => text;
+
 /** The icon of each step state, as every view draws it. */
 export const STATE_ICONS: Readonly<Record<StepState, string>> = {
   pending: '⬜',
@@ -36,7 +39,7 @@ export function resultPreview(result: unknown, max = 80): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
-function describeStatus(step: StepRecord, redact: (text: string) => string = (t) => t): string {
+function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
   switch (step.state) {
     case 'completed':
       return step.result === undefined ? '' : ` → ${resultPreview(redactResult(step.result, redact))}`;
@@ -78,20 +81,80 @@ export function stepTitle(planStep: PlanStep, redact: (text: string) => string =
   return cutText(redact(text).replace(/\s+/g, ' ').trim(), maxChars);
 }
 
-/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
-export function checklistItems(record: RunRecord, redact: (text: string) => string = (t) => t): ChecklistItem[] {
-  const steps = record.plan?.steps ?? [];
-  return steps.map((planStep) => {
-    const step = record.steps.get(planStep.key);
-    const state = step?.state ?? 'pending';
-    return {
-      key: planStep.key,
-      state,
-      icon: STATE_ICONS[state],
-      title: stepTitle(planStep, redact),
-      status: step ? describeStatus(step, redact) : '',
-    };
+/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
+const stepIndexes = new WeakMap<readonly PlanStep[], Map<string, PlanStep>>();
+
+/** The step of the current plan with this key, if it has one. */
+export function planStepOf(record: RunRecord, key: string): PlanStep | undefined {
+  const steps = record.plan?.steps;
+  if (!steps) return undefined;
+  let index = stepIndexes.get(steps);
+  if (!index) {
+    index = new Map(steps.map((step) => [step.key, step]));
+    stepIndexes.set(steps, index);
+  }
+  return index.get(key);
+}
+
+/** An entry as last computed, with what it was computed from: reused while none of that changed. */
+interface CachedItem {
+  readonly planStep: PlanStep;
+  readonly redact: (text: string) => string;
+  readonly state: StepState;
+  readonly result: unknown;
+  readonly error: string | undefined;
+  readonly skipReason: string | undefined;
+  readonly retry: StepRecord['retry'];
+  readonly item: ChecklistItem;
+}
+
+// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
+// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
+// long runs quadratic.
+const itemCache = new WeakMap<StepRecord | PlanStep, CachedItem>();
+
+/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
+export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, redact: (text: string) => string = asIs): ChecklistItem {
+  const cacheKey = step ?? planStep;
+  const cached = itemCache.get(cacheKey);
+  if (
+    cached &&
+    cached.planStep === planStep &&
+    cached.redact === redact &&
+    cached.state === (step?.state ?? 'pending') &&
+    cached.result === step?.result &&
+    cached.error === step?.error &&
+    cached.skipReason === step?.skipReason &&
+    cached.retry === step?.retry
+  ) {
+    return cached.item;
+  }
+  const state = step?.state ?? 'pending';
+  const sameTitle = cached && cached.planStep === planStep && cached.redact === redact;
+  const item: ChecklistItem = {
+    key: planStep.key,
+    state,
+    icon: STATE_ICONS[state],
+    title: sameTitle ? cached.item.title : stepTitle(planStep, redact),
+    status: step ? describeStatus(step, redact) : '',
+  };
+  itemCache.set(cacheKey, {
+    planStep,
+    redact,
+    state,
+    result: step?.result,
+    error: step?.error,
+    skipReason: step?.skipReason,
+    retry: step?.retry,
+    item,
   });
+  return item;
+}
+
+/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
+export function checklistItems(record: RunRecord, redact: (text: string) => string = asIs): ChecklistItem[] {
+  const steps = record.plan?.steps ?? [];
+  return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
 }
 
 /** One plain-text line per step of the current plan: icon, id, description, and a short status. */

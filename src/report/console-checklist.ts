@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItems, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, planStepOf, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
@@ -12,11 +12,20 @@ export interface ConsoleChecklistOptions {
   readonly isTTY: boolean;
   /** The terminal's width: lines are cut to it so redrawing moves the cursor by the right amount. */
   readonly columns?: number;
+  /** The terminal's height: a longer checklist is drawn as a window around the steps still to finish. */
+  readonly rows?: number;
   readonly redact?: Redactor;
+  /** On a terminal, frames are drawn at most this often (the final one at once). Default 100 ms. */
+  readonly minRedrawMs?: number;
+  /** Milliseconds, for the redraw throttle. Default `performance.now`. */
+  readonly now?: () => number;
+  /** Runs `draw` after `ms` (a coalesced redraw); returns a function that cancels it. Default an unref'd `setTimeout`. */
+  readonly schedule?: (draw: () => void, ms: number) => () => void;
 }
 
 const CURSOR_UP = (lines: number): string => `\x1b[${lines}A`;
 const CLEAR_TO_END = '\r\x1b[0J';
+const DEFAULT_MIN_REDRAW_MS = 100;
 
 function itemLine(item: ChecklistItem): string {
   return `${item.icon} ${item.key}. ${item.title}${item.status}`;
@@ -28,7 +37,8 @@ function todoLine(entry: TodoEntry): string {
 
 /** A step's line and, under it, its TODO list when it is an agent that wrote one. */
 function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): string[] {
-  return [itemLine(item), ...todoEntries(record.steps.get(item.key), redact).map(todoLine)];
+  const step = record.steps.get(item.key);
+  return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item)];
 }
 
 function footer(record: RunRecord, redact: Redactor): string {
@@ -46,13 +56,13 @@ function cut(line: string, columns: number | undefined): string {
   return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
 }
 
-/** The lines a non-terminal log gets for one event. */
-function changeLines(event: RunEvent, record: RunRecord, items: ChecklistItem[], redact: Redactor): string[] {
+/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
+function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
   switch (event.type) {
     case 'plan_created':
-      return [redact(record.plan?.name ?? 'Plan'), ...items.map(itemLine)];
+      return [redact(record.plan?.name ?? 'Plan'), ...checklistItems(record, redact).map(itemLine)];
     case 'plan_revised':
-      return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...items.map(itemLine)];
+      return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
       return [footer(record, redact)];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
@@ -64,36 +74,99 @@ function changeLines(event: RunEvent, record: RunRecord, items: ChecklistItem[],
     case 'agent_tool_called':
       return [];
     default: {
-      const item = items.find((candidate) => candidate.key === event.stepKey);
-      return item ? [itemLine(item)] : [];
+      const planStep = planStepOf(record, event.stepKey);
+      return planStep ? [itemLine(checklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];
     }
   }
 }
 
+function defaultSchedule(draw: () => void, ms: number): () => void {
+  const timer = setTimeout(draw, ms);
+  // A pending redraw never keeps the process alive.
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The lines a terminal frame shows for the steps (an agent's TODO list under its step): all of them
+ * when they fit in `rows`, else a window that starts at the first step still to finish, with a line
+ * saying how many steps are above and below it.
+ */
+function windowLines(record: RunRecord, redact: Redactor, rows: number | undefined): string[] {
+  const steps = record.plan?.steps ?? [];
+  const linesOf = (index: number): string[] => stepLines(checklistItem(steps[index]!, record.steps.get(steps[index]!.key), redact), record, redact);
+  if (rows === undefined) return steps.flatMap((_, index) => linesOf(index));
+  // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
+  const room = Math.max(1, rows - 5);
+  let start = 0;
+  while (start < steps.length && isDone(record, steps[start]!.key)) start++;
+  const shown: string[] = [];
+  let end = start;
+  while (end < steps.length && shown.length < room) shown.push(...linesOf(end++));
+  // Near the end of the plan: fill the room with the steps before the window.
+  while (start > 0 && shown.length < room) {
+    const before = linesOf(start - 1);
+    if (shown.length + before.length > room) break;
+    shown.unshift(...before);
+    start--;
+  }
+  if (start === 0 && end === steps.length) return shown;
+  const lines = shown.slice(0, room);
+  if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
+  if (end < steps.length) lines.push(`… ${steps.length - end} more below`);
+  return lines;
+}
+
+function isDone(record: RunRecord, key: string): boolean {
+  const state = record.steps.get(key)?.state;
+  return state === 'completed' || state === 'failed' || state === 'skipped';
+}
+
 /**
  * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
- * under it. On a terminal the whole list is redrawn in place after each event; in a log, each
- * change is one line, then a final summary line.
+ * under it. On a terminal the list is redrawn
+ * in place, at most every `minRedrawMs` (a long list as a window that fits the screen), and drawn in
+ * full when the run finishes; in a log, each change is one line, then a final summary line.
  */
 export function consoleChecklist(options: ConsoleChecklistOptions): RunListener {
   const redact = options.redact ?? ((text: string) => text);
   const record = newRunRecord();
-  let drawnLines = 0;
-
-  return (event) => {
-    applyEvent(record, event);
-    const items = checklistItems(record, redact);
-    if (!options.isTTY) {
-      const lines = changeLines(event, record, items, redact);
+  if (!options.isTTY) {
+    return (event) => {
+      applyEvent(record, event);
+      const lines = changeLines(event, record, redact);
       if (lines.length) options.write(`${lines.join('\n')}\n`);
-      return;
-    }
+    };
+  }
+
+  const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
+  const now = options.now ?? (() => performance.now());
+  const schedule = options.schedule ?? defaultSchedule;
+  let drawnLines = 0;
+  let lastDraw = Number.NEGATIVE_INFINITY;
+  let cancelPending: (() => void) | undefined;
+
+  const draw = (full: boolean): void => {
+    cancelPending?.();
+    cancelPending = undefined;
     if (!record.plan) return;
-    const frame = [redact(record.plan.name), ...items.flatMap((item) => stepLines(item, record, redact)), footer(record, redact)].map((line) =>
-      cut(line, options.columns),
-    );
+    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows);
+    const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
     options.write(`${erase}${frame.join('\n')}\n`);
     drawnLines = frame.length;
+    lastDraw = now();
+  };
+
+  return (event) => {
+    applyEvent(record, event);
+    if (!record.plan) return;
+    if (event.type === 'run_finished') {
+      draw(true);
+      return;
+    }
+    const wait = lastDraw + minRedraw - now();
+    if (wait <= 0) draw(false);
+    else cancelPending ??= schedule(() => draw(false), wait);
   };
 }

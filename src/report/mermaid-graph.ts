@@ -21,7 +21,7 @@ export function mermaidLabel(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
   const cut = chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'] : chars;
-  return cut.map((c) => (/^[\p{L}\p{N} ,.:?!/_-]$/u.test(c) ? c : `#${c.codePointAt(0)};`)).join('');
+  return cut.join('').replace(/[^\p{L}\p{N} ,.:?!/_-]/gu, (c) => `#${c.codePointAt(0)};`);
 }
 
 /** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */

@@ -41,7 +41,9 @@ describe('the nested TODO list on the console', () => {
     const events = await seedEvents();
     const writes: { type: string; text: string }[] = [];
     let current = '';
-    const listener = consoleChecklist({ write: (text) => writes.push({ type: current, text }), isTTY: true });
+    // Events a redraw interval apart, so each one draws its frame (faster ones are coalesced).
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push({ type: current, text }), isTTY: true, now: () => (time += 1000) });
     for (const event of events) {
       current = event.type;
       listener(event);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { createRedactor } from '../../src/core/redact.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun, PLAN } from './run-events.ts';
 
 function capture(options: { isTTY: boolean; columns?: number; secrets?: string[] }) {
@@ -47,8 +48,10 @@ describe('consoleChecklist in a log (not a terminal)', () => {
 });
 
 describe('consoleChecklist on a terminal', () => {
-  it('redraws the whole checklist in place after each event', () => {
-    const { writes, listener } = capture({ isTTY: true });
+  it('redraws the whole checklist in place after each event when events are at least minRedrawMs apart', () => {
+    let time = 0;
+    const writes: string[] = [];
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, now: () => (time += 100) });
     const events = failingRun();
     events.forEach(listener);
     expect(writes).toHaveLength(events.length);
@@ -68,6 +71,53 @@ describe('consoleChecklist on a terminal', () => {
     );
   });
 
+  it('coalesces events that come faster than minRedrawMs into one later frame, and draws the end at once', () => {
+    const writes: string[] = [];
+    const scheduled: { draw: () => void; ms: number; cancelled: boolean }[] = [];
+    const listener = consoleChecklist({
+      write: (text) => writes.push(text),
+      isTTY: true,
+      minRedrawMs: 100,
+      now: () => 0,
+      schedule: (draw, ms) => {
+        const timer = { draw, ms, cancelled: false };
+        scheduled.push(timer);
+        return () => (timer.cancelled = true);
+      },
+    });
+    const events = failingRun();
+    events.slice(0, 3).forEach(listener);
+    // The plan is drawn at once; the next two events share one redraw, 100 ms after the first frame.
+    expect(writes).toHaveLength(1);
+    expect(scheduled.map((timer) => timer.ms)).toEqual([100]);
+    scheduled[0]!.draw();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toContain('✅ 1. Fetch sales → {"Electronics":142000');
+    events.slice(3).forEach(listener);
+    // The run's end is drawn at once and the redraw waiting for the events before it is cancelled.
+    expect(writes).toHaveLength(3);
+    expect(scheduled).toHaveLength(2);
+    expect(scheduled[1]!.cancelled).toBe(true);
+    expect(writes[2]).toContain('Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped');
+  });
+
+  it('draws a checklist taller than the terminal as a window from the first unfinished step, and in full at the end', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+    const steps = Array.from({ length: 20 }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Step ${i + 1}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    for (let i = 1; i <= 5; i++) listener({ type: 'step_completed', at: i, stepKey: String(i), result: i, durationMs: 1, usage: NO_USAGE });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame).toEqual(['Weekly report', '… 5 steps above', '⬜ 6. Step 6', '⬜ 7. Step 7', '⬜ 8. Step 8', '… 12 more below', '5/20 complete, 0 failed']);
+    expect(frame.length).toBeLessThan(8);
+    listener({ type: 'run_finished', at: 9, status: 'cancelled', durationMs: 9, usage: NO_USAGE });
+    const last = writes.at(-1)!;
+    expect(last.startsWith('\x1b[7A\r\x1b[0J')).toBe(true);
+    expect(last).toContain('✅ 1. Step 1 → 1\n');
+    expect(last).toContain('⬜ 20. Step 20\n');
+  });
+
   it('cuts lines to the terminal width so a redraw never miscounts wrapped lines', () => {
     const { writes, listener } = capture({ isTTY: true, columns: 20 });
     listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: [{ ...PLAN.steps[0]!, description: 'A very long description of fetching sales' }] } });
@@ -80,5 +130,33 @@ describe('consoleChecklist on a terminal', () => {
     const { writes, listener } = capture({ isTTY: true });
     listener({ type: 'step_started', at: 0, stepKey: '1' });
     expect(writes).toEqual([]);
+  });
+});
+
+describe('consoleChecklist on a long run', () => {
+  // Each event used to redact and rebuild every step's line: n² redactions for n steps.
+  it('redacts each text a constant number of times per step (and per frame), however long the plan', () => {
+    const redactions = (size: number, isTTY: boolean): { calls: number; frames: number } => {
+      let calls = 0;
+      let frames = 0;
+      const redact = (text: string): string => (calls++, text);
+      let time = 0;
+      const listener = consoleChecklist({ write: () => frames++, isTTY, rows: 40, redact, now: () => (time += 1000) });
+      const steps = Array.from({ length: size }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Step ${i + 1}`, dependsOn: [] }));
+      listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+      for (const step of steps) {
+        listener({ type: 'step_started', at: 1, stepKey: step.key });
+        listener({ type: 'step_completed', at: 2, stepKey: step.key, result: `result of ${step.key}`, durationMs: 1, usage: NO_USAGE });
+      }
+      listener({ type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE });
+      return { calls, frames: isTTY ? frames : 0 };
+    };
+    // Each step's title and result once; on a terminal also the plan's name once per frame.
+    for (const isTTY of [false, true]) {
+      for (const size of [500, 2000]) {
+        const { calls, frames } = redactions(size, isTTY);
+        expect(calls).toBeLessThanOrEqual(2 * size + frames + 2);
+      }
+    }
   });
 });

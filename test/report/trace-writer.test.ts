@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/core/redact.ts';
+import { createRedactor, redactDeep } from '../../src/core/redact.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { TraceWriteError } from '../../src/report/trace-write-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
@@ -77,6 +79,48 @@ describe('traceWriter', () => {
     const file = path.join(blocker, 'trace.jsonl');
     expect(() => traceWriter(file)).toThrow(TraceWriteError);
     expect(() => traceWriter(file)).toThrow(`cannot write the trace file ${file}`);
+  });
+
+  it('keeps every line written before the process exits without closing the trace', async () => {
+    const file = path.join(dir, 'exit.jsonl');
+    const writer = new URL('../../src/report/trace-writer.ts', import.meta.url).href;
+    // A crash mid-run: 500 events, no close(), then process.exit — the buffered lines must reach the file.
+    const script = [
+      `const { traceWriter } = await import(${JSON.stringify(writer)});`,
+      `const trace = traceWriter(${JSON.stringify(file)});`,
+      "for (let i = 0; i < 500; i++) trace.listener({ type: 'step_started', at: i, stepKey: String(i) });",
+      'process.exit(3);',
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.status).toBe(3);
+    const lines = await readLines(file);
+    expect(lines).toHaveLength(500);
+    expect(lines.at(-1)).toMatchObject({ type: 'step_started', stepKey: '499' });
+  });
+
+  it('writes the same redacted lines as redacting a copy of each event, for keys, nested values and errors', async () => {
+    const file = path.join(dir, 'same.jsonl');
+    const redact = createRedactor(['hunter2-secret']);
+    const trace = traceWriter(file, { redact, now: () => new Date('2026-11-30T08:00:00.000Z') });
+    const result = { 'hunter2-secret': ['a hunter2-secret b', { deep: 'Bearer abc.def', n: 1, no: null }], error: new Error('hunter2-secret leaked'), when: new Date(0) };
+    const token = `ghp_${'b2'.repeat(18)}`;
+    const events: RunEvent[] = [
+      { type: 'step_completed', at: 3, stepKey: '1', result, durationMs: 1, usage: NO_USAGE },
+      // Flat events are written from their plain JSON text unless a secret might be in it: a token
+      // after an escaped line break, a Bearer with an escaped tab, a secret with a quote in it.
+      { type: 'step_failed', at: 4, stepKey: '2', error: `exit 1\n${token}`, transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_retrying', at: 5, stepKey: '2', attempt: 1, maxAttempts: 2, waitMs: 10, error: 'Bearer\tabcdef.ghi' },
+      { type: 'step_skipped', at: 6, stepKey: '3', reason: 'said "hunter2-secret" aloud' },
+      { type: 'step_completed', at: 7, stepKey: '4', result: 'plain', durationMs: 1, usage: NO_USAGE },
+    ];
+    events.forEach(trace.listener);
+    await trace.close();
+    const lines = await readLines(file);
+    expect(lines).toEqual(events.map((event) => JSON.parse(JSON.stringify(redactDeep({ ts: '2026-11-30T08:00:00.000Z', ...event }, redact)))));
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('abcdef');
   });
 
   it.skipIf(!existsSync('/dev/full'))('does not disturb the run when a write fails, but close() rejects', async () => {

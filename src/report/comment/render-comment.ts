@@ -1,5 +1,5 @@
 import type { RunRecord } from '../../core/run-record.ts';
-import { checklistHeader, checklistItems } from '../checklist.ts';
+import { checklistHeader, checklistItems, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
@@ -45,39 +45,68 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
 export function renderComment(record: RunRecord, options: CommentOptions): string {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
   const name = escapeMarkdown(options.redact(record.plan?.name ?? 'plan'));
-  const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`];
-  const items = checklistItems(record, options.redact);
-  // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
-  const nested = items.map((i) => todoEntries(record.steps.get(i.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeMarkdown(t.content)}`).join(''));
-  const full = items.map((i, n) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}${escapeMarkdown(i.status)}${nested[n]}`);
-  const bare = items.map((i, n) => `- ${i.icon} ${escapeMarkdown(`${i.key}. ${i.title}`)}${nested[n]}`);
+  const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`].join('\n');
+  const items = checklistItems(record, options.redact).map((item): ItemLines => {
+    const lines = itemLines(item);
+    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+    const todos = record.steps.get(item.key)?.todos;
+    if (!todos?.length) return lines;
+    const nested = todoEntries(record.steps.get(item.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeMarkdown(t.content)}`).join('');
+    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+  });
   const tail = footer(record, options);
   const build = (lines: string[], note?: string): string =>
-    [head.join('\n'), lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+    [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+  // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
+  const fixedParts = [head, ...tail].filter((p) => p !== '');
+  const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
+  const sizeOf = (lineChars: number, lineCount: number, note?: string): number => {
+    const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
+    return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
+  };
 
-  let body = build(full);
-  if (body.length <= maxChars) return body;
+  const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
+  if (sizeOf(fullChars, items.length) <= maxChars) return build(items.map((item) => item.full));
   const cutNote = `_Results were left out of this comment to stay under GitHub's ${COMMENT_MAX_CHARS.toLocaleString('en-US')}-character limit; see ${summaryLink(options.runUrl)}._`;
   // Drop the longest status texts first, keeping as many result lines as fit.
-  const lines = [...full];
-  const order = items.map((item, index) => ({ index, length: full[index]!.length - bare[index]!.length }));
+  const lines = items.map((item) => item.full);
+  const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
   order.sort((a, b) => b.length - a.length);
-  let size = build(lines, cutNote).length;
+  let size = sizeOf(fullChars, items.length, cutNote);
   for (const { index, length } of order) {
     if (size <= maxChars) break;
-    lines[index] = bare[index]!;
+    lines[index] = items[index]!.bare;
     size -= length;
   }
-  body = build(lines, cutNote);
-  if (body.length <= maxChars) return body;
+  if (size <= maxChars) return build(lines, cutNote);
   // Still too long: keep the checklist lines that fit and count the rest.
   const kept: string[] = [];
   const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
-  let used = build([more(items.length)], cutNote).length;
-  for (const line of bare) {
-    if (used + line.length + 1 > maxChars) break;
-    kept.push(line);
-    used += line.length + 1;
+  let used = sizeOf(more(items.length).length, 1, cutNote);
+  for (const { bare } of items) {
+    if (used + bare.length + 1 > maxChars) break;
+    kept.push(bare);
+    used += bare.length + 1;
   }
   return build([...kept, more(items.length - kept.length)], cutNote).slice(0, maxChars);
+}
+
+interface ItemLines {
+  /** With the step's status (its result's first line, or its error). */
+  readonly full: string;
+  /** Without it. */
+  readonly bare: string;
+}
+
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
+
+function itemLines(item: ChecklistItem): ItemLines {
+  let lines = escapedLines.get(item);
+  if (!lines) {
+    const bare = `- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}`)}`;
+    lines = { full: `${bare}${escapeMarkdown(item.status)}`, bare };
+    escapedLines.set(item, lines);
+  }
+  return lines;
 }
