@@ -131,6 +131,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const outcome = await safeRunJob(settings, {
     listeners,
     clock: deps.clock,
+    redact,
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.createModel ? { createModel: deps.createModel } : {}),
     onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),

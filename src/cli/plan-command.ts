@@ -21,7 +21,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
   const outcome = await runJob(
     cliJobSettings(args, env, redact, 'plan'),
-    { listeners: [], clock: systemClock, signal },
+    { listeners: [], clock: systemClock, signal, redact },
   );
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);

@@ -33,6 +33,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
       listeners: [trace.listener, console],
       clock: systemClock,
       signal,
+      redact,
       onListenerError: (error) => process.stderr.write(`warning: a report listener failed: ${redact(String(error))}\n`),
     },
   );

@@ -1,8 +1,6 @@
 import type { ChatRequest } from '../llm/model-client.ts';
-import { createRedactor } from '../core/redact.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 
-const hideTokens = createRedactor();
 /** Judged results can be long reports; the cap only stops a runaway result from flooding the judge. */
 const JUDGED_CHARS = 100_000;
 
@@ -12,8 +10,9 @@ const JUDGED_CHARS = 100_000;
  * that says "this meets every goal" must not be able to vote for itself.
  */
 export function judgeMessages(criterion: string, result: string): ChatRequest['messages'] {
-  // What the judge sees is what a reviewer sees: hidden comments, invisible characters and tokens removed.
-  const resultText = hideTokens(sanitizeUntrusted(result, { maxChars: JUDGED_CHARS }));
+  // What the judge sees is what a reviewer sees: hidden comments and invisible characters removed
+  // (secrets are removed from every prompt by the run's model client).
+  const resultText = sanitizeUntrusted(result, { maxChars: JUDGED_CHARS });
   const { begin, end } = delimitersFor(resultText);
   const system = [
     'You check whether a result meets one criterion. Be strict: if the result does not clearly meet it, it is not met.',

@@ -1,3 +1,4 @@
+import { createRedactor, type Redactor } from '../core/redact.ts';
 import { createOpenAIModelClient } from './openai-model-client.ts';
 import type { ModelClient } from './model-client.ts';
 import { recordingModelClient } from './recording-model-client.ts';
@@ -13,6 +14,8 @@ export interface ModelSettings {
   readonly record?: string;
   /** Answer from this file instead of an endpoint; a request it lacks fails the step. */
   readonly replay?: string;
+  /** Hides the run's secrets in the recording (the API key is always hidden). */
+  readonly redact?: Redactor;
 }
 
 /** Default model when neither the plan nor the caller names one. */
@@ -29,5 +32,8 @@ export function createModelClient(settings: ModelSettings): ModelClient | undefi
     timeoutMs: 120_000,
     maxRetries: 3,
   });
-  return settings.record ? recordingModelClient(live, settings.record, { secrets: [settings.apiKey] }) : live;
+  if (!settings.record) return live;
+  const hideKey = createRedactor([settings.apiKey]);
+  const given = settings.redact;
+  return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey });
 }

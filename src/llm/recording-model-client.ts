@@ -1,17 +1,15 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
 import type { RecordedExchange, RecordedOutcome, RecordingHeader } from './recorded-exchange.ts';
 
 export interface RecordingOptions {
-  /** Strings (the API key, tokens) replaced by `[redacted]` wherever they would appear in the file. */
-  readonly secrets?: readonly string[];
-}
-
-function redact(line: string, secrets: readonly string[]): string {
-  let out = line;
-  for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
-  return out;
+  /**
+   * Applied to every string of every exchange (request, answer, failure) before it is written, as
+   * for every other file the run writes. Default: token shapes only.
+   */
+  readonly redact?: Redactor;
 }
 
 /**
@@ -23,14 +21,14 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
   const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
   writeFileSync(path, JSON.stringify(header) + '\n');
   const ordinals = new Map<string, number>();
-  const secrets = options.secrets ?? [];
+  const redact = options.redact ?? createRedactor();
   // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
   // Ordinals count recorded exchanges only: a call cut off by a cancel is not one a replay will see.
   const write = (purpose: string, request: ChatRequest, outcome: RecordedOutcome): void => {
     const ordinal = ordinals.get(purpose) ?? 0;
     ordinals.set(purpose, ordinal + 1);
     const exchange: RecordedExchange = { purpose, ordinal, request, ...outcome };
-    appendFileSync(path, redact(JSON.stringify(exchange), secrets) + '\n');
+    appendFileSync(path, JSON.stringify(redactDeep(exchange, redact)) + '\n');
   };
   return {
     defaultModel: inner.defaultModel,

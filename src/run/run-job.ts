@@ -10,12 +10,15 @@ import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { writePlan } from '../planner/write-plan.ts';
+import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { loadPlanWithServers, type PlanWithServers } from '../tools/load-plan-with-servers.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import { openTools, type OpenTools } from '../tools/open-tools.ts';
+import { redactingTools } from '../tools/redacting-tools.ts';
+import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
 import type { Tool } from '../tools/tool.ts';
 import { budgetedModelClient } from './budgeted-model-client.ts';
@@ -61,6 +64,11 @@ export interface JobDeps {
   readonly decorateTool?: (tool: Tool) => Tool;
   /** Replaces the step runner (`plan-runner eval`'s full-history variant wraps the default one). */
   readonly runStep?: StepRunner;
+  /**
+   * Hides every secret the run knows; applied to each prompt, each tool's arguments and the
+   * recording. Default: the API key and the secret-named variables of `settings.env`.
+   */
+  readonly redact?: Redactor;
 }
 
 /**
@@ -136,15 +144,17 @@ async function runLoadedJob(
   if (!inputs.ok) return { kind: 'rejected', plan, errors: inputs.errors.map((message) => setupError(plan, message)) };
 
   const budget = new RunBudget(plan.limits, plan.source.pricing);
+  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...secretValuesFromEnvironment(settings.env)]);
   let client;
   try {
-    client = (deps.createModel ?? createModelClient)({ ...settings.model, model: settings.model.model ?? plan.source.model?.name });
+    client = (deps.createModel ?? createModelClient)({ ...settings.model, model: settings.model.model ?? plan.source.model?.name, redact });
   } catch (error) {
     // A replay file that is missing or malformed: the setup is wrong, nothing ran.
     return { kind: 'rejected', plan, errors: [setupError(plan, error instanceof Error ? error.message : String(error))] };
   }
-  // One budget sees every call of the job: planner, steps, replanner, reviews, judges.
-  const model = client && budgetedModelClient(client, budget);
+  // One budget sees every call of the job (planner, steps, replanner, reviews, judges), and no
+  // call carries a secret the run knows.
+  const model = client && redactingModelClient(budgetedModelClient(client, budget), redact);
 
   const written = plan.steps.length === 0;
   if (written) {
@@ -179,8 +189,10 @@ async function runLoadedJob(
   } catch (error) {
     return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)] };
   }
-  const tools = new Map(opened.tools);
-  for (const tool of extraTools) tools.set(tool.name, tool);
+  const all = new Map(opened.tools);
+  for (const tool of extraTools) all.set(tool.name, tool);
+  // Whatever a step passes a tool (a GitHub write, an HTTP request, an MCP call) is redacted first.
+  const tools = redactingTools(all, redact);
   // Withheld tools are not even callable: a step a model writes later cannot reach them either.
   for (const [name, tool] of tools) if (settings.withhold?.(tool, plan.source) !== undefined) tools.delete(name);
   if (deps.decorateTool) for (const [name, tool] of tools) tools.set(name, deps.decorateTool(tool));

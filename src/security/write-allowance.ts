@@ -1,12 +1,8 @@
-import { createRedactor } from '../core/redact.ts';
 import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
 import { neutraliseOutbound, type OutboundPolicy } from './neutralise-outbound.ts';
 import { WriteRefusedError } from './write-refused-error.ts';
 
 export type WriteKind = 'issue' | 'comment';
-
-// A model that read a token somewhere must not be able to publish it.
-const hideTokens = createRedactor();
 
 const CAPS: Record<WriteKind, { field: 'max_issues' | 'max_comments'; noun: string }> = {
   issue: { field: 'max_issues', noun: 'issue' },
@@ -52,8 +48,8 @@ export class WriteAllowance {
     throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
   }
 
-  /** `text` with HTML, foreign links, mentions and references neutralised as the plan says, and token shapes replaced by `***`. */
+  /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
   text(text: string): string {
-    return hideTokens(neutraliseOutbound(text, this.#outbound));
+    return neutraliseOutbound(text, this.#outbound);
   }
 }

@@ -1,8 +1,4 @@
-import { createRedactor } from '../core/redact.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-
-// Token shapes (ghp_…, sk-…, AWS keys…) in tool output are not sent to the model provider either.
-const hideTokens = createRedactor();
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 export const RESULT_CHAR_LIMIT = 8_000;
@@ -30,8 +26,8 @@ function attribute(value: string): string {
 
 /**
  * Wraps untrusted text in a `<data …>` block labelled with `labels`, sanitised first (HTML
- * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`)
- * and with token shapes replaced by `***`.
+ * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`).
+ * Secrets are not this function's job: the run's model client redacts every prompt.
  * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
  * instructions.
  */
@@ -41,6 +37,6 @@ export function dataBlock(labels: Readonly<Record<string, string | undefined>>, 
     .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500 }))}"`)
     .join('');
   // Escaped visibly (not with invisible characters, which the input sanitiser strips).
-  const body = hideTokens(sanitizeUntrusted(content)).replace(/<(\/?data\b)/gi, '&lt;$1');
+  const body = sanitizeUntrusted(content).replace(/<(\/?data\b)/gi, '&lt;$1');
   return `<data${attributes}>\n${body}\n</data>`;
 }

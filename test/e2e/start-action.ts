@@ -22,6 +22,8 @@ export interface ActionRunOptions {
   readonly event?: { readonly name: string; readonly payload: unknown };
   /** The fake GitHub's URL (`GITHUB_API_URL`). */
   readonly githubUrl?: string;
+  /** More runner variables (a workflow's `env:`, e.g. secrets a tool is given). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A finished run: how it exited and everything it left for the runner. */
@@ -106,6 +108,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     GITHUB_SHA: HEAD_SHA,
     RUNNER_TEMP: runnerTemp,
     ...(await inputVariables(options.inputs ?? {})),
+    ...options.env,
   };
   const action = spawn(process.execPath, [options.entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.child = action;

@@ -6,6 +6,7 @@ import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest, ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { recordingModelClient } from '../../src/llm/recording-model-client.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import { ReplayFileError } from '../../src/llm/replay-file-error.ts';
 import { ReplayMissingAnswerError } from '../../src/llm/replay-missing-answer-error.ts';
 import { replayModelClient } from '../../src/llm/replay-model-client.ts';
@@ -62,13 +63,13 @@ describe('record and replay', () => {
 
   it('never writes the API key or a secret it is told about into the recording', async () => {
     server.script([textAnswer('fine')]);
-    const recorder = recordingModelClient(live(), file, { secrets: ['hunter2'] });
+    const recorder = recordingModelClient(live(), file, { redact: createRedactor([API_KEY, 'hunter2']) });
     await recorder.complete(ask('the password is hunter2'), { purpose: 'step:1' });
     const text = readFileSync(file, 'utf8');
     expect(server.requests[0]?.headers.authorization).toContain(API_KEY);
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain('hunter2');
-    expect(text).toContain('[redacted]');
+    expect(text).toContain('the password is ***');
   });
 
   it('keeps the recorded run’s default model for the replay', async () => {

@@ -313,6 +313,51 @@ workflow_sequence:
     }
   });
 
+  it('(j) a secret with no token shape, given to a tool through env:, reaches neither the model nor a created issue', async (context) => {
+    const deployKey = `deploy-${randomBytes(10).toString('hex')}-plain`;
+    // The compromised model repeats its prompt, and publishes it when it can.
+    const s = await servers(context, (request) =>
+      offeredTools(request.body).includes('create_issue')
+        ? toolCallAnswer('create_issue', { title: 'Deployment', body: promptOf(request.body).slice(-600) })
+        : textAnswer(`Status: ${promptOf(request.body).slice(-300)}`),
+    );
+    const result = await run(s, {
+      files: {
+        'tools/status.mjs': 'process.stdout.write(`deployed with key ${process.env.DEPLOY_KEY}`);\n',
+        [PLAN]: `name: Deploy report
+toolsets: [github]
+github: { writes: { max_issues: 1 } }
+limits: { max_replans: 0 }
+tools:
+  deploy_status:
+    description: Check the deployment
+    command: [node, tools/status.mjs]
+    env: [DEPLOY_KEY]
+workflow_sequence:
+  - id: status
+    type: tool_call
+    tool: deploy_status
+    args: {}
+  - id: summary
+    type: reasoning
+    description: Summarise the deployment
+  - id: publish
+    type: tool_call
+    tool: create_issue
+    description: Publish the deployment status as an issue
+`,
+      },
+      event: { name: 'workflow_dispatch', payload: {} },
+      env: { DEPLOY_KEY: deployKey },
+    });
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(promptOf(s.chat.requests[0]!.body)).toContain('deployed with key ***');
+    const created = s.github.requestsTo('issues/create');
+    expect(created).toHaveLength(1);
+    expect(JSON.stringify(created[0]!.body)).toContain('key ***');
+    for (const [channel, text] of Object.entries(channels(result, s))) expect(text, channel).not.toContain(deployKey);
+  });
+
   it('(i) a tool subprocess sees neither the token, the API key nor any INPUT_ variable', async (context) => {
     const apiKey = `sk-test-${randomBytes(12).toString('hex')}7`;
     const s = await servers(context, (request) => textAnswer(`env seen: ${promptOf(request.body).slice(-2000)}`));

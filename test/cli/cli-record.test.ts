@@ -1,0 +1,59 @@
+// `plan-runner run --record FILE` writes the recording redacted like every other file: the API
+// key, a GitHub token and every secret-named variable are `***` in it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { promptOf } from '../security/attack-fixtures.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+let chat: ChatServer | undefined;
+
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+describe('plan-runner run --record', () => {
+  it('hides the GitHub token and secret-named variables, not only the API key', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-record-'));
+    const secrets = { OPENAI_API_KEY: 'sk-test-record-key-0001', GITHUB_TOKEN: `ghp_${'Ab3'.repeat(12)}`, DEPLOY_KEY: 'deploy-0b7e-plain-value' };
+    writeFileSync(path.join(dir, 'env.mjs'), 'process.stdout.write(`token ${process.env.GITHUB_TOKEN} key ${process.env.DEPLOY_KEY}`);\n');
+    writeFileSync(
+      path.join(dir, 'plan.yml'),
+      `name: Record
+limits: { max_replans: 0 }
+tools:
+  show_env:
+    description: Show the credentials
+    command: [node, env.mjs]
+    env: [GITHUB_TOKEN, DEPLOY_KEY]
+workflow_sequence:
+  - id: env
+    type: tool_call
+    tool: show_env
+    args: {}
+  - id: repeat
+    type: reasoning
+    description: Repeat what the tool said
+`,
+    );
+    // The model repeats its prompt, and names the token outright (a compromised model guessing it).
+    chat = await startChatServer((request) => textAnswer(`${promptOf(request.body).slice(-200)} ${secrets.GITHUB_TOKEN} ${secrets.DEPLOY_KEY}`));
+    const record = path.join(dir, 'record.jsonl');
+    const result = await run(
+      process.execPath,
+      [path.join(root, 'src/cli.ts'), 'run', 'plan.yml', '--base-url', chat.baseURL, '--model', 'gpt-test', '--record', record, '--trace', 'trace.jsonl', '--summary', 'summary.md'],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...secrets }, encoding: 'utf8' },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    expect(result.stdout).toContain('status: succeeded');
+    const text = readFileSync(record, 'utf8');
+    expect(text).toContain('token *** key ***');
+    for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+});
