@@ -4,6 +4,7 @@ import { CrossRepoWriteRefusedError } from '../../src/tools/github/cross-repo-wr
 import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
 import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+import { validateToolArguments } from '../../src/steps/validate-tool-arguments.ts';
 import { startFakeGitHubApi, type FakeGitHubApi, type SeenRequest } from '../fixtures/fake-github-api.ts';
 
 let api: FakeGitHubApi;
@@ -153,6 +154,34 @@ describe('github read tools', () => {
     api.handlers['issues/get'] = () => ({ body: issue(3, 'Elsewhere') });
     await call('get_issue', { owner: 'other', repo: 'lib', issue_number: 3 });
     expect(api.requests[0]?.params).toMatchObject({ owner: 'other', repo: 'lib' });
+  });
+
+  it.each([
+    ['..', '..'],
+    ['.', 'demo'],
+    ['octo', '.'],
+    ['octo', '..'],
+    ['-octo', 'demo'],
+    ['oc--to', 'demo'],
+    ['a'.repeat(40), 'demo'],
+    ['octo', 'a'.repeat(101)],
+    ['octo/x', 'demo'],
+    ['octo', 'de/mo'],
+  ])('refuses owner %j, repo %j in the input schema and in the tool, requesting nothing', async (owner, repo) => {
+    const tool = toolset().get('get_issue')!;
+    const checked = validateToolArguments(tool, { owner, repo, issue_number: 1 });
+    expect(checked.ok).toBe(false);
+    await expect(call('get_issue', { owner, repo, issue_number: 1 })).rejects.toThrow(/is not a (GitHub account|repository) name.*nothing was requested/);
+    await expect(call('list_issues', { owner, repo })).rejects.toThrow(/nothing was requested/);
+    expect(api.requests).toEqual([]);
+  });
+
+  it.each([
+    ['octo-org', 'my.repo_name-2'],
+    ['a'.repeat(39), '...'],
+    ['O1', '.github'],
+  ])('accepts GitHub names such as %j/%j', (owner, repo) => {
+    expect(validateToolArguments(toolset().get('get_issue')!, { owner, repo, issue_number: 1 }).ok).toBe(true);
   });
 });
 

@@ -2,8 +2,8 @@ import type { Tool } from '../tool.ts';
 import { CrossRepoWriteRefusedError } from './cross-repo-write-refused-error.ts';
 import { toGitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
-
-const NAME_PART = '^[A-Za-z0-9_.-]{1,100}$';
+import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
+import { ToolError } from '../tool-error.ts';
 
 /** The repository a call targets and the signal its requests carry. */
 export interface GitHubCall {
@@ -38,8 +38,8 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
       type: 'object',
       properties: {
         ...spec.properties,
-        owner: { type: 'string', pattern: NAME_PART, description: `Repository owner; default ${context.owner}` },
-        repo: { type: 'string', pattern: NAME_PART, description: `Repository name; default ${context.repo}` },
+        owner: { ...OWNER_NAME_SCHEMA, description: `Repository owner (omit for ${context.owner})` },
+        repo: { ...REPO_NAME_SCHEMA, description: `Repository name (omit for ${context.repo})` },
       },
       required: [...(spec.required ?? [])],
       additionalProperties: false,
@@ -49,6 +49,9 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
       const owner = typeof args.owner === 'string' && args.owner !== '' ? args.owner : context.owner;
       const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
       const target = `${owner}/${repo}`;
+      // The input schema says so to the model; this holds for every caller.
+      const problem = repositoryNameProblem(owner, repo);
+      if (problem) throw new ToolError(`${spec.name}: ${problem}; nothing was requested.`, { transient: false, toolName: spec.name });
       if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
         throw new CrossRepoWriteRefusedError(spec.name, target, writable);
       }
