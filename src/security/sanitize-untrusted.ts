@@ -1,3 +1,5 @@
+import { removeHiddenMarkdown } from './hidden-markdown.ts';
+
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
 
@@ -5,14 +7,10 @@ export const UNTRUSTED_CHAR_LIMIT = 32_000;
 // operators, the byte-order mark, bidi embeddings/overrides/isolates, and Unicode tag characters.
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-// ![alt](url "title") → ![](url): alt text is invisible in rendered Markdown.
-const IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*(<[^>]*>|[^\s)]*)(?:\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\)))?\s*\)/g;
-// [text](url "title") → [text](url): a link's title shows only on hover.
-const LINK_TITLE = /\]\(\s*(<[^>]*>|[^\s)]*)\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^)\\])*\))\s*\)/g;
-// [id]: url "title" → [id]: url
-const DEFINITION_TITLE = /^( {0,3}\[[^\]]+\]:[ \t]*\S+)[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*$/gm;
 // alt="…" and title="…" of HTML tags such as <img>.
 const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+
+const CUT_MARGIN = 2_000;
 
 export interface SanitizeOptions {
   /** Longer text is cut with a visible note; default `UNTRUSTED_CHAR_LIMIT`. */
@@ -22,7 +20,8 @@ export interface SanitizeOptions {
 /**
  * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
  * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
- * characters, image alt text, link titles and alt/title attributes — and caps the length. What
+ * characters, image alt text, link and definition titles, unused link definitions and
+ * alt/title attributes — and caps the length. What
  * remains is what the page shows, so an instruction cannot hide in it.
  */
 export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): string {
@@ -34,15 +33,39 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     before = out;
     out = out.replace(HTML_COMMENT, '');
   } while (out !== before);
-  out = out.replace(IMAGE, (_match, _alt: string, url: string) => `![](${url})`);
-  out = out.replace(LINK_TITLE, (_match, url: string) => `](${url})`);
-  out = out.replace(DEFINITION_TITLE, '$1');
+  const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
+  const length = out.length;
+  // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
+  if (length > limit) out = out.slice(0, limit + CUT_MARGIN);
+  out = removeHiddenMarkdown(out);
   let previous: string;
   do {
     previous = out;
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
-  const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
   if (out.length <= limit) return out;
-  return `${out.slice(0, limit)}\n[cut: ${(out.length - limit).toLocaleString('en-US')} more characters]`;
+  return `${out.slice(0, limit)}\n[cut: ${(Math.max(length, out.length) - limit).toLocaleString('en-US')} more characters]`;
+}
+
+/**
+ * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
+ * before it is encoded: in JSON text, quotes are `\"` and line breaks `\n`, so hidden Markdown in
+ * a field (a pull request's body) would no longer parse as Markdown and would pass unseen.
+ */
+export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions = {}): unknown {
+  const seen = new WeakSet<object>();
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return sanitizeUntrusted(item, options);
+    if (item === null || typeof item !== 'object') return item;
+    const toJSON = (item as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return walk(toJSON.call(item));
+    if (seen.has(item)) return '[Circular]';
+    seen.add(item);
+    const copy = Array.isArray(item)
+      ? item.map(walk)
+      : Object.fromEntries(Object.entries(item).map(([key, inner]) => [sanitizeUntrusted(key, options), walk(inner)]));
+    seen.delete(item);
+    return copy;
+  };
+  return walk(value);
 }

@@ -1,13 +1,16 @@
-import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 export const RESULT_CHAR_LIMIT = 8_000;
 
-/** A result as prompt text: strings as they are, anything else as compact JSON. */
+/**
+ * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ */
 export function promptText(result: unknown): string {
   if (typeof result === 'string') return result;
   try {
-    return JSON.stringify(result) ?? String(result);
+    return JSON.stringify(sanitizeUntrustedValue(result)) ?? String(result);
   } catch {
     return String(result);
   }

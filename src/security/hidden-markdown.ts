@@ -1,0 +1,72 @@
+import type { Definition, Image, ImageReference, Link, Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
+function destination(url: string): string {
+  return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function offsets(node: Nodes): { start: number; end: number } | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+/**
+ * Markdown with what its rendered page does not show removed, found from the parsed tree (so
+ * every way of writing it is covered, and code is left alone): image alt text and titles (inline
+ * and reference images become `![](url)`), link titles, definition titles, and definitions no
+ * link uses (their labels show nowhere). Everything else stays byte for byte as written.
+ */
+export function removeHiddenMarkdown(text: string): string {
+  // Every construct concerned needs a bracket: most text is never parsed.
+  if (!text.includes('[')) return text;
+  const tree = fromMarkdown(text);
+  const definitions = new Map<string, Definition>();
+  const used = new Set<string>();
+  const edits: Edit[] = [];
+  const collect = (node: Nodes): void => {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+    if (node.type === 'linkReference') used.add(node.identifier);
+    if ('children' in node) for (const child of node.children) collect(child);
+  };
+  collect(tree);
+
+  const image = (node: Image | ImageReference): void => {
+    const at = offsets(node);
+    const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
+    if (at && url !== undefined) edits.push({ ...at, text: `![](${destination(url)})` });
+  };
+  const link = (node: Link): void => {
+    const at = offsets(node);
+    if (!at || node.title === null || node.title === undefined) return;
+    // The label is kept as written; only the part after it is rewritten.
+    const labelEnd = node.children.length > 0 ? offsets(node.children.at(-1)!)?.end : at.start + 1;
+    const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
+    if (close < 0 || close >= at.end) return;
+    edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
+  };
+  const definition = (node: Definition): void => {
+    const at = offsets(node);
+    if (!at) return;
+    if (!used.has(node.identifier)) edits.push({ ...at, text: '' });
+    else if (node.title !== null && node.title !== undefined) edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
+  };
+  const walk = (node: Nodes): void => {
+    if (node.type === 'image' || node.type === 'imageReference') return image(node);
+    if (node.type === 'definition') return definition(node);
+    if (node.type === 'link') link(node);
+    if ('children' in node) for (const child of node.children) walk(child);
+  };
+  walk(tree);
+
+  let out = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
