@@ -3,7 +3,7 @@ import { CrossRepoWriteRefusedError } from './cross-repo-write-refused-error.ts'
 import { toGitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
-import { ToolError } from '../tool-error.ts';
+import { InvalidRepositoryNameError } from './invalid-repository-name-error.ts';
 
 /** The repository a call targets and the signal its requests carry. */
 export interface GitHubCall {
@@ -51,7 +51,7 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
       const target = `${owner}/${repo}`;
       // The input schema says so to the model; this holds for every caller.
       const problem = repositoryNameProblem(owner, repo);
-      if (problem) throw new ToolError(`${spec.name}: ${problem}; nothing was requested.`, { transient: false, toolName: spec.name });
+      if (problem) throw new InvalidRepositoryNameError(spec.name, problem);
       if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
         throw new CrossRepoWriteRefusedError(spec.name, target, writable);
       }
