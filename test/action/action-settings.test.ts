@@ -41,11 +41,20 @@ describe('readActionSettings', () => {
     const result = read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([
-      expect.stringMatching(/^input 'inputs': expected a map of input names to values.*got a list$/),
+      expect.stringMatching(/^input 'inputs': expected a map of input names to values.*got a list\. If a value from an expression/),
       expect.stringMatching(/^input 'base-url': expected an http\(s\) URL/),
       `input 'comment': expected auto, always or never, got "sometimes"`,
       `input 'fail-on-unmet-goals': expected true or false, got "yes"`,
     ]);
+  });
+
+  it('says how to pass event text safely when it breaks the YAML (a PR title such as `fix: x`)', () => {
+    const title = 'fix: x';
+    const broken = read({ inputs: `title: ${title}` });
+    expect(!broken.ok && broken.problems[0]).toMatch(/not valid YAML or JSON .*toJSON\(github\.event\.pull_request\.title\)/);
+    // The safe form, as the runner expands it: toJSON gives a JSON string, and JSON is YAML.
+    const safe = read({ inputs: `{"title": ${JSON.stringify(title)}}` });
+    expect(safe.ok && safe.settings.inputs).toEqual({ title });
   });
 
   it('says where a broken inputs map breaks', () => {
