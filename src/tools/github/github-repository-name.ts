@@ -8,7 +8,8 @@ export const OWNER_NAME_SCHEMA = {
 /** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
 export const REPO_NAME_SCHEMA = {
   type: 'string',
-  pattern: '^(?!\\.\\.?$)[A-Za-z0-9._-]{1,100}$',
+  // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
+  pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
 } as const;
 
 const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
