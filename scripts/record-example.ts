@@ -29,6 +29,26 @@ const TEXT_ANSWERS: Record<string, Record<string, string>> = {
   },
 };
 
+/** Scripted agent turns by example: the n-th answer of an agent step's loop. */
+const todo = (id: string, content: string, status: string) => ({ id, content, status });
+const AGENT_TURNS: Record<string, ScriptedReply[]> = {
+  'agent-triage': [
+    toolCallAnswer('write_todos', {
+      merge: false,
+      todos: [todo('1', 'Fetch this week’s sales', 'in_progress'), todo('2', 'Fetch this week’s return rates', 'pending'), todo('3', 'Compare and recommend', 'pending')],
+    }),
+    toolCallAnswer('fetch_sales_data', { week: '2026-W48' }),
+    toolCallAnswer('write_todos', { merge: true, todos: [todo('1', 'Fetch this week’s sales', 'completed'), todo('2', 'Fetch this week’s return rates', 'in_progress')] }),
+    toolCallAnswer('fetch_return_rates', { week: '2026-W48' }),
+    toolCallAnswer('write_todos', { merge: true, todos: [todo('2', 'Fetch this week’s return rates', 'completed'), todo('3', 'Compare and recommend', 'completed')] }),
+    textAnswer(
+      'Apparel needs attention first: sales fell 15.9% to $38,000 while 18% of items came back, more than three times ' +
+        'the 5% benchmark. Sports is next (sales -11.2%, 9% returns). First action: audit Apparel sizing and quality, ' +
+        'starting with the most returned items.',
+    ),
+  ],
+};
+
 /** Arguments by tool name for forced tool calls; other tools get values made from their schema. */
 const TOOL_ARGUMENTS: Record<string, Record<string, unknown>> = {
   fetch_inventory_levels: { categories: ['Apparel', 'Sports'] },
@@ -62,6 +82,11 @@ function stepKeyOf(body: ChatRequest): string {
 }
 
 function answer(example: string, body: ChatRequest): ScriptedReply {
+  const isAgent = body.tools?.some((tool) => tool.type === 'function' && tool.function.name === 'write_todos');
+  if (isAgent) {
+    const turn = body.messages.filter((message) => message.role === 'assistant').length;
+    return AGENT_TURNS[example]?.[turn] ?? textAnswer(`Scripted agent answer ${turn}.`);
+  }
   const choice = body.tool_choice;
   if (typeof choice === 'object' && choice.type === 'function') {
     const name = choice.function.name;

@@ -5,6 +5,9 @@ import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { ManualClock } from '../../src/run/manual-clock.ts';
+import { runJob } from '../../src/run/run-job.ts';
 import { runPlanFile } from './run-plan-file.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -104,6 +107,38 @@ describe('workflows/weekly-report-publish.yml', () => {
     });
     expect(api.requests.map((request) => request.operationId)).toEqual(['issues/create']);
     expect(api.requests[0]!.body).toEqual({ title: 'Weekly product health report, 2026-W48', body: summary, labels: ['weekly-report'] });
+  });
+});
+
+describe('workflows/agent-triage.yml', () => {
+  it('replays offline: the agent writes 3 todos, calls both tools, ticks the todos off and answers', async () => {
+    const events: RunEvent[] = [];
+    const outcome = await runJob(
+      {
+        planFile: workflow('agent-triage.yml'),
+        inputs: {},
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        model: { replay: workflow('agent-triage.replay.jsonl') },
+      },
+      { listeners: [(event) => events.push(event)], clock: new ManualClock() },
+    );
+    if (outcome.kind !== 'ran') throw new Error(`the example did not run: ${JSON.stringify(outcome)}`);
+    expect(outcome.status).toBe('succeeded');
+    expect(outcomes(outcome.goals)).toEqual({ 'names the category': 'met', 'quotes the return rate': 'met', 'every step completed': 'met' });
+    const lists = events.flatMap((event) => (event.type === 'todos_created' || event.type === 'todos_updated' ? [`${event.type}: ${event.todos.map((todo) => todo.status).join(' ')}`] : []));
+    expect(lists).toEqual([
+      'todos_created: in_progress pending pending',
+      'todos_updated: completed in_progress pending',
+      'todos_updated: completed completed completed',
+    ]);
+    const calls = events.flatMap((event) => (event.type === 'agent_tool_called' && event.tool !== 'write_todos' ? [event] : []));
+    expect(calls.map((call) => [call.tool, call.args, call.ok])).toEqual([
+      ['fetch_sales_data', { week: '2026-W48' }, true],
+      ['fetch_return_rates', { week: '2026-W48' }, true],
+    ]);
+    expect(calls[1]!.result).toMatchObject({ benchmark: '5%', return_rates: { Apparel: '18%' } });
+    expect(outcome.run.finalResult).toMatch(/^Apparel needs attention first/);
   });
 });
 
