@@ -119,7 +119,7 @@ describe('workflows/agent-triage.yml', () => {
         inputs: {},
         cwd: root,
         env: { PATH: process.env.PATH },
-        model: { replay: workflow('agent-triage.replay.jsonl') },
+        model: { baseURL: 'http://127.0.0.1:9/v1', replay: workflow('agent-triage.replay.jsonl') },
       },
       { listeners: [(event) => events.push(event)], clock: new ManualClock() },
     );
