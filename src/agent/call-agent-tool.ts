@@ -49,7 +49,8 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
   if (!checked.ok) return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
   let result: unknown;
   try {
-    result = await tool.execute(checked.args, { signal: ctx.signal, cwd: ctx.cwd, stepKey: ctx.step.key });
+    // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
+    result = await ctx.callTool(tool, checked.args);
   } catch (error) {
     // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
     if (ctx.signal.aborted) throw ctx.signal.reason;

@@ -28,8 +28,39 @@ interface EventBase {
  * (`execution_plan_status_update`) that a client applies in place.
  */
 export type RunEvent =
-  | (EventBase & { readonly type: 'plan_created'; readonly plan: PlanSnapshot })
-  | (EventBase & { readonly type: 'step_started'; readonly stepKey: string })
+  | (EventBase & {
+      readonly type: 'plan_created';
+      readonly plan: PlanSnapshot;
+      /** The trace format (`TRACE_FORMAT`): a resume refuses a trace of another format. */
+      readonly format?: number;
+      /** A hash of the plan as it runs (its steps and settings), to tell plan versions apart. */
+      readonly planHash?: string;
+    })
+  | (EventBase & {
+      readonly type: 'step_started';
+      readonly stepKey: string;
+      /** Hash of what the step's result depends on (`stepReuseKey`): a resume reuses a completed step with the same key. */
+      readonly reuseKey?: string;
+    })
+  | (EventBase & {
+      readonly type: 'tool_called';
+      readonly stepKey: string;
+      readonly tool: string;
+      /** The arguments as the tool received them: references resolved, or as the model chose them. */
+      readonly args: Readonly<Record<string, unknown>>;
+      readonly sideEffects: boolean;
+      /** Stable for the same logical call across retries, replans and resumes (`PLAN_RUNNER_IDEMPOTENCY_KEY`). */
+      readonly callKey: string;
+    })
+  | (EventBase & {
+      readonly type: 'tool_returned';
+      readonly stepKey: string;
+      readonly tool: string;
+      readonly callKey: string;
+      /** `unknown`: a call with side effects that ended without an answer (timeout, cancel): it may have taken effect. */
+      readonly outcome: ToolCallOutcome;
+      readonly error?: string;
+    })
   | (EventBase & {
       readonly type: 'step_retrying';
       readonly stepKey: string;
@@ -46,6 +77,8 @@ export type RunEvent =
       readonly usage: Usage;
       /** Attempts made, when the step was retried (absent for one attempt). */
       readonly attempts?: number;
+      /** Set when the result was taken from an earlier run's trace: what the step cost then. */
+      readonly reused?: { readonly usage: Usage };
     })
   | (EventBase & {
       readonly type: 'step_failed';
@@ -98,6 +131,12 @@ export type RunEvent =
       readonly reason?: string;
       /** Key of the step whose result is the run's result (the last step of the plan). */
       readonly resultStepKey?: string;
+    })
+  | (EventBase & {
+      readonly type: 'goals_checked';
+      readonly goals: readonly GoalVerdict[];
+      /** The run's status once the goals are known (`goals-unmet` is decided here). */
+      readonly status: RunStatus;
     });
 
 export type RunEventType = RunEvent['type'];
@@ -108,6 +147,20 @@ export type StepActivity = RunEvent extends infer E
     ? Omit<E, 'at' | 'stepKey'>
     : never
   : never;
+
+/** The version of the trace's event format, written on `plan_created`. */
+export const TRACE_FORMAT = 2;
+
+/** How a tool call ended, as far as the run can know. */
+export type ToolCallOutcome = 'succeeded' | 'failed' | 'unknown';
+
+/** One goal's verdict, as the trace records it. */
+export interface GoalVerdict {
+  readonly name: string;
+  readonly severity: 'required' | 'warning';
+  readonly outcome: 'met' | 'unmet' | 'error';
+  readonly evidence: string;
+}
 
 /** Renderers (console, PR comment, summary, trace) are listeners; they never drive the run. */
 export type RunListener = (event: RunEvent) => void;

@@ -1,4 +1,4 @@
-import type { PlanSnapshot, RunEvent, RunStatus, StepState } from './run-event.ts';
+import type { GoalVerdict, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { NO_USAGE, type Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
 
@@ -21,6 +21,10 @@ export interface StepRecord {
   todos?: readonly TodoItem[];
   /** An agent step's progress: turns used of its limit, tool calls made, and its last words. */
   agent?: AgentProgress;
+  /** The step's reuse key, from `step_started`. */
+  reuseKey?: string;
+  /** Set when the result was reused from an earlier run: what the step cost then. */
+  reused?: Usage;
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -30,6 +34,17 @@ export interface AgentProgress {
   toolCalls: number;
   /** The last non-empty text the model wrote. */
   lastMessage?: string;
+}
+
+/** One tool call a step made, and how it ended (`undefined` while it runs, or when the run stopped first). */
+export interface ToolCallRecord {
+  readonly stepKey: string;
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly sideEffects: boolean;
+  readonly callKey: string;
+  outcome?: ToolCallOutcome;
+  error?: string;
 }
 
 /** One revision of the plan, and why it was made. */
@@ -55,11 +70,15 @@ export interface RunRecord {
   usage: Usage;
   /** Time of the last event, in ms since the run started. */
   lastAt: number;
+  /** Every tool call of the run, in the order they started. */
+  readonly toolCalls: ToolCallRecord[];
+  /** The goals' verdicts, once checked (`goals_checked`). */
+  goals?: readonly GoalVerdict[];
 }
 
 /** An empty record, before `plan_created`. */
 export function newRunRecord(): RunRecord {
-  return { steps: new Map(), revisions: [], usage: NO_USAGE, lastAt: 0 };
+  return { steps: new Map(), revisions: [], usage: NO_USAGE, lastAt: 0, toolCalls: [] };
 }
 
 function stepOf(record: RunRecord, key: string): StepRecord {
@@ -93,7 +112,25 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       const step = stepOf(record, event.stepKey);
       step.state = 'in_progress';
       step.startedAt = event.at;
+      if (event.reuseKey !== undefined) step.reuseKey = event.reuseKey;
       delete step.retry;
+      break;
+    }
+    case 'tool_called': {
+      record.toolCalls.push({ stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey });
+      break;
+    }
+    case 'tool_returned': {
+      const call = record.toolCalls.findLast((candidate) => candidate.callKey === event.callKey && candidate.stepKey === event.stepKey && candidate.outcome === undefined);
+      if (call) {
+        call.outcome = event.outcome;
+        if (event.error !== undefined) call.error = event.error;
+      }
+      break;
+    }
+    case 'goals_checked': {
+      record.goals = event.goals;
+      record.status = event.status;
       break;
     }
     case 'step_retrying': {
@@ -108,6 +145,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       step.result = event.result;
       step.durationMs = event.durationMs;
       step.usage = event.usage;
+      if (event.reused) step.reused = event.reused.usage;
       delete step.retry;
       break;
     }

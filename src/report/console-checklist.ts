@@ -72,6 +72,10 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
       return changedTodoEntries(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
     case 'agent_turn':
     case 'agent_tool_called':
+    // Audit records for the trace: no step changes state.
+    case 'tool_called':
+    case 'tool_returned':
+    case 'goals_checked':
       return [];
     default: {
       const planStep = planStepOf(record, event.stepKey);

@@ -1,5 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { StepContext } from '../steps/step-context.ts';
+import type { Tool, ToolContext } from '../tools/tool.ts';
 import type { Clock } from '../core/clock.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
@@ -14,7 +15,7 @@ export type StepOutcome =
   | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
 
 /** The parts of a step's context that are the same for every step of a run revision. */
-export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage' | 'report'>;
+export type SharedContext = Omit<StepContext, 'step' | 'signal' | 'onUsage' | 'report' | 'callTool'>;
 
 /** Extra hooks around one step. */
 export interface StepHooks {
@@ -22,6 +23,8 @@ export interface StepHooks {
   readonly onUsage?: (usage: Usage) => Usage | void;
   /** What the step reports about its progress, while it still counts (not after a timeout or stop). */
   readonly onActivity?: (activity: StepActivity) => void;
+  /** Every `ctx.callTool` call (the run records it); by default the tool is simply called. */
+  readonly callTool?: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>;
 }
 
 /**
@@ -50,6 +53,10 @@ export async function executeStep(
     },
     report(activity) {
       if (!signal.aborted) hooks.onActivity?.(activity);
+    },
+    callTool(tool, args) {
+      const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: step.key };
+      return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
     },
   };
   try {

@@ -21,6 +21,10 @@ import type { StepFailure } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import { sharedContext } from './shared-context.ts';
 import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
+import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
+import { showArgs } from './show-args.ts';
+import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
+import type { Tool, ToolContext } from '../tools/tool.ts';
 
 interface Finished {
   readonly key: string;
@@ -51,6 +55,14 @@ export class PlanRun {
   /** Why each failed or skipped step has no result: what a dependent that takes it optionally is told. */
   readonly missing = new Map<string, string>();
   readonly budget: RunBudget;
+  /** Each started step's reuse key (`stepReuseKey`). */
+  readonly reuseKeys = new Map<string, string>();
+  /** Steps whose result came from the run resumed from. */
+  readonly reused = new Set<string>();
+  /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
+  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown' }>();
+  /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
+  readonly #unknownCalls = new Map<string, string>();
   #replans = 0;
   readonly #needs: RecoveryNeed[] = [];
   readonly #plan: RunnablePlan;
@@ -74,6 +86,9 @@ export class PlanRun {
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key));
+    for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
+      if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome });
+    }
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
     setMaxListeners(0, this.#stop.signal);
     this.#stop.signal.addEventListener('abort', () => this.#inbox.wake(), { once: true });
@@ -137,7 +152,19 @@ export class PlanRun {
 
   #start(key: string): void {
     const step = this.graph.byKey.get(key)!;
-    this.#journal.step({ type: 'step_started', stepKey: key });
+    const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+    this.reuseKeys.set(key, reuseKey);
+    this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
+    const earlier = this.#deps.resume?.reuse.get(reuseKey);
+    if (earlier) {
+      // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
+      this.reused.add(key);
+      this.results.set(key, earlier.result);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage } });
+      this.#ready.release(key);
+      this.#inbox.wake();
+      return;
+    }
     this.#running.add(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
     const hooks = {
@@ -147,12 +174,36 @@ export class PlanRun {
       onActivity: (activity: StepActivity) => {
         if (this.#journal.stateOf(key) === 'in_progress') this.#journal.step({ ...activity, stepKey: key });
       },
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
     );
+  }
+
+  /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
+  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
+    const callKey = toolCallKey(this.#plan.name, tool.name, args);
+    const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+    if (earlier) throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+    // Until it answers, a side effect may or may not have happened.
+    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown' });
+    try {
+      const result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
+      if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded' });
+      this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
+      return result;
+    } catch (error) {
+      // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
+      const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted);
+      if (tool.sideEffects && !unknown) this.#sideEffects.delete(callKey);
+      if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
+      this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
+      throw error;
+    }
   }
 
   #settle({ key, outcome }: Finished): void {
@@ -175,6 +226,13 @@ export class PlanRun {
     this.missing.set(key, `step ${key} failed: ${error}`);
     const failure: FailureNote = { step, error, attempts: outcome.attempts };
     this.history.push(failure);
+    const unknownCall = this.#unknownCalls.get(key);
+    if (unknownCall) {
+      // No retry, no replan, no resume may call it again blindly: a person checks first.
+      this.failures.push({ stepKey: key, error, recoverable: false });
+      this.#skipDownstream(key, `upstream step ${key} failed`, false);
+      return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+    }
     // A step every dependent can do without degrades the run instead of failing or replanning it.
     const dependents = this.graph.dependentsOf(key);
     const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent)!.optional?.includes(key));
@@ -262,7 +320,9 @@ export class PlanRun {
     }
     if (this.stopReason) return;
     const completed = this.#completed().map((done) => done.step);
-    const problem = result.ok ? replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) : result.problem;
+    const problem = result.ok
+      ? (replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) ?? this.#repeatedSideEffect(result.steps))
+      : result.problem;
     if (!result.ok || problem) return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
     this.#revise(result.steps, revisionReason(trigger, result.why));
   }
@@ -279,6 +339,20 @@ export class PlanRun {
     this.failures = this.failures.filter((failure) => !failure.recoverable);
     this.#journal.planRevised(this.graph.snapshot(this.header), change.replaced, change.added, reason);
     this.#ready.rebuild();
+  }
+
+  /** A new step that would repeat a side-effect call that ran (or may have), with the same literal arguments. */
+  #repeatedSideEffect(steps: readonly PlanStep[]): string | undefined {
+    for (const step of steps) {
+      const tool = step.tool === undefined ? undefined : this.#deps.tools.get(step.tool);
+      if (!tool?.sideEffects || !step.args) continue;
+      const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, step.args));
+      if (earlier) {
+        const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
+        return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
+      }
+    }
+    return undefined;
   }
 
   #escalate(why: string, lastError: string): void {

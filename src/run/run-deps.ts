@@ -5,6 +5,7 @@ import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
 import type { Replanner } from './replanner.ts';
+import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
@@ -28,4 +29,6 @@ export interface RunDeps {
   readonly replanner?: Replanner;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
+  /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */
+  readonly resume?: ResumeState;
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.ts';
-import type { PlanSnapshot, RunEvent, RunListener, RunStatus, StepState } from '../core/run-event.ts';
+import { TRACE_FORMAT, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
 import { IllegalTransitionError } from './illegal-transition-error.ts';
@@ -48,8 +48,8 @@ export class RunJournal {
     return this.#finished;
   }
 
-  planCreated(plan: PlanSnapshot): void {
-    this.#emit({ type: 'plan_created', plan });
+  planCreated(plan: PlanSnapshot, planHash?: string): void {
+    this.#emit({ type: 'plan_created', plan, format: TRACE_FORMAT, ...(planHash !== undefined && { planHash }) });
   }
 
   /** A new revision of the plan: what was replaced by what, and why. */
@@ -79,6 +79,11 @@ export class RunJournal {
       ...(reason === undefined ? {} : { reason }),
       ...(resultStepKey === undefined ? {} : { resultStepKey }),
     });
+  }
+
+  /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
+  goalsChecked(goals: readonly GoalVerdict[], status: RunStatus): void {
+    this.#emit({ type: 'goals_checked', goals, status });
   }
 
   #emit(partial: Omitted<RunEvent>): void {

@@ -1,4 +1,5 @@
 import { escalationOf } from './escalation.ts';
+import { stableHash } from '../core/stable-hash.ts';
 import { NO_USAGE } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
@@ -24,7 +25,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   let disarm = (): void => {};
   try {
     run = new PlanRun(plan, deps, journal);
-    journal.planCreated(run.graph.snapshot(run.header));
+    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;

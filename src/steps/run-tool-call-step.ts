@@ -18,5 +18,5 @@ function planArguments(ctx: StepContext, tool: Tool, args: Readonly<Record<strin
 export async function runToolCallStep(ctx: StepContext): Promise<unknown> {
   const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
   const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await chooseToolArguments(ctx, tool);
-  return tool.execute(args, { signal: ctx.signal, cwd: ctx.cwd, stepKey: ctx.step.key });
+  return ctx.callTool(tool, args);
 }

@@ -3,7 +3,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
-import type { ToolRegistry } from '../tools/tool.ts';
+import type { Tool, ToolRegistry } from '../tools/tool.ts';
 
 /** Everything one step needs to run; the executor builds it, the step kinds read it. */
 export interface StepContext {
@@ -36,6 +36,11 @@ export interface StepContext {
   report(activity: StepActivity): void;
   /** Tools this run keeps out (read-only mode on a fork), with the reason; an agent is never offered them. */
   readonly withheldTools?: ReadonlyMap<string, string>;
+  /**
+   * Calls a tool for this step. The run records the call (arguments, outcome) in the trace, gives
+   * it its idempotency key, and refuses to repeat a side effect that already ran or may have.
+   */
+  callTool(tool: Tool, args: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Runs one step to its result, or throws (a `StepError` says whether retrying may help). */

@@ -54,7 +54,8 @@ export function commandTool(name: string, declaration: CommandTool, options: Com
       const timeoutMs = ctx.timeoutMs ?? (declaration.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS) * 1000;
       const outcome = await runCommand(declaration.command, {
         cwd: options.cwd,
-        env,
+        // The same logical call (tool and arguments) gets the same key on retries, replans and resumes.
+        env: ctx.idempotencyKey === undefined ? env : { ...env, PLAN_RUNNER_IDEMPOTENCY_KEY: ctx.idempotencyKey },
         stdin: `${JSON.stringify(args)}\n`,
         timeoutMs,
         signal: ctx.signal,

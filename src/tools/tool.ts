@@ -13,6 +13,11 @@ export interface ToolContext {
    * enforces its time limit itself (command tools) reads it here.
    */
   readonly timeoutMs?: number;
+  /**
+   * Stable for the same logical call (plan, tool, arguments) across retries, replans and resumes;
+   * command tools see it as `PLAN_RUNNER_IDEMPOTENCY_KEY` so they can deduplicate side effects.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** A tool: a small value the executor calls through the registry. */

@@ -51,6 +51,7 @@ export function stepContext(options: FixtureOptions): { ctx: StepContext; usages
     cwd: process.cwd(),
     onUsage: (usage) => usages.push(usage),
     report: (activity) => activities.push(activity),
+    callTool: (tool, args) => tool.execute(args, { signal: options.signal ?? new AbortController().signal, cwd: process.cwd(), stepKey: step.key }),
   };
   return { ctx, usages, activities };
 }

@@ -1,0 +1,18 @@
+import { StepError } from '../core/step-error.ts';
+import { showArgs } from './show-args.ts';
+
+/** A call with side effects that already ran (or may have) was about to be made again: refused, never retried. */
+export class RepeatedSideEffectError extends StepError {
+  readonly stepKey: string;
+  readonly callKey: string;
+
+  constructor(fields: { stepKey: string; tool: string; args: Readonly<Record<string, unknown>>; callKey: string; outcome: 'succeeded' | 'unknown'; earlierStep: string }) {
+    const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
+    super(
+      `step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`,
+      { transient: false, toolName: fields.tool },
+    );
+    this.stepKey = fields.stepKey;
+    this.callKey = fields.callKey;
+  }
+}
