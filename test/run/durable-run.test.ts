@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { StepError } from '../../src/core/step-error.ts';
+import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-state.ts';
+import type { Replanner } from '../../src/run/replanner.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool, ToolContext } from '../../src/tools/tool.ts';
+import { planOf } from './run-fixture.ts';
+
+function step(key: string, tool: string, args: Record<string, unknown>, dependsOn: string[] = []): PlanStep {
+  return { key, id: key, type: 'tool_call', description: `${key} with ${tool}`, tool, args, inputs: [], dependsOn };
+}
+
+/** A tool that records every call (arguments and context) and answers with `answer`. */
+function recordingTool(name: string, answer: (args: Record<string, unknown>, n: number) => unknown, sideEffects = false) {
+  const calls: Array<{ args: Record<string, unknown>; ctx: ToolContext }> = [];
+  const tool: Tool = {
+    name,
+    description: name,
+    inputSchema: { type: 'object' },
+    sideEffects,
+    async execute(args, ctx) {
+      calls.push({ args, ctx });
+      return answer(args, calls.length);
+    },
+  };
+  return { tool, calls };
+}
+
+async function run(steps: PlanStep[], tools: Tool[], extra: { resume?: ResumeState; replanner?: Replanner } = {}) {
+  const events: RunEvent[] = [];
+  const outcome = await runPlan(planOf(steps), {
+    runStep,
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    clock: systemClock,
+    cwd: '/repo',
+    inputs: { week: '2026-W48' },
+    listeners: [(event) => events.push(event)],
+    ...extra,
+  });
+  return { outcome, events };
+}
+
+function resumeFrom(events: RunEvent[]): ResumeState {
+  const read = resumeStateFromEvents(events, 'test plan', 'the first run');
+  if (!read.ok) throw new Error(read.problem);
+  return read.state;
+}
+
+const permanent = (message: string) => new StepError(message, { transient: false });
+
+describe('resuming a run', () => {
+  const chain = (bArgs: Record<string, unknown> = { x: { step_result: 'a' } }) => [step('a', 'fetch', { n: 1 }), step('b', 'double', bArgs, ['a']), step('c', 'report', { x: { step_result: 'b' } }, ['b'])];
+
+  it('reuses every completed step whose key matches and runs only the rest', async () => {
+    const fetch = recordingTool('fetch', () => 21);
+    const double = recordingTool('double', (args) => (args.x as number) * 2);
+    let reportFails = true;
+    const report = recordingTool('report', (args) => {
+      if (reportFails) throw permanent('the report service said no');
+      return `total ${String(args.x)}`;
+    });
+    const first = await run(chain(), [fetch.tool, double.tool, report.tool]);
+    expect(first.outcome.status).toBe('failed');
+
+    reportFails = false;
+    const second = await run(chain(), [fetch.tool, double.tool, report.tool], { resume: resumeFrom(first.events) });
+    expect(second.outcome).toMatchObject({ status: 'succeeded', finalResult: 'total 42' });
+    // Steps a and b were not called again: their results came from the first run.
+    expect(fetch.calls).toHaveLength(1);
+    expect(double.calls).toHaveLength(1);
+    expect(report.calls).toHaveLength(2);
+    const reused = second.events.flatMap((event) => (event.type === 'step_completed' && event.reused ? [event.stepKey] : []));
+    expect(reused).toEqual(['a', 'b']);
+    expect(second.outcome.record.steps.get('b')).toMatchObject({ state: 'completed', result: 42, reused: expect.any(Object) });
+  });
+
+  it('runs a changed step and everything downstream of it again', async () => {
+    const fetch = recordingTool('fetch', () => 21);
+    const double = recordingTool('double', (args) => (args.x as number) * 2 + ((args.plus as number | undefined) ?? 0));
+    const report = recordingTool('report', (args) => `total ${String(args.x)}`);
+    const first = await run(chain(), [fetch.tool, double.tool, report.tool]);
+    expect(first.outcome.status).toBe('succeeded');
+    const second = await run(chain({ x: { step_result: 'a' }, plus: 1 }), [fetch.tool, double.tool, report.tool], { resume: resumeFrom(first.events) });
+    expect(second.outcome.finalResult).toBe('total 43');
+    expect([fetch.calls.length, double.calls.length, report.calls.length]).toEqual([1, 2, 2]);
+  });
+
+  it('refuses a trace of another plan', () => {
+    const events: RunEvent[] = [{ type: 'plan_created', at: 0, format: 2, plan: { name: 'other', revision: 1, steps: [] } }];
+    expect(resumeStateFromEvents(events, 'test plan', 'trace.jsonl')).toEqual({ ok: false, problem: "trace.jsonl is a trace of the plan 'other', not of 'test plan'; resume from a trace of this plan" });
+    expect(resumeStateFromEvents([{ ...events[0]!, format: 1 } as RunEvent], 'other', 'old.jsonl')).toMatchObject({ ok: false, problem: expect.stringContaining('trace format 1') });
+  });
+});
+
+describe('side effects are never repeated blindly', () => {
+  const sendStep = step('send', 'send_email', { to: 'team@example.com', subject: 'weekly' });
+
+  it('a side-effect call that times out is unknown: the run escalates naming it, and never calls it again', async () => {
+    // The email went out, then the call timed out: a transient error, an unknown outcome.
+    const send = recordingTool('send_email', () => {
+      throw new StepError("tool 'send_email' did not finish within 30 s and was stopped", { transient: true, toolName: 'send_email' });
+    }, true);
+    const replanner: Replanner = {
+      replan: async () => ({ ok: true, steps: [step('send2', 'send_email', { to: 'team@example.com', subject: 'weekly' })] }),
+      review: async () => ({ fits: true }),
+    };
+    const { outcome, events } = await run([sendStep], [send.tool], { replanner });
+    expect(send.calls).toHaveLength(1);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('step send called send_email({"to":"team@example.com","subject":"weekly"}), a tool with side effects, and got no answer; it may have taken effect');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_returned', stepKey: 'send', outcome: 'unknown' }));
+
+    // A resume from that run does not send again either.
+    const again = await run([sendStep], [send.tool], { resume: resumeFrom(events) });
+    expect(send.calls).toHaveLength(1);
+    expect(again.outcome.status).not.toBe('succeeded');
+    expect(again.outcome.record.steps.get('send')?.error).toContain('plan-runner never repeats one');
+  });
+
+  it('a replan that repeats a side-effect call that succeeded is rejected', async () => {
+    const send = recordingTool('send_email', () => 'sent', true);
+    const check = recordingTool('check', () => {
+      throw permanent('check failed');
+    });
+    const replanner: Replanner = {
+      replan: async () => ({ ok: true, steps: [step('resend', 'send_email', { to: 'team@example.com', subject: 'weekly' })] }),
+      review: async () => ({ fits: true }),
+    };
+    const { outcome } = await run([sendStep, step('check', 'check', {}, ['send'])], [send.tool, check.tool], { replanner });
+    expect(send.calls).toHaveLength(1);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('step resend repeats send_email({"to":"team@example.com","subject":"weekly"}), a call with side effects that already succeeded in step send');
+  });
+
+  it('every tool call is in the trace with its arguments, and command tools get a stable idempotency key', async () => {
+    const flaky = recordingTool('flaky', (_args, n) => {
+      if (n === 1) throw new StepError('try again', { transient: true });
+      return 'ok';
+    });
+    const flakyStep = { ...step('f', 'flaky', { q: 'x' }), retry: { max_attempts: 2, initial_interval: '1ms' } } as PlanStep;
+    const { outcome, events } = await run([flakyStep], [flaky.tool]);
+    expect(outcome.status).toBe('succeeded');
+    const keys = flaky.calls.map((call) => call.ctx.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(events.filter((event) => event.type === 'tool_called')).toEqual([
+      expect.objectContaining({ stepKey: 'f', tool: 'flaky', args: { q: 'x' }, callKey: keys[0] }),
+      expect.objectContaining({ stepKey: 'f', tool: 'flaky', args: { q: 'x' }, callKey: keys[0] }),
+    ]);
+    expect(events.filter((event) => event.type === 'tool_returned').map((event) => (event as { outcome: string }).outcome)).toEqual(['failed', 'succeeded']);
+  });
+});
+
+describe('command tools and idempotency', () => {
+  it('a command tool sees PLAN_RUNNER_IDEMPOTENCY_KEY, the same for the same call in a later run', async () => {
+    const { commandTool } = await import('../../src/tools/command-tool.ts');
+    const printKey = commandTool(
+      'print_key',
+      { description: 'prints its key', command: [process.execPath, '-e', 'process.stdout.write(JSON.stringify(process.env.PLAN_RUNNER_IDEMPOTENCY_KEY ?? null))'], side_effects: true },
+      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' } },
+    );
+    const first = await run([step('k', 'print_key', { to: 'x' })], [printKey]);
+    const second = await run([step('k2', 'print_key', { to: 'x' })], [printKey]);
+    expect(first.outcome.finalResult).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.outcome.finalResult).toBe(first.outcome.finalResult);
+  });
+});
