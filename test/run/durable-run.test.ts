@@ -106,7 +106,7 @@ describe('side effects are never repeated blindly', () => {
     }, true);
     const replanner: Replanner = {
       replan: async () => ({ ok: true, steps: [step('send2', 'send_email', { to: 'team@example.com', subject: 'weekly' })] }),
-      review: async () => ({ fits: true }),
+      review: async () => ({ fits: true, reason: 'fits' }),
     };
     const { outcome, events } = await run([sendStep], [send.tool], { replanner });
     expect(send.calls).toHaveLength(1);
@@ -128,7 +128,7 @@ describe('side effects are never repeated blindly', () => {
     });
     const replanner: Replanner = {
       replan: async () => ({ ok: true, steps: [step('resend', 'send_email', { to: 'team@example.com', subject: 'weekly' })] }),
-      review: async () => ({ fits: true }),
+      review: async () => ({ fits: true, reason: 'fits' }),
     };
     const { outcome } = await run([sendStep, step('check', 'check', {}, ['send'])], [send.tool, check.tool], { replanner });
     expect(send.calls).toHaveLength(1);
