@@ -1,4 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
+import type { IssueTarget } from '../github/event-target.ts';
+import { pullRequestHeadSha } from '../github/github-run-context.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { createCommentUpdater, type CommentUpdater } from '../report/comment/comment-updater.ts';
@@ -24,6 +26,23 @@ export interface LiveCommentContext {
 }
 
 /**
+ * Asks GitHub for the pull request's head: a message when it is no longer `headSha` (a newer push
+ * has its own run, whose result this run must not overwrite). When GitHub cannot say, go on.
+ */
+function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: string): () => Promise<string | undefined> {
+  return async () => {
+    let head: string;
+    try {
+      head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+    } catch {
+      return undefined;
+    }
+    if (head === headSha) return undefined;
+    return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
+  };
+}
+
+/**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
  */
@@ -38,24 +57,29 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
   }
   const marker = commentMarker(settings.planPath);
   const runUrl = settings.github.runUrl;
+  // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
+  const headSha = decision.target.kind === 'pull_request' ? pullRequestHeadSha(settings.github.payload) : undefined;
+  const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = (text: string): string => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
   const render = (record: RunRecord, goals: Parameters<typeof renderComment>[1]['goals']): string => {
     const final = context.final();
     if (final && final.planErrors.length > 0) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return `${marker}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 64 - marker.length))}`;
+      return `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}`;
     }
     const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-    const body = renderComment(shown, { marker, redact, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }).slice(marker.length);
+    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }).slice(marker.length);
     // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
-    return `${marker}${outbound(body)}${escalationMentionLine(final?.escalation)}`;
+    return `${marker}${head.hidden}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}`;
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
     render: (record, goals) => redact(render(record, goals)),
     warn: io.warning,
+    info: io.info,
     clock: context.clock,
+    ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
   });
 }

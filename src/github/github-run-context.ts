@@ -27,7 +27,8 @@ function readPayload(file: string | undefined): unknown {
   }
 }
 
-function pullRequestHeadSha(payload: unknown): string | undefined {
+/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
+export function pullRequestHeadSha(payload: unknown): string | undefined {
   const sha = (payload as { pull_request?: { head?: { sha?: unknown } } } | undefined)?.pull_request?.head?.sha;
   return typeof sha === 'string' && sha !== '' ? sha : undefined;
 }

@@ -14,8 +14,14 @@ export interface RecordedRequest {
   status?: number;
 }
 
-/** A scripted failure for the next request to an operation: an HTTP answer, or no answer at all. */
-export type Fault = { readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown } | { readonly hang: true };
+/**
+ * A scripted failure for the next request to an operation: an HTTP answer, no answer at all, or a
+ * request that is carried out (and answered) only `lateMs` after it arrived — past a client's timeout.
+ */
+export type Fault =
+  | { readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown }
+  | { readonly hang: true }
+  | { readonly lateMs: number };
 
 export interface FakeComment {
   id: number;
@@ -62,6 +68,12 @@ export class FakeGitHub {
   readonly pulls = new Map<number, { data: Record<string, unknown>; files: Record<string, unknown>[] }>();
   /** Called on every valid request before it is answered (tests read their clock here). */
   onRequest?: (request: RecordedRequest) => void;
+  /**
+   * Who the token is: comments it creates are theirs. `GET /user` answers with this account when it
+   * is a user (a personal access token) and 403s for the Actions bot, as GitHub does for the
+   * installation token behind `GITHUB_TOKEN`.
+   */
+  tokenUser: { login: string; type: string } = BOT;
 
   #server = createServer((req, res) => void this.#handle(req, res));
   #faults = new Map<string, Fault[]>();
@@ -158,9 +170,24 @@ export class FakeGitHub {
       return { status: 200, body: items, headers: links.length ? { link: links.join(', ') } : undefined };
     });
     this.handle('issues/create-comment', ({ params, body }) => {
-      const comment = this.addComment(params['owner']!, params['repo']!, Number(params['issue_number']), String(body['body']));
+      const comment = this.addComment(params['owner']!, params['repo']!, Number(params['issue_number']), String(body['body']), this.tokenUser);
       return { status: 201, body: this.#commentJson(params, comment) };
     });
+    this.handle('issues/delete-comment', ({ params }) => {
+      for (const list of this.comments.values()) {
+        const index = list.findIndex((c) => c.id === Number(params['comment_id']));
+        if (index >= 0) {
+          list.splice(index, 1);
+          return { status: 204 };
+        }
+      }
+      return { status: 404, body: { message: 'Not Found' } };
+    });
+    this.handle('users/get-authenticated', () =>
+      this.tokenUser.type === 'Bot'
+        ? { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' } }
+        : { status: 200, body: { login: this.tokenUser.login, id: 4242, type: this.tokenUser.type, site_admin: false } },
+    );
     this.handle('issues/update-comment', ({ params, body }) => {
       const comment = this.#findComment(Number(params['comment_id']));
       if (!comment) return { status: 404, body: { message: 'Not Found' } };
@@ -231,7 +258,9 @@ export class FakeGitHub {
     this.onRequest?.(recorded);
     const fault = this.#faults.get(validation.route.operationId)?.shift();
     if (fault && 'hang' in fault) return; // never answered; stop() drops the connection
-    if (fault) return this.#send(res, recorded, { status: fault.status, headers: fault.headers, body: fault.body ?? { message: `scripted ${fault.status}` } });
+    // Carried out late, whether or not the client still waits: GitHub's requests do not die with the client.
+    if (fault && 'lateMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.lateMs));
+    if (fault && 'status' in fault) return this.#send(res, recorded, { status: fault.status, headers: fault.headers, body: fault.body ?? { message: `scripted ${fault.status}` } });
     const handler = this.#handlers.get(validation.route.operationId);
     if (!handler) {
       this.violations.push(`${validation.route.operationId} is valid but the fake GitHub does not play it yet`);

@@ -124,7 +124,12 @@ describe('comment updater against the GitHub REST API', () => {
       return call().finally(() => inFlight--);
     };
     const comments = updater({
-      api: { find: (m) => counted(() => real.find(m)), create: (b) => counted(() => real.create(b)), update: (id, b) => counted(() => real.update(id, b)) },
+      api: {
+        listOwn: (m) => counted(() => real.listOwn(m)),
+        create: (b) => counted(() => real.create(b)),
+        update: (id, b) => counted(() => real.update(id, b)),
+        remove: (id) => counted(() => real.remove(id)),
+      },
     });
     for (const event of run.events) {
       comments.listener(event);
@@ -212,5 +217,95 @@ describe('comment updater against the GitHub REST API', () => {
     await comments.finish();
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
     expect(warnings).toEqual([]);
+  });
+
+  it('never adopts a comment someone else wrote with the marker, and says nothing of it', async () => {
+    const forged = github.addComment('octo', 'app', 12, `${marker}\n### ✅ plan-runner: forged — 3/3 complete`, { login: 'mallory', type: 'User' });
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    expect(forged.body).toContain('forged');
+    expect(github.requestsTo('issues/update-comment').map((r) => r.path)).not.toContain(`/repos/octo/app/issues/comments/${forged.id}`);
+    const ours = github.commentsOn('octo', 'app', 12).filter((c) => c.user.login === 'github-actions[bot]');
+    expect(ours.map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+    expect(github.requestsTo('users/get-authenticated')).toHaveLength(1);
+  });
+
+  it('knows a personal access token by GET /user: adopts that user’s comment, not the Actions bot’s', async () => {
+    github.tokenUser = { login: 'release-bot-user', type: 'User' };
+    const bots = github.addComment('octo', 'app', 12, `${marker}\nby the Actions bot`);
+    const mine = github.addComment('octo', 'app', 12, `${marker}\nold run`, { login: 'release-bot-user', type: 'User' });
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    expect(posts()).toBe(0);
+    expect(mine.body).toBe(render(run.record(), undefined));
+    expect(bots.body).toBe(`${marker}\nby the Actions bot`);
+  });
+
+  it('adopts no comment while GET /user fails, then learns who it is from the comment it creates', async () => {
+    github.fail('users/get-authenticated', { status: 502 });
+    const earlier = github.addComment('octo', 'app', 12, `${marker}\nearlier run`);
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    // Created one, then, knowing itself, kept the older of its own and deleted the new one.
+    expect(posts()).toBe(1);
+    expect(github.requestsTo('issues/delete-comment')).toHaveLength(1);
+    expect(github.commentsOn('octo', 'app', 12)).toEqual([expect.objectContaining({ id: earlier.id, body: render(run.record(), undefined) })]);
+  });
+
+  it('leaves one comment when two runs of the plan start together, with the state of the last to write', async () => {
+    const first = script();
+    const second = script();
+    const a = updater();
+    const b = updater();
+    a.listener(first.events[0]!);
+    b.listener(second.events[0]!);
+    await Promise.all([a.flush(), b.flush()]);
+    for (const event of first.events.slice(1)) a.listener(event);
+    await a.finish();
+    for (const event of second.events.slice(1)) b.listener(event);
+    await b.finish();
+    expect(posts()).toBe(2);
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(second.record(), undefined)]);
+  });
+
+  it('looks before a second POST when one timed out, and keeps one comment when the first lands late', async () => {
+    const run = script();
+    const comments = createCommentUpdater({ api: api(150), marker, render, warn: (m) => warnings.push(m), clock });
+    github.fail('issues/create-comment', { lateMs: 600 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated').map((r) => r.operationId);
+    // POST (timed out) → list → POST again: never two POSTs without a look between them.
+    expect(requests.slice(0, 4)).toEqual(['issues/list-comments', 'issues/create-comment', 'issues/list-comments', 'issues/create-comment']);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2);
+    for (const event of run.events.slice(1)) comments.listener(event);
+    await comments.finish();
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+  });
+
+  it('retries with the latest state, not the body that failed', async () => {
+    const run = script();
+    const comments = updater();
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { status: 502 });
+    github.onRequest = (request) => {
+      if (request.operationId !== 'issues/update-comment' || request.status !== undefined) return;
+      // While the first edit fails, the run moves on to its end.
+      github.onRequest = undefined;
+      for (const event of run.events.slice(2)) comments.listener(event);
+    };
+    comments.listener(run.events[1]!);
+    await comments.flush();
+    const edits = github.requestsTo('issues/update-comment');
+    expect(edits[0]?.status).toBe(502);
+    expect((edits[1]?.body as { body: string }).body).toBe(render(run.record(), undefined));
   });
 });

@@ -2,13 +2,26 @@ import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { IssueTarget } from '../../github/event-target.ts';
 import { CommentWriteError, type CommentOperation } from './comment-write-error.ts';
 
-/** The three comment operations the updater needs; tests may pass a scripted stand-in. */
+/** A comment of this plan's that the token itself wrote. */
+export interface OwnComment {
+  readonly id: number;
+  readonly body: string;
+}
+
+/** The comment operations the updater needs; tests may pass a scripted stand-in. */
 export interface CommentApi {
-  /** The first comment whose body starts with `marker`, if any. */
-  find(marker: string): Promise<{ id: number } | undefined>;
+  /**
+   * The comments whose body starts with `marker` and that the token's own identity wrote, oldest
+   * first. Anyone can post the marker: a comment by someone else is never ours to reuse.
+   */
+  listOwn(marker: string): Promise<OwnComment[]>;
   create(body: string): Promise<{ id: number }>;
   update(id: number, body: string): Promise<void>;
+  remove(id: number): Promise<void>;
 }
+
+/** The login `GITHUB_TOKEN` writes as: its installation token may not read `GET /user`. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 
 async function call<T>(operation: CommentOperation, request: () => Promise<T>): Promise<T> {
   try {
@@ -18,31 +31,61 @@ async function call<T>(operation: CommentOperation, request: () => Promise<T>): 
   }
 }
 
-/** Issue-comment operations on one pull request or issue through Octokit (errors become `CommentWriteError`). */
+/**
+ * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
+ * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
+ */
+async function tokenIdentity(octokit: GitHubClient): Promise<string | undefined> {
+  try {
+    return (await octokit.rest.users.getAuthenticated()).data.login;
+  } catch (error) {
+    return (error as { status?: unknown }).status === 403 ? ACTIONS_BOT_LOGIN : undefined;
+  }
+}
+
+/**
+ * Issue-comment operations on one pull request or issue through Octokit (errors become
+ * `CommentWriteError`). The token's identity is looked up once; the author of a comment it creates
+ * settles it for good (an app token other than `GITHUB_TOKEN` is known from its first comment on).
+ * While the identity is unknown no comment counts as ours: fail closed, never adopt a stranger's.
+ */
 export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): CommentApi {
   const where = { owner: target.owner, repo: target.repo };
+  let identity: Promise<string | undefined> | undefined;
+  let known: string | undefined;
+  const whoAmI = async (): Promise<string | undefined> => known ?? (await (identity ??= tokenIdentity(octokit)));
   return {
-    find: (marker) =>
+    listOwn: (marker) =>
       call('find', async () => {
-        const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-          ...where,
-          issue_number: target.number,
-          per_page: 100,
-        });
+        const me = await whoAmI();
+        if (me === undefined) return [];
+        const own: OwnComment[] = [];
+        const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
         for await (const page of pages) {
-          const found = page.data.find((comment) => comment.body?.startsWith(marker));
-          if (found) return { id: found.id };
+          for (const comment of page.data) {
+            if (comment.user?.login === me && comment.body?.startsWith(marker)) own.push({ id: comment.id, body: comment.body });
+          }
         }
-        return undefined;
+        return own.sort((a, b) => a.id - b.id);
       }),
     create: (body) =>
       call('create', async () => {
         const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+        if (data.user?.login) known = data.user.login;
         return { id: data.id };
       }),
     update: (id, body) =>
       call('update', async () => {
         await octokit.rest.issues.updateComment({ ...where, comment_id: id, body });
+      }),
+    remove: (id) =>
+      call('delete', async () => {
+        try {
+          await octokit.rest.issues.deleteComment({ ...where, comment_id: id });
+        } catch (error) {
+          // Already gone (the other run of a race deleted it): that is what we wanted.
+          if ((error as { status?: unknown }).status !== 404) throw error;
+        }
       }),
   };
 }

@@ -20,6 +20,13 @@ export interface CommentUpdaterOptions {
   readonly maxAttempts?: number;
   /** `finish()` stops trying after this long (plus at most one request's own timeout). Default 30 s. */
   readonly finishTimeoutMs?: number;
+  /**
+   * Asked before each write: a message when this run no longer owns the comment (its commit is no
+   * longer the pull request's head), and writing stops; undefined to go on.
+   */
+  readonly outdated?: () => Promise<string | undefined>;
+  /** Where the `outdated` message goes (default `warn`). */
+  readonly info?: (message: string) => void;
 }
 
 /** Keeps one PR comment in step with the run. */
@@ -35,8 +42,8 @@ export interface CommentUpdater {
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * An updater that keeps ONE comment per plan and PR: found by its marker or created on the first
- * write, edited in place after. Writes are serial and coalesced (the latest state wins, at least
+ * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
+ * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
  * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
  */
 export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpdater {
@@ -50,6 +57,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let finished = false;
   let commentId: number | undefined;
   let looked = false;
+  /** A comment may exist that we do not know of (a create failed or timed out): list before writing. */
+  let unsettled = false;
+  /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
+  let created = false;
   let lastBody: string | undefined;
   let lastWriteEnd = Number.NEGATIVE_INFINITY;
   let deadline = Number.POSITIVE_INFINITY;
@@ -72,11 +83,26 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     }
   };
 
+  /**
+   * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
+   * together, or a POST that timed out but landed, must not leave two comments.
+   */
+  const settle = async (): Promise<void> => {
+    const own = await options.api.listOwn(options.marker);
+    unsettled = false;
+    const [oldest, ...others] = own;
+    if (oldest) commentId = oldest.id;
+    for (const other of others) await options.api.remove(other.id);
+  };
+
   const writeOnce = async (body: string): Promise<void> => {
-    if (commentId === undefined && !looked) {
-      commentId = (await options.api.find(options.marker))?.id;
+    const before = commentId;
+    if (unsettled || (commentId === undefined && !looked)) {
+      await settle();
       looked = true;
     }
+    // Only settling was needed: the comment kept already shows this state.
+    if (commentId !== undefined && commentId === before && body === lastBody) return;
     if (commentId !== undefined) {
       try {
         await options.api.update(commentId, body);
@@ -90,13 +116,20 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     try {
       commentId = (await options.api.create(body)).id;
     } catch (error) {
-      // The create may have landed before the failure: look again before creating a second one.
-      looked = false;
+      // The create may have landed (or land later) despite the failure: look before any second POST.
+      unsettled = true;
+      created = true;
       throw error;
     }
+    created = true;
+    const mine = commentId;
+    await settle();
+    // An older comment of ours won: it gets this state too.
+    if (commentId !== mine) await options.api.update(commentId, body);
   };
 
-  const write = async (body: string): Promise<boolean> => {
+  /** Writes the latest state, rendered afresh for every attempt; returns the body written, or undefined. */
+  const write = async (): Promise<string | undefined> => {
     let last: CommentWriteError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (last) {
@@ -104,9 +137,17 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (clock.now() + wait > deadline) break;
         await clock.sleep(wait);
       }
+      const body = render();
+      if (body === undefined) return undefined;
       try {
+        const outdated = await options.outdated?.();
+        if (outdated !== undefined) {
+          disabled = true;
+          (options.info ?? options.warn)(outdated);
+          return undefined;
+        }
         await writeOnce(body);
-        return true;
+        return body;
       } catch (error) {
         last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
         if (!last.transient) {
@@ -116,12 +157,12 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
             `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
               'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.',
           );
-          return false;
+          return undefined;
         }
       }
     }
     warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
-    return false;
+    return undefined;
   };
 
   const drain = async (): Promise<void> => {
@@ -133,10 +174,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       }
       dirty = false;
       const body = render();
-      if (body === undefined || body === lastBody) continue;
-      const written = await write(body);
+      if (body === undefined || (body === lastBody && !unsettled)) continue;
+      const written = await write();
       lastWriteEnd = clock.now();
-      if (written) lastBody = body;
+      if (written !== undefined) lastBody = written;
     }
   };
 
@@ -171,6 +212,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       if (!finished) {
         finished = true;
         goals = finalGoals;
+        // A POST that timed out may have landed since: the final state goes to the one comment kept.
+        if (created) unsettled = true;
         deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
         kick();
       }

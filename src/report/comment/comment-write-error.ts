@@ -1,5 +1,5 @@
 /** What the updater was doing when GitHub said no. */
-export type CommentOperation = 'find' | 'create' | 'update';
+export type CommentOperation = 'find' | 'create' | 'update' | 'delete';
 
 /**
  * A failed comment request. `transient` (5xx, timeout, network, rate limit) says a later retry may
