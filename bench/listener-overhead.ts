@@ -68,9 +68,10 @@ export async function measure(size: number, withListeners: boolean, dir: string)
   const comment = withListeners
     ? createCommentUpdater({
         api: {
-          find: async () => undefined,
+          listOwn: async () => [],
           create: async (body) => (bodies.push(body), { id: 1 }),
           update: async (_id, body) => void bodies.push(body),
+          remove: async () => {},
         },
         marker,
         render: (record, goals) => redact(renderComment(record, { marker, redact, ...(goals ? { goals } : {}) })),
