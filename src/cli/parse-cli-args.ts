@@ -14,7 +14,7 @@ export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   | { readonly command: 'validate'; readonly files: readonly string[] }
-  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string } & CliModelArgs)
+  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string; readonly weightsFrom?: string } & CliModelArgs)
   | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs)
   | ({ readonly command: 'eval' } & EvalArgs & CliModelArgs);
 
@@ -102,6 +102,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         version: { type: 'boolean' },
         input: { type: 'string', multiple: true },
         trace: { type: 'string' },
+        'weights-from': { type: 'string' },
         summary: { type: 'string' },
         record: { type: 'string' },
         replay: { type: 'string' },
@@ -159,6 +160,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (values.trace !== undefined || values.summary !== undefined) throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
       return { command: 'eval', ...evalArgs(values), file: rest[0]!, ...modelArgs };
     }
+    if (values['weights-from'] !== undefined && command !== 'run') throw new UsageError('--weights-from orders the steps of a run; use it with run');
     if (command === 'plan') {
       if (values.trace !== undefined) throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
       return { command: 'plan', file: rest[0]!, ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };
@@ -168,6 +170,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       file: rest[0]!,
       trace: values.trace ?? '.plan-runner/trace.jsonl',
       summary: values.summary ?? '.plan-runner/report.md',
+      ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
       ...modelArgs,
     };
   }

@@ -8,6 +8,7 @@ import { renderSummary } from '../report/summary/render-summary.ts';
 import { traceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../run/run-job.ts';
+import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
 import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -19,6 +20,15 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   const env = process.env;
   const apiKey = env[args.apiKeyEnv] || undefined;
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  // Read before the new trace is opened: it may be the same file.
+  let stepWeights;
+  try {
+    stepWeights = args.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(args.weightsFrom);
+  } catch (error) {
+    if (!(error instanceof TraceWeightsError)) throw error;
+    process.stderr.write(`${redact(error.message)}\n`);
+    return 1;
+  }
   const trace = traceWriter(args.trace, { redact });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
@@ -28,7 +38,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    cliJobSettings(args, env, redact, 'run'),
+    { ...cliJobSettings(args, env, redact, 'run'), ...(stepWeights && { stepWeights }) },
     {
       listeners: [trace.listener, console],
       clock: systemClock,

@@ -15,6 +15,8 @@ Usage:
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is text
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
+  --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
+                          path first, weighing each step by how long it took there (else 1 each)
   --summary FILE          write the markdown report (run default: .plan-runner/report.md;
                           plan: only when given)
   --record FILE           save every model exchange as JSON lines

@@ -85,7 +85,7 @@ export class PlanRun {
       ...(plan.file === undefined ? {} : { file: plan.file }),
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
-    this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key));
+    this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome });
     }

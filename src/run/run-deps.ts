@@ -7,6 +7,7 @@ import type { RunListener } from '../core/run-event.ts';
 import type { Replanner } from './replanner.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
+import type { StepWeights } from './start-order.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -27,6 +28,8 @@ export interface RunDeps {
   readonly budget?: RunBudget;
   /** Writes replacement steps and reviews plans. Without one, `on_failure` defaults to `fail`. */
   readonly replanner?: Replanner;
+  /** Expected duration of each step (from a previous run's trace): ready steps start longest remaining path first. Default: 1 each. */
+  readonly stepWeights?: StepWeights;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */

@@ -27,6 +27,7 @@ import type { RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import { MODEL_HINT, missingModelError, setupError } from './model-requirement.ts';
 import { RunBudget } from './run-budget.ts';
+import type { StepWeights } from './start-order.ts';
 import { runPlan } from './run-plan.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { finalStepStates } from '../core/run-record.ts';
@@ -45,6 +46,8 @@ export interface JobSettings {
   readonly mode?: 'run' | 'plan';
   /** What the github toolset works with: a client, the current repository and pull request. */
   readonly github?: ToolsetGitHubContext;
+  /** Expected step durations (from a previous run's trace): ready steps start longest remaining path first. */
+  readonly stepWeights?: StepWeights;
   /** Keeps tools out of the run (read-only mode on a fork's pull request): validation names them, the registry leaves them out. */
   readonly withhold?: ToolWithholding;
 }
@@ -212,6 +215,7 @@ async function runLoadedJob(
       budget,
       ...(model && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
       ...(deps.random && { random: deps.random }),
+      ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
     });
   } finally {
     // Goal checks call no tools: end the MCP servers before they run.

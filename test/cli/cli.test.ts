@@ -74,6 +74,19 @@ describe('plan-runner run', () => {
     expect(readFileSync(summary, 'utf8')).toContain('the answer is 11');
   });
 
+  it('orders a run by the step durations of a previous trace, even when it is the trace being rewritten', () => {
+    const trace = path.join(tmp, 'weighted.jsonl');
+    expect(cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]).code).toBe(0);
+    const again = cli(['run', 'workflows/bodmas.yml', '--weights-from', trace, '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]);
+    expect(again.code).toBe(0);
+    expect(events(trace).filter((event) => event.type === 'step_completed')).toHaveLength(4);
+    const broken = path.join(tmp, 'broken-trace.jsonl');
+    writeFileSync(broken, 'not json\n');
+    const refused = cli(['run', 'workflows/bodmas.yml', '--weights-from', broken, '--trace', path.join(tmp, 'w2.jsonl'), '--summary', path.join(tmp, 'w2.md')]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${broken}:1: not a JSON line; give the trace file a previous run wrote (--trace)`);
+  });
+
   it('runs the weekly report offline from its replay file', () => {
     const trace = path.join(tmp, 'weekly.jsonl');
     const { code, stdout } = cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--trace', trace, '--summary', path.join(tmp, 'weekly.md')]);

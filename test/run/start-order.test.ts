@@ -1,0 +1,79 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
+import { traceWriter } from '../../src/report/trace-writer.ts';
+import { startOrder } from '../../src/run/start-order.ts';
+import { stepWeightsFromTrace, TraceWeightsError } from '../../src/run/trace-step-weights.ts';
+import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
+import { planOf, startRun } from './run-fixture.ts';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-order-'));
+
+describe('the order ready steps start in', () => {
+  it('starts the step with the longest chain after it first, not the one declared first', async () => {
+    const fake = new FakeSteps();
+    // `quick` is declared first but ends the plan; `head` has three steps waiting on it.
+    const steps = [step('quick'), step('other'), step('head'), step('mid', ['head']), step('tail', ['mid'])];
+    const run = startRun(planOf(steps, { concurrency: 2 }), fake.runner);
+    await Promise.all([fake.started('head'), fake.started('quick')]);
+    expect(fake.startOrder).toEqual(['head', 'quick']);
+    for (const key of ['head', 'quick', 'mid', 'other', 'tail']) {
+      await fake.started(key);
+      fake.complete(key);
+      await flushMicrotasks();
+    }
+    expect((await run.outcome).status).toBe('succeeded');
+  });
+
+  it('keeps declaration order among steps with equally long paths, and with one slot', () => {
+    const steps = [step('c'), step('a'), step('b', ['a']), step('d', ['c'])];
+    expect(startOrder(steps, 4)).toEqual(['c', 'a', 'b', 'd']);
+    const uneven = [step('x'), step('y'), step('z', ['y'])];
+    expect(startOrder(uneven, 4)).toEqual(['y', 'x', 'z']);
+    // One at a time, the order cannot shorten the run: the plan's own order is kept.
+    expect(startOrder(uneven, 1)).toEqual(['x', 'y', 'z']);
+  });
+
+  it('weighs steps by their durations when given, the mean for a step it does not know', () => {
+    const steps = [step('short'), step('long'), step('after-short', ['short']), step('new')];
+    // Path lengths: short → after-short = 10 + 10; long = 100; new (unknown) = the mean, 40.
+    const weights = new Map([['short', 10], ['long', 100], ['after-short', 10]]);
+    expect(startOrder(steps, 2, weights)).toEqual(['long', 'new', 'short', 'after-short']);
+    expect(startOrder(steps, 2)).toEqual(['short', 'long', 'after-short', 'new']);
+  });
+
+  it('still orders a plan whose dependencies are declared after their dependents', () => {
+    const steps = [step('last', ['first']), step('lone'), step('first')];
+    expect(startOrder(steps, 2)).toEqual(['first', 'last', 'lone']);
+  });
+});
+
+describe('stepWeightsFromTrace', () => {
+  it('reads each step\'s duration from a trace the trace writer wrote', async () => {
+    const file = path.join(tmp, 'previous.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor([]) });
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    trace.listener({ type: 'step_started', at: 0, stepKey: 'a' });
+    trace.listener({ type: 'step_completed', at: 5, stepKey: 'a', result: 1, durationMs: 1200, usage });
+    trace.listener({ type: 'step_failed', at: 6, stepKey: 'b', error: 'x', transient: false, durationMs: 30, usage });
+    await trace.close();
+    expect(await stepWeightsFromTrace(file)).toEqual(new Map([['a', 1200], ['b', 30]]));
+  });
+
+  it('names the file and line of a line that is not JSON, and says what to give instead', async () => {
+    const file = path.join(tmp, 'broken.jsonl');
+    writeFileSync(file, '{"type":"step_started","stepKey":"a"}\nnot json\n');
+    const error = await stepWeightsFromTrace(file).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TraceWeightsError);
+    expect((error as Error).message).toBe(`${file}:2: not a JSON line; give the trace file a previous run wrote (--trace)`);
+  });
+
+  it('refuses a missing file and a trace with no finished step', async () => {
+    await expect(stepWeightsFromTrace(path.join(tmp, 'none.jsonl'))).rejects.toThrow(/none\.jsonl: no such file/);
+    const empty = path.join(tmp, 'empty.jsonl');
+    writeFileSync(empty, '{"type":"step_started","stepKey":"a"}\n');
+    await expect(stepWeightsFromTrace(empty)).rejects.toThrow('records no finished step');
+  });
+});
