@@ -41,8 +41,10 @@ export function resultPreview(result: unknown, max = 80): string {
 
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
   switch (step.state) {
-    case 'completed':
-      return step.result === undefined ? '' : ` → ${resultPreview(redactResult(step.result, redact))}`;
+    case 'completed': {
+      const reused = step.reused ? ' (reused)' : '';
+      return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+    }
     case 'failed':
       return ` — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
     case 'skipped':

@@ -38,6 +38,11 @@ function limitRow(limits: CostLimits): string | undefined {
 export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string): string {
   const lines = ['### Cost'];
   const total = record.status === undefined ? [...record.steps.values()].reduce((sum, s) => addUsage(sum, s.usage), NO_USAGE) : record.usage;
+  const reused = [...record.steps.values()].filter((step) => step.reused);
+  if (reused.length > 0) {
+    const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
+    lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${count(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+  }
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
     lines.push('', 'No model calls.');
     return lines.join('\n');
