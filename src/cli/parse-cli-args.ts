@@ -14,7 +14,7 @@ export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   | { readonly command: 'validate'; readonly files: readonly string[] }
-  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string; readonly weightsFrom?: string } & CliModelArgs)
+  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string; readonly weightsFrom?: string; readonly resume?: string } & CliModelArgs)
   | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs)
   | ({ readonly command: 'eval' } & EvalArgs & CliModelArgs);
 
@@ -110,6 +110,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         model: { type: 'string' },
         'api-key-env': { type: 'string' },
         'api-key': { type: 'string' },
+        resume: { type: 'string' },
         runs: { type: 'string' },
         seed: { type: 'string' },
         faults: { type: 'string' },
@@ -139,6 +140,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
     if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
   }
+  if (values.resume !== undefined && command !== 'run') throw new UsageError(`--resume is an option of run, not of ${command}`);
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
     return { command: 'validate', files: rest };
@@ -171,6 +173,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       trace: values.trace ?? '.plan-runner/trace.jsonl',
       summary: values.summary ?? '.plan-runner/report.md',
       ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
+      ...(values.resume !== undefined && { resume: values.resume }),
       ...modelArgs,
     };
   }

@@ -9,6 +9,7 @@ import { traceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
+import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
 import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -29,6 +30,16 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     process.stderr.write(`${redact(error.message)}\n`);
     return 1;
   }
+  // Read before the new trace is opened: resuming from the default trace path overwrites that file.
+  let resume: ResumeTrace | undefined;
+  if (args.resume !== undefined) {
+    const read = await readResumeTrace(args.resume);
+    if (!read.ok) {
+      process.stderr.write(`plan-runner: cannot resume: ${redact(read.problem)}\n`);
+      return 1;
+    }
+    resume = read.trace;
+  }
   const trace = traceWriter(args.trace, { redact });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
@@ -38,7 +49,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    { ...cliJobSettings(args, env, redact, 'run'), ...(stepWeights && { stepWeights }) },
+    { ...cliJobSettings(args, env, redact, 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }) },
     {
       listeners: [trace.listener, console],
       clock: systemClock,

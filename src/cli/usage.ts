@@ -19,6 +19,9 @@ Options for run and plan:
                           path first, weighing each step by how long it took there (else 1 each)
   --summary FILE          write the markdown report (run default: .plan-runner/report.md;
                           plan: only when given)
+  --resume TRACE          run only: reuse every completed step of that run's trace whose
+                          definition and inputs are unchanged, and run the rest; a side
+                          effect that ran (or may have) is never repeated
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)

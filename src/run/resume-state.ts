@@ -1,4 +1,4 @@
-import type { RunEvent, ToolCallOutcome } from '../core/run-event.ts';
+import type { PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 
@@ -23,6 +23,8 @@ export interface ResumeState {
   readonly sideEffects: ReadonlyMap<string, PastSideEffect>;
   /** The run the state came from, in words ("attempt 1", a file name), for the checklist and summary. */
   readonly from: string;
+  /** The plan as that run last had it (after its replans): a plan the model wrote is resumed as written, not written again. */
+  readonly plan: PlanSnapshot;
 }
 
 export type ResumeStateResult = { readonly ok: true; readonly state: ResumeState } | { readonly ok: false; readonly problem: string };
@@ -40,11 +42,13 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   if (created.plan.name !== planName) {
     return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
   }
+  let plan = created.plan;
   const keys = new Map<string, string>();
   const reuse = new Map<string, ReusableStep>();
   const calls = new Map<string, PastSideEffect & { returned: boolean }>();
   for (const event of events) {
-    if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
+    if (event.type === 'plan_revised') plan = event.plan;
+    else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
     else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
       if (key !== undefined) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
@@ -57,5 +61,5 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   }
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-  return { ok: true, state: { reuse, sideEffects, from } };
+  return { ok: true, state: { reuse, sideEffects, from, plan } };
 }

@@ -29,6 +29,8 @@ import { MODEL_HINT, missingModelError, setupError } from './model-requirement.t
 import { RunBudget } from './run-budget.ts';
 import type { StepWeights } from './start-order.ts';
 import { runPlan } from './run-plan.ts';
+import { parseResumeTrace, type ResumeTrace } from './read-resume-trace.ts';
+import type { ResumeState } from './resume-state.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { finalStepStates } from '../core/run-record.ts';
 
@@ -50,6 +52,8 @@ export interface JobSettings {
   readonly stepWeights?: StepWeights;
   /** Keeps tools out of the run (read-only mode on a fork's pull request): validation names them, the registry leaves them out. */
   readonly withhold?: ToolWithholding;
+  /** The trace of an earlier run of this plan: its completed steps whose keys match are reused, its side effects never repeated. */
+  readonly resume?: ResumeTrace;
 }
 
 export interface JobDeps {
@@ -159,8 +163,16 @@ async function runLoadedJob(
   // call carries a secret the run knows.
   const model = client && redactingModelClient(budgetedModelClient(client, budget), redact);
 
+  let resume: ResumeState | undefined;
+  if (settings.resume) {
+    const read = parseResumeTrace(settings.resume, plan.name);
+    if (!read.ok) return { kind: 'rejected', plan, errors: [setupError(plan, `cannot resume: ${read.problem}`)] };
+    resume = read.state;
+  }
   const written = plan.steps.length === 0;
-  if (written) {
+  // A plan the model wrote is resumed as that run last had it, not written again.
+  if (written && resume && resume.plan.steps.length > 0) plan = { ...plan, steps: resume.plan.steps };
+  else if (written) {
     if (!model) {
       return {
         kind: 'rejected',
@@ -216,6 +228,7 @@ async function runLoadedJob(
       ...(model && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
       ...(deps.random && { random: deps.random }),
       ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
+      ...(resume && { resume }),
     });
   } finally {
     // Goal checks call no tools: end the MCP servers before they run.
@@ -234,5 +247,7 @@ async function runLoadedJob(
       signal: deps.signal,
     },
   );
-  return { kind: 'ran', plan, run, goals, status: finalStatus(run.status, goals, deps.signal?.aborted ?? false), usage: budget.usage };
+  const status = finalStatus(run.status, goals, deps.signal?.aborted ?? false);
+  run.recordGoals(goals, status);
+  return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

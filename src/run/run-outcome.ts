@@ -1,5 +1,5 @@
 import type { Escalation } from './escalation.ts';
-import type { RunStatus } from '../core/run-event.ts';
+import type { GoalVerdict, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { RunRecord } from '../core/run-record.ts';
 
@@ -21,4 +21,8 @@ export interface RunOutcome {
   /** The last step in declaration order, when it completed. */
   readonly resultStepKey?: string;
   readonly finalResult?: unknown;
+  /** Steps whose result was reused from the run resumed from. */
+  readonly reused: number;
+  /** Records the goals' verdicts and the final status after them (`goals_checked`), once, for every listener and the trace. */
+  readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus) => void;
 }

@@ -57,6 +57,8 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     record: journal.record,
     usage,
     replans: run?.replans ?? 0,
+    reused: run?.reused.size ?? 0,
+    recordGoals: (goals, status) => journal.goalsChecked(goals, status),
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };

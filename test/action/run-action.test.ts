@@ -67,7 +67,8 @@ describe('runAction', () => {
     expect(result.failure).toBeUndefined();
     expect(result.outputs.trace).toBe(path.join(workspace, '.plan-runner', 'plan-yml.trace.jsonl'));
     const types = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
-    expect(types).toEqual(['plan_created', 'step_started', 'step_completed', 'step_started', 'step_completed', 'run_finished']);
+    // The trace is the audit record: every tool call with its outcome, and the goals' verdict after the run.
+    expect(types).toEqual(['plan_created', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'run_finished', 'goals_checked']);
   });
 
   it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {

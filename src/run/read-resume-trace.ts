@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import type { RunEvent } from '../core/run-event.ts';
+import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
+
+/** The largest trace a resume reads: far more than 10,000 steps' events. */
+const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+
+/** A trace's text, read before anything writes a new trace (often to the same path). */
+export interface ResumeTrace {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Reads a trace file whole; a missing or oversized file is a problem in words. */
+export async function readResumeTrace(file: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
+  try {
+    const bytes = await readFile(file);
+    if (bytes.length > MAX_TRACE_BYTES) return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
+    return { ok: true, trace: { file, text: bytes.toString('utf8') } };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, problem: code === 'ENOENT' ? `no trace at ${file}: give the --trace file of the run to resume` : `cannot read the trace ${file} (${code ?? String(error)})` };
+  }
+}
+
+/**
+ * A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of
+ * another plan or format, is a problem in words. A run killed mid-write may leave its last line cut.
+ */
+export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeStateResult {
+  const lines = trace.text.split('\n');
+  const events: RunEvent[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    try {
+      events.push(JSON.parse(line) as RunEvent);
+    } catch {
+      const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
+      if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+    }
+  }
+  return resumeStateFromEvents(events, planName, trace.file);
+}
