@@ -27,21 +27,37 @@ function detailOf(error: APIError): string {
   return error.status !== undefined ? 'no error message' : error.message;
 }
 
+/** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
+function cutOff(error: unknown): boolean {
+  const code = error instanceof TypeError ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string';
+}
+
 /**
- * Wraps what the SDK threw after its retries into a `ModelCallError`; anything that is not an SDK
- * API error (a bug, a thrown abort reason) is returned unchanged.
+ * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
+ * while it was read (transient), and a body that is not JSON (permanent). Anything else (a bug, a
+ * thrown abort reason) is returned unchanged.
  */
 export function modelCallErrorFromSdk(
   error: unknown,
-  call: { purpose: string; model: string; maxRetries: number },
+  call: { purpose: string; model: string; maxRetries: number; endpoint?: string },
 ): unknown {
-  if (!(error instanceof APIError)) return error;
   const { purpose, model, maxRetries } = call;
+  const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
+  if (cutOff(error)) {
+    const detail = `the answer was cut off before its end (${(error as Error).message}: ${String(((error as Error).cause as Error).message)})`;
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+  }
+  if (error instanceof SyntaxError) {
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+  }
+  if (!(error instanceof APIError)) return error;
   if (error instanceof APIConnectionError) {
     const timeout = error instanceof APIConnectionTimeoutError;
     return new ModelCallError({
       purpose,
       model,
+      ...endpoint,
       failure: timeout ? 'timeout' : 'connection',
       transient: true,
       attempts: maxRetries + 1,
@@ -54,6 +70,7 @@ export function modelCallErrorFromSdk(
   return new ModelCallError({
     purpose,
     model,
+    ...endpoint,
     failure: 'http',
     status,
     transient,

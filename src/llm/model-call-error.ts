@@ -1,13 +1,18 @@
 import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 
-/** How a model call failed: an HTTP error status, no answer in time, or no connection at all. */
-export type ModelCallFailure = 'http' | 'timeout' | 'connection';
+/**
+ * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
+ * answer cut off before its end, or a 200 answer that is not a Chat Completions answer.
+ */
+export type ModelCallFailure = 'http' | 'timeout' | 'connection' | 'truncated' | 'malformed';
 
 export interface ModelCallErrorFields {
   /** Who asked (`step:3`, `planner`, `goal:<name>`). */
   readonly purpose: string;
   readonly model: string;
+  /** The endpoint's base URL, when known. */
+  readonly endpoint?: string;
   readonly failure: ModelCallFailure;
   readonly status?: number;
   readonly transient: boolean;
@@ -22,6 +27,8 @@ export interface ModelCallErrorFields {
 function hint(failure: ModelCallFailure, status: number | undefined): string {
   if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
+  if (failure === 'truncated') return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+  if (failure === 'malformed') return 'The endpoint answered 200 with something that is not a Chat Completions answer; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
   if (status === 401 || status === 403) return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
   if (status === 404) return 'Check the model name and base-url.';
   if (status === 429) return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
@@ -42,7 +49,7 @@ export class ModelCallError extends StepError {
     const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
     super(
-      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,
+      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,
       { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause },
     );
     this.purpose = fields.purpose;
@@ -51,5 +58,10 @@ export class ModelCallError extends StepError {
     if (fields.status !== undefined) this.status = fields.status;
     this.attempts = fields.attempts;
     this.detail = fields.detail;
+  }
+
+  /** True when the SDK already retried this kind of failure; a cut-off answer it does not retry. */
+  get retriedByClient(): boolean {
+    return this.failure !== 'truncated' && this.failure !== 'malformed';
   }
 }

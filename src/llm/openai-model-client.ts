@@ -1,6 +1,8 @@
 import OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
+import { ModelCallError } from './model-call-error.ts';
 import { modelCallErrorFromSdk } from './model-call-error-from-sdk.ts';
+import { readChatResponse } from './read-chat-response.ts';
 
 export interface OpenAIModelClientOptions {
   /** An OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` (the default). */
@@ -16,7 +18,11 @@ export interface OpenAIModelClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** The live model client: Chat Completions through the `openai` SDK, its errors wrapped in `ModelCallError`. */
+/**
+ * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
+ * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
+ * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
+ */
 export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
   const sdk = new OpenAI({
     baseURL: options.baseURL,
@@ -25,16 +31,21 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
     maxRetries: options.maxRetries,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  const endpoint = sdk.baseURL;
   return {
     defaultModel: options.model,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      let answer: unknown;
       try {
-        return await sdk.chat.completions.create(request, { signal });
+        answer = await sdk.chat.completions.create(request, { signal });
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
-        throw modelCallErrorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries });
+        throw modelCallErrorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
       }
+      const read = readChatResponse(answer);
+      if (read.ok) return read.response;
+      throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
     },
   };
 }

@@ -25,7 +25,7 @@ export interface RetryNotice {
  */
 export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {
   // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
-  if (step.type === 'agent' || !isTransient(error) || error instanceof ModelCallError) return false;
+  if (step.type === 'agent' || !isTransient(error) || (error instanceof ModelCallError && error.retriedByClient)) return false;
   return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 

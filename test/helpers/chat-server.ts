@@ -25,7 +25,11 @@ export type ScriptedReply =
       readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
     }
   | { readonly kind: 'http'; readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly body?: unknown }
-  | { readonly kind: 'hang' };
+  | { readonly kind: 'hang' }
+  /** A 200 whose JSON body is exactly `body`: the answer shapes other servers send. */
+  | { readonly kind: 'raw'; readonly body: unknown }
+  /** A 200 whose body stops after `text` (the connection is dropped mid-answer). */
+  | { readonly kind: 'cut'; readonly text: string };
 
 /** A queue of replies (one per request, in order) or a function deciding per request. */
 export type ChatScript = readonly ScriptedReply[] | ((request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>);
@@ -139,6 +143,11 @@ export async function startChatServer(initial: ChatScript = []): Promise<ChatSer
           send(res, 400, { error: { message: `chat server: no scripted answer for request ${request.index}` } }, { 'x-should-retry': 'false' });
         } else if (reply.kind === 'hang') {
           return;
+        } else if (reply.kind === 'raw') {
+          send(res, 200, reply.body);
+        } else if (reply.kind === 'cut') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(reply.text) + 1000) });
+          res.write(reply.text, () => res.destroy());
         } else if (reply.kind === 'http') {
           send(res, reply.status, reply.body ?? {}, reply.headers);
         } else {

@@ -1,0 +1,149 @@
+// The same plan against the answer shapes OpenAI-compatible servers really send, through the real
+// openai SDK and a local Chat Completions server: every shape that carries an answer is read, and
+// every one that does not fails with a typed error naming the endpoint, the model and the problem.
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '../../src/llm/model-client.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import type { ReceivedRequest, ScriptedReply } from '../helpers/chat-server.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
+
+const PLAN = `name: Inventory
+limits: { max_replans: 0 }
+workflow_sequence:
+  - id: levels
+    type: tool_call
+    tool: fetch_inventory_levels
+    description: Fetch the inventory level of the warehouse "north"
+  - id: summary
+    type: reasoning
+    description: Say in one sentence how much stock there is
+`;
+
+function inventoryTool(seen: unknown[]): Tool {
+  return {
+    name: 'fetch_inventory_levels',
+    description: 'Inventory level of a warehouse',
+    inputSchema: { type: 'object', properties: { warehouse: { type: 'string' } }, required: ['warehouse'], additionalProperties: false },
+    sideEffects: false,
+    execute: async (args) => {
+      seen.push(args);
+      return { warehouse: args.warehouse, units: 42 };
+    },
+  };
+}
+
+const offersTool = (body: ChatRequest): boolean => (body.tools ?? []).length > 0;
+
+interface Shape {
+  /** The answer calling fetch_inventory_levels with `{warehouse: "north"}`. */
+  toolCall(request: ReceivedRequest): unknown;
+  /** The answer "There are 42 units." */
+  text(request: ReceivedRequest): unknown;
+}
+
+const USAGE = { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 };
+const standardCall = { id: 'call_1', type: 'function', function: { name: 'fetch_inventory_levels', arguments: '{"warehouse":"north"}' } };
+const answer = (message: Record<string, unknown>, extra: Record<string, unknown> = {}, choice: Record<string, unknown> = {}) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_700_000_000,
+  model: 'gpt-test',
+  choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop', ...choice }],
+  usage: USAGE,
+  ...extra,
+});
+
+const SHAPES: Record<string, Shape> = {
+  'OpenAI itself': {
+    toolCall: () => answer({ content: null, tool_calls: [standardCall] }, {}, { finish_reason: 'tool_calls' }),
+    text: () => answer({ content: 'There are 42 units.' }),
+  },
+  'no usage': {
+    toolCall: () => ({ ...answer({ content: null, tool_calls: [standardCall] }), usage: undefined }),
+    text: () => ({ ...answer({ content: 'There are 42 units.' }), usage: null }),
+  },
+  'tool call without type or id, and content left out': {
+    toolCall: () => answer({ tool_calls: [{ function: standardCall.function }] }),
+    text: () => answer({ content: 'There are 42 units.' }),
+  },
+  'arguments as an object': {
+    toolCall: () => answer({ content: '', tool_calls: [{ type: 'function', id: 'c', function: { name: 'fetch_inventory_levels', arguments: { warehouse: 'north' } } }] }),
+    text: () => answer({ content: 'There are 42 units.' }),
+  },
+  'other finish reasons': {
+    toolCall: () => answer({ content: null, tool_calls: [standardCall] }, {}, { finish_reason: 'tool_call' }),
+    text: () => answer({ content: 'There are 42 units.' }, {}, { finish_reason: 'eos' }),
+  },
+  'finish_reason null, no index, no id/created/object': {
+    toolCall: () => ({ model: 'gpt-test', choices: [{ message: { role: 'assistant', content: null, tool_calls: [standardCall] }, finish_reason: null }], usage: USAGE }),
+    text: () => ({ model: 'gpt-test', choices: [{ message: { role: 'assistant', content: 'There are 42 units.' }, finish_reason: null }], usage: USAGE }),
+  },
+  'extra fields everywhere': {
+    toolCall: () =>
+      answer(
+        { content: null, tool_calls: [{ ...standardCall, index: 0 }], reasoning_content: 'thinking…' },
+        { system_fingerprint: 'fp', x_groq: { id: 'req' }, prompt_logprobs: null },
+        { stop_reason: null, logprobs: null },
+      ),
+    text: () => answer({ content: 'There are 42 units.', reasoning_content: 'thinking…' }, { usage: { ...USAGE, prompt_tokens_details: { cached_tokens: 0 } }, service_tier: 'default' }),
+  },
+  'content as a list of parts': {
+    toolCall: () => answer({ content: [], tool_calls: [standardCall] }),
+    text: () => answer({ content: [{ type: 'text', text: 'There are ' }, { type: 'text', text: '42 units.' }] }),
+  },
+};
+
+describe('OpenAI-compatible answer shapes', () => {
+  it.each(Object.entries(SHAPES))('runs the plan when the server answers like %s', async (_name, shape) => {
+    const seen: unknown[] = [];
+    const job = await runOfflineJob({
+      plan: PLAN,
+      extraTools: [inventoryTool(seen)],
+      script: (request): ScriptedReply => ({ kind: 'raw', body: offersTool(request.body) ? shape.toolCall(request) : shape.text(request) }),
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, job.summary).toBe('succeeded');
+    expect(seen).toEqual([{ warehouse: 'north' }]);
+    expect(job.outcome.kind === 'ran' && job.outcome.run.finalResult).toBe('There are 42 units.');
+    // One call per step: nothing was asked twice.
+    expect(job.server.requests).toHaveLength(2);
+  });
+});
+
+describe('answers that are not Chat Completions answers', () => {
+  it.each([
+    ['no choices', { id: 'x', object: 'chat.completion', model: 'gpt-test' }, /the answer has no `choices`/],
+    ['empty choices', { id: 'x', choices: [] }, /`choices` is empty/],
+    ['a choice without a message', { choices: [{ index: 0, text: 'legacy completions' }] }, /choices\[0\] has no `message`/],
+    ['an error inside a 200', { error: { message: 'model overloaded' } }, /an error with status 200: model overloaded/],
+    ['a tool call without a name', { choices: [{ message: { content: null, tool_calls: [{ type: 'function', function: { arguments: '{}' } }] } }] }, /tool_calls\[0\] has no function name/],
+    ['text instead of JSON', 'Service Unavailable', /the answer is text, not JSON/],
+  ])('%s: a typed, permanent error naming the endpoint, the model and what was wrong', async (_name, body, problem) => {
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: () => ({ kind: 'raw', body }) });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).not.toBe('succeeded');
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    const error = failed && 'error' in failed ? String(failed.error) : '';
+    expect(error).toMatch(problem);
+    expect(error).toMatch(/model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(error).not.toMatch(/Cannot read properties|undefined/);
+    // Permanent: asked once, not retried.
+    expect(job.server.requests).toHaveLength(1);
+  });
+
+  it('an answer cut off mid-body is transient: the step is retried and the run succeeds', async () => {
+    const seen: unknown[] = [];
+    let calls = 0;
+    const job = await runOfflineJob({
+      plan: PLAN,
+      extraTools: [inventoryTool(seen)],
+      script: (request): ScriptedReply => {
+        calls += 1;
+        if (calls === 1) return { kind: 'cut', text: '{"id":"chatcmpl-1","choices":[{"index":0,"mess' };
+        return { kind: 'raw', body: offersTool(request.body) ? SHAPES['OpenAI itself']!.toolCall(request) : SHAPES['OpenAI itself']!.text(request) };
+      },
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, job.summary).toBe('succeeded');
+    const retrying = job.events.find((event) => event.type === 'step_retrying');
+    expect(retrying && 'error' in retrying ? String(retrying.error) : '').toMatch(/cut off/);
+    expect(seen).toEqual([{ warehouse: 'north' }]);
+  });
+});
