@@ -4,6 +4,8 @@ export interface Usage {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
+  /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`. */
+  readonly estimatedCalls?: number;
 }
 
 export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
@@ -15,5 +17,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     promptTokens: a.promptTokens + b.promptTokens,
     completionTokens: a.completionTokens + b.completionTokens,
     costUsd: a.costUsd + b.costUsd,
+    ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
   };
 }

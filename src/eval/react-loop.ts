@@ -51,7 +51,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages, ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-    options.onUsage(callUsage(response, options.modelName));
+    options.onUsage(callUsage(response, request));
     const message = response.choices?.[0]?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
     const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));

@@ -1,6 +1,7 @@
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
-import { DEFAULT_MODEL, type ModelSettings } from '../llm/create-model-client.ts';
+import type { ModelSettings } from '../llm/create-model-client.ts';
+import { DEFAULT_MODEL } from '../llm/default-model.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import { createOpenAIModelClient } from '../llm/openai-model-client.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';

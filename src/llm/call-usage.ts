@@ -1,5 +1,5 @@
 import type { Usage } from '../core/usage.ts';
-import type { ChatResponse } from './model-client.ts';
+import type { ChatRequest, ChatResponse } from './model-client.ts';
 import { estimateCostUsd, type PriceOverrides } from './pricing.ts';
 
 /** The usage of one model call: a `Usage` (one call) plus which model was priced and whether its price is known. */
@@ -9,18 +9,44 @@ export interface CallUsage extends Usage {
   readonly priceKnown: boolean;
 }
 
+/** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
+const CHARS_PER_TOKEN = 4;
+
+const tokensOf = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
+
+/** What a call sent (messages, tool definitions, response format) and what came back, in estimated tokens. */
+function estimateTokens(request: ChatRequest, response: ChatResponse): { promptTokens: number; completionTokens: number } {
+  const sent = JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format });
+  const answered = response.choices
+    .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
+    .join('');
+  return { promptTokens: tokensOf(sent), completionTokens: tokensOf(answered) };
+}
+
 /**
- * Counts one call from the response's `usage` (0 tokens when the endpoint sends none) and prices it
- * by the model the endpoint reports, falling back to the model that was asked for.
+ * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
+ * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
+ * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold.
  */
-export function callUsage(response: ChatResponse, requestedModel: string, overrides?: PriceOverrides): CallUsage {
-  const promptTokens = response.usage?.prompt_tokens ?? 0;
-  const completionTokens = response.usage?.completion_tokens ?? 0;
+export function callUsage(response: ChatResponse, request: ChatRequest, overrides?: PriceOverrides): CallUsage {
+  const counted = response.usage;
+  const { promptTokens, completionTokens } = counted
+    ? { promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }
+    : estimateTokens(request, response);
+  const requestedModel = request.model;
   const model = response.model || requestedModel;
   let priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
   // Some endpoints report an internal name; the requested one may still be in the table.
   if (!priced.priceKnown && model !== requestedModel) {
     priced = estimateCostUsd(requestedModel, promptTokens, completionTokens, overrides);
   }
-  return { modelCalls: 1, promptTokens, completionTokens, costUsd: priced.costUsd, model, priceKnown: priced.priceKnown };
+  return {
+    modelCalls: 1,
+    promptTokens,
+    completionTokens,
+    costUsd: priced.costUsd,
+    ...(counted ? {} : { estimatedCalls: 1 }),
+    model,
+    priceKnown: priced.priceKnown,
+  };
 }

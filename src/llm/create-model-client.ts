@@ -1,4 +1,5 @@
 import { createRedactor, type Redactor } from '../core/redact.ts';
+import { DEFAULT_MODEL } from './default-model.ts';
 import { createOpenAIModelClient } from './openai-model-client.ts';
 import type { ModelClient } from './model-client.ts';
 import { recordingModelClient } from './recording-model-client.ts';
@@ -18,8 +19,6 @@ export interface ModelSettings {
   readonly redact?: Redactor;
 }
 
-/** Default model when neither the plan nor the caller names one. */
-export const DEFAULT_MODEL = 'gpt-4.1-mini';
 
 /** The model client for a run, or undefined when no key and no replay file were given. */
 export function createModelClient(settings: ModelSettings): ModelClient | undefined {

@@ -55,6 +55,8 @@ export interface LoadPlanOptions {
   readonly extraTools?: readonly ToolDescription[];
   /** Keeps tools out of the run (read-only mode); steps naming them fail validation with the reason. */
   readonly withhold?: ToolWithholding;
+  /** The caller's model (action input, `--model`), which replaces `model.name`: budgets are checked against it. */
+  readonly model?: string;
 }
 
 export interface ValidatePlanOptions extends LoadPlanOptions {

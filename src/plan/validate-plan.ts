@@ -2,6 +2,7 @@ import { buildPlanSteps } from './build-plan-steps.ts';
 import { checkArgs, checkInputSchemas } from './check-args.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
+import { checkPricing } from './check-pricing.ts';
 import { checkReferences } from './check-references.ts';
 import { checkStepFields } from './check-step-fields.ts';
 import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
@@ -65,6 +66,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+    ...checkPricing(plan, options.model),
     ...(options.origin === 'model' ? checkHardcodedResults(ctx) : []),
   ];
   if (issues.length > 0) return { ok: false, issues };

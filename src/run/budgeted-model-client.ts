@@ -19,7 +19,7 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
       budget.beforeModelCall(describePurpose(label.purpose));
       const response = await inner.complete(request, label, signal);
-      if (!isStepCall(label)) budget.charge(callUsage(response, request.model));
+      if (!isStepCall(label)) budget.charge(callUsage(response, request));
       return response;
     },
   };

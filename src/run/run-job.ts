@@ -106,7 +106,8 @@ const TASK_FILE = '(task)';
 
 /** Loads the plan; a file's MCP servers are started first, since validation needs their tool lists. */
 async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal): Promise<PlanWithServers> {
-  const withhold = settings.withhold === undefined ? {} : { withhold: settings.withhold };
+  // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
+  const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
   if (settings.planFile) {
     return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
   }

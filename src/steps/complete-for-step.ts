@@ -13,6 +13,6 @@ export function requireModel(ctx: StepContext): ModelClient {
 /** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
 export async function completeForStep(ctx: StepContext, client: ModelClient, request: ChatRequest): Promise<ChatResponse> {
   const response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
-  ctx.onUsage(callUsage(response, request.model));
+  ctx.onUsage(callUsage(response, request));
   return response;
 }

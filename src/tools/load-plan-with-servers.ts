@@ -22,6 +22,8 @@ export interface PlanServersOptions {
   readonly extraTools?: readonly ToolDescription[];
   /** Keeps tools out of the run (read-only mode on a fork's pull request). */
   readonly withhold?: ToolWithholding;
+  /** The caller's model, which replaces the plan's `model.name`. */
+  readonly model?: string;
 }
 
 export type PlanWithServers =
@@ -63,7 +65,7 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
 export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
-  const withhold = options.withhold === undefined ? {} : { withhold: options.withhold };
+  const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
   if (!peeked) return loadPlanFile(file, { extraTools, ...withhold });
   let servers: McpConnection;
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callUsage } from '../../src/llm/call-usage.ts';
-import type { ChatResponse } from '../../src/llm/model-client.ts';
+import type { ChatRequest, ChatResponse } from '../../src/llm/model-client.ts';
 import { estimateCostUsd, priceOf } from '../../src/llm/pricing.ts';
 
 function response(model: string, prompt: number, completion: number): ChatResponse {
@@ -34,9 +34,11 @@ describe('pricing', () => {
   });
 });
 
+const ask = (model: string, text = 'q'): ChatRequest => ({ model, messages: [{ role: 'user', content: text }] });
+
 describe('callUsage', () => {
   it('counts one call with its tokens and cost from the response', () => {
-    expect(callUsage(response('gpt-4.1-mini', 2_000, 500), 'gpt-4.1-mini')).toEqual({
+    expect(callUsage(response('gpt-4.1-mini', 2_000, 500), ask('gpt-4.1-mini'))).toEqual({
       modelCalls: 1,
       promptTokens: 2_000,
       completionTokens: 500,
@@ -47,12 +49,18 @@ describe('callUsage', () => {
   });
 
   it('falls back to the requested model when the endpoint reports a name it cannot price', () => {
-    const usage = callUsage(response('internal-router-7', 1_000_000, 0), 'gpt-4o');
+    const usage = callUsage(response('internal-router-7', 1_000_000, 0), ask('gpt-4o'));
     expect(usage).toMatchObject({ costUsd: 2.5, priceKnown: true });
   });
 
-  it('counts zero tokens when the endpoint sends no usage', () => {
+  it('estimates the tokens from the text when the endpoint sends no usage, and says so', () => {
     const { usage: _, ...bare } = response('gpt-4o', 1, 1);
-    expect(callUsage(bare, 'gpt-4o')).toMatchObject({ modelCalls: 1, promptTokens: 0, completionTokens: 0, costUsd: 0 });
+    const request = ask('gpt-4o', 'x'.repeat(4_000));
+    const usage = callUsage(bare, request);
+    const sent = JSON.stringify({ messages: request.messages }).length;
+    expect(usage).toMatchObject({ modelCalls: 1, promptTokens: Math.ceil(sent / 4), estimatedCalls: 1 });
+    expect(usage.promptTokens).toBeGreaterThan(1_000);
+    expect(usage.costUsd).toBeCloseTo((usage.promptTokens * 2.5 + usage.completionTokens * 10) / 1_000_000);
+    expect(callUsage(response('gpt-4o', 1, 1), request)).not.toHaveProperty('estimatedCalls');
   });
 });

@@ -63,5 +63,9 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   lines.push(row('**Total**', total));
   const limit = limits && limitRow(limits);
   if (limit) lines.push(limit);
+  const estimated = total.estimatedCalls ?? 0;
+  if (estimated > 0) {
+    lines.push('', `Tokens are estimated for ${count(estimated)} of ${count(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+  }
   return lines.join('\n');
 }

@@ -1,0 +1,71 @@
+// Budgets that could not be enforced used to pass silently: an endpoint that sends no `usage`
+// never reached max_tokens, and a model with no known price never reached max_cost_usd.
+import { describe, expect, it } from 'vitest';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import type { ScriptedReply } from '../helpers/chat-server.ts';
+import { runOfflineJob } from './job-harness.ts';
+
+const LONG = 'Summarise the quarterly sales figures for every region in detail. '.repeat(30);
+
+/** A chat answer without `usage`, as several OpenAI-compatible servers send it. */
+const noUsage = (content: string): ScriptedReply => ({
+  kind: 'raw',
+  body: { id: 'x', object: 'chat.completion', created: 0, model: 'gpt-4.1-mini', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+});
+
+const threeSteps = (limits: string, extra = '') => `name: Budget
+limits: { ${limits} }
+${extra}workflow_sequence:
+  - id: a
+    type: reasoning
+    description: "${LONG}"
+  - id: b
+    type: reasoning
+    description: "${LONG}"
+    depends_on: [a]
+  - id: c
+    type: reasoning
+    description: "${LONG}"
+    depends_on: [b]
+`;
+
+describe('budgets fail closed', () => {
+  it('estimates tokens when the endpoint sends no usage, so max_tokens still stops the run, and the summary says so', async () => {
+    const job = await runOfflineJob({ plan: threeSteps('max_tokens: 1500, max_replans: 0'), script: () => noUsage('Sales grew in every region. '.repeat(20)) });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_tokens 1,500 \(spent \d+/);
+    expect(job.server.requests.length).toBeLessThan(3);
+    expect(job.summary).toMatch(/Tokens are estimated for \d+ of \d+ model calls? \(about 4 characters a token\): the endpoint sent no `usage`/);
+  });
+
+  it('estimates cost too: max_cost_usd stops a run whose endpoint counts nothing', async () => {
+    const job = await runOfflineJob({
+      plan: threeSteps('max_cost_usd: 0.001, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),
+      script: () => noUsage('Sales grew.'),
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_cost_usd 0\.00 /);
+  });
+
+  it('rejects max_cost_usd for a model with no known price, at the line and column of max_cost_usd', () => {
+    const text = 'name: x\nmodel: { name: anthropic/claude-sonnet-4 }\nlimits:\n  max_cost_usd: 2\nworkflow_sequence:\n  - id: a\n    type: reasoning\n    description: hi\n';
+    const result = loadPlanText(text, 'plan.yml');
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors.map(formatPlanError);
+    expect(errors).toEqual([
+      expect.stringMatching(/^plan\.yml:4:17: max_cost_usd cannot be enforced: no price is known for model 'anthropic\/claude-sonnet-4'\. Give its price .*pricing: \{ "anthropic\/claude-sonnet-4": \{ input_per_mtok: 3, output_per_mtok: 15 \} \}/),
+    ]);
+    // With a price, or without the cap, the same plan is valid.
+    expect(loadPlanText(`${text}pricing:\n  anthropic/claude-sonnet-4: { input_per_mtok: 3, output_per_mtok: 15 }\n`, 'plan.yml').ok).toBe(true);
+    expect(loadPlanText(text.replace('  max_cost_usd: 2', '  max_tokens: 1000'), 'plan.yml').ok).toBe(true);
+  });
+
+  it('checks the caller’s model (action input, --model) and each agent’s model against max_cost_usd', () => {
+    const text = 'name: x\nlimits: { max_cost_usd: 2 }\nworkflow_sequence:\n  - id: a\n    type: reasoning\n    description: hi\n';
+    expect(loadPlanText(text, 'plan.yml').ok).toBe(true);
+    const overridden = loadPlanText(text, 'plan.yml', { model: 'llama-3-local' });
+    expect(!overridden.ok && overridden.errors.map(formatPlanError)).toEqual([expect.stringMatching(/^plan\.yml:2:25: max_cost_usd cannot be enforced: no price is known for model 'llama-3-local'/)]);
+    const agent = loadPlanText(`${text}agents:\n  writer: { model: mistral-large }\n`, 'plan.yml');
+    expect(!agent.ok && agent.errors[0]?.message).toMatch(/no price is known for model 'mistral-large'/);
+  });
+});
