@@ -70,7 +70,7 @@ describe('judge', () => {
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), deps());
     expect(server.requests).toHaveLength(3);
     expect(result.outcome).toBe('error');
-    expect(result.evidence).toMatch(/^could not evaluate: the judge call failed: Model call for goal "written for executives" \(model judge-model\) failed after 3 attempts: 500 upstream exploded/);
+    expect(result.evidence).toMatch(/^could not evaluate: the judge call failed: Model call for goal "written for executives" \(model judge-model at http:\/\/127\.0\.0\.1:\d+\/v1\) failed after 3 attempts: 500 upstream exploded/);
   });
 
   it('could not be evaluated without a model', async () => {
