@@ -16,6 +16,7 @@ export const INPUT_NAMES = [
   'check-run',
   'mode',
   'allowed-bots',
+  'resume-from',
   'eval-runs',
   'eval-seed',
   'eval-faults',
@@ -78,6 +79,7 @@ export const ActionInputs = z.object({
     return [...new Set(names)] as Array<'react' | 'full-history'>;
   }),
   'min-success-rate': blankIsDefault(z.coerce.number<string>().min(0).max(1).optional()),
+  'resume-from': blankIsDefault(Text.optional()),
   'max-cost-usd-per-run': blankIsDefault(z.coerce.number<string>().min(0).optional()),
   'allowed-bots': AllowedBotsInput,
 });

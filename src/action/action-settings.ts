@@ -24,6 +24,8 @@ export interface ActionSettings {
   readonly allowedBots: readonly string[];
   /** `run` runs the plan; `plan` only writes and validates it (nothing executes); `eval` runs it many times and reports the figures. */
   readonly mode: 'run' | 'plan' | 'eval';
+  /** The trace of an earlier run to resume (`resume-from`), absolute; its matching completed steps are reused. */
+  readonly resumeFrom?: string;
   /** For `mode: eval`: runs, seed, fault and answers files (absolute), baselines and thresholds. */
   readonly eval: EvalActionSettings;
   /** The repository checkout (`GITHUB_WORKSPACE`, else the current directory): tools run here. */
@@ -92,6 +94,7 @@ export function readActionSettings(
       checkRun: inputs['check-run'],
       allowedBots: inputs['allowed-bots'],
       mode: inputs.mode,
+      ...(inputs['resume-from'] && { resumeFrom: path.resolve(workspace, inputs['resume-from']) }),
       eval: {
         runs: inputs['eval-runs'],
         seed: inputs['eval-seed'],

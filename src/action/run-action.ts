@@ -28,6 +28,7 @@ import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from './refused-report.ts';
 import { planFileErrors } from './rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
+import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 
@@ -55,7 +56,7 @@ export interface ActionResult {
   readonly published: Promise<void>;
 }
 
-async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, withhold?: ToolWithholding): Promise<JobOutcome> {
+async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, withhold?: ToolWithholding, resume?: ResumeTrace): Promise<JobOutcome> {
   try {
     return await runJob(
       {
@@ -68,6 +69,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         mode: settings.mode === 'plan' ? 'plan' : 'run',
         github: toolsetGitHubContext(settings.github, octokit),
         ...(withhold && { withhold }),
+        ...(resume && { resume }),
       },
       deps,
     );
@@ -119,6 +121,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
   if (settings.mode === 'eval') return runEvalAction(settings, deps, readOnly?.withhold);
   const paths = reportPaths(settings.outputDir, settings.planPath);
+  // Read before the new trace is opened: `resume-from` may name the same file.
+  const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
+  if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
   const trace = openTrace(paths.trace, redact, io);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
@@ -135,7 +140,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(deps.signal ? { signal: deps.signal } : {}),
     ...(deps.createModel ? { createModel: deps.createModel } : {}),
     onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
-  }, deps.github, readOnly?.withhold);
+  }, deps.github, readOnly?.withhold, resume?.trace);
   await trace?.close().catch((error: unknown) => io.warning(error instanceof Error ? error.message : String(error)));
 
   const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });

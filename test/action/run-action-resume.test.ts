@@ -1,0 +1,54 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from './recording-io.ts';
+
+const PLAN = `name: Sums
+toolsets: [math]
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }
+  - { id: 2, type: tool_call, tool: divide, args: { a: { step_result: 1 }, b: 2 } }
+`;
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-resume-action-'));
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+async function run(plan: string, inputs: Record<string, string> = {}) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+describe('the action with resume-from', () => {
+  it('reuses the completed steps of the earlier trace and says so in the summary', async () => {
+    const first = await run(PLAN.replace('b: 2 }', 'b: 0 }'));
+    expect(first.result.outputs.status).toBe('failed');
+    const earlier = path.join(workspace, 'earlier.jsonl');
+    await copyFile(first.result.outputs.trace, earlier);
+    const second = await run(PLAN, { 'resume-from': 'earlier.jsonl' });
+    expect(second.result.outputs).toMatchObject({ status: 'succeeded', result: '6' });
+    expect(second.said.summary).toContain('Resumed: 1 step reused from the earlier run');
+    const trace = (await readFile(second.result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; stepKey?: string; reused?: unknown });
+    expect(trace.filter((event) => event.type === 'step_completed' && event.reused).map((event) => event.stepKey)).toEqual(['1']);
+    expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['2']);
+  });
+
+  it('refuses to run, saying why, when the trace is missing', async () => {
+    const { result } = await run(PLAN, { 'resume-from': 'nope.jsonl' });
+    expect(result.failure).toContain('resume-from: no trace at');
+    expect(result.outputs.status).toBe('failed');
+  });
+});
