@@ -18,6 +18,11 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     if (planStep.args !== undefined) lines.push(`args: ${JSON.stringify(planStep.args)}`);
     if (planStep.dependsOn.length) lines.push(`after: ${planStep.dependsOn.join(', ')}`);
   }
+  if (step.itemCounts) {
+    const counts = step.itemCounts;
+    lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    for (const failure of (step.failedItems ?? []).slice(0, 50)) lines.push(`item ${failure.key} failed: ${redact(failure.error)}`);
+  }
   if (step.usage.modelCalls > 0) {
     lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
   }

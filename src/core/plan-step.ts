@@ -17,6 +17,26 @@ export interface RetryPolicy {
   max_interval?: Duration;
 }
 
+/** How a `for_each` step expands: the list reference as written, the item's name, and the rules. */
+export interface ForEach {
+  /** The reference as written: `${steps.list.result}`, `${steps.list.result.items}` or `${inputs.names}`. */
+  readonly list: string;
+  /** The item's name in references (`item` unless `as:` says otherwise). */
+  readonly as: string;
+  /** A template for each child's key (`${item.name}`); absent = the index. */
+  readonly key?: string;
+  /** The step's own bound; absent = `limits.max_items`. */
+  readonly maxItems?: number;
+  readonly onItemFailure: 'fail' | 'continue';
+}
+
+/** The item a child of a `for_each` step works on. */
+export interface ItemBinding {
+  readonly name: string;
+  readonly value: unknown;
+  readonly index: number;
+}
+
 /**
  * A step as the executor sees it: ids normalised to string keys, `depends_on` defaults applied
  * (the previous step; `inputs` of an aggregate always count as dependencies).
@@ -49,6 +69,10 @@ export interface PlanStep {
   readonly onFailure?: OnFailure;
   readonly review?: boolean;
   readonly why?: string;
+  /** Present on a `for_each` step: a template expanded into one child per item at run time. */
+  readonly forEach?: ForEach;
+  /** Present on a child of a `for_each` step (`review[0]`): the item it works on. */
+  readonly item?: ItemBinding;
 }
 
 /** The string key of a step id. */

@@ -17,6 +17,13 @@ export interface PlanSnapshot {
   readonly steps: readonly PlanStep[];
 }
 
+/** An item of a `for_each` step that failed, as the step records it. */
+export interface ItemFailure {
+  readonly index: number;
+  readonly key: string;
+  readonly error: string;
+}
+
 interface EventBase {
   /** Milliseconds since the run started (from the run's clock, so tests are deterministic). */
   readonly at: number;
@@ -79,6 +86,8 @@ export type RunEvent =
       readonly attempts?: number;
       /** Set when the result was taken from an earlier run's trace: what the step cost then. */
       readonly reused?: { readonly usage: Usage };
+      /** Items of a `for_each` step with `on_item_failure: continue` that failed (their results are null). */
+      readonly failedItems?: readonly ItemFailure[];
     })
   | (EventBase & {
       readonly type: 'step_failed';
@@ -114,6 +123,37 @@ export type RunEvent =
       readonly ok: boolean;
       readonly result?: unknown;
       readonly error?: string;
+    })
+  /** A started `for_each` step became one child per item (`review[0]`, … or by `key:`), in input order. */
+  | (EventBase & { readonly type: 'step_expanded'; readonly stepKey: string; readonly keys: readonly string[] })
+  | (EventBase & { readonly type: 'item_started'; readonly stepKey: string; readonly index: number })
+  | (EventBase & {
+      readonly type: 'item_retrying';
+      readonly stepKey: string;
+      readonly index: number;
+      readonly attempt: number;
+      readonly maxAttempts: number;
+      readonly waitMs: number;
+      readonly error: string;
+    })
+  | (EventBase & {
+      readonly type: 'item_completed';
+      readonly stepKey: string;
+      readonly index: number;
+      readonly result: unknown;
+      readonly durationMs: number;
+      readonly usage: Usage;
+      readonly attempts?: number;
+    })
+  | (EventBase & {
+      readonly type: 'item_failed';
+      readonly stepKey: string;
+      readonly index: number;
+      readonly error: string;
+      readonly transient: boolean;
+      readonly durationMs: number;
+      readonly usage: Usage;
+      readonly attempts?: number;
     })
   | (EventBase & {
       readonly type: 'plan_revised';

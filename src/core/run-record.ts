@@ -1,6 +1,25 @@
-import type { GoalVerdict, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
+import type { GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { NO_USAGE, type Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
+
+/** What is known about one item of a `for_each` step. */
+export interface ItemRecord {
+  readonly key: string;
+  state: StepState;
+  result?: unknown;
+  error?: string;
+  retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
+  attempts?: number;
+  durationMs?: number;
+}
+
+/** Counts over a `for_each` step's items, kept as events arrive so views never walk 10,000 items. */
+export interface ItemCounts {
+  total: number;
+  running: number;
+  completed: number;
+  failed: number;
+}
 
 /** What is known about one step so far. */
 export interface StepRecord {
@@ -25,6 +44,11 @@ export interface StepRecord {
   reuseKey?: string;
   /** Set when the result was reused from an earlier run: what the step cost then. */
   reused?: Usage;
+  /** A `for_each` step's items, in input order, once it has expanded. */
+  items?: ItemRecord[];
+  itemCounts?: ItemCounts;
+  /** Items that failed under `on_item_failure: continue`. */
+  failedItems?: readonly ItemFailure[];
 }
 
 /** How far an agent step got; kept when it stops at a limit, so the summary can say where it was. */
@@ -146,6 +170,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       step.durationMs = event.durationMs;
       step.usage = event.usage;
       if (event.reused) step.reused = event.reused.usage;
+      if (event.failedItems !== undefined) step.failedItems = event.failedItems;
       delete step.retry;
       break;
     }
@@ -183,6 +208,18 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
       break;
     }
+    case 'step_expanded': {
+      const step = stepOf(record, event.stepKey);
+      step.items = event.keys.map((key) => ({ key, state: 'pending' }));
+      step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0 };
+      break;
+    }
+    case 'item_started':
+    case 'item_retrying':
+    case 'item_completed':
+    case 'item_failed':
+      applyItemEvent(stepOf(record, event.stepKey), event);
+      break;
     case 'run_finished': {
       record.status = event.status;
       record.reason = event.reason;
@@ -193,6 +230,38 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
   }
   return record;
+}
+
+type ItemEvent = Extract<RunEvent, { type: 'item_started' | 'item_retrying' | 'item_completed' | 'item_failed' }>;
+
+function applyItemEvent(step: StepRecord, event: ItemEvent): void {
+  const item = step.items?.[event.index];
+  const counts = step.itemCounts;
+  if (!item || !counts) return;
+  switch (event.type) {
+    case 'item_started':
+      item.state = 'in_progress';
+      counts.running += 1;
+      break;
+    case 'item_retrying':
+      item.retry = { attempt: event.attempt, maxAttempts: event.maxAttempts, waitMs: event.waitMs, error: event.error };
+      break;
+    case 'item_completed':
+    case 'item_failed':
+      if (item.state === 'in_progress') counts.running -= 1;
+      item.state = event.type === 'item_completed' ? 'completed' : 'failed';
+      if (event.type === 'item_completed') {
+        item.result = event.result;
+        counts.completed += 1;
+      } else {
+        item.error = event.error;
+        counts.failed += 1;
+      }
+      item.durationMs = event.durationMs;
+      if (event.attempts !== undefined) item.attempts = event.attempts;
+      delete item.retry;
+      break;
+  }
 }
 
 /** The state of every step of the final plan revision: steps a replan replaced are left out. */

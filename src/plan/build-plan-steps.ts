@@ -33,6 +33,15 @@ export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
       ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
       ...(step.review !== undefined && { review: step.review }),
       ...(step.why !== undefined && { why: step.why }),
+      ...(step.for_each !== undefined && {
+        forEach: {
+          list: step.for_each,
+          as: step.as ?? 'item',
+          ...(step.key !== undefined && { key: step.key }),
+          ...(step.max_items !== undefined && { maxItems: step.max_items }),
+          onItemFailure: step.on_item_failure ?? 'fail',
+        },
+      }),
     };
   });
 }

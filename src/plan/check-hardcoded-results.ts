@@ -14,7 +14,9 @@ export function checkHardcodedResults(ctx: PlanCheckContext): PlanIssue[] {
     if (step.type !== 'tool_call' || step.args === undefined || !step.depends_on || step.depends_on.length === 0) return;
     const ids = step.depends_on.map(dependencyId);
     const dependencies = new Set(ids.map(stepKey));
-    const uses = (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
+    // A for_each step uses its list's step through `for_each:` and the item through ${item…}.
+    const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each!.includes(`steps.${key}.result`));
+    const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
     if (uses) return;
     const named = ids.length === 1 ? `step ${stepKey(ids[0]!)}` : `steps ${ids.map(stepKey).join(', ')}`;
     issues.push({

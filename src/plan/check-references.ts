@@ -11,9 +11,43 @@ export interface ReferenceCheck {
   readonly issues: PlanIssue[];
 }
 
+const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${inputs.<name>}';
+
+/** A reference with the path of the field it sits in, so every issue points at its line. */
+interface PlacedReference {
+  readonly found: FoundReference;
+  readonly base: readonly PathSegment[];
+}
+
+/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
+function checkForEach(step: PlanStep, index: number, steps: readonly PlanStep[], stepIndex: ReadonlyMap<string, number>, issues: PlanIssue[]): PlacedReference[] {
+  const list = step.forEach!.list;
+  const base = [...stepPath(index), 'for_each'];
+  const scan = findReferences(list);
+  for (const problem of scan.problems) issues.push({ path: base, message: problem.message });
+  const [found] = scan.references;
+  if (scan.problems.length > 0) return [];
+  if (!found || !found.whole) {
+    issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
+    return [];
+  }
+  const reference = found.reference;
+  if (reference.kind === 'input') {
+    issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
+    return [];
+  }
+  if (reference.kind !== 'step') return [];
+  const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)!] : undefined;
+  if (source && reference.path.length === 0 && (source.type === 'reasoning' || source.type === 'aggregate') && !source.forEach) {
+    issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
+  }
+  return [{ found, base }];
+}
+
 /**
- * References in args and agent tasks: well formed, naming steps that exist and are ancestors (so they have run),
- * and inputs the plan declares. `checkAncestors` is off when the graph has a cycle.
+ * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
+ * ancestors (so they have run), inputs the plan declares, and `${item…}` only inside a `for_each`
+ * step. `checkAncestors` is off when the graph has a cycle.
  */
 export function checkReferences(
   steps: readonly PlanStep[],
@@ -25,38 +59,57 @@ export function checkReferences(
   const issues: PlanIssue[] = [];
   const ancestors = new AncestorCheck(steps, stepIndex);
   steps.forEach((step, index) => {
+    const itemName = step.forEach?.as;
+    const placed: PlacedReference[] = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
+    // Descriptions and titles are instructions, not args: only misplaced item references are errors there.
+    for (const field of ['description', 'title'] as const) {
+      const text = step[field];
+      if (text === undefined) continue;
+      for (const problem of findReferences(text, itemName).problems) if (problem.aboutItem) issues.push({ path: [...stepPath(index), field], message: problem.message });
+    }
+    if (step.forEach?.key !== undefined) {
+      const keyPath = [...stepPath(index), 'key'];
+      const scan = findReferences(step.forEach.key, itemName);
+      for (const problem of scan.problems) issues.push({ path: keyPath, message: problem.message });
+      if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
+        issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
+      }
+    }
     const fields: [string, unknown][] = [];
     if (step.args !== undefined) fields.push(['args', step.args]);
     if (step.task !== undefined) fields.push(['task', step.task]);
-    const ancestorsNeeded = new Map<string, { found: FoundReference; fieldPath: PathSegment[] }>();
     for (const [field, value] of fields) {
       const fieldPath = [...stepPath(index), field];
-      const scan = findReferences(value);
+      const scan = findReferences(value, itemName);
       if (field === 'args') references.set(index, scan.references);
       for (const problem of scan.problems) issues.push({ path: [...fieldPath, ...problem.at], message: problem.message });
-      for (const found of scan.references) {
-        const path = [...fieldPath, ...found.at];
-        const reference = found.reference;
-        if (reference.kind === 'input') {
-          if (!declaredInputs.includes(reference.name)) {
-            const near = nearestName(reference.name, declaredInputs);
-            const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
-            issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
-          }
-        } else if (reference.step === step.key) {
-          issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
-        } else if (!stepIndex.has(reference.step)) {
-          issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
-        } else if (!ancestorsNeeded.has(reference.step)) {
-          ancestorsNeeded.set(reference.step, { found, fieldPath });
+      for (const found of scan.references) placed.push({ found, base: fieldPath });
+    }
+    const ancestorsNeeded = new Map<string, PlacedReference>();
+    for (const { found, base } of placed) {
+      const path = [...base, ...found.at];
+      const reference = found.reference;
+      if (reference.kind === 'input') {
+        if (!declaredInputs.includes(reference.name)) {
+          const near = nearestName(reference.name, declaredInputs);
+          const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
+          issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
         }
+      } else if (reference.kind === 'item') {
+        // The item is there by construction in a for_each step; its fields are known only at run time.
+      } else if (reference.step === step.key) {
+        issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
+      } else if (!stepIndex.has(reference.step)) {
+        issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
+      } else if (!ancestorsNeeded.has(reference.step)) {
+        ancestorsNeeded.set(reference.step, { found, base });
       }
     }
     if (!checkAncestors || ancestorsNeeded.size === 0) return;
-    for (const [key, { found, fieldPath }] of ancestorsNeeded) {
+    for (const [key, { found, base }] of ancestorsNeeded) {
       if (ancestors.isAncestor(step, key)) continue;
       issues.push({
-        path: [...fieldPath, ...found.at],
+        path: [...base, ...found.at],
         message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
       });
     }

@@ -22,6 +22,13 @@ export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
         if (step[key] !== undefined) issues.push({ path: [...at, key], at: 'key', message: `only agent steps take \`${key}\`; write \`type: agent\` or remove it` });
       }
     }
+    if (step.for_each === undefined) {
+      for (const field of ['as', 'key', 'max_items', 'on_item_failure'] as const) {
+        if (step[field] !== undefined) issues.push({ path: [...at, field], at: 'key', message: `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it` });
+      }
+    } else if (step.as === 'steps' || step.as === 'inputs') {
+      issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.…} references; name the item something else, such as \`item\`` });
+    }
     if (step.type !== 'aggregate' && step.inputs !== undefined) {
       issues.push({ path: [...at, 'inputs'], at: 'key', message: `only aggregate steps take \`inputs\`; use \`depends_on\` to wait for other steps` });
     }

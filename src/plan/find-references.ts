@@ -38,30 +38,33 @@ function scanStepResult(value: Record<string, unknown>, at: PathSegment[], scan:
   scan.references.push({ reference: { kind: 'step', step: String(id.data), path }, at, text, whole: true });
 }
 
-function scanString(value: string, at: PathSegment[], scan: ReferenceScan): void {
+function scanString(value: string, at: PathSegment[], scan: ReferenceScan, itemName: string | undefined): void {
   const hint = githubExpressionHint(value);
   if (hint) scan.problems.push({ at, message: hint });
   for (const match of value.matchAll(TEMPLATE_PATTERN)) {
-    const body = parseTemplateBody(match[1]!);
-    if (body.kind === 'malformed') scan.problems.push({ at, message: body.message });
+    const body = parseTemplateBody(match[1]!, itemName);
+    if (body.kind === 'malformed') scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });
     if (body.kind === 'reference') {
       scan.references.push({ reference: body.reference, at, text: match[0], whole: match[0] === value });
     }
   }
 }
 
-function scanValue(value: unknown, at: PathSegment[], scan: ReferenceScan): void {
-  if (typeof value === 'string') scanString(value, at, scan);
-  else if (Array.isArray(value)) value.forEach((item, index) => scanValue(item, [...at, index], scan));
+function scanValue(value: unknown, at: PathSegment[], scan: ReferenceScan, itemName: string | undefined): void {
+  if (typeof value === 'string') scanString(value, at, scan, itemName);
+  else if (Array.isArray(value)) value.forEach((item, index) => scanValue(item, [...at, index], scan, itemName));
   else if (isStepResultObject(value)) scanStepResult(value, at, scan);
   else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) scanValue(item, [...at, key], scan);
+    for (const [key, item] of Object.entries(value)) scanValue(item, [...at, key], scan, itemName);
   }
 }
 
-/** Lists the references inside `value` (an args map, usually), for validation. */
-export function findReferences(value: unknown): ReferenceScan {
+/**
+ * Lists the references inside `value` (an args map, usually), for validation. `itemName` is the
+ * item's name when the value belongs to a `for_each` step.
+ */
+export function findReferences(value: unknown, itemName?: string): ReferenceScan {
   const scan: ReferenceScan = { references: [], problems: [] };
-  scanValue(value, [], scan);
+  scanValue(value, [], scan, itemName);
   return scan;
 }

@@ -9,13 +9,37 @@ const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 
+const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
+
 export type TemplateBody =
   | { readonly kind: 'reference'; readonly reference: Reference }
-  | { readonly kind: 'malformed'; readonly message: string }
+  | { readonly kind: 'malformed'; readonly message: string; readonly aboutItem?: boolean }
   | { readonly kind: 'literal' };
 
-/** What the body of one `${…}` means. */
-export function parseTemplateBody(body: string): TemplateBody {
+function itemBody(body: string, itemName: string | undefined): TemplateBody | undefined {
+  const match = ITEM_BODY.exec(body);
+  if (!match) return undefined;
+  const [, name, tail] = match as unknown as [string, string, string];
+  if (itemName !== undefined && name === itemName) {
+    const path = tail === '' ? [] : parseReferencePath(tail.replace(/^\./, ''));
+    if (path) return { kind: 'reference', reference: { kind: 'item', name, path } };
+    return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write \${${name}}, \${${name}.field} or \${${name}.index}`, aboutItem: true };
+  }
+  if (name !== 'item') return undefined;
+  const message =
+    itemName === undefined
+      ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item…} works only inside a for_each step`
+      : `\`\${${body}}\`: this step names its item \`${itemName}\` (as: ${itemName}); write \${${itemName}${tail}}`;
+  return { kind: 'malformed', message, aboutItem: true };
+}
+
+/**
+ * What the body of one `${…}` means. `itemName` is the item's name inside a `for_each` step
+ * (`item`, or its `as:`); elsewhere `${item…}` is an error.
+ */
+export function parseTemplateBody(body: string, itemName?: string): TemplateBody {
+  const item = itemBody(body, itemName);
+  if (item) return item;
   const step = STEP_BODY.exec(body);
   if (step) {
     const tail = step[2]!;

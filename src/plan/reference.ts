@@ -14,7 +14,15 @@ export interface InputReference {
   readonly name: string;
 }
 
-export type Reference = StepReference | InputReference;
+/** A use of the item a `for_each` child works on: `${item}`, `${item.name}`, `${item.index}` (its position). */
+export interface ItemReference {
+  readonly kind: 'item';
+  /** The item's name (`item`, or the step's `as:`). */
+  readonly name: string;
+  readonly path: readonly PathSegment[];
+}
+
+export type Reference = StepReference | InputReference | ItemReference;
 
 /** A reference found in a value, with where it sits and how it was written. */
 export interface FoundReference {
@@ -31,4 +39,6 @@ export interface FoundReference {
 export interface ReferenceProblem {
   readonly at: readonly PathSegment[];
   readonly message: string;
+  /** True for an item reference outside a `for_each` step (or naming the wrong item). */
+  readonly aboutItem?: boolean;
 }

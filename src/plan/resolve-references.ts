@@ -1,7 +1,8 @@
 import { isStepResultObject } from './find-references.ts';
 import { formatReferencePath, parseReferencePath, readPath } from './reference-path.ts';
 import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
-import type { Reference } from './reference.ts';
+import type { ItemBinding } from '../core/plan-step.ts';
+import type { ItemReference, Reference } from './reference.ts';
 import { StepId } from './schema.ts';
 import { UnresolvedReferenceError } from './unresolved-reference-error.ts';
 
@@ -11,9 +12,23 @@ export interface ReferenceSources {
   readonly inputs: Readonly<Record<string, unknown>>;
   /** Why a step has no result (it failed or was skipped), for a clearer error. */
   readonly missing?: ReadonlyMap<string, string>;
+  /** The item of a `for_each` child (`${item…}`). */
+  readonly item?: ItemBinding;
+}
+
+function itemValue(reference: ItemReference, text: string, item: ItemBinding | undefined): unknown {
+  if (!item || item.name !== reference.name) {
+    throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item…} works only inside a for_each step`, { reference: text });
+  }
+  if (reference.path.length === 1 && reference.path[0] === 'index') return item.index;
+  const lookup = readPath(item.value, reference.path);
+  if (lookup.found) return lookup.value;
+  const reached = formatReferencePath(reference.path.slice(0, lookup.missingAt + 1));
+  throw new UnresolvedReferenceError(`${text}: item ${item.index} has no \`${reached}\` (${lookup.reason})`, { reference: text });
 }
 
 function valueOf(reference: Reference, text: string, sources: ReferenceSources): unknown {
+  if (reference.kind === 'item') return itemValue(reference, text, sources.item);
   if (reference.kind === 'input') {
     if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
       throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=…) or give it a default`, { reference: text, inputName: reference.name });
@@ -38,7 +53,7 @@ function asText(value: unknown): string {
 function resolveString(value: string, sources: ReferenceSources): unknown {
   let whole: { value: unknown } | undefined;
   const text = value.replace(TEMPLATE_PATTERN, (match, body: string) => {
-    const parsed = parseTemplateBody(body);
+    const parsed = parseTemplateBody(body, sources.item?.name);
     if (parsed.kind !== 'reference') return match;
     const resolved = valueOf(parsed.reference, match, sources);
     if (match === value) whole = { value: resolved };
@@ -75,4 +90,16 @@ function resolveValue(value: unknown, sources: ReferenceSources): unknown {
  */
 export function resolveReferences(args: Readonly<Record<string, unknown>>, sources: ReferenceSources): Record<string, unknown> {
   return resolveValue(args, sources) as Record<string, unknown>;
+}
+
+/**
+ * `text` with the item's references filled in as text (for a child's description and title); other
+ * references stay as written. Throws `UnresolvedReferenceError` when the item lacks a field.
+ */
+export function fillItemText(text: string, item: ItemBinding): string {
+  return text.replace(TEMPLATE_PATTERN, (match, body: string) => {
+    const parsed = parseTemplateBody(body, item.name);
+    if (parsed.kind !== 'reference' || parsed.reference.kind !== 'item') return match;
+    return asText(itemValue(parsed.reference, match, item));
+  });
 }

@@ -79,6 +79,10 @@ export function dependencyId(dependency: Dependency): StepId {
   return typeof dependency === 'object' ? dependency.step : dependency;
 }
 
+/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
+export const MAX_ITEMS_CEILING = 100_000;
+const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
 
@@ -103,6 +107,14 @@ export const Step = z.strictObject({
   on_failure: OnFailure.optional(),
   review: z.boolean().optional(),
   why: z.string().optional(),
+  /** A reference to a list (or a map) from inputs or an upstream step: the step runs once per item. */
+  for_each: z.string().min(1).optional(),
+  /** The item's name in `${…}` references (default `item`). */
+  as: z.string().regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)').optional(),
+  /** A child's key from its item, e.g. `${item.name}` (default: its index). */
+  key: z.string().min(1).optional(),
+  max_items: z.int().min(0).max(MAX_ITEMS_CEILING).optional(),
+  on_item_failure: z.enum(['fail', 'continue']).optional(),
 });
 export type Step = z.infer<typeof Step>;
 
@@ -126,6 +138,7 @@ export const ModelSettings = z.strictObject({
 export const Limits = z.strictObject({
   concurrency: z.int().min(1).max(64).optional(),
   max_steps: z.int().min(1).max(100_000).optional(),
+  max_items: z.int().min(0).max(MAX_ITEMS_CEILING).optional(),
   max_replans: z.int().min(0).max(20).optional(),
   max_model_calls: z.int().min(0).optional(),
   max_tokens: z.int().min(0).optional(),
@@ -138,6 +151,7 @@ export type Limits = z.infer<typeof Limits>;
 export const DEFAULT_LIMITS = {
   concurrency: 4,
   max_steps: 50,
+  max_items: 1000,
   max_replans: 2,
   max_model_calls: 50,
   max_tokens: 200_000,

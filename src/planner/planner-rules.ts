@@ -8,6 +8,8 @@ export const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}
 - "tool" and "args": tool_call steps only; "args" must match the tool's input schema
 - "inputs": aggregate steps only, the ids of the steps to combine
 - "depends_on": the ids of the steps this step needs ([] for none; left out, it waits for the step before it)
+- "for_each": to do the same step once per item of a list an earlier step returned, "\${steps.2.result}" (or "\${steps.2.result.items}"); inside the step, "\${item}", "\${item.field}" and "\${item.index}" stand for the item. One for_each step replaces many hand-written ones. Its result is the list of the items' results
+- "on_item_failure": for_each steps only: "continue" keeps the other items' results when one fails (null in its place), "fail" (default) fails the step
 - "why": a short reason for the step
 Leave out (or set to null) the fields that do not apply to a step's type. The last step's result is the run's result.`;
 

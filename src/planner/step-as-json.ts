@@ -10,6 +10,7 @@ export function stepAsJson(step: PlanStep): string {
     ...(step.args !== undefined && { args: step.args }),
     ...(step.inputs.length > 0 && { inputs: step.inputs }),
     depends_on: step.dependsOn.map((key) => (step.optional?.includes(key) ? { step: key, optional: true } : key)),
+    ...(step.forEach !== undefined && { for_each: step.forEach.list, on_item_failure: step.forEach.onItemFailure }),
     ...(step.why !== undefined && { why: step.why }),
   });
 }

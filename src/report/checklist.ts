@@ -39,17 +39,29 @@ export function resultPreview(result: unknown, max = 80): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
+/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
+  const counts = step.itemCounts;
+  if (!counts) return '';
+  const n = (value: number): string => value.toLocaleString('en-US');
+  return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
+}
+
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {
+  const progress = itemProgress(step);
   switch (step.state) {
     case 'completed': {
       const reused = step.reused ? ' (reused)' : '';
+      // A for_each step's result is a list as long as its items: the counts say more than its first line.
+      if (progress) return `${reused}${progress}`;
       return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
     }
     case 'failed':
-      return ` — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+      return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
     case 'skipped':
       return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
     case 'in_progress':
+      if (progress) return progress;
       if (step.retry) {
         const seconds = Math.round(step.retry.waitMs / 100) / 10;
         return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
@@ -107,6 +119,8 @@ interface CachedItem {
   readonly error: string | undefined;
   readonly skipReason: string | undefined;
   readonly retry: StepRecord['retry'];
+  /** A for_each step's counts, as text: they change in place as items settle. */
+  readonly progress: string;
   readonly item: ChecklistItem;
 }
 
@@ -127,7 +141,8 @@ export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, 
     cached.result === step?.result &&
     cached.error === step?.error &&
     cached.skipReason === step?.skipReason &&
-    cached.retry === step?.retry
+    cached.retry === step?.retry &&
+    cached.progress === (step ? itemProgress(step) : '')
   ) {
     return cached.item;
   }
@@ -148,6 +163,7 @@ export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, 
     error: step?.error,
     skipReason: step?.skipReason,
     retry: step?.retry,
+    progress: step ? itemProgress(step) : '',
     item,
   });
   return item;

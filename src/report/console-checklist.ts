@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItem, checklistItems, planStepOf, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
@@ -77,6 +77,15 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     case 'tool_returned':
     case 'goals_checked':
       return [];
+    // A log line per item would bury the log under a 1,000-item step: only failed items get one.
+    case 'item_started':
+    case 'item_retrying':
+    case 'item_completed':
+      return [];
+    case 'item_failed': {
+      const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
+      return [`  ${STATE_ICONS.failed} ${key} — ${redact(event.error)}`];
+    }
     default: {
       const planStep = planStepOf(record, event.stepKey);
       return planStep ? [itemLine(checklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];

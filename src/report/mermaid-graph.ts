@@ -31,8 +31,12 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
   const lines = ['graph TD'];
   for (const step of steps) {
-    const state = record.steps.get(step.key)?.state ?? 'pending';
-    const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}`)}`;
+    const stepRecord = record.steps.get(step.key);
+    const state = stepRecord?.state ?? 'pending';
+    // A for_each step is drawn once, with its count, however many items it has.
+    const total = stepRecord?.itemCounts?.total;
+    const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
+    const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
     lines.push(`  ${ids.get(step.key)}["${label}"]:::${state}`);
   }
   for (const step of steps) {

@@ -5,6 +5,10 @@ import { isTransient } from '../core/step-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
+import type { ItemFailure } from '../core/run-event.ts';
+import { expandForEach } from './expand-for-each.ts';
+import { ItemFailedError } from './item-failed-error.ts';
+import { MappedStep } from './mapped-step.ts';
 import { Inbox } from './inbox.ts';
 import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';
@@ -29,6 +33,8 @@ import type { Tool, ToolContext } from '../tools/tool.ts';
 interface Finished {
   readonly key: string;
   readonly outcome: AttemptsOutcome;
+  /** Set for a child of a `for_each` step: the step's key and the item's index. */
+  readonly item?: { readonly parent: string; readonly index: number };
 }
 
 /** Why the run must pause for the model before starting anything else. */
@@ -54,6 +60,8 @@ export class PlanRun {
   readonly skippedFor = new Map<string, string>();
   /** Why each failed or skipped step has no result: what a dependent that takes it optionally is told. */
   readonly missing = new Map<string, string>();
+  /** Why a completed step's result is incomplete (items of a for_each step that failed under `continue`). */
+  readonly incomplete = new Map<string, string>();
   readonly budget: RunBudget;
   /** Each started step's reuse key (`stepReuseKey`). */
   readonly reuseKeys = new Map<string, string>();
@@ -71,6 +79,8 @@ export class PlanRun {
   readonly #ready: ReadySteps;
   readonly #inbox = new Inbox<Finished>();
   readonly #running = new Set<string>();
+  /** `for_each` steps whose children are running or waiting, in the order they started. */
+  readonly #mapped = new Map<string, MappedStep>();
   readonly #stop = new AbortController();
   #skippedForStop = false;
 
@@ -122,14 +132,18 @@ export class PlanRun {
       this.#ready.rebuild();
       for (;;) {
         for (const finished of this.#inbox.drain()) this.#settle(finished);
-        if (this.stopReason) this.#skipPendingOnce(this.stopReason.message);
-        else if (this.#needs.length > 0) {
+        if (this.stopReason) {
+          this.#skipPendingOnce(this.stopReason.message);
+          this.#concludeIdleMapped();
+        } else {
+          // While recovery waits, only children of for_each steps already started may start.
+          this.#fill();
           // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
-          if (this.#running.size === 0) {
+          if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
             await this.#recover();
             continue;
           }
-        } else this.#fill();
+        }
         if (this.#running.size === 0) break;
         await this.#inbox.wait();
       }
@@ -142,12 +156,24 @@ export class PlanRun {
   #fill(): void {
     const limit = this.#plan.limits.concurrency;
     while (this.#running.size < limit && !this.stopReason) {
+      // Children of started for_each steps go first: started work finishes before new work begins.
+      const mapped = this.#nextMapped();
+      if (mapped) {
+        this.#startChild(mapped);
+        continue;
+      }
+      if (this.#needs.length > 0) return;
       const key = this.#ready.next();
       if (key === undefined) return;
       // Refusing a step stops the run (through the budget's signal); the step is then skipped.
       if (!this.budget.beforeStep(key)) return;
       this.#start(key);
     }
+  }
+
+  #nextMapped(): MappedStep | undefined {
+    for (const mapped of this.#mapped.values()) if (mapped.hasWaiting) return mapped;
+    return undefined;
   }
 
   #start(key: string): void {
@@ -165,6 +191,10 @@ export class PlanRun {
       this.#inbox.wake();
       return;
     }
+    if (step.forEach) {
+      this.#expand(step);
+      return;
+    }
     this.#running.add(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
     const hooks = {
@@ -176,7 +206,7 @@ export class PlanRun {
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
     };
-    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing);
+    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
@@ -206,14 +236,96 @@ export class PlanRun {
     }
   }
 
-  #settle({ key, outcome }: Finished): void {
-    this.#running.delete(key);
+  /** Turns a started for_each step into its children; a list that cannot be expanded fails the step at once. */
+  #expand(step: PlanStep): void {
+    const startedAt = this.#deps.clock.now();
+    let children: PlanStep[];
+    try {
+      const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
+      children = expandForEach(step, sources, this.#plan.limits.max_items ?? DEFAULT_LIMITS.max_items);
+    } catch (error) {
+      this.#conclude(step.key, { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 });
+      return;
+    }
+    this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key) });
+    const mapped = new MappedStep(step.key, children, step.forEach!.onItemFailure, startedAt);
+    if (children.length === 0) this.#concludeMapped(mapped);
+    else this.#mapped.set(step.key, mapped);
+  }
+
+  #startChild(mapped: MappedStep): void {
+    const { child, index } = mapped.take()!;
+    const stepKey = mapped.key;
+    this.#journal.step({ type: 'item_started', stepKey, index });
+    this.#running.add(child.key);
+    const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
+    const hooks = {
+      onUsage: (more: Usage) => this.budget.charge(more),
+      onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
+        this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
+      // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
+      onActivity: (activity: StepActivity) => {
+        if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey });
+      },
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx),
+    };
+    const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
+    const item = { parent: stepKey, index };
+    attemptStep(child, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(child.retry, toolRetry), hooks).then(
+      (outcome) => this.#inbox.push({ key: child.key, outcome, item }),
+      (error: unknown) => this.#inbox.push({ key: child.key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 }, item }),
+    );
+  }
+
+  #settle(finished: Finished): void {
+    this.#running.delete(finished.key);
+    if (finished.item) this.#settleItem(finished.item.parent, finished.item.index, finished.outcome);
+    else this.#conclude(finished.key, finished.outcome);
+  }
+
+  #settleItem(parent: string, index: number, outcome: AttemptsOutcome): void {
+    const mapped = this.#mapped.get(parent)!;
+    const { usage, durationMs } = outcome;
+    const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
+    if (outcome.ok) {
+      mapped.completed(index, outcome.result, usage);
+      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried });
+    } else {
+      const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+      mapped.failed(index, error, usage, !(outcome.error instanceof RunStoppedError));
+      this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: isTransient(outcome.error), durationMs, usage, ...retried });
+    }
+    if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting)) this.#concludeMapped(mapped);
+  }
+
+  /** After a stop: for_each steps with no child running end now (their waiting children never start). */
+  #concludeIdleMapped(): void {
+    for (const mapped of [...this.#mapped.values()]) if (mapped.running === 0) this.#concludeMapped(mapped);
+  }
+
+  #concludeMapped(mapped: MappedStep): void {
+    this.#mapped.delete(mapped.key);
+    const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
+    if (this.stopReason) return this.#conclude(mapped.key, { ok: false, error: this.stopReason, ...ended });
+    if (mapped.halted) {
+      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+    }
+    if (mapped.failures.length > 0) {
+      const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
+      const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';
+      this.incomplete.set(mapped.key, `${mapped.failures.length} of ${mapped.children.length} items failed and are null in the list (${listed}${more})`);
+    }
+    this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
+  }
+
+  #conclude(key: string, outcome: AttemptsOutcome, failedItems: readonly ItemFailure[] = []): void {
     const step = this.graph.byKey.get(key)!;
     const { usage, durationMs } = outcome;
     const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
     if (outcome.ok) {
       this.results.set(key, outcome.result);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried });
+      const failed = failedItems.length > 0 ? { failedItems } : {};
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed });
       this.#ready.release(key);
       if (step.review && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;

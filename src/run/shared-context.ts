@@ -10,6 +10,7 @@ export function sharedContext(
   graph: PlanGraph,
   results: ReadonlyMap<string, unknown>,
   missing?: ReadonlyMap<string, string>,
+  incomplete?: ReadonlyMap<string, string>,
 ): SharedContext {
   return {
     goal: plan.goal,
@@ -18,6 +19,7 @@ export function sharedContext(
     steps: graph.byKey,
     results,
     ...(missing !== undefined && { missing }),
+    ...(incomplete !== undefined && { incomplete }),
     inputs: deps.inputs,
     tools: deps.tools,
     model: deps.model,

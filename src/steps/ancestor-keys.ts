@@ -1,12 +1,14 @@
 import type { PlanStep } from '../core/plan-step.ts';
 
 /**
- * Keys of every step `stepKey` depends on, directly or transitively, in plan order. This is a
+ * Keys of every step `step` depends on, directly or transitively, in plan order. This is a
  * step's whole context: unrelated branches never reach its prompt.
  */
-export function ancestorKeys(stepKey: string, steps: ReadonlyMap<string, PlanStep>): string[] {
+export function ancestorKeys(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): string[] {
+  const stepKey = step.key;
   const seen = new Set<string>();
-  const pending = [...(steps.get(stepKey)?.dependsOn ?? [])];
+  // From the step itself: a for_each child (`review[0]`) is not in the plan's map but has its template's edges.
+  const pending = [...step.dependsOn];
   while (pending.length > 0) {
     const key = pending.pop() as string;
     if (seen.has(key) || key === stepKey) continue;

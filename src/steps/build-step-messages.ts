@@ -17,7 +17,7 @@ export interface StepPromptOptions {
 }
 
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
-  return ancestorKeys(ctx.step.key, ctx.steps).map((key) => {
+  return ancestorKeys(ctx.step, ctx.steps).map((key) => {
     const step = ctx.steps.get(key);
     // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
     if (!ctx.results.has(key)) {
@@ -26,7 +26,8 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
       const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
       return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
     }
-    const text = cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit);
+    const gaps = ctx.incomplete?.get(key);
+    const text = `${cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`;
     return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
   });
 }
@@ -42,6 +43,8 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
+  const item = ctx.step.item;
+  if (item) sections.push(`The item this step works on (one of a for_each list):\n${dataBlock({ name: item.name, index: String(item.index) }, promptText(item.value))}`);
   const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
   sections.push(`Your step (${ctx.step.key}): ${what}\n${instruction}`);
   return [

@@ -18,6 +18,8 @@ export interface StepContext {
   readonly results: ReadonlyMap<string, unknown>;
   /** Why a step has no result, by key, for steps that failed or were skipped (an optional input says what is missing). */
   readonly missing?: ReadonlyMap<string, string>;
+  /** Why a completed step's result is incomplete (for_each items that failed and are null), by key. */
+  readonly incomplete?: ReadonlyMap<string, string>;
   /** The run's input values (`${inputs.name}`). */
   readonly inputs: Readonly<Record<string, unknown>>;
   readonly tools: ToolRegistry;

@@ -11,7 +11,7 @@ describe('schema errors point at the offending key or value', () => {
 
   it('lists the known keys when no key is close', () => {
     expect(errorsFor(yaml('goal: g', 'limits:', '  parallelism: 3'))).toEqual([
-      'plan.yml:3:3: unknown key `parallelism`; known keys here: concurrency, max_steps, max_replans, max_model_calls, max_tokens, max_cost_usd, timeout_minutes (at limits.parallelism)',
+      'plan.yml:3:3: unknown key `parallelism`; known keys here: concurrency, max_steps, max_items, max_replans, max_model_calls, max_tokens, max_cost_usd, timeout_minutes (at limits.parallelism)',
     ]);
   });
 

@@ -25,7 +25,7 @@ function userText(run: string, extra: Partial<Parameters<typeof stepContext>[0]>
 describe('a step’s context', () => {
   it('holds every ancestor, direct or transitive, in plan order, and nothing from unrelated steps', () => {
     const steps = new Map(branches.map((spec) => [spec.key, planStep(spec)]));
-    expect(ancestorKeys('report', steps)).toEqual(['fetch', 'clean', 'analyse']);
+    expect(ancestorKeys(steps.get('report')!, steps)).toEqual(['fetch', 'clean', 'analyse']);
     const text = userText('report');
     expect(text).toContain('SALES-RESULT');
     expect(text).toContain('CLEAN-RESULT');

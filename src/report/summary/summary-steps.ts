@@ -1,6 +1,6 @@
 import type { PlanStep } from '../../core/plan-step.ts';
-import type { RunRecord, StepRecord } from '../../core/run-record.ts';
-import { STATE_ICONS, stepTitle } from '../checklist.ts';
+import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
+import { itemProgress, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -40,9 +40,33 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
   };
 }
 
+function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
+  const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(item.key)}`;
+  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(resultText(item.result).text)))}`;
+  if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
+  if (item.state === 'pending') return finished ? `${head} — not run` : head;
+  return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+}
+
+/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: string) => string, where: string): SummaryPart {
+  const finished = step.state !== 'in_progress' && step.state !== 'pending';
+  const lines = items.map((item) => itemLine(item, finished, redact));
+  const label = `${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
+  return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+}
+
 function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): SummaryPart[] {
   let line = stepLine(key, title, step);
   const parts: SummaryPart[] = [];
+  if (step?.items) {
+    // One line per item instead of the list as one block: the counts head the line, the items fold out.
+    line += escapeMarkdown(itemProgress(step));
+    if (step.items.length > 0) parts.push(itemsPart(step.items, step, redact, where));
+    if (step.state === 'failed') line += ` — ${escapeMarkdown(redact(step.error ?? 'failed').slice(0, 500))}`;
+    return [line, ...parts];
+  }
   if (step?.state === 'completed' && step.result !== undefined) {
     const { text, json } = resultText(step.result);
     const block = textBlock('Result', redact(text), json, where);

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { checklistLines } from '../../src/report/checklist.ts';
+import { commentMarker } from '../../src/report/comment/comment-marker.ts';
+import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/render-comment.ts';
+import { consoleChecklist } from '../../src/report/console-checklist.ts';
+import { renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
+import { renderSummary } from '../../src/report/summary/render-summary.ts';
+
+const noRedaction = (text: string): string => text;
+
+const list: PlanStep = { key: 'list', id: 'list', type: 'tool_call', tool: 'ls', description: 'List packages', inputs: [], dependsOn: [] };
+const review: PlanStep = {
+  key: 'review',
+  id: 'review',
+  type: 'tool_call',
+  tool: 'review',
+  title: 'Review packages',
+  description: 'Review ${item}',
+  inputs: [],
+  dependsOn: ['list'],
+  forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'continue' },
+};
+
+/** Events of a run whose for_each step has `count` items; `failed` of them fail, `done` settle in all. */
+function mappedRun(count: number, done: number, failed: readonly number[] = []): RunEvent[] {
+  const keys = Array.from({ length: count }, (_, i) => `review[${i}]`);
+  const events: RunEvent[] = [
+    { type: 'plan_created', at: 0, plan: { name: 'packages', revision: 1, steps: [list, review] } },
+    { type: 'step_started', at: 1, stepKey: 'list' },
+    { type: 'step_completed', at: 2, stepKey: 'list', result: keys.map((_, i) => `pkg-${i}`), durationMs: 1, usage: NO_USAGE },
+    { type: 'step_started', at: 3, stepKey: 'review' },
+    { type: 'step_expanded', at: 3, stepKey: 'review', keys },
+  ];
+  for (let index = 0; index < done; index += 1) {
+    events.push({ type: 'item_started', at: 4, stepKey: 'review', index });
+    if (failed.includes(index)) events.push({ type: 'item_failed', at: 5, stepKey: 'review', index, error: `package ${index} has no manifest`, transient: false, durationMs: 1, usage: NO_USAGE });
+    else events.push({ type: 'item_completed', at: 5, stepKey: 'review', index, result: `review of package ${index}: ${'fine. '.repeat(40)}`, durationMs: 1, usage: NO_USAGE });
+  }
+  return events;
+}
+
+function recordOf(events: readonly RunEvent[]): RunRecord {
+  return events.reduce(applyEvent, newRunRecord());
+}
+
+function finished(events: RunEvent[], count: number, failed: readonly number[]): RunEvent[] {
+  const results = Array.from({ length: count }, (_, i) => (failed.includes(i) ? null : `review of package ${i}`));
+  const failedItems = failed.map((index) => ({ index, key: `review[${index}]`, error: `package ${index} has no manifest` }));
+  return [
+    ...events,
+    { type: 'step_completed', at: 6, stepKey: 'review', result: results, durationMs: 3, usage: NO_USAGE, ...(failedItems.length > 0 && { failedItems }) },
+    { type: 'run_finished', at: 7, status: 'succeeded', durationMs: 7, usage: NO_USAGE, resultStepKey: 'review' },
+  ];
+}
+
+describe('a for_each step in the views', () => {
+  it('is one checklist line with counts while it runs', () => {
+    const record = recordOf(mappedRun(40, 13, [2]));
+    expect(checklistLines(record)[1]).toBe('⏳ review. Review packages — 12/40 done, 1 failed');
+  });
+
+  it('keeps the comment to counts, so 1,000 items stay far under the 65,536-character limit', () => {
+    const record = recordOf(finished(mappedRun(1000, 1000, [7]), 1000, [7]));
+    const body = renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction });
+    expect(body).toContain('- ✅ review\\. Review packages — 999/1,000 done, 1 failed');
+    expect(body).not.toContain('review of package');
+    expect(body.length).toBeLessThan(COMMENT_MAX_CHARS / 10);
+  });
+
+  it('folds out one line per item in the summary, failed ones with their error', () => {
+    const record = recordOf(finished(mappedRun(3, 3, [1]), 3, [1]));
+    const summary = renderSummary(record, { redact: noRedaction });
+    expect(summary).toContain('<details><summary>3 items — 2/3 done, 1 failed</summary>');
+    expect(summary).toContain('- ✅ review\\[0\\] → review of package 0\\: fine');
+    expect(summary).toContain('- ❌ review\\[1\\] — package 1 has no manifest');
+  });
+
+  it('says which items never ran when the step failed part-way', () => {
+    const events = mappedRun(3, 1, [0]);
+    events.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'item review[0] failed: package 0 has no manifest', transient: false, durationMs: 3, usage: NO_USAGE });
+    const summary = renderSummary(recordOf(events), { redact: noRedaction });
+    expect(summary).toContain('- ⏭️ review\\[2\\] — not run');
+  });
+
+  it('draws the step once in the graph, with its count', () => {
+    const graph = renderMermaidGraph(recordOf(mappedRun(40, 0)), noRedaction);
+    expect(graph.match(/review/g)).toHaveLength(1);
+    expect(graph).toContain('Review packages #40;40 items#41;');
+  });
+
+  it('prints a log line for a failed item but not for every item', () => {
+    const lines: string[] = [];
+    const listener = consoleChecklist({ write: (text) => lines.push(text), isTTY: false });
+    for (const event of mappedRun(50, 50, [3])) listener(event);
+    const text = lines.join('');
+    expect(text).toContain('  ❌ review[3] — package 3 has no manifest');
+    expect(text.split('\n').filter((line) => line.includes('review[')).length).toBe(1);
+  });
+});
