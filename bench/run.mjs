@@ -2,6 +2,7 @@
 // Node 24 strips types, so the sections are plain .ts files imported directly.
 import { existsSync } from 'node:fs';
 import { formatTable, tableOfRecords } from './bench-table.ts';
+import { forEachOverhead } from './for-each-overhead.ts';
 import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
@@ -27,3 +28,4 @@ if (existsSync(contextTokensFile)) {
 }
 
 console.log(formatTable(await listenerOverhead()));
+console.log(formatTable(await forEachOverhead()));

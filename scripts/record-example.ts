@@ -27,6 +27,13 @@ const TEXT_ANSWERS: Record<string, Record<string, string>> = {
       'overstocked while demand falls. Recommended actions: audit Apparel sizing and quality, starting with the most ' +
       'returned items; pause Apparel and Sports replenishment until cover is under 6 weeks; review both categories next week.',
   },
+  'degraded-report': {
+    summary:
+      'Sales: Electronics led at $142,000 (+2.5%), Home & Garden (+3.9%) and Beauty (+2.8%) grew, while Apparel fell 15.9% ' +
+      'to $38,000 and Sports fell 11.2%. Returns: Apparel returned 18% of items and Sports 9%, against a 5% benchmark; ' +
+      'the other categories stayed at or under it. Missing: web traffic is not available this week because the analytics ' +
+      'export for 2026-W48 has not run yet, so visits and conversion are left out.',
+  },
 };
 
 /** Scripted agent turns by example: the n-th answer of an agent step's loop. */

@@ -150,3 +150,26 @@ describe('workflows/mcp-everything.yml', () => {
     expect(outcomes(run.goals)).toEqual({ 'the server added the numbers and echoed the answer': 'met' });
   });
 });
+
+describe('workflows/review-packages.yml', () => {
+  it('maps one check over the listed packages offline, keeping the others when one check fails', async () => {
+    const run = await runPlanFile(workflow('review-packages.yml'), { cwd: root, env: process.env });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(outcomes(run.goals)).toEqual({ 'the report has a line per package': 'met', 'the broken package is reported, not dropped': 'met' });
+    const review = run.outcome.record.steps.get('review')!;
+    expect(review.items?.map((item) => item.key)).toEqual(['review[web]', 'review[api]', 'review[billing]', 'review[legacy-utils]', 'review[docs]']);
+    expect((run.outcome.results.get('review') as unknown[])[3]).toBeNull();
+    expect(review.failedItems).toEqual([expect.objectContaining({ key: 'review[legacy-utils]', error: expect.stringContaining('trailing comma') })]);
+  });
+});
+
+describe('workflows/degraded-report.yml', () => {
+  it('writes the summary from the sources that worked, told which input is missing and why', async () => {
+    chat.script([textAnswer('Electronics led sales at $142,000. Apparel returns hit 18%. Web traffic is missing: the export for 2026-W48 is not there yet.')]);
+    const run = await runPlanFile(workflow('degraded-report.yml'), { cwd: root, env: process.env, model });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(run.outcome.record.steps.get('traffic')?.state).toBe('failed');
+    expect(outcomes(run.goals)).toEqual({ 'covers sales': 'met', 'says the traffic data is missing': 'met' });
+    expect(chat.requests[0]!.body.messages[1]!.content).toContain('this input is missing because step traffic failed');
+  });
+});

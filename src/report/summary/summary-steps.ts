@@ -43,7 +43,7 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
 function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
   const state = item.state === 'pending' && finished ? 'skipped' : item.state;
   const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(item.key)}`;
-  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(resultText(item.result).text)))}`;
+  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
   return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
