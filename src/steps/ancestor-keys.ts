@@ -7,8 +7,9 @@ import type { PlanStep } from '../core/plan-step.ts';
 export function ancestorKeys(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): string[] {
   const stepKey = step.key;
   const seen = new Set<string>();
-  // From the step itself: a for_each child (`review[0]`) is not in the plan's map but has its template's edges.
-  const pending = [...step.dependsOn];
+  // The map's entry when it has one (callers may widen it); a for_each child (`review[0]`) is not
+  // in the map, and brings its template's edges itself.
+  const pending = [...(steps.get(stepKey) ?? step).dependsOn];
   while (pending.length > 0) {
     const key = pending.pop() as string;
     if (seen.has(key) || key === stepKey) continue;
