@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isTransient } from '../core/step-error.ts';
@@ -29,6 +30,9 @@ import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { showArgs } from './show-args.ts';
 import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { Tool, ToolContext } from '../tools/tool.ts';
+
+/** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
+const TURNS_PER_YIELD = 16;
 
 interface Finished {
   readonly key: string;
@@ -83,6 +87,7 @@ export class PlanRun {
   readonly #mapped = new Map<string, MappedStep>();
   readonly #stop = new AbortController();
   #skippedForStop = false;
+  #turnsSinceYield = 0;
 
   constructor(plan: RunnablePlan, deps: RunDeps, journal: RunJournal) {
     this.#plan = plan;
@@ -146,6 +151,12 @@ export class PlanRun {
         }
         if (this.#running.size === 0) break;
         await this.#inbox.wait();
+        // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
+        // macrotask now and then, a long chain never lets signals, timers or the comment's updates run.
+        if (++this.#turnsSinceYield >= TURNS_PER_YIELD) {
+          this.#turnsSinceYield = 0;
+          await yieldToEventLoop();
+        }
       }
       this.#skipLeftovers();
     } finally {

@@ -48,6 +48,37 @@ describe('runPlan cancellation', () => {
   });
 });
 
+describe('runPlan on a long chain of instant steps', () => {
+  // Steps that settle at once (math) run through promise jobs alone; before the scheduler yielded,
+  // all 3,000 ran before a signal or timer could fire, and a cancelled run ended `succeeded`.
+  const chain = Array.from({ length: 3000 }, (_, index) => step(`s${index}`, index === 0 ? [] : [`s${index - 1}`]));
+  const instant = (started: string[]) => async (ctx: { step: { key: string } }) => {
+    started.push(ctx.step.key);
+    return 1;
+  };
+
+  it('hears a cancel that arrives after the run started', async () => {
+    const controller = new AbortController();
+    const started: string[] = [];
+    setImmediate(() => controller.abort('SIGTERM'));
+    const run = startRun(planOf(chain), instant(started), { signal: controller.signal });
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'cancelled', reason: 'cancelled (SIGTERM)' });
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.length).toBeLessThan(chain.length);
+    expect(outcome.record.steps.get('s2999')?.state).toBe('skipped');
+  });
+
+  it('stops at limits.timeout_minutes', async () => {
+    const started: string[] = [];
+    const run = startRun(planOf(chain, { timeout_minutes: 1 }), instant(started));
+    setImmediate(() => run.clock.advance(60_000));
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'run timed out after 1 min' });
+    expect(started.length).toBeLessThan(chain.length);
+  });
+});
+
 describe('runPlan timeouts', () => {
   it('fails a step that runs past its timeout_seconds with a transient StepTimeoutError', async () => {
     const fake = new FakeSteps();
