@@ -10,7 +10,7 @@ import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type Chat
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { buildActionBundle, type ActionBundle } from '../e2e/action-bundle.ts';
 import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
-import { removeActionRuns, runActionBundle, RUNNER_TOKEN, type ActionRun, type ActionRunOptions } from '../e2e/start-action.ts';
+import { removeActionRuns, runActionBundle, RUNNER_TOKEN, startAction, type ActionRun, type ActionRunOptions } from '../e2e/start-action.ts';
 import { issueCommentEvent, offeredTools, printingTool, promptOf, pullRequestData, summaryPlan } from './attack-fixtures.ts';
 import { injectedCommands, processedCommands } from './workflow-commands.ts';
 
@@ -664,4 +664,27 @@ workflow_sequence:
     expect(result.trace).toContain("[no matches for '^(a+)+$']");
     expect(result.outputs['result']).toBe(`[no files match '${braces}']`);
   });
+
+  it('(hang c) SIGTERM during a long chain of math steps cancels the run and still reports it', async (context) => {
+    const s = await servers(context, () => textAnswer('unused'));
+    // 400 steps keep the test quick; test/run/run-plan-stops.test.ts runs the issue's 3,000.
+    const steps = Array.from({ length: 400 }, (_, index) =>
+      index === 0
+        ? '  - { id: 0, type: tool_call, tool: add, description: chain 0, args: { a: 0, b: 1 } }'
+        : `  - { id: ${index}, type: tool_call, tool: add, description: chain ${index}, args: { a: { step_result: ${index - 1} }, b: 1 } }`,
+    );
+    const running = await startAction({
+      entry: bundle.entry,
+      githubUrl: s.github.url,
+      files: { [PLAN]: `name: Long chain\ntoolsets: [math]\nlimits: { max_steps: 400 }\nworkflow_sequence:\n${steps.join('\n')}\n` },
+      inputs: { 'base-url': s.chat.baseURL, 'api-key': `sk-test-${randomBytes(12).toString('hex')}9`, model: 'gpt-test' },
+    });
+    // Before the scheduler yielded, SIGTERM waited for every step and the run ended `succeeded`.
+    await running.printed(/chain 20\b/);
+    running.child.kill('SIGTERM');
+    const result = await running.finished;
+    expect(result.outputs['status'], result.stdout.slice(-2000)).toBe('cancelled');
+    expect(result.summary).toContain('cancelled');
+    expect(result.trace).not.toContain('"stepKey":"399","result"');
+  }, 60_000);
 });
