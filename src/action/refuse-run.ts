@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import type { ActionIO } from './action-io.ts';
 import type { ActionResult } from './run-action.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { renderRefusedReport } from './refused-report.ts';
 import { reportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
+import { createOutputFolder } from '../report/create-output-folder.ts';
 
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
@@ -18,7 +18,7 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
   const message = `plan-runner refused to run: ${reason}`;
   io.annotate('notice', message, { title: 'plan-runner refused to run' });
   try {
-    await mkdir(path.dirname(report), { recursive: true });
+    createOutputFolder(report);
     await writeFile(report, markdown);
     await io.writeSummary(markdown);
   } catch (error) {

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
@@ -31,6 +30,7 @@ import { reportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { stepLogGroups } from './step-log-groups.ts';
+import { createOutputFolder } from '../report/create-output-folder.ts';
 
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
@@ -93,7 +93,7 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise
 
 async function writeReport(report: FinalReport, file: string, io: ActionIO): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    createOutputFolder(file);
     await writeFile(file, report.markdown);
   } catch (error) {
     io.warning(`Could not write the report file ${file}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate } from '../eval/evaluate.ts';
 import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
@@ -10,6 +10,7 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import type { ActionOutputs } from './action-outputs.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
+import { createOutputFolder } from '../report/create-output-folder.ts';
 
 function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = ''): ActionResult {
   const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '' };
@@ -65,7 +66,8 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   });
   const markdown = redact(report.markdown);
   try {
-    await mkdir(settings.outputDir, { recursive: true });
+    createOutputFolder(reportFile);
+    createOutputFolder(jsonFile);
     await writeFile(reportFile, markdown);
     await writeFile(jsonFile, redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`));
   } catch (error) {

@@ -10,6 +10,7 @@ import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from './write-report-file.ts';
+import { checkOutputPaths } from './check-output-paths.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
@@ -58,6 +59,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   };
   const problem = evalSettingsProblem(settings);
   if (problem) return fail(problem);
+  const traceDir = args.traceDir === undefined ? undefined : path.join(args.traceDir, 'run.jsonl');
+  if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]])) return 1;
 
   const traces: TraceWriter[] = [];
   const report = await evaluate(settings, { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun }, {

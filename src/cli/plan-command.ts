@@ -6,6 +6,7 @@ import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
+import { checkOutputPaths } from './check-output-paths.ts';
 import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
@@ -19,6 +20,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const env = process.env;
   const apiKey = env[args.apiKeyEnv] || undefined;
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]])) return 1;
   const outcome = await runJob(
     cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal, redact },

@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { runJob } from '../run/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { checkOutputPaths } from './check-output-paths.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
 import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -40,6 +41,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     }
     resume = read.trace;
   }
+  if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]])) return 1;
   const trace = traceWriter(args.trace, { redact });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),

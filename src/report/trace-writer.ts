@@ -1,8 +1,8 @@
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
 import { TraceWriteError } from './trace-write-error.ts';
+import { createOutputFolder } from './create-output-folder.ts';
 
 export interface TraceWriter {
   readonly path: string;
@@ -75,7 +75,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const replacer = redactingReplacer(redact);
   let fd: number;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    createOutputFolder(file);
     fd = openSync(file, 'w');
   } catch (cause) {
     throw new TraceWriteError({ path: file, cause });

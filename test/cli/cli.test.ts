@@ -136,8 +136,21 @@ describe('plan-runner run', () => {
     writeFileSync(blocker, '');
     const unwritable = cli(['run', 'workflows/bodmas.yml', '--trace', path.join(tmp, 'u.jsonl'), '--summary', path.join(blocker, 'report.md')]);
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toContain(`cannot write the report to ${path.join(blocker, 'report.md')}`);
-    expect(unwritable.stderr).not.toContain('internal error');
+    expect(unwritable.stderr).toBe(`plan-runner: cannot write --summary ${path.join(blocker, 'report.md')}: cannot create its folder (EEXIST); choose another path\n`);
+  });
+
+  // Node's recursive mkdirSync spun at 100% CPU forever under /proc, deaf to SIGTERM: the run never
+  // started and never ended. Output paths are now checked before any folder is made.
+  it.each([
+    ['--trace', '/proc/nope/trace.jsonl', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
+    ['--summary', '/sys/kernel/nope/report.md', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
+    ['--record', '/dev/nope/record.jsonl', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
+  ])('refuses %s %s on a special file system before running anything', (option, file, reason) => {
+    const defaults = ['--trace', path.join(tmp, 'p.jsonl'), '--summary', path.join(tmp, 'p.md')];
+    const result = cli(['run', 'workflows/bodmas.yml', ...defaults, option, file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`plan-runner: cannot write ${option} ${file}: refused to write ${file}: it is inside ${reason}; choose a path in the workspace or in RUNNER_TEMP\n`);
+    expect(result.stdout).toBe('');
   });
 });
 

@@ -1,20 +1,13 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isSystemPath } from '../../core/system-path.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
-
-/** Kernel and device trees: reading them can leak secrets (`/proc/self/environ`) or block forever. */
-const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
 
 /** True when `candidate` is `root` itself or lies below it. */
 export function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/** True for `/proc`, `/sys`, `/dev` and anything below them. */
-export function isSystemPath(absolute: string): boolean {
-  return SYSTEM_TREES.some((tree) => absolute === tree || absolute.startsWith(`${tree}/`));
 }
 
 /**

@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync, realpathSync, statfsSync } from 'node:fs';
+import path from 'node:path';
+import { isSystemPath } from '../core/system-path.ts';
+import { OutputPathRefusedError } from './output-path-refused-error.ts';
+
+/** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
+const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+
+/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
+function existingAncestor(absolute: string): string {
+  let folder = absolute;
+  while (!existsSync(folder)) {
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  return realpathSync(folder);
+}
+
+/**
+ * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
+ * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
+ */
+export function createOutputFolder(file: string): void {
+  const absolute = path.resolve(file);
+  // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
+  if (absolute.startsWith('/dev/') && existsSync(absolute)) return;
+  const ancestor = existingAncestor(path.dirname(absolute));
+  if (isSystemPath(absolute) || isSystemPath(ancestor)) {
+    throw new OutputPathRefusedError(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+  }
+  let type: number | bigint | undefined;
+  try {
+    type = statfsSync(ancestor).type;
+  } catch {
+    type = undefined; // statfs is missing on some platforms; the path check above still holds
+  }
+  if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
+    throw new OutputPathRefusedError(file, `${ancestor} is on a kernel file system`);
+  }
+  mkdirSync(path.dirname(absolute), { recursive: true });
+}

@@ -1,0 +1,22 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createOutputFolder } from '../../src/report/create-output-folder.ts';
+import { OutputPathRefusedError } from '../../src/report/output-path-refused-error.ts';
+
+describe('createOutputFolder', () => {
+  it('creates the folders of a normal path', () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'output-folder-'));
+    createOutputFolder(path.join(base, 'a/b/trace.jsonl'));
+    expect(existsSync(path.join(base, 'a/b'))).toBe(true);
+  });
+
+  it.each(['/proc/nope/trace.jsonl', '/proc/self/nope/x.md', '/sys/nope/x.md', '/dev/nope/x.md', '/proc/1/environ'])('refuses %s', (file) => {
+    expect(() => createOutputFolder(file)).toThrow(OutputPathRefusedError);
+  });
+
+  it.skipIf(!existsSync('/dev/null'))('lets an existing device such as /dev/null be written', () => {
+    expect(() => createOutputFolder('/dev/null')).not.toThrow();
+  });
+});
