@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 
 /** Where one plan's report (the job summary's Markdown) and JSON-lines trace are written. */
@@ -6,11 +7,17 @@ export interface ReportPaths {
   readonly trace: string;
 }
 
-/** Paths under `outputDir` named after the plan path, so two plans in one job keep their own files. */
+/**
+ * Paths under `outputDir` named after the plan path, so two plans in one job keep their own files:
+ * a readable slug plus a short hash of the path, since the slug alone maps `a_b.yml` and `a-b.yml`
+ * (every run of other characters becomes `-`) to the same name.
+ */
 export function reportPaths(outputDir: string, planPath: string): ReportPaths {
-  const slug = planPath.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'plan';
+  const normalised = path.posix.normalize(planPath.replaceAll('\\', '/'));
+  const slug = normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'plan';
+  const hash = createHash('sha256').update(normalised).digest('hex').slice(0, 8);
   return {
-    report: path.join(outputDir, `${slug}.report.md`),
-    trace: path.join(outputDir, `${slug}.trace.jsonl`),
+    report: path.join(outputDir, `${slug}-${hash}.report.md`),
+    trace: path.join(outputDir, `${slug}-${hash}.trace.jsonl`),
   };
 }

@@ -65,7 +65,8 @@ describe('runAction', () => {
     const { result } = await run(FAILING_PLAN.replace('b: 0', 'b: 2'));
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: '6' });
     expect(result.failure).toBeUndefined();
-    expect(result.outputs.trace).toBe(path.join(workspace, '.plan-runner', 'plan-yml.trace.jsonl'));
+    expect(path.dirname(result.outputs.trace)).toBe(path.join(workspace, '.plan-runner'));
+    expect(path.basename(result.outputs.trace)).toMatch(/^plan-yml-[0-9a-f]{8}\.trace\.jsonl$/);
     const types = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
     // The trace is the audit record: every tool call with its outcome, and the goals' verdict after the run.
     expect(types).toEqual(['plan_created', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'run_finished', 'goals_checked']);
