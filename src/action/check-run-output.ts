@@ -23,3 +23,14 @@ export function checkRunResult(report: FinalReport, conclusion: CheckConclusion,
   const outbound = (text: string): string => neutraliseOutbound(redact(text), { allowUrls: repositoryUrl ? [repositoryUrl] : [] });
   return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
+
+/** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
+export function internalErrorResult(error: unknown, redact: Redactor, runUrl?: string): CheckRunResult {
+  const message = redact(error instanceof Error ? error.message : String(error));
+  const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
+  return {
+    conclusion: 'failure',
+    title: 'plan-runner stopped with an internal error',
+    summary: `${statusIcon('failed')} **Status:** failed: internal error in plan-runner: ${escapeMarkdown(message)}${link}`,
+  };
+}

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { cutText } from '../report/cut-text.ts';
 
@@ -12,9 +13,17 @@ export interface CheckRunResult {
   readonly summary: string;
 }
 
-/** A check run in progress; completing it never throws (a failure is a warning). */
+/** A check run in progress; completing it never throws (a failure is a warning), and only the first completion counts. */
 export interface CheckRun {
   complete(result: CheckRunResult): Promise<void>;
+}
+
+export interface CheckRunTiming {
+  readonly clock?: Clock;
+  /** Attempts at the final PATCH for transient failures (5xx, timeouts, rate limits). Default 4. */
+  readonly maxAttempts?: number;
+  /** Completing stops retrying after this long. Default 30 s. */
+  readonly completeTimeoutMs?: number;
 }
 
 export interface CheckRunTarget {
@@ -27,6 +36,18 @@ export interface CheckRunTarget {
 
 /** GitHub's limit for a check run's output summary. */
 const MAX_OUTPUT_CHARS = 65_535;
+const MAX_BACKOFF_MS = 10_000;
+
+/** A later try may help: no answer, 408, 429, 5xx, or a rate-limited 403 (and how long GitHub asked to wait). */
+function transience(error: unknown): { transient: boolean; retryAfterMs?: number } {
+  const e = error as { status?: unknown; message?: unknown; response?: { headers?: Record<string, string | undefined> } };
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const headers = e?.response?.headers ?? {};
+  const retryAfter = Number(headers['retry-after']);
+  const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterMs: retryAfter * 1000 } : {};
+  const rateLimited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
+  return { transient: status === undefined || status === 408 || status === 429 || status >= 500 || rateLimited, ...wait };
+}
 
 function describe(error: unknown): string {
   const e = error as { status?: unknown; message?: unknown };
@@ -43,8 +64,10 @@ export async function startCheckRun(
   octokit: GitHubClient,
   target: CheckRunTarget,
   warn: (message: string) => void,
-  now: () => Date = () => new Date(),
+  timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
+  const clock = timing.clock ?? systemClock;
+  const now = (): Date => new Date(clock.now());
   const where = { owner: target.owner, repo: target.repo };
   let id: number;
   try {
@@ -61,20 +84,36 @@ export async function startCheckRun(
     warn(`Could not create the check run '${target.name}': ${describe(error)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
     return undefined;
   }
-  return {
-    async complete(result) {
+  const update = (result: CheckRunResult) =>
+    octokit.rest.checks.update({
+      ...where,
+      check_run_id: id,
+      status: 'completed',
+      conclusion: result.conclusion,
+      completed_at: now().toISOString(),
+      output: { title: cutText(result.title, 1000), summary: cutText(result.summary, MAX_OUTPUT_CHARS) },
+    });
+  // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
+  const finish = async (result: CheckRunResult): Promise<void> => {
+    const maxAttempts = timing.maxAttempts ?? 4;
+    const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
+    for (let attempt = 1; ; attempt++) {
       try {
-        await octokit.rest.checks.update({
-          ...where,
-          check_run_id: id,
-          status: 'completed',
-          conclusion: result.conclusion,
-          completed_at: now().toISOString(),
-          output: { title: cutText(result.title, 1000), summary: cutText(result.summary, MAX_OUTPUT_CHARS) },
-        });
+        await update(result);
+        return;
       } catch (error) {
-        warn(`Could not complete the check run '${target.name}': ${describe(error)}.`);
+        const { transient, retryAfterMs } = transience(error);
+        const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
+        if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
+          warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describe(error)}. It stays in progress on GitHub; the job's own status reports the result.`);
+          return;
+        }
+        await clock.sleep(wait);
       }
-    },
+    }
+  };
+  let completion: Promise<void> | undefined;
+  return {
+    complete: (result) => (completion ??= finish(result)),
   };
 }

@@ -17,7 +17,7 @@ import type { ActionSettings } from './action-settings.ts';
 import { admitRun, type AdmissionDeps } from './admit-run.ts';
 import { startCheckRun, type CheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
-import { checkRunResult } from './check-run-output.ts';
+import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport } from './final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel } from './escalation-notice.ts';
@@ -88,7 +88,7 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise
     return undefined;
   }
   const detailsUrl = settings.github.runUrl;
-  return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning);
+  return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
 }
 
 async function writeReport(report: FinalReport, file: string, io: ActionIO): Promise<void> {
@@ -129,44 +129,50 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const ending: { report?: FinalReport } = {};
   const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => ending.report });
   const check = await openCheckRun(settings, deps);
+  try {
 
-  const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
-  if (trace) listeners.push(trace.listener);
-  if (comment) listeners.push(comment.listener);
-  const outcome = await safeRunJob(settings, {
-    listeners,
-    clock: deps.clock,
-    redact,
-    ...(deps.signal ? { signal: deps.signal } : {}),
-    ...(deps.createModel ? { createModel: deps.createModel } : {}),
-    onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
-  }, deps.github, readOnly?.withhold, resume?.trace);
-  await trace?.close().catch((error: unknown) => io.warning(error instanceof Error ? error.message : String(error)));
-
-  const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
-  const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
-  ending.report = report;
-  const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
-  // Network writes start first and run while the local reports are written.
-  const published = Promise.allSettled([
-    comment?.finish(report.goals),
-    check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
-    escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
-  ]).then(() => undefined);
-
-  for (const error of report.planErrors) io.info(formatPlanError(error));
-  for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
-  await writeReport(report, paths.report, io);
-  writeAnnotations(
-    {
-      planErrors: planFileErrors(report.planErrors, settings.planPath),
-      ...(report.record ? { record: report.record } : {}),
-      goals: report.goals,
-      ...(settings.planFile ? { planFile: settings.planPath } : {}),
+    const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
+    if (trace) listeners.push(trace.listener);
+    if (comment) listeners.push(comment.listener);
+    const outcome = await safeRunJob(settings, {
+      listeners,
+      clock: deps.clock,
       redact,
-    },
-    io.annotate,
-  );
-  const failure = jobFailure(report, settings.failOnUnmetGoals);
-  return { outputs: actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '' }, redact), ...(failure ? { failure } : {}), published };
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.createModel ? { createModel: deps.createModel } : {}),
+      onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+    }, deps.github, readOnly?.withhold, resume?.trace);
+    await trace?.close().catch((error: unknown) => io.warning(error instanceof Error ? error.message : String(error)));
+
+    const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
+    const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
+    ending.report = report;
+    const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+    // Network writes start first and run while the local reports are written.
+    const published = Promise.allSettled([
+      comment?.finish(report.goals),
+      check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
+      escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
+    ]).then(() => undefined);
+
+    for (const error of report.planErrors) io.info(formatPlanError(error));
+    for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
+    await writeReport(report, paths.report, io);
+    writeAnnotations(
+      {
+        planErrors: planFileErrors(report.planErrors, settings.planPath),
+        ...(report.record ? { record: report.record } : {}),
+        goals: report.goals,
+        ...(settings.planFile ? { planFile: settings.planPath } : {}),
+        redact,
+      },
+      io.annotate,
+    );
+    const failure = jobFailure(report, settings.failOnUnmetGoals);
+    return { outputs: actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '' }, redact), ...(failure ? { failure } : {}), published };
+  } catch (error) {
+    // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
+    await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));
+    throw error;
+  }
 }

@@ -11,6 +11,8 @@ import { newRunRecord } from '../../src/core/run-record.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { recordingIO } from './recording-io.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { startFakeGitHub } from '../helpers/github-server.ts';
 
 const FAILING_PLAN = `name: Division
 toolsets: [math]
@@ -96,5 +98,28 @@ describe('checkConclusion', () => {
 
   it('is neutral for mode: plan, which ran nothing', () => {
     expect(checkConclusion(report('succeeded', false), true)).toBe('neutral');
+  });
+
+  it('completes the check run as a failure when plan-runner itself breaks while reporting', async () => {
+    const github = await startFakeGitHub();
+    try {
+      await writeFile(path.join(workspace, 'plan.yml'), `${FAILING_PLAN.replace('b: 0', 'b: 2')}goals:\n  - name: six\n    equals: "6"\n`);
+      const given: Record<string, string> = { plan: 'plan.yml', 'check-run': 'true', 'github-token': 't' };
+      const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_SHA: 'a'.repeat(40), GITHUB_API_URL: github.url };
+      const read = readActionSettings((name) => given[name] ?? '', env);
+      if (!read.ok) throw new Error(read.problems.join('\n'));
+      const { io } = recordingIO();
+      // A bug while the final report is made (here: a redactor that breaks on the plan's name) must not leave the check run in progress.
+      const redact = (text: string): string => {
+        if (text === 'Division') throw new Error('the report broke');
+        return text;
+      };
+      const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {} });
+      await expect(runAction(read.settings, { io, redact, clock: systemClock, github: octokit })).rejects.toThrow('the report broke');
+      expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
+      expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('internal error in plan-runner: the report broke');
+    } finally {
+      await github.stop();
+    }
   });
 });

@@ -100,6 +100,18 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     expect(github.violations).toEqual([]);
   });
 
+  it('completes the check run although GitHub answers the final PATCH with a 502 once', async (context) => {
+    const github = await fakeGitHub(context);
+    github.fail('checks/update', { status: 502, body: { message: 'Server Error' } });
+    const run = await runActionBundle(
+      options({ files: { [PLAN]: mathPlan('  - name: the answer is 11\n    equals: "11"\n') }, inputs: { 'check-run': 'true' }, githubUrl: github.url }),
+    );
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(github.requestsTo('checks/update').map((request) => request.status)).toEqual([502, 200]);
+    expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
+    expect(github.violations).toEqual([]);
+  });
+
   it('passes the job when only a warning goal is unmet, and completes the check run as a success', async (context) => {
     const github = await fakeGitHub(context);
     const run = await runActionBundle(
