@@ -130,7 +130,6 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => ending.report });
   const check = await openCheckRun(settings, deps);
   try {
-
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);
     if (comment) listeners.push(comment.listener);
