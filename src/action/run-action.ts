@@ -21,6 +21,7 @@ import { checkRunResult, internalErrorResult } from './check-run-output.ts';
 import { finalReport, type FinalReport } from './final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel } from './escalation-notice.ts';
+import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment } from './live-comment.ts';
 import { openTrace } from './open-trace.ts';
 import { refuseRun } from './refuse-run.ts';
@@ -105,6 +106,18 @@ async function writeReport(report: FinalReport, file: string, io: ActionIO): Pro
   }
 }
 
+function escalationIssueContext(settings: ActionSettings, planName: string | undefined): EscalationIssueContext {
+  const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
+  return {
+    owner,
+    repo,
+    planPath: settings.planPath,
+    planName: planName ?? settings.planPath,
+    ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
+    ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
+  };
+}
+
 /**
  * Runs the plan as a GitHub Action: the checklist and a group per step in the log, a trace file,
  * the live PR comment and the check run when asked; then, however the run ended, the job summary
@@ -152,6 +165,10 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       comment?.finish(report.goals),
       check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
+      // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
+      !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
+        ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning)
+        : undefined,
     ]).then(() => undefined);
 
     for (const error of report.planErrors) io.info(formatPlanError(error));

@@ -202,9 +202,21 @@ export class FakeGitHub {
       return { status: 200, body: list.map((name, i) => ({ id: i + 1, name, color: 'ededed', default: false })) };
     });
     this.handle('issues/create', ({ body }) => {
-      const issue = { ...body, number: this.issues.length + 1, id: this.#nextId++, state: 'open' };
+      const issue = { ...body, number: this.issues.length + 1, id: this.#nextId++, state: 'open', user: { ...this.tokenUser } };
       this.issues.push(issue);
       return { status: 201, body: issue };
+    });
+    this.handle('issues/list-for-repo', ({ url }) => {
+      const label = url.searchParams.get('labels');
+      const state = url.searchParams.get('state') ?? 'open';
+      const list = this.issues.filter((issue) => (state === 'all' || issue['state'] === state) && (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))));
+      return { status: 200, body: list };
+    });
+    this.handle('issues/update', ({ params, body }) => {
+      const issue = this.issues.find((candidate) => candidate['number'] === Number(params['issue_number']));
+      if (!issue) return { status: 404, body: { message: 'Not Found' } };
+      Object.assign(issue, body);
+      return { status: 200, body: issue };
     });
     this.handle('repos/get-collaborator-permission-level', ({ params }) => {
       const permission = this.permissions.get(params['username']!) ?? 'write';

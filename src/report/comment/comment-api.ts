@@ -35,7 +35,7 @@ async function call<T>(operation: CommentOperation, request: () => Promise<T>): 
  * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
  * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
  */
-async function tokenIdentity(octokit: GitHubClient): Promise<string | undefined> {
+export async function tokenIdentity(octokit: GitHubClient): Promise<string | undefined> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login;
   } catch (error) {

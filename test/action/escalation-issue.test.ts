@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import type { Escalation } from '../../src/run/escalation.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+const escalation: Escalation = {
+  reason: 'step 3 called publish({}) and got no answer; cc @someone about #12',
+  lastError: 'exit 75',
+  tried: ['step 3 (tool_call publish) failed'],
+  mention: '@acme/oncall',
+  label: 'needs-human',
+};
+const where = { owner: 'acme', repo: 'app', planPath: '.github/weekly.yml', planName: 'Weekly report', runUrl: 'https://github.com/acme/app/actions/runs/1' };
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+});
+
+describe('an escalation with no pull request opens one issue', () => {
+  it('opens an issue saying what failed and what was tried, then updates that same issue next time', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 75 again' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.issues).toHaveLength(1);
+    const issue = github.issues[0] as { title: string; body: string; labels: string[] };
+    expect(issue.title).toBe('plan-runner: Weekly report needs a person');
+    expect(issue.labels).toEqual(['needs-human']);
+    expect(issue.body.startsWith(escalationIssueMarker('.github/weekly.yml'))).toBe(true);
+    expect(issue.body).toContain('exit 75 again');
+    expect(issue.body).toContain('- step 3 (tool_call publish) failed');
+    expect(issue.body).toContain('[The run](https://github.com/acme/app/actions/runs/1)');
+    // Run text pings nobody; the plan's own mention does.
+    expect(issue.body).toContain('@\u200bsomeone about #\u200b12');
+    expect(issue.body).toContain('@acme/oncall: please take a look.');
+    expect(github.requestsTo('issues/update')).toHaveLength(1);
+  });
+
+  it('never adopts an issue someone else opened with the marker', async () => {
+    github.issues.push({ number: 1, id: 99, state: 'open', title: 'forged', body: `${escalationIssueMarker('.github/weekly.yml')}\nall fine`, labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), () => {});
+    expect(github.issues).toHaveLength(2);
+    expect((github.issues[0] as { body: string }).body).toContain('all fine');
+  });
+
+  it('warns instead of failing when it may not write issues', async () => {
+    github.fail('issues/create', { status: 403, body: { message: 'Resource not accessible by integration' } });
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([expect.stringContaining('Could not open an issue for the escalation (HTTP 403)')]);
+  });
+});
+
+describe('a scheduled run that escalates', () => {
+  it('opens one issue naming the side-effect call it could not confirm', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { readActionSettings } = await import('../../src/action/action-settings.ts');
+    const { runAction } = await import('../../src/action/run-action.ts');
+    const { systemClock } = await import('../../src/core/clock.ts');
+    const { recordingIO } = await import('./recording-io.ts');
+    const workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-escalation-'));
+    await writeFile(path.join(workspace, 'plan.yml'), `name: Publish
+escalate: { mention: "@acme/oncall", label: needs-human }
+tools:
+  publish:
+    description: Publish the report
+    command: [node, -e, "process.exit(75)"]
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: publish, args: { to: readers } }
+`);
+    const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+    const read = readActionSettings((name) => given[name] ?? '', {
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_EVENT_NAME: 'schedule',
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_API_URL: github.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '7',
+      PATH: process.env.PATH ?? '',
+    });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const { io } = recordingIO();
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const result = await runAction(read.settings, { io, redact: createRedactor(['t']), clock: systemClock, github: octokit });
+    await result.published;
+    expect(result.outputs.status).toBe('escalated');
+    expect(github.issues).toHaveLength(1);
+    expect((github.issues[0] as { body: string }).body).toContain('step 1 called publish({"to":"readers"}), a tool with side effects, and got no answer');
+  });
+});
