@@ -3,7 +3,7 @@ import { CANCELLED_WHILE_JUDGING } from '../goals/final-status.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
-import { hideCutFragments } from './hide-cut-fragments.ts';
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
 
 function unmetReason(goals: readonly GoalResult[]): string {

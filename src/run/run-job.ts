@@ -11,6 +11,7 @@ import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { writePlan } from '../planner/write-plan.ts';
 import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
@@ -249,6 +250,7 @@ async function runLoadedJob(
     },
   );
   const status = finalStatus(run.status, goals, deps.signal?.aborted ?? false);
-  run.recordGoals(goals, status);
+  // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
+  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) })), status);
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionSecrets } from '../../src/action/action-secrets.ts';
 import type { ActionSettings } from '../../src/action/action-settings.ts';
-import { hideCutFragments } from '../../src/report/hide-cut-fragments.ts';
+import { hideCutFragments } from '../../src/core/hide-cut-fragments.ts';
 
 describe('actionSecrets', () => {
   it('hides the key, the token and secret-looking variables, but not the plain INPUT_ values', () => {

@@ -68,7 +68,7 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     expect(first.summary).toContain('### Goals — 2/2 goals met');
     expect(first.summary).toContain('```mermaid');
     expect(await readFile(first.outputs['report']!, 'utf8')).toBe(first.summary);
-    expect(first.trace.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type).at(-1)).toBe('run_finished');
+    expect(first.trace.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type).slice(-2)).toEqual(['run_finished', 'goals_checked']);
     expect(first.stdout).toMatch(/^::group::✅ Step notes: Read the release notes — completed/m);
 
     const second = await runActionBundle(run);
