@@ -66,7 +66,7 @@ export const ActionInputs = z.object({
   'fail-on-unmet-goals': blankIsDefault(Flag.default(true)),
   'check-run': blankIsDefault(Flag.default(false)),
   mode: blankIsDefault(
-    z.enum(['run', 'plan', 'eval'], { error: (issue) => `expected run, plan or eval, got ${JSON.stringify(issue.input)}` }).default('run'),
+    z.enum(['run', 'plan', 'agent', 'eval'], { error: (issue) => `expected run, plan, agent or eval, got ${JSON.stringify(issue.input)}` }).default('run'),
   ),
   'eval-runs': blankIsDefault(z.coerce.number<string>().int().min(1).max(100).default(5)),
   'eval-seed': blankIsDefault(z.coerce.number<string>().int().min(0).max(2 ** 31 - 1).default(1)),

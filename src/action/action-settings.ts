@@ -22,8 +22,8 @@ export interface ActionSettings {
   readonly checkRun: boolean;
   /** Bots that may start a run on comment, issue and pull request events (`allowed-bots`), by exact login. */
   readonly allowedBots: readonly string[];
-  /** `run` runs the plan; `plan` only writes and validates it (nothing executes); `eval` runs it many times and reports the figures. */
-  readonly mode: 'run' | 'plan' | 'eval';
+  /** `run` runs the plan; `plan` only writes and validates it (nothing executes); `agent` runs the task as one agent step; `eval` runs it many times and reports the figures. */
+  readonly mode: 'run' | 'plan' | 'agent' | 'eval';
   /** The trace of an earlier run to resume (`resume-from`), absolute; its matching completed steps are reused. */
   readonly resumeFrom?: string;
   /** For `mode: eval`: runs, seed, fault and answers files (absolute), baselines and thresholds. */

@@ -67,7 +67,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         cwd: settings.workspace,
         env: settings.env,
         model: settings.model,
-        mode: settings.mode === 'plan' ? 'plan' : 'run',
+        mode: settings.mode === 'plan' || settings.mode === 'agent' ? settings.mode : 'run',
         github: toolsetGitHubContext(settings.github, octokit),
         ...(withhold && { withhold }),
         ...(resume && { resume }),

@@ -37,7 +37,7 @@ export function parseArguments(text: string): { ok: true; args: unknown } | { ok
 export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string): Promise<ToolCallAnswer> {
   const parsed = parseArguments(argumentText);
   const args = parsed.ok ? parsed.args : argumentText;
-  const withheld = tools.refused.get(name);
+  const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
   if (withheld !== undefined) return failed(args, `tool '${name}' is withheld from this run: ${withheld}. It was not run.`);
   const tool = tools.offered.get(name);
   if (!tool) {

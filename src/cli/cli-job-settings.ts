@@ -11,7 +11,7 @@ import type { CliModelArgs } from './parse-cli-args.ts';
  * from the GITHUB_* variables, as the action would have it.
  */
 export function cliJobSettings(
-  args: CliModelArgs & { readonly file: string },
+  args: CliModelArgs & { readonly file: string; readonly task?: string },
   env: NodeJS.ProcessEnv,
   redact: Redactor,
   mode: JobSettings['mode'],
@@ -20,6 +20,7 @@ export function cliJobSettings(
   const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
   return {
     planFile: args.file,
+    ...(args.task !== undefined && { task: args.task }),
     inputs: args.inputs,
     cwd: process.cwd(),
     env,

@@ -14,7 +14,18 @@ export type CliCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   | { readonly command: 'validate'; readonly files: readonly string[] }
-  | ({ readonly command: 'run'; readonly file: string; readonly trace: string; readonly summary: string; readonly weightsFrom?: string; readonly resume?: string } & CliModelArgs)
+  | ({
+      readonly command: 'run';
+      readonly file: string;
+      readonly trace: string;
+      readonly summary: string;
+      readonly weightsFrom?: string;
+      readonly resume?: string;
+      /** `--agent`: the run is one agent step working on the task (or the plan's goal). */
+      readonly agent: boolean;
+      /** `--task`: the task in words, as the action's `task` input. */
+      readonly task?: string;
+    } & CliModelArgs)
   | ({ readonly command: 'plan'; readonly file: string; readonly summary?: string } & CliModelArgs)
   | ({ readonly command: 'eval' } & EvalArgs & CliModelArgs);
 
@@ -123,6 +134,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         'max-turns': { type: 'string' },
         'min-success-rate': { type: 'string' },
         'max-cost-usd-per-run': { type: 'string' },
+        agent: { type: 'boolean' },
+        task: { type: 'string' },
       },
     });
   } catch (error) {
@@ -141,6 +154,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
   }
   if (values.resume !== undefined && command !== 'run') throw new UsageError(`--resume is an option of run, not of ${command}`);
+  if (command !== 'run') {
+    if (values.agent) throw new UsageError(`--agent is an option of run, not of ${command}`);
+    if (values.task !== undefined) throw new UsageError(`--task is an option of run, not of ${command}`);
+  }
+  if (values.task !== undefined && values.task.trim() === '') throw new UsageError('--task needs the task in words, got an empty text');
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
     return { command: 'validate', files: rest };
@@ -174,6 +192,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       summary: values.summary ?? '.plan-runner/report.md',
       ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
       ...(values.resume !== undefined && { resume: values.resume }),
+      agent: values.agent ?? false,
+      ...(values.task !== undefined && { task: values.task }),
       ...modelArgs,
     };
   }

@@ -51,7 +51,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    { ...cliJobSettings(args, env, redact, 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }) },
+    { ...cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }) },
     {
       listeners: [trace.listener, console],
       clock: systemClock,

@@ -17,6 +17,10 @@ Options for run and plan:
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
+  --agent                 run only: run the task as one agent step that keeps its own TODO
+                          list, with every tool the plan offers (the plan has no steps)
+  --task TEXT             run only: the task in words (with --agent, the agent's task;
+                          default: the plan's goal)
   --summary FILE          write the markdown report (run default: .plan-runner/report.md;
                           plan: only when given)
   --resume TRACE          run only: reuse every completed step of that run's trace whose

@@ -19,6 +19,7 @@ import { loadPlanWithServers, type PlanWithServers } from '../tools/load-plan-wi
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import { openTools, type OpenTools } from '../tools/open-tools.ts';
 import { redactingTools } from '../tools/redacting-tools.ts';
+import { agentPlan } from '../agent/agent-plan.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -45,8 +46,8 @@ export interface JobSettings {
   /** The runner's environment; tools and goal commands see only a scrubbed part of it. */
   readonly env: RunnerEnvironment;
   readonly model: ModelSettings;
-  /** `run` (default) runs the plan; `plan` writes (if needed) and validates it, and runs nothing. */
-  readonly mode?: 'run' | 'plan';
+  /** `run` (default) runs the plan; `plan` writes (if needed) and validates it, and runs nothing; `agent` runs the task as one agent step. */
+  readonly mode?: 'run' | 'plan' | 'agent';
   /** What the github toolset works with: a client, the current repository and pull request. */
   readonly github?: ToolsetGitHubContext;
   /** Expected step durations (from a previous run's trace): ready steps start longest remaining path first. */
@@ -144,6 +145,12 @@ async function runLoadedJob(
 ): Promise<JobOutcome> {
   const extraTools = deps.extraTools ?? [];
   let plan = loadedPlan;
+  // mode agent: the whole run is one agent step working on the task with every tool the run offers.
+  if (settings.mode === 'agent') {
+    const built = agentPlan(loadedPlan, settings.task);
+    if (!built.ok) return { kind: 'rejected', plan: loadedPlan, errors: built.errors };
+    plan = built.plan;
+  }
   // The task is the goal of a plan file without steps (its tools and goal checks still apply).
   if (settings.task && plan.steps.length === 0) plan = { ...plan, goal: settings.task };
   // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.

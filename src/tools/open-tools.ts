@@ -33,7 +33,10 @@ export interface OpenTools {
 function namedTools(plan: Plan): Set<string> | undefined {
   if (plan.workflow_sequence === undefined) return undefined;
   const names = new Set<string>();
-  for (const step of plan.workflow_sequence) if (step.tool !== undefined) names.add(step.tool);
+  for (const step of plan.workflow_sequence) {
+    if (step.tool !== undefined) names.add(step.tool);
+    for (const name of step.tools ?? []) names.add(name);
+  }
   for (const agent of Object.values(plan.agents ?? {})) for (const name of agent.tools ?? []) names.add(name);
   return names;
 }

@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { ManualClock } from '../../src/run/manual-clock.ts';
+import { runJob, type JobSettings } from '../../src/run/run-job.ts';
+import { forkReadOnly } from '../../src/security/fork-read-only.ts';
+import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
+import { offeredTools } from '../security/attack-fixtures.ts';
+import { SEED_FLOW, todos } from './agent-fixtures.ts';
+
+let chat: ChatServer;
+let api: FakeGitHubApi;
+
+beforeEach(async () => {
+  chat = await startChatServer();
+  api = await startFakeGitHubApi();
+});
+
+afterEach(async () => {
+  expect(api.problems).toEqual([]);
+  await chat.close();
+  await api.close();
+});
+
+async function agentJob(plan: string, script: ChatScript, settings: Partial<JobSettings> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'plan-runner-agent-'));
+  writeFileSync(join(dir, 'plan.yml'), plan);
+  chat.script(script);
+  const events: RunEvent[] = [];
+  const outcome = await runJob(
+    { planFile: join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: chat.baseURL, apiKey: 'sk-test' }, mode: 'agent', ...settings },
+    {
+      listeners: [(event) => events.push(event)],
+      clock: new ManualClock(),
+      createModel: (model) => createOpenAIModelClient({ baseURL: model.baseURL, apiKey: 'sk-test', model: model.model ?? 'gpt-4.1-mini', timeoutMs: 10_000, maxRetries: 0 }),
+    },
+  );
+  return { outcome, events };
+}
+
+const MATH = `name: Arithmetic agent
+goal: Work out (2 + 3) * 4
+toolsets: [math]
+goals:
+  - name: the answer is 20
+    contains: "20"
+`;
+
+describe('mode agent: a whole run as one agent step', () => {
+  it('runs the goal as the agent’s task with every tool, the TODO list as its checklist, and checks the goals', async () => {
+    const { outcome, events } = await agentJob(MATH, SEED_FLOW);
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.goals.map((goal) => goal.outcome)).toEqual(['met']);
+    expect(outcome.plan.steps).toMatchObject([{ key: 'agent', type: 'agent', task: 'Work out (2 + 3) * 4', title: 'Work out (2 + 3) * 4' }]);
+    // No planner call: the first request is the agent's, offered write_todos and every math tool.
+    expect(chat.requests.map((request) => offeredTools(request.body))[0]).toEqual(['write_todos', 'add', 'subtract', 'multiply', 'divide']);
+    expect(events.filter((event) => event.type === 'todos_created')).toHaveLength(1);
+    expect(outcome.run.record.steps.get('agent')?.todos).toHaveLength(3);
+  });
+
+  it('takes the task input over the plan’s goal, and runs with a task alone', async () => {
+    const { outcome } = await agentJob(MATH, [todos(false, [['1', 'Answer', 'completed']]), textAnswer('It is 20.')], { task: 'Say what (2 + 3) * 4 is' });
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.plan.steps[0]).toMatchObject({ task: 'Say what (2 + 3) * 4 is' });
+    expect(outcome.plan.goal).toBe('Work out (2 + 3) * 4');
+    expect(outcome.status).toBe('succeeded');
+  });
+
+  it('rejects a plan that already has steps, saying what to do', async () => {
+    const { outcome } = await agentJob(`${MATH}workflow_sequence:\n  - { id: 1, type: reasoning, description: x }\n`, []);
+    expect(outcome.kind).toBe('rejected');
+    if (outcome.kind !== 'rejected') return;
+    expect(outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
+      'workflow_sequence: mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence',
+    ]);
+    expect(chat.requests).toHaveLength(0);
+  });
+
+  it('withholds side-effect tools on a fork’s pull request: never offered, a call to one is a tool error, nothing is written', async () => {
+    api.handlers['issues/get'] = () => ({ body: { number: 7, title: 'Crash on start', state: 'open', user: { login: 'mona' }, labels: [], body: 'It crashes.', comments: 0, html_url: 'https://github.com/octo/demo/issues/7' } });
+    const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
+    const { outcome } = await agentJob(
+      'name: Fork triage\ngoal: Triage issue 7\ntoolsets: [github]\n',
+      [
+        todos(false, [['1', 'Read the issue', 'in_progress']]),
+        toolCallAnswer('get_issue', { issue_number: 7 }),
+        toolCallAnswer('add_comment', { issue_number: 7, body: 'Triaged.' }),
+        textAnswer('Issue 7 is a crash on start.'),
+      ],
+      { withhold: forkReadOnly, github: { octokit, repository: { owner: 'octo', repo: 'demo' }, pullNumber: 3 } },
+    );
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('succeeded');
+    const offered = offeredTools(chat.requests[0]!.body);
+    expect(offered).toContain('get_issue');
+    for (const write of ['add_comment', 'create_issue', 'add_labels']) expect(offered).not.toContain(write);
+    const reply = chat.requests[3]!.body.messages.at(-1);
+    expect(reply).toMatchObject({ role: 'tool', content: expect.stringMatching(/^Error: tool 'add_comment' is withheld from this run: .*fork.*side effects\. It was not run\.$/) });
+    expect(api.requests.map((request) => request.operationId)).toEqual(['issues/get']);
+  });
+});
