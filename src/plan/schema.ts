@@ -160,6 +160,7 @@ export const DEFAULT_LIMITS = {
 } as const satisfies Required<Limits>;
 
 export const Agent = z.strictObject({
+  description: z.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
   model: z.string().min(1).optional(),
   system: z.string().optional(),
   temperature: z.number().min(0).max(2).optional(),
@@ -221,6 +222,14 @@ export const Escalate = z.strictObject({
 });
 export type Escalate = z.infer<typeof Escalate>;
 
+/** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
+export const PlannerOptions = z.strictObject({
+  require_tools: z
+    .boolean()
+    .describe('reject a written plan that calls no tool (no tool_call step, no agent step with tools); default: true when the plan has tools')
+    .optional(),
+});
+
 export const Toolset = z.enum(['math', 'files', 'github', 'http']);
 export type Toolset = z.infer<typeof Toolset>;
 
@@ -240,6 +249,7 @@ export const Plan = z.strictObject({
   http: HttpConfig.optional(),
   github: GithubConfig.optional(),
   mcp_servers: McpServers.optional(),
+  planner: PlannerOptions.optional(),
   agents: z.record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent).optional(),
   workflow_sequence: z.array(Step).min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan').optional(),
   goals: z.array(Goal).optional(),

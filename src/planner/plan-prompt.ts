@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { dataBlock, promptText } from '../steps/data-block.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
+import { agentProfilesText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -18,6 +18,8 @@ export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unk
   if (goals) sections.push(goals);
   if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(inputs))}`);
   sections.push(toolCatalogueText(plan.tools));
+  const agents = agentProfilesText(plan.source.agents ?? {});
+  if (agents) sections.push(agents);
   return sections.join('\n\n');
 }
 

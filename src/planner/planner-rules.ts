@@ -1,11 +1,14 @@
+import type { Agent } from '../plan/schema.ts';
 import type { CatalogueTool } from '../plan/valid-plan.ts';
 
 /** How a step is written, as the planner and the replanner are told. */
 export const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each step has:
 - "id": a number, unique in the plan
-- "type": "tool_call" (call one tool), "reasoning" (a model answers the description from the results it depends on) or "aggregate" (a model combines the results of the steps listed in "inputs")
+- "type": "tool_call" (call one tool), "reasoning" (a model answers the description from the results it depends on), "aggregate" (a model combines the results of the steps listed in "inputs") or "agent" (a model works on "task" in a loop, calling the tools in "tools" as often as it needs and keeping a TODO list; use it when a step needs several tool calls whose arguments depend on what earlier calls return)
 - "description": what the step does, in one sentence
 - "tool" and "args": tool_call steps only; "args" must match the tool's input schema
+- "task" and "tools": agent steps only; "task" is the agent's instruction, "tools" the names of the listed tools it may call
+- "agent": optional, the name of an agent profile listed below, for the step's model
 - "inputs": aggregate steps only, the ids of the steps to combine
 - "depends_on": the ids of the steps this step needs ([] for none; left out, it waits for the step before it)
 - "for_each": to do the same step once per item of a list an earlier step returned, "\${steps.2.result}" (or "\${steps.2.result.items}"); inside the step, "\${item}", "\${item.field}" and "\${item.index}" stand for the item. One for_each step replaces many hand-written ones. Its result is the list of the items' results
@@ -25,6 +28,17 @@ export function toolCatalogueText(tools: ReadonlyMap<string, CatalogueTool>): st
   if (tools.size === 0) return 'Tools: none. Use reasoning and aggregate steps only.';
   const lines = [...tools.values()].map((tool) => `- ${tool.name}: ${tool.description}${tool.sideEffects ? ' (has side effects: it changes something outside the run)' : ''}\n  input schema: ${JSON.stringify(tool.inputSchema)}`);
   return `Tools:\n${lines.join('\n')}`;
+}
+
+/** The agent profiles a step may name, with what each is for, its model and its tools. */
+export function agentProfilesText(agents: Readonly<Record<string, Agent>>): string {
+  const entries = Object.entries(agents);
+  if (entries.length === 0) return '';
+  const lines = entries.map(([name, agent]) => {
+    const facts = [agent.model && `model ${agent.model}`, agent.tools && `tools: ${agent.tools.join(', ') || 'none'}`].filter(Boolean).join('; ');
+    return `- ${name}: ${agent.description ?? (agent.system?.split('\n')[0] || 'no description')}${facts ? ` (${facts})` : ''}`;
+  });
+  return `Agent profiles (set "agent" on a step to give it one; a profile with tools may only use those):\n${lines.join('\n')}`;
 }
 
 /** The goal checks' names: what the final result will be checked against. */

@@ -5,7 +5,7 @@ import { Step, StepId } from '../plan/schema.ts';
 type JsonObject = Record<string, unknown>;
 
 /** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, …) stay with people. */
-export const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why'] as const;
+export const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', 'task', 'tools', 'agent', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why'] as const;
 
 // A planner lists plain ids in depends_on; optional inputs are for people who know which sources may fail.
 const ModelStep = Step.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true])) as { [K in (typeof MODEL_STEP_FIELDS)[number]]: true }).extend({

@@ -9,6 +9,7 @@ import { planMessages, repairMessages } from './plan-prompt.ts';
 import { plannerModel } from './planner-model.ts';
 import { readStepList } from './read-step-list.ts';
 import { stepListResponseFormat } from './step-list-format.ts';
+import { toolStepProblem } from './tool-step-rule.ts';
 import { validateModelSteps } from './validate-model-steps.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -35,6 +36,8 @@ function judge(plan: ValidPlan, answer: string): { attempt: PlanAttempt; plan?: 
   const list = readStepList(answer);
   if (!list.ok) return { attempt: { answer, errors: [{ path: '', message: list.problem }] } };
   const checked = validateModelSteps(plan, list.steps);
+  const noTool = checked.ok ? toolStepProblem(plan, checked.plan) : undefined;
+  if (noTool) return { attempt: { answer, steps: list.steps, errors: [noTool] } };
   if (checked.ok) return { attempt: { answer, steps: list.steps, errors: [] }, plan: checked.plan };
   return { attempt: { answer, steps: list.steps, errors: checked.errors } };
 }

@@ -23,7 +23,7 @@ describe('the step list response format', () => {
 
   it('takes the step fields from the plan schema, optional ones nullable and args as JSON text', () => {
     const step = (stepListSchema() as Schema).properties!.steps!.items!;
-    expect(Object.keys(step.properties!)).toEqual(['id', 'type', 'description', 'tool', 'args', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why']);
+    expect(Object.keys(step.properties!)).toEqual(['id', 'type', 'description', 'tool', 'args', 'task', 'tools', 'agent', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why']);
     expect(step.properties!.type).toMatchObject({ enum: ['tool_call', 'reasoning', 'aggregate', 'agent'] });
     expect(step.properties!.args).toMatchObject({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     expect(step.properties!.id!.anyOf).toBeDefined();
