@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { ActionSettings } from './action-settings.ts';
 
 /**
@@ -9,7 +9,11 @@ import type { ActionSettings } from './action-settings.ts';
 export function checkRunName(settings: Pick<ActionSettings, 'planFile' | 'planPath'>): string {
   if (!settings.planFile) return 'plan-runner task';
   try {
-    const name = (parse(readFileSync(settings.planFile, 'utf8')) as { name?: unknown } | null)?.name;
+    // The same reader, limits and size cap as the plan itself: never a second unbounded parse.
+    if (statSync(settings.planFile).size > MAX_PLAN_BYTES) return settings.planPath;
+    const parsed = parsePlanYaml(readFileSync(settings.planFile, 'utf8'));
+    const value = parsed.ok ? parsed.parsed.value : undefined;
+    const name = value !== null && typeof value === 'object' ? (value as { name?: unknown }).name : undefined;
     if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, 200);
   } catch {
     // A missing or broken file is reported by the run itself; the check keeps the path as its name.

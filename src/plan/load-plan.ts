@@ -10,11 +10,11 @@ import { checkPlanValue, unexpectedError } from './validate-plan.ts';
 /** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
 export function loadPlanText(text: string, file: string, options: LoadPlanOptions = {}): LoadResult {
   try {
-    const yaml = parsePlanYaml(text, file);
+    const yaml = parsePlanYaml(text, file, options.positionsFirst ? { positionsFirst: true } : {});
     if (!yaml.ok) return yaml;
-    const { doc, lineCounter, value } = yaml.parsed;
-    const result = checkPlanValue(value, { ...options, origin: 'file', file });
+    const result = checkPlanValue(yaml.parsed.value, { ...options, origin: 'file', file });
     if (result.ok) return result;
+    const { doc, lineCounter } = yaml.parsed.located();
     const errors = result.issues.map((issue): PlanError => ({
       file,
       ...locatePath(doc, lineCounter, issue.path, issue.at),

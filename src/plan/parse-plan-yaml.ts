@@ -1,5 +1,6 @@
 import { isAlias, isCollection, isPair, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { PlanError } from './plan-error.ts';
+import { readPlainYaml } from './read-plain-yaml.ts';
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 export const MAX_PLAN_BYTES = 1024 * 1024;
@@ -8,11 +9,16 @@ export const MAX_NESTING = 64;
 /** How many alias uses (`*name`) a plan may expand; stops "billion laughs" files. */
 export const MAX_ALIAS_COUNT = 50;
 
-/** A parsed plan file: the YAML document (for positions) and its plain value. */
+/** A parsed plan file: its plain value, and the YAML document for positions. */
 export interface ParsedPlanYaml {
-  readonly doc: Document.Parsed;
-  readonly lineCounter: LineCounter;
   readonly value: unknown;
+  /** The document and its line counter, for the positions of errors: read on first use when the fast reader read the value. */
+  located(): { readonly doc: Document.Parsed; readonly lineCounter: LineCounter };
+}
+
+export interface ParsePlanYamlOptions {
+  /** Read with the `yaml` package from the start, never with the fast reader; tests compare the two. */
+  readonly positionsFirst?: boolean;
 }
 
 export type PlanYamlResult = { readonly ok: true; readonly parsed: ParsedPlanYaml } | { readonly ok: false; readonly errors: PlanError[] };
@@ -55,13 +61,27 @@ function tooDeepNode(root: Node): Node | undefined {
   return undefined;
 }
 
-/** Parses plan YAML into a value, turning every YAML problem (syntax, size, depth, aliases) into positioned errors. */
-export function parsePlanYaml(text: string, file?: string): PlanYamlResult {
+function readDocument(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+}
+
+/**
+ * Parses plan YAML into a value, turning every YAML problem (syntax, size, depth, aliases) into
+ * positioned errors. Plain YAML (no anchors, aliases, tags, tabs or other features the two readers
+ * could differ on) is read with js-yaml, many times faster on a big plan; anything else, and
+ * anything js-yaml finds wrong, is read with the `yaml` package, which says where each problem is.
+ */
+export function parsePlanYaml(text: string, file?: string, options: ParsePlanYamlOptions = {}): PlanYamlResult {
   if (text.length > MAX_PLAN_BYTES || Buffer.byteLength(text, 'utf8') > MAX_PLAN_BYTES) {
     return failure(file, `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`);
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' });
+  const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
+  if (plain !== undefined) {
+    let located: ReturnType<ParsedPlanYaml['located']> | undefined;
+    return { ok: true, parsed: { value: plain, located: () => (located ??= readDocument(text)) } };
+  }
+  const { doc, lineCounter } = readDocument(text);
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -78,7 +98,7 @@ export function parsePlanYaml(text: string, file?: string): PlanYamlResult {
   const deep = tooDeepNode(doc.contents);
   if (deep) return failure(file, `the file nests more than ${MAX_NESTING} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
   try {
-    return { ok: true, parsed: { doc, lineCounter, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) } };
+    return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), located: () => ({ doc, lineCounter }) } };
   } catch (error) {
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
       return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${MAX_ALIAS_COUNT} alias expansions`);

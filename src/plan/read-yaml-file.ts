@@ -26,9 +26,9 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S)
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
   const yaml = parsePlanYaml(decoded.text, path);
   if (!yaml.ok) return yaml;
-  const { doc, lineCounter, value } = yaml.parsed;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(yaml.parsed.value);
   if (parsed.success) return { ok: true, value: parsed.data };
+  const { doc, lineCounter } = yaml.parsed.located();
   const errors = schemaIssues(parsed.error.issues, schema).map((issue): PlanError => ({
     file: path,
     ...locatePath(doc, lineCounter, issue.path, issue.at),

@@ -57,6 +57,8 @@ export interface LoadPlanOptions {
   readonly withhold?: ToolWithholding;
   /** The caller's model (action input, `--model`), which replaces `model.name`: budgets are checked against it. */
   readonly model?: string;
+  /** Read the YAML with the `yaml` package from the start, never with the fast reader; tests compare the two. */
+  readonly positionsFirst?: boolean;
 }
 
 export interface ValidatePlanOptions extends LoadPlanOptions {

@@ -49,11 +49,15 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
   if (!text.includes('mcp_servers')) return undefined;
   const yaml = parsePlanYaml(text, file);
   if (!yaml.ok) return undefined;
-  const { doc, lineCounter, value } = yaml.parsed;
+  const { value } = yaml.parsed;
   if (value === null || typeof value !== 'object' || !('mcp_servers' in value)) return undefined;
   const parsed = McpServers.safeParse(value.mcp_servers);
   if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
-  return { servers: parsed.data, positionOf: (server) => locatePath(doc, lineCounter, ['mcp_servers', server], 'key') };
+  return { servers: parsed.data, positionOf: (server) => {
+      const { doc, lineCounter } = yaml.parsed.located();
+      return locatePath(doc, lineCounter, ['mcp_servers', server], 'key');
+    },
+  };
 }
 
 /**

@@ -80,6 +80,9 @@ describe('plan-runner run', () => {
     const again = cli(['run', 'workflows/bodmas.yml', '--weights-from', trace, '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]);
     expect(again.code).toBe(0);
     expect(events(trace).filter((event) => event.type === 'step_completed')).toHaveLength(4);
+  });
+
+  it('refuses a --weights-from file that is not a trace, naming its line', () => {
     const broken = path.join(tmp, 'broken-trace.jsonl');
     writeFileSync(broken, 'not json\n');
     const refused = cli(['run', 'workflows/bodmas.yml', '--weights-from', broken, '--trace', path.join(tmp, 'w2.jsonl'), '--summary', path.join(tmp, 'w2.md')]);

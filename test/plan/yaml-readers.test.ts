@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import { MAX_NESTING } from '../../src/plan/parse-plan-yaml.ts';
+import { readPlainYaml } from '../../src/plan/read-plain-yaml.ts';
+import { yaml } from './plan-text.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const examples = readdirSync(path.join(root, 'workflows'))
+  .filter((name) => name.endsWith('.yml'))
+  .map((name) => readFileSync(path.join(root, 'workflows', name), 'utf8'));
+
+const step = (id: string, extra = '') => `  - {id: ${id}, type: tool_call, tool: add, args: {a: 1, b: 2}${extra}}`;
+const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+
+/** Broken and hostile plans: every one must be rejected with the same errors at the same line:column by both readers. */
+const INVALID = [
+  yaml('goal: one', 'name: n', 'goal: two'),
+  yaml('goal: g', 'inputs:', '  1: {}', '  "1": {}'),
+  yaml('goal: g', 'toolsets: [math]', 'workflow_sequence:', '  - {id: 1, type: tool_call, tool: add, tool: subtract, args: {a: 1, b: 2}}'),
+  yaml('goal: g', 'toolsets: [math]', 'workflow_sequence:', '  - id: 1', '    type: tool_call', '    tool: add', '    args: {a: 1, a: 2}'),
+  yaml('a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'goal: g'),
+  yaml('goal: &g g', 'name: *g', 'wat: 1'),
+  yaml('goal: !!str 1', 'extra: !custom x'),
+  'goal: g\nmodel:\n\tname: x\n',
+  yaml('goal: g', '---', 'goal: h'),
+  yaml('goal: g', '? [a, b]', ': 1'),
+  '',
+  '# only a comment\n',
+  yaml('- goal: g'),
+  yaml('just text'),
+  yaml(`goal: ${nested(MAX_NESTING + 5)}`),
+  yaml('goal: g', 'workflow_sequence: [1, 2', 'tools: {}'),
+  yaml('goal: "unterminated'),
+  yaml('goal: g', '  name: bad indent'),
+  yaml('goal: g', 'name: a: b'),
+  yaml(`${'k'.repeat(1100)}: 1`, 'goal: g'),
+  yaml('goal: g', 'toolsets: [math]', 'workflow_sequence:', step('1'), step('1'), step('2', ', depends_on: [9]')),
+  yaml('goal: g', 'toolsets: [math]', 'workflow_sequence:', step('1', ', depends_on: [2]'), step('2', ', depends_on: [1]')),
+  yaml('goal: g', 'toolsets: [math]', 'workflow_sequence:', '  - {id: 1, type: tool_call, tool: ad, depend_on: []}'),
+  yaml('goal: g', 'toolsets: [math]', 'limits: {concurrency: 0x10, max_steps: 1e3, timeout_minutes: .inf}', 'workflow_sequence:', step('1')),
+  yaml('goal: g', 'toolsets: [math]', 'limits: {concurrency: ~, max_steps: true, max_replans: -1}', 'workflow_sequence:', step('1')),
+  yaml('goal: g', 'name: [a, {b: c}]', 'model: {name: 0o17, temperature: 9}'),
+  yaml('goal: g', 'null: 1', 'true: 2', '1.0: 3'),
+  yaml('goal: g', ': empty key'),
+  yaml('goal: g', '__proto__: {polluted: true}'),
+  yaml('goal: |', '  block', ' bad: indentation'),
+  yaml('goal: g', 'workflow_sequence:', '  - id: 1', '    type: reasoning', '    description: >-', '      folded', '', '      text', '    extra_field: 1'),
+  '\uFEFFgoal: g\nwat: 1\n',
+  ...examples.map((text) => text.replace(/tool: (\w+)/, 'tool: $1_missing').replace('goal:', 'gaol:')),
+];
+
+function both(text: string) {
+  return { fast: loadPlanText(text, 'plan.yml'), positions: loadPlanText(text, 'plan.yml', { positionsFirst: true }) };
+}
+
+describe('the two YAML readers agree', () => {
+  it('on every invalid or hostile plan: the same errors at the same line and column', () => {
+    for (const text of INVALID) {
+      const { fast, positions } = both(text);
+      expect(positions.ok, text).toBe(false);
+      expect(fast, text).toEqual(positions);
+    }
+    // The corpus exercises the fast reader, not only the fallback.
+    expect(INVALID.filter((text) => readPlainYaml(text, MAX_NESTING) !== undefined).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('on every example plan, read by the fast reader', () => {
+    for (const text of examples) {
+      expect(readPlainYaml(text, MAX_NESTING), text.slice(0, 80)).not.toBeUndefined();
+      const { fast, positions } = both(text);
+      expect(fast).toEqual(positions);
+    }
+  });
+
+  it('on any plain scalar, in any position', () => {
+    const atom = fc.oneof(
+      fc.constantFrom('1', '-1', '+1', '01', '0o17', '0o8', '0x1F', '0b11', '1_000', '1.', '.5', '1e3', '1E-3', '.inf', '-.INF', '.NaN', 'nan', '~', 'null', 'Null', 'nULL', 'true', 'TRUE', 'tRUE', 'yes', 'on', '2026-11-30', '12:30', '-0', '12345678901234567890', '"1"', "'it''s'", '"a\\tb\\u00e9"', 'a # c', '<<', '='),
+      fc.stringMatching(/^[-+.0-9eExXoO_a-z ]{1,8}$/),
+    );
+    const contexts = [
+      (x: string) => `goal: ${x}\n`,
+      (x: string) => `goal: g\ninputs: {a: {default: [${x}, ${x}]}}\n`,
+      (x: string) => `goal: g\nname:\n  - ${x}\n`,
+      (x: string) => `goal: g\n${x}: 1\n`,
+      (x: string) => `goal: |\n  ${x}\n  ${x}\n`,
+      (x: string) => `goal: ${x}\n  ${x}\n`,
+    ];
+    fc.assert(
+      fc.property(atom, fc.constantFrom(...contexts), (value, context) => {
+        const { fast, positions } = both(context(value));
+        expect(fast).toEqual(positions);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
