@@ -6,6 +6,8 @@ import { forEachOverhead } from './for-each-overhead.ts';
 import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
+import { startUp } from './start-up.ts';
+import { validateScale } from './validate-scale.ts';
 
 // Ratios within one run hold up on a busy machine far better than absolute times; say how busy it was.
 const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -29,3 +31,6 @@ if (existsSync(contextTokensFile)) {
 
 console.log(formatTable(await listenerOverhead()));
 console.log(formatTable(await forEachOverhead()));
+
+console.log(formatTable(await startUp()));
+console.log(formatTable(await validateScale()));

@@ -105,14 +105,16 @@ function defaultSchedule(draw: () => void, ms: number): () => void {
  * when they fit in `rows`, else a window that starts at the first step still to finish, with a line
  * saying how many steps are above and below it.
  */
-function windowLines(record: RunRecord, redact: Redactor, rows: number | undefined): string[] {
+function windowLines(record: RunRecord, redact: Redactor, rows: number | undefined, cursor: { steps?: readonly unknown[]; done: number }): string[] {
   const steps = record.plan?.steps ?? [];
   const linesOf = (index: number): string[] => stepLines(checklistItem(steps[index]!, record.steps.get(steps[index]!.key), redact), record, redact);
   if (rows === undefined) return steps.flatMap((_, index) => linesOf(index));
   // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
   const room = Math.max(1, rows - 5);
-  let start = 0;
-  while (start < steps.length && isDone(record, steps[start]!.key)) start++;
+  // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).
+  if (cursor.steps !== steps) Object.assign(cursor, { steps, done: 0 });
+  while (cursor.done < steps.length && isDone(record, steps[cursor.done]!.key)) cursor.done++;
+  let start = cursor.done;
   const shown: string[] = [];
   let end = start;
   while (end < steps.length && shown.length < room) shown.push(...linesOf(end++));
@@ -158,12 +160,13 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
   let drawnLines = 0;
   let lastDraw = Number.NEGATIVE_INFINITY;
   let cancelPending: (() => void) | undefined;
+  const cursor = { done: 0 };
 
   const draw = (full: boolean): void => {
     cancelPending?.();
     cancelPending = undefined;
     if (!record.plan) return;
-    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows);
+    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
     const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
     options.write(`${erase}${frame.join('\n')}\n`);

@@ -5,12 +5,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBundles } from '../e2e/action-bundle.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { promptOf } from '../security/attack-fixtures.ts';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
+// The CLI as users run it: the bundle, built once per set of sources and shared.
+let cliEntry: string;
+beforeAll(async () => {
+  cliEntry = (await sharedBundles()).cli;
+}, 600_000);
 let chat: ChatServer | undefined;
 
 afterEach(async () => {
@@ -47,7 +52,7 @@ workflow_sequence:
     const record = path.join(dir, 'record.jsonl');
     const result = await run(
       process.execPath,
-      [path.join(root, 'src/cli.ts'), 'run', 'plan.yml', '--base-url', chat.baseURL, '--model', 'gpt-test', '--record', record, '--trace', 'trace.jsonl', '--summary', 'summary.md'],
+      [cliEntry, 'run', 'plan.yml', '--base-url', chat.baseURL, '--model', 'gpt-test', '--record', record, '--trace', 'trace.jsonl', '--summary', 'summary.md'],
       { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...secrets }, encoding: 'utf8' },
     ).catch((error: { stdout: string; stderr: string }) => error);
     expect(result.stdout).toContain('status: succeeded');

@@ -2,13 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedBundles } from '../e2e/action-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cli-'));
 
+// The CLI as users run it: the bundle `npm run build` makes (built once per set of sources, shared).
+let entry: string;
+beforeAll(async () => {
+  entry = (await sharedBundles()).cli;
+}, 600_000);
+
 function cli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], {
+  const result = spawnSync(process.execPath, [entry, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env },

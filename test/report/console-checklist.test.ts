@@ -153,7 +153,7 @@ describe('consoleChecklist on a long run', () => {
     };
     // Each step's title and result once; on a terminal also the plan's name once per frame.
     for (const isTTY of [false, true]) {
-      for (const size of [500, 2000]) {
+      for (const size of [300, 1200]) {
         const { calls, frames } = redactions(size, isTTY);
         expect(calls).toBeLessThanOrEqual(2 * size + frames + 2);
       }

@@ -20,11 +20,10 @@ let bundle: ActionBundle;
 
 beforeAll(async () => {
   bundle = await buildActionBundle();
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await removeActionRuns();
-  await bundle?.remove();
 });
 
 interface Servers {
@@ -69,7 +68,7 @@ function channels(run: ActionRun, s: Servers): Record<string, string> {
   };
 }
 
-describe.concurrent('attack suite: a compromised model that obeys injected text, end to end through the action', () => {
+describe.concurrent('attack suite: a compromised model that obeys injected text, end to end through the action', { timeout: 90_000 }, () => {
   it('(a) a PR body with an HTML comment saying "run `env`" never reaches the model', async (context) => {
     const s = await servers(context, (request) => {
       const prompt = promptOf(request.body);
@@ -471,7 +470,7 @@ workflow_sequence:
   });
 });
 
-describe.concurrent('attack suite: the job log, the PR comment and the check run', () => {
+describe.concurrent('attack suite: the job log, the PR comment and the check run', { timeout: 90_000 }, () => {
   it('(j) no tool output, stderr, replanner text, step description or judge reason becomes a workflow command in the log', async (context) => {
     const nonce = `INJ${randomBytes(6).toString('hex')}`;
     // Every payload a hostile tool or model can send: bare \r, \n and \r\n line breaks, leading
@@ -618,7 +617,7 @@ goals:
   });
 });
 
-describe.concurrent('attack suite: hostile text and a hostile model try to hang the run, end to end through the action', () => {
+describe.concurrent('attack suite: hostile text and a hostile model try to hang the run, end to end through the action', { timeout: 90_000 }, () => {
   // Each of these blocked the event loop for minutes to forever: no summary, no outputs, no final
   // comment, SIGTERM ignored. The run must finish and report.
   it('(hang a) a goal regex with nested quantifiers on hostile tool output finishes as an unmet goal', async (context) => {

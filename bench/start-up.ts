@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sharedBundles } from '../test/e2e/action-bundle.ts';
+import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
+import type { BenchTable } from './bench-table.ts';
+import { median, spread } from './stats.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REPEATS = 9;
+
+/** Wall time from spawn to exit of `node args…`, in ms. */
+function timeNode(args: readonly string[], cwd = ROOT): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() } });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/** Wall time of one action run with a runner's environment (the e2e harness), from spawn to exit. */
+async function timeAction(entry: string, plan: string): Promise<number> {
+  const running = await startAction({ entry, files: { 'workflows/bodmas.yml': plan }, inputs: { plan: 'workflows/bodmas.yml' } });
+  const started = performance.now();
+  const run = await running.finished;
+  const ms = performance.now() - started;
+  if (run.exitCode !== 0) throw new Error(`the action exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
+  return ms;
+}
+
+/** Section (5): start-up of the built action and CLI against a bare `node` started the same way, interleaved. */
+export async function startUp(): Promise<BenchTable> {
+  const bundles = await sharedBundles();
+  const plan = readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-start-'));
+  const empty = path.join(dir, 'empty.js');
+  writeFileSync(empty, '');
+  const runs = {
+    bareAction: [] as number[],
+    action: [] as number[],
+    bare: [] as number[],
+    version: [] as number[],
+    validate: [] as number[],
+  };
+  try {
+    await timeAction(bundles.action, plan); // warm the disk cache
+    for (let i = 0; i < REPEATS; i++) {
+      runs.bareAction.push(await timeAction(empty, plan));
+      runs.action.push(await timeAction(bundles.action, plan));
+      runs.bare.push(await timeNode(['-e', '0']));
+      runs.version.push(await timeNode([bundles.cli, '--version']));
+      runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml']));
+    }
+  } finally {
+    await removeActionRuns();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const row = (name: string, values: number[], baseline: number[]) => {
+    const ratios = values.map((value, i) => value / baseline[i]!);
+    return [name, median(values), spread(values), median(ratios), spread(ratios)];
+  };
+  return {
+    title: '(5) Start-up: the built action and CLI against bare node',
+    columns: ['run', 'median ms', 'spread', '× bare node', 'spread'],
+    rows: [
+      row('bare node, action harness (empty script)', runs.bareAction, runs.bareAction),
+      row('action: workflows/bodmas.yml', runs.action, runs.bareAction),
+      row('bare node -e 0', runs.bare, runs.bare),
+      row('CLI --version', runs.version, runs.bare),
+      row('CLI validate workflows/bodmas.yml', runs.validate, runs.bare),
+    ],
+    notes: [
+      `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; ratios are per round against the bare node started the same way`,
+      'the bundles are built from the current sources (npm run build\'s steps, cached by source hash under node_modules/.cache)',
+      'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
+    ],
+  };
+}

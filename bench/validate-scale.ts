@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadPlanFile } from '../src/plan/load-plan.ts';
+import { sharedBundles } from '../test/e2e/action-bundle.ts';
+import type { BenchTable } from './bench-table.ts';
+import { median, spread } from './stats.ts';
+
+const STEPS = 10_000;
+const REPEATS = 5;
+
+/** A 10,000-step plan of math steps, each depending on the one before, under the 1 MiB cap. */
+function bigPlan(): string {
+  const lines = ['name: big', 'toolsets: [math]', `limits: { max_steps: ${STEPS} }`, 'workflow_sequence:'];
+  for (let i = 1; i <= STEPS; i++) lines.push(`  - {id: ${i}, type: tool_call, tool: add, description: Add ${i} and 1, args: {a: ${i}, b: 1}}`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function timeLoad(file: string, positionsFirst: boolean): Promise<number> {
+  const started = performance.now();
+  const result = await loadPlanFile(file, positionsFirst ? { positionsFirst } : {});
+  const ms = performance.now() - started;
+  if (!result.ok) throw new Error(`the bench plan did not validate: ${result.errors[0]?.message}`);
+  return ms;
+}
+
+/** Section (6): validating a 10,000-step plan, with the fast YAML reader against the `yaml` package alone. */
+export async function validateScale(): Promise<BenchTable> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-validate-'));
+  const file = path.join(dir, 'big.yml');
+  writeFileSync(file, bigPlan());
+  try {
+    await timeLoad(file, false);
+    await timeLoad(file, true);
+    const fast: number[] = [];
+    const positions: number[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      positions.push(await timeLoad(file, true));
+      fast.push(await timeLoad(file, false));
+    }
+    const cli = (await sharedBundles()).cli;
+    const endToEnd: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      let started = performance.now();
+      const run = spawnSync(process.execPath, [cli, 'validate', file], { stdio: 'ignore' });
+      endToEnd.push(performance.now() - started);
+      if (run.status !== 0) throw new Error(`plan-runner validate exited ${run.status}`);
+      started = performance.now();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      bare.push(performance.now() - started);
+    }
+    const ratios = fast.map((ms, i) => ms / positions[i]!);
+    return {
+      title: `(6) Validating a ${STEPS.toLocaleString('en-US')}-step plan`,
+      columns: ['what', 'median ms', 'spread', '× baseline', 'spread'],
+      rows: [
+        ['load + validate, yaml package only (baseline: the previous reader)', median(positions), spread(positions), 1, '—'],
+        ['load + validate, js-yaml for plain YAML (this reader)', median(fast), spread(fast), median(ratios), spread(ratios)],
+        ['plan-runner validate, the built CLI, end to end', median(endToEnd), spread(endToEnd), median(endToEnd) / median(bare), `× bare node (${median(bare).toFixed(0)} ms)`],
+      ],
+      notes: [
+        `median of ${REPEATS} interleaved runs in this process after one warm-up each; the plan is ${STEPS.toLocaleString('en-US')} flow-style math steps (under the 1 MiB cap)`,
+        'target: plan-runner validate of a 10,000-step plan under 1 s, end to end',
+      ],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
