@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelSettings } from '../llm/create-model-client.ts';
-import type { RunnerEnvironment } from '../tools/scrub-environment.ts';
+import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
 import { githubRunContext, type GitHubRunContext } from '../github/github-run-context.ts';
 

@@ -15,7 +15,7 @@ import { runJob, type JobOutcome } from '../run/run-job.ts';
 import { runStep } from '../steps/run-step.ts';
 import { loadPlanWithServers } from '../tools/load-plan-with-servers.ts';
 import { openTools } from '../tools/open-tools.ts';
-import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
 import { CallPurpose } from './call-purpose.ts';
 import { faultInjectingFetch } from './fault-injecting-fetch.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { RunnerEnvironment } from '../tools/scrub-environment.ts';
+import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 
 /** What the runner tells about the workflow run: the event, the repository, where the run's page is. */
 export interface GitHubRunContext {

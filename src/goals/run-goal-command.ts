@@ -1,6 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolveProgram } from '../tools/run-command.ts';
-import { TailBuffer } from '../tools/tail-buffer.ts';
+import { runProcess } from '../process/run-process.ts';
 import { shorten } from './excerpt.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
@@ -23,74 +21,33 @@ export interface GoalCommandOptions {
 }
 
 const MAX_OUTPUT = 256 * 1024;
-const GROUPS = process.platform !== 'win32';
 
 /**
- * Runs argv without a shell in its own process group, with the given env and the text on stdin.
- * Throws `GoalNotEvaluableError` when it cannot start, times out or is cancelled. The whole group
- * is killed when it ends either way, so grandchildren (`npm test` → node) never outlive it.
+ * Runs a goal's argv with the process runner (no shell, own process group, killed whole when it
+ * ends), stdout and stderr merged as evidence. Throws `GoalNotEvaluableError` when it cannot
+ * start, times out or is cancelled.
  */
-export function runGoalCommand(argv: readonly string[], options: GoalCommandOptions): Promise<GoalCommandExit> {
-  const [first, ...args] = argv;
-  if (first === undefined) return Promise.reject(new GoalNotEvaluableError('the command is empty'));
-  const program = resolveProgram(first, options.cwd);
+export async function runGoalCommand(argv: readonly string[], options: GoalCommandOptions): Promise<GoalCommandExit> {
+  if (argv[0] === undefined) throw new GoalNotEvaluableError('the command is empty');
   const shown = `\`${shorten(argv.join(' '), 100)}\``;
-  return new Promise((resolve, reject) => {
-    let child: ChildProcessWithoutNullStreams;
-    try {
-      child = spawn(program, args, {
-        cwd: options.cwd,
-        env: options.env,
-        shell: false,
-        detached: GROUPS,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
-    } catch (error) {
-      // Invalid arguments (a NUL byte, say) throw here instead of emitting 'error'.
-      const why = error instanceof Error ? error.message : String(error);
-      reject(new GoalNotEvaluableError(`could not start ${shown}: ${why}`, { cause: error }));
-      return;
+  const outcome = await runProcess(argv, { ...options, output: { mode: 'merged', maxBytes: MAX_OUTPUT } });
+  switch (outcome.kind) {
+    case 'exited':
+      return { code: outcome.exitCode, signal: outcome.signal, output: outcome.stdout };
+    case 'timed_out':
+      throw new GoalNotEvaluableError(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`);
+    case 'aborted':
+      throw new GoalNotEvaluableError(`the run was cancelled while ${shown} was running`);
+    case 'output_too_large':
+      // Merged output keeps a tail and never stops the process; kept so every outcome is handled.
+      throw new GoalNotEvaluableError(`${shown} printed more than ${MAX_OUTPUT} bytes`);
+    case 'spawn_failed': {
+      const { error } = outcome;
+      if (outcome.early) throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}`, { cause: error });
+      throw new GoalNotEvaluableError(
+        `could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`,
+        { cause: error },
+      );
     }
-    const output = new TailBuffer(MAX_OUTPUT);
-    let settled = false;
-    const killGroup = (): void => {
-      try {
-        if (GROUPS && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        else child.kill('SIGKILL');
-      } catch {
-        // ESRCH: everything in the group has exited already.
-      }
-    };
-    const finish = (settle: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      killGroup();
-      settle();
-    };
-    const fail = (why: string, cause?: unknown): void => finish(() => reject(new GoalNotEvaluableError(why, { cause })));
-    const onAbort = (): void => fail(`the run was cancelled while ${shown} was running`);
-    const timer = setTimeout(
-      () => fail(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`),
-      options.timeoutMs,
-    );
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) onAbort();
-
-    // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid !== undefined) return; // a failed kill, not a failed start
-      fail(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, error);
-    });
-    // Background processes it left would hold the pipes open and keep 'close' from firing.
-    child.on('exit', killGroup);
-    child.on('close', (code, signal) => finish(() => resolve({ code, signal, output: output.text() })));
-    // A command that never reads stdin closes the pipe early (EPIPE); that is its right.
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.stdin);
-  });
+  }
 }

@@ -21,7 +21,7 @@ import { openTools, type OpenTools } from '../tools/open-tools.ts';
 import { redactingTools } from '../tools/redacting-tools.ts';
 import { agentPlan } from '../agent/agent-plan.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
-import { scrubEnvironment, type RunnerEnvironment } from '../tools/scrub-environment.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool } from '../tools/tool.ts';
 import { budgetedModelClient } from './budgeted-model-client.ts';
 import type { Clock } from '../core/clock.ts';

@@ -1,8 +1,8 @@
 import type { CommandTool } from '../plan/schema.ts';
-import { runCommand } from './run-command.ts';
-import { scrubEnvironment, type RunnerEnvironment } from './scrub-environment.ts';
+import { runProcess } from '../process/run-process.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool } from './tool.ts';
-import { ToolEnvironmentError } from './tool-environment-error.ts';
+import { ToolEnvironmentError } from '../process/tool-environment-error.ts';
 import { ToolExitError } from './tool-exit-error.ts';
 import { ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
 import { ToolSpawnError } from './tool-spawn-error.ts';
@@ -52,15 +52,14 @@ export function commandTool(name: string, declaration: CommandTool, options: Com
     async execute(args, ctx) {
       if (envError) throw envError;
       const timeoutMs = ctx.timeoutMs ?? (declaration.timeout_seconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS) * 1000;
-      const outcome = await runCommand(declaration.command, {
+      const outcome = await runProcess(declaration.command, {
         cwd: options.cwd,
         // The same logical call (tool and arguments) gets the same key on retries, replans and resumes.
         env: ctx.idempotencyKey === undefined ? env : { ...env, PLAN_RUNNER_IDEMPOTENCY_KEY: ctx.idempotencyKey },
         stdin: `${JSON.stringify(args)}\n`,
         timeoutMs,
         signal: ctx.signal,
-        maxStdoutBytes,
-        maxStderrBytes: options.maxStderrBytes ?? COMMAND_STDERR_KEPT_BYTES,
+        output: { mode: 'separate', maxStdoutBytes, maxStderrBytes: options.maxStderrBytes ?? COMMAND_STDERR_KEPT_BYTES },
       });
       switch (outcome.kind) {
         case 'exited': {

@@ -7,7 +7,7 @@ import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-
 import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
 import { McpServers } from './mcp/mcp-config.ts';
 import { McpServerStartError } from './mcp/mcp-server-start-error.ts';
-import type { RunnerEnvironment } from './scrub-environment.ts';
+import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 
 export interface PlanServersOptions {
   /** Cancels start-up; once started, aborting it ends every server. */

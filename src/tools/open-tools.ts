@@ -1,7 +1,7 @@
 import type { Plan } from '../plan/schema.ts';
 import { buildToolRegistry } from './build-tool-registry.ts';
 import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
-import type { RunnerEnvironment } from './scrub-environment.ts';
+import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool, ToolRegistry } from './tool.ts';
 import { StepError } from '../core/step-error.ts';
 import type { ToolsetContext } from './toolsets.ts';

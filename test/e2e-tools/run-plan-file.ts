@@ -12,7 +12,7 @@ import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
 import { openTools } from '../../src/tools/open-tools.ts';
-import type { RunnerEnvironment } from '../../src/tools/scrub-environment.ts';
+import type { RunnerEnvironment } from '../../src/process/scrub-environment.ts';
 import { processesWith } from './mcp-processes.ts';
 
 export interface PlanFileRunOptions {

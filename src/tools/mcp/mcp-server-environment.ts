@@ -1,5 +1,5 @@
 import type { McpServer } from './mcp-config.ts';
-import { expandEnvReferences } from '../expand-env-references.ts';
+import { expandEnvReferences } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */

@@ -4,8 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { killProcessGroup } from '../kill-process-group.ts';
-import { TailBuffer } from '../tail-buffer.ts';
+import { killProcessGroup } from '../../process/kill-process-group.ts';
+import { TailBuffer } from '../../process/tail-buffer.ts';
 
 /** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
 const GRACE_MS = 1000;

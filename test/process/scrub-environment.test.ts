@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commandTool } from '../../src/tools/command-tool.ts';
-import { scrubEnvironment } from '../../src/tools/scrub-environment.ts';
+import { scrubEnvironment } from '../../src/process/scrub-environment.ts';
 import { isSecretEnvName } from '../../src/core/secret-env-name.ts';
-import { ToolEnvironmentError } from '../../src/tools/tool-environment-error.ts';
+import { ToolEnvironmentError } from '../../src/process/tool-environment-error.ts';
 
 const runner = {
   PATH: '/usr/bin:/bin',

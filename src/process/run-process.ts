@@ -6,27 +6,35 @@ import { TailBuffer } from './tail-buffer.ts';
 /** After a stopped command exits, how long its pipes may stay open before we stop waiting. */
 const CLOSE_GRACE_MS = 2000;
 
-/** How to run one command: no shell, ever. */
-export interface RunCommandOptions {
+/**
+ * What to keep of the output. `separate`: stdout whole (more than `maxStdoutBytes` stops the
+ * process: a runaway tool cannot exhaust memory) and the last `maxStderrBytes` of stderr.
+ * `merged`: stdout and stderr interleaved as a terminal shows them, the last `maxBytes` kept
+ * (as `stdout`; `stderr` stays empty) — evidence for a person, never too large.
+ */
+export type ProcessOutput =
+  | { readonly mode: 'separate'; readonly maxStdoutBytes: number; readonly maxStderrBytes: number }
+  | { readonly mode: 'merged'; readonly maxBytes: number };
+
+/** How to run one process: no shell, ever. The caller passes an environment it has scrubbed. */
+export interface RunProcessOptions {
   readonly cwd: string;
-  readonly env: Readonly<Record<string, string>>;
-  /** Written to the command's stdin, which is then closed. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Written to the process's stdin, which is then closed. */
   readonly stdin: string;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
-  /** More stdout than this stops the command: a runaway tool cannot exhaust memory. */
-  readonly maxStdoutBytes: number;
-  /** Only the last this-many bytes of stderr are kept. */
-  readonly maxStderrBytes: number;
+  readonly output: ProcessOutput;
 }
 
-/** How a command ended. Mapping these to tool errors is the caller's business. */
-export type CommandOutcome =
+/** How a process ended. Mapping these to errors is the caller's business. */
+export type ProcessOutcome =
   | { readonly kind: 'exited'; readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: TailBuffer }
   | { readonly kind: 'timed_out'; readonly stderr: TailBuffer }
   | { readonly kind: 'output_too_large'; readonly stderr: TailBuffer }
   | { readonly kind: 'aborted'; readonly reason: unknown }
-  | { readonly kind: 'spawn_failed'; readonly program: string; readonly error: NodeJS.ErrnoException };
+  /** `early`: spawn itself refused the arguments (a NUL byte, say); otherwise the system could not start it. */
+  | { readonly kind: 'spawn_failed'; readonly program: string; readonly error: NodeJS.ErrnoException; readonly early: boolean };
 
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 export function resolveProgram(program: string, cwd: string): string {
@@ -36,10 +44,10 @@ export function resolveProgram(program: string, cwd: string): string {
 
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
- * rejects. Timeouts, the output cap and `signal` kill the whole group, and a command that exits
+ * rejects. Timeouts, the output cap and `signal` kill the whole group, and a process that exits
  * leaves no background processes behind either.
  */
-export function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<CommandOutcome> {
+export function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<ProcessOutcome> {
   const program = resolveProgram(argv[0] ?? '', options.cwd);
   if (options.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: options.signal.reason });
   return new Promise((resolve) => {
@@ -54,19 +62,21 @@ export function runCommand(argv: readonly string[], options: RunCommandOptions):
         windowsHide: true,
       });
     } catch (error) {
-      resolve({ kind: 'spawn_failed', program, error: error as NodeJS.ErrnoException });
+      resolve({ kind: 'spawn_failed', program, error: error as NodeJS.ErrnoException, early: true });
       return;
     }
 
+    const output = options.output;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
-    const stderr = new TailBuffer(options.maxStderrBytes);
+    const merged = output.mode === 'merged' ? new TailBuffer(output.maxBytes) : undefined;
+    const stderr = new TailBuffer(output.mode === 'separate' ? output.maxStderrBytes : 0);
     let stoppedBy: 'timed_out' | 'output_too_large' | 'aborted' | undefined;
     let exited = false;
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
 
-    const finish = (outcome: CommandOutcome): void => {
+    const finish = (outcome: ProcessOutcome): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -97,19 +107,26 @@ export function runCommand(argv: readonly string[], options: RunCommandOptions):
     const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (stoppedBy) return;
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > options.maxStdoutBytes) stop('output_too_large');
-      else stdout.push(chunk);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+    if (merged) {
+      // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
+      child.stdout!.on('data', (chunk: Buffer) => merged.push(chunk));
+      child.stderr!.on('data', (chunk: Buffer) => merged.push(chunk));
+    } else {
+      const maxStdoutBytes = output.mode === 'separate' ? output.maxStdoutBytes : 0;
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (stoppedBy) return;
+        stdoutBytes += chunk.length;
+        if (stdoutBytes > maxStdoutBytes) stop('output_too_large');
+        else stdout.push(chunk);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+    }
     // A command may exit without reading its input; the broken pipe is not an error of ours.
     child.stdin!.on('error', () => {});
     child.stdin!.end(options.stdin);
 
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid === undefined) finish({ kind: 'spawn_failed', program, error });
+      if (child.pid === undefined) finish({ kind: 'spawn_failed', program, error, early: false });
     });
     child.on('exit', () => {
       exited = true;
@@ -119,7 +136,7 @@ export function runCommand(argv: readonly string[], options: RunCommandOptions):
     });
     child.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (stoppedBy) finishStopped();
-      else finish({ kind: 'exited', exitCode, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr });
+      else finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
     });
   });
 }

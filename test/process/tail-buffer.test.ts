@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TailBuffer } from '../../src/tools/tail-buffer.ts';
+import { TailBuffer } from '../../src/process/tail-buffer.ts';
 
 describe('TailBuffer', () => {
   it('keeps only the last bytes written across many chunks', () => {

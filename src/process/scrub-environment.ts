@@ -1,4 +1,3 @@
-import type { CommandTool } from '../plan/schema.ts';
 import { isSecretEnvName } from '../core/secret-env-name.ts';
 import { ToolEnvironmentError } from './tool-environment-error.ts';
 import { expandEnvReferences } from './expand-env-references.ts';
@@ -52,6 +51,9 @@ export const BASE_ENV_NAMES: readonly string[] = [
   'PATHEXT',
 ];
 
+/** What a plan's `env:` passes to a process: names to pass through, or a map of values that may read `${env.NAME}`. */
+export type EnvPassThrough = readonly string[] | Readonly<Record<string, string>>;
+
 /** The runner's environment as `process.env` gives it. */
 export type RunnerEnvironment = Readonly<Record<string, string | undefined>>;
 
@@ -63,7 +65,7 @@ export type RunnerEnvironment = Readonly<Record<string, string | undefined>>;
  */
 export function scrubEnvironment(
   runnerEnv: RunnerEnvironment,
-  passThrough: CommandTool['env'] | undefined,
+  passThrough: EnvPassThrough | undefined,
   toolName: string,
 ): Record<string, string> {
   const env: Record<string, string> = {};
