@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
+import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import { cutText } from '../report/cut-text.ts';
 
 /** How a check run ended, as GitHub draws it. */
@@ -38,24 +39,6 @@ export interface CheckRunTarget {
 const MAX_OUTPUT_CHARS = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 
-/** A later try may help: no answer, 408, 429, 5xx, or a rate-limited 403 (and how long GitHub asked to wait). */
-function transience(error: unknown): { transient: boolean; retryAfterMs?: number } {
-  const e = error as { status?: unknown; message?: unknown; response?: { headers?: Record<string, string | undefined> } };
-  const status = typeof e?.status === 'number' ? e.status : undefined;
-  const headers = e?.response?.headers ?? {};
-  const retryAfter = Number(headers['retry-after']);
-  const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterMs: retryAfter * 1000 } : {};
-  const rateLimited = status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0');
-  return { transient: status === undefined || status === 408 || status === 429 || status >= 500 || rateLimited, ...wait };
-}
-
-function describe(error: unknown): string {
-  const e = error as { status?: unknown; message?: unknown };
-  const status = typeof e?.status === 'number' ? `HTTP ${e.status} ` : '';
-  const message = typeof e?.message === 'string' ? e.message.split('\n', 1)[0] : String(error);
-  return `${status}${message}`;
-}
-
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
  * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
@@ -81,7 +64,7 @@ export async function startCheckRun(
     });
     id = data.id;
   } catch (error) {
-    warn(`Could not create the check run '${target.name}': ${describe(error)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+    warn(`Could not create the check run '${target.name}': ${describeGitHubFailure(readGitHubFailure(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
     return undefined;
   }
   const update = (result: CheckRunResult) =>
@@ -102,10 +85,11 @@ export async function startCheckRun(
         await update(result);
         return;
       } catch (error) {
-        const { transient, retryAfterMs } = transience(error);
+        const failure = readGitHubFailure(error);
+        const { transient, retryAfterMs } = failure;
         const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
         if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
-          warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describe(error)}. It stays in progress on GitHub; the job's own status reports the result.`);
+          warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describeGitHubFailure(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
           return;
         }
         await clock.sleep(wait);

@@ -1,18 +1,11 @@
 import { eventTarget, type IssueTarget } from '../github/event-target.ts';
+import { isForkPullRequest } from '../security/fork-pull-request.ts';
 import type { ActionSettings } from './action-settings.ts';
 
 /** Where the live comment goes, or why there is none (`warn`: the user asked for one and gets none). */
 export type CommentDecision =
   | { readonly target: IssueTarget }
   | { readonly target?: undefined; readonly why: string; readonly warn: boolean };
-
-function fromFork(payload: unknown): boolean {
-  const pull = (payload as { pull_request?: { head?: { repo?: { full_name?: unknown } | null }; base?: { repo?: { full_name?: unknown } } } } | undefined)?.pull_request;
-  const head = pull?.head?.repo?.full_name;
-  const base = pull?.base?.repo?.full_name;
-  // A deleted fork has `head.repo: null`: still not this repository.
-  return pull !== undefined && base !== undefined && head !== base;
-}
 
 /**
  * Whether to keep a comment, and on what. `auto` comments when the event has a pull request or
@@ -28,7 +21,7 @@ export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'github
     return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
   }
   if (!settings.githubToken) return { why: 'there is no github-token', warn: asked };
-  if (!asked && github.eventName === 'pull_request' && fromFork(github.payload)) {
+  if (!asked && github.eventName === 'pull_request' && isForkPullRequest(github.payload)) {
     return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
   }
   return { target };

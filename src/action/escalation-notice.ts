@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { IssueTarget } from '../github/event-target.ts';
+import { readGitHubFailure } from '../github/github-failure.ts';
 import type { Escalation } from '../run/escalation.ts';
 
 /** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
@@ -21,7 +22,7 @@ export async function addEscalationLabel(
   try {
     await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
   } catch (error) {
-    const status = (error as { status?: number }).status;
+    const { status } = readGitHubFailure(error);
     warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
   }
 }

@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { retryAfterMs } from '../core/retry-after-ms.ts';
 import { ModelCallError } from './model-call-error.ts';
 
 /** The SDK retries these statuses itself (its `shouldRetry`), so they are the transient ones. */
@@ -7,18 +8,6 @@ function isRetryableStatus(status: number, headers: Headers | undefined): boolea
   if (told === 'true') return true;
   if (told === 'false') return false;
   return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-/** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds. */
-export function retryAfterMsOf(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const after = headers?.get('retry-after');
-  if (!after) return undefined;
-  const seconds = Number.parseFloat(after);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(after);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function detailOf(error: APIError): string {
@@ -74,7 +63,7 @@ export function modelCallErrorFromSdk(
     failure: 'http',
     status,
     transient,
-    retryAfterMs: retryAfterMsOf(error.headers),
+    retryAfterMs: retryAfterMs((name) => error.headers?.get(name)),
     attempts: transient ? maxRetries + 1 : 1,
     detail: detailOf(error),
     cause: error,

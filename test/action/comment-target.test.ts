@@ -26,6 +26,16 @@ describe('commentTarget', () => {
     expect(decide('always', 'pull_request', fork)).toMatchObject({ target: { number: 6 } });
   });
 
+  it('agrees with the security check on what a fork is: letter case does not make one', () => {
+    const pull = (head: string | null) => {
+      const event = pullRequestEvent(7) as { pull_request: { head: { repo: unknown } } };
+      event.pull_request.head.repo = head === null ? null : { full_name: head };
+      return event;
+    };
+    expect(decide('auto', 'pull_request', pull('Octo-Org/Hello-World'))).toMatchObject({ target: { number: 7 } });
+    expect(decide('auto', 'pull_request', pull(null))).toMatchObject({ why: expect.stringContaining('fork') });
+  });
+
   it('never comments with never', () => {
     expect(decide('never', 'pull_request', pullRequestEvent(5)).target).toBeUndefined();
   });

@@ -1,3 +1,5 @@
+import { describeGitHubFailure, readGitHubFailure } from '../../github/github-failure.ts';
+
 /** What the updater was doing when GitHub said no. */
 export type CommentOperation = 'find' | 'create' | 'update' | 'delete';
 
@@ -14,23 +16,11 @@ export class CommentWriteError extends Error {
   readonly retryAfterMs: number | undefined;
 
   constructor(operation: CommentOperation, cause: unknown) {
-    const { status, headers, message } = describe(cause);
-    const rateLimited =
-      status === 429 || (status === 403 && (headers['retry-after'] !== undefined || headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(message)));
-    super(`Could not ${operation} the PR comment: ${status === undefined ? '' : `HTTP ${status} `}${message}`, { cause });
+    const failure = readGitHubFailure(cause);
+    super(`Could not ${operation} the PR comment: ${describeGitHubFailure(failure)}`, { cause });
     this.operation = operation;
-    this.status = status;
-    this.transient = status === undefined || status >= 500 || status === 408 || rateLimited;
-    const retryAfter = Number(headers['retry-after']);
-    this.retryAfterMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined;
+    this.status = failure.status;
+    this.transient = failure.transient;
+    this.retryAfterMs = failure.retryAfterMs;
   }
-}
-
-function describe(error: unknown): { status: number | undefined; headers: Record<string, string | undefined>; message: string } {
-  const e = error as { status?: unknown; message?: unknown; response?: { headers?: Record<string, string | undefined> } } | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : undefined,
-    headers: e?.response?.headers ?? {},
-    message: typeof e?.message === 'string' ? e.message.split('\n', 1)[0]!.slice(0, 300) : String(error),
-  };
 }

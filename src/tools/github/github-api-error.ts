@@ -1,5 +1,5 @@
-import { retryAfterMs } from '../http/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
+import { readGitHubFailure } from '../../github/github-failure.ts';
 
 /** What a user can do about a GitHub error status. */
 const ADVICE: Record<number, string> = {
@@ -34,17 +34,6 @@ export class GitHubApiError extends StepError {
   }
 }
 
-interface OctokitLikeError {
-  status?: unknown;
-  message?: unknown;
-  name?: unknown;
-  response?: { headers?: Record<string, string | number | undefined>; data?: unknown };
-}
-
-function isRateLimited(status: number, headers: Record<string, string | number | undefined>, message: string): boolean {
-  return status === 403 && (String(headers['x-ratelimit-remaining']) === '0' || /rate limit/i.test(message));
-}
-
 /**
  * The StepError for a failed Octokit call. A cancelled run rethrows the cancel reason; a timed-out
  * or unanswered request is transient, as are 408, 429, 5xx and rate-limit 403s.
@@ -52,20 +41,6 @@ function isRateLimited(status: number, headers: Record<string, string | number |
 export function toGitHubApiError(toolName: string, action: string, error: unknown, cancel: AbortSignal): Error {
   if (error instanceof StepError) return error;
   if (cancel.aborted) return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-  const failure = (error ?? {}) as OctokitLikeError;
-  const message = typeof failure.message === 'string' ? failure.message : String(error);
-  if (failure.name === 'AbortError' || failure.name === 'TimeoutError') {
-    return new GitHubApiError({ toolName, action, detail: 'timed out', transient: true, cause: error });
-  }
-  const status = typeof failure.status === 'number' ? failure.status : undefined;
-  const headers = failure.response?.headers ?? {};
-  if (status === undefined || failure.response === undefined) {
-    return new GitHubApiError({ toolName, action, detail: message, transient: true, cause: error });
-  }
-  const transient = status === 408 || status === 429 || status >= 500 || isRateLimited(status, headers, message);
-  const wait = retryAfterMs((name) => {
-    const value = headers[name];
-    return value === undefined ? undefined : String(value);
-  });
-  return new GitHubApiError({ toolName, action, status, detail: message.slice(0, 300), transient, retryAfterMs: wait, cause: error });
+  const { status, message, transient, retryAfterMs } = readGitHubFailure(error);
+  return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
 }

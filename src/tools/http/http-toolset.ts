@@ -4,7 +4,7 @@ import { fetchAllowed } from './fetch-allowed.ts';
 import { HttpStatusError } from './http-status-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { readCappedBody } from './read-capped-body.ts';
-import { retryAfterMs } from './retry-after-ms.ts';
+import { retryAfterMs } from '../../core/retry-after-ms.ts';
 
 export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;

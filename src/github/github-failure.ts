@@ -1,0 +1,41 @@
+import { headerRecord, retryAfterMs } from '../core/retry-after-ms.ts';
+
+/** What a failed GitHub API call says: the one reading every caller (comment, check run, toolset) shares. */
+export interface GitHubFailure {
+  /** HTTP status, or undefined when no answer came (timeout, network). */
+  readonly status?: number;
+  /** The first line of GitHub's message, at most 300 characters ("timed out" for a timeout). */
+  readonly message: string;
+  /** A later try may succeed: no answer, 408, 429, 5xx, or a 403 that is a rate limit. */
+  readonly transient: boolean;
+  /** How long GitHub asked us to wait (`retry-after`, or `x-ratelimit-reset` when none are left). */
+  readonly retryAfterMs?: number;
+}
+
+interface OctokitLikeError {
+  status?: unknown;
+  message?: unknown;
+  name?: unknown;
+  response?: { headers?: Record<string, string | number | undefined> };
+}
+
+/** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
+export function readGitHubFailure(error: unknown): GitHubFailure {
+  const failure = (error ?? {}) as OctokitLikeError;
+  if (failure.name === 'AbortError' || failure.name === 'TimeoutError') return { message: 'timed out', transient: true };
+  const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0]!.slice(0, 300) : String(error);
+  const status = typeof failure.status === 'number' ? failure.status : undefined;
+  if (status === undefined || failure.response === undefined) return { message, transient: true };
+  const header = headerRecord(failure.response.headers);
+  // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
+  const rateLimited =
+    status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
+  const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
+  const wait = retryAfterMs(header);
+  return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+}
+
+/** "HTTP 403 Resource not accessible by integration", for warnings. */
+export function describeGitHubFailure(failure: GitHubFailure): string {
+  return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
+}
