@@ -1,9 +1,9 @@
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
-import { resultText } from '../report/result-text.ts';
+import { resultText } from '../core/result-text.ts';
 import type { RunStatus } from '../core/run-event.ts';
-import type { FinalReport } from './final-report.ts';
+import type { FinalReport } from '../report/final-report.ts';
 import type { ReportPaths } from './report-paths.ts';
 
 /** The outputs action.yml declares, as the strings `core.setOutput` writes. */

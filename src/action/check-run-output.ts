@@ -4,7 +4,7 @@ import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
 import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
-import type { FinalReport } from './final-report.ts';
+import type { FinalReport } from '../report/final-report.ts';
 
 /**
  * What the completed check run shows: the status, and the goals table that decided it. Tool and

@@ -1,6 +1,6 @@
 import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
-import type { FinalReport } from './final-report.ts';
+import type { FinalReport } from '../report/final-report.ts';
 
 /** Why the job fails (for `core.setFailed`), or undefined when it passes. */
 export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): string | undefined {

@@ -14,7 +14,7 @@ import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
-import type { FinalReport } from './final-report.ts';
+import type { FinalReport } from '../report/final-report.ts';
 
 export interface LiveCommentContext {
   readonly github?: GitHubClient;

@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
 import type { ActionIO } from './action-io.ts';
 import type { ActionResult } from './run-action.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { renderRefusedReport } from './refused-report.ts';
+import { renderRefusedReport } from '../report/refused-report.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 import { reportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
-import { createOutputFolder } from '../report/create-output-folder.ts';
 
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
@@ -17,12 +16,12 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
   const markdown = renderRefusedReport(settings.planPath, reason, redact);
   const message = `plan-runner refused to run: ${reason}`;
   io.annotate('notice', message, { title: 'plan-runner refused to run' });
+  const unwritten = await writeReportFile(report, markdown);
+  if (unwritten) io.warning(unwritten.message);
   try {
-    createOutputFolder(report);
-    await writeFile(report, markdown);
     await io.writeSummary(markdown);
   } catch (error) {
-    io.warning(`Could not write the report of the refused run: ${error instanceof Error ? error.message : String(error)}`);
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
   return {
     outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '' },

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
@@ -10,7 +9,7 @@ import type { Clock } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
-import { runJob, type JobDeps, type JobOutcome } from '../run/run-job.ts';
+import { runJob, type JobDeps, type JobOutcome } from '../job/run-job.ts';
 import { actionOutputs, type ActionOutputs } from './action-outputs.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -18,20 +17,20 @@ import { admitRun, type AdmissionDeps } from './admit-run.ts';
 import { startCheckRun, type CheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
-import { finalReport, type FinalReport } from './final-report.ts';
+import { finalReport, type FinalReport } from '../report/final-report.ts';
 import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment } from './live-comment.ts';
-import { openTrace } from './open-trace.ts';
 import { refuseRun } from './refuse-run.ts';
-import { renderReadOnlyNote } from './refused-report.ts';
-import { planFileErrors } from './rejected-report.ts';
+import { renderReadOnlyNote } from '../report/refused-report.ts';
+import { planFileErrors } from '../report/rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { stepLogGroups } from './step-log-groups.ts';
-import { createOutputFolder } from '../report/create-output-folder.ts';
+import { closeTrace, openTrace } from '../report/open-trace.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
@@ -93,12 +92,8 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise
 }
 
 async function writeReport(report: FinalReport, file: string, io: ActionIO): Promise<void> {
-  try {
-    createOutputFolder(file);
-    await writeFile(file, report.markdown);
-  } catch (error) {
-    io.warning(`Could not write the report file ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const unwritten = await writeReportFile(file, report.markdown);
+  if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
   try {
     if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
   } catch (error) {
@@ -137,7 +132,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
-  const trace = openTrace(paths.trace, redact, io);
+  const trace = openTrace(paths.trace, redact, io.warning);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => ending.report });
@@ -154,7 +149,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(deps.createModel ? { createModel: deps.createModel } : {}),
       onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
     }, deps.github, readOnly?.withhold, resume?.trace);
-    await trace?.close().catch((error: unknown) => io.warning(error instanceof Error ? error.message : String(error)));
+    await closeTrace(trace, io.warning);
 
     const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
     const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;

@@ -3,7 +3,7 @@ import { planStepOf, STATE_ICONS, stepTitle } from '../report/checklist.ts';
 import { cutText } from '../report/cut-text.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
-import { resultText } from '../report/result-text.ts';
+import { resultText } from '../core/result-text.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';

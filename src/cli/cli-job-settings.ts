@@ -2,7 +2,7 @@ import { createOctokit } from '../github/create-octokit.ts';
 import { githubRunContext } from '../github/github-run-context.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import type { Redactor } from '../core/redact.ts';
-import type { JobSettings } from '../run/run-job.ts';
+import type { JobSettings } from '../job/run-job.ts';
 import type { CliModelArgs } from './parse-cli-args.ts';
 
 /**

@@ -9,7 +9,7 @@ import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
-import { writeReportFile } from './write-report-file.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
@@ -78,11 +78,12 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   });
   for (const trace of traces) await trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`));
   process.stdout.write(redact(report.markdown));
-  let written = true;
-  if (args.markdown) written = writeReportFile(args.markdown, redact(report.markdown)) && written;
+  const unwritten = [];
+  if (args.markdown) unwritten.push(await writeReportFile(args.markdown, redact(report.markdown)));
   if (args.json) {
     const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, passed: report.passed, runs: report.runs };
-    written = writeReportFile(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)) && written;
+    unwritten.push(await writeReportFile(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)));
   }
-  return report.passed && written ? 0 : 1;
+  for (const error of unwritten) if (error) process.stderr.write(`plan-runner: ${error.message}\n`);
+  return report.passed && unwritten.every((error) => error === undefined) ? 0 : 1;
 }

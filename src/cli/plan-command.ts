@@ -1,13 +1,13 @@
 import { formatPlanError } from '../plan/plan-error.ts';
-import { planPreviewLines, plannedRecord, renderPlanPreview } from '../planner/plan-preview.ts';
-import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
+import { planPreviewLines, plannedRecord } from '../report/plan-preview.ts';
+import { finalReport } from '../report/final-report.ts';
 import { renderMermaidGraph } from '../report/mermaid-graph.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { systemClock } from '../core/clock.ts';
-import { runJob } from '../run/run-job.ts';
+import { runJob } from '../job/run-job.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
-import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
@@ -25,9 +25,11 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
     cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal, redact },
   );
+  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
+  const unwritten = args.summary ? await writeReportFile(args.summary, report.markdown) : undefined;
+  if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
-    if (outcome.rejectedPlan && args.summary) writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
     return 1;
   }
   if (outcome.kind !== 'planned') return 1;
@@ -36,6 +38,5 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
   out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
   out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
-  if (args.summary) writeReportFile(args.summary, renderPlanPreview(plan, { redact, written: outcome.written }));
-  return 0;
+  return unwritten ? 1 : 0;
 }

@@ -1,18 +1,16 @@
 import { formatPlanError } from '../plan/plan-error.ts';
-import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
+import { finalReport } from '../report/final-report.ts';
 import { goalIcon } from '../report/goals-table.ts';
-import { judgedRecord } from '../report/judged-record.ts';
-import { renderSummary } from '../report/summary/render-summary.ts';
-import { traceWriter } from '../report/trace-writer.ts';
+import { closeTrace, openTrace } from '../report/open-trace.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 import { systemClock } from '../core/clock.ts';
-import { runJob } from '../run/run-job.ts';
+import { runJob } from '../job/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import { cliJobSettings } from './cli-job-settings.ts';
-import { writeReportFile } from './write-report-file.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -42,7 +40,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     resume = read.trace;
   }
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]])) return 1;
-  const trace = traceWriter(args.trace, { redact });
+  const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
+  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`));
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
     isTTY: Boolean(process.stdout.isTTY),
@@ -53,34 +52,24 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   const outcome = await runJob(
     { ...cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }) },
     {
-      listeners: [trace.listener, console],
+      listeners: trace ? [trace.listener, console] : [console],
       clock: systemClock,
       signal,
       redact,
-      onListenerError: (error) => process.stderr.write(`warning: a report listener failed: ${redact(String(error))}\n`),
+      onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
     },
   );
-  await trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`));
+  const traced = (await closeTrace(trace, warn)) && trace !== undefined;
 
+  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
+  const unwritten = await writeReportFile(args.summary, report.markdown);
+  if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
-    if (outcome.rejectedPlan) {
-      writeReportFile(args.summary, renderRejectedPlan(outcome.rejectedPlan, redact));
-      process.stderr.write(`the rejected plan: ${args.summary}\n`);
-    }
+    if (outcome.rejectedPlan && !unwritten) process.stderr.write(`the rejected plan: ${args.summary}\n`);
     return 1;
   }
-  if (outcome.kind !== 'ran') return 1;
-  const limits = outcome.plan.limits;
-  const judged = judgedRecord(outcome.run.record, outcome.status, outcome.goals, redact);
-  const summary = renderSummary(judged.record, {
-    redact,
-    goals: judged.goals,
-    limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
-    fullRecordAt: `the trace file ${args.trace}`,
-  });
-  const written = writeReportFile(args.summary, summary);
-  for (const goal of judged.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
-  process.stdout.write(`status: ${outcome.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
-  return outcome.status === 'succeeded' && written ? 0 : 1;
+  for (const goal of report.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
+  process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
+  return report.status === 'succeeded' && !unwritten && traced ? 0 : 1;
 }

@@ -1,7 +1,7 @@
 import { formatPlanError } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { loadPlanWithServers } from '../tools/load-plan-with-servers.ts';
+import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 
 function plural(count: number, word: string): string {

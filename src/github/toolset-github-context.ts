@@ -1,7 +1,12 @@
-import type { RunRepository } from '../tools/toolsets.ts';
 import type { GitHubClient } from './create-octokit.ts';
 import { eventTarget } from './event-target.ts';
 import type { GitHubRunContext } from './github-run-context.ts';
+
+/** The repository a run belongs to. */
+export interface RunRepository {
+  readonly owner: string;
+  readonly repo: string;
+}
 
 /** What the github toolset works with: a client, the current repository, and the run's pull request. */
 export interface ToolsetGitHubContext {

@@ -1,7 +1,7 @@
 import type { LinearRegex } from '../core/linear-regex.ts';
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
-import { parseGoalRegex } from './goal-regex.ts';
+import { parseGoalRegex } from '../plan/goal-regex.ts';
 
 /** `parseGoalRegex`, failing closed: a pattern the loader somehow let through makes the goal unevaluable. */
 export function compileGoalRegex(pattern: string, flags?: string): LinearRegex {

@@ -5,7 +5,7 @@ import { goalKindOf } from './goal-kind-of.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
-import { resultText } from '../report/result-text.ts';
+import { resultText } from '../core/result-text.ts';
 
 /**
  * Checks every goal against the finished run, concurrently, and returns the results in the order

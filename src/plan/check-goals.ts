@@ -1,5 +1,5 @@
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
-import { parseGoalRegex } from '../goals/goal-regex.ts';
+import { parseGoalRegex } from './goal-regex.ts';
 import { compileJsonSchema } from './compile-json-schema.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { nearestName } from './nearest-name.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GithubConfig } from '../tools/github/github-config.ts';
-import { HttpConfig } from '../tools/http/http-config.ts';
-import { McpServers } from '../tools/mcp/mcp-config.ts';
+import { GithubConfig } from './github-config.ts';
+import { HttpConfig } from './http-config.ts';
+import { McpServers } from './mcp-config.ts';
 import type * as Core from '../core/plan-step.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */

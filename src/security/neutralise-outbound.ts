@@ -1,4 +1,4 @@
-import { isUnderPrefix } from '../tools/http/url-allow-list.ts';
+import { isUnderPrefix } from './url-allow-list.ts';
 
 /** What text written to GitHub on the plan's behalf may keep. */
 export interface OutboundPolicy {

@@ -1,4 +1,4 @@
-import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
+import { DEFAULT_GITHUB_WRITES, type GithubWrites } from '../plan/github-writes.ts';
 import { neutraliseOutbound, type OutboundPolicy } from './neutralise-outbound.ts';
 import { WriteRefusedError } from './write-refused-error.ts';
 

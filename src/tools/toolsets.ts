@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
+import type { RunRepository } from '../github/toolset-github-context.ts';
 import type { Plan, Toolset } from '../plan/schema.ts';
 import { filesToolset } from './files/files-toolset.ts';
 import { githubToolset } from './github/github-toolset.ts';
@@ -7,12 +8,6 @@ import { mathToolset } from './math-toolset.ts';
 import type { Tool } from './tool.ts';
 import { toolsetDescriptions } from './toolset-descriptions.ts';
 import { ToolsetSetupError } from './toolset-setup-error.ts';
-
-/** The repository a run belongs to. */
-export interface RunRepository {
-  readonly owner: string;
-  readonly repo: string;
-}
 
 /** What the toolsets that reach outside the run need from it. */
 export interface ToolsetContext {

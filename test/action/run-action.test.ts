@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
-import type { FinalReport } from '../../src/action/final-report.ts';
+import type { FinalReport } from '../../src/report/final-report.ts';
 import { checkConclusion } from '../../src/action/job-failure.ts';
 import type { RunStatus } from '../../src/core/run-event.ts';
 import { newRunRecord } from '../../src/core/run-record.ts';

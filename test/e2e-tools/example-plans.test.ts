@@ -7,7 +7,7 @@ import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
-import { runJob } from '../../src/run/run-job.ts';
+import { runJob } from '../../src/job/run-job.ts';
 import { runPlanFile } from './run-plan-file.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

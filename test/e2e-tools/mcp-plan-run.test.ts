@@ -6,7 +6,7 @@ import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
-import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
+import { loadPlanWithServers } from '../../src/job/load-plan-with-servers.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { EVERYTHING_ENTRY, marker, processesWith } from './mcp-processes.ts';
 import { runPlanFile } from './run-plan-file.ts';

@@ -10,8 +10,8 @@ import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunOutcome } from '../../src/run/run-outcome.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
-import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
-import { openTools } from '../../src/tools/open-tools.ts';
+import { loadPlanWithServers } from '../../src/job/load-plan-with-servers.ts';
+import { openTools } from '../../src/job/open-tools.ts';
 import type { RunnerEnvironment } from '../../src/process/scrub-environment.ts';
 import { processesWith } from './mcp-processes.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
 import { stepNeedsModel } from '../../src/plan/steps-needing-model.ts';
-import { runJob } from '../../src/run/run-job.ts';
+import { runJob } from '../../src/job/run-job.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const replays = readdirSync(join(root, 'workflows')).filter((name) => name.endsWith('.replay.jsonl'));

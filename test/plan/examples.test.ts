@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { planNeedsModel } from '../../src/plan/steps-needing-model.ts';
-import { loadPlanWithServers } from '../../src/tools/load-plan-with-servers.ts';
+import { loadPlanWithServers } from '../../src/job/load-plan-with-servers.ts';
 import { errorsFor, validPlan } from './plan-text.ts';
 
 // The blog post's workflow_sequence, verbatim (../shared/seeds/000_10fbb461e3744f57.txt).

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
 import { planCommand } from '../../src/cli/plan-command.ts';
 import { systemClock } from '../../src/core/clock.ts';
-import { runJob } from '../../src/run/run-job.ts';
+import { runJob } from '../../src/job/run-job.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
 let server: ChatServer;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
-import { budgetedModelClient } from '../../src/run/budgeted-model-client.ts';
+import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { StepError } from '../../src/core/step-error.ts';

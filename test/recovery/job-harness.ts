@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { renderRejectedPlan } from '../../src/planner/rejected-plan-markdown.ts';
+import { renderRejectedPlan } from '../../src/report/rejected-plan-markdown.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
@@ -10,7 +10,7 @@ import { traceWriter } from '../../src/report/trace-writer.ts';
 import type { RunEvent, RunListener } from '../../src/core/run-event.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
-import { runJob, type JobOutcome } from '../../src/run/run-job.ts';
+import { runJob, type JobOutcome } from '../../src/job/run-job.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { startChatServer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/run/manual-clock.ts';
-import { runJob } from '../../src/run/run-job.ts';
+import { runJob } from '../../src/job/run-job.ts';
 import { FakeSteps, step } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
-import { runJob } from '../../src/run/run-job.ts';
+import { runJob } from '../../src/job/run-job.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { offeredTools, promptOf } from './attack-fixtures.ts';

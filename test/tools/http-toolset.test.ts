@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpConfig } from '../../src/tools/http/http-config.ts';
+import { HttpConfig } from '../../src/plan/http-config.ts';
 import { HttpStatusError } from '../../src/tools/http/http-status-error.ts';
 import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-toolset.ts';
 import { HttpTransportError } from '../../src/tools/http/http-transport-error.ts';
 import { UrlNotAllowedError } from '../../src/tools/http/url-not-allowed-error.ts';
-import { refusalReason } from '../../src/tools/http/url-allow-list.ts';
+import { refusalReason } from '../../src/security/url-allow-list.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;

@@ -5,7 +5,7 @@ import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
 import { escapeMarkdown } from '../markdown/escape-markdown.ts';
-import { resultText } from '../result-text.ts';
+import { resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { SummaryPart } from './summary-part.ts';
 

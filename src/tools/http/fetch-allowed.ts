@@ -1,6 +1,6 @@
 import { HttpTransportError } from './http-transport-error.ts';
 import { UrlNotAllowedError } from './url-not-allowed-error.ts';
-import { refusalReason } from './url-allow-list.ts';
+import { refusalReason } from '../../security/url-allow-list.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;

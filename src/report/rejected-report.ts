@@ -1,7 +1,7 @@
 import type { PlanError } from '../plan/plan-error.ts';
-import type { PlanFileError } from '../report/annotations.ts';
-import { inlineCode } from '../report/markdown/code-fence.ts';
-import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import type { PlanFileError } from './annotations.ts';
+import { inlineCode } from './markdown/code-fence.ts';
+import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 
 /** The same errors with `file` relative to the workspace, as annotations and readers want it. */

@@ -1,7 +1,7 @@
 import type { PlanError } from '../plan/plan-error.ts';
-import { fencedBlock } from '../report/markdown/code-fence.ts';
-import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import type { RejectedPlan } from './plan-attempt.ts';
+import { fencedBlock } from './markdown/code-fence.ts';
+import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import type { RejectedPlan } from '../planner/plan-attempt.ts';
 
 type Redact = (text: string) => string;
 

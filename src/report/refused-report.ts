@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */

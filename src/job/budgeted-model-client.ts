@@ -1,7 +1,7 @@
 import { callUsage } from '../llm/call-usage.ts';
 import { describePurpose } from '../llm/describe-purpose.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
-import type { RunBudget } from './run-budget.ts';
+import type { RunBudget } from '../run/run-budget.ts';
 
 /** True for calls a step makes: those report their usage through the step (`ctx.onUsage`). */
 function isStepCall(label: CallLabel): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GithubWrites } from '../../security/github-writes.ts';
+import { GithubWrites } from './github-writes.ts';
 
 /** `owner/name` of a repository, as GitHub spells it. */
 export const RepoFullName = z

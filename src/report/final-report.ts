@@ -1,13 +1,13 @@
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { Escalation } from '../run/escalation.ts';
-import { judgedRecord } from '../report/judged-record.ts';
-import { renderRejectedPlan } from '../planner/rejected-plan-markdown.ts';
-import { renderPlanPreview } from '../planner/plan-preview.ts';
+import { judgedRecord } from './judged-record.ts';
+import { renderRejectedPlan } from './rejected-plan-markdown.ts';
+import { renderPlanPreview } from './plan-preview.ts';
 import type { Redactor } from '../core/redact.ts';
-import { renderSummary } from '../report/summary/render-summary.ts';
+import { renderSummary } from './summary/render-summary.ts';
 import type { RunStatus } from '../core/run-event.ts';
-import type { JobOutcome } from '../run/run-job.ts';
+import type { JobOutcome } from '../job/run-job.ts';
 import type { RunRecord } from '../core/run-record.ts';
 import { relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
 

@@ -1,9 +1,9 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { checklistItems } from '../report/checklist.ts';
-import { inlineCode } from '../report/markdown/code-fence.ts';
-import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
-import { renderMermaidGraph } from '../report/mermaid-graph.ts';
+import { checklistItems } from './checklist.ts';
+import { inlineCode } from './markdown/code-fence.ts';
+import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import { renderMermaidGraph } from './mermaid-graph.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 
 type Redact = (text: string) => string;

@@ -4,9 +4,9 @@ import { locatePath } from '../plan/locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
-import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
-import { McpServers } from './mcp/mcp-config.ts';
-import { McpServerStartError } from './mcp/mcp-server-start-error.ts';
+import { connectMcpServers, type McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
+import { McpServers } from '../plan/mcp-config.ts';
+import { McpServerStartError } from '../tools/mcp/mcp-server-start-error.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 
 export interface PlanServersOptions {

@@ -1,10 +1,12 @@
 import type { Plan } from '../plan/schema.ts';
-import { buildToolRegistry } from './build-tool-registry.ts';
-import { connectMcpServers, type McpConnection } from './mcp/connect-mcp-servers.ts';
+import { buildToolRegistry } from '../tools/build-tool-registry.ts';
+import { connectMcpServers, type McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
-import type { Tool, ToolRegistry } from './tool.ts';
+import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { StepError } from '../core/step-error.ts';
-import type { ToolsetContext } from './toolsets.ts';
+import type { Redactor } from '../core/redact.ts';
+import { redactingTools } from '../tools/redacting-tools.ts';
+import type { ToolsetContext } from '../tools/toolsets.ts';
 
 /** What a run gives its tools: where they run, what they may read, and the GitHub context. */
 export interface OpenToolsContext extends Omit<ToolsetContext, 'root'> {
@@ -18,6 +20,14 @@ export interface OpenToolsContext extends Omit<ToolsetContext, 'root'> {
   readonly servers?: McpConnection;
   /** How long each MCP server gets to start and list its tools. */
   readonly mcpStartTimeoutMs?: number;
+  /** Tools besides the plan's own (adapters, tests), added as they are. */
+  readonly extraTools?: readonly Tool[];
+  /** Tools validation withheld from this run (`ValidPlan.withheld`): left out, so nothing can call them. */
+  readonly withheld?: ReadonlyMap<string, string>;
+  /** Applied to whatever a step passes a tool (a GitHub write, an HTTP request, an MCP call). */
+  readonly redact?: Redactor;
+  /** Wraps every tool the run may call (`plan-runner eval` injects faults here). */
+  readonly decorateTool?: (tool: Tool) => Tool;
 }
 
 /** The tools of one run, and the means to end the processes behind them. */
@@ -69,9 +79,10 @@ async function startServers(plan: Plan, context: OpenToolsContext): Promise<McpC
 }
 
 /**
- * Every tool a run of `plan` may call: its toolsets (files in `cwd`; github with the client,
+ * The tool phase of a job, the one place a run's tools are assembled. Every tool a run of `plan`
+ * may call: its toolsets (files in `cwd`; github with the client,
  * repository and pull request given; http within `http.allow`), its command tools, and the tools of
- * its MCP servers. Servers no step names are closed again (they restart if a revised plan calls
+ * its MCP servers, and `extraTools`, less what validation withheld. Servers no step names are closed again (they restart if a revised plan calls
  * them). Throws ToolsetSetupError, DuplicateToolError or McpServerStartError, after ending every
  * server, including those passed in `servers`.
  */
@@ -94,8 +105,14 @@ export async function openTools(plan: Plan, context: OpenToolsContext): Promise<
     const used = namedTools(plan);
     if (servers && used) await servers.closeUnused(used);
     const opened = servers;
+    const merged = new Map(tools);
+    for (const tool of context.extraTools ?? []) merged.set(tool.name, tool);
+    const all = context.redact ? redactingTools(merged, context.redact) : merged;
+    // Withheld tools are not even callable: a step a model writes later cannot reach them either.
+    for (const name of context.withheld?.keys() ?? []) all.delete(name);
+    if (context.decorateTool) for (const [name, tool] of all) all.set(name, context.decorateTool(tool));
     return {
-      tools,
+      tools: all,
       extraTools: mcpTools,
       async close() {
         closed = true;

@@ -1,0 +1,35 @@
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
+import type { Redactor } from '../core/redact.ts';
+import type { RunStatus } from '../core/run-event.ts';
+import { finalStepStates } from '../core/run-record.ts';
+import { evaluateGoals } from '../goals/evaluate-goals.ts';
+import { finalStatus } from '../goals/final-status.ts';
+import type { GoalResult } from '../goals/goal-result.ts';
+import type { ModelClient } from '../llm/model-client.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
+import type { RunOutcome } from '../run/run-outcome.ts';
+
+/**
+ * Judging phase: the plan's goal checks on what the run produced, and the job's status after them
+ * (a run that succeeded with a required goal unmet is `goals-unmet`; one cancelled while its goals were
+ * checked is `cancelled`). Goal commands see a scrubbed
+ * environment.
+ */
+export async function judgeGoals(
+  plan: ValidPlan,
+  run: RunOutcome,
+  options: { readonly model?: ModelClient; readonly cwd: string; readonly env: RunnerEnvironment; readonly signal?: AbortSignal; readonly redact: Redactor },
+): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
+  // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+  const stepStates = finalStepStates(run.record);
+  const goals = await evaluateGoals(
+    plan.source.goals ?? [],
+    { finalResult: run.finalResult, results: run.results, stepStates },
+    { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
+  );
+  const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);
+  // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
+  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status);
+  return { goals, status };
+}

@@ -1,0 +1,41 @@
+import { agentPlan } from '../agent/agent-plan.ts';
+import { loadPlanText } from '../plan/load-plan.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { Tool } from '../tools/tool.ts';
+import { loadPlanWithServers, type PlanWithServers } from './load-plan-with-servers.ts';
+import type { JobSettings } from './run-job.ts';
+
+const TASK_FILE = '(task)';
+
+/** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
+export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal): Promise<PlanWithServers> {
+  // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
+  const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
+  if (settings.planFile) {
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
+  }
+  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
+  return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
+}
+
+/**
+ * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
+ * goal of a plan without steps, and the caller's model.
+ */
+export function jobPlan(plan: ValidPlan, settings: JobSettings): { ok: true; plan: ValidPlan } | { ok: false; errors: PlanError[] } {
+  let adjusted = plan;
+  // mode agent: the whole run is one agent step working on the task with every tool the run offers.
+  if (settings.mode === 'agent') {
+    const built = agentPlan(plan, settings.task);
+    if (!built.ok) return { ok: false, errors: built.errors };
+    adjusted = built.plan;
+  }
+  // The task is the goal of a plan file without steps (its tools and goal checks still apply).
+  if (settings.task && adjusted.steps.length === 0) adjusted = { ...adjusted, goal: settings.task };
+  // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
+  if (settings.model.model) {
+    adjusted = { ...adjusted, source: { ...adjusted.source, model: { ...adjusted.source.model, name: settings.model.model } } };
+  }
+  return { ok: true, plan: adjusted };
+}

@@ -1,0 +1,191 @@
+import type { Clock } from '../core/clock.ts';
+import type { RunListener, RunStatus } from '../core/run-event.ts';
+import type { Usage } from '../core/usage.ts';
+import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
+import type { GoalResult } from '../goals/goal-result.ts';
+import type { ModelSettings } from '../llm/create-model-client.ts';
+import type { ModelClient } from '../llm/model-client.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import { resolveInputs } from '../plan/resolve-inputs.ts';
+import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
+import { createModelReplanner } from '../planner/model-replanner.ts';
+import type { RejectedPlan } from '../planner/plan-attempt.ts';
+import type { RunnerEnvironment } from '../process/scrub-environment.ts';
+import { runPlan } from '../run/run-plan.ts';
+import type { RunOutcome } from '../run/run-outcome.ts';
+import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { runStep } from '../steps/run-step.ts';
+import type { StepRunner } from '../steps/step-context.ts';
+import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
+import type { Tool } from '../tools/tool.ts';
+import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import type { ResumeState } from '../run/resume-state.ts';
+import type { StepWeights } from '../run/start-order.ts';
+import { judgeGoals } from './judge-goals.ts';
+import { jobPlan, loadJobPlan } from './load-job-plan.ts';
+import { missingModelError, setupError } from './model-requirement.ts';
+import { openTools, type OpenTools } from './open-tools.ts';
+import { prepareModel } from './prepare-model.ts';
+import { writeSteps } from './write-steps.ts';
+
+/** What a job is asked to do: one plan file (or a task in words), its inputs, and the model to use. */
+export interface JobSettings {
+  readonly planFile?: string;
+  readonly task?: string;
+  readonly inputs: Readonly<Record<string, unknown>>;
+  /** The repository root: tools run here. */
+  readonly cwd: string;
+  /** The runner's environment; tools and goal commands see only a scrubbed part of it. */
+  readonly env: RunnerEnvironment;
+  readonly model: ModelSettings;
+  /** `run` (default) runs the plan; `plan` writes (if needed) and validates it, and runs nothing; `agent` runs the task as one agent step. */
+  readonly mode?: 'run' | 'plan' | 'agent';
+  /** What the github toolset works with: a client, the current repository and pull request. */
+  readonly github?: ToolsetGitHubContext;
+  /** Expected step durations (from a previous run's trace): ready steps start longest remaining path first. */
+  readonly stepWeights?: StepWeights;
+  /** Keeps tools out of the run (read-only mode on a fork's pull request): validation names them, the registry leaves them out. */
+  readonly withhold?: ToolWithholding;
+  /** The trace of an earlier run of this plan: its completed steps whose keys match are reused, its side effects never repeated. */
+  readonly resume?: ResumeTrace;
+}
+
+export interface JobDeps {
+  readonly listeners: readonly RunListener[];
+  readonly clock: Clock;
+  readonly signal?: AbortSignal;
+  readonly onListenerError?: (error: unknown) => void;
+  /** Builds the model client; tests pass one that talks to a local server. */
+  readonly createModel?: (settings: ModelSettings) => ModelClient | undefined;
+  /** Tools besides the plan's own (adapters, tests): steps and the planner may name them. */
+  readonly extraTools?: readonly Tool[];
+  /** In [0, 1): the jitter of retry waits; tests pass a constant. */
+  readonly random?: () => number;
+  /** Wraps every tool the run may call (`plan-runner eval` injects faults here); the tool itself is unchanged. */
+  readonly decorateTool?: (tool: Tool) => Tool;
+  /** Replaces the step runner (`plan-runner eval`'s full-history variant wraps the default one). */
+  readonly runStep?: StepRunner;
+  /**
+   * Hides every secret the run knows; applied to each prompt, each tool's arguments and the
+   * recording. Default: the API key and the secret-named variables of `settings.env`.
+   */
+  readonly redact?: Redactor;
+}
+
+/**
+ * A job either stopped before anything ran (with the reasons, and the model's rejected plan when
+ * it wrote one), was only planned (`mode: plan`), or ran and was judged. `usage` counts every
+ * model call of the job: planner, steps, replanner, reviews and goal judges.
+ */
+export type JobOutcome =
+  | {
+      readonly kind: 'rejected';
+      readonly plan?: ValidPlan;
+      readonly errors: readonly PlanError[];
+      /** Set when the model wrote a plan that failed validation twice: each answer and its errors. */
+      readonly rejectedPlan?: RejectedPlan;
+      readonly usage?: Usage;
+    }
+  | { readonly kind: 'planned'; readonly plan: ValidPlan; readonly written: boolean; readonly usage: Usage }
+  | {
+      readonly kind: 'ran';
+      readonly plan: ValidPlan;
+      readonly run: RunOutcome;
+      readonly goals: readonly GoalResult[];
+      readonly status: RunStatus;
+      readonly usage: Usage;
+    };
+
+/**
+ * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
+ * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
+ * that can be known before the first step (plan errors, a plan the model could not write, missing
+ * inputs, no model for steps that need one) rejects the job before anything runs.
+ */
+export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobOutcome> {
+  const signal = deps.signal ?? new AbortController().signal;
+  const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
+  if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
+  try {
+    const plan = jobPlan(loaded.plan, settings);
+    if (!plan.ok) return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
+    return await runLoadedJob(plan.plan, loaded.servers, settings, deps);
+  } finally {
+    // No orphan MCP servers, whatever happened (closing twice is safe).
+    await loaded.servers?.close();
+  }
+}
+
+async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps): Promise<JobOutcome> {
+  const inputs = resolveInputs(loadedPlan.source, settings.inputs);
+  if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
+
+  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...secretValuesFromEnvironment(settings.env)]);
+  const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
+  if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
+  const { model, budget } = prepared;
+
+  let resume: ResumeState | undefined;
+  if (settings.resume) {
+    const read = parseResumeTrace(settings.resume, loadedPlan.name);
+    if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
+    resume = read.state;
+  }
+  // A plan the model wrote is resumed as that run last had it, not written again.
+  const resumedSteps = loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 ? resume.plan.steps : undefined;
+  const steps = resumedSteps
+    ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
+    : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
+  if (!steps.ok) {
+    const written = steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan, usage: budget.usage };
+    return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, ...written };
+  }
+  const { plan } = steps;
+  if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
+
+  const noModel = model ? undefined : missingModelError(plan);
+  if (noModel) return { kind: 'rejected', plan, errors: [noModel] };
+
+  let opened: OpenTools;
+  try {
+    opened = await openTools(plan.source, {
+      cwd: settings.cwd,
+      env: settings.env,
+      signal: deps.signal ?? new AbortController().signal,
+      ...(servers && { servers }),
+      ...settings.github,
+      ...(deps.extraTools && { extraTools: deps.extraTools }),
+      ...(plan.withheld && { withheld: plan.withheld }),
+      redact,
+      ...(deps.decorateTool && { decorateTool: deps.decorateTool }),
+    });
+  } catch (error) {
+    return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)] };
+  }
+
+  let run: RunOutcome;
+  try {
+    run = await runPlan(plan, {
+      runStep: deps.runStep ?? runStep,
+      tools: opened.tools,
+      model,
+      listeners: deps.listeners,
+      clock: deps.clock,
+      signal: deps.signal,
+      cwd: settings.cwd,
+      inputs: inputs.inputs,
+      onListenerError: deps.onListenerError,
+      budget,
+      ...(model && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      ...(deps.random && { random: deps.random }),
+      ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
+      ...(resume && { resume }),
+    });
+  } finally {
+    // Goal checks call no tools: end the MCP servers before they run.
+    await opened.close();
+  }
+
+  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact });
+  return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}

@@ -1,0 +1,38 @@
+import type { ModelClient } from '../llm/model-client.ts';
+import type { PlanError } from '../plan/plan-error.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import type { RejectedPlan } from '../planner/plan-attempt.ts';
+import { writePlan } from '../planner/write-plan.ts';
+import { MODEL_HINT, setupError } from './model-requirement.ts';
+
+/** The plan with steps (`written` when the model wrote them), or why there are none. */
+export type WrittenSteps =
+  | { readonly ok: true; readonly plan: ValidPlan; readonly written: boolean }
+  | { readonly ok: false; readonly errors: readonly PlanError[]; readonly rejectedPlan?: RejectedPlan };
+
+/**
+ * Planning phase: a plan with a goal but no `workflow_sequence` has the model write (and, once,
+ * repair) its steps; a plan with steps is returned as it is.
+ */
+export async function writeSteps(
+  plan: ValidPlan,
+  options: { readonly model?: ModelClient; readonly inputs: Readonly<Record<string, unknown>>; readonly signal?: AbortSignal },
+): Promise<WrittenSteps> {
+  if (plan.steps.length > 0) return { ok: true, plan, written: false };
+  const { model } = options;
+  if (!model) {
+    return {
+      ok: false,
+      errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
+    };
+  }
+  const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
+  if (result.ok) return { ok: true, plan: result.plan, written: true };
+  const headline = setupError(
+    plan,
+    result.attempts.length > 1
+      ? 'the plan the model wrote did not pass validation, even after one repair; no step ran (the rejected plan is in the summary)'
+      : 'the model could not write a plan; no step ran',
+  );
+  return { ok: false, errors: [headline, ...result.errors], rejectedPlan: { attempts: result.attempts } };
+}
