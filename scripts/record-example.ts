@@ -14,6 +14,13 @@ import { startChatServer, textAnswer, toolCallAnswer, type ScriptedReply } from 
 
 /** Scripted text answers by step key, per example file name. */
 const TEXT_ANSWERS: Record<string, Record<string, string>> = {
+  'returns-check': {
+    '2': 'Two categories are above the 5% benchmark in 2026-W48: Apparel at 18% and Sports at 9%. Electronics (3%), Home & Garden (4%) and Beauty (2%) are at or under it.',
+    '4':
+      'Apparel: 18% of items returned against a 5% benchmark, with 4,200 units in stock (11 weeks of cover). Action: audit sizing and quality ' +
+      'of the most returned items and pause replenishment until cover is under 6 weeks. Sports: 9% returned, 3,100 units (9 weeks of cover). ' +
+      'Action: review the returned items with the supplier and reduce the next order.',
+  },
   'weekly-report': {
     '3':
       'Two categories are underperforming. Apparel: sales fell 15.9% to $38,000 and 18% of items were returned, ' +
@@ -54,6 +61,22 @@ const AGENT_TURNS: Record<string, ScriptedReply[]> = {
         'starting with the most returned items.',
     ),
   ],
+};
+
+/**
+ * Scripted planner answers, per example file name, for plans that have only a goal: the step list
+ * in the shape the planner's strict response format asks for (args as JSON text, null when absent).
+ */
+const PLAN_ANSWERS: Record<string, { steps: unknown[]; why: null }> = {
+  'returns-check': {
+    steps: [
+      { id: 1, type: 'tool_call', tool: 'fetch_return_rates', description: "Fetch this week's return rate per category and the benchmark", args: '{"week": "${inputs.week}"}', inputs: null, depends_on: [], why: 'The rates decide which categories to look at.' },
+      { id: 2, type: 'reasoning', tool: null, description: 'List the categories whose return rate is above the benchmark, with their rates', args: null, inputs: null, depends_on: [1], why: null },
+      { id: 3, type: 'tool_call', tool: 'fetch_inventory_levels', description: 'Fetch stock and weeks of cover for the categories over the benchmark from step 2', args: null, inputs: null, depends_on: [2], why: 'The categories come from step 2, so the arguments are chosen at run time.' },
+      { id: 4, type: 'aggregate', tool: null, description: 'For each category over the benchmark, give its return rate, its stock and one recommended action', args: null, inputs: [1, 2, 3], depends_on: null, why: null },
+    ],
+    why: null,
+  },
 };
 
 /** Arguments by tool name for forced tool calls; other tools get values made from their schema. */
@@ -100,6 +123,11 @@ function answer(example: string, body: ChatRequest): ScriptedReply {
     const offered = body.tools?.find((tool) => tool.type === 'function' && tool.function.name === name);
     const schema = (offered?.type === 'function' ? offered.function.parameters : undefined) ?? { type: 'object' };
     return toolCallAnswer(name, TOOL_ARGUMENTS[name] ?? sampleOf(schema));
+  }
+  const format = body.response_format;
+  if (format?.type === 'json_schema' && format.json_schema.name === 'plan_steps') {
+    const plan = PLAN_ANSWERS[example];
+    if (plan) return textAnswer(JSON.stringify(plan));
   }
   const key = stepKeyOf(body);
   return textAnswer(TEXT_ANSWERS[example]?.[key] ?? `Scripted answer for step ${key}.`);

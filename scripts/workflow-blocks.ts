@@ -1,11 +1,17 @@
-/** A fenced ```yaml block of a Markdown file that is a GitHub workflow. */
+/** A GitHub workflow found in a file: a whole workflow file, a Markdown block, or a commented example. */
 export interface WorkflowBlock {
-  /** 1-based line of the block's first YAML line in the Markdown file. */
+  /** 1-based line of the block's first YAML line in the file it came from. */
   readonly line: number;
+  /** Columns the block's text is shifted right in the file (a commented example's `#   `). */
+  readonly column?: number;
   readonly text: string;
 }
 
 const OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*(ya?ml)\b.*$/i;
+
+function isWorkflow(text: string): boolean {
+  return /^on:/m.test(text) && /^jobs:/m.test(text);
+}
 
 /**
  * Every ```yaml (or ```yml) block in `markdown` that is a whole workflow — it has top-level `on:`
@@ -22,8 +28,36 @@ export function workflowBlocks(markdown: string): WorkflowBlock[] {
     let end = i + 1;
     while (end < lines.length && !close.test(lines[end]!)) end++;
     const text = lines.slice(i + 1, end).join('\n');
-    if (/^on:/m.test(text) && /^jobs:/m.test(text)) blocks.push({ line: i + 2, text: `${text}\n` });
+    if (isWorkflow(text)) blocks.push({ line: i + 2, text: `${text}\n` });
     i = end;
   }
   return blocks;
+}
+
+/**
+ * Every workflow written as an indented comment in a YAML file (a plan's "run it like this"
+ * example): a run of indented `#   ` lines with top-level `on:` and `jobs:`, the `#   ` removed.
+ */
+export function commentedWorkflowBlocks(yaml: string): WorkflowBlock[] {
+  const lines = yaml.split(/\r?\n/);
+  const blocks: WorkflowBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const start = /^(#\s{2,})\S/.exec(lines[i]!);
+    if (!start) continue;
+    const prefix = start[1]!;
+    let end = i + 1;
+    while (end < lines.length && (lines[end]!.startsWith(prefix) || /^#\s*$/.test(lines[end]!))) end++;
+    while (end > i && /^#\s*$/.test(lines[end - 1]!)) end--;
+    const text = lines.slice(i, end).map((line) => line.slice(prefix.length)).join('\n');
+    if (isWorkflow(text)) blocks.push({ line: i + 1, column: prefix.length, text: `${text}\n` });
+    i = end - 1;
+  }
+  return blocks;
+}
+
+/** The workflows a file holds: itself (a workflow file), its commented examples (a plan), or its Markdown blocks. */
+export function workflowsIn(file: string, text: string): WorkflowBlock[] {
+  if (/\.md$/i.test(file)) return workflowBlocks(text);
+  if (isWorkflow(text)) return [{ line: 1, text }];
+  return commentedWorkflowBlocks(text);
 }

@@ -15,7 +15,22 @@ function fail(what: string, error: unknown): void {
   core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
-process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
+/**
+ * The action: reads the inputs, runs the plan, sets the outputs and the verdict. Never throws;
+ * `src/index.ts` calls it in the bundle, `@github/local-action` calls it on the sources.
+ */
+export async function run(): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    fail('internal error', error);
+  }
+}
+
+/** Reports a rejection nobody awaited as the job's failure instead of a crash with a stack trace. */
+export function failOnUnhandledRejection(): void {
+  process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
+}
 
 async function main(): Promise<void> {
   const read = readActionSettings((name) => core.getInput(name), process.env);
@@ -54,5 +69,3 @@ async function main(): Promise<void> {
   if (result.failure) core.setFailed(redact(result.failure));
   await result.published;
 }
-
-main().catch((error: unknown) => fail('internal error', error));

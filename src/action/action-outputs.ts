@@ -2,6 +2,9 @@ import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
+import { runUsage } from '../report/run-usage.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import type { ReportPaths } from './report-paths.ts';
@@ -13,6 +16,32 @@ export interface ActionOutputs {
   readonly 'goals-met': 'true' | 'false';
   readonly report: string;
   readonly trace: string;
+  /** Estimated cost in USD (built-in price table or the plan's `pricing:`); 0 without model calls. */
+  readonly 'cost-usd': string;
+  readonly 'model-calls': string;
+  readonly 'prompt-tokens': string;
+  readonly 'completion-tokens': string;
+  /** Seconds the run took, to a tenth; 0 when nothing ran. */
+  readonly 'duration-seconds': string;
+}
+
+type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
+
+/** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
+export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutputs {
+  return {
+    // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers.
+    'cost-usd': String(Number(usage.costUsd.toFixed(6))),
+    'model-calls': String(usage.modelCalls),
+    'prompt-tokens': String(usage.promptTokens),
+    'completion-tokens': String(usage.completionTokens),
+    'duration-seconds': String(Math.round(durationMs / 100) / 10),
+  };
+}
+
+/** The usage outputs of a recorded run (its duration so far when it did not finish). */
+function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
+  return record ? usageOutputs(runUsage(record), record.durationMs ?? record.lastAt) : usageOutputs();
 }
 
 /** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */
@@ -31,5 +60,6 @@ export function actionOutputs(report: FinalReport, paths: ReportPaths, redact: R
     'goals-met': goalsMet ? 'true' : 'false',
     report: paths.report,
     trace: paths.trace,
+    ...recordUsageOutputs(report.record),
   };
 }

@@ -1,5 +1,5 @@
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
-import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
 import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
@@ -12,7 +12,7 @@ import type { FinalReport } from '../report/final-report.ts';
  */
 export function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): CheckRunResult {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
-  const reason = report.reason ? `: ${escapeMarkdown(redact(report.reason))}` : '';
+  const reason = report.reason ? `: ${escapeInlineMarkdown(redact(report.reason))}` : '';
   const body = report.planErrors.length
     ? [report.markdown]
     : [

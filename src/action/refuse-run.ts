@@ -3,6 +3,7 @@ import type { ActionResult } from './run-action.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { renderRefusedReport } from '../report/refused-report.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { usageOutputs } from './action-outputs.ts';
 import { reportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
 
@@ -24,7 +25,7 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
   return {
-    outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '' },
+    outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', ...usageOutputs() },
     failure: message,
     published: Promise.resolve(),
   };

@@ -7,13 +7,18 @@ import { ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
-import type { ActionOutputs } from './action-outputs.ts';
+import { addUsage, NO_USAGE } from '../core/usage.ts';
+import type { EvalRunResult } from '../eval/eval-run-result.ts';
+import { usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { createOutputFolder } from '../report/create-output-folder.ts';
 
-function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = ''): ActionResult {
-  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '' };
+function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = '', runs: readonly EvalRunResult[] = []): ActionResult {
+  // The usage outputs count every run of the evaluation, baselines included.
+  const usage = runs.reduce((sum, run) => addUsage(sum, run), NO_USAGE);
+  const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
+  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '', ...usageOutputs(usage, durationMs) };
   return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 
@@ -81,5 +86,5 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
       ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
       : undefined;
   // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
-  return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)));
+  return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)), report.runs);
 }

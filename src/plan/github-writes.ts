@@ -7,18 +7,21 @@ export const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 } as const
  * The plan's `github.writes:` section: how much the github toolset may write in one run and what
  * the text may keep. Everything left out is as strict as it can be.
  */
-export const GithubWrites = z.strictObject({
-  /** create_issue calls per run (default 1). */
-  max_issues: z.int().min(0).max(50).optional(),
-  /** add_comment calls per run (default 1). */
-  max_comments: z.int().min(0).max(50).optional(),
-  /** The labels add_labels and create_issue may set; none when left out. */
-  labels: z.array(z.string().min(1).max(50)).max(100).optional(),
-  /** Keep @mentions live (they notify people); default false. */
-  allow_mentions: z.boolean().optional(),
-  /** Keep #123 cross-references live (they link and notify the other issue); default false. */
-  allow_references: z.boolean().optional(),
-  /** URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed. */
-  allow_urls: z.array(z.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' })).optional(),
-});
+export const GithubWrites = z
+  .strictObject({
+    max_issues: z.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: z.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    labels: z
+      .array(z.string().min(1).max(50))
+      .max(100)
+      .optional()
+      .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+    allow_mentions: z.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
+    allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_urls: z
+      .array(z.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+      .optional()
+      .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
+  })
+  .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
 export type GithubWrites = z.infer<typeof GithubWrites>;

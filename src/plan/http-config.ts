@@ -13,9 +13,17 @@ const AllowedPrefix = z
   }, 'a URL prefix may not have a query (?...) or fragment (#...)');
 
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
-export const HttpConfig = z.strictObject({
-  allow: z.array(AllowedPrefix).min(1, 'list at least one URL prefix the http tools may call'),
-  timeout_seconds: z.number().positive().max(600).optional(),
-  max_response_bytes: z.int().positive().max(50 * 1024 * 1024).optional(),
-});
+export const HttpConfig = z
+  .strictObject({
+    allow: z
+      .array(AllowedPrefix)
+      .min(1, 'list at least one URL prefix the http tools may call')
+      .meta({
+        description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
+        examples: [['https://api.example.com/v1/']],
+      }),
+    timeout_seconds: z.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
+    max_response_bytes: z.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one fails the call.', default: 1_048_576 }),
+  })
+  .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 export type HttpConfig = z.infer<typeof HttpConfig>;

@@ -9,16 +9,33 @@ const EnvName = z.string().regex(ENV_NAME, 'environment variable names use lette
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 export const McpServer = z
   .strictObject({
-    command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run').optional(),
+    command: z
+      .array(z.string().min(1))
+      .min(1, 'command needs at least the program to run')
+      .optional()
+      .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: z.union([z.array(EnvName), z.record(EnvName, z.string())]).optional(),
-    url: z.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' }).optional(),
+    env: z
+      .union([z.array(EnvName), z.record(EnvName, z.string())])
+      .optional()
+      .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+    url: z
+      .url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+      .optional()
+      .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), z.string()).optional(),
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), z.string())
+      .optional()
+      .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: z.array(z.string().min(1)).min(1).optional(),
+    tools: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
-    timeout_seconds: z.number().positive().max(3600).optional(),
+    timeout_seconds: z.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
   })
   .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
@@ -34,8 +51,7 @@ export const McpServer = z
 export type McpServer = z.infer<typeof McpServer>;
 
 /** The plan's `mcp_servers:` section. */
-export const McpServers = z.record(
-  z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'),
-  McpServer,
-);
+export const McpServers = z
+  .record(z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+  .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 export type McpServers = z.infer<typeof McpServers>;

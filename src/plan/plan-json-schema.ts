@@ -1,19 +1,33 @@
 import { z } from 'zod';
+import { forEachBranch, goalKindBranches, goalOrStepsBranch, httpUrlsOnly, stepTypeBranches } from './plan-schema-branches.ts';
 import { Plan } from './schema.ts';
+import { NEEDS_GOAL_OR_STEPS } from './validate-plan.ts';
 
 /** The committed schema's file name, at the repository root. */
 export const PLAN_SCHEMA_FILE = 'plan.schema.json';
 
-/** The plan file's JSON Schema, generated from the zod schema so the two cannot drift apart. */
+/** Where the committed schema is published; editors and SchemaStore fetch it from here. */
+export const PLAN_SCHEMA_ID = 'https://raw.githubusercontent.com/your-org/plan-runner/main/plan.schema.json';
+
+type JsonSchema = Record<string, unknown> & { properties: Record<string, JsonSchema & { items: JsonSchema }> };
+
+/**
+ * The plan file's JSON Schema, generated from the zod schema so the two cannot drift apart, with
+ * the CLI's cross-field rules an editor can show too: per step type, per goal kind, goal or steps.
+ */
 export function planJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(Plan, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
-  const { $schema, ...rest } = schema;
+  const { $schema, ...rest } = z.toJSONSchema(Plan, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  httpUrlsOnly(rest);
+  const { workflow_sequence: steps, goals } = rest.properties;
+  if (steps) steps.items.allOf = [...stepTypeBranches(), forEachBranch()];
+  if (goals) goals.items.allOf = goalKindBranches();
   return {
     $schema,
-    $id: 'urn:plan-runner:plan-file:v1',
+    $id: PLAN_SCHEMA_ID,
     title: 'plan-runner plan file (v1)',
-    description: 'A plan-runner workflow: steps (tool_call, reasoning, aggregate), tools, limits and goals.',
     ...rest,
+    description: 'A plan-runner plan: steps (tool_call, reasoning, aggregate) run as a dependency graph, the tools they call, limits, and the goals that decide the job.',
+    allOf: [goalOrStepsBranch(NEEDS_GOAL_OR_STEPS)],
   };
 }
 

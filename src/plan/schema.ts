@@ -10,21 +10,23 @@ const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A step id: an integer (the blog's `id: 1`) or a short name. */
-export const StepId = z.union([
-  z.int().nonnegative(),
-  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
-]);
+export const StepId = z
+  .union([
+    z.int().nonnegative(),
+    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+  ])
+  .meta({ description: 'A step id: a non-negative integer or a name of letters, digits, _ and - (at most 64).', examples: [1, 'fetch_sales'] });
 export type StepId = z.infer<typeof StepId>;
 
 export const ToolName = z
   .string()
-  .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires');
+  .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
+  .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
 
 /** A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`. */
-export const Duration = z.union([
-  z.number().nonnegative(),
-  z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m'),
-]);
+export const Duration = z
+  .union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m')])
+  .meta({ description: 'A duration: seconds as a number, or a string such as 500ms, 2s or 1m.', examples: ['2s', 0.5] });
 export type Duration = z.infer<typeof Duration>;
 
 /** Milliseconds of a duration written in the plan file. */
@@ -36,42 +38,81 @@ export function durationMs(value: Duration): number {
   return match[2] === 'ms' ? amount : match[2] === 's' ? amount * 1000 : amount * 60_000;
 }
 
-export const RetryPolicy = z.strictObject({
-  max_attempts: z.int().min(1).max(10).optional(),
-  initial_interval: Duration.optional(),
-  backoff: z.number().min(1).max(10).optional(),
-  max_interval: Duration.optional(),
-});
+export const RetryPolicy = z
+  .strictObject({
+    max_attempts: z.int().min(1).max(10).optional().meta({ description: 'Attempts in all, the first included; 1 means no retry.', default: 3 }),
+    initial_interval: Duration.optional().meta({ description: 'The longest wait before the first retry (full jitter: a random wait up to this).', default: '1s' }),
+    backoff: z.number().min(1).max(10).optional().meta({ description: 'Factor by which the longest wait grows with each retry.', default: 2 }),
+    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this.", default: '30s' }),
+  })
+  .meta({
+    description: 'How transient failures (timeouts, HTTP 408/429/5xx, network errors, command exit 75) are retried. Tools with side_effects are never retried automatically.',
+    examples: [{ max_attempts: 5, initial_interval: '2s' }],
+  });
 export type RetryPolicy = z.infer<typeof RetryPolicy>;
 
 /** A JSON Schema written inline in the plan; checked as a schema in its own right during validation. */
-export const JsonSchemaObject = z.record(z.string(), z.unknown());
+export const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (an object), checked as a schema when the plan is validated.' });
 
-export const EnvPassThrough = z.union([
-  z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
-  z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), z.string()),
-]);
+export const EnvPassThrough = z
+  .union([
+    z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
+    z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), z.string()),
+  ])
+  .meta({
+    description:
+      'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
+    examples: [['SALES_API_TOKEN'], { REGION: 'eu' }],
+  });
 
-export const CommandTool = z.strictObject({
-  description: z.string().min(1),
-  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
-  input: JsonSchemaObject.optional(),
-  side_effects: z.boolean().optional(),
-  /** May run on a pull request from a fork (read-only mode); only for tools that change nothing and run no code from the pull request. */
-  fork_safe: z.boolean().optional(),
-  timeout_seconds: z.number().positive().max(86_400).optional(),
-  env: EnvPassThrough.optional(),
-  retry: RetryPolicy.optional(),
-});
+export const CommandTool = z
+  .strictObject({
+    description: z.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
+    command: z
+      .array(z.string().min(1))
+      .min(1, 'command needs at least the program to run')
+      .meta({
+        description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
+        examples: [['node', 'scripts/sales.mjs']],
+      }),
+    input: JsonSchemaObject.optional().meta({
+      description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: the tool takes no arguments.",
+      examples: [{ type: 'object', properties: { week: { type: 'string' } }, required: ['week'] }],
+    }),
+    side_effects: z.boolean().optional().meta({ description: 'true when the tool changes something: it is never retried automatically and is withheld on pull requests from forks.', default: false }),
+    /** May run on a pull request from a fork (read-only mode); only for tools that change nothing and run no code from the pull request. */
+    fork_safe: z
+      .boolean()
+      .optional()
+      .meta({ description: 'May run on a pull request from a fork (read-only mode). Only for tools that change nothing and run no code from the pull request.', default: false }),
+    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: 'The tool is stopped after this many seconds.', default: 300 }),
+    env: EnvPassThrough.optional(),
+    retry: RetryPolicy.optional(),
+  })
+  .meta({ description: 'A command tool: a program the plan may call, with a JSON Schema for its arguments.' });
 export type CommandTool = z.infer<typeof CommandTool>;
 
-export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate', 'agent']);
+export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate', 'agent']).meta({
+  description:
+    'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls.',
+});
 export type StepType = z.infer<typeof StepType>;
 
-export const OnFailure = z.enum(['replan', 'fail', 'continue']);
+export const OnFailure = z.enum(['replan', 'fail', 'continue']).meta({
+  description:
+    'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
+});
 
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
-export const Dependency = z.union([StepId, z.strictObject({ step: StepId, optional: z.boolean().optional() })]);
+export const Dependency = z
+  .union([
+    StepId,
+    z.strictObject({
+      step: StepId.meta({ description: 'The step depended on.' }),
+      optional: z.boolean().optional().meta({ description: 'true: run even when that step failed or was skipped, told that its result is missing.', default: false }),
+    }),
+  ])
+  .meta({ description: 'A step id, or {step, optional: true} for an input the step can do without.', examples: [1, { step: 2, optional: true }] });
 export type Dependency = z.infer<typeof Dependency>;
 
 /** The step id a dependency names. */
@@ -89,33 +130,63 @@ export const MAX_TITLE_CHARS = 120;
 /** Model turns an agent step may take when it sets no `max_turns`. */
 export const DEFAULT_MAX_TURNS = 20;
 
-export const Step = z.strictObject({
-  id: StepId,
-  type: StepType,
-  title: z.string().min(1).max(MAX_TITLE_CHARS, `a title is a short label (at most ${MAX_TITLE_CHARS} characters); put the instruction in description`).optional(),
-  description: z.string().optional(),
-  tool: ToolName.optional(),
-  args: z.record(z.string(), z.unknown()).optional(),
-  task: z.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
-  tools: z.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
-  max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional(),
-  inputs: z.array(StepId).optional(),
-  depends_on: z.array(Dependency).optional(),
-  agent: z.string().optional(),
-  timeout_seconds: z.number().positive().max(86_400).optional(),
-  retry: RetryPolicy.optional(),
-  on_failure: OnFailure.optional(),
-  review: z.boolean().optional(),
-  why: z.string().optional(),
-  /** A reference to a list (or a map) from inputs or an upstream step: the step runs once per item. */
-  for_each: z.string().min(1).optional(),
-  /** The item's name in `${…}` references (default `item`). */
-  as: z.string().regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)').optional(),
-  /** A child's key from its item, e.g. `${item.name}` (default: its index). */
-  key: z.string().min(1).optional(),
-  max_items: z.int().min(0).max(MAX_ITEMS_CEILING).optional(),
-  on_item_failure: z.enum(['fail', 'continue']).optional(),
-});
+export const Step = z
+  .strictObject({
+    id: StepId.meta({ description: 'The step id, unique in the plan; other steps and references use it.', examples: [1, 'fetch'] }),
+    type: StepType,
+    title: z
+      .string()
+      .min(1)
+      .max(MAX_TITLE_CHARS, `a title is a short label (at most ${MAX_TITLE_CHARS} characters); put the instruction in description`)
+      .optional()
+      .meta({ description: `A short label the checklist and the summary show (at most ${MAX_TITLE_CHARS} characters); the description stays the instruction.`, examples: ['Fetch sales'] }),
+    description: z.string().optional().meta({ description: "What the step does, in words: the model's task for reasoning and aggregate steps; shown in the checklist.", examples: ["Fetch this week's sales figures"] }),
+    tool: ToolName.optional().meta({ description: 'The tool a tool_call step calls (tool_call only): a command tool, a toolset tool or an MCP tool (<server>__<tool>).', examples: ['fetch_sales_data'] }),
+    args: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({
+        description:
+          'The tool arguments (tool_call only). Values may be literals, {step_result: <id>, path?: "a.b[0]"}, or strings with ${steps.<id>.result} and ${inputs.<name>}. Left out: one model call chooses them.',
+        examples: [{ week: '${inputs.week}' }, { a: { step_result: 1 }, b: 2 }],
+      }),
+    task: z.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
+    tools: z.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
+    max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional(),
+    inputs: z.array(StepId).optional().meta({ description: 'The steps whose results an aggregate step combines (aggregate only); they are also its dependencies.', examples: [[1, 2]] }),
+    depends_on: z
+      .array(Dependency)
+      .optional()
+      .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
+    agent: z.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
+    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    retry: RetryPolicy.optional(),
+    on_failure: OnFailure.optional(),
+    review: z.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
+    why: z.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
+    for_each: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
+    as: z
+      .string()
+      .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
+      .optional()
+      .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
+    key: z.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
+    max_items: z
+      .int()
+      .min(0)
+      .max(MAX_ITEMS_CEILING)
+      .optional()
+      .meta({ description: 'The most items this step expands into (for_each only); more is an error. Left out: limits.max_items.' }),
+    on_item_failure: z
+      .enum(['fail', 'continue'])
+      .optional()
+      .meta({ description: "What a failed item does (for_each only): fail fails the step, continue keeps the other items' results.", examples: ['continue'] }),
+  })
+  .meta({ description: 'One step of the plan.' });
 export type Step = z.infer<typeof Step>;
 
 // The executor's step types in core/ are spelled out without zod; these keep the two in step.
@@ -124,28 +195,20 @@ StepType satisfies z.ZodType<Core.StepType>;
 OnFailure satisfies z.ZodType<Core.OnFailure>;
 RetryPolicy satisfies z.ZodType<Core.RetryPolicy>;
 
-export const PlanInput = z.strictObject({
-  description: z.string().optional(),
-  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
-  required: z.boolean().optional(),
-});
+export const PlanInput = z
+  .strictObject({
+    description: z.string().optional().meta({ description: 'What the input is.', examples: ['ISO week of the report'] }),
+    default: z.union([z.string(), z.number(), z.boolean()]).optional().meta({ description: 'The value when a run gives none.', examples: ['2026-W48'] }),
+    required: z.boolean().optional().meta({ description: 'false lets a run go without a value or default; otherwise a missing value is an error.', default: true }),
+  })
+  .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
 
-export const ModelSettings = z.strictObject({
-  name: z.string().min(1).optional(),
-  temperature: z.number().min(0).max(2).optional(),
-});
-
-export const Limits = z.strictObject({
-  concurrency: z.int().min(1).max(64).optional(),
-  max_steps: z.int().min(1).max(100_000).optional(),
-  max_items: z.int().min(0).max(MAX_ITEMS_CEILING).optional(),
-  max_replans: z.int().min(0).max(20).optional(),
-  max_model_calls: z.int().min(0).optional(),
-  max_tokens: z.int().min(0).optional(),
-  max_cost_usd: z.number().min(0).optional(),
-  timeout_minutes: z.number().positive().max(360).optional(),
-});
-export type Limits = z.infer<typeof Limits>;
+export const ModelSettings = z
+  .strictObject({
+    name: z.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default.', examples: [0] }),
+  })
+  .meta({ description: 'The model steps use unless their agent says otherwise.' });
 
 /** Defaults for `limits`, applied when the plan leaves a field out. */
 export const DEFAULT_LIMITS = {
@@ -157,15 +220,41 @@ export const DEFAULT_LIMITS = {
   max_tokens: 200_000,
   max_cost_usd: Number.POSITIVE_INFINITY,
   timeout_minutes: 30,
-} as const satisfies Required<Limits>;
+} as const;
 
-export const Agent = z.strictObject({
-  description: z.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
-  model: z.string().min(1).optional(),
-  system: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  tools: z.array(ToolName).optional(),
-});
+export const Limits = z
+  .strictObject({
+    concurrency: z.int().min(1).max(64).optional().meta({ description: 'Steps running at once.', default: DEFAULT_LIMITS.concurrency }),
+    max_steps: z.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
+    max_items: z
+      .int()
+      .min(0)
+      .max(MAX_ITEMS_CEILING)
+      .optional()
+      .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
+    max_replans: z.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
+    max_model_calls: z.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
+    max_tokens: z.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all, as the endpoint reports them.', default: DEFAULT_LIMITS.max_tokens }),
+    max_cost_usd: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
+    timeout_minutes: z.number().positive().max(360).optional().meta({ description: 'The whole run.', default: DEFAULT_LIMITS.timeout_minutes }),
+  })
+  .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
+export type Limits = z.infer<typeof Limits>;
+DEFAULT_LIMITS satisfies Required<Limits>;
+
+export const Agent = z
+  .strictObject({
+    description: z.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
+    model: z.string().min(1).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    system: z.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
+    temperature: z.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
+    tools: z.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
+  })
+  .meta({ description: 'An agent profile a step picks with `agent:`.' });
 export type Agent = z.infer<typeof Agent>;
 
 /** Every kind a goal check can be; a goal names exactly one. */
@@ -185,73 +274,128 @@ export const GOAL_KINDS = [
 ] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
 
-export const Goal = z.strictObject({
-  name: z.string().min(1),
-  severity: z.enum(['required', 'warning']).optional(),
-  of: StepId.optional(),
-  flags: z.string().regex(/^[imsu]*$/, 'regex flags may be i, m, s and u').optional(),
-  timeout_seconds: z.number().positive().max(3600).optional(),
-  contains: z.string().min(1).optional(),
-  not_contains: z.string().min(1).optional(),
-  matches: z.string().min(1).optional(),
-  equals: z.string().optional(),
-  min_words: z.int().min(0).optional(),
-  max_words: z.int().min(0).optional(),
-  max_chars: z.int().min(0).optional(),
-  every_sentence_matches: z.string().min(1).optional(),
-  json_schema: JsonSchemaObject.optional(),
-  command: z.array(z.string().min(1)).min(1).optional(),
-  all_steps_completed: z.literal(true).optional(),
-  judge: z.string().min(1).optional(),
-});
+export const Goal = z
+  .strictObject({
+    name: z.string().min(1).meta({ description: 'What the goal checks, in words; the goals table shows it.', examples: ['mentions return rates'] }),
+    severity: z
+      .enum(['required', 'warning'])
+      .optional()
+      .meta({ description: 'required goals decide the job (fail-on-unmet-goals); warning goals are reported only.', default: 'required' }),
+    of: StepId.optional().meta({ description: "Check this step's result instead of the final result.", examples: [2] }),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/, 'regex flags may be i, m, s and u')
+      .optional()
+      .meta({ description: 'Flags for matches and every_sentence_matches: i, m, s, u.', examples: ['i'] }),
+    timeout_seconds: z.number().positive().max(3600).optional().meta({ description: 'How long a command goal may run.', default: 120 }),
+    contains: z.string().min(1).optional().meta({ description: 'Met when the result contains this text.', examples: ['%'] }),
+    not_contains: z.string().min(1).optional().meta({ description: 'Met when the result does not contain this text.', examples: ['TODO'] }),
+    matches: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
+    equals: z.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
+    min_words: z.int().min(0).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
+    max_words: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
+    max_chars: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
+    every_sentence_matches: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Met when every sentence of the result matches this regular expression.', examples: ['\\d'] }),
+    json_schema: JsonSchemaObject.optional().meta({
+      description: 'Met when the result is JSON valid against this JSON Schema.',
+      examples: [{ type: 'object', required: ['verdict'] }],
+    }),
+    command: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
+    all_steps_completed: z.literal(true).optional().meta({ description: 'Met when every step completed.' }),
+    judge: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Met when a model, given this statement and the result, finds the statement true (a structured verdict).', examples: ['The review finds no blocking problem.'] }),
+  })
+  .meta({ description: 'A goal: a name and exactly one check. A goal that cannot be evaluated is not met.' });
 export type Goal = z.infer<typeof Goal>;
 
 /** A model's price in USD per million tokens, overriding the built-in table for budgets and the cost table. */
-export const ModelPricing = z.strictObject({
-  input_per_mtok: z.number().nonnegative(),
-  output_per_mtok: z.number().nonnegative(),
-});
+export const ModelPricing = z
+  .strictObject({
+    input_per_mtok: z.number().nonnegative().meta({ description: 'USD per million prompt tokens.', examples: [0.4] }),
+    output_per_mtok: z.number().nonnegative().meta({ description: 'USD per million completion tokens.', examples: [1.6] }),
+  })
+  .meta({ description: "A model's price, overriding the built-in table for max_cost_usd and the cost table." });
 
 /** Who to tell when a run is escalated to a person: a mention in the comment and/or a label on the PR or issue. */
-export const Escalate = z.strictObject({
-  mention: z
-    .string()
-    .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
-    .optional(),
-  label: z.string().min(1).max(50).optional(),
-});
+export const Escalate = z
+  .strictObject({
+    mention: z
+      .string()
+      .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
+      .optional()
+      .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
+    label: z.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
+  })
+  .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
 export type Escalate = z.infer<typeof Escalate>;
 
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
-export const PlannerOptions = z.strictObject({
+export const PlannerOptions = z
+  .strictObject({
   require_tools: z
     .boolean()
     .describe('reject a written plan that calls no tool (no tool_call step, no agent step with tools); default: true when the plan has tools')
     .optional(),
-});
+  })
+  .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
 
-export const Toolset = z.enum(['math', 'files', 'github', 'http']);
+export const Toolset = z.enum(['math', 'files', 'github', 'http']).meta({
+  description:
+    'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
+});
 export type Toolset = z.infer<typeof Toolset>;
 
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 export const Plan = z.strictObject({
-  $schema: z.string().optional(),
-  version: z.literal(1).optional(),
-  name: z.string().min(1).optional(),
-  goal: z.string().min(1).optional(),
-  inputs: z.record(z.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput).optional(),
+  $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
+  version: z.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
+  name: z.string().min(1).optional().meta({ description: "The plan's name: the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+  goal: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
+  inputs: z
+    .record(z.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput)
+    .optional()
+    .meta({ description: 'Values a run is given, by name.', examples: [{ week: { description: 'ISO week', default: '2026-W48' } }] }),
   model: ModelSettings.optional(),
   limits: Limits.optional(),
-  pricing: z.record(z.string().min(1), ModelPricing).optional(),
+  pricing: z
+    .record(z.string().min(1), ModelPricing)
+    .optional()
+    .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
   escalate: Escalate.optional(),
-  toolsets: z.array(Toolset).optional(),
-  tools: z.record(ToolName, CommandTool).optional(),
+  toolsets: z.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+  tools: z.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
   http: HttpConfig.optional(),
   github: GithubConfig.optional(),
   mcp_servers: McpServers.optional(),
   planner: PlannerOptions.optional(),
-  agents: z.record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent).optional(),
-  workflow_sequence: z.array(Step).min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan').optional(),
-  goals: z.array(Goal).optional(),
-});
+  agents: z
+    .record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent)
+    .optional()
+    .meta({ description: 'Agent profiles by name; a step picks one with `agent:`.', examples: [{ researcher: { model: 'gpt-4.1-mini', tools: ['read_file'] } }] }),
+  workflow_sequence: z
+    .array(Step)
+    .min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan')
+    .optional()
+    .meta({ description: 'The steps, run as a dependency graph. Left out: a model writes them from `goal`.' }),
+  goals: z.array(Goal).optional().meta({ description: 'Checks on the final result (or a step\'s, with `of`) that decide the job.' }),
+}).meta({ description: 'A plan-runner plan file.' });
 export type Plan = z.infer<typeof Plan>;

@@ -19,7 +19,8 @@ import type { LoadResult, ValidatePlanOptions, ValidPlan } from './valid-plan.ts
 
 export type PlanCheck = { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly issues: PlanIssue[] };
 
-const NEEDS_GOAL_OR_STEPS =
+/** The error for a plan with neither `goal` nor `workflow_sequence`. */
+export const NEEDS_GOAL_OR_STEPS =
   'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 
 function planName(plan: Plan, file: string | undefined): string {

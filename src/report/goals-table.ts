@@ -1,4 +1,4 @@
-import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { cutText } from './cut-text.ts';
 
 /** One evaluated goal, as the reports show it. */
@@ -37,10 +37,10 @@ export function renderGoalsTable(
   const rows = goals.map((goal) => {
     const cells = [
       goalIcon(goal),
-      escapeMarkdown(cutText(redact(goal.name), 200)),
+      escapeInlineMarkdown(cutText(redact(goal.name), 200)),
       goal.severity,
       goalVerdict(goal),
-      escapeMarkdown(cutText(redact(goal.evidence), maxEvidence)),
+      escapeInlineMarkdown(cutText(redact(goal.evidence), maxEvidence)),
     ];
     return `| ${cells.join(' | ')} |`;
   });

@@ -2,7 +2,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { checklistItems } from './checklist.ts';
 import { inlineCode } from './markdown/code-fence.ts';
-import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 
@@ -42,10 +42,10 @@ export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: R
   const record = plannedRecord(plan);
   const items = checklistItems(record, redact);
   const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-  const lines = [`## 📝 plan-runner: ${escapeMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
-  if (plan.goal) lines.push('', `**Goal:** ${escapeMarkdown(redact(plan.goal))}`);
+  const lines = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+  if (plan.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(redact(plan.goal))}`);
   lines.push('', '### Steps', '');
-  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index]!)))}`));
+  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index]!)))}`));
   lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
   return lines.join('\n');
 }

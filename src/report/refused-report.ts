@@ -1,4 +1,4 @@
-import { escapeMarkdown } from './markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
@@ -6,7 +6,7 @@ export function renderRefusedReport(planPath: string, reason: string, redact: Re
   return [
     `## ⛔ plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
     '',
-    `**Status:** failed — ${escapeMarkdown(redact(reason))}`,
+    `**Status:** failed — ${escapeInlineMarkdown(redact(reason))}`,
     '',
     'No model was called, no tool ran and nothing was written to the repository.',
     '',

@@ -50,7 +50,7 @@ function alive(pid: number): boolean {
 
 /**
  * The action and the CLI built exactly as `npm run build` builds them (tsc with
- * tsconfig.build.json, then ncc on lib/main.js and lib/cli.js), once per set of sources: into a
+ * tsconfig.build.json, then ncc on lib/index.js and lib/cli.js), once per set of sources: into a
  * folder under node_modules/.cache named by their hash, so the committed dist/ stays untouched (CI
  * compares it with a fresh build), test files running at once share one build (the first takes a
  * lock, the others wait for it), and a later run on unchanged sources builds nothing.
@@ -88,7 +88,7 @@ async function build(dir: string): Promise<void> {
     run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', path.join(work, 'lib', entry), '-o', path.join(work, out), '--quiet'], options);
   try {
     await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', path.join(work, 'lib')], options);
-    await Promise.all([ncc('main.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
+    await Promise.all([ncc('index.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
     await writeFile(path.join(work, 'complete'), '');
     // Builds of other sources are of code that no longer exists (a lock's build is still running).
     for (const old of await readdir(CACHE)) {

@@ -41,12 +41,13 @@ function options(extra: Omit<ActionRunOptions, 'entry'>): ActionRunOptions {
 describe.concurrent('the action bundle, run with the environment a runner gives it', { timeout: 90_000 }, () => {
   it('keeps one PR comment per plan: created once, then only edited, also across re-runs', async (context) => {
     const github = await fakeGitHub(context);
-    const chat = await startChatServer(() => textAnswer('The crash on start is fixed.'));
+    const chat = await startChatServer(() => textAnswer('The crash on start is fixed.', { usage: { prompt_tokens: 1200, completion_tokens: 300 } }));
     context.onTestFinished(() => chat.close());
     const apiKey = `sk-test-${randomBytes(12).toString('hex')}1`;
     const run = options({
       files: { [PLAN]: REVIEW_PLAN, 'notes.txt': 'Fixed the crash on start.\n' },
-      inputs: { 'base-url': chat.baseURL, 'api-key': apiKey, model: 'gpt-test' },
+      // A model in the built-in price table ($0.40 in, $1.60 out per million tokens), so the run has a cost.
+      inputs: { 'base-url': chat.baseURL, 'api-key': apiKey, model: 'gpt-4.1-mini' },
       event: { name: 'pull_request', payload: pullRequestEvent(7) },
       githubUrl: github.url,
     });
@@ -54,6 +55,9 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     const first = await runActionBundle(run);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(first.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: 'The crash on start is fixed.' });
+    // One model call (the reasoning step), with the usage the endpoint reported: 1200 × 0.40 + 300 × 1.60 per million.
+    expect(first.outputs).toMatchObject({ 'model-calls': '1', 'prompt-tokens': '1200', 'completion-tokens': '300', 'cost-usd': '0.00096' });
+    expect(first.outputs['duration-seconds']).toMatch(/^\d+(\.\d)?$/);
     expect(chat.requests[0]?.headers.authorization).toBe(`Bearer ${apiKey}`);
     expect(github.requestsTo('issues/create-comment')).toHaveLength(1);
     expect(github.requestsTo('issues/update-comment').length).toBeGreaterThan(0);
@@ -166,8 +170,8 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
       for (const piece of pieces) expect(text, channel).not.toContain(piece);
     }
     expect(run.outputs['result']).toBe('The crash is fixed; the debug token was *** and the key ***.');
-    expect(run.summary).toContain('Debug token\\: \\*\\*\\*');
-    expect(commentsOn(github, 9)[0]).toContain('Debug token\\: \\*\\*\\*');
+    expect(run.summary).toContain('Debug token: \\*\\*\\*');
+    expect(commentsOn(github, 9)[0]).toContain('Debug token: \\*\\*\\*');
   });
 
   it('on SIGTERM cancels the run and still writes the outputs, the summary and the final comment', async (context) => {

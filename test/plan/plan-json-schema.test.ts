@@ -17,3 +17,49 @@ describe('plan.schema.json', () => {
     expect(schema.properties.workflow_sequence!.items!.properties.id).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'string' }] });
   });
 });
+
+type Node = { description?: string; default?: unknown; properties?: Record<string, Node>; items?: Node; additionalProperties?: Node | boolean };
+
+/** Every property of the schema, by dotted path (`[]` for array items, `*` for map values). */
+function propertiesOf(node: Node, at = ''): Array<[string, Node]> {
+  const found: Array<[string, Node]> = [];
+  for (const [key, child] of Object.entries(node.properties ?? {})) found.push([`${at}${at ? '.' : ''}${key}`, child], ...propertiesOf(child, `${at}${at ? '.' : ''}${key}`));
+  if (node.items) found.push(...propertiesOf(node.items, `${at}[]`));
+  if (node.additionalProperties && typeof node.additionalProperties === 'object') found.push(...propertiesOf(node.additionalProperties, `${at}.*`));
+  return found;
+}
+
+describe('plan.schema.json editor help', () => {
+  const properties = new Map(propertiesOf(planJsonSchema() as Node));
+
+  it('describes every property', () => {
+    expect([...properties].filter(([, node]) => !node.description).map(([key]) => key)).toEqual([]);
+    expect(properties.size).toBeGreaterThan(90);
+  });
+
+  it('states the defaults the code applies', async () => {
+    const { DEFAULT_LIMITS } = await import('../../src/plan/schema.ts');
+    const { DEFAULT_RETRY_POLICY } = await import('../../src/run/retry-policy.ts');
+    const { DEFAULT_COMMAND_TIMEOUT_SECONDS } = await import('../../src/tools/command-tool.ts');
+    const { HTTP_DEFAULT_TIMEOUT_SECONDS, HTTP_DEFAULT_MAX_RESPONSE_BYTES } = await import('../../src/tools/http/http-toolset.ts');
+    const { MCP_DEFAULT_CALL_TIMEOUT_MS } = await import('../../src/tools/mcp/connect-mcp-servers.ts');
+    const { DEFAULT_GITHUB_WRITES } = await import('../../src/security/github-writes.ts');
+    const { DEFAULT_MODEL } = await import('../../src/llm/default-model.ts');
+    const defaultOf = (key: string) => properties.get(key)?.default;
+    for (const key of ['concurrency', 'max_steps', 'max_replans', 'max_model_calls', 'max_tokens', 'timeout_minutes'] as const) {
+      expect(defaultOf(`limits.${key}`), key).toBe(DEFAULT_LIMITS[key]);
+    }
+    expect(defaultOf('limits.max_cost_usd')).toBeUndefined();
+    expect(defaultOf('tools.*.retry.max_attempts')).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
+    expect(defaultOf('tools.*.retry.initial_interval')).toBe(`${DEFAULT_RETRY_POLICY.initialMs / 1000}s`);
+    expect(defaultOf('tools.*.retry.backoff')).toBe(DEFAULT_RETRY_POLICY.backoff);
+    expect(defaultOf('tools.*.retry.max_interval')).toBe(`${DEFAULT_RETRY_POLICY.maxMs / 1000}s`);
+    expect(defaultOf('tools.*.timeout_seconds')).toBe(DEFAULT_COMMAND_TIMEOUT_SECONDS);
+    expect(defaultOf('http.timeout_seconds')).toBe(HTTP_DEFAULT_TIMEOUT_SECONDS);
+    expect(defaultOf('http.max_response_bytes')).toBe(HTTP_DEFAULT_MAX_RESPONSE_BYTES);
+    expect(defaultOf('mcp_servers.*.timeout_seconds')).toBe(MCP_DEFAULT_CALL_TIMEOUT_MS / 1000);
+    expect(defaultOf('github.writes.max_issues')).toBe(DEFAULT_GITHUB_WRITES.max_issues);
+    expect(defaultOf('github.writes.max_comments')).toBe(DEFAULT_GITHUB_WRITES.max_comments);
+    expect(defaultOf('model.name')).toBe(DEFAULT_MODEL);
+  });
+});

@@ -19,6 +19,9 @@ describe('the step list response format', () => {
       expect(object.required?.sort()).toEqual(Object.keys(object.properties ?? {}).sort());
     }
     expect(JSON.stringify(schema)).not.toContain('propertyNames');
+    // The plan schema's editor help (defaults, examples) is not for strict mode; its descriptions are.
+    expect(JSON.stringify(schema)).not.toMatch(/"(default|examples)":/);
+    expect(JSON.stringify(schema)).toContain('"description":');
   });
 
   it('takes the step fields from the plan schema, optional ones nullable and args as JSON text', () => {

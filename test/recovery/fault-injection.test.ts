@@ -198,8 +198,8 @@ describe('fault injection: each fault ends the way recovery promises, and nothin
     for (const step of completed) {
       expect(job.outcome.run.results.get(step.stepKey)).toEqual(step.result);
       expect(job.trace).toContainEqual(expect.objectContaining({ type: 'step_completed', stepKey: step.stepKey, result: step.result }));
-      expect(job.summary).toContain(`✅ **${step.stepKey}\\.`);
-      expect(job.comment).toContain(`✅ ${step.stepKey}\\.`);
+      expect(job.summary).toContain(`✅ **${step.stepKey}.`);
+      expect(job.comment).toContain(`✅ ${step.stepKey}.`);
     }
   });
 });

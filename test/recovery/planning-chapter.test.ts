@@ -42,9 +42,9 @@ describe("the planning chapter's run, offline", () => {
     expect(job.trace.map((line) => line.type)).toEqual(expect.arrayContaining(['step_retrying', 'plan_revised']));
     expect(job.summary).toContain('### Plan revisions');
     expect(job.summary).toContain('search for the tram page instead of guessing its URL');
-    expect(job.summary).toMatch(/2\\. Fetch the university study\*\* · .*2 attempts/);
+    expect(job.summary).toMatch(/2\. Fetch the university study\*\* · .*2 attempts/);
     expect(job.summary).toContain('plan revision 2');
-    expect(job.comment).toContain('✅ 7\\.');
+    expect(job.comment).toContain('✅ 7.');
   });
 
   it('escalates to a person when the replacement fails too and max_replans is 1', async () => {

@@ -21,8 +21,8 @@ describe('renderComment', () => {
   it('opens with the marker and a progress header, then a checklist with first lines of results', () => {
     const record = new RunScript(fiveSteps).complete('1', '12 hits\nsecond line').complete('2', { status: 200 }).complete('3', 'ok').record();
     const body = renderComment(record, { marker, runUrl, redact: noRedaction });
-    expect(body.startsWith(`${marker}\n### ⏳ plan-runner: weekly\\-report — 3/5 complete, 0 failed`)).toBe(true);
-    expect(body).toContain('- ✅ 1\\. Search → 12 hits\n- ✅ 2\\. Fetch → \\{\\"status\\"\\:200\\}\n- ✅ 3\\. Extract → ok\n- ⬜ 4\\. Write\n- ⬜ 5\\. Publish');
+    expect(body.startsWith(`${marker}\n### ⏳ plan-runner: weekly-report — 3/5 complete, 0 failed`)).toBe(true);
+    expect(body).toContain('- ✅ 1. Search → 12 hits\n- ✅ 2. Fetch → {"status":200}\n- ✅ 3. Extract → ok\n- ⬜ 4. Write\n- ⬜ 5. Publish');
     expect(body).not.toContain('second line');
     expect(body).toContain(`[View the run](${runUrl})`);
     expect(body).not.toContain('Finished');
@@ -36,8 +36,8 @@ describe('renderComment', () => {
       redact: noRedaction,
       goals: [{ name: 'cites sources', severity: 'required', outcome: 'error', evidence: 'the run failed before producing its result' }],
     });
-    expect(body).toContain('### ❌ plan-runner: weekly\\-report — 1/5 complete, 1 failed, 3 skipped');
-    expect(body).toContain('- ❌ 2\\. Fetch — HTTP 404');
+    expect(body).toContain('### ❌ plan-runner: weekly-report — 1/5 complete, 1 failed, 3 skipped');
+    expect(body).toContain('- ❌ 2. Fetch — HTTP 404');
     expect(body).toContain('**Finished: failed: step 2 failed**');
     expect(body).toContain('| ❔ | cites sources | required | could not evaluate | the run failed before producing its result |');
   });
@@ -57,7 +57,7 @@ describe('renderComment', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(body.startsWith(marker)).toBe(true);
     // Every checklist line is still there; only result text went.
-    for (const s of steps) expect(body).toContain(`- ✅ ${s.key}\\. step ${s.key}`);
+    for (const s of steps) expect(body).toContain(`- ✅ ${s.key}. step ${s.key}`);
     expect(body).toContain(`Results were left out of this comment to stay under GitHub's 65,536-character limit; see [the run's job summary](${runUrl})`);
   });
 
@@ -65,7 +65,7 @@ describe('renderComment', () => {
     const steps = Array.from({ length: 5000 }, (_, i) => step(String(i + 1), 'a fairly long description of what this step does'));
     const body = renderComment(new RunScript(plan(steps)).record(), { marker, runUrl, redact: noRedaction });
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
-    expect(body).toContain('- ⬜ 1\\. a fairly long');
+    expect(body).toContain('- ⬜ 1. a fairly long');
     expect(body).toMatch(/- … \d+ more steps; see \[the run's job summary\]/);
     expect(body).toContain(`[View the run](${runUrl})`);
   });

@@ -66,7 +66,7 @@ describe('a for_each step in the views', () => {
   it('keeps the comment to counts, so 1,000 items stay far under the 65,536-character limit', () => {
     const record = recordOf(finished(mappedRun(1000, 1000, [7]), 1000, [7]));
     const body = renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction });
-    expect(body).toContain('- ✅ review\\. Review packages — 999/1,000 done, 1 failed');
+    expect(body).toContain('- ✅ review. Review packages — 999/1,000 done, 1 failed');
     expect(body).not.toContain('review of package');
     expect(body.length).toBeLessThan(COMMENT_MAX_CHARS / 10);
   });
@@ -75,15 +75,15 @@ describe('a for_each step in the views', () => {
     const record = recordOf(finished(mappedRun(3, 3, [1]), 3, [1]));
     const summary = renderSummary(record, { redact: noRedaction });
     expect(summary).toContain('<details><summary>3 items — 2/3 done, 1 failed</summary>');
-    expect(summary).toContain('- ✅ review\\[0\\] → review of package 0\\: fine');
-    expect(summary).toContain('- ❌ review\\[1\\] — package 1 has no manifest');
+    expect(summary).toContain('- ✅ review\\[0] → review of package 0: fine');
+    expect(summary).toContain('- ❌ review\\[1] — package 1 has no manifest');
   });
 
   it('says which items never ran when the step failed part-way', () => {
     const events = mappedRun(3, 1, [0]);
     events.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'item review[0] failed: package 0 has no manifest', transient: false, durationMs: 3, usage: NO_USAGE });
     const summary = renderSummary(recordOf(events), { redact: noRedaction });
-    expect(summary).toContain('- ⏭️ review\\[2\\] — not run');
+    expect(summary).toContain('- ⏭️ review\\[2] — not run');
   });
 
   it('draws the step once in the graph, with its count', () => {

@@ -13,9 +13,9 @@ describe('renderSummary', () => {
       .finish('succeeded')
       .record();
     const md = renderSummary(record, { redact: noRedaction });
-    expect(md).toContain('## ✅ plan-runner: weekly\\-report');
+    expect(md).toContain('## ✅ plan-runner: weekly-report');
     expect(md).toContain('**Status:** succeeded · 3/3 complete, 0 failed · took 3.6 s');
-    expect(md).toContain('✅ **1\\. Fetch the page** · 1.2 s → ok');
+    expect(md).toContain('✅ **1. Fetch the page** · 1.2 s → ok');
     // A JSON result is a json block; a multi-line text result is collapsed in <details>.
     expect(md).toMatch(/<details><summary>Result — \d+ characters<\/summary>\n\n```json\n\{\n {2}"trips": -6/);
     expect(md).toContain('```text\nCar trips fell by 6%.\nTrams opened the same month.\n```');
@@ -39,8 +39,8 @@ describe('renderSummary', () => {
     const md = renderSummary(record, { redact: noRedaction });
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md).not.toMatch(/(?<!\\)<b>/);
-    expect(md).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\> \\*\\*bold\\*\\* \\[link\\]\\(http\\://evil\\)');
-    expect(md).toContain('— exit 1\\: \\| table \\| breaker');
+    expect(md).toContain('\\<img src=x onerror=alert(1)> \\*\\*bold\\*\\* \\[link](http\\://evil)');
+    expect(md).toContain('— exit 1: \\| table \\| breaker');
   });
 
   it('passes every piece of run text through the redactor before it is cut or escaped', () => {
@@ -68,8 +68,8 @@ describe('renderSummary', () => {
       ],
     });
     expect(md).toContain('### Goals — 1/4 goals met');
-    expect(md).toContain('| ✅ | mentions trams | required | met | found \\"tram\\" |');
-    expect(md).toContain('| ❌ | cites sources | required | unmet | sentence 2 has no \\[n\\] |');
+    expect(md).toContain('| ✅ | mentions trams | required | met | found "tram" |');
+    expect(md).toContain('| ❌ | cites sources | required | unmet | sentence 2 has no \\[n] |');
     expect(md).toContain('| ⚠️ | short | warning | unmet (warning) | 412 words |');
     expect(md).toContain('| ❔ | for executives | required | could not evaluate | judge answered no JSON |');
   });
@@ -107,12 +107,12 @@ describe('renderSummary', () => {
     const md = renderSummary(record, { redact: noRedaction });
     expect(md).toContain('| 2 | 2 | 3 | the URL does not exist |');
     expect(md).toContain('plan revision 2');
-    expect(md).toContain('#### Replaced by a plan revision\n\n❌ **2\\. replaced step** · 500 ms — HTTP 404');
+    expect(md).toContain('#### Replaced by a plan revision\n\n❌ **2. replaced step** · 500 ms — HTTP 404');
   });
 
   it('says plainly that a person is needed when the run escalated', () => {
     const record = new RunScript(plan([step('1', 'a')])).fail('1', 'boom').finish('escalated', undefined, 'replanning failed twice').record();
-    expect(renderSummary(record, { redact: noRedaction })).toContain('## 🆘 plan-runner: weekly\\-report\n\n**Status:** escalated — a person is needed: replanning failed twice');
+    expect(renderSummary(record, { redact: noRedaction })).toContain('## 🆘 plan-runner: weekly-report\n\n**Status:** escalated — a person is needed: replanning failed twice');
   });
 });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowBlocks } from '../../scripts/workflow-blocks.ts';
+import { commentedWorkflowBlocks, workflowBlocks } from '../../scripts/workflow-blocks.ts';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/lint-workflow-examples.ts');
@@ -37,6 +37,14 @@ describe('workflowBlocks', () => {
   });
 });
 
+describe('commentedWorkflowBlocks', () => {
+  it("finds a plan's commented example workflow, with its line and the comment's width", () => {
+    const commented = GOOD.trimEnd().split('\n').map((line) => `#   ${line}`).join('\n');
+    const plan = `# A plan.\n# Run it like this:\n#\n${commented}\n#\n# More words.\nname: plan\ngoal: x\n`;
+    expect(commentedWorkflowBlocks(plan)).toEqual([{ line: 4, column: 4, text: GOOD }]);
+  });
+});
+
 describe('scripts/lint-workflow-examples.ts', () => {
   let dir: string;
   beforeAll(async () => {
@@ -60,6 +68,15 @@ describe('scripts/lint-workflow-examples.ts', () => {
     const failed = await run(process.execPath, [SCRIPT, bad]).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).toBe(1);
     expect((failed as { stderr: string }).stderr).toMatch(new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:6:\\d+: .*runs-on`));
+  }, 60_000);
+
+  it("reports a plan's broken commented example at its line in the plan file", async () => {
+    const plan = path.join(dir, 'plan.yml');
+    const commented = BAD.trimEnd().split('\n').map((line) => `#   ${line}`).join('\n');
+    await writeFile(plan, `# Run it like this:\n${commented}\nname: plan\ngoal: x\n`);
+    const failed = await run(process.execPath, [SCRIPT, plan]).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed && failed.code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toMatch(/plan\.yml:4:\d+: .*runs-on/);
   }, 60_000);
 
   it('fails when the files show no workflow at all', async () => {

@@ -2,7 +2,7 @@ import type { RunRecord } from '../../core/run-record.ts';
 import { checklistHeader, checklistItems, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
-import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 
@@ -44,14 +44,14 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
  */
 export function renderComment(record: RunRecord, options: CommentOptions): string {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-  const name = escapeMarkdown(options.redact(record.plan?.name ?? 'plan'));
+  const name = escapeInlineMarkdown(options.redact(record.plan?.name ?? 'plan'));
   const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`].join('\n');
   const items = checklistItems(record, options.redact).map((item): ItemLines => {
     const lines = itemLines(item);
     // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
     const todos = record.steps.get(item.key)?.todos;
     if (!todos?.length) return lines;
-    const nested = todoEntries(record.steps.get(item.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeMarkdown(t.content)}`).join('');
+    const nested = todoEntries(record.steps.get(item.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeInlineMarkdown(t.content)}`).join('');
     return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
   });
   const tail = footer(record, options);
@@ -104,8 +104,8 @@ const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
 function itemLines(item: ChecklistItem): ItemLines {
   let lines = escapedLines.get(item);
   if (!lines) {
-    const bare = `- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}`)}`;
-    lines = { full: `${bare}${escapeMarkdown(item.status)}`, bare };
+    const bare = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
+    lines = { full: `${bare}${escapeInlineMarkdown(item.status)}`, bare };
     escapedLines.set(item, lines);
   }
   return lines;

@@ -1,9 +1,39 @@
+/** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
+const INLINE = new RegExp(
+  [
+    '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
+    '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
+    '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
+    '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
+    '&(?=#?[A-Za-z0-9]+;)', // character references
+    '@(?=[A-Za-z0-9])', // mentions
+    '#(?=[A-Za-z0-9])', // issue references
+    ':(?=//)', // bare URLs: scheme://host is not turned into a link
+    '\\.(?=[A-Za-z0-9-]+\\.)(?<=www\\.)', // www.host.tld autolinks
+  ].join('|'),
+  'g',
+);
+
+/** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
+const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
+
 /**
- * Backslash-escapes every ASCII punctuation character that Markdown or GFM give a meaning to, and
- * flattens line breaks, so data shows as plain text on one line (also inside a table cell).
+ * Escapes the characters Markdown and GFM would read as structure inside a line — inline markup,
+ * HTML, links and autolinks, mentions, issue references, table cells — and flattens line breaks.
+ * For text that follows other text on its line (after an icon, a label, in a table cell).
+ */
+export function escapeInlineMarkdown(text: string): string {
+  return text.replace(/\r\n?|\n/g, ' ').replace(INLINE, (c) => `\\${c}`);
+}
+
+/**
+ * Escapes the characters Markdown and GFM would read as structure here — inline markup, HTML,
+ * links and autolinks, mentions, issue references, table cells, and block markers at the start —
+ * and flattens line breaks, so data shows as the same plain text on one line (also in a table
+ * cell). Everything else is left alone, so `this week's` and `2 + 3` read as written.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\r\n?|\n/g, ' ').replace(/[\\`*_{}[\]()<>#+\-.!|~&@:=$^"']/g, (c) => `\\${c}`);
+  return escapeInlineMarkdown(text).replace(LINE_START, (_, space: string, marker: string) => (/^\d/.test(marker) ? `${space}${marker}\\` : `${space}\\${marker}`));
 }
 
 /** Escapes text for an HTML context such as `<summary>`. */

@@ -1,7 +1,8 @@
 import type { Usage } from '../../core/usage.ts';
 import { NO_USAGE, addUsage } from '../../core/usage.ts';
 import type { RunRecord } from '../../core/run-record.ts';
-import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
+import { runUsage } from '../run-usage.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */
 export interface CostLimits {
@@ -37,7 +38,7 @@ function limitRow(limits: CostLimits): string | undefined {
  */
 export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string): string {
   const lines = ['### Cost'];
-  const total = record.status === undefined ? [...record.steps.values()].reduce((sum, s) => addUsage(sum, s.usage), NO_USAGE) : record.usage;
+  const total = runUsage(record);
   const reused = [...record.steps.values()].filter((step) => step.reused);
   if (reused.length > 0) {
     const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
@@ -51,7 +52,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   let stepsTotal = NO_USAGE;
   for (const step of record.steps.values()) {
     stepsTotal = addUsage(stepsTotal, step.usage);
-    if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0) lines.push(row(escapeMarkdown(redact(step.key)), step.usage));
+    if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0) lines.push(row(escapeInlineMarkdown(redact(step.key)), step.usage));
   }
   const other: Usage = {
     modelCalls: total.modelCalls - stepsTotal.modelCalls,

@@ -2,7 +2,7 @@ import type { RunStatus } from '../../core/run-event.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { checklistHeader } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
-import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { cutText } from '../cut-text.ts';
 
 const STATUS_ICONS: Readonly<Record<RunStatus, string>> = {
@@ -20,7 +20,7 @@ export function statusIcon(status: RunStatus | undefined): string {
 
 /** What the status means, in words a reader can act on. */
 export function statusText(record: RunRecord, redact: (text: string) => string): string {
-  const reason = record.reason ? `: ${escapeMarkdown(cutText(redact(record.reason), 1000))}` : '';
+  const reason = record.reason ? `: ${escapeInlineMarkdown(cutText(redact(record.reason), 1000))}` : '';
   switch (record.status) {
     case undefined:
       return 'running';
@@ -35,11 +35,11 @@ export function statusText(record: RunRecord, redact: (text: string) => string):
 
 /** Title, status line and goal of the summary. */
 export function renderSummaryHeader(record: RunRecord, redact: (text: string) => string): string {
-  const name = escapeMarkdown(redact(record.plan?.name ?? 'plan'));
+  const name = escapeInlineMarkdown(redact(record.plan?.name ?? 'plan'));
   const facts = [`**Status:** ${statusText(record, redact)}`, checklistHeader(record)];
   if (record.durationMs !== undefined) facts.push(`took ${formatDuration(record.durationMs)}`);
   if (record.revisions.length > 0 && record.plan) facts.push(`plan revision ${record.plan.revision}`);
   const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
-  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeMarkdown(redact(record.plan.goal))}`);
+  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(redact(record.plan.goal))}`);
   return lines.join('\n');
 }

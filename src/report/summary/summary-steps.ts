@@ -4,7 +4,7 @@ import { itemProgress, resultPreview, STATE_ICONS, stepTitle } from '../checklis
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
-import { escapeMarkdown } from '../markdown/escape-markdown.ts';
+import { escapeInlineMarkdown, escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { SummaryPart } from './summary-part.ts';
@@ -25,12 +25,12 @@ function stepLine(key: string, title: string, step: StepRecord | undefined): str
   const tally = todoTally(step);
   if (tally) facts.push(`todos ${tally}`);
   const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
-  return `${STATE_ICONS[state]} **${escapeMarkdown(`${key}. ${title}`)}**${meta}`;
+  return `${STATE_ICONS[state]} **${escapeInlineMarkdown(`${key}. ${title}`)}**${meta}`;
 }
 
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
 function textBlock(label: string, text: string, json: boolean, where: string): { inline?: string; part?: SummaryPart } {
-  if (isShort(text)) return { inline: json ? inlineCode(text) : escapeMarkdown(text) };
+  if (isShort(text)) return { inline: json ? inlineCode(text) : escapeInlineMarkdown(text) };
   const size = `${text.length.toLocaleString('en-US')} characters`;
   return {
     part: {
@@ -77,9 +77,9 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
     if (block.inline !== undefined) line += ` — ${block.inline}`;
     if (block.part) parts.push(block.part);
   } else if (step?.state === 'skipped' && step.skipReason) {
-    line += ` — ${escapeMarkdown(redact(step.skipReason))}`;
+    line += ` — ${escapeInlineMarkdown(redact(step.skipReason))}`;
   } else if (step?.retry) {
-    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeMarkdown(redact(step.retry.error).slice(0, 200))}`;
+    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeInlineMarkdown(redact(step.retry.error).slice(0, 200))}`;
   }
   const todos = todoEntries(step, redact);
   if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));

@@ -1,0 +1,69 @@
+import { GOAL_KINDS, StepType } from './schema.ts';
+import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from './step-type-fields.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A subschema no value passes, with the CLI's message: editors that know `errorMessage` (VS Code,
+ * yaml-language-server) show it at the offending key; others show their own "not allowed".
+ */
+function refuse(message: string): JsonSchema {
+  return { not: {}, errorMessage: message };
+}
+
+/** Per-type branches of a step: the fields a type needs, and the fields only other types take. */
+export function stepTypeBranches(): JsonSchema[] {
+  return StepType.options.map((type) => {
+    const required = REQUIRED_STEP_FIELDS[type];
+    const refused = TYPE_ONLY_STEP_FIELDS.filter((rule) => !rule.types.includes(type));
+    // `true` restates a required field where `required` is, as strict validators ask.
+    const properties = { ...Object.fromEntries(required.map((field) => [field, true])), ...Object.fromEntries(refused.map((rule) => [rule.field, refuse(rule.message(type))])) };
+    return {
+      if: { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+      then: { type: 'object', ...(Object.keys(properties).length > 0 && { properties }), ...(required.length > 0 && { required: [...required] }) },
+    };
+  });
+}
+
+/** The branch of a step without `for_each`: the fields only for_each steps take are refused. */
+export function forEachBranch(): JsonSchema {
+  return {
+    if: { type: 'object', properties: { for_each: false } },
+    then: { type: 'object', properties: Object.fromEntries(FOR_EACH_ONLY_FIELDS.map((field) => [field, refuse(forEachOnlyMessage(field))])) },
+  };
+}
+
+/**
+ * Per-kind branches of a goal: a goal with no check is refused as a whole; with several, every
+ * kind after the first (in GOAL_KINDS order, as the CLI counts them) is refused at its key.
+ */
+export function goalKindBranches(): JsonSchema[] {
+  const none = {
+    if: { type: 'object', properties: Object.fromEntries(GOAL_KINDS.map((kind) => [kind, false])) },
+    then: refuse(`this goal checks nothing; add one of: ${GOAL_KINDS.join(', ')}`),
+  };
+  const several = GOAL_KINDS.slice(0, -1).map((kind, index) => ({
+    if: { type: 'object', properties: { [kind]: true }, required: [kind] },
+    then: {
+      type: 'object',
+      properties: Object.fromEntries(
+        GOAL_KINDS.slice(index + 1).map((later) => [later, refuse(`a goal has one check and this one already has \`${kind}\`; move \`${later}\` into a goal of its own`)]),
+      ),
+    },
+  }));
+  return [none, ...several];
+}
+
+/** The plan-level branch: a plan needs `goal` or `workflow_sequence`. */
+export function goalOrStepsBranch(message: string): JsonSchema {
+  return { if: { type: 'object', properties: { goal: false, workflow_sequence: false } }, then: refuse(message) };
+}
+
+/** zod writes `format: uri` for URLs; every URL in a plan is http(s), as the CLI checks. */
+export function httpUrlsOnly(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(httpUrlsOnly);
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  if (schema.format === 'uri' && schema.pattern === undefined) schema.pattern = '^https?://';
+  Object.values(schema).forEach(httpUrlsOnly);
+}

@@ -1,0 +1,32 @@
+import type { Step, StepType } from './schema.ts';
+
+/** A step field that only some step types take, and what to tell someone who put it on another type. */
+export interface TypeOnlyField {
+  readonly field: keyof Step;
+  readonly types: readonly StepType[];
+  readonly message: (type: StepType) => string;
+}
+
+/** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
+export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
+  { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
+  { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
+  ...(['task', 'tools', 'max_turns'] as const).map((field) => ({ field, types: ['agent'] as const, message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
+  { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
+];
+
+/** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
+export const REQUIRED_STEP_FIELDS: { readonly [T in StepType]: readonly (keyof Step)[] } = {
+  tool_call: ['tool'],
+  reasoning: [],
+  aggregate: [],
+  agent: ['task'],
+};
+
+/** Step fields that only a step with `for_each` takes. */
+export const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure'] as const satisfies readonly (keyof Step)[];
+
+/** What to tell someone who gave a for_each-only field without `for_each`. */
+export function forEachOnlyMessage(field: (typeof FOR_EACH_ONLY_FIELDS)[number]): string {
+  return `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it`;
+}

@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { planSchemaValidator } from '../helpers/plan-schema-validator.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const examples = readdirSync(path.join(root, 'workflows'))
+  .filter((name) => name.endsWith('.yml'))
+  .map((name) => path.join('workflows', name));
+
+const STEPS = 'toolsets: [math]\nworkflow_sequence:\n';
+/** Plans the CLI rejects, each for one rule an editor can show too. */
+const INVALID: Record<string, string> = {
+  'tool-call-without-tool': `${STEPS}  - { id: 1, type: tool_call, args: { a: 1, b: 2 } }\n`,
+  'reasoning-with-tool': `${STEPS}  - { id: 1, type: reasoning, tool: add }\n`,
+  'reasoning-with-args': `${STEPS}  - { id: 1, type: reasoning, args: { a: 1 } }\n`,
+  'aggregate-with-tool': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: aggregate, tool: add, inputs: [1] }\n`,
+  'tool-call-with-inputs': `${STEPS}  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, inputs: [] }\n`,
+  'agent-without-task': `${STEPS}  - { id: 1, type: agent, tools: [add] }\n`,
+  'reasoning-with-task': `${STEPS}  - { id: 1, type: reasoning, task: add things }\n`,
+  'tool-call-with-max-turns': `${STEPS}  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, max_turns: 3 }\n`,
+  'title-too-long': `${STEPS}  - { id: 1, type: reasoning, title: "${'x'.repeat(121)}" }\n`,
+  'optional-dependency-without-step': `${STEPS}  - { id: 1, type: reasoning }\n  - { id: 2, type: reasoning, depends_on: [{ optional: true }] }\n`,
+  'as-without-for-each': `${STEPS}  - { id: 1, type: reasoning, as: thing }\n`,
+  'max-items-without-for-each': `${STEPS}  - { id: 1, type: reasoning, max_items: 3 }\n`,
+  'bad-on-item-failure': 'goal: x\ninputs:\n  list: { default: "a" }\nworkflow_sequence:\n  - { id: 1, type: reasoning, for_each: "${inputs.list}", on_item_failure: skip }\n',
+  'unknown-step-type': `${STEPS}  - { id: 1, type: thinking }\n`,
+  'unknown-step-key': `${STEPS}  - { id: 1, type: reasoning, depends: [] }\n`,
+  'step-id-with-space': `${STEPS}  - { id: "a b", type: reasoning }\n`,
+  'empty-workflow-sequence': 'goal: x\nworkflow_sequence: []\n',
+  'neither-goal-nor-steps': 'name: nothing to do\n',
+  'unknown-top-level-key': 'goal: x\nsteps: []\n',
+  'version-2': 'version: 2\ngoal: x\n',
+  'goal-without-check': 'goal: x\ngoals:\n  - name: checks nothing\n',
+  'goal-with-two-checks': 'goal: x\ngoals:\n  - { name: two, contains: a, max_words: 10 }\n',
+  'goal-with-three-checks': 'goal: x\ngoals:\n  - { name: three, judge: fine, matches: a, min_words: 1 }\n',
+  'goal-equals-a-number': 'goal: x\ngoals:\n  - { name: eleven, equals: 11 }\n',
+  'goal-all-steps-completed-false': 'goal: x\ngoals:\n  - { name: all, all_steps_completed: false }\n',
+  'goal-bad-flags': 'goal: x\ngoals:\n  - { name: flags, matches: a, flags: g }\n',
+  'concurrency-zero': 'goal: x\nlimits: { concurrency: 0 }\n',
+  'bad-duration': 'goal: x\ntools:\n  t: { description: d, command: [node], retry: { initial_interval: 2 hours } }\n',
+  'command-tool-without-command': 'goal: x\ntools:\n  t: { description: d }\n',
+  'bad-tool-name': 'goal: x\ntools:\n  "my tool": { description: d, command: [node] }\n',
+  'http-allow-ftp': 'goal: x\ntoolsets: [http]\nhttp: { allow: ["ftp://example.com/"] }\n',
+  'unknown-toolset': 'goal: x\ntoolsets: [shell]\n',
+  'bad-mention': 'goal: x\nescalate: { mention: team }\n',
+  'input-required-as-text': 'goal: x\ninputs:\n  week: { required: "yes" }\n',
+};
+
+/** `workflow_sequence[0].tool` or `tools["my tool"]` as a JSON pointer. */
+function pointerOf(cliPath: string): string {
+  const segments = [...cliPath.matchAll(/\["((?:[^"\\]|\\.)*)"\]|\[(\d+)\]|\.?([^.[\]]+)/g)].map((match) => (match[1] !== undefined ? (JSON.parse(`"${match[1]}"`) as string) : (match[2] ?? match[3]!)));
+  return segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+interface CliVerdict {
+  readonly valid: boolean;
+  readonly pointers: string[];
+  readonly lines: string[];
+}
+
+/** Runs `plan-runner validate` once over all files and reads each file's verdict from its output. */
+function cliVerdicts(files: readonly string[]): Map<string, CliVerdict> {
+  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), 'validate', ...files], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: os.homedir() },
+    timeout: 120_000,
+  });
+  const lines = result.stdout.split('\n');
+  return new Map(
+    files.map((file) => {
+      const own = lines.filter((line) => line.startsWith(`${file}:`) || line.startsWith(`ok ${file}:`));
+      const errors = own.filter((line) => !line.startsWith('ok ') && !/^\S+: \d+ errors?$/.test(line));
+      const pointers = errors.map((line) => (line.endsWith(')') && line.includes(' (at ') ? line.slice(line.lastIndexOf(' (at ') + 5, -1) : '')).map(pointerOf);
+      return [file, { valid: own.some((line) => line.startsWith(`ok ${file}:`)), pointers, lines: own }];
+    }),
+  );
+}
+
+describe('plan.schema.json agrees with the CLI', () => {
+  const validate = planSchemaValidator();
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-schema-'));
+  const invalidFiles = Object.entries(INVALID).map(([name, text]) => {
+    const file = path.join(tmp, `${name}.yml`);
+    writeFileSync(file, text);
+    return file;
+  });
+  const verdicts = cliVerdicts([...examples, ...invalidFiles]);
+
+  it.each(examples)('both accept %s', (file) => {
+    expect(verdicts.get(file)?.lines.join('\n')).toMatch(/^ok /);
+    expect(validate(parse(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it.each(Object.keys(INVALID))('both reject %s, the editor at the place the CLI names', (name) => {
+    const file = path.join(tmp, `${name}.yml`);
+    const cli = verdicts.get(file)!;
+    expect(cli.valid, cli.lines.join('\n')).toBe(false);
+    const schemaErrors = validate(parse(readFileSync(file, 'utf8')));
+    expect(schemaErrors.length, `the schema accepts what the CLI rejects:\n${cli.lines.join('\n')}`).toBeGreaterThan(0);
+    const schemaPointers = new Set(schemaErrors.map((error) => error.instancePath));
+    // Every place the CLI marks is marked by the schema too, or (for a bad key) the object holding it.
+    for (const pointer of cli.pointers) {
+      const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+      expect(schemaPointers.has(pointer) || schemaPointers.has(parent), `CLI: ${pointer}; schema: ${[...schemaPointers].join(', ')}`).toBe(true);
+    }
+  });
+
+  it('reads CLI paths as JSON pointers', () => {
+    expect(pointerOf('workflow_sequence[0].tool')).toBe('/workflow_sequence/0/tool');
+    expect(pointerOf('tools["my tool"]')).toBe('/tools/my tool');
+    expect(pointerOf('')).toBe('');
+  });
+});
