@@ -31,6 +31,6 @@ export function internalErrorResult(error: unknown, redact: Redactor, runUrl?: s
   return {
     conclusion: 'failure',
     title: 'plan-runner stopped with an internal error',
-    summary: `${statusIcon('failed')} **Status:** failed: internal error in plan-runner: ${escapeMarkdown(message)}${link}`,
+    summary: `${statusIcon('failed')} **Status:** failed: internal error in plan-runner: ${escapeInlineMarkdown(message)}${link}`,
   };
 }
