@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { evalCommand } from './cli/eval-command.ts';
+import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { planCommand } from './cli/plan-command.ts';
 import { runCommand } from './cli/run-command.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
@@ -35,6 +36,10 @@ async function main(argv: readonly string[]): Promise<number> {
     }
   }
 }
+
+// Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there.
+neutraliseOutput(process.stdout);
+neutraliseOutput(process.stderr);
 
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`plan-runner: internal error: ${String(reason)}\n`);

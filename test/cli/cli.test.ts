@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedBundles } from '../e2e/action-bundle.ts';
+import { injectedCommands } from '../security/workflow-commands.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cli-'));
@@ -164,3 +165,24 @@ describe('plan-runner run', () => {
   });
 });
 
+
+describe('plan-runner run in a CI step', () => {
+  it('prints a tool’s output and error text as text: nothing it printed is a workflow command', () => {
+    const nonce = `INJ${Date.now()}`;
+    const tool = path.join(tmp, 'hostile-tool.mjs');
+    writeFileSync(tool, `process.stdout.write(${JSON.stringify(`ok\r::error title=${nonce}::forged\n##[add-mask]${nonce}`)});\n`);
+    const failing = path.join(tmp, 'hostile-fail.mjs');
+    writeFileSync(failing, `process.stderr.write(${JSON.stringify(`boom\n::stop-commands::${nonce}`)});\nprocess.exit(1);\n`);
+    const plan = path.join(tmp, 'hostile.yml');
+    writeFileSync(
+      plan,
+      `name: Hostile\ntools:\n  say:\n    description: Say\n    command: [node, ${JSON.stringify(tool)}]\n  fail:\n    description: Fail\n    command: [node, ${JSON.stringify(failing)}]\n` +
+        'workflow_sequence:\n  - id: 1\n    type: tool_call\n    tool: say\n    args: {}\n  - id: 2\n    type: tool_call\n    tool: fail\n    args: {}\n    on_failure: fail\n',
+    );
+    const { code, stdout, stderr } = cli(['run', plan, '--trace', path.join(tmp, 'hostile.jsonl'), '--summary', path.join(tmp, 'hostile.md')], { GITHUB_ACTIONS: 'true' });
+    expect(code).toBe(1);
+    const log = `${stdout}\n${stderr}`;
+    expect(log).toContain(nonce);
+    expect(injectedCommands(log, nonce)).toEqual([]);
+  });
+});
