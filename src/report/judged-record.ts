@@ -24,7 +24,8 @@ export function judgedRecord(
 ): { readonly record: RunRecord; readonly goals: GoalResult[]; readonly reason?: string } {
   // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
   const shown = goals.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
+  // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
   const reason =
-    status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.status !== 'cancelled' ? CANCELLED_WHILE_JUDGING : record.reason;
+    status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? CANCELLED_WHILE_JUDGING : record.reason;
   return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
