@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { runProcess } from '../process/run-process.ts';
 
 /** The commit checked out in the workspace, or why it is unknown. */
 export type WorkspaceHead =
@@ -7,21 +7,33 @@ export type WorkspaceHead =
   | { readonly kind: 'unknown'; readonly message: string };
 
 /**
- * Reads `git rev-parse HEAD` in `workspace` — with execFile, no shell, fixed arguments, and an
- * environment holding only PATH and HOME, so no repository variable can redirect git.
+ * Reads `git rev-parse HEAD` in `workspace` — through the process runner: no shell, fixed arguments,
+ * and an environment holding only PATH and HOME, so no repository variable can redirect git.
  */
-export function readWorkspaceHead(workspace: string, env: Readonly<Record<string, string | undefined>> = process.env): Promise<WorkspaceHead> {
+export async function readWorkspaceHead(workspace: string, env: Readonly<Record<string, string | undefined>> = process.env): Promise<WorkspaceHead> {
   const gitEnv: Record<string, string> = { GIT_TERMINAL_PROMPT: '0' };
   for (const name of ['PATH', 'HOME', 'SystemRoot']) if (env[name] !== undefined) gitEnv[name] = env[name]!;
-  return new Promise((resolve) => {
-    execFile('git', ['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: workspace, env: gitEnv, timeout: 10_000, shell: false }, (error, stdout, stderr) => {
-      if (!error) {
-        resolve({ kind: 'commit', sha: stdout.trim().toLowerCase() });
-        return;
-      }
-      const text = `${stderr}`.trim();
-      if (/not a git repository/i.test(text)) resolve({ kind: 'not-a-repository' });
-      else resolve({ kind: 'unknown', message: text.split('\n')[0] || error.message });
-    });
+  const outcome = await runProcess(['git', 'rev-parse', '--verify', 'HEAD^{commit}'], {
+    cwd: workspace,
+    env: gitEnv,
+    stdin: '',
+    timeoutMs: 10_000,
+    output: { mode: 'separate', maxStdoutBytes: 64 * 1024, maxStderrBytes: 8 * 1024 },
   });
+  switch (outcome.kind) {
+    case 'exited': {
+      if (outcome.exitCode === 0) return { kind: 'commit', sha: outcome.stdout.trim().toLowerCase() };
+      const text = outcome.stderr.text().trim();
+      if (/not a git repository/i.test(text)) return { kind: 'not-a-repository' };
+      return { kind: 'unknown', message: text.split('\n')[0] || `git rev-parse exited with ${outcome.exitCode ?? outcome.signal}` };
+    }
+    case 'spawn_failed':
+      return { kind: 'unknown', message: `cannot start git: ${outcome.error.code ?? outcome.error.message}` };
+    case 'timed_out':
+      return { kind: 'unknown', message: 'git rev-parse did not answer within 10 s' };
+    case 'output_too_large':
+      return { kind: 'unknown', message: 'git rev-parse printed more than a commit id' };
+    case 'aborted':
+      return { kind: 'unknown', message: 'git rev-parse was stopped' };
+  }
 }
