@@ -17,7 +17,7 @@ function fail(what: string, error: unknown): void {
 
 /**
  * The action: reads the inputs, runs the plan, sets the outputs and the verdict. Never throws;
- * `src/index.ts` calls it in the bundle, `@github/local-action` calls it on the sources.
+ * `src/index.ts` (the bundle entry) calls it, `@github/local-action` calls it on the sources.
  */
 export async function run(): Promise<void> {
   try {
