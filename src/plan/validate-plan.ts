@@ -9,6 +9,7 @@ import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts
 import { checkTools } from './check-tools.ts';
 import { exceedsDepth } from './exceeds-depth.ts';
 import { formatPath } from './format-path.ts';
+import { issuesBesideSchema } from './issues-beside-schema.ts';
 import type { PlanError } from './plan-error.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { MAX_NESTING } from './parse-plan-yaml.ts';
@@ -43,7 +44,13 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
   const shape = shapeIssues(value);
   if (shape.length > 0) return { ok: false, issues: shape };
   const parsed = Plan.safeParse(value, { reportInput: true });
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues, Plan) };
+  if (!parsed.success) {
+    const recheck = (stripped: unknown): readonly PlanIssue[] => {
+      const again = checkPlanValue(stripped, options);
+      return again.ok ? [] : again.issues;
+    };
+    return { ok: false, issues: [...schemaIssues(parsed.error.issues, Plan), ...issuesBesideSchema(value, parsed.error.issues, recheck)] };
+  }
   const plan = parsed.data;
   if (plan.goal === undefined && plan.workflow_sequence === undefined) return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
 

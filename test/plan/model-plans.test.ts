@@ -43,10 +43,13 @@ describe('validatePlanObject', () => {
     ]);
   });
 
-  it('reports schema errors with paths but no positions', () => {
+  it('reports schema errors with paths but no positions, and every other problem with them', () => {
     expect(validatePlanObject({ goal: 'g', workflow_sequence: [{ id: 1, type: 'tool_call', tool: 'nope', dependson: [] }] }, { origin: 'model' })).toEqual({
       ok: false,
-      errors: [{ path: 'workflow_sequence[0].dependson', message: 'unknown key `dependson` — did you mean `depends_on`?' }],
+      errors: [
+        { path: 'workflow_sequence[0].dependson', message: 'unknown key `dependson` — did you mean `depends_on`?' },
+        { path: 'workflow_sequence[0].tool', message: 'unknown tool `nope`; no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' },
+      ],
     });
   });
 

@@ -9,6 +9,23 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // An unknown key used to stop the checks at the schema: the duplicate id below went unreported.
+  it('reports an unknown key and a duplicate step id in the same file at once', () => {
+    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', '  - id: 1', '    type: reasoning');
+    expect(errorsFor(text)).toEqual([
+      'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
+      'plan.yml:5:9: duplicate step id 1: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[1].id)',
+    ]);
+  });
+
+  it('still finds duplicate step ids beside a value of the wrong kind', () => {
+    const text = yaml('workflow_sequence:', '  - id: a', '    type: reasoning', '  - id: b', '    type: reasonin', '  - id: a', '    type: reasoning');
+    expect(errorsFor(text)).toEqual([
+      expect.stringMatching(/^plan\.yml:5:11: `type` must be one of .*did you mean `reasoning`\?/),
+      'plan.yml:6:9: duplicate step id a: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[2].id)',
+    ]);
+  });
+
   it('lists the known keys when no key is close', () => {
     expect(errorsFor(yaml('goal: g', 'limits:', '  parallelism: 3'))).toEqual([
       'plan.yml:3:3: unknown key `parallelism`; known keys here: concurrency, max_steps, max_items, max_replans, max_model_calls, max_tokens, max_cost_usd, timeout_minutes (at limits.parallelism)',
