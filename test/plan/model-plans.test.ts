@@ -18,6 +18,25 @@ describe('validatePlanObject', () => {
     });
   });
 
+  // The blog's own plan: add(2, 12) after multiply(3, 4), relying on the implied dependency on the
+  // previous step. It used to pass, because the rule only read a written-out depends_on.
+  it('rejects the same hard-coding when the dependency is implied by the step order', () => {
+    const implied = structuredClone(hardcoded) as { workflow_sequence: Record<string, unknown>[] };
+    delete implied.workflow_sequence[1]!['depends_on'];
+    expect(validatePlanObject(implied, { origin: 'model' })).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: 'workflow_sequence[1].args',
+          message: 'step 2 depends on step 1 (no depends_on: it waits for the step before it) but none of its args uses a step result; write {"step_result": 1}, or "depends_on": [] if it needs no earlier result',
+        },
+      ],
+    });
+    const independent = structuredClone(implied);
+    independent.workflow_sequence[1]!['depends_on'] = [];
+    expect(validatePlanObject(independent, { origin: 'model' }).ok).toBe(true);
+  });
+
   it('accepts the same plan from a file: people may hard-code values', () => {
     expect(validatePlanObject(hardcoded, { origin: 'file', file: 'plan.yml' }).ok).toBe(true);
   });
