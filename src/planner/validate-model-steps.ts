@@ -31,22 +31,36 @@ function modelPath(path: string, offset: number): string | undefined {
   return index < 0 ? undefined : `steps[${index}]${path.slice(match[0].length)}`;
 }
 
+function stepCountError(count: number, done: number, maxSteps: number): PlanError {
+  const room = maxSteps - done;
+  const have = done > 0 ? `${count} steps after the ${done} completed` : `${count} steps`;
+  return {
+    path: 'steps',
+    message: `the plan has ${have}, but limits.max_steps allows ${maxSteps} in all; write at most ${Math.max(room, 0)} (combine steps, or use for_each over a list)`,
+  };
+}
+
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
  * hard-coded intermediate values, after `kept` (completed steps a replacement may refer to).
  * Errors point into the model's own list (`steps[1].tool`).
  */
 export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], kept: readonly Step[] = []): ModelStepsCheck {
+  // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
+  // planner's repair call (or the replanner's caller) can shorten it.
+  const maxSteps = plan.limits.max_steps;
+  const tooLong = kept.length + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, maxSteps)] : [];
   const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
   // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
   const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
   const result = validatePlanObject(value, { origin: 'model', extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
+  if (result.ok && tooLong.length > 0) return { ok: false, errors: tooLong };
   if (result.ok) {
     const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }) };
     return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
   }
-  const errors: PlanError[] = [];
+  const errors: PlanError[] = [...tooLong];
   for (const error of result.errors) {
     const path = modelPath(error.path, kept.length);
     errors.push({ path: path ?? error.path, message: path === undefined ? `in a completed step: ${error.message}` : error.message });

@@ -52,6 +52,20 @@ describe('writePlan', () => {
     expect(JSON.stringify(repair.at(-1))).toContain('steps[1].args: step 2 depends on step 1');
   });
 
+  // Such a plan used to run max_steps steps and then fail on the budget.
+  it('refuses a plan longer than limits.max_steps before any step runs, and takes the shorter repair', async () => {
+    const loaded = loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\nlimits: { max_steps: 2 }\n', 'math.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const third = { id: 3, type: 'tool_call', tool: 'add', args: { a: { step_result: 2 }, b: 0 }, depends_on: [2] };
+    server.script([answer([multiply, referencedAdd, third]), answer([multiply, referencedAdd])]);
+    const result = await writePlan(loaded.plan, { model: model(), inputs: {} });
+    expect(result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`))).toEqual([
+      ['steps: the plan has 3 steps, but limits.max_steps allows 2 in all; write at most 2 (combine steps, or use for_each over a list)'],
+      [],
+    ]);
+    expect(result.ok && result.plan.steps.map((step) => step.key)).toEqual(['1', '2']);
+  });
+
   it('rejects the plan when the repair fails too, keeping both answers and their errors', async () => {
     server.script([answer([{ ...multiply, tool: 'times' }]), answer([{ ...multiply, tool: 'product' }])]);
     const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
