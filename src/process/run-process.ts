@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
@@ -45,17 +47,20 @@ export function resolveProgram(program: string, cwd: string): string {
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
  * rejects. Timeouts, the output cap and `signal` kill the whole group, and a process that exits
- * leaves no background processes behind either.
+ * leaves no background processes behind either; on Linux that includes processes that detached
+ * from the group (`setsid`), found by a marker in their environment.
  */
 export function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<ProcessOutcome> {
   const program = resolveProgram(argv[0] ?? '', options.cwd);
   if (options.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: options.signal.reason });
+  // Marks everything the command starts, so what detaches from its group can be found and ended too.
+  const marker = randomBytes(12).toString('hex');
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
       child = spawn(program, argv.slice(1), {
         cwd: options.cwd,
-        env: options.env,
+        env: { ...options.env, [PROCESS_MARKER_VARIABLE]: marker },
         shell: false,
         detached: process.platform !== 'win32',
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -101,6 +106,7 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       if (stoppedBy || settled) return;
       stoppedBy = reason;
       killProcessGroup(child);
+      killMarkedProcesses(marker);
       if (exited) closeSoon();
     };
     const onAbort = (): void => stop('aborted');
@@ -130,8 +136,10 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     });
     child.on('exit', () => {
       exited = true;
-      // Whatever the command left running would keep its pipes open (and 'close' from firing).
+      // Whatever the command left running would keep its pipes open (and 'close' from firing),
+      // including processes that left the group (setsid): those still carry the marker.
       killProcessGroup(child);
+      killMarkedProcesses(marker);
       if (stoppedBy) closeSoon();
     });
     child.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {

@@ -181,6 +181,22 @@ describe('commandTool limits', () => {
     }
   });
 
+  // A detached grandchild used to outlive the run: the group kill cannot reach it, the marker can.
+  it.skipIf(process.platform !== 'linux')('ends a grandchild that detached (setsid) when the command succeeds', async () => {
+    const probe = await listenForPid();
+    const script = treeScript({ thenPrint: '{"ok":true}' }).replace("{ stdio: 'inherit' }", "{ stdio: 'ignore', detached: true }");
+    let escaped: number | undefined;
+    try {
+      const call = nodeTool('', { command: ['node', '-e', script, probe.socketPath] }).execute({}, context());
+      escaped = await probe.pid;
+      expect(await call).toEqual({ ok: true });
+      await expect.poll(() => isProcessGone(escaped!)).toBe(true);
+    } finally {
+      if (escaped !== undefined && !isProcessGone(escaped)) process.kill(escaped, 'SIGKILL');
+      await probe.close();
+    }
+  });
+
   it("lets the step's timeout replace the tool's own", async () => {
     const tool = nodeTool(`setInterval(() => {}, 1000)`, { timeout_seconds: 3600 });
     const error = await tool.execute({}, { ...context(), timeoutMs: 50 }).catch((e: unknown) => e);

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+export const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+export function killMarkedProcesses(marker: string, procRoot = '/proc'): number[] {
+  if (process.platform !== 'linux') return [];
+  const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+  let entries: string[];
+  try {
+    entries = readdirSync(procRoot);
+  } catch {
+    return [];
+  }
+  const killed: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let environment: Buffer;
+    try {
+      // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+      environment = readFileSync(`${procRoot}/${entry}/environ`);
+    } catch {
+      continue;
+    }
+    if (!environment.includes(needle)) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      killed.push(Number(entry));
+    } catch {
+      // Gone already, or not ours to signal.
+    }
+  }
+  return killed;
+}
