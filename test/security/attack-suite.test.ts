@@ -3,7 +3,7 @@
 // compromised model that obeys whatever instruction it can see; every test checks that what the
 // attacker wanted did not happen — nothing executed, leaked or written.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
@@ -13,6 +13,7 @@ import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
 import { removeActionRuns, runActionBundle, RUNNER_TOKEN, startAction, type ActionRun, type ActionRunOptions } from '../e2e/start-action.ts';
 import { issueCommentEvent, offeredTools, printingTool, promptOf, pullRequestData, summaryPlan } from './attack-fixtures.ts';
 import { injectedCommands, processedCommands } from './workflow-commands.ts';
+import { isProcessGone } from '../tools/grandchild-probe.ts';
 
 const PLAN = '.github/plan.yml';
 const ZWSP = '\u200B';
@@ -687,4 +688,33 @@ workflow_sequence:
     expect(result.summary).toContain('cancelled');
     expect(result.trace).not.toContain('"stepKey":"399","result"');
   }, 60_000);
+
+  it.skipIf(process.platform !== 'linux')('(hang d) a tool that leaves a setsid daemon behind: the daemon is ended with the tool call', async (context) => {
+    const s = await servers(context, () => textAnswer('unused'));
+    const daemon = `const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
+require('node:fs').writeFileSync('daemon.pid', String(child.pid));
+child.unref();
+process.stdout.write('started');
+`;
+    const result = await run(s, {
+      files: {
+        'tools/daemon.cjs': daemon,
+        [PLAN]: `name: Daemon
+tools:
+  start:
+    description: Start a background service
+    command: [node, tools/daemon.cjs]
+workflow_sequence:
+  - { id: start, type: tool_call, tool: start, description: Start it, args: {} }
+`,
+      },
+    });
+    expect(result.outputs['status'], result.stdout).toBe('succeeded');
+    const pid = Number(readFileSync(path.join(result.workspace, 'daemon.pid'), 'utf8'));
+    context.onTestFinished(() => {
+      if (!isProcessGone(pid)) process.kill(pid, 'SIGKILL');
+    });
+    await expect.poll(() => isProcessGone(pid)).toBe(true);
+  });
 });
