@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
-import type { Usage } from '../../core/usage.ts';
+import { callUsage } from '../../llm/call-usage.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
@@ -29,7 +29,9 @@ export const judgeCheck: GoalCheck = {
       const why = error instanceof Error ? error.message : String(error);
       throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
     }
-    deps.onUsage?.(usageOf(response));
+    // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
+    const { modelCalls, promptTokens, completionTokens, costUsd } = callUsage(response, request);
+    deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
     const choice = response.choices[0];
     if (!choice) throw new GoalNotEvaluableError('the judge returned no answer');
     if (choice.message.refusal) {
@@ -42,13 +44,3 @@ export const judgeCheck: GoalCheck = {
     return { met: verdict.met, evidence: verdict.reason };
   },
 };
-
-function usageOf(response: ChatResponse): Usage {
-  return {
-    modelCalls: 1,
-    promptTokens: response.usage?.prompt_tokens ?? 0,
-    completionTokens: response.usage?.completion_tokens ?? 0,
-    // Pricing lives with the model client; goals only count the call and its tokens.
-    costUsd: 0,
-  };
-}
