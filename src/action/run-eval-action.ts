@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate } from '../eval/evaluate.ts';
 import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
@@ -12,7 +11,7 @@ import type { EvalRunResult } from '../eval/eval-run-result.ts';
 import { usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
-import { createOutputFolder } from '../report/create-output-folder.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
 
 function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = '', runs: readonly EvalRunResult[] = []): ActionResult {
   // The usage outputs count every run of the evaluation, baselines included.
@@ -70,13 +69,10 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
   });
   const markdown = redact(report.markdown);
-  try {
-    createOutputFolder(reportFile);
-    createOutputFolder(jsonFile);
-    await writeFile(reportFile, markdown);
-    await writeFile(jsonFile, redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`));
-  } catch (error) {
-    io.warning(`Could not write ${reportFile} or ${jsonFile}: ${error instanceof Error ? error.message : String(error)}`);
+  const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+  for (const [file, text] of [[reportFile, markdown], [jsonFile, json]] as const) {
+    const unwritten = await writeReportFile(file, text);
+    if (unwritten) io.warning(unwritten.message);
   }
   if (!(await io.writeSummary(markdown))) io.info(markdown);
   const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
