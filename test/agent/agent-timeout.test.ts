@@ -36,6 +36,6 @@ describe('agent step timeout', () => {
     expect(step.error).toMatch(/timed out after 30 ?s/);
     expect(step.todos?.map((todo) => `${todo.status} ${todo.content}`)).toEqual(['in_progress Add 2 and 3', 'pending Multiply by 4']);
     expect(job.summary).toContain('- ⏳ Add 2 and 3\n- ⬜ Multiply by 4');
-    expect(job.summary).toContain('Last message from the agent: I will add first, then multiply\\.');
+    expect(job.summary).toContain('Last message from the agent: I will add first, then multiply.');
   });
 });
