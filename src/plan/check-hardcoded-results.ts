@@ -8,13 +8,14 @@ import { dependencyId, type Step } from './schema.ts';
  * earlier steps — listed in `depends_on`, or implied (left out, it waits for the step before it) —
  * but uses none of their results has hard-coded a value it expected them to produce.
  */
-export function checkHardcodedResults(ctx: PlanCheckContext): PlanIssue[] {
+export function checkHardcodedResults(ctx: PlanCheckContext, modelStepsFrom = 0): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const sequence = ctx.plan.workflow_sequence ?? [];
   sequence.forEach((step, index) => {
     if (step.type !== 'tool_call' || step.args === undefined) return;
     const implied = step.depends_on === undefined && step.inputs === undefined;
-    const ids: Step['id'][] = implied ? (index > 0 ? [sequence[index - 1]!.id] : []) : (step.depends_on ?? []).map(dependencyId);
+    // The first step of a replacement follows a completed step by position only, not by the model's intent.
+    const ids: Step['id'][] = implied ? (index > modelStepsFrom ? [sequence[index - 1]!.id] : []) : (step.depends_on ?? []).map(dependencyId);
     if (ids.length === 0) return;
     const dependencies = new Set(ids.map(stepKey));
     // A for_each step uses its list's step through `for_each:` and the item through ${item…}.

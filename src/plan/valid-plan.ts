@@ -65,4 +65,10 @@ export interface ValidatePlanOptions extends LoadPlanOptions {
   /** `model` adds the rule against hard-coded intermediate values (issue 6). */
   readonly origin: 'file' | 'model';
   readonly file?: string;
+  /**
+   * With `origin: 'model'`: the index of the first step the model wrote (a replacement follows the
+   * completed steps it is checked against). The step before it did not come from the model, so
+   * following it is not a dependency the model implied.
+   */
+  readonly modelStepsFrom?: number;
 }

@@ -75,7 +75,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkArgs(ctx, schemas.schemas),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
     ...checkPricing(plan, options.model),
-    ...(options.origin === 'model' ? checkHardcodedResults(ctx) : []),
+    ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
   ];
   if (issues.length > 0) return { ok: false, issues };
   return {

@@ -54,7 +54,7 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], k
   // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
   const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-  const result = validatePlanObject(value, { origin: 'model', extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
+  const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
   if (result.ok && tooLong.length > 0) return { ok: false, errors: tooLong };
   if (result.ok) {
     const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }) };

@@ -73,6 +73,19 @@ describe('the model replanner', () => {
     expect(answers[2]).toMatchObject({ ok: false, problem: expect.stringContaining('write {"step_result": 1}') });
   });
 
+  // Only the order the model wrote implies a dependency: the first new step follows a completed step
+  // by position alone; the second follows the first because the model put it there.
+  it('applies the implied-dependency rule among the new steps, not to the completed step before them', async () => {
+    const plan = filePlan();
+    const fresh = { id: 4, type: 'tool_call', tool: 'add', args: { a: 10, b: 2 } };
+    server.script([steps([fresh]), steps([fresh, { id: 5, type: 'tool_call', tool: 'add', args: { a: 12, b: 2 } }])]);
+    expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toMatchObject({ ok: true });
+    expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('steps[1].args: step 5 depends on step 4 (no depends_on: it waits for the step before it)'),
+    });
+  });
+
   it('reads a review verdict, in a code fence if need be', async () => {
     const plan = filePlan();
     server.script([textAnswer('```json\n{"fits": false, "reason": "the product is already 14"}\n```')]);
