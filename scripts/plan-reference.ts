@@ -85,9 +85,9 @@ function collect(node: Node, path: string, sections: Section[]): void {
   }
 }
 
-/** A description as Markdown text: `<name>` stays visible (not an HTML tag), `|` stays in its cell. */
+/** A description as Markdown text: `<name>` stays visible (not an HTML tag), `|` stays in its cell, `${…}` is not math. */
 function prose(text: string): string {
-  return text.replace(/[<|]/g, (c) => `\\${c}`);
+  return text.replace(/[<|$]/g, (c) => `\\${c}`);
 }
 
 function title(path: string): string {

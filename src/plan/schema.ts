@@ -152,7 +152,7 @@ export const Step = z
       }),
     task: z.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
     tools: z.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
-    max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional(),
+    max_turns: z.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional().meta({ default: DEFAULT_MAX_TURNS }),
     inputs: z.array(StepId).optional().meta({ description: 'The steps whose results an aggregate step combines (aggregate only); they are also its dependencies.', examples: [[1, 2]] }),
     depends_on: z
       .array(Dependency)
