@@ -58,24 +58,12 @@ async function measureRun(shape: Shape, size: number, concurrency: number): Prom
   };
 }
 
-async function measureBaseline(size: number): Promise<number> {
-  const noop = async (): Promise<null> => null;
-  const started = performance.now();
-  for (let i = 0; i < size; i++) await noop();
-  return ((performance.now() - started) * 1000) / size;
-}
-
 /** Section (1): executor overhead per no-op step, its growth with plan size, and peak heap. */
 export async function schedulerOverhead(): Promise<BenchTable> {
   await measureRun('chain', 2_000, 4); // warm-up: let the JIT compile the hot paths first
   await measureRun('fan-out', 2_000, 64);
-  // The baseline loop is warmed up too: timed cold, it ran before the JIT compiled it and the ratio jumped from 8× to 160×.
-  for (let i = 0; i < 3; i++) await measureBaseline(10_000);
   const rows: (string | number)[][] = [];
   for (const size of SIZES) {
-    const baselines: number[] = [];
-    for (let i = 0; i < REPEATS; i++) baselines.push(await measureBaseline(size));
-    const baseline = median(baselines);
     for (const [shape, concurrency] of [['chain', 4], ['fan-out', 64]] as const) {
       const runs: Measure[] = [];
       for (let i = 0; i < REPEATS; i++) runs.push(await measureRun(shape, size, concurrency));
@@ -83,17 +71,17 @@ export async function schedulerOverhead(): Promise<BenchTable> {
       const cpuMicros = median(runs.map((r) => r.cpuMicrosPerStep));
       const heap = Math.max(...runs.map((r) => r.peakHeapMb));
       const kibPerStep = (heap * 1_048_576) / size / 1024;
-      rows.push([`${shape} (concurrency ${concurrency})`, size, micros, cpuMicros, (micros * size) / 1000, baseline, micros / baseline, heap, kibPerStep]);
+      rows.push([`${shape} (concurrency ${concurrency})`, size, micros, cpuMicros, (micros * size) / 1000, heap, kibPerStep]);
     }
   }
   return {
     title: '(1) Scheduler overhead: no-op steps',
-    columns: ['shape', 'steps', 'µs/step', 'CPU µs/step', 'total ms', 'baseline µs', '× baseline', 'peak heap MB', 'KiB/step'],
+    columns: ['shape', 'steps', 'µs/step', 'CPU µs/step', 'total ms', 'peak heap MB', 'KiB/step'],
     rows,
     notes: [
       `median of ${REPEATS} runs after a warm-up; the runner returns null at once, so the time is all executor (events, record, ready queue, signals)`,
       'CPU µs/step: process CPU time (user + system, GC threads included) per step; steadier than wall time on a shared machine',
-      'baseline: a bare loop of the same number of awaited no-op async calls, measured in the same process',
+      'no "× baseline" column: a loop of awaited no-op calls is no baseline for a scheduler (once the JIT has compiled it, it costs 0.05 µs a call and the ratio says nothing); section (4) compares whole runs against this listener-free run',
       'peak heap: most heapUsed seen during the run minus heapUsed after a forced GC before it (includes the run record and the plan snapshot)',
       'target: under 50 µs/step, and µs/step flat as steps grow (linear total time)',
     ],

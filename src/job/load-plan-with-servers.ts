@@ -4,7 +4,7 @@ import { locatePath } from '../plan/locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
-import { connectMcpServers, type McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
+import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../plan/mcp-config.ts';
 import { McpServerStartError } from '../tools/mcp/mcp-server-start-error.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -73,6 +73,8 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
   if (!peeked) return loadPlanFile(file, { extraTools, ...withhold });
   let servers: McpConnection;
   try {
+    // The MCP SDK loads only for a plan with servers: the others start without it.
+    const { connectMcpServers } = await import('../tools/mcp/connect-mcp-servers.ts');
     servers = await connectMcpServers(peeked.servers, {
       signal: options.signal,
       cwd: options.cwd,

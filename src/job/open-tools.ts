@@ -1,6 +1,6 @@
 import type { Plan } from '../plan/schema.ts';
 import { buildToolRegistry } from '../tools/build-tool-registry.ts';
-import { connectMcpServers, type McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
+import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { StepError } from '../core/step-error.ts';
@@ -70,6 +70,8 @@ function endsWithRun(tool: Tool, signal: AbortSignal, isClosed: () => boolean): 
 async function startServers(plan: Plan, context: OpenToolsContext): Promise<McpConnection | undefined> {
   if (context.servers) return context.servers;
   if (Object.keys(plan.mcp_servers ?? {}).length === 0) return undefined;
+  // The MCP SDK loads only for a plan with servers: the others start without it.
+  const { connectMcpServers } = await import('../tools/mcp/connect-mcp-servers.ts');
   return connectMcpServers(plan.mcp_servers ?? {}, {
     signal: context.signal,
     cwd: context.cwd,

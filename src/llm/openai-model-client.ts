@@ -1,7 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
-import { modelCallErrorFromSdk } from './model-call-error-from-sdk.ts';
 import { readChatResponse } from './read-chat-response.ts';
 
 export interface OpenAIModelClientOptions {
@@ -24,24 +23,31 @@ export interface OpenAIModelClientOptions {
  * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
  */
 export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
-  const sdk = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey,
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  const endpoint = sdk.baseURL;
+  // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
+  let loaded: Promise<{ sdk: OpenAI; errorFromSdk: typeof import('./model-call-error-from-sdk.ts').modelCallErrorFromSdk }> | undefined;
+  const load = () =>
+    (loaded ??= Promise.all([import('openai'), import('./model-call-error-from-sdk.ts')]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
+      sdk: new OpenAI({
+        baseURL: options.baseURL,
+        apiKey: options.apiKey,
+        timeout: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+      errorFromSdk: modelCallErrorFromSdk,
+    })));
   return {
     defaultModel: options.model,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      const { sdk, errorFromSdk } = await load();
+      const endpoint = sdk.baseURL;
       let answer: unknown;
       try {
         answer = await sdk.chat.completions.create(request, { signal });
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
-        throw modelCallErrorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+        throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
       }
       const read = readChatResponse(answer);
       if (read.ok) return read.response;
