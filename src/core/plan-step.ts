@@ -1,7 +1,7 @@
 /** A step id: a non-negative integer or a short name (the plan schema checks which). */
 export type StepId = number | string;
 
-export type StepType = 'tool_call' | 'reasoning' | 'aggregate' | 'agent';
+export type StepType = 'tool_call' | 'reasoning' | 'aggregate' | 'agent' | 'plan';
 
 /** What happens to the run when a step fails for good. */
 export type OnFailure = 'replan' | 'fail' | 'continue';
@@ -73,6 +73,10 @@ export interface PlanStep {
   readonly forEach?: ForEach;
   /** Present on a child of a `for_each` step (`review[0]`): the item it works on. */
   readonly item?: ItemBinding;
+  /** A `type: plan` step: the plan file it runs, as written (relative to the repository root). */
+  readonly uses?: string;
+  /** A `type: plan` step: the used plan's inputs, references unresolved. */
+  readonly with?: Readonly<Record<string, unknown>>;
 }
 
 /** The string key of a step id. */

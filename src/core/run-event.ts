@@ -124,6 +124,8 @@ export type RunEvent =
       readonly result?: unknown;
       readonly error?: string;
     })
+  /** An event of the nested run of a `type: plan` step, as that run emitted it. */
+  | (EventBase & { readonly type: 'nested_event'; readonly stepKey: string; readonly event: RunEvent })
   /** A started `for_each` step became one child per item (`review[0]`, … or by `key:`), in input order. */
   | (EventBase & { readonly type: 'step_expanded'; readonly stepKey: string; readonly keys: readonly string[] })
   | (EventBase & { readonly type: 'item_started'; readonly stepKey: string; readonly index: number })

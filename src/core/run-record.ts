@@ -44,6 +44,8 @@ export interface StepRecord {
   reuseKey?: string;
   /** Set when the result was reused from an earlier run: what the step cost then. */
   reused?: Usage;
+  /** A `type: plan` step's nested run, as its events tell it. */
+  nested?: RunRecord;
   /** A `for_each` step's items, in input order, once it has expanded. */
   items?: ItemRecord[];
   itemCounts?: ItemCounts;
@@ -206,6 +208,11 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     case 'agent_tool_called': {
       const step = stepOf(record, event.stepKey);
       (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
+      break;
+    }
+    case 'nested_event': {
+      const step = stepOf(record, event.stepKey);
+      step.nested = applyEvent(step.nested ?? newRunRecord(), event.event);
       break;
     }
     case 'step_expanded': {

@@ -12,6 +12,10 @@ export function setupError(plan: ValidPlan, message: string): PlanError {
 
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
 export function missingModelError(plan: ValidPlan): PlanError | undefined {
+  for (const [uses, inner] of plan.subplans ?? []) {
+    const inside = missingModelError(inner);
+    if (inside) return setupError(plan, `the plan ${uses} (used by a plan step): ${inside.message}`);
+  }
   const needing = stepsNeedingModel(plan.steps);
   const judges = (plan.source.goals ?? []).filter((goal) => goal.judge !== undefined);
   if (needing.length === 0 && judges.length === 0) return undefined;

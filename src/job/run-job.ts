@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.ts';
 import type { RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
+import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { ModelClient } from '../llm/model-client.ts';
@@ -10,7 +11,7 @@ import { resolveInputs } from '../plan/resolve-inputs.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
-import type { RunnerEnvironment } from '../process/scrub-environment.ts';
+import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
 import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
@@ -180,6 +181,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(deps.random && { random: deps.random }),
       ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
       ...(resume && { resume }),
+      // A used plan's goals are checked like the job's, with the same scrubbed environment.
+      checkGoals: (goals, target, signal) => evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal }),
     });
   } finally {
     // Goal checks call no tools: end the MCP servers before they run.

@@ -33,6 +33,8 @@ export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
       ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
       ...(step.review !== undefined && { review: step.review }),
       ...(step.why !== undefined && { why: step.why }),
+      ...(step.uses !== undefined && { uses: step.uses }),
+      ...(step.with !== undefined && { with: step.with }),
       ...(step.for_each !== undefined && {
         forEach: {
           list: step.for_each,

@@ -78,6 +78,7 @@ export function checkReferences(
     const fields: [string, unknown][] = [];
     if (step.args !== undefined) fields.push(['args', step.args]);
     if (step.task !== undefined) fields.push(['task', step.task]);
+    if (step.with !== undefined) fields.push(['with', step.with]);
     for (const [field, value] of fields) {
       const fieldPath = [...stepPath(index), field];
       const scan = findReferences(value, itemName);

@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import nodePath from 'node:path';
+import { loadSubplans } from './load-subplans.ts';
 import { formatPath } from './format-path.ts';
 import { locatePath } from './locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
@@ -40,7 +42,16 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
     }
     const decoded = decodeUtf8(await readFile(path));
     if (!decoded.ok) return fail(decoded.message, decoded.position);
-    return loadPlanText(decoded.text, path, options);
+    const loaded = loadPlanText(decoded.text, path, options);
+    if (!loaded.ok) return loaded;
+    const { chain = [nodePath.resolve(path)], root = process.cwd(), ...rest } = options;
+    return await loadSubplans(loaded.plan, {
+      file: path,
+      text: decoded.text,
+      chain,
+      root,
+      load: (file, innerChain) => loadPlanFile(nodePath.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory)');

@@ -8,7 +8,7 @@ export type InputsResult =
  * The run's input values: what the caller gave, else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
  */
-export function resolveInputs(plan: Plan, given: Readonly<Record<string, unknown>>): InputsResult {
+export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record<string, unknown>>): InputsResult {
   const declared = plan.inputs ?? {};
   const errors: string[] = [];
   const inputs: Record<string, unknown> = {};

@@ -92,9 +92,9 @@ export const CommandTool = z
   .meta({ description: 'A command tool: a program the plan may call, with a JSON Schema for its arguments.' });
 export type CommandTool = z.infer<typeof CommandTool>;
 
-export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate', 'agent']).meta({
+export const StepType = z.enum(['tool_call', 'reasoning', 'aggregate', 'agent', 'plan']).meta({
   description:
-    'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls.',
+    'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls; plan runs the plan file in `uses` as a nested run.',
 });
 export type StepType = z.infer<typeof StepType>;
 
@@ -185,6 +185,16 @@ export const Step = z
       .enum(['fail', 'continue'])
       .optional()
       .meta({ description: "What a failed item does (for_each only): fail fails the step, continue keeps the other items' results.", examples: ['continue'] }),
+    uses: z
+      .string()
+      .min(1)
+      .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
+      .optional()
+      .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
+    with: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "The used plan's inputs (plan only); references such as ${steps.1.result} are allowed.", examples: [{ repository: 'octo/web' }] }),
   })
   .meta({ description: 'One step of the plan.' });
 export type Step = z.infer<typeof Step>;

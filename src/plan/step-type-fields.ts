@@ -13,6 +13,7 @@ export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
   { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
   ...(['task', 'tools', 'max_turns'] as const).map((field) => ({ field, types: ['agent'] as const, message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
   { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
+  ...(['uses', 'with'] as const).map((field) => ({ field, types: ['plan'] as const, message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
 ];
 
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
@@ -21,6 +22,7 @@ export const REQUIRED_STEP_FIELDS: { readonly [T in StepType]: readonly (keyof S
   reasoning: [],
   aggregate: [],
   agent: ['task'],
+  plan: ['uses'],
 };
 
 /** Step fields that only a step with `for_each` takes. */

@@ -43,6 +43,8 @@ export interface ValidPlan {
   readonly tools: ReadonlyMap<string, CatalogueTool>;
   /** Tools kept out of this run, with the reason (see `ToolWithholding`); absent when none are. */
   readonly withheld?: ReadonlyMap<string, string>;
+  /** The plans its `type: plan` steps use, loaded and checked, by `uses:` as written. */
+  readonly subplans?: ReadonlyMap<string, ValidPlan>;
   /** The rule that withheld them, for validating steps a model writes later. */
   readonly withhold?: ToolWithholding;
 }
@@ -59,6 +61,10 @@ export interface LoadPlanOptions {
   readonly model?: string;
   /** Read the YAML with the `yaml` package from the start, never with the fast reader; tests compare the two. */
   readonly positionsFirst?: boolean;
+  /** Where `uses:` paths start: the repository root (default: the current directory). */
+  readonly root?: string;
+  /** The plan files that led to this one (for cycles and depth); set by the loader. */
+  readonly chain?: readonly string[];
 }
 
 export interface ValidatePlanOptions extends LoadPlanOptions {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatRequest } from '../llm/model-client.ts';
-import { Step, StepId } from '../plan/schema.ts';
+import { Step, StepId, StepType } from '../plan/schema.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -10,6 +10,8 @@ export const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', '
 // A planner lists plain ids in depends_on; optional inputs are for people who know which sources may fail.
 const ModelStep = Step.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true])) as { [K in (typeof MODEL_STEP_FIELDS)[number]]: true }).extend({
   depends_on: z.array(StepId).optional(),
+  // Plans a model writes cannot use plan files; the type is not offered.
+  type: StepType.exclude(['plan']),
 });
 
 /** Strict mode wants every property required: an optional one becomes "this, or null". */

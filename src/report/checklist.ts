@@ -175,7 +175,21 @@ export function checklistItems(record: RunRecord, redact: (text: string) => stri
   return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
 }
 
-/** One plain-text line per step of the current plan: icon, id, description, and a short status. */
+/** A nested run's entry, with how deep it sits under the plan step that ran it (1 = directly). */
+export interface NestedItem {
+  readonly depth: number;
+  readonly item: ChecklistItem;
+}
+
+/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
+export function nestedItems(step: StepRecord | undefined, redact: (text: string) => string = asIs, depth = 1): NestedItem[] {
+  const nested = step?.nested;
+  if (!nested) return [];
+  return checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
+}
+
+/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
 export function checklistLines(record: RunRecord): string[] {
-  return checklistItems(record).map((item) => `${item.icon} ${item.key}. ${item.title}${item.status}`);
+  const line = (item: ChecklistItem): string => `${item.icon} ${item.key}. ${item.title}${item.status}`;
+  return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
 }

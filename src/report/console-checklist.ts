@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItem, checklistItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
@@ -38,7 +38,24 @@ function todoLine(entry: TodoEntry): string {
 /** A step's line and, under it, its TODO list when it is an agent that wrote one. */
 function stepLines(item: ChecklistItem, record: RunRecord, redact: Redactor): string[] {
   const step = record.steps.get(item.key);
-  return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item)];
+  const nested = nestedItems(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
+  return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+}
+
+/** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
+function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, record: RunRecord, redact: Redactor): string[] {
+  const path = [event.stepKey];
+  let inner = record.steps.get(event.stepKey)?.nested;
+  let current: RunEvent = event.event;
+  while (current.type === 'nested_event' && inner) {
+    path.push(current.stepKey);
+    inner = inner.steps.get(current.stepKey)?.nested;
+    current = current.event;
+  }
+  // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
+  if (!inner || !current.type.startsWith('step_') || !('stepKey' in current)) return [];
+  const planStep = planStepOf(inner, current.stepKey);
+  return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine(checklistItem(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
 
 function footer(record: RunRecord, redact: Redactor): string {
@@ -82,6 +99,8 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     case 'item_retrying':
     case 'item_completed':
       return [];
+    case 'nested_event':
+      return nestedChangeLines(event, record, redact);
     case 'item_failed': {
       const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
       return [`  ${STATE_ICONS.failed} ${key} — ${redact(event.error)}`];

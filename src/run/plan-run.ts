@@ -10,6 +10,7 @@ import type { ItemFailure } from '../core/run-event.ts';
 import { expandForEach } from './expand-for-each.ts';
 import { ItemFailedError } from './item-failed-error.ts';
 import { MappedStep } from './mapped-step.ts';
+import { runNestedPlan } from './run-nested-plan.ts';
 import { Inbox } from './inbox.ts';
 import { PlanGraph, type PlanHeader } from './plan-graph.ts';
 import { ReadySteps } from './ready-steps.ts';
@@ -206,6 +207,10 @@ export class PlanRun {
       this.#expand(step);
       return;
     }
+    if (step.type === 'plan') {
+      this.#startNested(step);
+      return;
+    }
     this.#running.add(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
     const hooks = {
@@ -245,6 +250,23 @@ export class PlanRun {
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
     }
+  }
+
+  /** Runs a plan step's plan as a nested run: its events go to this journal, its model use to this budget. */
+  #startNested(step: PlanStep): void {
+    const key = step.key;
+    this.#running.add(key);
+    runNestedPlan(step, {
+      plan: this.#plan,
+      deps: this.#deps,
+      budget: this.budget,
+      signal: this.#stop.signal,
+      sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
+      emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
+    }).then(
+      (outcome) => this.#inbox.push({ key, outcome }),
+      (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
+    );
   }
 
   /** Turns a started for_each step into its children; a list that cannot be expanded fails the step at once. */

@@ -4,6 +4,9 @@ import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
+import type { GoalResult } from '../goals/goal-result.ts';
+import type { GoalTarget } from '../goals/goal-target.ts';
+import type { Goal } from '../plan/schema.ts';
 import type { Replanner } from './replanner.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
@@ -30,6 +33,8 @@ export interface RunDeps {
   readonly replanner?: Replanner;
   /** Expected duration of each step (from a previous run's trace): ready steps start longest remaining path first. Default: 1 each. */
   readonly stepWeights?: StepWeights;
+  /** Checks a used plan's goals after its nested run (with the job's goal environment); default: no environment. */
+  readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal?: AbortSignal) => Promise<GoalResult[]>;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */

@@ -15,5 +15,8 @@ export const runStep: StepRunner = (ctx) => {
       return runAggregateStep(ctx);
     case 'agent':
       return runAgentStep(ctx);
+    case 'plan':
+      // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
+      return Promise.reject(new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`));
   }
 };

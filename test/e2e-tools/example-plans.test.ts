@@ -173,3 +173,13 @@ describe('workflows/degraded-report.yml', () => {
     expect(chat.requests[0]!.body.messages[1]!.content).toContain('this input is missing because step traffic failed');
   });
 });
+
+describe('workflows/plan-library.yml', () => {
+  it('runs the library plan once per repository as nested runs, and joins their lines', async () => {
+    const run = await runPlanFile(workflow('plan-library.yml'), { cwd: root, env: process.env });
+    expect(run.outcome.status).toBe('succeeded');
+    expect(outcomes(run.goals)).toEqual({ 'every repository has a line': 'met', 'billing is flagged': 'met' });
+    expect(run.outcome.results.get('billing')).toContain('octo/billing: needs attention');
+    expect([...(run.outcome.record.steps.get('web')?.nested?.steps.keys() ?? [])]).toEqual(['stats', 'line']);
+  });
+});

@@ -34,13 +34,13 @@ describe('schema errors point at the offending key or value', () => {
 
   it('suggests the nearest step type for a typo', () => {
     expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool-call'))).toEqual([
-      'plan.yml:3:11: `type` must be one of tool_call, reasoning, aggregate, agent; got `tool-call` — did you mean `tool_call`? (at workflow_sequence[0].type)',
+      'plan.yml:3:11: `type` must be one of tool_call, reasoning, aggregate, agent, plan; got `tool-call` — did you mean `tool_call`? (at workflow_sequence[0].type)',
     ]);
   });
 
   it('says which key is missing, at the map that lacks it', () => {
     expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    description: no type'))).toEqual([
-      'plan.yml:2:5: missing `type`: write tool_call, reasoning, aggregate, agent (at workflow_sequence[0].type)',
+      'plan.yml:2:5: missing `type`: write tool_call, reasoning, aggregate, agent, plan (at workflow_sequence[0].type)',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { RunRecord } from '../../core/run-record.ts';
-import { checklistHeader, checklistItems, type ChecklistItem } from '../checklist.ts';
+import { checklistHeader, checklistItems, nestedItems, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
@@ -48,6 +48,12 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`].join('\n');
   const items = checklistItems(record, options.redact).map((item): ItemLines => {
     const lines = itemLines(item);
+    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
+    const inner = nestedItems(record.steps.get(item.key), options.redact);
+    if (inner.length > 0) {
+      const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${escapeInlineMarkdown(`${entry.key}. ${entry.title}`)}`).join('');
+      return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+    }
     // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
     const todos = record.steps.get(item.key)?.todos;
     if (!todos?.length) return lines;

@@ -1,6 +1,6 @@
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { itemProgress, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { itemProgress, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -101,6 +101,9 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
   const parts: SummaryPart[] = ['### Steps'];
   for (const planStep of planSteps) {
     parts.push(...stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), record.steps.get(planStep.key), redact, where));
+    // A plan step's nested run, indented under it: each inner step with its status.
+    const inner = nestedItems(record.steps.get(planStep.key), redact);
+    if (inner.length > 0) parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {

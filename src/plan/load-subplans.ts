@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { formatPath } from './format-path.ts';
+import { locatePath } from './locate-path.ts';
+import { parsePlanYaml } from './parse-plan-yaml.ts';
+import type { PathSegment } from './plan-issue.ts';
+import type { PlanError } from './plan-error.ts';
+import type { CommandTool } from './schema.ts';
+import type { LoadResult, ValidPlan } from './valid-plan.ts';
+
+/** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
+export const MAX_PLAN_DEPTH = 4;
+
+/** Loads one plan file with the chain of files that led to it (for cycles and depth). */
+export type LoadPlanInChain = (file: string, chain: readonly string[]) => Promise<LoadResult>;
+
+export interface SubplanContext {
+  /** The outer plan's file, as the caller named it, and its text (for positions of `uses:`). */
+  readonly file: string;
+  readonly text: string;
+  /** Files from the top plan down to this one, resolved: `a.yml` uses `b.yml` uses … */
+  readonly chain: readonly string[];
+  /** The repository root: `uses:` paths are relative to it. */
+  readonly root: string;
+  readonly load: LoadPlanInChain;
+}
+
+interface Issue {
+  readonly path: readonly PathSegment[];
+  readonly message: string;
+}
+
+function sameTool(a: CommandTool, b: CommandTool): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function shortName(file: string, root: string): string {
+  const relative = path.relative(root, file);
+  return relative.startsWith('..') ? file : relative;
+}
+
+/**
+ * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
+ * a cycle between plan files prints the chain, and depth is bounded. The used plans' command tools
+ * and toolsets join the run's (one registry opens them); a clash, an undeclared `with:` input or a
+ * missing required one is an error at the step's line.
+ */
+export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Promise<LoadResult> {
+  const planSteps = plan.steps.filter((step) => step.type === 'plan');
+  if (planSteps.length === 0) return { ok: true, plan };
+  const issues: Issue[] = [];
+  const innerErrors: PlanError[] = [];
+  const subplans = new Map<string, ValidPlan>();
+  let tools = { ...plan.source.tools };
+  const toolsets = new Set(plan.source.toolsets ?? []);
+  const catalogue = new Map(plan.tools);
+  for (const step of planSteps) {
+    const index = plan.steps.indexOf(step);
+    const at = ['workflow_sequence', index, 'uses'];
+    const uses = step.uses!;
+    const resolved = path.resolve(context.root, uses);
+    const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
+    const inside = path.relative(context.root, resolved);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) {
+      issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
+      continue;
+    }
+    if (context.chain.includes(resolved)) {
+      issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' → ')}; a plan cannot use itself, directly or through others` });
+      continue;
+    }
+    if (context.chain.length >= MAX_PLAN_DEPTH) {
+      issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' → ')}); use fewer levels of plans inside plans` });
+      continue;
+    }
+    let inner = subplans.get(uses);
+    if (!inner) {
+      const loaded = await context.load(resolved, [...context.chain, resolved]);
+      if (!loaded.ok) {
+        const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(context.root, error.file) === resolved);
+        issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
+        innerErrors.push(...loaded.errors);
+        continue;
+      }
+      inner = loaded.plan;
+      subplans.set(uses, inner);
+    }
+    issues.push(...usedPlanIssues(inner, uses, at));
+    issues.push(...withIssues(inner, step.with ?? {}, uses, index));
+    for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
+      const mine = tools[name];
+      if (mine && !sameTool(mine, tool)) {
+        issues.push({ path: at, message: `the plan ${uses} declares tool \`${name}\` differently from this plan; give one of them another name` });
+      } else tools = { ...tools, [name]: tool };
+    }
+    for (const toolset of inner.source.toolsets ?? []) toolsets.add(toolset);
+    for (const [name, tool] of inner.tools) if (!catalogue.has(name)) catalogue.set(name, tool);
+  }
+  if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...locate(issues, context), ...innerErrors] };
+  const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
+  return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
+}
+
+/** What a used plan may not do: be written by a model, or bring its own servers and network settings. */
+function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issue[] {
+  const issues: Issue[] = [];
+  if (inner.steps.length === 0) issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
+  for (const key of ['mcp_servers', 'http', 'github'] as const) {
+    if (inner.source[key] !== undefined) issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+  }
+  return issues;
+}
+
+/** `with:` names only the used plan's inputs, and gives every required one without a default. */
+function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, uses: string, index: number): Issue[] {
+  const declared = inner.source.inputs ?? {};
+  const issues: Issue[] = [];
+  for (const name of Object.keys(given)) {
+    if (!Object.hasOwn(declared, name)) {
+      const known = Object.keys(declared);
+      issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+    }
+  }
+  for (const [name, input] of Object.entries(declared)) {
+    if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false) continue;
+    issues.push({ path: ['workflow_sequence', index], message: `the plan ${uses} needs input \`${name}\`; add it under \`with:\`` });
+  }
+  return issues;
+}
+
+function locate(issues: readonly Issue[], context: SubplanContext): PlanError[] {
+  const yaml = parsePlanYaml(context.text, context.file);
+  return issues.map((issue) => ({
+    file: context.file,
+    ...(yaml.ok ? locatePath(yaml.parsed.located().doc, yaml.parsed.located().lineCounter, issue.path) : {}),
+    path: formatPath(issue.path),
+    message: issue.message,
+  }));
+}

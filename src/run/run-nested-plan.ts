@@ -1,0 +1,78 @@
+import type { PlanStep } from '../core/plan-step.ts';
+import type { RunEvent } from '../core/run-event.ts';
+import { finalStepStates } from '../core/run-record.ts';
+import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import { evaluateGoals } from '../goals/evaluate-goals.ts';
+import { goalsVerdict } from '../goals/goals-verdict.ts';
+import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
+import { NestedPlanError } from './nested-plan-error.ts';
+import type { RunBudget } from './run-budget.ts';
+import type { RunDeps } from './run-deps.ts';
+import { runPlan } from './run-plan.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
+import type { AttemptsOutcome } from './step-attempts.ts';
+
+export interface NestedRunContext {
+  readonly plan: RunnablePlan;
+  readonly deps: RunDeps;
+  /** The outer run's budget: the nested run's model use counts against it. */
+  readonly budget: RunBudget;
+  /** The outer run's stop signal: a stop, cancel or timeout ends the nested run too. */
+  readonly signal: AbortSignal;
+  readonly sources: ReferenceSources;
+  /** Every event of the nested run, for the outer journal. */
+  readonly emit: (event: RunEvent) => void;
+}
+
+function usageOf(outcome: { record: { steps: ReadonlyMap<string, { usage: Usage }> } }): Usage {
+  let usage = NO_USAGE;
+  for (const step of outcome.record.steps.values()) usage = addUsage(usage, step.usage);
+  return usage;
+}
+
+/**
+ * Runs a `type: plan` step: the plan it `uses`, with `with:` as its inputs, as a nested run whose
+ * events go to the outer journal. Its goals decide whether the step succeeded; its final result is
+ * the step's result. Never throws: every ending is an outcome.
+ */
+export async function runNestedPlan(step: PlanStep, context: NestedRunContext): Promise<AttemptsOutcome> {
+  const { clock } = context.deps;
+  const startedAt = clock.now();
+  const uses = step.uses ?? '';
+  const fail = (error: unknown, usage: Usage = NO_USAGE): AttemptsOutcome => ({ ok: false, error, usage, durationMs: clock.now() - startedAt, attempts: 1 });
+  const inner = context.plan.subplans?.get(uses);
+  if (!inner) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: 'was not loaded with this plan (only plan files can use other plans)' }));
+  let given: Record<string, unknown>;
+  try {
+    given = resolveReferences(step.with ?? {}, context.sources);
+  } catch (error) {
+    return fail(error);
+  }
+  const inputs = resolveInputs(inner.source ?? {}, given);
+  if (!inputs.ok) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
+  const { deps } = context;
+  const outcome = await runPlan(inner, {
+    ...deps,
+    inputs: inputs.inputs,
+    listeners: [context.emit],
+    budget: context.budget,
+    signal: context.signal,
+    // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
+    replanner: undefined,
+  });
+  const usage = usageOf(outcome);
+  if (context.signal.aborted) return fail(context.signal.reason, usage);
+  if (outcome.status !== 'succeeded') return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
+  const goals = inner.source?.goals ?? [];
+  if (goals.length > 0) {
+    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record) };
+    const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+    const verdict = goalsVerdict(results);
+    if (!verdict.goalsMet) {
+      const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
+      return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
+    }
+  }
+  return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1 };
+}

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPlanFile } from '../../src/plan/load-plan.ts';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+
+/** Writes plan files into a fresh directory; returns its path. */
+function repo(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'plan-runner-nested-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+
+async function errors(root: string, file: string): Promise<string[]> {
+  const result = await loadPlanFile(path.join(root, file), { root });
+  if (result.ok) throw new Error('expected the plan to be rejected, but it loaded');
+  return result.errors.map((error) => formatPlanError({ ...error, ...(error.file && { file: path.relative(root, path.resolve(error.file)) }) }));
+}
+
+const INNER = [
+  'inputs: { repository: {} }',
+  'tools:',
+  '  stats: { description: Stats, command: [node, stats.mjs], input: { type: object, properties: { repository: { type: string } } } }',
+  'workflow_sequence:',
+  '  - { id: s, type: tool_call, tool: stats, args: { repository: "${inputs.repository}" } }',
+  '',
+].join('\n');
+
+const usesStep = (file: string, extra = '') => `workflow_sequence:\n  - { id: u, type: plan, uses: ${file}${extra} }\n`;
+
+describe('plans using plans, at load time', () => {
+  it('loads the used plan, and its tools join the run’s', async () => {
+    const root = repo({ 'outer.yml': usesStep('plans/inner.yml', ', with: { repository: octo/web }'), 'plans/inner.yml': INNER });
+    const result = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+    expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
+    if (!result.ok) return;
+    expect([...(result.plan.subplans?.keys() ?? [])]).toEqual(['plans/inner.yml']);
+    expect(result.plan.source.tools?.stats).toBeDefined();
+    expect(result.plan.tools.has('stats')).toBe(true);
+  });
+
+  it('prints the chain of a cycle between plan files', async () => {
+    const root = repo({ 'a.yml': usesStep('b.yml'), 'b.yml': usesStep('a.yml') });
+    expect(await errors(root, 'a.yml')).toEqual([
+      'a.yml:2:32: the plan b.yml has 1 problem (listed with their own positions) (at workflow_sequence[0].uses)',
+      'b.yml:2:32: plan files use each other in a cycle: a.yml → b.yml → a.yml; a plan cannot use itself, directly or through others (at workflow_sequence[0].uses)',
+    ]);
+  });
+
+  it('refuses a plan that uses itself', async () => {
+    const root = repo({ 'a.yml': usesStep('a.yml') });
+    expect((await errors(root, 'a.yml'))[0]).toContain('plan files use each other in a cycle: a.yml → a.yml');
+  });
+
+  it('bounds how deep plans nest', async () => {
+    const root = repo({ 'p1.yml': usesStep('p2.yml'), 'p2.yml': usesStep('p3.yml'), 'p3.yml': usesStep('p4.yml'), 'p4.yml': usesStep('p5.yml'), 'p5.yml': INNER });
+    const all = (await errors(root, 'p1.yml')).join('\n');
+    expect(all).toContain('plans nest more than 4 deep (p1.yml → p2.yml → p3.yml → p4.yml → p5.yml)');
+  });
+
+  it('reports the used plan’s own errors with positions in its own file', async () => {
+    const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repository: x }'), 'inner.yml': INNER.replace('tool: stats', 'tool: stat') });
+    const all = await errors(root, 'outer.yml');
+    expect(all[0]).toMatch(/^outer\.yml:2:32: the plan inner\.yml has 1 problem/);
+    expect(all[1]).toMatch(/^inner\.yml:5:37: unknown tool `stat`/);
+  });
+
+  it('checks with: against the used plan’s inputs', async () => {
+    const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repo: x }'), 'inner.yml': INNER });
+    const all = await errors(root, 'outer.yml');
+    expect(all).toContain('outer.yml:2:57: the plan inner.yml has no input `repo`; its inputs: repository (at workflow_sequence[0].with.repo)');
+    expect(all.join('\n')).toContain('the plan inner.yml needs input `repository`; add it under `with:`');
+  });
+
+  it('says when the used file does not exist', async () => {
+    const root = repo({ 'outer.yml': usesStep('nope.yml') });
+    const all = await errors(root, 'outer.yml');
+    expect(all.join('\n')).toContain('nope.yml: no such file; check the path');
+  });
+
+  it('needs uses: on a plan step, and keeps uses/with to plan steps', async () => {
+    const root = repo({ 'outer.yml': 'workflow_sequence:\n  - { id: u, type: plan }\n  - { id: r, type: reasoning, with: { a: 1 } }\n' });
+    const all = (await errors(root, 'outer.yml')).join('\n');
+    expect(all).toContain('a plan step needs `uses:`');
+    expect(all).toContain('only plan steps take `with`');
+  });
+});
+
+describe('uses: paths', () => {
+  it('stay inside the repository', async () => {
+    const root = repo({ 'outer.yml': usesStep('../elsewhere.yml') });
+    expect((await errors(root, 'outer.yml'))[0]).toContain('uses must name a plan file inside the repository');
+  });
+});
