@@ -29,16 +29,14 @@ function childLabel(step: PlanStep, item: ItemBinding): string {
   return label;
 }
 
-/** One child of a `for_each` step: the template with its item bound, texts filled in, under its own key. */
+/**
+ * One child of a `for_each` step: the template with its item bound, under its own key. The title
+ * (a label) is filled in; the description stays as written, since it is the instruction a model
+ * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
+ */
 function childStep(step: PlanStep, item: ItemBinding, key: string): PlanStep {
   const { forEach: _template, ...rest } = step;
-  return {
-    ...rest,
-    key,
-    description: fillItemText(step.description, item),
-    ...(step.title !== undefined && { title: fillItemText(step.title, item) }),
-    item,
-  };
+  return { ...rest, key, ...(step.title !== undefined && { title: fillItemText(step.title, item) }), item };
 }
 
 /**

@@ -44,7 +44,10 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
   const item = ctx.step.item;
-  if (item) sections.push(`The item this step works on (one of a for_each list):\n${dataBlock({ name: item.name, index: String(item.index) }, promptText(item.value))}`);
+  if (item) {
+    const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
+    sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${dataBlock({ name: item.name, index: String(item.index) }, promptText(item.value))}`);
+  }
   const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
   sections.push(`Your step (${ctx.step.key}): ${what}\n${instruction}`);
   return [
