@@ -1,0 +1,87 @@
+export const id = 632;
+export const ids = [632];
+export const modules = {
+
+/***/ 8632:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   modelCallErrorFromSdk: () => (/* binding */ modelCallErrorFromSdk)
+/* harmony export */ });
+/* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3674);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2575);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3156);
+
+
+
+/** The SDK retries these statuses itself (its `shouldRetry`), so they are the transient ones. */
+function isRetryableStatus(status, headers) {
+    const told = headers?.get('x-should-retry');
+    if (told === 'true')
+        return true;
+    if (told === 'false')
+        return false;
+    return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+function detailOf(error) {
+    const body = error.error;
+    if (typeof body?.message === 'string' && body.message)
+        return body.message;
+    return error.status !== undefined ? 'no error message' : error.message;
+}
+/** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
+function cutOff(error) {
+    const code = error instanceof TypeError ? error.cause?.code : undefined;
+    return typeof code === 'string';
+}
+/**
+ * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
+ * while it was read (transient), and a body that is not JSON (permanent). Anything else (a bug, a
+ * thrown abort reason) is returned unchanged.
+ */
+function modelCallErrorFromSdk(error, call) {
+    const { purpose, model, maxRetries } = call;
+    const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
+    if (cutOff(error)) {
+        const detail = `the answer was cut off before its end (${error.message}: ${String(error.cause.message)})`;
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+    }
+    if (error instanceof SyntaxError) {
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+    }
+    if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
+        return error;
+    if (error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionError) {
+        const timeout = error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionTimeoutError;
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({
+            purpose,
+            model,
+            ...endpoint,
+            failure: timeout ? 'timeout' : 'connection',
+            transient: true,
+            attempts: maxRetries + 1,
+            detail: timeout ? 'no answer before the timeout' : error.message,
+            cause: error,
+        });
+    }
+    const status = error.status ?? 0;
+    const transient = isRetryableStatus(status, error.headers);
+    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({
+        purpose,
+        model,
+        ...endpoint,
+        failure: 'http',
+        status,
+        transient,
+        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
+        attempts: transient ? maxRetries + 1 : 1,
+        detail: detailOf(error),
+        cause: error,
+    });
+}
+
+
+/***/ })
+
+};
