@@ -8,8 +8,6 @@ import { cycles, folderGraph, twoWayPairs } from './folder-graph.ts';
 const ALLOWED: readonly (readonly [string, string])[] = [
   // Validation lists the tools a plan may name (tools/tool-catalogue.ts); tools read the plan's sections.
   ['plan', 'tools'],
-  // An agent step is a kind of step (steps/run-step.ts dispatches to it) that reuses the steps' prompt helpers.
-  ['agent', 'steps'],
 ];
 
 if (ALLOWED.length > 2) throw new Error('at most 2 folder pairs may import each other both ways');

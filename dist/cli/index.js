@@ -87648,7 +87648,7 @@ function stepModelSettings(ctx, client) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/agent/agent-stopped-error.js
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-stopped-error.js
 
 function todoTally(todos) {
     if (todos.length === 0)
@@ -87684,7 +87684,7 @@ class AgentStoppedError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/agent/write-todos-definition.js
+;// CONCATENATED MODULE: ./lib/steps/agent/write-todos-definition.js
 
 
 /** The `write_todos` function as the model is offered it (the runner answers it itself). */
@@ -87719,7 +87719,7 @@ const WRITE_TODOS_DEFINITION = {
     },
 };
 
-;// CONCATENATED MODULE: ./lib/agent/agent-system-prompt.js
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-system-prompt.js
 
 /** How an agent step works, added to the system prompt of every call the agent makes. */
 const AGENT_RULES = [
@@ -87730,7 +87730,7 @@ const AGENT_RULES = [
     'When the task is done, reply with the final result as plain text and call no tool: that reply is your answer.',
 ].join('\n');
 
-;// CONCATENATED MODULE: ./lib/agent/agent-tools.js
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-tools.js
 /**
  * The step's `tools:` as the run has them: withheld tools (a fork's pull request) are never
  * offered, whatever the step names; a tool the registry lacks is not offered either.
@@ -87755,7 +87755,7 @@ function functionDefinition(tool) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
 var errors = __nccwpck_require__(7428);
-;// CONCATENATED MODULE: ./lib/agent/apply-write-todos.js
+;// CONCATENATED MODULE: ./lib/steps/agent/apply-write-todos.js
 
 
 const TodoInput = cli_schemas.strictObject({
@@ -87859,7 +87859,7 @@ function validateToolArguments(tool, args) {
     return { ok: true, args: args };
 }
 
-;// CONCATENATED MODULE: ./lib/agent/call-agent-tool.js
+;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
 
 
 
@@ -87913,7 +87913,7 @@ async function callAgentTool(ctx, tools, name, argumentText) {
     return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, cutText(sanitizeUntrusted(promptText(result)))) };
 }
 
-;// CONCATENATED MODULE: ./lib/agent/resolve-task-text.js
+;// CONCATENATED MODULE: ./lib/steps/agent/resolve-task-text.js
 
 
 
@@ -87936,7 +87936,7 @@ function resolveTaskText(task, sources) {
     return blocks.length === 0 ? words : `${words}\n\n${blocks.join('\n\n')}`;
 }
 
-;// CONCATENATED MODULE: ./lib/agent/run-agent-step.js
+;// CONCATENATED MODULE: ./lib/steps/agent/run-agent-step.js
 
 
 
@@ -88361,7 +88361,7 @@ async function judgeGoals(plan, run, options) {
     return { goals, status };
 }
 
-;// CONCATENATED MODULE: ./lib/agent/agent-plan.js
+;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
 /** The key of the one step a `mode: agent` run has. */

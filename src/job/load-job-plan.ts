@@ -1,4 +1,4 @@
-import { agentPlan } from '../agent/agent-plan.ts';
+import { agentPlan } from '../steps/agent/agent-plan.ts';
 import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';

@@ -1,4 +1,4 @@
-import { runAgentStep } from '../agent/run-agent-step.ts';
+import { runAgentStep } from './agent/run-agent-step.ts';
 import { runAggregateStep } from './run-aggregate-step.ts';
 import { runReasoningStep } from './run-reasoning-step.ts';
 import { runToolCallStep } from './run-tool-call-step.ts';

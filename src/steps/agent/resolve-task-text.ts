@@ -1,7 +1,7 @@
-import { parseTemplateBody, TEMPLATE_PATTERN } from '../plan/reference-syntax.ts';
-import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
-import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { dataBlock, promptText } from '../steps/data-block.ts';
+import { parseTemplateBody, TEMPLATE_PATTERN } from '../../plan/reference-syntax.ts';
+import { resolveReferences, type ReferenceSources } from '../../plan/resolve-references.ts';
+import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
+import { dataBlock, promptText } from '../data-block.ts';
 
 /**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);

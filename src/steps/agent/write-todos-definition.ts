@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { TODO_STATUSES, WRITE_TODOS } from '../core/todo-item.ts';
+import { TODO_STATUSES, WRITE_TODOS } from '../../core/todo-item.ts';
 
 export { WRITE_TODOS };
 

@@ -1,7 +1,7 @@
-import type { PlanError } from '../plan/plan-error.ts';
-import { MAX_TITLE_CHARS, type Plan } from '../plan/schema.ts';
-import type { LoadResult, ToolDescription, ValidPlan } from '../plan/valid-plan.ts';
-import { validatePlanObject } from '../plan/validate-plan.ts';
+import type { PlanError } from '../../plan/plan-error.ts';
+import { MAX_TITLE_CHARS, type Plan } from '../../plan/schema.ts';
+import type { LoadResult, ToolDescription, ValidPlan } from '../../plan/valid-plan.ts';
+import { validatePlanObject } from '../../plan/validate-plan.ts';
 
 /** The key of the one step a `mode: agent` run has. */
 export const AGENT_STEP_ID = 'agent';

@@ -1,8 +1,8 @@
-import { errorText } from '../core/error-text.ts';
-import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { cutText, dataBlock, promptText } from '../steps/data-block.ts';
-import type { StepContext } from '../steps/step-context.ts';
-import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
+import { errorText } from '../../core/error-text.ts';
+import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
+import { cutText, dataBlock, promptText } from '../data-block.ts';
+import type { StepContext } from '../step-context.ts';
+import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */

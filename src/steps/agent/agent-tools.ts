@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
-import type { StepContext } from '../steps/step-context.ts';
-import type { Tool } from '../tools/tool.ts';
+import type { StepContext } from '../step-context.ts';
+import type { Tool } from '../../tools/tool.ts';
 
 /** The tools one agent step may call (besides `write_todos`), and why any it names are not offered. */
 export interface AgentTools {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TODO_STATUSES, type TodoItem } from '../core/todo-item.ts';
+import { TODO_STATUSES, type TodoItem } from '../../core/todo-item.ts';
 
 const TodoInput = z.strictObject({
   id: z.union([z.string(), z.int()]).transform(String),

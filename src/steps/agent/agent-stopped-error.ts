@@ -1,5 +1,5 @@
-import type { TodoItem } from '../core/todo-item.ts';
-import { StepError } from '../core/step-error.ts';
+import type { TodoItem } from '../../core/todo-item.ts';
+import { StepError } from '../../core/step-error.ts';
 
 function todoTally(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'it wrote no TODO list';
