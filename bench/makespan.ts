@@ -3,7 +3,7 @@ import { runPlan } from '../src/run/run-plan.ts';
 import type { BenchTable } from './bench-table.ts';
 import { makespanLowerBound, randomDag, type TimedDag } from './random-dag.ts';
 import { listScheduleMakespan, remainingPath } from './list-schedule.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../src/eval/seeded-random.ts';
 import { inVirtualTime } from './virtual-time.ts';
 import { runInWaves } from './wave-scheduler.ts';
 

@@ -1,5 +1,5 @@
 import type { PlanStep } from '../src/core/plan-step.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../src/eval/seeded-random.ts';
 
 /** A benchmark DAG: steps, and how long each one sleeps (simulated ms). */
 export interface TimedDag {
