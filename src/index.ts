@@ -1,5 +1,7 @@
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
-import { failOnUnhandledRejection, run } from './run.ts';
+import { failOnUnhandledRejection, post, run } from './run.ts';
 
 failOnUnhandledRejection();
-void run();
+// `runs.post` is this file too: the main step saved `isPost`, which the runner gives the post step as STATE_isPost.
+if (process.env['STATE_isPost'] === 'true') void post();
+else void run();

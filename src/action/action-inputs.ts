@@ -17,6 +17,9 @@ export const INPUT_NAMES = [
   'mode',
   'allowed-bots',
   'resume-from',
+  'state',
+  'resume',
+  'state-retention-days',
   'eval-runs',
   'eval-seed',
   'eval-faults',
@@ -80,6 +83,11 @@ export const ActionInputs = z.object({
   }),
   'min-success-rate': blankIsDefault(z.coerce.number<string>().min(0).max(1).optional()),
   'resume-from': blankIsDefault(Text.optional()),
+  state: blankIsDefault(z.enum(['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
+  resume: blankIsDefault(z.enum(['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
+  'state-retention-days': blankIsDefault(
+    z.coerce.number<string>({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7),
+  ),
   'max-cost-usd-per-run': blankIsDefault(z.coerce.number<string>().min(0).optional()),
   'allowed-bots': AllowedBotsInput,
 });

@@ -26,6 +26,15 @@ export interface ActionSettings {
   readonly mode: 'run' | 'plan' | 'agent' | 'eval';
   /** The trace of an earlier run to resume (`resume-from`), absolute; its matching completed steps are reused. */
   readonly resumeFrom?: string;
+  /**
+   * Where the run's state (its trace) is kept between attempts and jobs: `artifact` uploads it at the
+   * end of every run; `off` keeps it only in the trace file.
+   */
+  readonly state: 'artifact' | 'off';
+  /** `auto`: on a re-run, resume from the newest earlier attempt's saved state; `never`: start afresh. */
+  readonly resume: 'auto' | 'never';
+  /** How long a saved state is kept, in days. */
+  readonly stateRetentionDays: number;
   /** For `mode: eval`: runs, seed, fault and answers files (absolute), baselines and thresholds. */
   readonly eval: EvalActionSettings;
   /** The repository checkout (`GITHUB_WORKSPACE`, else the current directory): tools run here. */
@@ -95,6 +104,9 @@ export function readActionSettings(
       allowedBots: inputs['allowed-bots'],
       mode: inputs.mode,
       ...(inputs['resume-from'] && { resumeFrom: path.resolve(workspace, inputs['resume-from']) }),
+      state: inputs.state,
+      resume: inputs.resume,
+      stateRetentionDays: inputs['state-retention-days'],
       eval: {
         runs: inputs['eval-runs'],
         seed: inputs['eval-seed'],

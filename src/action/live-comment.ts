@@ -23,6 +23,8 @@ export interface LiveCommentContext {
   readonly clock: Clock;
   /** The job's final report once known: its status (goals included) replaces the run's own. */
   readonly final: () => FinalReport | undefined;
+  /** The earlier run this one resumes (`attempt 1`): the comment says so, with the steps it reused. */
+  readonly resumedFrom?: string;
 }
 
 /**
@@ -40,6 +42,13 @@ function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: strin
     if (head === headSha) return undefined;
     return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
   };
+}
+
+/** `Resumed from attempt 1: 3 steps reused.` */
+function resumedNote(from: string, record: RunRecord): string {
+  let reused = 0;
+  for (const step of record.steps.values()) if (step.reused) reused += 1;
+  return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
 }
 
 /**
@@ -69,7 +78,8 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
       return `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}`;
     }
     const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}) }).slice(marker.length);
+    const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
+    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
     // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
     return `${marker}${head.hidden}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}`;
   };

@@ -28,6 +28,8 @@ import { planFileErrors } from '../report/rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { runEvalAction } from './run-eval-action.ts';
+import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
+import type { RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
@@ -43,6 +45,11 @@ export interface ActionDeps {
   readonly github?: GitHubClient;
   /** Builds the model client; tests pass one that talks to a local server. */
   readonly createModel?: JobDeps['createModel'];
+  /**
+   * Where run state is saved and found again (`state: artifact`): the Actions artifact service in a
+   * job; undefined where there is none (a local run), and the run then keeps only its trace file.
+   */
+  readonly state?: RunStateStore;
   /** Stand-ins for the admission checks' git and permission lookups (tests). */
   readonly admission?: Omit<AdmissionDeps, 'github'>;
 }
@@ -132,10 +139,21 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+  // A re-run of the job: the newest earlier attempt's saved state, when there is one.
+  const earlier = await earlierAttemptState(settings, deps.state, io, statePart(settings));
+  if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
+  const resumeTrace = resume?.trace ?? earlier.earlier?.trace;
   const trace = openTrace(paths.trace, redact, io.warning);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
-  const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => ending.report });
+  const comment = liveComment(settings, {
+    github: deps.github,
+    io,
+    redact,
+    clock: deps.clock,
+    final: () => ending.report,
+    ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
+  });
   const check = await openCheckRun(settings, deps);
   try {
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
@@ -148,8 +166,10 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.createModel ? { createModel: deps.createModel } : {}),
       onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
-    }, deps.github, readOnly?.withhold, resume?.trace);
+    }, deps.github, readOnly?.withhold, resumeTrace);
     await closeTrace(trace, io.warning);
+    // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here.
+    const saving = trace ? saveRunState(settings, deps.state, paths.trace, io, statePart(settings)) : Promise.resolve(undefined);
 
     const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
     const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
@@ -157,6 +177,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
+      saving,
       comment?.finish(report.goals),
       check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),

@@ -15,6 +15,10 @@ export interface GitHubRunContext {
   readonly runUrl?: string;
   /** The commit a check run belongs to: the pull request's head, else `GITHUB_SHA`. */
   readonly headSha?: string;
+  /** `GITHUB_RUN_ID`: the workflow run, the same for every attempt and job of it. */
+  readonly runId?: number;
+  /** `GITHUB_RUN_ATTEMPT`: 1, then 2 after the first "Re-run jobs", and so on. */
+  readonly attempt: number;
 }
 
 function readPayload(file: string | undefined): unknown {
@@ -39,7 +43,8 @@ export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
   const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
   const repository = env['GITHUB_REPOSITORY'] || undefined;
   const runId = env['GITHUB_RUN_ID'];
-  const attempt = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+  const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+  const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
   const runUrl =
     repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
   const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
@@ -50,5 +55,7 @@ export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
     ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
     ...(runUrl ? { runUrl } : {}),
     ...(headSha ? { headSha } : {}),
+    ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
+    attempt,
   };
 }

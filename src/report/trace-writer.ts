@@ -22,6 +22,15 @@ export interface TraceWriterOptions {
 const FLUSH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 250;
 
+/**
+ * Events a resume is built from, on disk before the run goes on: the trace is the run's state, and a
+ * process killed outright (SIGKILL) loses only what is waiting. A completed step must be there before
+ * the next step starts, and a side-effect call's `tool_called` before the tool runs, or a resume
+ * would repeat the step, or the call, not knowing it happened. One write (to the page cache, no
+ * fsync: a killed process's writes survive it) per such event.
+ */
+const DURABLE: ReadonlySet<string> = new Set(['plan_created', 'plan_revised', 'step_completed', 'tool_called', 'tool_returned', 'run_finished']);
+
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
 function redactingReplacer(redact: Redactor) {
@@ -115,7 +124,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         failure = cause;
         return;
       }
-      if (event.type === 'run_finished' || pendingChars >= FLUSH_CHARS) flush();
+      if (DURABLE.has(event.type) || pendingChars >= FLUSH_CHARS) flush();
       else if (!timer) {
         timer = setTimeout(flush, FLUSH_INTERVAL_MS);
         timer.unref();

@@ -9,6 +9,8 @@ const MAX_TRACE_BYTES = 256 * 1024 * 1024;
 export interface ResumeTrace {
   readonly file: string;
   readonly text: string;
+  /** Where it came from in words when not a file the user named, e.g. `attempt 1`. */
+  readonly label?: string;
 }
 
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
@@ -39,5 +41,5 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
       if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
     }
   }
-  return resumeStateFromEvents(events, planName, trace.file);
+  return resumeStateFromEvents(events, planName, trace.label ?? trace.file);
 }

@@ -4,7 +4,7 @@ import { commentTarget } from '../../src/action/comment-target.ts';
 import { pullRequestEvent } from '../e2e/pull-request-event.ts';
 
 function decide(comment: CommentMode, eventName: string, payload: unknown, githubToken: string | undefined = 'ghs_token') {
-  return commentTarget({ comment, ...(githubToken ? { githubToken } : {}), github: { eventName, payload, apiUrl: 'http://api', repository: 'octo-org/hello-world' } });
+  return commentTarget({ comment, ...(githubToken ? { githubToken } : {}), github: { eventName, payload, apiUrl: 'http://api', repository: 'octo-org/hello-world', attempt: 1 } });
 }
 
 describe('commentTarget', () => {

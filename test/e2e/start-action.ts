@@ -24,6 +24,12 @@ export interface ActionRunOptions {
   readonly githubUrl?: string;
   /** More runner variables (a workflow's `env:`, e.g. secrets a tool is given). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * A later step of the same job as this run: the same workspace and RUNNER_TEMP (files are not
+   * copied again). With `post`, it is the action's post step, given the state the main step saved.
+   */
+  readonly sameJobAs?: ActionRun;
+  readonly post?: boolean;
 }
 
 /** A finished run: how it exited and everything it left for the runner. */
@@ -37,6 +43,8 @@ export interface ActionRun {
   /** The file the `trace` output names ('' when there is none). */
   readonly trace: string;
   readonly workspace: string;
+  /** The job's folder: workspace/ and runner-temp/ are in it. */
+  readonly root: string;
 }
 
 export interface RunningAction {
@@ -68,7 +76,7 @@ async function inputVariables(given: Readonly<Record<string, string>>): Promise<
 
 /** Starts `node <entry>` with the environment a GitHub runner gives an action's step. */
 export async function startAction(options: ActionRunOptions): Promise<RunningAction> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-e2e-'));
+  const root = options.sameJobAs?.root ?? (await mkdtemp(path.join(os.tmpdir(), 'plan-runner-e2e-')));
   // Registered before anything can fail, so a broken setup leaves no folder or process behind.
   const started: { child?: ChildProcess } = {};
   cleanups.push(async () => {
@@ -79,7 +87,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
   const workspace = path.join(root, 'workspace');
   const runnerTemp = path.join(root, 'runner-temp');
   await mkdir(runnerTemp, { recursive: true });
-  await cp(path.join(import.meta.dirname, 'fixtures', 'tools'), path.join(workspace, 'tools'), { recursive: true });
+  if (!options.sameJobAs) await cp(path.join(import.meta.dirname, 'fixtures', 'tools'), path.join(workspace, 'tools'), { recursive: true });
   for (const [file, text] of Object.entries(options.files)) {
     await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
     await writeFile(path.join(workspace, file), text);
@@ -87,8 +95,12 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
   const summaryFile = path.join(runnerTemp, 'step_summary');
   const outputFile = path.join(runnerTemp, 'output');
   const eventFile = path.join(runnerTemp, 'event.json');
+  const stateFile = path.join(runnerTemp, 'state');
+  // The runner gives the post step what the main step saved (core.saveState) as STATE_<name>.
+  const saved = options.post ? parseGitHubOutput(await readFile(stateFile, 'utf8').catch(() => '')) : {};
   await writeFile(summaryFile, '');
   await writeFile(outputFile, '');
+  await writeFile(stateFile, '');
   await writeFile(eventFile, JSON.stringify(options.event?.payload ?? {}));
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
@@ -100,6 +112,8 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_OUTPUT: outputFile,
+    GITHUB_STATE: stateFile,
+    ...Object.fromEntries(Object.entries(saved).map(([name, value]) => [`STATE_${name}`, value])),
     GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`,
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: options.githubUrl ?? 'http://127.0.0.1:9',
@@ -129,7 +143,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
   }).then(async (exitCode): Promise<ActionRun> => {
     const outputs = parseGitHubOutput(await readFile(outputFile, 'utf8'));
     const trace = outputs['trace'] ? await readFile(outputs['trace'], 'utf8') : '';
-    return { exitCode, stdout, stderr, outputs, summary: await readFile(summaryFile, 'utf8'), trace, workspace };
+    return { exitCode, stdout, stderr, outputs, summary: await readFile(summaryFile, 'utf8'), trace, workspace, root };
   });
   return {
     child: action,

@@ -98,6 +98,25 @@ describe('traceWriter', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'step_started', stepKey: '499' });
   });
 
+  it('has a completed step and a side-effect call on disk before the run goes on: a SIGKILL loses neither', async () => {
+    const file = path.join(dir, 'killed.jsonl');
+    const writer = new URL('../../src/report/trace-writer.ts', import.meta.url).href;
+    // SIGKILL runs no exit handler: only what was written before it survives.
+    const script = [
+      `const { traceWriter } = await import(${JSON.stringify(writer)});`,
+      `const trace = traceWriter(${JSON.stringify(file)});`,
+      "trace.listener({ type: 'step_started', at: 0, stepKey: '1' });",
+      "trace.listener({ type: 'step_completed', at: 1, stepKey: '1', result: 12, usage: { promptTokens: 0, completionTokens: 0, modelCalls: 0 } });",
+      "trace.listener({ type: 'step_started', at: 2, stepKey: '2' });",
+      "trace.listener({ type: 'tool_called', at: 3, stepKey: '2', tool: 'send_email', args: {}, sideEffects: true, callKey: 'k' });",
+      "process.kill(process.pid, 'SIGKILL');",
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.signal).toBe('SIGKILL');
+    const lines = await readLines(file);
+    expect(lines.map((line) => line.type)).toEqual(['step_started', 'step_completed', 'step_started', 'tool_called']);
+  });
+
   it('writes the same redacted lines as redacting a copy of each event, for keys, nested values and errors', async () => {
     const file = path.join(dir, 'same.jsonl');
     const redact = createRedactor(['hunter2-secret']);

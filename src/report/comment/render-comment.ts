@@ -16,6 +16,8 @@ export interface CommentOptions {
   readonly runUrl?: string;
   readonly goals?: readonly GoalRow[];
   readonly redact: (text: string) => string;
+  /** A line under the header, e.g. that the run resumed an earlier attempt. */
+  readonly note?: string;
   /** Defaults to {@link COMMENT_MAX_CHARS} less a margin. */
   readonly maxChars?: number;
 }
@@ -45,7 +47,7 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
 export function renderComment(record: RunRecord, options: CommentOptions): string {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
   const name = escapeInlineMarkdown(options.redact(record.plan?.name ?? 'plan'));
-  const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`].join('\n');
+  const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`, ...(options.note ? ['', escapeInlineMarkdown(options.note)] : [])].join('\n');
   const items = checklistItems(record, options.redact).map((item): ItemLines => {
     const lines = itemLines(item);
     // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { parseStateArtifactName, stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
+import type { ActionIO } from './action-io.ts';
+import type { ActionSettings } from './action-settings.ts';
+
+/** The state of an earlier attempt a re-run resumes from. */
+export interface EarlierState {
+  readonly trace: ResumeTrace;
+  readonly attempt: number;
+}
+
+export type EarlierStateResult =
+  | { readonly ok: true; readonly earlier?: EarlierState }
+  | { readonly ok: false; readonly problem: string };
+
+/** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
+export function statePart(_settings: ActionSettings): string | undefined {
+  return undefined;
+}
+
+/** Which saved state this job's run is: the plan, the attempt, and (for a fanned-out run) its part. */
+export function stateIdentity(settings: ActionSettings, part?: string): StateIdentity {
+  return { planPath: settings.planPath, attempt: settings.github.attempt, ...(part ? { part } : {}) };
+}
+
+/** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
+export function newestEarlierState(artifacts: readonly StateArtifact[], identity: StateIdentity): { artifact: StateArtifact; attempt: number } | undefined {
+  let newest: { artifact: StateArtifact; attempt: number } | undefined;
+  for (const artifact of artifacts) {
+    const parsed = parseStateArtifactName(artifact.name, identity.planPath);
+    if (!parsed || parsed.part !== identity.part || parsed.attempt >= identity.attempt) continue;
+    if (!newest || parsed.attempt > newest.attempt) newest = { artifact, attempt: parsed.attempt };
+  }
+  return newest;
+}
+
+/**
+ * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
+ * artifacts of attempt 1): the newest earlier attempt's saved state of this plan, downloaded. None
+ * is fine (the run starts afresh). A store that cannot be read is a problem: starting afresh then
+ * could repeat what the earlier attempt already did, side effects included, so the run is refused.
+ */
+export async function earlierAttemptState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO, part?: string): Promise<EarlierStateResult> {
+  const identity = stateIdentity(settings, part);
+  if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || settings.resumeFrom !== undefined) return { ok: true };
+  if (settings.mode !== 'run' && settings.mode !== 'agent') return { ok: true };
+  if (!store) return { ok: true };
+  const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
+  let found: { artifact: StateArtifact; attempt: number } | undefined;
+  try {
+    found = newestEarlierState(await store.list(), identity);
+  } catch (error) {
+    return { ok: false, problem: `cannot list this run's saved states to resume attempt ${identity.attempt} (${messageOf(error)}): ${advice}` };
+  }
+  if (!found) {
+    io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
+    return { ok: true };
+  }
+  let file: string;
+  try {
+    file = await store.download(found.artifact, path.join(settings.outputDir, 'state'));
+  } catch (error) {
+    return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
+  }
+  const read = await readResumeTrace(file);
+  if (!read.ok) return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
+  io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+  return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
+}
+
+/**
+ * Saves the run's trace as this attempt's state, whatever the run's end. Never throws: a state that
+ * could not be saved is a warning (the run's own result stands; a re-run then starts afresh).
+ */
+export async function saveRunState(settings: ActionSettings, store: RunStateStore | undefined, trace: string, io: ActionIO, part?: string): Promise<StateArtifact | undefined> {
+  if (settings.state !== 'artifact' || !store) return undefined;
+  const name = stateArtifactName(stateIdentity(settings, part));
+  try {
+    const saved = await store.save(name, trace, settings.stateRetentionDays);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
+    return saved;
+  } catch (error) {
+    const message = messageOf(error);
+    const clash = /already.?exists|409/i.test(message)
+      ? ' Another job of this workflow run saved a state for the same plan and attempt: give each job its own plan file, or set `state: off` on all but one.'
+      : '';
+    io.warning(`Could not save the run's state as the artifact ${name}: ${message}.${clash} A re-run starts from the beginning.`);
+    return undefined;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

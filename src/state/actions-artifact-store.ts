@@ -1,0 +1,67 @@
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { RunStateStore, StateArtifact } from './run-state-store.ts';
+
+/** What reading another run's artifacts needs: the REST API, a token with `actions: read`. */
+export interface OtherRunAccess {
+  readonly token: string;
+  readonly owner: string;
+  readonly repo: string;
+}
+
+/** Why the artifact service cannot be used here, in words; undefined when it can. */
+export function artifactServiceProblem(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
+    return 'the Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set only inside a GitHub Actions job)';
+  }
+  return undefined;
+}
+
+/**
+ * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`
+ * (loaded on first use: most runs never resume, and its Azure blob client is large). A state is
+ * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
+ */
+export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess): RunStateStore {
+  let client: Promise<import('@actions/artifact').ArtifactClient> | undefined;
+  const open = (): Promise<import('@actions/artifact').ArtifactClient> =>
+    (client ??= import('@actions/artifact').then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
+  const findBy = (runId: number): { findBy: { token: string; workflowRunId: number; repositoryOwner: string; repositoryName: string } } => {
+    if (!otherRuns) throw new Error(`reading the artifacts of run ${runId} needs a github-token with actions: read`);
+    return { findBy: { token: otherRuns.token, workflowRunId: runId, repositoryOwner: otherRuns.owner, repositoryName: otherRuns.repo } };
+  };
+  return {
+    async save(name, file, retentionDays) {
+      // The client names an unzipped artifact after its file: copy the trace under the state's name.
+      const dir = await mkdtemp(path.join(await made(workDir), 'save-'));
+      try {
+        const named = path.join(dir, name);
+        await copyFile(file, named);
+        const uploaded = await (await open()).uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true });
+        if (uploaded.id === undefined) throw new Error(`the artifact service did not say which artifact ${name} became`);
+        return { id: uploaded.id, name, size: uploaded.size ?? 0 };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    async list(runId) {
+      const artifacts = await open();
+      const { artifacts: listed } = runId === undefined ? await artifacts.listArtifacts() : await artifacts.listArtifacts(findBy(runId));
+      return listed.map((artifact): StateArtifact => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+    },
+    async download(artifact, into, runId) {
+      const dir = await mkdtemp(path.join(await made(into), 'state-'));
+      const artifacts = await open();
+      await artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) });
+      // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
+      const files = await readdir(dir);
+      if (files.length !== 1) throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);
+      return path.join(dir, files[0]!);
+    },
+  };
+}
+
+async function made(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { actionsArtifactStore, artifactServiceProblem } from '../../src/state/actions-artifact-store.ts';
+import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
+import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+// The real @actions/artifact client against the local stand-ins: Twirp + blob for this run, REST for another.
+let service: FakeArtifactService;
+let github: FakeGitHub;
+let dir: string;
+const RUN = { runId: 4242, backendId: 'run-backend-4242' };
+const OTHER = { runId: 777, backendId: 'run-backend-777' };
+
+beforeAll(async () => {
+  service = await startFakeArtifactService();
+  github = await startFakeGitHub();
+  service.attach(github);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'state-store-'));
+  // @actions/github reads GITHUB_API_URL when it is first loaded: the store loads it on first use.
+  vi.stubEnv('GITHUB_API_URL', github.url);
+  vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com');
+  for (const [name, value] of Object.entries(service.env(RUN))) vi.stubEnv(name, value);
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  await service.stop();
+  await github.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('actionsArtifactStore', () => {
+  it('saves a trace unzipped, lists it in this run, and downloads the same bytes', async () => {
+    const trace = path.join(dir, 'trace.jsonl');
+    const text = `${JSON.stringify({ type: 'plan_created' })}\n`.repeat(200);
+    await writeFile(trace, text);
+    const store = actionsArtifactStore(path.join(dir, 'work'));
+    const name = stateArtifactName({ planPath: 'plans/weekly.yml', attempt: 1 });
+    const saved = await store.save(name, trace, 3);
+    expect(saved).toMatchObject({ name, size: Buffer.byteLength(text) });
+    const listed = await store.list();
+    expect(listed.map((artifact) => artifact.name)).toEqual([name]);
+    const file = await store.download(listed[0]!, path.join(dir, 'down'));
+    expect(await readFile(file, 'utf8')).toBe(text);
+    const stored = service.artifactsOf(RUN)[0]!;
+    expect(stored.bytes.toString('utf8')).toBe(text);
+    // Retention reaches the service as an expiry about 3 days ahead.
+    const days = (Date.parse(stored.expiresAt!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.9);
+    expect(days).toBeLessThan(3.1);
+    expect(service.violations).toEqual([]);
+  });
+
+  it('refuses a second state of the same name in one run (names are unique within a run)', async () => {
+    const trace = path.join(dir, 'again.jsonl');
+    await writeFile(trace, 'x\n');
+    const store = actionsArtifactStore(path.join(dir, 'work'));
+    const name = stateArtifactName({ planPath: 'plans/twice.yml', attempt: 1 });
+    await store.save(name, trace, 1);
+    await expect(store.save(name, trace, 1)).rejects.toThrow(/409|already exists/i);
+  });
+
+  it("reads another run's state through the REST API, validated against GitHub's OpenAPI description", async () => {
+    // Another run's job saved a state with its own runtime token.
+    service.runtimeToken(OTHER);
+    const other = path.join(dir, 'other.jsonl');
+    await writeFile(other, 'from another run\n');
+    for (const [name, value] of Object.entries(service.env(OTHER))) vi.stubEnv(name, value);
+    await actionsArtifactStore(path.join(dir, 'work')).save('plan-runner-state-x-attempt-1.jsonl', other, 1);
+    for (const [name, value] of Object.entries(service.env(RUN))) vi.stubEnv(name, value);
+
+    const store = actionsArtifactStore(path.join(dir, 'work'), { token: 'ghs_test', owner: 'octo', repo: 'demo' });
+    const listed = await store.list(OTHER.runId);
+    expect(listed.map((artifact) => artifact.name)).toEqual(['plan-runner-state-x-attempt-1.jsonl']);
+    const file = await store.download(listed[0]!, path.join(dir, 'down'), OTHER.runId);
+    expect(await readFile(file, 'utf8')).toBe('from another run\n');
+    expect(github.requestsTo('actions/list-workflow-run-artifacts')).toHaveLength(1);
+    expect(github.requestsTo('actions/download-artifact')).toHaveLength(1);
+    expect(github.violations).toEqual([]);
+    expect(service.violations).toEqual([]);
+  });
+
+  it('says why there is no artifact service outside a job', () => {
+    expect(artifactServiceProblem({})).toMatch(/only inside a GitHub Actions job/);
+    expect(artifactServiceProblem(service.env(RUN))).toBeUndefined();
+  });
+});
