@@ -9,6 +9,9 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): stri
   if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
   switch (report.status) {
     case 'succeeded':
+    // Nothing failed: the run waits for a person, or a person said no.
+    case 'awaiting-approval':
+    case 'rejected':
       return undefined;
     case 'goals-unmet':
       return failOnUnmetGoals
@@ -28,6 +31,7 @@ export function checkConclusion(report: FinalReport, failOnUnmetGoals: boolean):
   // mode: plan ran nothing: the check says so rather than passing a gate that checked nothing.
   if (report.status === 'succeeded') return report.record === undefined ? 'neutral' : 'success';
   if (report.status === 'cancelled') return 'cancelled';
+  if (report.status === 'awaiting-approval' || report.status === 'rejected') return 'neutral';
   if (report.status === 'goals-unmet' && !failOnUnmetGoals) return 'neutral';
   return 'failure';
 }

@@ -68,6 +68,8 @@ export interface PlanStep {
   readonly retry?: RetryPolicy;
   readonly onFailure?: OnFailure;
   readonly review?: boolean;
+  /** The run pauses before this step until a person approves it (`approval: true`). */
+  readonly approval?: true;
   readonly why?: string;
   /** Present on a `for_each` step: a template expanded into one child per item at run time. */
   readonly forEach?: ForEach;

@@ -3,10 +3,38 @@ import type { Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
 
 /** The one state a step is in. "failed" and "skipped because something upstream failed" differ. */
-export type StepState = 'pending' | 'in_progress' | 'completed' | 'failed' | 'skipped';
+export type StepState = 'pending' | 'waiting' | 'in_progress' | 'completed' | 'failed' | 'skipped';
 
-/** How a run ended. `goals-unmet` is decided after the run, by the goal checks. */
-export type RunStatus = 'succeeded' | 'failed' | 'goals-unmet' | 'escalated' | 'cancelled';
+/**
+ * How a run ended. `goals-unmet` is decided after the run, by the goal checks. `awaiting-approval`:
+ * it ran what it could and waits for a person before the rest; `rejected`: a person said no.
+ */
+export type RunStatus = 'succeeded' | 'failed' | 'goals-unmet' | 'escalated' | 'cancelled' | 'awaiting-approval' | 'rejected';
+
+/** A step a paused run asks a person to approve: what it will call, with the arguments where they are known yet. */
+export interface PendingApprovalStep {
+  readonly stepKey: string;
+  readonly type: string;
+  readonly title: string;
+  readonly tool?: string;
+  /** Resolved arguments; absent when the model chooses them, or they wait on a step not yet run. */
+  readonly args?: Readonly<Record<string, unknown>>;
+  /** Keys of the tools an agent step may call. */
+  readonly tools?: readonly string[];
+  /** Identifies the step's definition (`approvalStepKey`): approval covers this exact step. */
+  readonly approvalKey: string;
+}
+
+/** What a paused run asks a person to approve, and the hash of exactly that (`approvalHash`). */
+export interface ApprovalRequest {
+  readonly hash: string;
+  /** The hash of the plan file as parsed (`planFileHash`): the approving run checks the file on its branch still gives it. */
+  readonly planFileHash: string;
+  /** The plan at the pause. */
+  readonly plan: PlanSnapshot;
+  /** Every step not yet run that needs approval, waiting ones first. */
+  readonly pending: readonly PendingApprovalStep[];
+}
 
 /** The plan as it stands at a revision: what a client draws once and then updates in place. */
 export interface PlanSnapshot {
@@ -100,6 +128,12 @@ export type RunEvent =
       readonly attempts?: number;
     })
   | (EventBase & { readonly type: 'step_skipped'; readonly stepKey: string; readonly reason: string })
+  /** A ready step that needs a person's approval: it does not start in this run, nor do its dependents. */
+  | (EventBase & { readonly type: 'step_waiting'; readonly stepKey: string; readonly reason: string })
+  /** The run paused for approval: what is to be approved (written just before `run_finished`). */
+  | (EventBase & { readonly type: 'approval_requested'; readonly request: ApprovalRequest })
+  /** A person's answer to an approval request (by its hash): approved, the run goes on; rejected, it ends. */
+  | (EventBase & { readonly type: 'approval_decided'; readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string })
   /** An agent step's first `write_todos`: the list drawn once under the step (the seed's `execution_plan_update`). */
   | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[] })
   /** A later `write_todos`: the whole list again and the ids that changed, applied in place (`execution_plan_status_update`). */

@@ -1,4 +1,4 @@
-import type { GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
+import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { NO_USAGE, type Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
 
@@ -29,6 +29,8 @@ export interface StepRecord {
   error?: string;
   /** The reason a step was skipped. */
   skipReason?: string;
+  /** Why a step waits (for approval). */
+  waitReason?: string;
   /** Set while a retry is waiting: "retry 1/3 after 2 s: timed out". */
   retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
   /** Attempts made, when the step was retried. */
@@ -100,6 +102,10 @@ export interface RunRecord {
   readonly toolCalls: ToolCallRecord[];
   /** The goals' verdicts, once checked (`goals_checked`). */
   goals?: readonly GoalVerdict[];
+  /** Set when the run paused for approval: what a person is asked to approve. */
+  approval?: ApprovalRequest;
+  /** A person's answer to an approval request, when this run was approved or rejected. */
+  decision?: { readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
 }
 
 /** An empty record, before `plan_created`. */
@@ -190,6 +196,25 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       const step = stepOf(record, event.stepKey);
       step.state = 'skipped';
       step.skipReason = event.reason;
+      break;
+    }
+    case 'step_waiting': {
+      const step = stepOf(record, event.stepKey);
+      step.state = 'waiting';
+      step.waitReason = event.reason;
+      break;
+    }
+    case 'approval_requested': {
+      record.approval = event.request;
+      break;
+    }
+    case 'approval_decided': {
+      record.decision = { decision: event.decision, hash: event.hash, ...(event.by === undefined ? {} : { by: event.by }) };
+      // A rejection ends the run it answers; nothing more runs.
+      if (event.decision === 'rejected') {
+        record.status = 'rejected';
+        record.reason = `rejected${event.by ? ` by @${event.by}` : ''}: the steps awaiting approval will not run`;
+      }
       break;
     }
     case 'todos_created':

@@ -21,6 +21,8 @@ export async function judgeGoals(
   run: RunOutcome,
   options: { readonly model?: ModelClient; readonly cwd: string; readonly env: RunnerEnvironment; readonly signal?: AbortSignal; readonly redact: Redactor },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
+  // A paused run has no result yet: its goals are checked when an approved run finishes it.
+  if (run.status === 'awaiting-approval') return { goals: [], status: run.status };
   // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
   const stepStates = finalStepStates(run.record);
   const goals = await evaluateGoals(

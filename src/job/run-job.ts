@@ -23,6 +23,7 @@ import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts'
 import type { ResumeState } from '../run/resume-state.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
+import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
 import { openTools, type OpenTools } from './open-tools.ts';
@@ -49,6 +50,8 @@ export interface JobSettings {
   readonly withhold?: ToolWithholding;
   /** The trace of an earlier run of this plan: its completed steps whose keys match are reused, its side effects never repeated. */
   readonly resume?: ResumeTrace;
+  /** A person's approval of the run `resume` paused (checked by `grantApproval`): the steps it covers may start. */
+  readonly approve?: ApprovalGrant;
 }
 
 export interface JobDeps {
@@ -132,8 +135,14 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
     resume = read.state;
   }
-  // A plan the model wrote is resumed as that run last had it, not written again.
-  const resumedSteps = loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 ? resume.plan.steps : undefined;
+  const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
+  if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
+  // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
+  const resumedSteps = granted
+    ? granted.request.plan.steps
+    : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0
+      ? resume.plan.steps
+      : undefined;
   const steps = resumedSteps
     ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
@@ -181,6 +190,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(deps.random && { random: deps.random }),
       ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
       ...(resume && { resume }),
+      ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
       checkGoals: (goals, target, signal) => evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal }),
     });

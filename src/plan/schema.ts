@@ -103,6 +103,13 @@ export const OnFailure = z.enum(['replan', 'fail', 'continue']).meta({
     'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
 });
 
+/** When a run pauses for a person's approval before it acts. */
+export const ApprovalPolicy = z.enum(['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
+  description:
+    'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before the first step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+});
+export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
+
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
 export const Dependency = z
   .union([
@@ -162,6 +169,10 @@ export const Step = z
     timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
+    approval: z
+      .literal(true)
+      .optional()
+      .meta({ description: "The run pauses before this step until a person approves it (besides the plan's `approval:` policy)." }),
     review: z.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
     why: z.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
     for_each: z
@@ -391,6 +402,7 @@ export const Plan = z.strictObject({
     .optional()
     .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
   escalate: Escalate.optional(),
+  approval: ApprovalPolicy.optional().meta({ default: 'never' }),
   toolsets: z.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
   tools: z.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
   http: HttpConfig.optional(),

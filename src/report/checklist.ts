@@ -12,6 +12,7 @@ const asIs = (text: string): string => text;
 /** The icon of each step state, as every view draws it. */
 export const STATE_ICONS: Readonly<Record<StepState, string>> = {
   pending: '⬜',
+  waiting: '⏸️',
   in_progress: '⏳',
   completed: '✅',
   failed: '❌',
@@ -60,6 +61,8 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
     case 'skipped':
       return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+    case 'waiting':
+      return ` — ${step.waitReason ?? 'awaiting approval'}`;
     case 'in_progress':
       if (progress) return progress;
       if (step.retry) {

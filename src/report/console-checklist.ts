@@ -93,7 +93,10 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     case 'tool_called':
     case 'tool_returned':
     case 'goals_checked':
+    case 'approval_decided':
       return [];
+    case 'approval_requested':
+      return [`Awaiting approval: ${event.request.pending.length} step${event.request.pending.length === 1 ? '' : 's'} (${event.request.pending.map((step) => step.stepKey).join(', ')}); approval hash ${event.request.hash}`];
     // A log line per item would bury the log under a 1,000-item step: only failed items get one.
     case 'item_started':
     case 'item_retrying':

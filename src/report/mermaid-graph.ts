@@ -5,6 +5,7 @@ import { fencedBlock } from './markdown/code-fence.ts';
 
 const STATE_STYLES: Readonly<Record<StepState, string>> = {
   pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
+  waiting: 'fill:#ddf4ff,stroke:#0969da,color:#24292f,stroke-dasharray:6 3',
   in_progress: 'fill:#fff8c5,stroke:#bf8700,color:#24292f',
   completed: 'fill:#dafbe1,stroke:#1a7f37,color:#24292f',
   failed: 'fill:#ffebe9,stroke:#cf222e,color:#24292f',

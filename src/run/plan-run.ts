@@ -29,6 +29,7 @@ import { sharedContext } from './shared-context.ts';
 import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { showArgs } from './show-args.ts';
+import { ApprovalGate } from './approval-gate.ts';
 import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { Tool, ToolContext } from '../tools/tool.ts';
 
@@ -87,6 +88,8 @@ export class PlanRun {
   /** `for_each` steps whose children are running or waiting, in the order they started. */
   readonly #mapped = new Map<string, MappedStep>();
   readonly #stop = new AbortController();
+  /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
+  readonly gate: ApprovalGate;
   #skippedForStop = false;
   #turnsSinceYield = 0;
 
@@ -101,6 +104,7 @@ export class PlanRun {
       ...(plan.file === undefined ? {} : { file: plan.file }),
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
+    this.gate = new ApprovalGate(plan, deps.tools, deps.approval?.approved);
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome });
@@ -122,6 +126,11 @@ export class PlanRun {
   /** Why the run was stopped, if it was. */
   get stopReason(): RunStoppedError | undefined {
     return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : undefined;
+  }
+
+  /** Steps that wait for approval: they and their dependents do not run in this run. */
+  get waiting(): string[] {
+    return this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'waiting').map((step) => step.key);
   }
 
   /** Stops the run: running steps are aborted, nothing new starts, pending steps are skipped. First reason wins. */
@@ -177,6 +186,12 @@ export class PlanRun {
       if (this.#needs.length > 0) return;
       const key = this.#ready.next();
       if (key === undefined) return;
+      // A step that needs approval waits (its dependents stay pending); everything else goes on.
+      const blocked = this.gate.blocks(this.graph.byKey.get(key)!);
+      if (blocked !== undefined) {
+        this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
+        continue;
+      }
       // Refusing a step stops the run (through the budget's signal); the step is then skipped.
       if (!this.budget.beforeStep(key)) return;
       this.#start(key);
@@ -475,7 +490,8 @@ export class PlanRun {
   #revise(steps: readonly PlanStep[], reason: string): void {
     const revision = this.graph.revision + 1;
     for (const step of this.graph.steps) {
-      if (this.#journal.stateOf(step.key) === 'pending') {
+      const state = this.#journal.stateOf(step.key);
+      if (state === 'pending' || state === 'waiting') {
         this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason: `replaced by plan revision ${revision}` });
       }
     }
@@ -512,12 +528,14 @@ export class PlanRun {
   #remaining(): PlanStep[] {
     return this.graph.steps.filter((step) => {
       const state = this.#journal.stateOf(step.key);
-      return state === 'pending' || state === 'skipped';
+      return state === 'pending' || state === 'waiting' || state === 'skipped';
     });
   }
 
   /** Only reachable with a graph bug (a dependency that never settles): no step may stay pending. */
   #skipLeftovers(): void {
+    // Steps downstream of a waiting step stay pending: an approving run runs them.
+    if (this.waiting.length > 0) return;
     const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending');
     if (stuck.length === 0) return;
     this.#skipPending('not run: its dependencies never completed');
@@ -532,7 +550,8 @@ export class PlanRun {
 
   #skipPending(reason: string): void {
     for (const step of this.graph.steps) {
-      if (this.#journal.stateOf(step.key) === 'pending') {
+      const state = this.#journal.stateOf(step.key);
+      if (state === 'pending' || state === 'waiting') {
         this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason });
       }
     }

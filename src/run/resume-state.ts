@@ -1,4 +1,4 @@
-import type { PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
+import type { ApprovalRequest, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 
@@ -25,6 +25,10 @@ export interface ResumeState {
   readonly from: string;
   /** The plan as that run last had it (after its replans): a plan the model wrote is resumed as written, not written again. */
   readonly plan: PlanSnapshot;
+  /** Set when that run paused for approval (its last request): what an approval of it covers. */
+  readonly approval?: ApprovalRequest;
+  /** Set when that run's approval request was answered already (approved, or rejected). */
+  readonly decided?: 'approved' | 'rejected';
 }
 
 export type ResumeStateResult = { readonly ok: true; readonly state: ResumeState } | { readonly ok: false; readonly problem: string };
@@ -43,11 +47,17 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
   }
   let plan = created.plan;
+  let approval: ApprovalRequest | undefined;
+  let decided: 'approved' | 'rejected' | undefined;
   const keys = new Map<string, string>();
   const reuse = new Map<string, ReusableStep>();
   const calls = new Map<string, PastSideEffect & { returned: boolean }>();
   for (const event of events) {
     if (event.type === 'plan_revised') plan = event.plan;
+    else if (event.type === 'approval_requested') {
+      approval = event.request;
+      decided = undefined;
+    } else if (event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
     else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
@@ -61,5 +71,5 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   }
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-  return { ok: true, state: { reuse, sideEffects, from, plan } };
+  return { ok: true, state: { reuse, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
 }

@@ -39,4 +39,13 @@ export interface RunDeps {
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */
   readonly resume?: ResumeState;
+  /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
+  readonly approval?: GrantedApproval;
+}
+
+/** An approval granted to a paused run: its hash, who gave it, and the steps it covers. */
+export interface GrantedApproval {
+  readonly hash: string;
+  readonly by?: string;
+  readonly approved: ReadonlySet<string>;
 }

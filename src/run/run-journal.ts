@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.ts';
-import { TRACE_FORMAT, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
+import { TRACE_FORMAT, type ApprovalRequest, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
 import { IllegalTransitionError } from './illegal-transition-error.ts';
@@ -14,6 +14,7 @@ const TARGET_STATE: Partial<Record<RunEvent['type'], StepState>> = {
   step_completed: 'completed',
   step_failed: 'failed',
   step_skipped: 'skipped',
+  step_waiting: 'waiting',
 };
 
 /**
@@ -79,6 +80,16 @@ export class RunJournal {
       ...(reason === undefined ? {} : { reason }),
       ...(resultStepKey === undefined ? {} : { resultStepKey }),
     });
+  }
+
+  /** The run paused for approval: what is asked, recorded before `run_finished`. */
+  approvalRequested(request: ApprovalRequest): void {
+    this.#emit({ type: 'approval_requested', request });
+  }
+
+  /** The approval this run goes on with (after `plan_created`). */
+  approvalDecided(decision: 'approved' | 'rejected', hash: string, by?: string): void {
+    this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
   }
 
   /** The goals' verdicts and the status they give the run; after `run_finished`, once. */

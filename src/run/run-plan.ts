@@ -2,6 +2,8 @@ import { escalationOf } from './escalation.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { NO_USAGE } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
+import type { ApprovalRequest } from '../core/run-event.ts';
+import { approvalRequest, pendingApprovalStep, planFileHash } from './approval-request.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';
 import { startRunDeadline } from './run-deadline.ts';
@@ -26,6 +28,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   try {
     run = new PlanRun(plan, deps, journal);
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
+    if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;
@@ -39,17 +42,18 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     disarm();
     deps.signal?.removeEventListener('abort', cancel);
   }
-  return finish(journal, run, internal, plan);
+  return finish(journal, run, internal, plan, deps);
 }
 
-function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan): RunOutcome {
+function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan, deps: RunDeps): RunOutcome {
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
   const verdict = internal
     ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
-    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined ? undefined : missingResult(journal, run, lastKey));
+    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined ? undefined : missingResult(journal, run, lastKey), run?.waiting);
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
+  if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
   journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
   return {
     ...verdict,
@@ -62,6 +66,18 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };
+}
+
+/** What a paused run asks: every step not yet run that needs approval, with its arguments where known. */
+function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: RunDeps): ApprovalRequest {
+  const sources = { results: run.results, inputs: deps.inputs, missing: run.missing };
+  const pending = run.graph.steps
+    .filter((step) => {
+      const state = journal.stateOf(step.key);
+      return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
+    })
+    .map((step) => pendingApprovalStep(step, sources));
+  return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending);
 }
 
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */

@@ -19,19 +19,24 @@ export interface MissingResult {
 }
 
 /**
- * The run's status and reason: a stop (cancel, timeout) wins, then the first failed step, then a
- * final step that did not complete (`on_failure: continue` can leave a run with no result).
+ * The run's status and reason: a stop (cancel, timeout) wins, then the first failed step, then
+ * steps waiting for approval (`awaiting-approval`: nothing failed), then a final step that did not complete (`on_failure: continue` can leave a run with no result).
  */
 export function runVerdict(
   stop: RunStoppedError | undefined,
   failures: readonly StepFailure[],
   missing?: MissingResult,
+  waiting: readonly string[] = [],
 ): Pick<RunOutcome, 'status' | 'reason'> {
   if (stop) return { status: stop.status, reason: stop.message };
   const [first] = failures;
   if (first) {
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more failed)` : '';
     return { status: 'failed', reason: `step ${first.stepKey} failed: ${first.error}${more}` };
+  }
+  if (waiting.length > 0) {
+    const steps = `step${waiting.length === 1 ? '' : 's'} ${waiting.join(', ')}`;
+    return { status: 'awaiting-approval', reason: `${steps} ${waiting.length === 1 ? 'waits' : 'wait'} for approval; steps that did not need it have run` };
   }
   if (missing) return { status: 'failed', reason: missingResultReason(missing) };
   return { status: 'succeeded' };

@@ -17,7 +17,7 @@ export interface RunnablePlan {
    * The parsed file: goal names, the `model:` block and `agents:` for the step context; the
    * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets.
    */
-  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate' | 'inputs'>;
+  readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate' | 'inputs' | 'approval'>;
   /** The plans `type: plan` steps use, by `uses:` as written. */
   readonly subplans?: ReadonlyMap<string, RunnablePlan>;
   /** Tools kept out of this run (read-only mode), with the reason; agent steps are never offered them. */

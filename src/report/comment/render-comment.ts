@@ -5,6 +5,7 @@ import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
+import { renderApprovalSection } from '../approval-section.ts';
 
 /** GitHub rejects issue comments longer than this. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -32,6 +33,8 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
     const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
     lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);
   }
+  const approval = renderApprovalSection(record, options.redact, '####');
+  if (approval) lines.push(approval);
   if (options.goals?.length) {
     lines.push(`#### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, options.redact, 300));
   }

@@ -1,6 +1,7 @@
 import type { RunRecord } from '../../core/run-record.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { renderMermaidGraph } from '../mermaid-graph.ts';
+import { renderApprovalSection } from '../approval-section.ts';
 import { type CostLimits, renderSummaryCost } from './summary-cost.ts';
 import { renderSummaryHeader } from './summary-header.ts';
 import { byteSize, type CuttablePart, type SummaryPart } from './summary-part.ts';
@@ -60,7 +61,9 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
     full: `### Plan graph\n\n${renderMermaidGraph(record, redact)}`,
     cut: '_The plan graph was left out to stay under the size limit._',
   };
+  const approval = renderApprovalSection(record, redact);
   const body: SummaryPart[] = [
+    ...(approval ? [approval] : []),
     ...goals,
     ...renderSummarySteps(record, redact, where),
     renderSummaryCost(record, options.limits, redact),

@@ -11,6 +11,8 @@ const STATUS_ICONS: Readonly<Record<RunStatus, string>> = {
   'goals-unmet': '🎯',
   escalated: '🆘',
   cancelled: '⏹️',
+  'awaiting-approval': '⏸️',
+  rejected: '🚫',
 };
 
 /** The icon for how a run ended, or ⏳ while it runs. */
@@ -26,6 +28,8 @@ export function statusText(record: RunRecord, redact: (text: string) => string):
       return 'running';
     case 'escalated':
       return `escalated — a person is needed${reason}`;
+    case 'awaiting-approval':
+      return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
     case 'goals-unmet':
       return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
     default:

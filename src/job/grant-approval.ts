@@ -1,0 +1,35 @@
+import type { ApprovalRequest } from '../core/run-event.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
+import { approvalHash, planFileHash } from '../run/approval-request.ts';
+import type { ResumeState } from '../run/resume-state.ts';
+import type { GrantedApproval } from '../run/run-deps.ts';
+
+/** A person's approval of a paused run: the hash they approved and who they are. */
+export interface ApprovalGrant {
+  readonly hash: string;
+  readonly by?: string;
+}
+
+export type GrantResult =
+  | { readonly ok: true; readonly approval: GrantedApproval; readonly request: ApprovalRequest }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * Checks an approval against the paused run it answers and the plan file as it is now: the run
+ * must have asked (and not been answered yet), the hash must be the one it asked with, and the
+ * plan file must still give that hash. Only then may the steps it covers start.
+ */
+export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant): GrantResult {
+  const request = resume?.approval;
+  if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
+  if (resume.decided) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
+  if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
+  const now = approvalHash({ planFileHash: planFileHash(plan), plan: request.plan, pending: request.pending });
+  if (now !== request.hash) {
+    return {
+      ok: false,
+      problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
+    };
+  }
+  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)) } };
+}

@@ -1,0 +1,44 @@
+import type { ApprovalRequest, PendingApprovalStep, PlanSnapshot } from '../core/run-event.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import { stableHash } from '../core/stable-hash.ts';
+import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
+import { approvalStepKey } from './approval-gate.ts';
+import type { RunnablePlan } from './runnable-plan.ts';
+
+/** The hash of the plan file as parsed (every setting, and the steps when the file has them). */
+export function planFileHash(plan: Pick<RunnablePlan, 'source'>): string {
+  return stableHash(plan.source ?? null);
+}
+
+/** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
+export function approvalHash(parts: Omit<ApprovalRequest, 'hash'>): string {
+  return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending });
+}
+
+/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
+export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): PendingApprovalStep {
+  let args: Record<string, unknown> | undefined;
+  if (step.args && !step.forEach) {
+    try {
+      args = resolveReferences(step.args, sources);
+    } catch {
+      // A reference to a step that has not run yet: the arguments are known only when it has.
+      args = undefined;
+    }
+  }
+  return {
+    stepKey: step.key,
+    type: step.type,
+    title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+    ...(step.tool !== undefined && { tool: step.tool }),
+    ...(args !== undefined && { args }),
+    ...(step.tools !== undefined && { tools: step.tools }),
+    approvalKey: approvalStepKey(step),
+  };
+}
+
+/** The request a paused run records: its pending steps and the hash that an approval must name. */
+export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[]): ApprovalRequest {
+  const parts = { planFileHash: fileHash, plan, pending };
+  return { hash: approvalHash(parts), ...parts };
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from './recording-io.ts';
+
+// A write (a command tool with side effects that appends to a file) after a read.
+const PLAN = `name: Publish
+approval: side-effects
+toolsets: [math]
+tools:
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt"]
+    input: { type: object, properties: { total: { type: number } }, required: [total] }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: publish, args: { total: { step_result: 1 } } }
+goals:
+  - name: published
+    command: ["test", "-s", "published.txt"]
+`;
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-approval-action-'));
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+async function run(plan: string) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: 'plan.yml' };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+describe('the action pausing for approval', () => {
+  it('ends awaiting-approval with the job passing, the write not made, and the summary saying what waits and how to approve', async () => {
+    const { result, said } = await run(PLAN);
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs).toMatchObject({ status: 'awaiting-approval', 'goals-met': 'false' });
+    await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(said.summary).toContain('⏸️ plan-runner: Publish');
+    expect(said.summary).toContain('Goals are not checked yet');
+    expect(said.summary).toContain('2. publish — calls `publish` with `{"total":42}`');
+    expect(said.summary).toContain('`/approve`');
+    const trace = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; request?: { hash: string } });
+    const requested = trace.find((event) => event.type === 'approval_requested');
+    expect(said.summary).toContain(`Approval hash: \`${requested?.request?.hash}\``);
+    // Goals were not judged: no verdict says "unmet".
+    expect(trace.some((event) => event.type === 'goals_checked')).toBe(false);
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { StepError } from '../../src/core/step-error.ts';
+import { approvalStepKey } from '../../src/run/approval-gate.ts';
+import type { Replanner } from '../../src/run/replanner.ts';
+import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
+import type { GrantedApproval, RunDeps } from '../../src/run/run-deps.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+
+function step(key: string, tool: string, args: Record<string, unknown>, dependsOn: string[] = [], extra: Partial<PlanStep> = {}): PlanStep {
+  return { key, id: key, type: 'tool_call', description: `${key} with ${tool}`, tool, args, inputs: [], dependsOn, ...extra };
+}
+
+function countingTool(name: string, sideEffects: boolean, answer: (args: Record<string, unknown>) => unknown = () => name) {
+  const calls: Record<string, unknown>[] = [];
+  const tool: Tool = {
+    name,
+    description: name,
+    inputSchema: { type: 'object' },
+    sideEffects,
+    async execute(args) {
+      calls.push(args);
+      return answer(args);
+    },
+  };
+  return { tool, calls };
+}
+
+function planOf(steps: PlanStep[], approval?: 'never' | 'side-effects' | 'plan'): RunnablePlan {
+  return { name: 'publish', steps, limits: { concurrency: 4, timeout_minutes: 30 }, source: { ...(approval && { approval }) } };
+}
+
+async function run(plan: RunnablePlan, tools: Tool[], extra: Partial<RunDeps> = {}) {
+  const events: RunEvent[] = [];
+  const outcome = await runPlan(plan, {
+    runStep,
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    clock: systemClock,
+    cwd: '/repo',
+    inputs: {},
+    listeners: [(event) => events.push(event)],
+    ...extra,
+  });
+  return { outcome, events };
+}
+
+/** The approval a person gives to the request of `events` (as the approving run builds it). */
+function approvalOf(events: RunEvent[]): GrantedApproval {
+  const read = resumeStateFromEvents(events, 'publish', 'the paused run');
+  if (!read.ok || !read.state.approval) throw new Error('no approval request');
+  return { hash: read.state.approval.hash, by: 'maintainer', approved: new Set(read.state.approval.pending.map((pending) => pending.approvalKey)) };
+}
+
+describe('approval: side-effects', () => {
+  // fetch → summarise → publish (a write) → announce; and an independent read beside them.
+  const steps = () => [
+    step('fetch', 'read', { n: 1 }),
+    step('count', 'read', { n: 2 }, []),
+    step('publish', 'create_issue', { title: 'Weekly', body: { step_result: 'fetch' } }, ['fetch']),
+    step('announce', 'read', { n: 3 }, ['publish']),
+  ];
+
+  it('runs every step it can, pauses before the write with its arguments, and asks with a hash', async () => {
+    const read = countingTool('read', false, (args) => `read ${String(args.n)}`);
+    const write = countingTool('create_issue', true);
+    const { outcome, events } = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool]);
+
+    expect(outcome.status).toBe('awaiting-approval');
+    expect(outcome.reason).toBe('step publish waits for approval; steps that did not need it have run');
+    expect(write.calls).toHaveLength(0);
+    expect(read.calls.map((args) => args.n)).toEqual([1, 2]);
+    const states = Object.fromEntries([...outcome.record.steps].map(([key, record]) => [key, record.state]));
+    expect(states).toEqual({ fetch: 'completed', count: 'completed', publish: 'waiting', announce: 'pending' });
+    const request = outcome.record.approval!;
+    expect(request.pending).toEqual([
+      expect.objectContaining({ stepKey: 'publish', tool: 'create_issue', args: { title: 'Weekly', body: 'read 1' }, approvalKey: approvalStepKey(steps()[2]!) }),
+    ]);
+    expect(request.hash).toMatch(/^[0-9a-f]{32}$/);
+    // Recorded before the run's last event, so the trace holds it.
+    expect(events.at(-2)).toMatchObject({ type: 'approval_requested', request: { hash: request.hash } });
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'awaiting-approval' });
+  });
+
+  it('an approved resume runs the waiting steps, reusing what ran, without calling the reads again', async () => {
+    const read = countingTool('read', false, (args) => `read ${String(args.n)}`);
+    const write = countingTool('create_issue', true);
+    const first = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool]);
+    const resume = resumeStateFromEvents(first.events, 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const second = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool], { resume: resume.state, approval: approvalOf(first.events) });
+
+    expect(second.outcome.status).toBe('succeeded');
+    expect(write.calls).toEqual([{ title: 'Weekly', body: 'read 1' }]);
+    expect(read.calls.map((args) => args.n)).toEqual([1, 2, 3]);
+    expect(second.events[1]).toMatchObject({ type: 'approval_decided', decision: 'approved', by: 'maintainer', hash: first.outcome.record.approval!.hash });
+  });
+
+  it('without approval the same resume pauses again: a resume alone approves nothing', async () => {
+    const read = countingTool('read', false);
+    const write = countingTool('create_issue', true);
+    const first = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool]);
+    const resume = resumeStateFromEvents(first.events, 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const second = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool], { resume: resume.state });
+    expect(second.outcome.status).toBe('awaiting-approval');
+    expect(write.calls).toHaveLength(0);
+  });
+
+  it('a replan during approved steps that adds an unapproved write pauses again instead of running it', async () => {
+    const read = countingTool('read', false);
+    let fail = true;
+    const write = countingTool('create_issue', true, () => {
+      if (fail) {
+        fail = false;
+        throw new StepError('422 the label does not exist', { transient: false });
+      }
+      return 'created';
+    });
+    const replanner: Replanner = {
+      replan: async () => ({ ok: true, steps: [step('publish2', 'create_issue', { title: 'Weekly (no label)' }, ['fetch'])] }),
+      review: async () => ({ fits: true, reason: 'fits' }),
+    };
+    const plan = planOf([step('fetch', 'read', { n: 1 }), step('publish', 'create_issue', { title: 'Weekly' }, ['fetch'])], 'side-effects');
+    const first = await run(plan, [read.tool, write.tool], { replanner });
+    const resume = resumeStateFromEvents(first.events, 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const second = await run(plan, [read.tool, write.tool], { replanner, resume: resume.state, approval: approvalOf(first.events) });
+
+    expect(write.calls).toEqual([{ title: 'Weekly' }]);
+    expect(second.outcome.status).toBe('awaiting-approval');
+    expect(second.outcome.record.steps.get('publish2')?.state).toBe('waiting');
+    expect(second.outcome.record.approval?.pending.map((pending) => pending.stepKey)).toEqual(['publish2']);
+  });
+});
+
+describe('approval: plan and approval: true', () => {
+  it('approval: plan pauses before any step runs', async () => {
+    const read = countingTool('read', false);
+    const { outcome } = await run(planOf([step('a', 'read', { n: 1 }), step('b', 'read', { n: 2 }, ['a'])], 'plan'), [read.tool]);
+    expect(outcome.status).toBe('awaiting-approval');
+    expect(read.calls).toHaveLength(0);
+    expect(outcome.record.approval?.pending.map((pending) => pending.stepKey)).toEqual(['a', 'b']);
+    expect(outcome.record.steps.get('a')?.state).toBe('waiting');
+  });
+
+  it('a step with approval: true waits even when the plan asks for none; a failure elsewhere still fails the run', async () => {
+    const read = countingTool('read', false);
+    const broken = countingTool('broken', false, () => {
+      throw new StepError('boom', { transient: false });
+    });
+    const { outcome } = await run(planOf([step('a', 'read', { n: 1 }, [], { approval: true }), step('b', 'broken', {}, [])]), [read.tool, broken.tool]);
+    expect(read.calls).toHaveLength(0);
+    expect(outcome.record.steps.get('a')?.state).toBe('waiting');
+    expect(outcome.status).toBe('failed');
+  });
+
+  it('a plan with approval: never runs side effects without asking', async () => {
+    const write = countingTool('create_issue', true);
+    const { outcome } = await run(planOf([step('a', 'create_issue', { title: 'x' })], 'never'), [write.tool]);
+    expect(outcome.status).toBe('succeeded');
+    expect(write.calls).toHaveLength(1);
+  });
+});
