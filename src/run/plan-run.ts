@@ -393,6 +393,13 @@ export class PlanRun {
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
       return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
     }
+    if (outcome.error instanceof RepeatedSideEffectError) {
+      // A resumed run reached a call an earlier run made (or may have made): the same person decides.
+      this.failures.push({ stepKey: key, error, recoverable: false });
+      this.#skipDownstream(key, `upstream step ${key} failed`, false);
+      const earlier = outcome.error.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+      return this.#escalate(`step ${key} would call ${outcome.error.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`, error);
+    }
     // A step every dependent can do without degrades the run instead of failing or replanning it.
     const dependents = this.graph.dependentsOf(key);
     const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent)!.optional?.includes(key));

@@ -5,6 +5,9 @@ import { showArgs } from './show-args.ts';
 export class RepeatedSideEffectError extends StepError {
   readonly stepKey: string;
   readonly callKey: string;
+  /** The call in words, `send_email({"to":"…"})`, for the escalation. */
+  readonly call: string;
+  readonly outcome: 'succeeded' | 'unknown';
 
   constructor(fields: { stepKey: string; tool: string; args: Readonly<Record<string, unknown>>; callKey: string; outcome: 'succeeded' | 'unknown'; earlierStep: string }) {
     const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
@@ -14,5 +17,7 @@ export class RepeatedSideEffectError extends StepError {
     );
     this.stepKey = fields.stepKey;
     this.callKey = fields.callKey;
+    this.call = `${fields.tool}(${showArgs(fields.args)})`;
+    this.outcome = fields.outcome;
   }
 }

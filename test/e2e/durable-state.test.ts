@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
@@ -191,6 +194,45 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
       { stepKey: '2', reused: false },
       { stepKey: '3', reused: false },
     ]);
+    expect(artifacts.violations).toEqual([]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('(c, e) a send that may have happened is never repeated, by a retry or a re-run; a scheduled run escalates into one issue', async (context) => {
+    const { github, artifacts } = await services(context);
+    const outbox = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-outbox-'));
+    context.onTestFinished(() => rm(outbox, { recursive: true, force: true }));
+    const sent = path.join(outbox, 'sent.log');
+    // The mail goes out, then the tool fails as if it timed out: exit 75, a transient failure, after the effect.
+    const send = `const fs = require('node:fs'); const a = JSON.parse(fs.readFileSync(0, 'utf8')); fs.appendFileSync(a.outbox, a.to + '\\n'); process.exit(75);`;
+    const plan = `name: Weekly mail
+escalate: { mention: "@acme/oncall", label: needs-human }
+toolsets: [math]
+tools:
+  send_email:
+    description: Send the weekly mail
+    command: [node, -e, ${JSON.stringify(send)}]
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, description: Count the readers, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: send_email, description: Send the mail, args: { to: readers@example.com, outbox: ${JSON.stringify(sent)} }, depends_on: [1] }
+`;
+    const base = { files: { [PLAN]: plan }, githubUrl: github.url, event: { name: 'schedule', payload: { schedule: '0 7 * * 1' } } };
+
+    const first = await runActionBundle(attempt(1, base, artifacts));
+    expect(first.outputs['status']).toBe('escalated');
+    expect((await readFile(sent, 'utf8')).trim().split('\n')).toEqual(['readers@example.com']);
+    expect(github.issues).toHaveLength(1);
+    expect(JSON.stringify(github.issues[0])).toContain('send_email');
+
+    const second = await runActionBundle(attempt(2, base, artifacts));
+    expect(second.outputs['status']).toBe('escalated');
+    expect(readTrace(second.trace).completed).toEqual([{ stepKey: '1', reused: true }]);
+    // Exactly one mail in all: the unknown call was neither retried nor made again by the re-run.
+    expect((await readFile(sent, 'utf8')).trim().split('\n')).toEqual(['readers@example.com']);
+    expect(second.summary).toContain('send_email');
+    expect(github.issues).toHaveLength(1);
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
     expect(artifacts.violations).toEqual([]);
     expect(github.violations).toEqual([]);
   });
