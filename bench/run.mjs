@@ -7,6 +7,7 @@ import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
 import { startUp } from './start-up.ts';
+import { stateCost } from './state-cost.ts';
 import { validateScale } from './validate-scale.ts';
 
 // Ratios within one run hold up on a busy machine far better than absolute times; say how busy it was.
@@ -34,3 +35,4 @@ console.log(formatTable(await forEachOverhead()));
 
 console.log(formatTable(await startUp()));
 console.log(formatTable(await validateScale()));
+console.log(formatTable(await stateCost()));
