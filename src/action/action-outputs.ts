@@ -16,6 +16,8 @@ export interface ActionOutputs {
   readonly 'goals-met': 'true' | 'false';
   readonly report: string;
   readonly trace: string;
+  /** `mode: plan`: the frozen plan file (steps written out, a model's included) that `mode: run` runs as written; '' otherwise. */
+  readonly 'plan-file': string;
   /** Estimated cost in USD (built-in price table or the plan's `pricing:`); 0 without model calls. */
   readonly 'cost-usd': string;
   readonly 'model-calls': string;
@@ -48,7 +50,7 @@ function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
 export const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
 
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
-export function actionOutputs(report: FinalReport, paths: ReportPaths, redact: Redactor): ActionOutputs {
+export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'report' | 'trace'> & { readonly planFile?: string }, redact: Redactor): ActionOutputs {
   const result = report.finalResult === undefined ? '' : redact(resultText(report.finalResult).text);
   // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
   // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
@@ -60,6 +62,7 @@ export function actionOutputs(report: FinalReport, paths: ReportPaths, redact: R
     'goals-met': goalsMet ? 'true' : 'false',
     report: paths.report,
     trace: paths.trace,
+    'plan-file': paths.planFile ?? '',
     ...recordUsageOutputs(report.record),
   };
 }

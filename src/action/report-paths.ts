@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface ReportPaths {
   readonly report: string;
   readonly trace: string;
+  /** `mode: plan`: the frozen plan file. */
+  readonly frozenPlan: string;
 }
 
 /**
@@ -19,5 +21,6 @@ export function reportPaths(outputDir: string, planPath: string): ReportPaths {
   return {
     report: path.join(outputDir, `${slug}-${hash}.report.md`),
     trace: path.join(outputDir, `${slug}-${hash}.trace.jsonl`),
+    frozenPlan: path.join(outputDir, `${slug}-${hash}.plan.yml`),
   };
 }

@@ -1,6 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
-import type { ToolWithholding } from '../plan/valid-plan.ts';
+import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
+import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { goalIcon } from '../report/goals-table.ts';
@@ -120,6 +121,17 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
   };
 }
 
+/** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
+async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, io: ActionIO): Promise<string | undefined> {
+  const unwritten = await writeReportFile(file, frozenPlanText(plan, planPath));
+  if (!unwritten) {
+    io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
+    return file;
+  }
+  io.warning(`${unwritten.message}; there is no plan-file output.`);
+  return undefined;
+}
+
 /**
  * Runs the plan as a GitHub Action: the checklist and a group per step in the log, a trace file,
  * the live PR comment and the check run when asked; then, however the run ended, the job summary
@@ -201,7 +213,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       io.annotate,
     );
     const failure = jobFailure(report, settings.failOnUnmetGoals);
-    return { outputs: actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '' }, redact), ...(failure ? { failure } : {}), published };
+    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
+    const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
+    return { outputs, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
     await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));

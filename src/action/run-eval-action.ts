@@ -17,7 +17,7 @@ function ended(status: 'succeeded' | 'failed', report: string, failure?: string,
   // The usage outputs count every run of the evaluation, baselines included.
   const usage = runs.reduce((sum, run) => addUsage(sum, run), NO_USAGE);
   const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
-  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '', ...usageOutputs(usage, durationMs) };
+  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
   return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 

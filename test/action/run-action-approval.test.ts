@@ -32,9 +32,9 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-async function run(plan: string) {
-  await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const given: Record<string, string> = { plan: 'plan.yml' };
+async function run(plan: string | undefined, inputs: Record<string, string> = {}) {
+  if (plan !== undefined) await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
   const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
@@ -58,5 +58,18 @@ describe('the action pausing for approval', () => {
     expect(said.summary).toContain(`Approval hash: \`${requested?.request?.hash}\``);
     // Goals were not judged: no verdict says "unmet".
     expect(trace.some((event) => event.type === 'goals_checked')).toBe(false);
+  });
+});
+
+describe('mode: plan writes a frozen plan file', () => {
+  it('sets plan-file to a plan that mode: run executes as written', async () => {
+    const planned = await run(PLAN.replace('approval: side-effects', 'approval: never'), { mode: 'plan' });
+    expect(planned.result.failure).toBeUndefined();
+    const frozen = planned.result.outputs['plan-file'];
+    expect(frozen).toMatch(/plan-yml-[0-9a-f]{8}\.plan\.yml$/);
+    await writeFile(path.join(workspace, 'frozen-plan.yml'), await readFile(frozen, 'utf8'));
+    const ran = await run(undefined, { plan: 'frozen-plan.yml' });
+    expect(ran.result.outputs).toMatchObject({ status: 'succeeded', 'plan-file': '' });
+    expect(JSON.parse(await readFile(path.join(workspace, 'published.txt'), 'utf8'))).toEqual({ total: 42 });
   });
 });

@@ -1,0 +1,55 @@
+import { stringify } from 'yaml';
+import type { PlanStep } from '../core/plan-step.ts';
+import type { Step } from './schema.ts';
+import type { ValidPlan } from './valid-plan.ts';
+
+/** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
+export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']): Step {
+  const optional = new Set(step.optional ?? []);
+  // An aggregate's `inputs` are its dependencies already; the rest are written out, even none.
+  const dependsOn = step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (optional.has(key) ? { step: idOf(key), optional: true as const } : idOf(key)));
+  return {
+    id: step.id,
+    type: step.type,
+    ...(step.title !== undefined && { title: step.title }),
+    description: step.description,
+    ...(step.tool !== undefined && { tool: step.tool }),
+    ...(step.args !== undefined && { args: { ...step.args } }),
+    ...(step.task !== undefined && { task: step.task }),
+    ...(step.tools !== undefined && { tools: [...step.tools] }),
+    ...(step.maxTurns !== undefined && { max_turns: step.maxTurns }),
+    ...(step.inputs.length > 0 && { inputs: step.inputs.map(idOf) }),
+    depends_on: dependsOn,
+    ...(step.agent !== undefined && { agent: step.agent }),
+    ...(step.timeoutSeconds !== undefined && { timeout_seconds: step.timeoutSeconds }),
+    ...(step.retry !== undefined && { retry: step.retry }),
+    ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
+    ...(step.review !== undefined && { review: step.review }),
+    ...(step.approval && { approval: true as const }),
+    ...(step.why !== undefined && { why: step.why }),
+    ...(step.forEach !== undefined && {
+      for_each: step.forEach.list,
+      ...(step.forEach.as !== 'item' && { as: step.forEach.as }),
+      ...(step.forEach.key !== undefined && { key: step.forEach.key }),
+      ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
+      on_item_failure: step.forEach.onItemFailure,
+    }),
+    ...(step.uses !== undefined && { uses: step.uses }),
+    ...(step.with !== undefined && { with: { ...step.with } }),
+  };
+}
+
+/**
+ * The plan as one file that runs exactly as written: every setting of the original, and its steps
+ * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
+ */
+export function frozenPlanText(plan: ValidPlan, from: string): string {
+  const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
+  const idOf = (key: string): Step['id'] => ids.get(key) ?? key;
+  const frozen = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
+  const header = [
+    `# Frozen by plan-runner (mode: plan) from ${from.replace(/[\r\n]+/g, ' ')}.`,
+    '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
+  ].join('\n');
+  return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}

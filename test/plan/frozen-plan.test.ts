@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { frozenPlanText } from '../../src/plan/frozen-plan.ts';
+import { validPlan, yaml } from './plan-text.ts';
+
+describe('a frozen plan', () => {
+  it('loads back into exactly the same steps and settings', () => {
+    const plan = validPlan(
+      yaml(
+        'name: Weekly',
+        'goal: Report the week',
+        'approval: side-effects',
+        'toolsets: [math]',
+        'workflow_sequence:',
+        '  - { id: 1, type: tool_call, tool: multiply, args: { a: 2, b: 3 }, title: Multiply }',
+        '  - { id: two, type: reasoning, description: "Say ${steps.1.result}", depends_on: [{ step: 1, optional: true }], on_failure: continue, approval: true }',
+        '  - { id: 3, type: reasoning, description: "Greet ${item}", for_each: "${steps.1.result}", depends_on: [1], on_item_failure: continue }',
+        '  - { id: 4, type: aggregate, inputs: [two, 3], description: Join }',
+      ),
+    );
+    const again = validPlan(frozenPlanText(plan, '.github/plan.yml'));
+    expect(again.steps).toEqual(plan.steps);
+    expect(again.source.approval).toBe('side-effects');
+    expect(again.name).toBe('Weekly');
+  });
+
+  it('writes out the steps of a plan that had only a goal, so a run plans nothing', () => {
+    const goalOnly = validPlan(yaml('name: Sums', 'goal: Multiply 6 by 7', 'toolsets: [math]'));
+    expect(goalOnly.steps).toEqual([]);
+    const written = { ...goalOnly, steps: validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }')).steps };
+    const text = frozenPlanText(written, 'plan.yml');
+    expect(text.startsWith('# Frozen by plan-runner (mode: plan) from plan.yml.')).toBe(true);
+    expect(validPlan(text).steps).toEqual(written.steps);
+  });
+});
