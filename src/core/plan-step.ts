@@ -28,6 +28,8 @@ export interface ForEach {
   /** The step's own bound; absent = `limits.max_items`. */
   readonly maxItems?: number;
   readonly onItemFailure: 'fail' | 'continue';
+  /** `fan_out: true`: the items may be spread over the shard jobs of a job matrix. */
+  readonly fanOut?: boolean;
 }
 
 /** The item a child of a `for_each` step works on. */

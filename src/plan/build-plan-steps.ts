@@ -43,6 +43,7 @@ export function buildPlanSteps(steps: readonly Step[]): PlanStep[] {
           ...(step.key !== undefined && { key: step.key }),
           ...(step.max_items !== undefined && { maxItems: step.max_items }),
           onItemFailure: step.on_item_failure ?? 'fail',
+          ...(step.fan_out === true && { fanOut: true }),
         },
       }),
     };

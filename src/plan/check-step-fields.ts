@@ -5,7 +5,7 @@ import { FOR_EACH_ONLY_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from 
 
 /**
  * Fields that only some steps take — `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
- * `tools` and `max_turns` on agent, `as`, `key`, `max_items` and `on_item_failure` with `for_each` —
+ * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` —
  * an agent's `task`, and item names that would shadow references.
  */
 export function checkStepFields(steps: readonly Step[]): PlanIssue[] {

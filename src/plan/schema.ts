@@ -196,6 +196,14 @@ export const Step = z
       .enum(['fail', 'continue'])
       .optional()
       .meta({ description: "What a failed item does (for_each only): fail fails the step, continue keeps the other items' results.", examples: ['continue'] }),
+    fan_out: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "Spread this step's items over a job matrix (for_each only): with the action's mode: prepare / shard / merge, each shard job runs its share of the items; without a mode the plan runs on one runner as usual.",
+        default: false,
+      }),
     uses: z
       .string()
       .min(1)

@@ -26,7 +26,7 @@ export const REQUIRED_STEP_FIELDS: { readonly [T in StepType]: readonly (keyof S
 };
 
 /** Step fields that only a step with `for_each` takes. */
-export const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure'] as const satisfies readonly (keyof Step)[];
+export const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure', 'fan_out'] as const satisfies readonly (keyof Step)[];
 
 /** What to tell someone who gave a for_each-only field without `for_each`. */
 export function forEachOnlyMessage(field: (typeof FOR_EACH_ONLY_FIELDS)[number]): string {

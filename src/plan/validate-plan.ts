@@ -1,5 +1,6 @@
 import { buildPlanSteps } from './build-plan-steps.ts';
 import { checkArgs, checkInputSchemas } from './check-args.ts';
+import { checkFanOut } from './check-fan-out.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
 import { checkPricing } from './check-pricing.ts';
@@ -69,6 +70,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkStepFields(rawSteps),
     ...nameIssues,
     ...cycleIssues,
+    ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
     ...referenceCheck.issues,
     ...checkTools(plan, tools, withheld),
     ...schemas.issues,

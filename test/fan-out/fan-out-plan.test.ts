@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { assignShards } from '../../src/run/assign-shards.ts';
+import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
+
+const tools = ['tools:', '  list: { description: List, command: [node, list.mjs] }', '  check: { description: Check one, command: [node, check.mjs], input: { type: object, properties: { name: { type: string } } } }'];
+
+describe('fan_out in a plan', () => {
+  it('loads on a for_each step', () => {
+    const plan = validPlan(
+      yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list, args: {} }', '  - { id: check, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, args: { name: "${item}" } }'),
+    );
+    expect(plan.steps[1]!.forEach).toMatchObject({ fanOut: true, onItemFailure: 'fail' });
+  });
+
+  it('is refused on a step without for_each, at the key', () => {
+    expect(errorsFor(yaml(...tools, 'workflow_sequence:', '  - id: list', '    type: tool_call', '    tool: list', '    args: {}', '    fan_out: true'))).toEqual([
+      'plan.yml:9:5: only for_each steps take `fan_out`; add `for_each:` (a reference to a list) or remove it (at workflow_sequence[0].fan_out)',
+    ]);
+  });
+
+  it('is refused on a fan-out step that depends, through another step, on a fan-out step', () => {
+    const errors = errorsFor(
+      yaml(
+        ...tools,
+        'workflow_sequence:',
+        '  - { id: list, type: tool_call, tool: list, args: {} }',
+        '  - { id: a, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, args: { name: "${item}" } }',
+        '  - { id: between, type: reasoning, description: Pick, depends_on: [a] }',
+        '  - id: b',
+        '    type: reasoning',
+        '    description: Again ${item}',
+        '    for_each: ${steps.list.result}',
+        '    depends_on: [list, between]',
+        '    fan_out: true',
+      ),
+    );
+    expect(errors).toEqual([
+      'plan.yml:13:5: step b fans out, but it depends on step a, which fans out too: in a job matrix everything a fan-out step needs runs in the prepare job, before any shard starts; remove fan_out from one of them, or make step b independent of step a (at workflow_sequence[3].fan_out)',
+    ]);
+  });
+
+  it('allows two independent fan-out steps over the same list', () => {
+    const plan = validPlan(
+      yaml(
+        ...tools,
+        'workflow_sequence:',
+        '  - { id: list, type: tool_call, tool: list, args: {} }',
+        '  - { id: a, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, args: { name: "${item}" } }',
+        '  - { id: b, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, depends_on: [list], args: { name: "${item}" } }',
+        '  - { id: report, type: aggregate, inputs: [a, b] }',
+      ),
+    );
+    expect(plan.steps.filter((step) => step.forEach?.fanOut).map((step) => step.key)).toEqual(['a', 'b']);
+  });
+});
+
+describe('assignShards', () => {
+  const keys = Array.from({ length: 10 }, (_, index) => `check[${index}]`);
+
+  it('deals items out by index without durations', () => {
+    expect(assignShards(keys, 4)).toEqual([1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
+  });
+
+  it('gives every item exactly one shard, whatever the count', () => {
+    for (const shards of [1, 3, 10, 16]) {
+      const assignment = assignShards(keys, shards);
+      expect(assignment).toHaveLength(keys.length);
+      expect(assignment.every((shard) => shard >= 1 && shard <= shards)).toBe(true);
+    }
+  });
+
+  it('balances by recorded durations: the longest items go to the least-loaded shards', () => {
+    // One item as long as all the others together: it gets a shard of its own.
+    const weights = new Map(keys.map((key, index) => [key, index === 3 ? 900 : 100]));
+    const assignment = assignShards(keys, 2, weights);
+    expect(assignment[3]).toBe(1);
+    expect(assignment.filter((shard) => shard === 1)).toHaveLength(1);
+    const load = (shard: number) => keys.reduce((sum, key, index) => sum + (assignment[index] === shard ? weights.get(key)! : 0), 0);
+    expect(load(1)).toBe(900);
+    expect(load(2)).toBe(900);
+  });
+
+  it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', () => {
+    const weights = new Map([
+      ['check[0]', 500],
+      ['check[1]', 100],
+    ]);
+    expect(assignShards(keys, 3, weights)).toEqual(assignShards([...keys], 3, new Map(weights)));
+    expect(new Set(assignShards(keys, 3, weights))).toEqual(new Set([1, 2, 3]));
+  });
+
+  it('refuses a shard count below one', () => {
+    expect(() => assignShards(keys, 0)).toThrow('shards must be a whole number of at least 1, got 0');
+  });
+});
