@@ -180,6 +180,8 @@ export type RunEvent =
       readonly durationMs: number;
       readonly usage: Usage;
       readonly attempts?: number;
+      /** Set when the result was taken from an earlier run or another shard's state: what the item cost there. */
+      readonly reused?: { readonly usage: Usage };
     })
   | (EventBase & {
       readonly type: 'item_failed';
@@ -190,6 +192,17 @@ export type RunEvent =
       readonly durationMs: number;
       readonly usage: Usage;
       readonly attempts?: number;
+    })
+  /**
+   * The prepare job of a fanned-out run: which shard runs each item of a `fan_out` step (1-based,
+   * by item index), for the step as it will start (`reuseKey`), so every shard job takes the same share.
+   */
+  | (EventBase & {
+      readonly type: 'shards_assigned';
+      readonly stepKey: string;
+      readonly reuseKey: string;
+      readonly shards: number;
+      readonly assignment: readonly number[];
     })
   | (EventBase & {
       readonly type: 'plan_revised';

@@ -20,7 +20,8 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import type { ResumeState } from '../run/resume-state.ts';
+import { mergeResumeStates, type ResumeState } from '../run/resume-state.ts';
+import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
@@ -48,8 +49,13 @@ export interface JobSettings {
   readonly stepWeights?: StepWeights;
   /** Keeps tools out of the run (read-only mode on a fork's pull request): validation names them, the registry leaves them out. */
   readonly withhold?: ToolWithholding;
-  /** The trace of an earlier run of this plan: its completed steps whose keys match are reused, its side effects never repeated. */
-  readonly resume?: ResumeTrace;
+  /**
+   * The trace of an earlier run of this plan (or several: a fanned-out run's prepare and shard
+   * states): its completed steps and items whose keys match are reused, its side effects never repeated.
+   */
+  readonly resume?: ResumeTrace | readonly ResumeTrace[];
+  /** The part of a fanned-out run this job plays (the action's `mode: prepare | shard | merge`); absent: the whole plan. */
+  readonly fanOut?: FanOutPart;
   /** A person's approval of the run `resume` paused (checked by `grantApproval`): the steps it covers may start. */
   readonly approve?: ApprovalGrant;
 }
@@ -129,12 +135,18 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
   const { model, budget } = prepared;
 
-  let resume: ResumeState | undefined;
-  if (settings.resume) {
-    const read = parseResumeTrace(settings.resume, loadedPlan.name);
-    if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-    resume = read.state;
+  if (settings.fanOut && !loadedPlan.steps.some((step) => step.forEach?.fanOut)) {
+    return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
   }
+  let resume: ResumeState | undefined;
+  const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
+  const states: ResumeState[] = [];
+  for (const trace of traces) {
+    const read = parseResumeTrace(trace, loadedPlan.name);
+    if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
+    states.push(read.state);
+  }
+  if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
@@ -173,6 +185,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)] };
   }
 
+  const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
   let run: RunOutcome;
   try {
     run = await runPlan(plan, {
@@ -186,7 +199,9 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       inputs: inputs.inputs,
       onListenerError: deps.onListenerError,
       budget,
-      ...(model && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run.
+      ...(model && !partial && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      ...(settings.fanOut && { fanOut: settings.fanOut }),
       ...(deps.random && { random: deps.random }),
       ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
       ...(resume && { resume }),
@@ -199,6 +214,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     await opened.close();
   }
 
+  // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
+  if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
   const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

@@ -15,21 +15,27 @@ export class MappedStep {
   readonly results: unknown[];
   readonly failures: ItemFailure[] = [];
   usage: Usage = NO_USAGE;
+  /** Items this run leaves to other shards of a fanned-out run: while any are left, the step does not complete here. */
+  left = 0;
+  /** The indexes of the children this run starts, in the order it starts them. */
+  readonly #order: readonly number[];
   #next = 0;
   #running = 0;
   #halted = false;
 
-  constructor(key: string, children: readonly PlanStep[], onItemFailure: 'fail' | 'continue', startedAt: number) {
+  /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
+  constructor(key: string, children: readonly PlanStep[], onItemFailure: 'fail' | 'continue', startedAt: number, toRun?: readonly number[]) {
     this.key = key;
     this.children = children;
     this.onItemFailure = onItemFailure;
     this.startedAt = startedAt;
     this.results = new Array<unknown>(children.length).fill(null);
+    this.#order = toRun ?? children.map((_, index) => index);
   }
 
   /** True while children are waiting to start (none start after a failure under `fail`). */
   get hasWaiting(): boolean {
-    return !this.#halted && this.#next < this.children.length;
+    return !this.#halted && this.#next < this.#order.length;
   }
 
   get running(): number {
@@ -43,15 +49,20 @@ export class MappedStep {
 
   /** Children that never started. */
   get notStarted(): number {
-    return this.children.length - this.#next;
+    return this.#order.length - this.#next;
   }
 
   /** The next child to start, counted as running; undefined when none waits. */
   take(): { readonly child: PlanStep; readonly index: number } | undefined {
     if (!this.hasWaiting) return undefined;
-    const index = this.#next++;
+    const index = this.#order[this.#next++]!;
     this.#running += 1;
     return { child: this.children[index]!, index };
+  }
+
+  /** A child settled without running: its result from an earlier run or another shard. */
+  reuse(index: number, result: unknown): void {
+    this.results[index] = result;
   }
 
   completed(index: number, result: unknown, usage: Usage): void {
@@ -60,9 +71,9 @@ export class MappedStep {
     this.usage = addUsage(this.usage, usage);
   }
 
-  /** A child failed; `counts` is false for a child stopped with the run (not the item's own failure). */
-  failed(index: number, error: string, usage: Usage, counts: boolean): void {
-    this.#running -= 1;
+  /** A child failed; `counts` is false for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+  failed(index: number, error: string, usage: Usage, counts: boolean, ran = true): void {
+    if (ran) this.#running -= 1;
     this.usage = addUsage(this.usage, usage);
     if (!counts) return;
     this.failures.push({ index, key: this.children[index]!.key, error });

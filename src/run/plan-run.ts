@@ -7,7 +7,10 @@ import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
 import type { ItemFailure } from '../core/run-event.ts';
+import { assignShards } from './assign-shards.ts';
 import { expandForEach } from './expand-for-each.ts';
+import { fanOutScope } from './fan-out-part.ts';
+import { FanOutStateError } from './fan-out-state-error.ts';
 import { ItemFailedError } from './item-failed-error.ts';
 import { MappedStep } from './mapped-step.ts';
 import { runNestedPlan } from './run-nested-plan.ts';
@@ -92,6 +95,8 @@ export class PlanRun {
   readonly gate: ApprovalGate;
   #skippedForStop = false;
   #turnsSinceYield = 0;
+  /** The steps this part of a fanned-out run may start; undefined: every step. */
+  readonly #scope: ReadonlySet<string> | undefined;
 
   constructor(plan: RunnablePlan, deps: RunDeps, journal: RunJournal) {
     this.#plan = plan;
@@ -105,6 +110,7 @@ export class PlanRun {
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.gate = new ApprovalGate(plan, deps.tools, deps.approval?.approved);
+    this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome });
@@ -112,6 +118,11 @@ export class PlanRun {
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
     setMaxListeners(0, this.#stop.signal);
     this.#stop.signal.addEventListener('abort', () => this.#inbox.wake(), { once: true });
+  }
+
+  /** True for a part of a fanned-out run that runs only some steps (prepare, shard): the plan's last step is not its result. */
+  get partial(): boolean {
+    return this.#scope !== undefined;
   }
 
   /** Model use so far: every call the budget saw, including calls that finished after their step was abandoned. */
@@ -169,6 +180,8 @@ export class PlanRun {
         }
       }
       this.#skipLeftovers();
+      const part = this.#deps.fanOut;
+      if (part?.part === 'prepare' && !this.stopReason) this.#assignShards(part.shards, part.weights);
     } finally {
       this.budget.signal.removeEventListener('abort', onBudget);
     }
@@ -186,6 +199,8 @@ export class PlanRun {
       if (this.#needs.length > 0) return;
       const key = this.#ready.next();
       if (key === undefined) return;
+      // Another part of a fanned-out run starts it; here it stays pending.
+      if (this.#scope && !this.#scope.has(key)) continue;
       // A step that needs approval waits (its dependents stay pending); everything else goes on.
       const blocked = this.gate.blocks(this.graph.byKey.get(key)!);
       if (blocked !== undefined) {
@@ -216,6 +231,11 @@ export class PlanRun {
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage } });
       this.#ready.release(key);
       this.#inbox.wake();
+      return;
+    }
+    if (this.#deps.fanOut?.part === 'shard' && !step.forEach?.fanOut) {
+      const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
+      this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: NO_USAGE, durationMs: 0, attempts: 1 });
       return;
     }
     if (step.forEach) {
@@ -295,10 +315,70 @@ export class PlanRun {
       this.#conclude(step.key, { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 });
       return;
     }
+    const reuseKey = this.reuseKeys.get(step.key)!;
+    const part = step.forEach!.fanOut ? this.#deps.fanOut : undefined;
+    const shardPlan = this.#deps.resume?.shards.get(reuseKey);
+    if (part?.part === 'shard' && shardPlan?.assignment.length !== children.length) {
+      const problem = `the prepare job's state has no shard plan for step ${step.key} as it starts here (its list, inputs or definition changed since the prepare job ran); re-run all jobs of the workflow`;
+      this.#conclude(step.key, { ok: false, error: new FanOutStateError(step.key, problem), usage: NO_USAGE, durationMs: 0, attempts: 1 });
+      return;
+    }
+    // Items an earlier run or another shard completed are taken as they are; a shard runs only its own share.
+    const reused = this.#deps.resume?.items.get(reuseKey);
+    const taken: number[] = [];
+    const toRun: number[] = [];
+    const missing: number[] = [];
+    let left = 0;
+    children.forEach((child, index) => {
+      if (reused?.get(index)?.key === child.key) taken.push(index);
+      else if (part?.part === 'shard') {
+        if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
+        else left += 1;
+      } else if (part?.part === 'merge') missing.push(index);
+      else toRun.push(index);
+    });
     this.#journal.step({ type: 'step_expanded', stepKey: step.key, keys: children.map((child) => child.key) });
-    const mapped = new MappedStep(step.key, children, step.forEach!.onItemFailure, startedAt);
-    if (children.length === 0) this.#concludeMapped(mapped);
-    else this.#mapped.set(step.key, mapped);
+    const mapped = new MappedStep(step.key, children, step.forEach!.onItemFailure, startedAt, toRun);
+    mapped.left = left;
+    for (const index of taken) {
+      const item = reused!.get(index)!;
+      mapped.reuse(index, item.result);
+      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage } });
+    }
+    // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
+    for (const index of missing) {
+      const shard = shardPlan?.assignment[index];
+      const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
+      const by = shard === undefined ? 'no shard' : `shard ${shard}`;
+      const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
+      mapped.failed(index, error, NO_USAGE, true, false);
+      this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE });
+    }
+    if (mapped.hasWaiting) this.#mapped.set(step.key, mapped);
+    else this.#concludeMapped(mapped);
+  }
+
+  /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
+  #assignShards(shards: number, weights: ReadonlyMap<string, number> | undefined): void {
+    for (const step of this.graph.steps) {
+      if (!step.forEach?.fanOut) continue;
+      const settled = step.dependsOn.every((dep) => {
+        const state = this.#journal.stateOf(dep);
+        return state === 'completed' || (step.optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
+      });
+      if (!settled) continue;
+      const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+      let keys: string[];
+      try {
+        const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
+        keys = expandForEach(step, sources, this.#plan.limits.max_items ?? DEFAULT_LIMITS.max_items).map((child) => child.key);
+      } catch (error) {
+        // Every shard would fail the same way: the prepare job fails now, naming the step.
+        this.failures.push({ stepKey: step.key, error: errorText(error), recoverable: false });
+        continue;
+      }
+      this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: assignShards(keys, shards, weights) });
+    }
   }
 
   #startChild(mapped: MappedStep): void {
@@ -353,6 +433,8 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
+    // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
+    if (mapped.left > 0 && !mapped.halted && !this.stopReason) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
     if (this.stopReason) return this.#conclude(mapped.key, { ok: false, error: this.stopReason, ...ended });
     if (mapped.halted) {
@@ -543,7 +625,7 @@ export class PlanRun {
   #skipLeftovers(): void {
     // Steps downstream of a waiting step stay pending: an approving run runs them.
     if (this.waiting.length > 0) return;
-    const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending');
+    const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending' && (this.#scope?.has(step.key) ?? true));
     if (stuck.length === 0) return;
     this.#skipPending('not run: its dependencies never completed');
     this.failures.push({ stepKey: stuck[0]!.key, error: 'never became ready (executor bug)', recoverable: false });
@@ -558,7 +640,8 @@ export class PlanRun {
   #skipPending(reason: string): void {
     for (const step of this.graph.steps) {
       const state = this.#journal.stateOf(step.key);
-      if (state === 'pending' || state === 'waiting') {
+      // Steps another part of a fanned-out run starts are not this part's to skip.
+      if ((state === 'pending' || state === 'waiting') && (this.#scope?.has(step.key) ?? true)) {
         this.#journal.step({ type: 'step_skipped', stepKey: step.key, reason });
       }
     }

@@ -17,9 +17,30 @@ export interface PastSideEffect {
   readonly outcome: ToolCallOutcome;
 }
 
+/** A completed item of a `for_each` step of an earlier run (or another shard): reused when its step starts the same. */
+export interface ReusableItem {
+  /** The child's key (`review[3]`): reused only under the same key. */
+  readonly key: string;
+  readonly result: unknown;
+  readonly usage: Usage;
+}
+
+/** Which shard runs each item of a fan-out step, as the prepare job decided it. */
+export interface ShardPlan {
+  readonly stepKey: string;
+  readonly shards: number;
+  readonly assignment: readonly number[];
+}
+
 /** What a run resumes from: reusable steps by reuse key, and past side-effect calls by call key. */
 export interface ResumeState {
   readonly reuse: ReadonlyMap<string, ReusableStep>;
+  /** Completed items of `for_each` steps that did not complete, by the step's reuse key, then item index. */
+  readonly items: ReadonlyMap<string, ReadonlyMap<number, ReusableItem>>;
+  /** The last error of items that failed (and never completed), by the step's reuse key, then item index. */
+  readonly itemErrors: ReadonlyMap<string, ReadonlyMap<number, string>>;
+  /** The shard plan of each fan-out step, by the step's reuse key (from a prepare job's state). */
+  readonly shards: ReadonlyMap<string, ShardPlan>;
   readonly sideEffects: ReadonlyMap<string, PastSideEffect>;
   /** The run the state came from, in words ("attempt 1", a file name), for the checklist and summary. */
   readonly from: string;
@@ -52,6 +73,15 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const keys = new Map<string, string>();
   const reuse = new Map<string, ReusableStep>();
   const calls = new Map<string, PastSideEffect & { returned: boolean }>();
+  const children = new Map<string, readonly string[]>();
+  const items = new Map<string, Map<number, ReusableItem>>();
+  const itemErrors = new Map<string, Map<number, string>>();
+  const shards = new Map<string, ShardPlan>();
+  const byIndex = <T>(map: Map<string, Map<number, T>>, key: string): Map<number, T> => {
+    let inner = map.get(key);
+    if (!inner) map.set(key, (inner = new Map()));
+    return inner;
+  };
   for (const event of events) {
     if (event.type === 'plan_revised') plan = event.plan;
     else if (event.type === 'approval_requested') {
@@ -59,7 +89,17 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       decided = undefined;
     } else if (event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
-    else if (event.type === 'step_completed') {
+    else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
+    else if (event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
+    else if (event.type === 'item_completed' || event.type === 'item_failed') {
+      const key = keys.get(event.stepKey);
+      const child = children.get(event.stepKey)?.[event.index];
+      if (key === undefined || child === undefined) continue;
+      if (event.type === 'item_completed') {
+        byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
+        itemErrors.get(key)?.delete(event.index);
+      } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
+    } else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
       if (key !== undefined) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
     } else if (event.type === 'tool_called' && event.sideEffects) {
@@ -71,5 +111,30 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   }
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-  return { ok: true, state: { reuse, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+}
+
+/**
+ * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
+ * shard's earlier attempt): every completed step and item, every shard plan and every side effect
+ * of any of them. A completed item outranks another state's failure of it.
+ */
+export function mergeResumeStates(states: readonly ResumeState[], from: string): ResumeState {
+  const [first] = states;
+  if (!first) throw new Error('no state to merge');
+  const reuse = new Map<string, ReusableStep>();
+  const items = new Map<string, Map<number, ReusableItem>>();
+  const itemErrors = new Map<string, Map<number, string>>();
+  const shards = new Map<string, ShardPlan>();
+  const sideEffects = new Map<string, PastSideEffect>();
+  for (const state of states) {
+    for (const [key, step] of state.reuse) reuse.set(key, step);
+    for (const [key, plan] of state.shards) shards.set(key, plan);
+    for (const [key, inner] of state.items) for (const [index, item] of inner) (items.get(key) ?? items.set(key, new Map()).get(key)!).set(index, item);
+    for (const [key, inner] of state.itemErrors) for (const [index, error] of inner) (itemErrors.get(key) ?? itemErrors.set(key, new Map()).get(key)!).set(index, error);
+    // A call that succeeded somewhere wins over one whose answer was lost elsewhere.
+    for (const [key, call] of state.sideEffects) if (sideEffects.get(key)?.outcome !== 'succeeded') sideEffects.set(key, call);
+  }
+  for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
+  return { reuse, items, itemErrors, shards, sideEffects, from, plan: first.plan };
 }

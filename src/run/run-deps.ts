@@ -8,6 +8,7 @@ import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
 import type { Goal } from '../plan/schema.ts';
 import type { Replanner } from './replanner.ts';
+import type { FanOutPart } from './fan-out-part.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { StepWeights } from './start-order.ts';
@@ -41,6 +42,8 @@ export interface RunDeps {
   readonly resume?: ResumeState;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
+  /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */
+  readonly fanOut?: FanOutPart;
 }
 
 /** An approval granted to a paused run: its hash, who gave it, and the steps it covers. */

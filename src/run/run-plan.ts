@@ -50,7 +50,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
   const verdict = internal
     ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
-    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined ? undefined : missingResult(journal, run, lastKey), run?.waiting);
+    : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
   if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
