@@ -20,6 +20,9 @@ export const INPUT_NAMES = [
   'state',
   'resume',
   'state-retention-days',
+  'shards',
+  'shard',
+  'weights-from',
   'eval-runs',
   'eval-seed',
   'eval-faults',
@@ -69,7 +72,11 @@ export const ActionInputs = z.object({
   'fail-on-unmet-goals': blankIsDefault(Flag.default(true)),
   'check-run': blankIsDefault(Flag.default(false)),
   mode: blankIsDefault(
-    z.enum(['run', 'plan', 'agent', 'eval'], { error: (issue) => `expected run, plan, agent or eval, got ${JSON.stringify(issue.input)}` }).default('run'),
+    z
+      .enum(['run', 'plan', 'agent', 'eval', 'prepare', 'shard', 'merge'], {
+        error: (issue) => `expected run, plan, agent, eval, prepare, shard or merge, got ${JSON.stringify(issue.input)}`,
+      })
+      .default('run'),
   ),
   'eval-runs': blankIsDefault(z.coerce.number<string>().int().min(1).max(100).default(5)),
   'eval-seed': blankIsDefault(z.coerce.number<string>().int().min(0).max(2 ** 31 - 1).default(1)),
@@ -88,6 +95,9 @@ export const ActionInputs = z.object({
   'state-retention-days': blankIsDefault(
     z.coerce.number<string>({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7),
   ),
+  shards: blankIsDefault(z.coerce.number<string>({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+  shard: blankIsDefault(z.coerce.number<string>({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+  'weights-from': blankIsDefault(Text.optional()),
   'max-cost-usd-per-run': blankIsDefault(z.coerce.number<string>().min(0).optional()),
   'allowed-bots': AllowedBotsInput,
 });

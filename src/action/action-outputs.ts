@@ -25,6 +25,8 @@ export interface ActionOutputs {
   readonly 'completion-tokens': string;
   /** Seconds the run took, to a tenth; 0 when nothing ran. */
   readonly 'duration-seconds': string;
+  /** mode: prepare only: the shard jobs' matrix as JSON (`{"shard":[1,2,3,4]}`). */
+  readonly matrix?: string;
 }
 
 type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;

@@ -22,8 +22,15 @@ export interface ActionSettings {
   readonly checkRun: boolean;
   /** Bots that may start a run on comment, issue and pull request events (`allowed-bots`), by exact login. */
   readonly allowedBots: readonly string[];
-  /** `run` runs the plan; `plan` only writes and validates it (nothing executes); `agent` runs the task as one agent step; `eval` runs it many times and reports the figures. */
-  readonly mode: 'run' | 'plan' | 'agent' | 'eval';
+  /**
+   * `run` runs the plan; `plan` only writes and validates it (nothing executes); `agent` runs the task as one agent step; `eval` runs it many times and reports the figures;
+   * `prepare`, `shard` and `merge` are the three jobs of a plan fanned out over a job matrix (`fanOut`).
+   */
+  readonly mode: 'run' | 'plan' | 'agent' | 'eval' | 'prepare' | 'shard' | 'merge';
+  /** With mode prepare, shard or merge: the part of a fanned-out run this job plays. */
+  readonly fanOut?: FanOutSettings;
+  /** A previous run's trace (`weights-from`), absolute: its durations order ready steps and balance the shards. */
+  readonly weightsFrom?: string;
   /** The trace of an earlier run to resume (`resume-from`), absolute; its matching completed steps are reused. */
   readonly resumeFrom?: string;
   /**
@@ -43,6 +50,24 @@ export interface ActionSettings {
   readonly outputDir: string;
   readonly github: GitHubRunContext;
   readonly env: RunnerEnvironment;
+}
+
+/** The part of a fanned-out run a job plays, with the shard count (prepare) or its shard number (shard). */
+export type FanOutSettings = { readonly part: 'prepare'; readonly shards: number } | { readonly part: 'shard'; readonly shard: number } | { readonly part: 'merge' };
+
+/** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
+function fanOutSettings(inputs: ActionInputs): { ok: true; fanOut?: FanOutSettings } | { ok: false; problems: string[] } {
+  const { mode, shards, shard } = inputs;
+  const problems: string[] = [];
+  if (mode !== 'prepare' && shards !== undefined) problems.push(`input 'shards': only mode: prepare takes it (the shard and merge jobs read the count from the prepare job's state); remove it, or set mode: prepare`);
+  if (mode !== 'shard' && shard !== undefined) problems.push(`input 'shard': only mode: shard takes it (write shard: \${{ matrix.shard }} in the matrix job); remove it, or set mode: shard`);
+  if (mode === 'prepare' && shards === undefined) problems.push(`input 'shards': mode: prepare needs it — how many shard jobs run the items (1 to 256)`);
+  if (mode === 'shard' && shard === undefined) problems.push(`input 'shard': mode: shard needs it — this job's shard number, e.g. shard: \${{ matrix.shard }}`);
+  if (problems.length > 0) return { ok: false, problems };
+  if (mode === 'prepare') return { ok: true, fanOut: { part: 'prepare', shards: shards! } };
+  if (mode === 'shard') return { ok: true, fanOut: { part: 'shard', shard: shard! } };
+  if (mode === 'merge') return { ok: true, fanOut: { part: 'merge' } };
+  return { ok: true };
 }
 
 export interface EvalActionSettings {
@@ -78,6 +103,8 @@ export function readActionSettings(
   const parsed = ActionInputs.safeParse(raw);
   if (!parsed.success) return { ok: false, problems: formatInputIssues(parsed.error) };
   const inputs = parsed.data;
+  const fanOut = fanOutSettings(inputs);
+  if (!fanOut.ok) return { ok: false, problems: fanOut.problems };
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const planFile = path.resolve(workspace, inputs.plan);
@@ -103,6 +130,8 @@ export function readActionSettings(
       checkRun: inputs['check-run'],
       allowedBots: inputs['allowed-bots'],
       mode: inputs.mode,
+      ...(fanOut.fanOut && { fanOut: fanOut.fanOut }),
+      ...(inputs['weights-from'] && { weightsFrom: path.resolve(workspace, inputs['weights-from']) }),
       ...(inputs['resume-from'] && { resumeFrom: path.resolve(workspace, inputs['resume-from']) }),
       state: inputs.state,
       resume: inputs.resume,

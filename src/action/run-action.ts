@@ -28,6 +28,13 @@ import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import path from 'node:path';
+import { errorText } from '../core/error-text.ts';
+import type { FanOutPart } from '../run/fan-out-part.ts';
+import type { StepWeights } from '../run/start-order.ts';
+import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
+import { shardMatrix } from '../state/fan-out-states.ts';
+import { loadFanOutStates } from './fan-out-state.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
 import type { RunStateStore } from '../state/run-state-store.ts';
@@ -64,7 +71,15 @@ export interface ActionResult {
   readonly published: Promise<void>;
 }
 
-async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, withhold?: ToolWithholding, resume?: ResumeTrace): Promise<JobOutcome> {
+interface JobExtras {
+  readonly withhold?: ToolWithholding;
+  readonly resume?: readonly ResumeTrace[];
+  readonly fanOut?: FanOutPart;
+  readonly stepWeights?: StepWeights;
+}
+
+async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
+  const { withhold, resume, fanOut, stepWeights } = extras;
   try {
     return await runJob(
       {
@@ -77,7 +92,9 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         mode: settings.mode === 'plan' || settings.mode === 'agent' ? settings.mode : 'run',
         github: toolsetGitHubContext(settings.github, octokit),
         ...(withhold && { withhold }),
-        ...(resume && { resume }),
+        ...(resume && resume.length > 0 && { resume }),
+        ...(fanOut && { fanOut }),
+        ...(stepWeights && { stepWeights }),
       },
       deps,
     );
@@ -155,6 +172,24 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const earlier = await earlierAttemptState(settings, deps.state, io, statePart(settings));
   if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
   const resumeTrace = resume?.trace ?? earlier.earlier?.trace;
+  let stepWeights: StepWeights | undefined;
+  try {
+    stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom);
+  } catch (error) {
+    return refuseRun(given, `weights-from: ${errorText(error)}`, deps);
+  }
+  // A job of a fanned-out run starts from the states the other jobs of this workflow run saved.
+  const fanOut = settings.fanOut;
+  let fanOutTraces: readonly ResumeTrace[] = [];
+  if (fanOut) {
+    if (settings.state !== 'artifact') return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
+    if (!deps.state) return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
+    const loaded = await loadFanOutStates(deps.state, fanOut, settings.planPath, path.join(settings.outputDir, 'state'), settings.resume === 'auto');
+    if (!loaded.ok) return refuseRun(given, loaded.problem, deps);
+    fanOutTraces = loaded.traces;
+    if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
+  }
+  const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const trace = openTrace(paths.trace, redact, io.warning);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
@@ -178,10 +213,17 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.createModel ? { createModel: deps.createModel } : {}),
       onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
-    }, deps.github, readOnly?.withhold, resumeTrace);
+    }, deps.github, {
+      ...(readOnly?.withhold && { withhold: readOnly.withhold }),
+      resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],
+      ...(fanOutPart && { fanOut: fanOutPart }),
+      ...(stepWeights && { stepWeights }),
+    });
     await closeTrace(trace, io.warning);
-    // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here.
+    // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
     const saving = trace ? saveRunState(settings, deps.state, paths.trace, io, statePart(settings)) : Promise.resolve(undefined);
+    // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
+    const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 
     const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
     const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
@@ -212,10 +254,11 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       },
       io.annotate,
     );
-    const failure = jobFailure(report, settings.failOnUnmetGoals);
+    const failure = jobFailure(report, settings.failOnUnmetGoals) ?? unsaved;
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
     const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
-    return { outputs, ...(failure ? { failure } : {}), published };
+    const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
+    return { outputs: { ...outputs, ...matrix }, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
     await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));

@@ -4,6 +4,7 @@ import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName, stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
+import { ownPart } from './fan-out-state.ts';
 
 /** The state of an earlier attempt a re-run resumes from. */
 export interface EarlierState {
@@ -16,8 +17,8 @@ export type EarlierStateResult =
   | { readonly ok: false; readonly problem: string };
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
-export function statePart(_settings: ActionSettings): string | undefined {
-  return undefined;
+export function statePart(settings: ActionSettings): string | undefined {
+  return settings.fanOut ? ownPart(settings.fanOut) : undefined;
 }
 
 /** Which saved state this job's run is: the plan, the attempt, and (for a fanned-out run) its part. */

@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { errorText } from '../core/error-text.ts';
+import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { newestPartStates, shardPart, type PartState } from '../state/fan-out-states.ts';
+import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import type { FanOutSettings } from './action-settings.ts';
+
+/** The part name this job saves its state under: `prepare`, `shard-3`, `merge`. */
+export function ownPart(fanOut: FanOutSettings): string {
+  return fanOut.part === 'shard' ? shardPart(fanOut.shard) : fanOut.part;
+}
+
+/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's and every shard's (merge). */
+function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
+  if (fanOut.part === 'prepare') return (part) => part === 'prepare';
+  const own = ownPart(fanOut);
+  if (fanOut.part === 'shard') return (part) => part === 'prepare' || (resumeOwn && part === own);
+  // Not an earlier merge's state: it completed the fan-out steps with the items known then, and a shard re-run since has more.
+  return (part) => part === 'prepare' || /^shard-\d+$/.test(part);
+}
+
+export type LoadedStates =
+  | { readonly ok: true; readonly traces: readonly ResumeTrace[]; readonly parts: readonly PartState[] }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
+ * and attempt of it): the newest attempt of each part it needs (a shard's own earlier attempt only
+ * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
+ * prepare job's state cannot run, and says so.
+ */
+export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, planPath: string, dir: string, resumeOwn = true): Promise<LoadedStates> {
+  let artifacts: readonly StateArtifact[];
+  try {
+    artifacts = await store.list();
+  } catch (error) {
+    return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${errorText(error)}` };
+  }
+  const parts = newestPartStates(artifacts, planPath, wantedParts(fanOut, resumeOwn));
+  if (fanOut.part !== 'prepare' && !parts.some((state) => state.part === 'prepare')) {
+    return {
+      ok: false,
+      problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath} in this workflow run: run a job with mode: prepare first (the same plan), and give this job needs: on it`,
+    };
+  }
+  const traces: ResumeTrace[] = [];
+  for (const state of parts) {
+    const into = path.join(dir, `${state.part}-attempt-${state.attempt}`);
+    try {
+      await mkdir(into, { recursive: true });
+      const file = await store.download(state.artifact, into);
+      const read = await readResumeTrace(file);
+      if (!read.ok) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
+      traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})` });
+    } catch (error) {
+      return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${errorText(error)}` };
+    }
+  }
+  return { ok: true, traces, parts };
+}

@@ -1,0 +1,41 @@
+import type { StateArtifact } from './run-state-store.ts';
+import { parseStateArtifactName } from './state-artifact-name.ts';
+
+/** The saved state of one part of a fanned-out run: its newest attempt. */
+export interface PartState {
+  readonly part: string;
+  readonly attempt: number;
+  readonly artifact: StateArtifact;
+}
+
+/** The `matrix` output of a prepare job: `{"shard":[1,2,3,4]}` for `strategy.matrix`. */
+export function shardMatrix(shards: number): string {
+  return JSON.stringify({ shard: Array.from({ length: shards }, (_, index) => index + 1) });
+}
+
+/** The part name of shard `shard`'s state. */
+export function shardPart(shard: number): string {
+  return `shard-${shard}`;
+}
+
+/**
+ * The states a job of a fanned-out run builds on, among a workflow run's artifacts for `planPath`:
+ * the newest attempt of each part `wanted` accepts (prepare; shard K's own earlier attempt; every
+ * shard), in part order. Other plans' and whole runs' states are left out.
+ */
+export function newestPartStates(artifacts: readonly StateArtifact[], planPath: string, wanted: (part: string) => boolean): PartState[] {
+  const newest = new Map<string, PartState>();
+  for (const artifact of artifacts) {
+    const parsed = parseStateArtifactName(artifact.name, planPath);
+    if (!parsed?.part || !wanted(parsed.part)) continue;
+    const known = newest.get(parsed.part);
+    if (!known || parsed.attempt > known.attempt) newest.set(parsed.part, { part: parsed.part, attempt: parsed.attempt, artifact });
+  }
+  return [...newest.values()].sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
+}
+
+function partOrder(part: string): number {
+  if (part === 'prepare') return 0;
+  const shard = /^shard-(\d+)$/.exec(part);
+  return shard ? Number(shard[1]) : Number.MAX_SAFE_INTEGER;
+}

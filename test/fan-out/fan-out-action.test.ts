@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { memoryStateStore } from './memory-state-store.ts';
+
+const PLAN = `name: Checks
+tools:
+  list: { description: The items, command: [node, list.mjs] }
+  check: { description: Check one item, command: [node, check.mjs], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  join: { description: Join the results, command: [node, join.mjs] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", fan_out: true, on_item_failure: continue, args: { n: "\${item}" } }
+  - { id: report, type: tool_call, tool: join, args: { results: { step_result: check } } }
+goals:
+  - { name: every item checked, of: report, contains: "item 11 ok" }
+`;
+
+// Each check appends its item to ran.log, so the test can count how often every item ran; a file broken-<n> breaks item n.
+const CHECK = `import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+const { n } = JSON.parse(readFileSync(0, 'utf8'));
+appendFileSync('ran.log', n + '\\n');
+if (existsSync('broken-' + n)) { process.stderr.write('item ' + n + ' is broken'); process.exit(1); }
+process.stdout.write(JSON.stringify('item ' + n + ' ok'));
+`;
+
+let workspace: string;
+let store: RunStateStore & { saved: { name: string }[] };
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fan-out-'));
+  store = await memoryStateStore();
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 12 }, (_, i) => i)));`);
+  await writeFile(path.join(workspace, 'check.mjs'), CHECK);
+  await writeFile(path.join(workspace, 'join.mjs'), `import { readFileSync } from 'node:fs'; process.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));`);
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+async function job(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ result: Awaited<ReturnType<typeof runAction>>; said: ReturnType<typeof recordingIO>['said'] }> {
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '', ...env });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
+  await result.published;
+  return { result, said };
+}
+
+const ranItems = async () => (await readFile(path.join(workspace, 'ran.log'), 'utf8')).trim().split('\n').map(Number).sort((a, b) => a - b);
+
+describe('the action fanned out: prepare, 3 shards, merge', () => {
+  it('runs every item once over the shards; the merge aggregates, checks the goals and reports', async () => {
+    const prepare = await job({ mode: 'prepare', shards: '3' });
+    expect(prepare.result.outputs).toMatchObject({ status: 'succeeded', matrix: '{"shard":[1,2,3]}' });
+    for (const shard of ['1', '2', '3']) expect((await job({ mode: 'shard', shard })).result.outputs.status).toBe('succeeded');
+    const merge = await job({ mode: 'merge' });
+    expect(merge.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(merge.result.outputs.result).toContain('item 11 ok');
+    expect(await ranItems()).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(merge.said.summary).toContain('12/12 done');
+    expect(store.saved.map((artifact) => artifact.name.replace(/^plan-runner-state-plan-yml-[0-9a-f]+-/, ''))).toEqual([
+      'prepare-attempt-1.jsonl',
+      'shard-1-attempt-1.jsonl',
+      'shard-2-attempt-1.jsonl',
+      'shard-3-attempt-1.jsonl',
+      'merge-attempt-1.jsonl',
+    ]);
+  });
+
+  it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    await job({ mode: 'shard', shard: '1' });
+    await writeFile(path.join(workspace, 'broken-5'), '');
+    const broken = await job({ mode: 'shard', shard: '2' });
+    // on_item_failure: continue: the shard reports the item and passes; the merge reports it per item.
+    expect(broken.result.outputs.status).toBe('succeeded');
+    const firstMerge = await job({ mode: 'merge' });
+    expect(firstMerge.result.outputs['goals-met']).toBe('true');
+    expect(firstMerge.said.summary).toContain('shard 2: ');
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    await rm(path.join(workspace, 'broken-5'));
+    await job({ mode: 'shard', shard: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(await ranItems()).toEqual([5]);
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.summary).toContain('12/12 done');
+  });
+
+  it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
+    const shard = await job({ mode: 'shard', shard: '1' });
+    expect(shard.result.failure).toContain('mode shard found no state of the prepare job for plan.yml in this workflow run: run a job with mode: prepare first');
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('fan_out: true, ', ''));
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    expect(prepare.result.outputs.status).toBe('failed');
+    expect(prepare.said.summary).toContain('this plan has no step with fan_out: true');
+  });
+
+  it('checks shards and shard against the mode', () => {
+    const read = (given: Record<string, string>) => readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
+    expect(read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
+    expect(read({ mode: 'shard', shards: '4' })).toEqual({
+      ok: false,
+      problems: [expect.stringContaining("input 'shards': only mode: prepare takes it"), expect.stringContaining("input 'shard': mode: shard needs it")],
+    });
+    expect(read({ mode: 'prepare', shards: '0' })).toEqual({ ok: false, problems: ["input 'shards': expected a whole number from 1 to 256"] });
+  });
+});
