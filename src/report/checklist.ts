@@ -25,18 +25,36 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
  * of the plan that finally ran.
  */
 export function checklistHeader(record: RunRecord): string {
-  const current = record.plan ? new Set(record.plan.steps.map((step) => step.key)) : undefined;
-  const steps = [...record.steps.values()].filter((step) => current?.has(step.key) ?? true);
-  const replaced = record.steps.size - steps.length;
-  const count = (state: StepState) => steps.filter((step) => step.state === state).length;
-  const skipped = count('skipped');
-  return `${count('completed')}/${steps.length} complete, ${count('failed')} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+  const current = record.plan ? currentKeys(record.plan.steps) : undefined;
+  const counts: Record<StepState, number> = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
+  let total = 0;
+  for (const step of record.steps.values()) {
+    if (current && !current.has(step.key)) continue;
+    total++;
+    counts[step.state]++;
+  }
+  const replaced = record.steps.size - total;
+  const skipped = counts.skipped;
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+}
+
+// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
+const keySets = new WeakMap<readonly PlanStep[], ReadonlySet<string>>();
+
+function currentKeys(steps: readonly PlanStep[]): ReadonlySet<string> {
+  let keys = keySets.get(steps);
+  if (!keys) {
+    keys = new Set(steps.map((step) => step.key));
+    keySets.set(steps, keys);
+  }
+  return keys;
 }
 
 /** The first line of a result, as text, cut to `max` characters. */
 export function resultPreview(result: unknown, max = 80): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
-  const first = text.trim().split(/\r?\n/, 1)[0] ?? '';
+  const trimmed = text.trim();
+  const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
@@ -92,11 +110,19 @@ export interface ChecklistItem {
 }
 
 /** The title a step shows: its description, else its type and tool. */
-export function stepTitle(planStep: PlanStep, redact: (text: string) => string = (t) => t, maxChars = TITLE_MAX_CHARS): string {
-  const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+export function stepTitle(planStep: PlanStep, redact: (text: string) => string = asIs, maxChars = TITLE_MAX_CHARS): string {
   // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
-  return cutText(redact(text).replace(/\s+/g, ' ').trim(), maxChars);
+  let cached = flatTitles.get(planStep);
+  if (cached?.redact !== redact) {
+    const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+    cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+    flatTitles.set(planStep, cached);
+  }
+  return cutText(cached.text, maxChars);
 }
+
+// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
+const flatTitles = new WeakMap<PlanStep, { readonly redact: (text: string) => string; readonly text: string }>();
 
 /** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
 const stepIndexes = new WeakMap<readonly PlanStep[], Map<string, PlanStep>>();
@@ -150,14 +176,7 @@ export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, 
     return cached.item;
   }
   const state = step?.state ?? 'pending';
-  const sameTitle = cached && cached.planStep === planStep && cached.redact === redact;
-  const item: ChecklistItem = {
-    key: planStep.key,
-    state,
-    icon: STATE_ICONS[state],
-    title: sameTitle ? cached.item.title : stepTitle(planStep, redact),
-    status: step ? describeStatus(step, redact) : '',
-  };
+  const item = freshChecklistItem(planStep, step, redact);
   itemCache.set(cacheKey, {
     planStep,
     redact,
@@ -170,6 +189,12 @@ export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, 
     item,
   });
   return item;
+}
+
+/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
+export function freshChecklistItem(planStep: PlanStep, step: StepRecord | undefined, redact: (text: string) => string = asIs): ChecklistItem {
+  const state = step?.state ?? 'pending';
+  return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
 }
 
 /** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */

@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItem, checklistItems, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
@@ -77,7 +77,7 @@ function cut(line: string, columns: number | undefined): string {
 function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
   switch (event.type) {
     case 'plan_created':
-      return [redact(record.plan?.name ?? 'Plan'), ...checklistItems(record, redact).map(itemLine)];
+      return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine(freshChecklistItem(planStep, record.steps.get(planStep.key), redact)))];
     case 'plan_revised':
       return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
@@ -110,7 +110,7 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     }
     default: {
       const planStep = planStepOf(record, event.stepKey);
-      return planStep ? [itemLine(checklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];
+      return planStep ? [itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];
     }
   }
 }
@@ -172,7 +172,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     return (event) => {
       applyEvent(record, event);
       const lines = changeLines(event, record, redact);
-      if (lines.length) options.write(`${lines.join('\n')}\n`);
+      if (lines.length === 1) options.write(`${lines[0]}\n`);
+      else if (lines.length) options.write(`${lines.join('\n')}\n`);
     };
   }
 

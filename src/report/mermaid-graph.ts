@@ -13,16 +13,21 @@ const STATE_STYLES: Readonly<Record<StepState, string>> = {
 };
 
 const MAX_LABEL = 60;
+// Each run of white space becomes one space; a lone space is left as it is, so most labels are not copied.
+const SPACING = /\s{2,}|[^\S ]/g;
+const SAFE_LABEL = /^[\p{L}\p{N} ,.:?!/_-]*$/u;
+const UNSAFE_CHAR = /[^\p{L}\p{N} ,.:?!/_-]/gu;
 
 /**
  * Text for inside a quoted Mermaid label: anything beyond plain letters, digits and a few safe
  * marks becomes a `#code;` entity, so quotes, brackets, backticks, HTML and Markdown stay text.
  */
 export function mermaidLabel(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = [...flat];
-  const cut = chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'] : chars;
-  return cut.join('').replace(/[^\p{L}\p{N} ,.:?!/_-]/gu, (c) => `#${c.codePointAt(0)};`);
+  const flat = text.replace(SPACING, ' ').trim();
+  // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
+  const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
+  const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
+  return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
 }
 
 /** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */
@@ -31,14 +36,14 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   // Node ids are positional: step keys may be Mermaid keywords such as `end`.
   const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
   const lines = ['graph TD'];
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
     const stepRecord = record.steps.get(step.key);
     const state = stepRecord?.state ?? 'pending';
     // A for_each step is drawn once, with its count, however many items it has.
     const total = stepRecord?.itemCounts?.total;
     const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
     const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
-    lines.push(`  ${ids.get(step.key)}["${label}"]:::${state}`);
+    lines.push(`  s${index}["${label}"]:::${state}`);
   }
   for (const step of steps) {
     for (const dep of step.dependsOn) {

@@ -37,7 +37,7 @@ export function changedTodoEntries(step: StepRecord | undefined, changed: readon
 
 /** `2/3 done` over the items not cancelled; undefined for a step without a list. */
 export function todoTally(step: StepRecord | undefined): string | undefined {
-  const todos = (step?.todos ?? []).filter((todo) => todo.status !== 'cancelled');
   if (!step?.todos?.length) return undefined;
+  const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
   return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
 }

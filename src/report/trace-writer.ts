@@ -18,18 +18,9 @@ export interface TraceWriterOptions {
   readonly now?: () => Date;
 }
 
-/** Lines are written out once this much text is waiting (or at `run_finished`, a flush timer, close or exit). */
+/** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
 const FLUSH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 250;
-
-/**
- * Events a resume is built from, on disk before the run goes on: the trace is the run's state, and a
- * process killed outright (SIGKILL) loses only what is waiting. A completed step must be there before
- * the next step starts, and a side-effect call's `tool_called` before the tool runs, or a resume
- * would repeat the step, or the call, not knowing it happened. One write (to the page cache, no
- * fsync: a killed process's writes survive it) per such event.
- */
-const DURABLE: ReadonlySet<string> = new Set(['plan_created', 'plan_revised', 'step_completed', 'tool_called', 'tool_returned', 'run_finished']);
 
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
@@ -56,32 +47,101 @@ function isFlat(event: RunEvent): boolean {
   return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
 }
 
-/** One trace line: `{"ts": …, …event}` with every string and key redacted, cycles as `"[Circular]"`. */
-function traceLine(ts: string, event: RunEvent, redact: Redactor, replacer: (key: string, value: unknown) => unknown): string {
-  const line = (json: string): string => `{"ts":${JSON.stringify(redact(ts))},${json.slice(1)}`;
+/** A line's start, `{"ts":"…",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
+function linePrefix(redact: Redactor) {
+  let lastMs = Number.NaN;
+  let last = '';
+  return (time: Date): string => {
+    const ms = time.getTime();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+    }
+    return last;
+  };
+}
+
+/** One trace line after its prefix: the event's fields with every string and key redacted, cycles as `"[Circular]"`. */
+function traceFields(event: RunEvent, redact: Redactor, replacer: (key: string, value: unknown) => unknown): string {
   if (isFlat(event) && typeof (event as { result?: unknown }).result !== 'bigint') {
     const json = JSON.stringify(event);
-    if (!jsonMayNeedRedaction(json, redact) && !jsonMayNeedRedaction(ts, redact)) return line(json);
+    if (!jsonMayNeedRedaction(json, redact)) return json.slice(1);
   }
   try {
-    return line(JSON.stringify(event, replacer));
+    return JSON.stringify(event, replacer).slice(1);
   } catch {
     // A cycle in a result: the slower walk that writes it as "[Circular]".
-    return line(JSON.stringify(redactDeep(event, redact), replacer));
+    return JSON.stringify(redactDeep(event, redact), replacer).slice(1);
+  }
+}
+
+/** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
+function innermost(event: RunEvent): { readonly event: RunEvent; readonly path: string } {
+  let path = '';
+  let inner = event;
+  while (inner.type === 'nested_event') {
+    path += `${inner.stepKey}\u0000`;
+    inner = inner.event;
+  }
+  return { event: inner, path };
+}
+
+/** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
+const CHEAP_STEP_MS = 10;
+
+/**
+ * When a line must reach the file: the trace is the run's state, and a process killed outright
+ * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
+ * killed process's writes survive it): the plan and its revisions; a call with side effects before
+ * the tool runs, and its answer; the completion of a step that made one, or that is worth keeping
+ * (it took 10 ms or more, called the model, or was reused from an earlier run); the run's end.
+ * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
+ * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
+ * write per trivial step would cost more than the step.
+ */
+class DurabilityRule {
+  /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
+  readonly #effectSteps = new Set<string>();
+  readonly #effectCalls = new Set<string>();
+
+  /** True when the lines waiting, `event`'s included, must be written now. */
+  mustWrite(outer: RunEvent): boolean {
+    const { event, path } = innermost(outer);
+    switch (event.type) {
+      case 'plan_created':
+      case 'plan_revised':
+      case 'run_finished':
+        return true;
+      case 'tool_called':
+        if (!event.sideEffects) return false;
+        this.#effectSteps.add(path + event.stepKey);
+        this.#effectCalls.add(path + event.callKey);
+        return true;
+      case 'tool_returned':
+        return this.#effectCalls.delete(path + event.callKey);
+      case 'step_completed':
+        return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
+      default:
+        return false;
+    }
   }
 }
 
 /**
  * A listener that writes each event as one JSON line (`{"ts": ISO time, ...event}`) to `file`,
- * replacing it. Lines are buffered and written at the end of the run, every 250 ms, whenever 64 KiB
- * are waiting, on `close()` and when the process exits, so the trace is complete up to the last
- * event even when the run fails or the process is stopped; a failed write never disturbs the run
- * but makes `close()` reject. Throws `TraceWriteError` when the file cannot be created.
+ * replacing it. Lines are batched, and written when the run's durable state needs them on disk (a
+ * completed step worth keeping at once, a call with side effects before the tool runs: see
+ * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
+ * and when the process exits; so the trace is complete up to the last event even when the run
+ * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
+ * reject. Throws `TraceWriteError` when the file cannot be created.
  */
 export function traceWriter(file: string, options: TraceWriterOptions = {}): TraceWriter {
   const redact = options.redact ?? ((text: string) => text);
   const now = options.now ?? (() => new Date());
   const replacer = redactingReplacer(redact);
+  const prefix = linePrefix(redact);
+  const durability = new DurabilityRule();
   let fd: number;
   try {
     createOutputFolder(file);
@@ -91,23 +151,29 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   }
   let failure: unknown;
   let closed = false;
-  let pending: string[] = [];
-  let pendingChars = 0;
+  let pending = '';
   let timer: NodeJS.Timeout | undefined;
 
-  const flush = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  const write = (): void => {
     if (!pending.length) return;
-    const text = pending.join('');
-    pending = [];
-    pendingChars = 0;
+    const text = pending;
+    pending = '';
     if (failure !== undefined) return;
     try {
       writeFileSync(fd, text);
     } catch (cause) {
       failure = cause;
     }
+  };
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    write();
+  };
+  // A write in between leaves the timer be: one timer per interval, not one per write.
+  const onTimer = (): void => {
+    timer = undefined;
+    write();
   };
   // Nothing a run completed is lost: an exit (a crash or `process.exit`) writes what is waiting.
   process.once('exit', flush);
@@ -117,16 +183,14 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     listener(event) {
       if (closed || failure !== undefined) return;
       try {
-        const line = `${traceLine(now().toISOString(), event, redact, replacer)}\n`;
-        pending.push(line);
-        pendingChars += line.length;
+        pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
       } catch (cause) {
         failure = cause;
         return;
       }
-      if (DURABLE.has(event.type) || pendingChars >= FLUSH_CHARS) flush();
+      if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS) write();
       else if (!timer) {
-        timer = setTimeout(flush, FLUSH_INTERVAL_MS);
+        timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
         timer.unref();
       }
     },

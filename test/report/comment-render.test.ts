@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/render-comment.ts';
 import { noRedaction, plan, RunScript, step } from '../report/summary-run-fixture.ts';
+import type { RunRecord } from '../../src/core/run-record.ts';
+import { checklistHeader, checklistItems } from '../../src/report/checklist.ts';
+import { escapeInlineMarkdown } from '../../src/report/markdown/escape-markdown.ts';
 
 const marker = commentMarker('.github/plan.yml');
 const runUrl = 'https://github.com/o/r/actions/runs/42';
@@ -69,4 +72,61 @@ describe('renderComment', () => {
     expect(body).toMatch(/- … \d+ more steps; see \[the run's job summary\]/);
     expect(body).toContain(`[View the run](${runUrl})`);
   });
+
+  // The rule as written, computed the plain way: every line with and without its result, then cut.
+  function referenceComment(record: RunRecord, maxChars: number): string {
+    const head = `${marker}\n### ⏳ plan-runner: ${escapeInlineMarkdown(record.plan!.name)} — ${checklistHeader(record)}`;
+    const tail = [`[View the run](${runUrl}) · full results in the job summary`];
+    const build = (lines: string[], note?: string) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+    const items = checklistItems(record, noRedaction).map((item) => {
+      const bare = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
+      return { bare, full: `${bare}${escapeInlineMarkdown(item.status)}` };
+    });
+    const all = build(items.map((item) => item.full));
+    if (all.length <= maxChars) return all;
+    const note = "_Results were left out of this comment to stay under GitHub's 65,536-character limit; see [the run's job summary](https://github.com/o/r/actions/runs/42)._";
+    const lines = items.map((item) => item.full);
+    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length })).sort((a, b) => b.length - a.length);
+    for (const { index } of order) {
+      if (build(lines, note).length <= maxChars) break;
+      lines[index] = items[index]!.bare;
+    }
+    if (build(lines, note).length <= maxChars) return build(lines, note);
+    const more = (n: number) => `- … ${n} more step${n === 1 ? '' : 's'}; see [the run's job summary](${runUrl})`;
+    // Room is kept for the count line as it would read with every step left out.
+    const kept: string[] = [];
+    let used = build([more(items.length)], note).length;
+    for (const { bare } of items) {
+      if (used + bare.length + 1 > maxChars) break;
+      kept.push(bare);
+      used += bare.length + 1;
+    }
+    return build([...kept, more(items.length - kept.length)], note).slice(0, maxChars);
+  }
+
+  it('cuts exactly as the plain rule does at every size, computing only the lines that fit when even bare lines overflow', () => {
+    const steps = Array.from({ length: 40 }, (_, i) => step(String(i + 1), i % 3 ? `step *${i + 1}*` : `a longer step | number ${i + 1}`));
+    const script = new RunScript(plan(steps));
+    steps.slice(0, 25).forEach((s, i) => script.complete(s.key, i % 2 ? `result ${'r'.repeat(i * 3)}` : { n: i }));
+    const record = script.record();
+    const full = referenceComment(record, Number.POSITIVE_INFINITY).length;
+    for (let maxChars = 300; maxChars <= full + 5; maxChars += 7) {
+      expect(renderComment(record, { marker, runUrl, redact: noRedaction, maxChars })).toBe(referenceComment(record, maxChars));
+    }
+  });
+
+  it('redacts only the lines it shows when even the bare checklist of a long plan overflows', () => {
+    const steps = Array.from({ length: 10_000 }, (_, i) => step(String(i + 1), `add ${i + 1} and 1`));
+    const script = new RunScript(plan(steps));
+    for (const s of steps) script.complete(s.key, Number(s.key) + 1);
+    let calls = 0;
+    const body = renderComment(script.record(), { marker, runUrl, redact: (text) => (calls++, text) });
+    const shown = body.split('\n').filter((line) => line.startsWith('- ✅')).length;
+    expect(shown).toBeGreaterThan(1000);
+    expect(shown).toBeLessThan(10_000);
+    // A title per line shown, a few for lines that did not fit, and the plan's name: no result, and no title of the thousands left out.
+    expect(calls).toBeGreaterThan(shown);
+    expect(calls).toBeLessThan(shown + 50);
+  });
 });
+

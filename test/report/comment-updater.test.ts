@@ -111,6 +111,20 @@ describe('comment updater against the GitHub REST API', () => {
     expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
   });
 
+  it('renders the state once per write, not again for the write itself', async () => {
+    const run = script();
+    let renders = 0;
+    const comments = updater({ render: (record, goals) => (renders++, render(record, goals)) });
+    for (const event of run.events) {
+      comments.listener(event);
+      await comments.flush();
+    }
+    await comments.finish();
+    expect(posts() + patches()).toBe(run.events.length);
+    // Each event is drawn once; finish() draws the final state once more and finds it written already.
+    expect(renders).toBe(run.events.length + 1);
+  });
+
   it('keeps one write in flight, a second apart, and the last state wins while events keep coming', async () => {
     const steps = Array.from({ length: 15 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
     const run = new RunScript(plan(steps));

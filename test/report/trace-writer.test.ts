@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,12 @@ import { TraceWriteError } from '../../src/report/trace-write-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun } from './run-events.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { planOf } from '../run/run-fixture.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -140,6 +146,61 @@ describe('traceWriter', () => {
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain(token);
     expect(text).not.toContain('abcdef');
+  });
+
+  it('writes a completed step worth keeping at once, a cheap one with the next batch, and a side-effect call before the tool runs', async () => {
+    const file = path.join(dir, 'durable.jsonl');
+    const trace = traceWriter(file);
+    const onDisk = () => readFileSync(file, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as RunEvent).type);
+    const done = (stepKey: string, durationMs = 1, modelCalls = 0): RunEvent => ({ type: 'step_completed', at: 2, stepKey, result: 1, durationMs, usage: { ...NO_USAGE, modelCalls } });
+    // A step that took under 10 ms with no model call is cheap to run again: it waits for the batch.
+    trace.listener({ type: 'step_started', at: 0, stepKey: '0' });
+    trace.listener(done('0'));
+    trace.listener({ type: 'step_started', at: 0, stepKey: '1' });
+    trace.listener({ type: 'tool_called', at: 0, stepKey: '1', tool: 'read', args: {}, sideEffects: false, callKey: 'r' });
+    trace.listener({ type: 'tool_returned', at: 0, stepKey: '1', tool: 'read', callKey: 'r', outcome: 'succeeded' });
+    expect(onDisk()).toEqual([]);
+    // One that took 10 ms or more is on disk at once, with everything before it.
+    trace.listener(done('1', 10));
+    expect(onDisk()).toEqual(['step_started', 'step_completed', 'step_started', 'tool_called', 'tool_returned', 'step_completed']);
+    trace.listener({ type: 'step_started', at: 3, stepKey: '2' });
+    trace.listener(done('2', 0, 1));
+    expect(onDisk()).toHaveLength(8);
+    trace.listener({ type: 'step_started', at: 3, stepKey: '3' });
+    trace.listener({ type: 'tool_called', at: 5, stepKey: '3', tool: 'post', args: { n: 1 }, sideEffects: true, callKey: 'p' });
+    expect(onDisk()).toHaveLength(10);
+    trace.listener({ type: 'tool_returned', at: 6, stepKey: '3', tool: 'post', callKey: 'p', outcome: 'succeeded' });
+    expect(onDisk()).toHaveLength(11);
+    // The step that made the side effect: its completion is written at once however quick it was.
+    trace.listener(done('3'));
+    expect(onDisk()).toHaveLength(12);
+    trace.listener({ type: 'step_skipped', at: 8, stepKey: '4', reason: 'no' });
+    expect(onDisk()).toHaveLength(12);
+    trace.listener({ type: 'run_finished', at: 9, status: 'succeeded', durationMs: 9, usage: NO_USAGE });
+    expect(onDisk()).toHaveLength(14);
+    await trace.close();
+  });
+
+  it('in a real run of steps with side effects, each call finds its own call and every completion before it already in the trace file', async () => {
+    const file = path.join(dir, 'run-durable.jsonl');
+    const trace = traceWriter(file);
+    const seen: Record<string, string[]> = {};
+    const tool: Tool = {
+      name: 'look',
+      description: 'reads the trace as it stands when the call starts',
+      inputSchema: { type: 'object' },
+      sideEffects: true,
+      async execute(args) {
+        const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as RunEvent);
+        seen[String(args.step)] = lines.flatMap((event) => (event.type === 'step_completed' ? [event.stepKey] : event.type === 'tool_called' && event.args.step === args.step ? ['own call'] : []));
+        return String(args.step);
+      },
+    };
+    const steps: PlanStep[] = ['a', 'b', 'c', 'd'].map((key, i) => ({ key, id: key, type: 'tool_call', description: key, tool: 'look', args: { step: key }, inputs: [], dependsOn: i ? [String.fromCharCode(96 + i)] : [] }));
+    const outcome = await runPlan(planOf(steps), { runStep, tools: new Map([[tool.name, tool]]), clock: systemClock, cwd: dir, inputs: {}, listeners: [trace.listener] });
+    await trace.close();
+    expect(outcome.status).toBe('succeeded');
+    expect(seen).toEqual({ a: ['own call'], b: ['a', 'own call'], c: ['a', 'b', 'own call'], d: ['a', 'b', 'c', 'own call'] });
   });
 
   it.skipIf(!existsSync('/dev/full'))('does not disturb the run when a write fails, but close() rejects', async () => {

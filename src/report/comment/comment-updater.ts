@@ -128,8 +128,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     if (commentId !== mine) await options.api.update(commentId, body);
   };
 
-  /** Writes the latest state, rendered afresh for every attempt; returns the body written, or undefined. */
-  const write = async (): Promise<string | undefined> => {
+  /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
+  const write = async (first: string): Promise<string | undefined> => {
     let last: CommentWriteError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (last) {
@@ -137,7 +137,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (clock.now() + wait > deadline) break;
         await clock.sleep(wait);
       }
-      const body = render();
+      const body = attempt === 1 ? first : render();
       if (body === undefined) return undefined;
       try {
         const outdated = await options.outdated?.();
@@ -175,7 +175,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       dirty = false;
       const body = render();
       if (body === undefined || (body === lastBody && !unsettled)) continue;
-      const written = await write();
+      const written = await write(body);
       lastWriteEnd = clock.now();
       if (written !== undefined) lastBody = written;
     }

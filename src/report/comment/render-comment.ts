@@ -1,5 +1,6 @@
 import type { RunRecord } from '../../core/run-record.ts';
-import { checklistHeader, checklistItems, nestedItems, type ChecklistItem } from '../checklist.ts';
+import type { PlanStep } from '../../core/plan-step.ts';
+import { checklistHeader, checklistItem, nestedItems, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
@@ -51,20 +52,6 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
   const name = escapeInlineMarkdown(options.redact(record.plan?.name ?? 'plan'));
   const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`, ...(options.note ? ['', escapeInlineMarkdown(options.note)] : [])].join('\n');
-  const items = checklistItems(record, options.redact).map((item): ItemLines => {
-    const lines = itemLines(item);
-    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-    const inner = nestedItems(record.steps.get(item.key), options.redact);
-    if (inner.length > 0) {
-      const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${escapeInlineMarkdown(`${entry.key}. ${entry.title}`)}`).join('');
-      return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-    }
-    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
-    const todos = record.steps.get(item.key)?.todos;
-    if (!todos?.length) return lines;
-    const nested = todoEntries(record.steps.get(item.key), options.redact).map((t) => `\n  - ${t.icon} ${escapeInlineMarkdown(t.content)}`).join('');
-    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-  });
   const tail = footer(record, options);
   const build = (lines: string[], note?: string): string =>
     [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
@@ -75,10 +62,36 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
     return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
   };
+  const cutNote = `_Results were left out of this comment to stay under GitHub's ${COMMENT_MAX_CHARS.toLocaleString('en-US')}-character limit; see ${summaryLink(options.runUrl)}._`;
+  const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+  const steps = record.plan?.steps ?? [];
 
+  // Still too long without any result line: keep the checklist lines that fit and count the rest.
+  const countRest = (bare: readonly string[]): string => {
+    const kept: string[] = [];
+    let used = sizeOf(more(steps.length).length, 1, cutNote);
+    for (const line of bare) {
+      if (used + line.length + 1 > maxChars) break;
+      kept.push(line);
+      used += line.length + 1;
+    }
+    return build([...kept, more(steps.length - kept.length)], cutNote).slice(0, maxChars);
+  };
+
+  // When the lines without results already overflow, so do the lines with them: the comment is
+  // the lines that fit and a count, and only those are computed, not 10,000 result lines.
+  const bare: string[] = [];
+  let bareChars = 0;
+  for (const planStep of steps) {
+    const line = bareLine(planStep, record, options.redact);
+    bare.push(line);
+    bareChars += line.length;
+    if (sizeOf(bareChars, bare.length) > maxChars) return countRest(bare);
+  }
+
+  const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
   const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
   if (sizeOf(fullChars, items.length) <= maxChars) return build(items.map((item) => item.full));
-  const cutNote = `_Results were left out of this comment to stay under GitHub's ${COMMENT_MAX_CHARS.toLocaleString('en-US')}-character limit; see ${summaryLink(options.runUrl)}._`;
   // Drop the longest status texts first, keeping as many result lines as fit.
   const lines = items.map((item) => item.full);
   const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
@@ -90,16 +103,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     size -= length;
   }
   if (size <= maxChars) return build(lines, cutNote);
-  // Still too long: keep the checklist lines that fit and count the rest.
-  const kept: string[] = [];
-  const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
-  let used = sizeOf(more(items.length).length, 1, cutNote);
-  for (const { bare } of items) {
-    if (used + bare.length + 1 > maxChars) break;
-    kept.push(bare);
-    used += bare.length + 1;
-  }
-  return build([...kept, more(items.length - kept.length)], cutNote).slice(0, maxChars);
+  return countRest(bare);
 }
 
 interface ItemLines {
@@ -111,6 +115,38 @@ interface ItemLines {
 
 // Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
 const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
+
+/** A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list under it. */
+function entryLines(planStep: PlanStep, record: RunRecord, redact: (text: string) => string): ItemLines {
+  const step = record.steps.get(planStep.key);
+  const item = checklistItem(planStep, step, redact);
+  const lines = itemLines(item);
+  // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
+  const inner = nestedItems(step, redact);
+  if (inner.length > 0) {
+    const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${escapeInlineMarkdown(`${entry.key}. ${entry.title}`)}`).join('');
+    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+  }
+  // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+  if (!step?.todos?.length) return lines;
+  const nested = todoEntries(step, redact).map((t) => `\n  - ${t.icon} ${escapeInlineMarkdown(t.content)}`).join('');
+  return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+}
+
+// A step's escaped `key. title`, by plan step: it does not change while the step runs.
+const escapedLabels = new WeakMap<PlanStep, { readonly redact: (text: string) => string; readonly label: string }>();
+
+/** `entryLines(…).bare` without computing the step's status (its result's first line). */
+function bareLine(planStep: PlanStep, record: RunRecord, redact: (text: string) => string): string {
+  const step = record.steps.get(planStep.key);
+  if (step?.nested || step?.todos?.length) return entryLines(planStep, record, redact).bare;
+  let cached = escapedLabels.get(planStep);
+  if (cached?.redact !== redact) {
+    cached = { redact, label: escapeInlineMarkdown(`${planStep.key}. ${stepTitle(planStep, redact)}`) };
+    escapedLabels.set(planStep, cached);
+  }
+  return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}`;
+}
 
 function itemLines(item: ChecklistItem): ItemLines {
   let lines = escapedLines.get(item);

@@ -1,4 +1,5 @@
 function longestRun(text: string, char: '`'): number {
+  if (!text.includes(char)) return 0;
   let longest = 0;
   for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g)) longest = Math.max(longest, match[0].length);
   return longest;
