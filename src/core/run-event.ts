@@ -86,6 +86,14 @@ export type RunEvent =
       readonly sideEffects: boolean;
       /** Stable for the same logical call across retries, replans and resumes (`PLAN_RUNNER_IDEMPOTENCY_KEY`). */
       readonly callKey: string;
+      /**
+       * `inherited`: a side-effect call an earlier run made (or may have), carried into this trace
+       * so a resume of this run knows it too; `check`: looking for the effect of such a call
+       * instead of making it again.
+       */
+      readonly kind?: 'inherited' | 'check';
+      /** When the call was made (ISO), for an inherited call or a check: effects are looked for from then on. */
+      readonly calledAt?: string;
     })
   | (EventBase & {
       readonly type: 'tool_returned';

@@ -34,7 +34,7 @@ import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
-import type { Tool, ToolContext } from '../tools/tool.ts';
+import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -77,7 +77,7 @@ export class PlanRun {
   /** Steps whose result came from the run resumed from. */
   readonly reused = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
-  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown' }>();
+  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
   readonly #unknownCalls = new Map<string, string>();
   #replans = 0;
@@ -113,7 +113,8 @@ export class PlanRun {
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
-      if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome });
+      // A trace without times (an older one): look for the effect over the last day.
+      if (call.outcome !== 'failed') this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
     }
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
     setMaxListeners(0, this.#stop.signal);
@@ -132,6 +133,19 @@ export class PlanRun {
 
   get replans(): number {
     return this.#replans;
+  }
+
+  /**
+   * Writes the side-effect calls the run resumed from into this run's trace (`kind: inherited`), so
+   * that a resume of this run knows them as well: a chain of re-runs never forgets one.
+   */
+  recordInheritedCalls(): void {
+    for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
+      if (call.outcome === 'failed') continue;
+      const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
+      this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }) });
+      if (call.outcome === 'succeeded') this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+    }
   }
 
   /** Why the run was stopped, if it was. */
@@ -268,13 +282,20 @@ export class PlanRun {
   async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
     const callKey = toolCallKey(this.#plan.name, tool.name, args);
     const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
-    if (earlier) throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+    if (earlier) {
+      const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
+      if (check?.found) return check.result;
+      // Not there: a call that got no answer did not take effect, and is made now. A call that
+      // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
+      if (!(check && earlier.outcome === 'unknown')) throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+    }
+    const calledAt = new Date().toISOString();
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
     // Until it answers, a side effect may or may not have happened.
-    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown' });
+    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
     try {
       const result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
-      if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded' });
+      if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
       return result;
     } catch (error) {
@@ -284,6 +305,31 @@ export class PlanRun {
       if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
+    }
+  }
+
+  /**
+   * Looks for the effect of an earlier side-effect call, recorded as a `check` call; undefined when
+   * the tool cannot tell or the check itself failed (then nothing may be assumed).
+   */
+  async #checkEffect(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, callKey: string, earlier: { outcome: 'succeeded' | 'unknown'; calledAt: string }): Promise<EffectCheck | undefined> {
+    if (!tool.findEffect) return undefined;
+    const { calledAt } = earlier;
+    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt });
+    try {
+      const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
+      if (check.found) {
+        this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+        this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
+      } else {
+        // Not found: a call that got no answer did not take effect (`failed`: it may be made); one that succeeded still did.
+        const outcome = earlier.outcome === 'unknown' ? 'failed' : 'succeeded';
+        this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome, error: `no effect of the call made at ${calledAt} was found` });
+      }
+      return check;
+    } catch (error) {
+      this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: earlier.outcome, error: `could not check for its effect: ${errorText(error)}` });
+      return undefined;
     }
   }
 

@@ -15,6 +15,8 @@ export interface PastSideEffect {
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
   readonly outcome: ToolCallOutcome;
+  /** When it was made (ISO), when the trace says. */
+  readonly calledAt?: string;
 }
 
 /** A completed item of a `for_each` step of an earlier run (or another shard): reused when its step starts the same. */
@@ -102,8 +104,11 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     } else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
       if (key !== undefined) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
-    } else if (event.type === 'tool_called' && event.sideEffects) {
-      calls.set(event.callKey, { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false });
+    } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
+      // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
+      const calledAt = event.calledAt ?? (event as { ts?: unknown }).ts;
+      const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown' as ToolCallOutcome, returned: false };
+      calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
     } else if (event.type === 'tool_returned') {
       const call = calls.get(event.callKey);
       if (call) calls.set(event.callKey, { ...call, outcome: event.outcome, returned: true });

@@ -29,6 +29,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     run = new PlanRun(plan, deps, journal);
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
     if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
+    run.recordInheritedCalls();
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;

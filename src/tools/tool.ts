@@ -31,7 +31,17 @@ export interface Tool {
   /** Per-call timeout; the step's own timeout wins when it is set. */
   readonly timeoutSeconds?: number;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
+  /**
+   * For a tool with side effects that can tell: looks for the effect of a call with these arguments
+   * made at `since` or later (the issue it opened, the comment it wrote) and returns what the call
+   * would have. A run that reaches a call that got no answer, or that an earlier run made, checks
+   * this instead of making it again: found, its result stands; not found, the call is made.
+   */
+  findEffect?(args: Record<string, unknown>, ctx: ToolContext & { readonly since: Date }): Promise<EffectCheck>;
 }
+
+/** Whether an earlier call's effect is there. */
+export type EffectCheck = { readonly found: true; readonly result: unknown } | { readonly found: false };
 
 /** The tools a run may call, by name. */
 export type ToolRegistry = ReadonlyMap<string, Tool>;

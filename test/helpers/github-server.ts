@@ -79,7 +79,8 @@ export class FakeGitHub {
   #faults = new Map<string, Fault[]>();
   #handlers = new Map<string, Handler>();
   #nextId = 1000;
-  #now = Date.UTC(2025, 0, 1);
+  /** The fake's clock (ms): each stamp it gives (created_at, updated_at) is a second after the last. */
+  now = Date.UTC(2025, 0, 1);
 
   constructor() {
     this.#register();
@@ -129,8 +130,8 @@ export class FakeGitHub {
   }
 
   #stamp(): string {
-    this.#now += 1000;
-    return new Date(this.#now).toISOString().replace('.000Z', 'Z');
+    this.now += 1000;
+    return new Date(this.now).toISOString().replace('.000Z', 'Z');
   }
 
   #commentsOf(key: string): FakeComment[] {
@@ -201,15 +202,24 @@ export class FakeGitHub {
       this.labels.set(key(params), list);
       return { status: 200, body: list.map((name, i) => ({ id: i + 1, name, color: 'ededed', default: false })) };
     });
-    this.handle('issues/create', ({ body }) => {
-      const issue = { ...body, number: this.issues.length + 1, id: this.#nextId++, state: 'open', user: { ...this.tokenUser } };
+    this.handle('issues/create', ({ params, body }) => {
+      const number = this.issues.length + 1;
+      const stamp = this.#stamp();
+      const issue = { ...body, number, id: this.#nextId++, state: 'open', user: { ...this.tokenUser }, html_url: `https://github.com/${params['owner']}/${params['repo']}/issues/${number}`, created_at: stamp, updated_at: stamp };
       this.issues.push(issue);
       return { status: 201, body: issue };
     });
     this.handle('issues/list-for-repo', ({ url }) => {
       const label = url.searchParams.get('labels');
       const state = url.searchParams.get('state') ?? 'open';
-      const list = this.issues.filter((issue) => (state === 'all' || issue['state'] === state) && (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))));
+      // `since`: issues updated at or after it, as GitHub filters.
+      const since = url.searchParams.get('since');
+      const list = this.issues.filter(
+        (issue) =>
+          (state === 'all' || issue['state'] === state) &&
+          (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))) &&
+          (!since || typeof issue['updated_at'] !== 'string' || Date.parse(issue['updated_at']) >= Date.parse(since)),
+      );
       return { status: 200, body: list };
     });
     this.handle('issues/update', ({ params, body }) => {

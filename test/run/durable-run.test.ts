@@ -119,6 +119,10 @@ describe('side effects are never repeated blindly', () => {
     expect(send.calls).toHaveLength(1);
     expect(again.outcome.status).not.toBe('succeeded');
     expect(again.outcome.record.steps.get('send')?.error).toContain('plan-runner never repeats one');
+    // Nor a resume of the resumed run: its trace carries the call on (`kind: inherited`).
+    const third = await run([sendStep], [send.tool], { resume: resumeFrom(again.events) });
+    expect(send.calls).toHaveLength(1);
+    expect(third.outcome.status).toBe('escalated');
   });
 
   it('a replan that repeats a side-effect call that succeeded is rejected', async () => {

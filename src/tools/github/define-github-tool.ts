@@ -1,4 +1,4 @@
-import type { Tool } from '../tool.ts';
+import type { EffectCheck, Tool, ToolContext } from '../tool.ts';
 import { CrossRepoWriteRefusedError } from './cross-repo-write-refused-error.ts';
 import { toGitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
@@ -23,6 +23,8 @@ export interface GitHubToolSpec {
   readonly required?: readonly string[];
   readonly sideEffects: boolean;
   run(args: Record<string, unknown>, call: GitHubCall): Promise<unknown>;
+  /** For a write: looks for what a call with these arguments made at `since` or later left (see `Tool.findEffect`). */
+  findEffect?(args: Record<string, unknown>, call: GitHubCall, since: Date): Promise<EffectCheck>;
 }
 
 /**
@@ -46,23 +48,28 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
     },
     sideEffects: spec.sideEffects,
     async execute(args, ctx) {
-      const owner = typeof args.owner === 'string' && args.owner !== '' ? args.owner : context.owner;
-      const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
-      const target = `${owner}/${repo}`;
-      // The input schema says so to the model; this holds for every caller.
-      const problem = repositoryNameProblem(owner, repo);
-      if (problem) throw new InvalidRepositoryNameError(spec.name, problem);
-      if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-        throw new CrossRepoWriteRefusedError(spec.name, target, writable);
-      }
-      const call: GitHubCall = {
-        owner,
-        repo,
-        request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
-        cancel: ctx.signal,
-        fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
-      };
-      return spec.run(args, call);
+      return spec.run(args, callOf(args, ctx));
     },
+    ...(spec.findEffect && { findEffect: (args: Record<string, unknown>, ctx: ToolContext & { readonly since: Date }) => spec.findEffect!(args, callOf(args, ctx), ctx.since) }),
   };
+
+  function callOf(args: Record<string, unknown>, ctx: ToolContext): GitHubCall {
+    const owner = typeof args.owner === 'string' && args.owner !== '' ? args.owner : context.owner;
+    const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
+    const target = `${owner}/${repo}`;
+    // The input schema says so to the model; this holds for every caller.
+    const problem = repositoryNameProblem(owner, repo);
+    if (problem) throw new InvalidRepositoryNameError(spec.name, problem);
+    if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+      throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+    }
+    const call: GitHubCall = {
+      owner,
+      repo,
+      request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+      cancel: ctx.signal,
+      fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
+    };
+    return call;
+  }
 }

@@ -1,5 +1,5 @@
-import type { Tool } from '../tool.ts';
-import { defineGitHubTool } from './define-github-tool.ts';
+import type { EffectCheck, Tool } from '../tool.ts';
+import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { CLOCK_SLACK_MS, writeCheckingFirst } from './write-checking-first.ts';
 
@@ -28,6 +28,10 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       },
       required: ['title'],
       sideEffects: true,
+      async findEffect(args, call, since) {
+        const found = await findIssue(context, call, context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+        return effect(found && { number: found.number, url: found.html_url, title: found.title });
+      },
       async run(args, call) {
         const labels = stringList(args.labels);
         context.allowance.checkLabels(labels, 'create_issue');
@@ -56,22 +60,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
             return shape(data);
           },
           findApplied: async () => {
-            const { data } = await context.octokit.rest.issues.listForRepo({
-              owner: call.owner,
-              repo: call.repo,
-              state: 'open',
-              sort: 'created',
-              direction: 'desc',
-              since: new Date(startedAt - CLOCK_SLACK_MS).toISOString(),
-              per_page: 30,
-              request: call.request(),
-            });
-            const found = data.find(
-              (issue) =>
-                issue.pull_request === undefined &&
-                issue.title === title &&
-                Date.parse(issue.created_at) >= startedAt - CLOCK_SLACK_MS,
-            );
+            const found = await findIssue(context, call, title, startedAt - CLOCK_SLACK_MS);
             return found === undefined ? undefined : shape(found);
           },
         });
@@ -83,6 +72,10 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: 65536 } },
       required: ['issue_number', 'body'],
       sideEffects: true,
+      async findEffect(args, call, since) {
+        const found = await findComment(context, call, Number(args.issue_number), context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
+        return effect(found && { id: found.id, url: found.html_url });
+      },
       async run(args, call) {
         const issue_number = Number(args.issue_number);
         const body = context.allowance.text(String(args.body));
@@ -104,17 +97,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
             return shape(data);
           },
           findApplied: async () => {
-            const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
-              owner: call.owner,
-              repo: call.repo,
-              issue_number,
-              since: new Date(startedAt - CLOCK_SLACK_MS).toISOString(),
-              per_page: 100,
-              request: call.request(),
-            });
-            const found = comments.find(
-              (comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= startedAt - CLOCK_SLACK_MS,
-            );
+            const found = await findComment(context, call, issue_number, body, startedAt - CLOCK_SLACK_MS);
             return found === undefined ? undefined : shape(found);
           },
         });
@@ -129,6 +112,17 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       },
       required: ['issue_number', 'labels'],
       sideEffects: true,
+      // Labels are there or not, whenever they were added.
+      async findEffect(args, call) {
+        const wanted = stringList(args.labels);
+        try {
+          const { data } = await context.octokit.rest.issues.listLabelsOnIssue({ owner: call.owner, repo: call.repo, issue_number: Number(args.issue_number), per_page: 100, request: call.request() });
+          const names = data.map((label) => label.name);
+          return effect(wanted.every((label) => names.some((name) => name.toLowerCase() === label.toLowerCase())) ? { labels: names } : undefined);
+        } catch (error) {
+          throw call.fail(`reading the labels of #${Number(args.issue_number)} of ${call.owner}/${call.repo}`, error);
+        }
+      },
       async run(args, call) {
         const issue_number = Number(args.issue_number);
         const labels = stringList(args.labels);
@@ -153,4 +147,44 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       },
     }),
   ];
+}
+
+function effect(result: unknown): EffectCheck {
+  return result === undefined ? { found: false } : { found: true, result };
+}
+
+/** The open issue titled `title` created at `since` (ms) or later, the newest 30 looked at. */
+async function findIssue(context: GitHubToolContext, call: GitHubCall, title: string, since: number) {
+  try {
+    const { data } = await context.octokit.rest.issues.listForRepo({
+      owner: call.owner,
+      repo: call.repo,
+      state: 'open',
+      sort: 'created',
+      direction: 'desc',
+      since: new Date(since).toISOString(),
+      per_page: 30,
+      request: call.request(),
+    });
+    return data.find((issue) => issue.pull_request === undefined && issue.title === title && Date.parse(issue.created_at) >= since);
+  } catch (error) {
+    throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
+  }
+}
+
+/** The comment on #`issue_number` with this body created at `since` (ms) or later. */
+async function findComment(context: GitHubToolContext, call: GitHubCall, issue_number: number, body: string, since: number) {
+  try {
+    const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
+      owner: call.owner,
+      repo: call.repo,
+      issue_number,
+      since: new Date(since).toISOString(),
+      per_page: 100,
+      request: call.request(),
+    });
+    return comments.find((comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
+  } catch (error) {
+    throw call.fail(`looking for the comment on #${issue_number} of ${call.owner}/${call.repo}`, error);
+  }
 }

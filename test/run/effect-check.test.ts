@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-state.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import { githubToolset } from '../../src/tools/github/github-toolset.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { planOf } from './run-fixture.ts';
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+  // Effects are looked for from the call's time on: GitHub's stamps must be of the same clock.
+  github.now = Date.now();
+});
+afterEach(async () => {
+  await github.stop();
+});
+
+const publish: PlanStep = { key: 'publish', id: 'publish', type: 'tool_call', description: 'Open the report issue', tool: 'create_issue', args: { title: 'Weekly report', body: 'All good' }, inputs: [], dependsOn: [] };
+
+function tools(): Map<string, Tool> {
+  const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false } });
+  const set = githubToolset({ octokit, owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs: 150, writes: {} });
+  return new Map(set.map((tool) => [tool.name, tool]));
+}
+
+async function run(resume?: ResumeState) {
+  const events: RunEvent[] = [];
+  const outcome = await runPlan(planOf([publish]), { runStep, tools: tools(), clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push(event)], ...(resume && { resume }) });
+  return { outcome, events };
+}
+
+function resumeOf(events: RunEvent[]): ResumeState {
+  // The trace stamps each line with its time; the resume reads it as the call's time.
+  const stamped = events.map((event) => ({ ...event, ts: new Date().toISOString() }));
+  const read = resumeStateFromEvents(stamped, 'test plan', 'the first run');
+  if (!read.ok) throw new Error(read.problem);
+  return read.state;
+}
+
+describe('a side-effect call whose effect can be checked', () => {
+  it('is not made again when a resumed run finds what it left: one issue, and the step completes with it', async () => {
+    // The create is applied by GitHub after the client gave up, and the check that follows fails: the outcome is unknown.
+    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/list-for-repo', { status: 500 });
+    const first = await run();
+    expect(first.outcome.status).toBe('escalated');
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'tool_returned', outcome: 'unknown' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(github.issues).toHaveLength(1);
+
+    const second = await run(resumeOf(first.events));
+    expect(second.outcome.status).toBe('succeeded');
+    expect(second.outcome.results.get('publish')).toMatchObject({ title: 'Weekly report' });
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
+    expect(github.issues).toHaveLength(1);
+    expect(second.events).toContainEqual(expect.objectContaining({ type: 'tool_called', kind: 'check', tool: 'create_issue' }));
+    expect(github.violations).toEqual([]);
+  });
+
+  it('is made when the check finds nothing: the call that got no answer never took effect', async () => {
+    // Never applied: the request hangs, and the check then fails too.
+    github.fail('issues/create', { hang: true });
+    github.fail('issues/list-for-repo', { status: 500 });
+    const first = await run();
+    expect(first.outcome.status).toBe('escalated');
+    expect(github.issues).toHaveLength(0);
+
+    const second = await run(resumeOf(first.events));
+    expect(second.outcome.status).toBe('succeeded');
+    expect(github.issues).toHaveLength(1);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('escalates again when the check itself fails, and a resume of that run still knows the call', async () => {
+    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/list-for-repo', { status: 500 });
+    const first = await run();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    github.fail('issues/list-for-repo', { status: 500 });
+    const second = await run(resumeOf(first.events));
+    expect(second.outcome.status).toBe('escalated');
+    // The third attempt resumes the second's trace, not the first's: the call is still known there.
+    const third = await run(resumeOf(second.events));
+    expect(third.outcome.status).toBe('succeeded');
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
+    expect(github.issues).toHaveLength(1);
+  });
+});
