@@ -14,6 +14,7 @@ import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
+import { approvalMarkerLine, approvalMarkerOf } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
 export interface LiveCommentContext {
@@ -81,7 +82,9 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
     const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
     const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
     // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
-    return `${marker}${head.hidden}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}`;
+    // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
+    const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
+    return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}`;
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),

@@ -36,6 +36,10 @@ import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { runEvalAction } from './run-eval-action.ts';
+import { approvalCommand } from './approval-command.ts';
+import { findWaitingRun } from './waiting-run.ts';
+import { rejectRun } from './reject-run.ts';
+import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
 import type { RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
@@ -76,10 +80,12 @@ interface JobExtras {
   readonly resume?: readonly ResumeTrace[];
   readonly fanOut?: FanOutPart;
   readonly stepWeights?: StepWeights;
+  /** A person's approval of the paused run `resume` holds. */
+  readonly approve?: ApprovalGrant;
 }
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
-  const { withhold, resume, fanOut, stepWeights } = extras;
+  const { withhold, resume, fanOut, stepWeights, approve } = extras;
   try {
     return await runJob(
       {
@@ -95,6 +101,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(resume && resume.length > 0 && { resume }),
         ...(fanOut && { fanOut }),
         ...(stepWeights && { stepWeights }),
+        ...(approve && { approve }),
       },
       deps,
     );
@@ -168,10 +175,17 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+  // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
+  const command = readOnly ? undefined : approvalCommand(settings.github);
+  const waiting = command && (await findWaitingRun(settings, deps));
+  if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
+  const answered = waiting?.ok ? waiting.run : undefined;
+  if (command?.kind === 'reject' && answered) return rejectRun(settings, answered, command.by, deps);
   // A re-run of the job: the newest earlier attempt's saved state, when there is one.
-  const earlier = await earlierAttemptState(settings, deps.state, io, statePart(settings));
+  const earlier = answered ? ({ ok: true } as const) : await earlierAttemptState(settings, deps.state, io, statePart(settings));
   if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
-  const resumeTrace = resume?.trace ?? earlier.earlier?.trace;
+  const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
+  const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
   let stepWeights: StepWeights | undefined;
   try {
     stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom);
@@ -200,6 +214,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     clock: deps.clock,
     final: () => ending.report,
     ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
+    ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
   });
   const check = await openCheckRun(settings, deps);
   try {
@@ -218,6 +233,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],
       ...(fanOutPart && { fanOut: fanOutPart }),
       ...(stepWeights && { stepWeights }),
+      ...(approve && { approve }),
     });
     await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
@@ -232,7 +248,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
       saving,
-      comment?.finish(report.goals),
+      // An approval refused before anything ran leaves the paused run's comment as it was: it still waits.
+      approve && outcome.kind === 'rejected' ? undefined : comment?.finish(report.goals),
       check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.

@@ -213,7 +213,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       // A rejection ends the run it answers; nothing more runs.
       if (event.decision === 'rejected') {
         record.status = 'rejected';
-        record.reason = `rejected${event.by ? ` by @${event.by}` : ''}: the steps awaiting approval will not run`;
+        record.reason = `${event.by ? `@${event.by}` : 'a person'} answered /reject; the steps that awaited approval will not run`;
       }
       break;
     }

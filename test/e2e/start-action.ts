@@ -30,6 +30,8 @@ export interface ActionRunOptions {
    */
   readonly sameJobAs?: ActionRun;
   readonly post?: boolean;
+  /** Runs once the workspace has its files (e.g. a git checkout); the variables it returns are added to the runner's. */
+  readonly prepare?: (workspace: string) => Promise<Readonly<Record<string, string>>>;
 }
 
 /** A finished run: how it exited and everything it left for the runner. */
@@ -92,6 +94,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     await mkdir(path.dirname(path.join(workspace, file)), { recursive: true });
     await writeFile(path.join(workspace, file), text);
   }
+  const prepared = options.prepare ? await options.prepare(workspace) : {};
   const summaryFile = path.join(runnerTemp, 'step_summary');
   const outputFile = path.join(runnerTemp, 'output');
   const eventFile = path.join(runnerTemp, 'event.json');
@@ -123,6 +126,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     RUNNER_TEMP: runnerTemp,
     ...(await inputVariables(options.inputs ?? {})),
     ...options.env,
+    ...prepared,
   };
   const action = spawn(process.execPath, [options.entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.child = action;

@@ -1,0 +1,42 @@
+import type { RunRecord } from '../core/run-record.ts';
+
+/** What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run. */
+export type ApprovalMarker =
+  | { readonly state: 'awaiting'; readonly runId: number; readonly hash: string }
+  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
+
+const PREFIX = '<!-- plan-runner-approval: ';
+const SUFFIX = ' -->';
+
+/** The marker for a run's record (`runId`: this workflow run, whose saved state an approving run downloads); undefined when there is none. */
+export function approvalMarkerOf(record: RunRecord, runId: number | undefined): ApprovalMarker | undefined {
+  if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) return { state: 'awaiting', runId, hash: record.approval.hash };
+  const decision = record.decision;
+  if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }) };
+  return undefined;
+}
+
+/** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
+export function approvalMarkerLine(marker: ApprovalMarker | undefined): string {
+  if (!marker) return '';
+  return `\n${PREFIX}${JSON.stringify(marker).replaceAll('--', '-\\u002d')}${SUFFIX}`;
+}
+
+/** The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is not one of ours. */
+export function readApprovalMarker(body: string): ApprovalMarker | undefined {
+  const start = body.indexOf(PREFIX);
+  if (start < 0) return undefined;
+  const end = body.indexOf(SUFFIX, start + PREFIX.length);
+  if (end < 0) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(body.slice(start + PREFIX.length, end));
+  } catch {
+    return undefined;
+  }
+  const marker = value as Partial<Record<string, unknown>>;
+  if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
+  if (marker.state === 'awaiting') return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
+  if (marker.state === 'approved' || marker.state === 'rejected') return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
+  return undefined;
+}

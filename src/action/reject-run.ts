@@ -1,0 +1,60 @@
+import type { RunEvent } from '../core/run-event.ts';
+import { applyEvent, newRunRecord } from '../core/run-record.ts';
+import type { FinalReport } from '../report/final-report.ts';
+import { renderSummary } from '../report/summary/render-summary.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
+import { actionOutputs } from './action-outputs.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { liveComment } from './live-comment.ts';
+import { refuseRun } from './refuse-run.ts';
+import { reportPaths } from './report-paths.ts';
+import type { ActionDeps, ActionResult } from './run-action.ts';
+import { saveRunState } from './saved-state.ts';
+import type { WaitingRun } from './waiting-run.ts';
+
+function eventsOf(text: string): RunEvent[] {
+  const events: RunEvent[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      events.push(JSON.parse(line) as RunEvent);
+    } catch {
+      // A run killed mid-write leaves its last line cut; the rest is the record.
+    }
+  }
+  return events;
+}
+
+/**
+ * `/reject`: ends a paused run without running anything. Its record gets the rejection
+ * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
+ * and saved state show; the job passes — a person decided, nothing failed.
+ */
+export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, by: string, deps: ActionDeps): Promise<ActionResult> {
+  const { io, redact } = deps;
+  const events = eventsOf(waiting.trace.text);
+  const asked = events.findLast((event) => event.type === 'approval_requested');
+  if (asked?.type !== 'approval_requested' || asked.request.hash !== waiting.hash) {
+    return refuseRun(settings, `/reject: ${waiting.trace.label ?? waiting.trace.file} does not ask for the approval ${waiting.hash} the comment names; nothing was changed`, deps);
+  }
+  const decided: RunEvent = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
+  const all = [...events, decided];
+  const record = all.reduce(applyEvent, newRunRecord());
+  const paths = reportPaths(settings.outputDir, settings.planPath);
+  const traced = await writeReportFile(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
+  if (traced) io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
+  const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
+  const report: FinalReport = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
+  const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+  for (const event of all) comment?.listener(event);
+  io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
+  const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io)]).then(() => undefined);
+  const written = await writeReportFile(paths.report, markdown);
+  if (written) io.warning(written.message);
+  try {
+    await io.writeSummary(markdown);
+  } catch (error) {
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), published };
+}

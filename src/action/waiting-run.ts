@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { GitHubClient } from '../github/create-octokit.ts';
+import { eventTarget } from '../github/event-target.ts';
+import { issueCommentApi } from '../report/comment/comment-api.ts';
+import { commentMarker } from '../report/comment/comment-marker.ts';
+import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { parseStateArtifactName } from '../state/state-artifact-name.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { readApprovalMarker } from './approval-marker.ts';
+
+/** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
+export interface WaitingRun {
+  readonly runId: number;
+  readonly hash: string;
+  readonly trace: ResumeTrace;
+}
+
+export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
+
+/** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
+function newestState(artifacts: readonly StateArtifact[], planPath: string): { artifact: StateArtifact; attempt: number } | undefined {
+  let newest: { artifact: StateArtifact; attempt: number } | undefined;
+  for (const artifact of artifacts) {
+    const parsed = parseStateArtifactName(artifact.name, planPath);
+    if (!parsed || parsed.part !== undefined) continue;
+    if (!newest || parsed.attempt > newest.attempt) newest = { artifact, attempt: parsed.attempt };
+  }
+  return newest;
+}
+
+/**
+ * Finds the run of this plan that waits for approval on the commented pull request or issue: through
+ * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
+ * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
+ */
+export async function findWaitingRun(
+  settings: ActionSettings,
+  deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
+): Promise<WaitingRunResult> {
+  const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+  if (!target || !deps.github) return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+  const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
+  let own;
+  try {
+    own = await issueCommentApi(deps.github, target).listOwn(commentMarker(settings.planPath));
+  } catch (error) {
+    return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const marker = own[0] && readApprovalMarker(own[0].body);
+  if (!marker) return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
+  if (marker.state !== 'awaiting') {
+    return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+  }
+  if (!deps.state) {
+    return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
+  }
+  const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
+  let found;
+  try {
+    found = newestState(await deps.state.list(marker.runId), settings.planPath);
+  } catch (error) {
+    return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
+  }
+  if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+  let file: string;
+  try {
+    file = await deps.state.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);
+  } catch (error) {
+    return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
+  }
+  const read = await readResumeTrace(file);
+  if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+  return { ok: true, run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` } } };
+}

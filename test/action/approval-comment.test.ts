@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { approvalCommand } from '../../src/action/approval-command.ts';
+import { approvalMarkerLine, approvalMarkerOf, readApprovalMarker } from '../../src/action/approval-marker.ts';
+import { newRunRecord } from '../../src/core/run-record.ts';
+
+const comment = (body: string, action = 'created') => ({ eventName: 'issue_comment', payload: { action, comment: { body, user: { login: 'maintainer' } } } });
+
+describe('approval commands', () => {
+  it('reads /approve and /reject on the first line of a new comment', () => {
+    expect(approvalCommand(comment('/approve'))).toEqual({ kind: 'approve', by: 'maintainer' });
+    expect(approvalCommand(comment('  /reject  \nnot this week'))).toEqual({ kind: 'reject', by: 'maintainer' });
+  });
+
+  it('ignores other text, edited comments and other events', () => {
+    expect(approvalCommand(comment('please /approve'))).toBeUndefined();
+    expect(approvalCommand(comment('/approved'))).toBeUndefined();
+    expect(approvalCommand(comment('/approve', 'edited'))).toBeUndefined();
+    expect(approvalCommand({ eventName: 'pull_request', payload: comment('/approve').payload })).toBeUndefined();
+  });
+});
+
+describe('the hidden approval marker', () => {
+  const hash = '0123456789abcdef0123456789abcdef';
+
+  it('says a paused run waits, with its run id and hash, and reads back the same', () => {
+    const record = { ...newRunRecord(), status: 'awaiting-approval' as const, approval: { hash, planFileHash: 'f', plan: { name: 'p', revision: 1, steps: [] }, pending: [] } };
+    const marker = approvalMarkerOf(record, 4242);
+    expect(marker).toEqual({ state: 'awaiting', runId: 4242, hash });
+    expect(readApprovalMarker(`<!-- plan-runner: p -->${approvalMarkerLine(marker)}\nbody`)).toEqual(marker);
+  });
+
+  it('says a run was answered, and by whom', () => {
+    const record = { ...newRunRecord(), decision: { decision: 'approved' as const, hash, by: 'maintainer' } };
+    expect(readApprovalMarker(approvalMarkerLine(approvalMarkerOf(record, 1)))).toEqual({ state: 'approved', hash, by: 'maintainer' });
+  });
+
+  it('reads nothing from a broken or foreign marker', () => {
+    expect(readApprovalMarker('<!-- plan-runner-approval: {"state":"awaiting","runId":-1,"hash":"0123456789abcdef"} -->')).toBeUndefined();
+    expect(readApprovalMarker('<!-- plan-runner-approval: {"state":"awaiting","runId":1,"hash":"not hex"} -->')).toBeUndefined();
+    expect(readApprovalMarker('<!-- plan-runner-approval: {oops -->')).toBeUndefined();
+    expect(approvalMarkerOf(newRunRecord(), 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,257 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
+import { pullRequestEvent, REPO } from './pull-request-event.ts';
+import { removeActionRuns, runActionBundle, type ActionRun, type ActionRunOptions } from './start-action.ts';
+
+// Approval as GitHub plays it: a pull_request run pauses and saves its state; a later workflow run on
+// `issue_comment` (another run id, a fresh runner on the default branch) finds it through
+// plan-runner's own comment, downloads that state across runs and continues — or refuses.
+let bundle: ActionBundle;
+
+beforeAll(async () => {
+  bundle = await buildActionBundle();
+}, 600_000);
+
+afterAll(async () => {
+  await removeActionRuns();
+});
+
+const run = promisify(execFile);
+const PLAN = '.github/plan.yml';
+const PR = 21;
+const PAUSED = { runId: 4242, backendId: 'b2f1c3d4-run-4242' };
+const APPROVING = { runId: 5151, backendId: 'c3d4e5f6-run-5151' };
+
+/** A model step, then a write (a command tool with side effects that echoes what it publishes). */
+const PUBLISH = `name: Weekly post
+approval: side-effects
+toolsets: [math]
+tools:
+  publish:
+    description: Publish a post
+    command: [node, -e, "process.stdin.pipe(process.stdout)"]
+    input:
+      type: object
+      properties: { title: { type: string }, total: { type: number } }
+      required: [title, total]
+      additionalProperties: false
+    side_effects: true
+workflow_sequence:
+  - id: 1
+    type: reasoning
+    description: Write a title for the week
+  - id: 2
+    type: tool_call
+    tool: multiply
+    description: Count the items
+    args: { a: 6, b: 7 }
+    depends_on: []
+  - id: 3
+    type: tool_call
+    tool: publish
+    description: Publish the post
+    args: { title: "\${steps.1.result}", total: { step_result: 2 } }
+    depends_on: [1, 2]
+`;
+
+/** A git checkout of the workspace, as actions/checkout leaves it on the default branch: GITHUB_SHA is its commit. */
+async function checkout(workspace: string): Promise<Record<string, string>> {
+  const git = (...args: string[]) => run('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', '-c', 'commit.gpgsign=false', ...args], { cwd: workspace });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'default branch');
+  const { stdout } = await git('rev-parse', 'HEAD');
+  return { GITHUB_SHA: stdout.trim() };
+}
+
+function commentEvent(body: string, login: string): Record<string, unknown> {
+  const base = pullRequestEvent(PR);
+  return {
+    action: 'created',
+    issue: { number: PR, title: 'Weekly post', state: 'open', user: { login: 'octocat', id: 2, type: 'User' }, pull_request: { url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/pulls/${PR}` } },
+    comment: { id: 900 + login.length, body, user: { login, id: 77, type: 'User' } },
+    repository: base['repository'],
+    sender: { login, id: 77, type: 'User' },
+  };
+}
+
+interface Services {
+  readonly github: FakeGitHub;
+  readonly artifacts: FakeArtifactService;
+  readonly chatRequests: () => number;
+  readonly chatURL: string;
+}
+
+async function services(context: TestContext): Promise<Services> {
+  const github = await startFakeGitHub();
+  const artifacts = await startFakeArtifactService();
+  artifacts.attach(github);
+  const chat = await startChatServer(() => textAnswer('A calm week'));
+  context.onTestFinished(async () => {
+    await github.stop();
+    await artifacts.stop();
+    await chat.close();
+  });
+  return { github, artifacts, chatRequests: () => chat.requests.length, chatURL: chat.baseURL };
+}
+
+function options(s: Services, files: Record<string, string>, event: { name: string; payload: unknown }, fake: typeof PAUSED, more: Partial<ActionRunOptions> = {}): ActionRunOptions {
+  return {
+    entry: bundle.entry,
+    files,
+    inputs: { 'base-url': s.chatURL, 'api-key': 'sk-test-approval' },
+    event,
+    githubUrl: s.github.url,
+    env: { ...s.artifacts.env(fake, 'plan'), GITHUB_RUN_ID: String(fake.runId) },
+    ...more,
+  };
+}
+
+/** The pull request run that pauses before the write. */
+async function pause(s: Services): Promise<ActionRun> {
+  const paused = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'pull_request', payload: pullRequestEvent(PR) }, PAUSED));
+  expect(paused.exitCode, paused.stdout + paused.stderr).toBe(0);
+  expect(paused.outputs['status']).toBe('awaiting-approval');
+  return paused;
+}
+
+/** An `issue_comment` run on the default branch answering with `body` as `login`. */
+function answer(s: Services, body: string, login: string, plan = PUBLISH, runId = APPROVING): Promise<ActionRun> {
+  return runActionBundle(options(s, { [PLAN]: plan }, { name: 'issue_comment', payload: commentEvent(body, login) }, runId, { prepare: checkout }));
+}
+
+function events(trace: string): Array<{ type: string; stepKey?: string; reused?: unknown; decision?: string }> {
+  return trace.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string });
+}
+
+function onlyComment(github: FakeGitHub): string {
+  const comments = github.commentsOn(REPO.owner, REPO.name, PR).filter((comment) => comment.body.startsWith('<!-- plan-runner: .github/plan.yml -->'));
+  expect(comments).toHaveLength(1);
+  return comments[0]!.body;
+}
+
+describe.concurrent('approval by comment, through the built action', { timeout: 120_000 }, () => {
+  it('/approve continues the paused run from its saved state: the write runs once, nothing else again, in the same comment', async (context) => {
+    const s = await services(context);
+    const paused = await pause(s);
+    expect(s.chatRequests()).toBe(1);
+    expect(events(paused.trace).some((event) => event.type === 'tool_called' && event.stepKey === '3')).toBe(false);
+    const waiting = onlyComment(s.github);
+    expect(waiting).toMatch(/<!-- plan-runner-approval: \{"state":"awaiting","runId":4242,"hash":"[0-9a-f]{32}"\} -->/);
+    expect(waiting).toContain('⏸️ 3. Publish the post');
+    expect(waiting).toContain('calls `publish` with `{"title":"A calm week","total":42}`');
+    expect(paused.summary).toContain('Goals are not checked yet');
+
+    const approved = await answer(s, '/approve\nLooks right.', 'maintainer');
+    expect(approved.exitCode, approved.stdout + approved.stderr).toBe(0);
+    expect(approved.outputs['status']).toBe('succeeded');
+    expect(JSON.parse(approved.outputs['result']!)).toEqual({ title: 'A calm week', total: 42 });
+    // Steps 1 and 2 came from the saved state: the model was not asked again.
+    expect(s.chatRequests()).toBe(1);
+    const trace = events(approved.trace);
+    expect(trace.filter((event) => event.type === 'step_completed').map((event) => [event.stepKey, event.reused !== undefined])).toEqual([
+      ['1', true],
+      ['2', true],
+      ['3', false],
+    ]);
+    expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['3']);
+    expect(trace[1]).toMatchObject({ type: 'approval_decided', decision: 'approved', by: 'maintainer' });
+    const done = onlyComment(s.github);
+    expect(done).toContain('3/3 complete');
+    // The neutraliser keeps a login in plan-runner's text from pinging (a zero-width space after @).
+    expect(done).toMatch(/Approved by @\u200b?maintainer/);
+    expect(done).toContain('"state":"approved"');
+    expect(s.artifacts.violations).toEqual([]);
+    expect(s.github.violations).toEqual([]);
+
+    // The same approval again: refused, nothing runs.
+    const again = await answer(s, '/approve', 'maintainer', PUBLISH, { runId: 6161, backendId: 'd4e5f6a7-run-6161' });
+    expect(again.exitCode).toBe(1);
+    expect(again.stdout + again.stderr).toContain('was already approved by @maintainer');
+    expect(again.trace).toBe('');
+  });
+
+  it('/reject ends the paused run as rejected: the job passes, nothing runs, the comment says so and a later /approve is refused', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const rejected = await answer(s, '/reject', 'maintainer');
+    expect(rejected.exitCode, rejected.stdout + rejected.stderr).toBe(0);
+    expect(rejected.outputs).toMatchObject({ status: 'rejected', 'goals-met': 'false' });
+    const trace = events(rejected.trace);
+    expect(trace.some((event) => event.type === 'tool_called' && event.stepKey === '3')).toBe(false);
+    expect(trace.at(-1)).toMatchObject({ type: 'approval_decided', decision: 'rejected', by: 'maintainer' });
+    const comment = onlyComment(s.github);
+    expect(comment).toMatch(/Rejected by @\u200b?maintainer/);
+    expect(comment).toContain('"state":"rejected"');
+    expect(rejected.summary).toContain('🚫 plan-runner: Weekly post');
+
+    const late = await answer(s, '/approve', 'maintainer', PUBLISH, { runId: 6161, backendId: 'd4e5f6a7-run-6161' });
+    expect(late.exitCode).toBe(1);
+    expect(late.stdout + late.stderr).toContain('was already rejected by @maintainer');
+  });
+
+  it('refuses /approve from someone without write access: nothing is downloaded or run, the comment still waits', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const before = onlyComment(s.github);
+    s.github.permissions.set('passer-by', 'read');
+    const refused = await answer(s, '/approve', 'passer-by');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.outputs['status']).toBe('failed');
+    expect(refused.stdout + refused.stderr).toContain('@passer-by (sender) has read permission');
+    expect(refused.trace).toBe('');
+    expect(onlyComment(s.github)).toBe(before);
+    expect(s.chatRequests()).toBe(1);
+  });
+
+  it('refuses /approve when the plan file on the branch changed since approval was asked: nothing runs, the comment still waits', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const before = onlyComment(s.github);
+    const changed = PUBLISH.replace('args: { a: 6, b: 7 }', 'args: { a: 6, b: 700 }');
+    const refused = await answer(s, '/approve', 'maintainer', changed);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('changed since the approval was asked');
+    expect(events(refused.trace).some((event) => event.type === 'tool_called')).toBe(false);
+    expect(onlyComment(s.github)).toBe(before);
+  });
+
+  it('refuses an approval marker in a comment plan-runner did not write', async (context) => {
+    const s = await services(context);
+    // A stranger's comment with plan-runner's markers pointing at a run of their choosing.
+    s.github.addComment(REPO.owner, REPO.name, PR, '<!-- plan-runner: .github/plan.yml -->\n<!-- plan-runner-approval: {"state":"awaiting","runId":4242,"hash":"0123456789abcdef0123456789abcdef"} -->', { login: 'mallory', type: 'User' });
+    const refused = await answer(s, '/approve', 'maintainer');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('no run of .github/plan.yml waits for approval on pull request #21');
+  });
+});
+
+describe('approval by environment: mode: plan freezes the plan, a later job runs it as written', { timeout: 120_000 }, () => {
+  it('job 1 writes the model-written plan to plan-file; job 2 runs that file without planning again', async (context) => {
+    const steps = [
+      { id: 1, type: 'tool_call', tool: 'multiply', args: JSON.stringify({ a: 6, b: 7 }), depends_on: [], description: 'Multiply', inputs: null, why: null, task: null, tools: null, agent: null, for_each: null, on_item_failure: null },
+      { id: 2, type: 'tool_call', tool: 'add', args: JSON.stringify({ a: { step_result: 1 }, b: 1 }), depends_on: [1], description: 'Add one', inputs: null, why: null, task: null, tools: null, agent: null, for_each: null, on_item_failure: null },
+    ];
+    const chat = await startChatServer(() => textAnswer(JSON.stringify({ steps, why: null })));
+    context.onTestFinished(() => chat.close());
+    const goalOnly = 'name: Answer\ngoal: Compute 6 × 7 + 1\ntoolsets: [math]\n';
+    const planned = await runActionBundle({ entry: bundle.entry, files: { [PLAN]: goalOnly }, inputs: { mode: 'plan', 'base-url': chat.baseURL, 'api-key': 'sk-test-env' } });
+    expect(planned.exitCode, planned.stdout + planned.stderr).toBe(0);
+    expect(chat.requests).toHaveLength(1);
+    const planFile = planned.outputs['plan-file']!;
+    expect(planFile).toMatch(/\.plan\.yml$/);
+    const frozen = await readFile(planFile, 'utf8');
+
+    // Job 2 (environment: with required reviewers) on another runner: the frozen plan arrives as an artifact.
+    const ran = await runActionBundle({ entry: bundle.entry, files: { 'frozen-plan.yml': frozen }, inputs: { plan: 'frozen-plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test-env' } });
+    expect(ran.exitCode, ran.stdout + ran.stderr).toBe(0);
+    expect(ran.outputs).toMatchObject({ status: 'succeeded', result: '43' });
+    expect(chat.requests).toHaveLength(1);
+  });
+});
