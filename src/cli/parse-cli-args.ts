@@ -21,6 +21,8 @@ export type CliCommand =
       readonly summary: string;
       readonly weightsFrom?: string;
       readonly resume?: string;
+      /** `--approve HASH`: the approval of the run `--resume` paused (its approval hash). */
+      readonly approve?: string;
       /** `--agent`: the run is one agent step working on the task (or the plan's goal). */
       readonly agent: boolean;
       /** `--task`: the task in words, as the action's `task` input. */
@@ -122,6 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         'api-key-env': { type: 'string' },
         'api-key': { type: 'string' },
         resume: { type: 'string' },
+        approve: { type: 'string' },
         runs: { type: 'string' },
         seed: { type: 'string' },
         faults: { type: 'string' },
@@ -154,6 +157,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
   }
   if (values.resume !== undefined && command !== 'run') throw new UsageError(`--resume is an option of run, not of ${command}`);
+  if (values.approve !== undefined && values.resume === undefined) throw new UsageError('--approve HASH approves the run that --resume TRACE paused; give both');
   if (command !== 'run') {
     if (values.agent) throw new UsageError(`--agent is an option of run, not of ${command}`);
     if (values.task !== undefined) throw new UsageError(`--task is an option of run, not of ${command}`);
@@ -192,6 +196,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       summary: values.summary ?? '.plan-runner/report.md',
       ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
       ...(values.resume !== undefined && { resume: values.resume }),
+      ...(values.approve !== undefined && { approve: values.approve }),
       agent: values.agent ?? false,
       ...(values.task !== undefined && { task: values.task }),
       ...modelArgs,

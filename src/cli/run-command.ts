@@ -50,7 +50,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    { ...cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }) },
+    { ...cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) },
     {
       listeners: trace ? [trace.listener, console] : [console],
       clock: systemClock,
@@ -71,5 +71,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   }
   for (const goal of report.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
   process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
-  return report.status === 'succeeded' && !unwritten && traced ? 0 : 1;
+  const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
+  if (asked) process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
+  // A run that waits for a person has not failed.
+  return (report.status === 'succeeded' || asked !== undefined) && !unwritten && traced ? 0 : 1;
 }

@@ -26,6 +26,9 @@ Options for run and plan:
   --resume TRACE          run only: reuse every completed step of that run's trace whose
                           definition and inputs are unchanged, and run the rest; a side
                           effect that ran (or may have) is never repeated
+  --approve HASH          run only, with --resume: approve the steps that run paused
+                          for (status awaiting-approval, which exits 0), by the approval
+                          hash its summary shows; refused if the plan file changed
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)

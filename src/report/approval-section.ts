@@ -6,7 +6,7 @@ import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 export const HOW_TO_APPROVE =
-  'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README.';
+  'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
 
 function pendingLine(step: PendingApprovalStep, redact: (text: string) => string): string {
   const what = step.tool ? `calls ${inlineCode(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(inlineCode).join(', ')}` : `a ${step.type} step`;

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-approve-'));
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() }, timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const PLAN = `name: Guarded sums
+toolsets: [math]
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: 1 }, approval: true }
+`;
+
+describe('plan-runner run --resume TRACE --approve HASH', () => {
+  it('pauses (exit 0, says how to approve), then runs the approved step reusing the first; a changed plan is refused', () => {
+    const plan = path.join(tmp, 'plan.yml');
+    writeFileSync(plan, PLAN);
+    const paused = cli(['run', plan, '--trace', 'paused.jsonl', '--summary', 'paused.md']);
+    expect(paused.code, paused.stderr).toBe(0);
+    expect(paused.stdout).toContain('status: awaiting-approval');
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
+    expect(hash).toBeDefined();
+
+    writeFileSync(plan, PLAN.replace('b: 1 }', 'b: 2 }'));
+    const changed = cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain('changed since the approval was asked');
+
+    writeFileSync(plan, PLAN);
+    const approved = cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain('status: succeeded');
+    const trace = readFileSync(path.join(tmp, 'approved.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; stepKey?: string });
+    expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['2']);
+  });
+
+  it('needs --resume with --approve', () => {
+    expect(cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
+  });
+});
