@@ -210,10 +210,16 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
     case 'approval_decided': {
       record.decision = { decision: event.decision, hash: event.hash, ...(event.by === undefined ? {} : { by: event.by }) };
-      // A rejection ends the run it answers; nothing more runs.
+      // A rejection ends the run it answers: what waited, and what depended on it, will not run.
       if (event.decision === 'rejected') {
+        const who = event.by ? `@${event.by}` : 'a person';
         record.status = 'rejected';
-        record.reason = `${event.by ? `@${event.by}` : 'a person'} answered /reject; the steps that awaited approval will not run`;
+        record.reason = `${who} answered /reject; the steps that awaited approval will not run`;
+        for (const step of record.steps.values()) {
+          if (step.state !== 'waiting' && step.state !== 'pending') continue;
+          step.state = 'skipped';
+          step.skipReason = `not run: ${who} answered /reject`;
+        }
       }
       break;
     }

@@ -188,6 +188,7 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(trace.at(-1)).toMatchObject({ type: 'approval_decided', decision: 'rejected', by: 'maintainer' });
     const comment = onlyComment(s.github);
     expect(comment).toMatch(/Rejected by @\u200b?maintainer/);
+    expect(comment).toMatch(/⏭️ 3\. Publish the post — not run: \\?@\u200b?maintainer answered \/reject/);
     expect(comment).toContain('"state":"rejected"');
     expect(rejected.summary).toContain('🚫 plan-runner: Weekly post');
 
