@@ -21,7 +21,7 @@ function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean): (part: string)
 }
 
 export type LoadedStates =
-  | { readonly ok: true; readonly traces: readonly ResumeTrace[]; readonly parts: readonly PartState[] }
+  | { readonly ok: true; readonly traces: readonly ResumeTrace[]; readonly parts: readonly PartState[]; readonly shards?: number }
   | { readonly ok: false; readonly problem: string };
 
 /**
@@ -57,5 +57,20 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
       return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${errorText(error)}` };
     }
   }
-  return { ok: true, traces, parts };
+  const shards = shardCount(traces[0]?.text);
+  return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
+}
+
+/** The shard count the prepare job's trace (`text`) recorded, if any. */
+function shardCount(text: string | undefined): number | undefined {
+  for (const line of text?.split('\n') ?? []) {
+    if (!line.includes('"shards_assigned"')) continue;
+    try {
+      const event = JSON.parse(line) as { type?: unknown; shards?: unknown };
+      if (event.type === 'shards_assigned' && typeof event.shards === 'number') return event.shards;
+    } catch {
+      // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
+    }
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import type { IssueTarget } from '../github/event-target.ts';
 import { pullRequestHeadSha } from '../github/github-run-context.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
+import { bodyHolds, drawShared } from '../report/comment/shared-comment-state.ts';
 import { createCommentUpdater, type CommentUpdater } from '../report/comment/comment-updater.ts';
 import { escalationMentionLine } from './escalation-notice.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../report/comment/render-comment.ts';
@@ -26,6 +27,8 @@ export interface LiveCommentContext {
   readonly final: () => FinalReport | undefined;
   /** The earlier run this one resumes (`attempt 1`): the comment says so, with the steps it reused. */
   readonly resumedFrom?: string;
+  /** Least time between this job's writes (default 1 s); a shard job of N waits N s, so a matrix writes about once a second in all. */
+  readonly minIntervalMs?: number;
 }
 
 /**
@@ -72,24 +75,34 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = (text: string): string => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
-  const render = (record: RunRecord, goals: Parameters<typeof renderComment>[1]['goals']): string => {
+  // A fanned-out run's jobs share the comment: each draws its own steps over the others' (see shared-comment-state.ts).
+  const part = settings.fanOut?.part;
+  const partial = part === 'prepare' || part === 'shard';
+  // A prepare or shard job's own end is not the run's: it never writes "Finished".
+  const ownRecord = (record: RunRecord): RunRecord => (partial ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record);
+  const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
+    // The merge job's last word is the run's: its final body is its own, complete record.
+    const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined) : { record: given, block: '' };
+    const record = drawn.record;
     const final = context.final();
     if (final && final.planErrors.length > 0) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}`;
+      return `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}${drawn.block}`;
     }
-    const shown = final ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
+    const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
     const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
-    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256 - drawn.block.length, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
     // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
     const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
-    return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}`;
+    return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
-    render: (record, goals) => redact(render(record, goals)),
+    render: (record, goals, current) => redact(render(record, goals, current)),
+    ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact) } }),
+    ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
     warn: io.warning,
     info: io.info,
     clock: context.clock,

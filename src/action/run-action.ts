@@ -195,12 +195,14 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A job of a fanned-out run starts from the states the other jobs of this workflow run saved.
   const fanOut = settings.fanOut;
   let fanOutTraces: readonly ResumeTrace[] = [];
+  let shards: number | undefined;
   if (fanOut) {
     if (settings.state !== 'artifact') return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
     if (!deps.state) return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
     const loaded = await loadFanOutStates(deps.state, fanOut, settings.planPath, path.join(settings.outputDir, 'state'), settings.resume === 'auto');
     if (!loaded.ok) return refuseRun(given, loaded.problem, deps);
     fanOutTraces = loaded.traces;
+    shards = loaded.shards;
     if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
   }
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
@@ -215,6 +217,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     final: () => ending.report,
     ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
     ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
+    // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
+    ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });
   const check = await openCheckRun(settings, deps);
   try {

@@ -9,8 +9,18 @@ export interface CommentUpdaterOptions {
   readonly api: CommentApi;
   /** From `commentMarker`: finds this plan's comment again on a re-run. */
   readonly marker: string;
-  /** The body for the current state (usually `renderComment`); goals are passed once known. */
-  readonly render: (record: RunRecord, goals: readonly GoalRow[] | undefined) => string;
+  /**
+   * The body for the current state (usually `renderComment`); goals are passed once known. With
+   * `shared`, `current` is the comment's body as just read (another writer's state to merge in).
+   */
+  readonly render: (record: RunRecord, goals: readonly GoalRow[] | undefined, current?: string) => string;
+  /**
+   * Several writers (the jobs of a fanned-out run) keep this one comment: each write reads the
+   * comment first and renders over it; a write is skipped while the comment already `holds` all this
+   * writer knows; after the final write the comment is read again (up to `VERIFY_ROUNDS` times,
+   * `minIntervalMs` apart) and written again if a racing writer's update lost this one's state.
+   */
+  readonly shared?: { readonly holds: (record: RunRecord, current: string) => boolean };
   /** Reports a comment that could not be written; called at most once per kind of failure. */
   readonly warn: (message: string) => void;
   readonly clock?: Clock;
@@ -40,6 +50,8 @@ export interface CommentUpdater {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** Reads after a shared comment's final write: each is at most one more write. */
+export const VERIFY_ROUNDS = 3;
 
 /**
  * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
@@ -73,9 +85,9 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     options.warn(message);
   };
 
-  const render = (): string | undefined => {
+  const render = (current?: string): string | undefined => {
     try {
-      const body = options.render(record, goals);
+      const body = options.render(record, goals, current);
       return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
     } catch (error) {
       warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
@@ -87,12 +99,25 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
    * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
    * together, or a POST that timed out but landed, must not leave two comments.
    */
-  const settle = async (): Promise<void> => {
+  const settle = async (): Promise<string | undefined> => {
     const own = await options.api.listOwn(options.marker);
     unsettled = false;
     const [oldest, ...others] = own;
     if (oldest) commentId = oldest.id;
     for (const other of others) await options.api.remove(other.id);
+    return oldest?.body;
+  };
+
+  /**
+   * A shared comment's next body, rendered over its current one; undefined when there is nothing to
+   * write (the comment holds all this writer knows, or the body would not change).
+   */
+  const renderShared = async (): Promise<string | undefined> => {
+    const current = await settle();
+    looked = true;
+    if (current !== undefined && !finished && options.shared!.holds(record, current)) return undefined;
+    const body = render(current);
+    return body === current ? undefined : body;
   };
 
   const writeOnce = async (body: string): Promise<void> => {
@@ -102,7 +127,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       looked = true;
     }
     // Only settling was needed: the comment kept already shows this state.
-    if (commentId !== undefined && commentId === before && body === lastBody) return;
+    if (!options.shared && commentId !== undefined && commentId === before && body === lastBody) return;
     if (commentId !== undefined) {
       try {
         await options.api.update(commentId, body);
@@ -137,8 +162,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (clock.now() + wait > deadline) break;
         await clock.sleep(wait);
       }
-      const body = attempt === 1 ? first : render();
-      if (body === undefined) return undefined;
+      let body = options.shared ? undefined : attempt === 1 ? first : render();
+      if (body === undefined && !options.shared) return undefined;
       try {
         const outdated = await options.outdated?.();
         if (outdated !== undefined) {
@@ -146,7 +171,11 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
           (options.info ?? options.warn)(outdated);
           return undefined;
         }
-        await writeOnce(body);
+        if (options.shared) {
+          body = await renderShared();
+          if (body === undefined) return lastBody;
+        }
+        await writeOnce(body!);
         return body;
       } catch (error) {
         last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
@@ -173,8 +202,9 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         await clock.sleep(wait);
       }
       dirty = false;
-      const body = render();
-      if (body === undefined || (body === lastBody && !unsettled)) continue;
+      // A shared comment is compared with what it holds when the write reads it, not with our last body.
+      const body = options.shared ? '' : render();
+      if (body === undefined || (!options.shared && body === lastBody && !unsettled)) continue;
       const written = await write(body);
       lastWriteEnd = clock.now();
       if (written !== undefined) lastBody = written;
@@ -197,6 +227,23 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     while (pump) await pump;
   };
 
+  /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
+  const verify = async (): Promise<void> => {
+    for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
+      await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
+      let current: string | undefined;
+      try {
+        current = await settle();
+      } catch {
+        return;
+      }
+      if (current === undefined || options.shared!.holds(record, current)) return;
+      dirty = true;
+      kick();
+      await flush();
+    }
+  };
+
   return {
     listener: (event) => {
       if (finished) return;
@@ -216,6 +263,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (created) unsettled = true;
         deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
         kick();
+        await flush();
+        if (options.shared) await verify();
       }
       await flush();
     },

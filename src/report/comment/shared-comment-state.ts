@@ -1,0 +1,155 @@
+import type { StepState } from '../../core/run-event.ts';
+import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
+import { NO_USAGE } from '../../core/usage.ts';
+import { resultPreview } from '../checklist.ts';
+
+/**
+ * What one comment writer of a fanned-out run (prepare, shard and merge jobs, each in its own
+ * process) tells the others through the comment: each step's state, its status text, and its items'
+ * states, one letter each (`p` pending, `w` waiting, `r` running, `c` completed, `f` failed, `s` skipped).
+ */
+export interface SharedCommentState {
+  readonly steps: Readonly<Record<string, SharedStep>>;
+}
+
+export interface SharedStep {
+  readonly s: StepState;
+  /** The result's first line, the error, or the skip reason (redacted). */
+  readonly t?: string;
+  readonly i?: string;
+}
+
+const LETTERS: Readonly<Record<StepState, string>> = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
+const STATES: Readonly<Record<string, StepState>> = { p: 'pending', w: 'waiting', r: 'in_progress', c: 'completed', f: 'failed', s: 'skipped' };
+/** How far along a state is: a merge keeps the further one; completed outranks a failure a re-run has since fixed. */
+const RANK: Readonly<Record<StepState, number>> = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, completed: 4 };
+
+const OPEN = '<!-- plan-runner-state: ';
+const CLOSE = ' -->';
+const TEXT_MAX_CHARS = 200;
+
+/** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
+export function sharedStateBlock(state: SharedCommentState): string {
+  return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+}
+
+/** The state in a body's hidden block; undefined when it has none or it cannot be read (then nothing is merged from it). */
+export function readSharedState(body: string | undefined): SharedCommentState | undefined {
+  const start = body?.lastIndexOf(OPEN) ?? -1;
+  if (!body || start < 0) return undefined;
+  const end = body.indexOf(CLOSE, start + OPEN.length);
+  if (end < 0) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(body.slice(start + OPEN.length, end), 'base64').toString('utf8')) as unknown;
+    const steps = (value as { steps?: unknown } | null)?.steps;
+    if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
+    const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
+    return { steps: Object.fromEntries(valid) };
+  } catch {
+    return undefined;
+  }
+}
+
+function isSharedStep(value: unknown): value is SharedStep {
+  const step = value as Partial<Record<keyof SharedStep, unknown>> | null;
+  return (
+    !!step &&
+    typeof step.s === 'string' &&
+    step.s in RANK &&
+    (step.t === undefined || typeof step.t === 'string') &&
+    (step.i === undefined || (typeof step.i === 'string' && /^[pwrcfs]*$/.test(step.i)))
+  );
+}
+
+function statusText(step: StepRecord, redact: (text: string) => string): string | undefined {
+  // A for_each step's line shows its item counts, drawn from the item letters.
+  const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : JSON.stringify(step.result)) : undefined;
+  const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
+  return text === undefined ? undefined : resultPreview(redact(text), TEXT_MAX_CHARS);
+}
+
+/** What this writer knows, as shared state: every step of its record, texts redacted. */
+export function sharedStateOf(record: RunRecord, redact: (text: string) => string): SharedCommentState {
+  const steps: Record<string, SharedStep> = {};
+  for (const [key, step] of record.steps) {
+    const text = statusText(step, redact);
+    steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
+  }
+  return { steps };
+}
+
+function mergeItems(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined || b === undefined || a.length !== b.length) return a ?? b;
+  let merged = '';
+  for (let index = 0; index < a.length; index++) merged += RANK[STATES[a[index]!]!] >= RANK[STATES[b[index]!]!] ? a[index] : b[index];
+  return merged;
+}
+
+/** Both writers' knowledge: per step and per item the further state; never moves one back. */
+export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommentState | undefined): SharedCommentState {
+  if (!theirs) return mine;
+  const steps: Record<string, SharedStep> = { ...theirs.steps };
+  for (const [key, step] of Object.entries(mine.steps)) {
+    const other = steps[key];
+    if (!other) {
+      steps[key] = step;
+      continue;
+    }
+    const ahead = RANK[step.s] >= RANK[other.s] ? step : other;
+    const items = mergeItems(step.i, other.i);
+    steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
+  }
+  return { steps };
+}
+
+/** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
+export function holdsState(state: SharedCommentState | undefined, mine: SharedCommentState): boolean {
+  if (!state) return false;
+  return JSON.stringify(mergeSharedStates(mine, state)) === JSON.stringify(mergeSharedStates(state, state));
+}
+
+/** `record` with the merged state drawn in: the steps and items other writers got further with. */
+export function recordWithSharedState(record: RunRecord, shared: SharedCommentState): RunRecord {
+  const steps = new Map(record.steps);
+  for (const [key, theirs] of Object.entries(shared.steps)) {
+    const mine = record.steps.get(key);
+    const myLetters = mine?.items?.map((item) => LETTERS[item.state]).join('');
+    if (mine && mine.state === theirs.s && myLetters === theirs.i) continue;
+    const items = theirs.i === undefined ? undefined : [...theirs.i].map((letter, index): ItemRecord => ({ key: mine?.items?.[index]?.key ?? String(index), state: STATES[letter]! }));
+    const drawn: StepRecord = {
+      key,
+      state: theirs.s,
+      usage: NO_USAGE,
+      ...(theirs.t !== undefined && theirs.s === 'completed' && !items && { result: theirs.t }),
+      ...(theirs.t !== undefined && theirs.s === 'failed' && { error: theirs.t }),
+      ...(theirs.t !== undefined && theirs.s === 'skipped' && { skipReason: theirs.t }),
+      ...(items && {
+        items,
+        itemCounts: {
+          total: items.length,
+          running: items.filter((item) => item.state === 'in_progress').length,
+          completed: items.filter((item) => item.state === 'completed').length,
+          failed: items.filter((item) => item.state === 'failed').length,
+        },
+      }),
+    };
+    steps.set(key, drawn);
+  }
+  return { ...record, steps };
+}
+
+/**
+ * What a writer draws over the comment's `current` body: its record with every other writer's
+ * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
+ * final write) draws its own record alone: it has every state by then.
+ */
+export function drawShared(record: RunRecord, current: string | undefined, redact: (text: string) => string, authoritative = false): { readonly record: RunRecord; readonly block: string } {
+  const mine = sharedStateOf(record, redact);
+  const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current));
+  return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
+}
+
+/** True when the comment body `current` already shows everything `record` knows. */
+export function bodyHolds(record: RunRecord, current: string, redact: (text: string) => string): boolean {
+  return holdsState(readSharedState(current), sharedStateOf(record, redact));
+}

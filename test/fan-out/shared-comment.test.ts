@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/core/clock.ts';
+import type { PlanSnapshot, RunEvent } from '../../src/core/run-event.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import type { CommentApi, OwnComment } from '../../src/report/comment/comment-api.ts';
+import { commentMarker } from '../../src/report/comment/comment-marker.ts';
+import { createCommentUpdater, VERIFY_ROUNDS } from '../../src/report/comment/comment-updater.ts';
+import { renderComment } from '../../src/report/comment/render-comment.ts';
+import { bodyHolds, drawShared, mergeSharedStates, readSharedState, sharedStateBlock, sharedStateOf } from '../../src/report/comment/shared-comment-state.ts';
+
+const asIs = (text: string): string => text;
+const marker = commentMarker('plan.yml');
+const PLAN: PlanSnapshot = {
+  name: 'Checks',
+  revision: 1,
+  steps: [
+    { key: 'list', id: 'list', type: 'tool_call', description: 'List', tool: 'list', inputs: [], dependsOn: [] },
+    { key: 'check', id: 'check', type: 'tool_call', description: 'Check', tool: 'check', inputs: [], dependsOn: ['list'], forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'fail', fanOut: true } },
+  ],
+};
+const KEYS = ['check[0]', 'check[1]', 'check[2]', 'check[3]'];
+
+/** The events of shard `shard` of 2 over 4 items (items 0 and 2, or 1 and 3), up to `done` items. */
+function shardEvents(shard: 1 | 2, done = 2): RunEvent[] {
+  const mine = [shard - 1, shard + 1].slice(0, done);
+  return [
+    { type: 'plan_created', at: 0, plan: PLAN },
+    { type: 'step_started', at: 1, stepKey: 'list' },
+    { type: 'step_completed', at: 1, stepKey: 'list', result: [0, 1, 2, 3], durationMs: 0, usage: NO_USAGE, reused: { usage: NO_USAGE } },
+    { type: 'step_started', at: 2, stepKey: 'check' },
+    { type: 'step_expanded', at: 2, stepKey: 'check', keys: KEYS },
+    ...mine.flatMap((index): RunEvent[] => [
+      { type: 'item_started', at: 3, stepKey: 'check', index },
+      { type: 'item_completed', at: 4, stepKey: 'check', index, result: `ok ${index}`, durationMs: 1, usage: NO_USAGE },
+    ]),
+  ];
+}
+
+const recordOf = (events: RunEvent[]): RunRecord => events.reduce(applyEvent, newRunRecord());
+const itemsOf = (body: string | undefined): string | undefined => readSharedState(body)?.steps['check']?.i;
+
+describe('the shared comment state', () => {
+  it('merges per step and per item to the further state, never back', () => {
+    const one = sharedStateOf(recordOf(shardEvents(1)), asIs);
+    const two = sharedStateOf(recordOf(shardEvents(2)), asIs);
+    expect(one.steps['check']).toEqual({ s: 'in_progress', i: 'cpcp' });
+    const merged = mergeSharedStates(one, two);
+    expect(merged.steps['check']).toEqual({ s: 'in_progress', i: 'cccc' });
+    // A stale writer (shard 1 before any item) merged in again moves nothing back.
+    expect(mergeSharedStates(sharedStateOf(recordOf(shardEvents(1, 0)), asIs), merged)).toEqual(merged);
+    expect(mergeSharedStates(merged, sharedStateOf(recordOf(shardEvents(1, 0)), asIs))).toEqual(merged);
+  });
+
+  it('reads back what it wrote, and ignores a block that is not one', () => {
+    const state = sharedStateOf(recordOf(shardEvents(1)), asIs);
+    expect(readSharedState(`${marker}\nbody${sharedStateBlock(state)}`)).toEqual(state);
+    expect(readSharedState(`${marker}\n<!-- plan-runner-state: not base64 json -->`)).toBeUndefined();
+    const forged = Buffer.from(JSON.stringify({ steps: { check: { s: 'completed', i: '<img>' } } })).toString('base64');
+    expect(readSharedState(`<!-- plan-runner-state: ${forged} -->`)).toEqual({ steps: {} });
+  });
+
+  it('draws the other writers’ items into the comment: 4/4 done', () => {
+    const other = `${marker}\nold${sharedStateBlock(sharedStateOf(recordOf(shardEvents(2)), asIs))}`;
+    const drawn = drawShared(recordOf(shardEvents(1)), other, asIs);
+    expect(renderComment(drawn.record, { marker, redact: asIs })).toContain('Check — 4/4 done');
+    expect(bodyHolds(recordOf(shardEvents(1)), `${marker}${drawn.block}`, asIs)).toBe(true);
+    expect(bodyHolds(recordOf(shardEvents(1)), other, asIs)).toBe(false);
+  });
+});
+
+/** Virtual time: a sleep returns at once and moves the clock on. */
+class VirtualClock implements Clock {
+  time = 0;
+  now(): number {
+    return this.time;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.time += Math.max(0, ms);
+    await Promise.resolve();
+  }
+}
+
+/**
+ * One comment on a pull request that two writers share. `interleave` holds every read until both
+ * writers have read, so both render over the same body and the second write overwrites the first.
+ */
+function sharedThread(interleave: number) {
+  const comments = new Map<number, string>();
+  let nextId = 1;
+  let waiting: Array<() => void> = [];
+  let held = 0;
+  const writes: string[] = [];
+  let after: (() => void) | undefined;
+  const wrote = (): void => {
+    const hook = after;
+    after = undefined;
+    hook?.();
+  };
+  const api = (who: string): CommentApi => ({
+    async listOwn(prefix): Promise<OwnComment[]> {
+      const snapshot = [...comments].filter(([, body]) => body.startsWith(prefix)).map(([id, body]) => ({ id, body }));
+      if (held < interleave) {
+        held += 1;
+        // The first reads wait for each other: both writers now hold the same stale body.
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length === 2) {
+            for (const release of waiting) release();
+            waiting = [];
+          }
+        });
+      }
+      return snapshot;
+    },
+    async create(body) {
+      writes.push(who);
+      comments.set(nextId, body);
+      wrote();
+      return { id: nextId++ };
+    },
+    async update(id, body) {
+      writes.push(who);
+      comments.set(id, body);
+      wrote();
+    },
+    async remove(id) {
+      comments.delete(id);
+    },
+  });
+  return { comments, api, writes, afterNextWrite: (hook: () => void) => (after = hook) };
+}
+
+function writer(thread: ReturnType<typeof sharedThread>, who: string) {
+  return createCommentUpdater({
+    api: thread.api(who),
+    marker,
+    render: (record, goals, current) => {
+      const drawn = drawShared(record, current, asIs);
+      return `${renderComment(drawn.record, { marker, redact: asIs, ...(goals ? { goals } : {}) })}${drawn.block}`;
+    },
+    shared: { holds: (record, current) => bodyHolds(record, current, asIs) },
+    warn: (message) => {
+      throw new Error(message);
+    },
+    clock: new VirtualClock(),
+  });
+}
+
+describe('two shard jobs writing one comment at the same moment', () => {
+  it('ends with one comment holding every shard’s items, though both read before either wrote (two creates)', async () => {
+    const thread = sharedThread(4);
+    const one = writer(thread, 'shard 1');
+    const two = writer(thread, 'shard 2');
+    for (const event of shardEvents(1)) one.listener(event);
+    for (const event of shardEvents(2)) two.listener(event);
+    await Promise.all([one.finish(), two.finish()]);
+    expect(thread.comments.size).toBe(1);
+    const [body] = thread.comments.values();
+    expect(itemsOf(body)).toBe('cccc');
+    expect(body).toContain('Check — 4/4 done');
+    // Each writer wrote at most: one create or update, plus one per verification round.
+    const count = (who: string) => thread.writes.filter((w) => w === who).length;
+    expect(count('shard 1') + count('shard 2')).toBeLessThanOrEqual(2 * (1 + VERIFY_ROUNDS));
+  });
+
+  it('writes again when a racing write lands right after its final one and drops its items', async () => {
+    const thread = sharedThread(0);
+    const one = writer(thread, 'shard 1');
+    const events = shardEvents(1);
+    for (const event of events.slice(0, -2)) one.listener(event);
+    await one.flush();
+    // The other job read the comment before shard 1's last write and writes over it, without shard 1's items.
+    const stale = `${marker}\nstale${sharedStateBlock(sharedStateOf(recordOf(shardEvents(2)), asIs))}`;
+    thread.afterNextWrite(() => thread.comments.set(1, stale));
+    for (const event of events.slice(-2)) one.listener(event);
+    await one.finish();
+    expect(itemsOf(thread.comments.get(1))).toBe('cccc');
+    expect(thread.writes.filter((who) => who === 'shard 1').length).toBe(3);
+  });
+});
