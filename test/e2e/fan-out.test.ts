@@ -1,0 +1,198 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { readSharedState } from '../../src/report/comment/shared-comment-state.ts';
+import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
+import { pullRequestEvent, REPO } from './pull-request-event.ts';
+import { removeActionRuns, runActionBundle, startAction, type ActionRun, type ActionRunOptions } from './start-action.ts';
+
+// A plan fanned out over a job matrix as GitHub Actions runs it: every job is a fresh runner (its own
+// workspace and RUNNER_TEMP) running the built dist/index.js; the jobs share only the workflow run's
+// artifacts (the real @actions/artifact client against the local results-service stand-in) and the
+// pull request's comment (the local GitHub stand-in, which validates every request).
+let bundle: ActionBundle;
+let scratch: string;
+
+beforeAll(async () => {
+  bundle = await buildActionBundle();
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fan-out-e2e-'));
+}, 600_000);
+
+afterAll(async () => {
+  await removeActionRuns();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const PLAN = '.github/plan.yml';
+
+function plan(items: number, concurrency = 4): string {
+  return `name: Package checks
+limits: { concurrency: ${concurrency} }
+tools:
+  list_packages: { description: The packages, command: [node, tools/list.mjs] }
+  check_package:
+    description: Check one package
+    command: [node, tools/check.mjs]
+    input: { type: object, properties: { n: { type: integer } }, required: [n], additionalProperties: false }
+  join: { description: Join the results, command: [node, tools/join.mjs] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list_packages, args: {} }
+  - id: check
+    type: tool_call
+    tool: check_package
+    title: Check package \${item}
+    for_each: \${steps.list.result}
+    fan_out: true
+    args: { n: "\${item}" }
+  - { id: report, type: tool_call, tool: join, args: { results: { step_result: check } } }
+goals:
+  - { name: the last package is checked, of: report, contains: "package ${items - 1} ok" }
+`;
+}
+
+/**
+ * The repository's tools. check.mjs appends each item it starts to \`log\` (one file outside every
+ * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
+ * from \`holdFrom\` on while it is missing.
+ */
+function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
+  return {
+    [PLAN]: plan(items, options.concurrency),
+    'tools/list.mjs': `process.stdout.write(JSON.stringify(Array.from({ length: ${items} }, (_, i) => i)));\n`,
+    'tools/check.mjs': `import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+const { n } = JSON.parse(readFileSync(0, 'utf8'));
+appendFileSync(${JSON.stringify(log)}, n + '\\n');
+while (n >= ${options.holdFrom ?? Number.MAX_SAFE_INTEGER} && !existsSync('hold.txt')) await new Promise((resolve) => setTimeout(resolve, 50));
+process.stdout.write(JSON.stringify('package ' + n + ' ok'));
+`,
+    'tools/join.mjs': `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`,
+    ...options.extra,
+  };
+}
+
+const logged = async (log: string): Promise<number[]> => (existsSync(log) ? (await readFile(log, 'utf8')).trim().split('\n').filter(Boolean).map(Number) : []);
+const sorted = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+async function services(context: TestContext, runId: number): Promise<{ github: FakeGitHub; artifacts: FakeArtifactService; run: { runId: number; backendId: string } }> {
+  const github = await startFakeGitHub();
+  const artifacts = await startFakeArtifactService();
+  artifacts.attach(github);
+  context.onTestFinished(async () => {
+    await github.stop();
+    await artifacts.stop();
+  });
+  return { github, artifacts, run: { runId, backendId: `backend-run-${runId}` } };
+}
+
+describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge', { timeout: 180_000 }, () => {
+  it('4 shards over 40 command items: every item runs once, one comment shows 40/40, the merge judges the goals', async (context) => {
+    const { github, artifacts, run } = await services(context, 5101);
+    const log = path.join(scratch, 'four-shards.log');
+    const job = (name: string, inputs: Record<string, string>): ActionRunOptions => ({
+      entry: bundle.entry,
+      files: files(40, log),
+      inputs,
+      event: { name: 'pull_request', payload: pullRequestEvent(21) },
+      githubUrl: github.url,
+      env: { ...artifacts.env(run, name), GITHUB_RUN_ID: String(run.runId) },
+    });
+
+    const prepare = await runActionBundle(job('prepare', { mode: 'prepare', shards: '4' }));
+    expect(prepare.exitCode, prepare.stdout + prepare.stderr).toBe(0);
+    expect(prepare.outputs['matrix']).toBe('{"shard":[1,2,3,4]}');
+    expect(await logged(log)).toEqual([]);
+
+    // The matrix: four runners at once, each given only its shard number.
+    const shards = await Promise.all(JSON.parse(prepare.outputs['matrix']!).shard.map((shard: number) => runActionBundle(job(`work-${shard}`, { mode: 'shard', shard: String(shard) }))));
+    for (const shard of shards) expect(shard.exitCode, shard.stdout + shard.stderr).toBe(0);
+    expect(sorted(await logged(log))).toEqual(range(40));
+
+    const merge = await runActionBundle(job('finish', { mode: 'merge' }));
+    expect(merge.exitCode, merge.stdout + merge.stderr).toBe(0);
+    expect(merge.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(merge.outputs['result']).toContain('package 39 ok');
+    // Every item ran exactly once, across all jobs: the merge ran none.
+    expect(sorted(await logged(log))).toEqual(range(40));
+    expect(merge.summary).toContain('40/40 done');
+    expect(merge.summary).toContain('1/1 goals met');
+    const comments = github.commentsOn(REPO.owner, REPO.name, 21);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain('Check package');
+    expect(comments[0]!.body).toContain('40/40 done');
+    expect(comments[0]!.body).toContain('Finished: succeeded');
+    expect(artifacts.artifactsOf(run).map((artifact) => artifact.name.replace(/^plan-runner-state-github-plan-yml-[0-9a-f]{8}-/, '')).sort()).toEqual(
+      ['merge', 'prepare', 'shard-1', 'shard-2', 'shard-3', 'shard-4'].map((part) => `${part}-attempt-1.jsonl`),
+    );
+    expect(artifacts.violations).toEqual([]);
+    expect(github.violations).toEqual([]);
+  });
+
+  it('two shards writing the comment at the same moment, their writes landing late: the comment ends with both shards’ items', async (context) => {
+    const { github, artifacts, run } = await services(context, 5102);
+    const log = path.join(scratch, 'interleaved.log');
+    const job = (name: string, inputs: Record<string, string>): ActionRunOptions => ({
+      entry: bundle.entry,
+      files: files(12, log),
+      inputs,
+      event: { name: 'pull_request', payload: pullRequestEvent(22) },
+      githubUrl: github.url,
+      env: { ...artifacts.env(run, name), GITHUB_RUN_ID: String(run.runId) },
+    });
+    expect((await runActionBundle(job('prepare', { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    // Every edit is carried out 600 ms after it arrives: the other shard reads the comment in between and writes over it.
+    github.fail('issues/update-comment', ...Array.from({ length: 8 }, () => ({ lateMs: 600 })));
+    const shards = await Promise.all([1, 2].map((shard) => runActionBundle(job(`work-${shard}`, { mode: 'shard', shard: String(shard) }))));
+    for (const shard of shards) expect(shard.exitCode, shard.stdout + shard.stderr).toBe(0);
+    const comments = github.commentsOn(REPO.owner, REPO.name, 22);
+    expect(comments).toHaveLength(1);
+    // Before any merge: the shards' own writes hold all 12 items, and say nothing has finished.
+    expect(readSharedState(comments[0]!.body)?.steps['check']?.i).toBe('c'.repeat(12));
+    expect(comments[0]!.body).toContain('12/12 done');
+    expect(comments[0]!.body).not.toContain('Finished');
+    const edits = github.requestsTo('issues/update-comment').length + github.requestsTo('issues/create-comment').length;
+    // Bound: per job, one write per 2 s of its run (2 shards), its final write and at most 3 read-backs.
+    expect(edits).toBeLessThanOrEqual(2 * (4 + 1 + 3));
+    expect(github.violations).toEqual([]);
+  });
+
+  it('a shard killed mid-way and re-run as attempt 2 runs only its unfinished items', async (context) => {
+    const { github, artifacts, run } = await services(context, 5103);
+    const log = path.join(scratch, 'killed.log');
+    const job = (name: string, attempt: number, inputs: Record<string, string>, extra: Record<string, string> = {}): ActionRunOptions => ({
+      entry: bundle.entry,
+      files: files(10, log, { concurrency: 1, holdFrom: 6, extra }),
+      inputs,
+      githubUrl: github.url,
+      env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
+    });
+    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    // Shard 1 has items 0, 2, 4, 6, 8, one at a time; item 6 waits for hold.txt, which this runner never gets.
+    const running = await startAction(job('work-1', 1, { mode: 'shard', shard: '1' }));
+    while (!(await logged(log)).includes(6)) await sleep(50);
+    running.child.kill('SIGKILL');
+    const killed: ActionRun = await running.finished;
+    expect(killed.exitCode).toBeNull();
+    // The job's post step saves the trace the killed step left.
+    const post = await runActionBundle({ ...job('work-1', 1, { mode: 'shard', shard: '1' }), files: {}, sameJobAs: killed, post: true });
+    expect(post.stdout).toContain('ended without saving');
+
+    await writeFile(log, '');
+    const again = await runActionBundle(job('work-1', 2, { mode: 'shard', shard: '1' }, { 'hold.txt': '' }));
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+    expect(sorted(await logged(log))).toEqual([6, 8]);
+    const two = await runActionBundle(job('work-2', 1, { mode: 'shard', shard: '2' }, { 'hold.txt': '' }));
+    expect(two.exitCode).toBe(0);
+    const merge = await runActionBundle(job('finish', 2, { mode: 'merge' }));
+    expect(merge.outputs, merge.stdout + merge.stderr).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(merge.summary).toContain('10/10 done');
+    expect(sorted(await logged(log))).toEqual([1, 3, 5, 6, 7, 8, 9]);
+    expect(artifacts.violations).toEqual([]);
+    expect(github.violations).toEqual([]);
+  });
+});
