@@ -2,6 +2,7 @@
 // Node 24 strips types, so the sections are plain .ts files imported directly.
 import { existsSync } from 'node:fs';
 import { formatTable, tableOfRecords } from './bench-table.ts';
+import { fanOutSpeedUp } from './fan-out.ts';
 import { forEachOverhead } from './for-each-overhead.ts';
 import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
@@ -36,3 +37,4 @@ console.log(formatTable(await forEachOverhead()));
 console.log(formatTable(await startUp()));
 console.log(formatTable(await validateScale()));
 console.log(formatTable(await stateCost()));
+console.log(formatTable(await fanOutSpeedUp()));
