@@ -94,8 +94,8 @@ const CHEAP_STEP_MS = 10;
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
- * is worth keeping (it took 10 ms or more, called the model, or — a step — was reused from an earlier
- * run); the run's end.
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
+ * run's end.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -124,7 +124,7 @@ class DurabilityRule {
         return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
       // A for_each item by the same rule (its calls are its step's): a killed shard keeps the items worth keeping.
       case 'item_completed':
-        return event.reused === undefined && (this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0);
+        return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
       default:
         return false;
     }
