@@ -25,6 +25,7 @@ import { openEscalationIssue, type EscalationIssueContext } from './escalation-i
 import { liveComment } from './live-comment.ts';
 import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
+import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
@@ -113,6 +114,8 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
 
 async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise<CheckRun | undefined> {
   if (!settings.checkRun) return undefined;
+  // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
+  if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   const headSha = settings.github.headSha;
   if (!deps.github || !owner || !repo || !headSha) {
@@ -246,7 +249,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 
     const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
-    const report = readOnly ? { ...judged, markdown: `${renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld)}${judged.markdown}` } : judged;
+    const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
+    const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
+    const report = readOnlyNote || fanOutNote ? { ...judged, markdown: `${readOnlyNote}${fanOutNote}${judged.markdown}` } : judged;
     ending.report = report;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // Network writes start first and run while the local reports are written.
@@ -279,7 +284,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
     const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
-    return { outputs: { ...outputs, ...matrix }, ...(failure ? { failure } : {}), published };
+    // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
+    const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' as const } : {};
+    return { outputs: { ...outputs, ...matrix, ...unjudged }, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
     await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));

@@ -60,12 +60,18 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   it('runs every item once over the shards; the merge aggregates, checks the goals and reports', async () => {
     const prepare = await job({ mode: 'prepare', shards: '3' });
     expect(prepare.result.outputs).toMatchObject({ status: 'succeeded', matrix: '{"shard":[1,2,3]}' });
-    for (const shard of ['1', '2', '3']) expect((await job({ mode: 'shard', shard })).result.outputs.status).toBe('succeeded');
+    for (const shard of ['1', '2', '3']) {
+      const work = await job({ mode: 'shard', shard });
+      // The shard passes, checked no goal, and its summary says which part it ran.
+      expect(work.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
+      expect(work.said.summary).toContain(`**Shard ${shard} of 3** of a fanned-out run`);
+    }
     const merge = await job({ mode: 'merge' });
     expect(merge.result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
     expect(merge.result.outputs.result).toContain('item 11 ok');
     expect(await ranItems()).toEqual(Array.from({ length: 12 }, (_, i) => i));
     expect(merge.said.summary).toContain('12/12 done');
+    expect(merge.said.summary).toContain('**Merge job** of a fanned-out run over 3 shards');
     expect(store.saved.map((artifact) => artifact.name.replace(/^plan-runner-state-plan-yml-[0-9a-f]+-/, ''))).toEqual([
       'prepare-attempt-1.jsonl',
       'shard-1-attempt-1.jsonl',

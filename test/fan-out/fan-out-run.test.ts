@@ -153,6 +153,14 @@ describe('a fanned-out run: prepare, shards, merge', () => {
     expect(again.events.filter((event) => event.type === 'item_completed' && event.reused).map((event) => (event as { index: number }).index)).toEqual([0, 2, 6]);
   });
 
+  it('without a part, the same plan runs whole on one runner', async () => {
+    const { registry, calls } = tools();
+    const whole = await runPart(plan(), registry);
+    expect(whole.outcome).toMatchObject({ status: 'succeeded', finalResult: 450 });
+    expect(calls.check.sort((a, b) => a - b)).toEqual(Array.from({ length: ITEMS }, (_, index) => index));
+    expect(whole.events.some((event) => event.type === 'shards_assigned')).toBe(false);
+  });
+
   it('a shard whose prepare state lacks a step refuses to run it', async () => {
     const { registry, calls } = tools();
     const run = await runPart(plan(), registry, { part: 'shard', shard: 1 });
