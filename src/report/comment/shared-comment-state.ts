@@ -111,8 +111,11 @@ export function holdsState(state: SharedCommentState | undefined, mine: SharedCo
 /** `record` with the merged state drawn in: the steps and items other writers got further with. */
 export function recordWithSharedState(record: RunRecord, shared: SharedCommentState): RunRecord {
   const steps = new Map(record.steps);
+  const planned = new Set(record.plan?.steps.map((step) => step.key));
   for (const [key, theirs] of Object.entries(shared.steps)) {
     const mine = record.steps.get(key);
+    // A step this writer's plan does not have (another revision's) would count as replaced: not drawn.
+    if (!mine && !planned.has(key)) continue;
     const myLetters = mine?.items?.map((item) => LETTERS[item.state]).join('');
     if (mine && mine.state === theirs.s && myLetters === theirs.i) continue;
     const items = theirs.i === undefined ? undefined : [...theirs.i].map((letter, index): ItemRecord => ({ key: mine?.items?.[index]?.key ?? String(index), state: STATES[letter]! }));
