@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import { evalCommand } from './cli/eval-command.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
-import { planCommand } from './cli/plan-command.ts';
-import { runCommand } from './cli/run-command.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
 import { USAGE } from './cli/usage.ts';
-import { validateCommand } from './cli/validate-command.ts';
 import { VERSION } from './version.ts';
+
+// Each command's code loads when it is asked for (a chunk of the bundle): `--version` and
+// `validate` start without the model client, the runner and the GitHub client.
 
 async function main(argv: readonly string[]): Promise<number> {
   let command: CliCommand;
@@ -24,15 +23,18 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'version':
       process.stdout.write(`plan-runner ${VERSION}\n`);
       return 0;
-    case 'validate':
+    case 'validate': {
+      const { validateCommand } = await import('./cli/validate-command.ts');
       return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
+    }
     case 'run':
     case 'plan':
     case 'eval': {
       const controller = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort(signal));
-      if (command.command === 'eval') return evalCommand(command, controller.signal);
-      return command.command === 'run' ? runCommand(command, controller.signal) : planCommand(command, controller.signal);
+      if (command.command === 'eval') return (await import('./cli/eval-command.ts')).evalCommand(command, controller.signal);
+      if (command.command === 'run') return (await import('./cli/run-command.ts')).runCommand(command, controller.signal);
+      return (await import('./cli/plan-command.ts')).planCommand(command, controller.signal);
     }
   }
 }

@@ -1,4 +1,3 @@
-import { createOctokit } from '../github/create-octokit.ts';
 import { githubRunContext } from '../github/github-run-context.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -8,16 +7,17 @@ import type { CliModelArgs } from './parse-cli-args.ts';
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
- * from the GITHUB_* variables, as the action would have it.
+ * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
  */
-export function cliJobSettings(
+export async function cliJobSettings(
   args: CliModelArgs & { readonly file: string; readonly task?: string },
   env: NodeJS.ProcessEnv,
   redact: Redactor,
   mode: JobSettings['mode'],
-): JobSettings {
+): Promise<JobSettings> {
   const token = env.GITHUB_TOKEN;
   const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
+  const octokit = token ? (await import('../github/create-octokit.ts')).createOctokit({ token, warn }) : undefined;
   return {
     planFile: args.file,
     ...(args.task !== undefined && { task: args.task }),
@@ -26,6 +26,6 @@ export function cliJobSettings(
     env,
     model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
     mode,
-    github: toolsetGitHubContext(githubRunContext(env), token ? createOctokit({ token, warn }) : undefined),
+    github: toolsetGitHubContext(githubRunContext(env), octokit),
   };
 }

@@ -22,7 +22,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
   if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]])) return 1;
   const outcome = await runJob(
-    cliJobSettings(args, env, redact, 'plan'),
+    await cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal, redact },
   );
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });

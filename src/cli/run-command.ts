@@ -50,7 +50,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     redact,
   });
   const outcome = await runJob(
-    { ...cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run'), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) },
+    { ...(await cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) },
     {
       listeners: trace ? [trace.listener, console] : [console],
       clock: systemClock,

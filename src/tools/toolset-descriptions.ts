@@ -1,4 +1,4 @@
-import { GitHub } from '@actions/github/lib/utils';
+import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Toolset } from '../plan/schema.ts';
 import type { JsonSchema } from '../plan/json-schema.ts';
 import { filesToolset } from './files/files-toolset.ts';
@@ -12,6 +12,14 @@ const RUN_OWNER = 'the owner of the run’s repository';
 const RUN_REPO = 'the run’s repository';
 
 let githubDescriptions: readonly Tool[] | undefined;
+
+// The github tools are only described here, never called: a client that refuses any use, so
+// validating a plan does not load Octokit (and the HTTP stack under it).
+const NO_CLIENT = new Proxy({} as GitHubClient, {
+  get() {
+    throw new ToolsetSetupError('github', 'the github tools were built to describe the plan and have no GitHub client');
+  },
+});
 
 /**
  * Validation cannot know whether the run will have a pull request, so `pull_number` is optional
@@ -53,8 +61,7 @@ export function toolsetDescriptions(toolset: Exclude<Toolset, 'math'>, allow: re
     case 'http':
       return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
     case 'github':
-      // An unauthenticated client that is never called: the tools are only described.
-      githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: new GitHub(), owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+      githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
       return [...githubDescriptions];
   }
 }

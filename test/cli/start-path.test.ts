@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+
+/** The files and packages a module loads before it runs: its static imports, followed (`import type` and `import()` are not). */
+function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const importLine = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+  const walk = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(importLine)) {
+      if (spec!.startsWith('.')) walk(path.resolve(path.dirname(file), spec!));
+      else if (!spec!.startsWith('node:')) packages.add(spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!);
+    }
+  };
+  walk(path.join(SRC, entry));
+  return { files, packages };
+}
+
+describe('what starting loads', () => {
+  it('the CLI loads a command’s code only when that command runs: --version needs no package at all', () => {
+    const { files, packages } = staticGraph('cli.ts');
+    expect([...packages]).toEqual([]);
+    expect(files.size).toBeLessThan(10);
+  });
+
+  it('validating a plan loads no GitHub client, model client or MCP client', () => {
+    const { packages } = staticGraph('cli/validate-command.ts');
+    for (const heavy of ['@actions/github', '@actions/core', '@actions/http-client', '@octokit/plugin-throttling', 'openai', '@modelcontextprotocol/sdk', '@actions/artifact']) {
+      expect(packages).not.toContain(heavy);
+    }
+  });
+});
