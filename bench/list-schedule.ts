@@ -42,3 +42,19 @@ export function remainingPath(dag: TimedDag, weight: (key: string) => number = (
   }
   return rank;
 }
+
+/** How many steps depend on each step, directly or through others. */
+export function descendantCounts(dag: TimedDag): Map<string, number> {
+  const dependents = new Map<string, string[]>();
+  for (const step of dag.steps) for (const dep of step.dependsOn) (dependents.get(dep) ?? dependents.set(dep, []).get(dep)!).push(step.key);
+  const below = new Map<string, Set<string>>();
+  for (const step of dag.steps.toReversed()) {
+    const all = new Set<string>();
+    for (const next of dependents.get(step.key) ?? []) {
+      all.add(next);
+      for (const further of below.get(next)!) all.add(further);
+    }
+    below.set(step.key, all);
+  }
+  return new Map([...below].map(([key, all]) => [key, all.size]));
+}
