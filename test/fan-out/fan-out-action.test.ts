@@ -99,6 +99,21 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('12/12 done');
   });
 
+  it('weights-from balances the shards by the item durations of an earlier run', async () => {
+    // An earlier run in which item 0 took as long as all the others together.
+    const keys = Array.from({ length: 12 }, (_, i) => `check[${i}]`);
+    const earlier = [
+      { type: 'step_expanded', at: 0, stepKey: 'check', keys },
+      ...keys.map((_, index) => ({ type: 'item_completed', at: 1, stepKey: 'check', index, result: null, durationMs: index === 0 ? 1100 : 100, usage: { promptTokens: 0, completionTokens: 0, modelCalls: 0, costUsd: 0 } })),
+    ];
+    await writeFile(path.join(workspace, 'earlier.jsonl'), earlier.map((event) => JSON.stringify(event)).join('\n'));
+    const prepare = await job({ mode: 'prepare', shards: '2', 'weights-from': 'earlier.jsonl' });
+    expect(prepare.result.outputs.status).toBe('succeeded');
+    const trace = (await readFile(prepare.result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; assignment?: number[] });
+    // Item 0 alone on shard 1, the 11 others on shard 2: 1,100 ms each.
+    expect(trace.find((event) => event.type === 'shards_assigned')?.assignment).toEqual([1, ...Array.from({ length: 11 }, () => 2)]);
+  });
+
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
     const shard = await job({ mode: 'shard', shard: '1' });
     expect(shard.result.failure).toContain('mode shard found no state of the prepare job for plan.yml in this workflow run: run a job with mode: prepare first');
