@@ -17,7 +17,7 @@ export function fencedBlock(text: string, language = ''): string {
 
 /** An inline code span that survives backticks in `text` (and keeps it on one line). */
 export function inlineCode(text: string): string {
-  const flat = text.replace(/\r\n?|\n/g, ' ');
+  const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
   const ticks = '`'.repeat(longestRun(flat, '`') + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;

@@ -23,7 +23,8 @@ const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\
  * For text that follows other text on its line (after an icon, a label, in a table cell).
  */
 export function escapeInlineMarkdown(text: string): string {
-  return text.replace(/\r\n?|\n/g, ' ').replace(INLINE, (c) => `\\${c}`);
+  const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+  return flat.replace(INLINE, (c) => `\\${c}`);
 }
 
 /**

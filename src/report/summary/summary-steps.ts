@@ -81,7 +81,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   } else if (step?.retry) {
     line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeInlineMarkdown(redact(step.retry.error).slice(0, 200))}`;
   }
-  const todos = todoEntries(step, redact);
+  const todos = step?.todos?.length ? todoEntries(step, redact) : [];
   if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));
   // A stopped agent's last words say how far it got (a max_turns error already quotes them).
   const last = step?.agent?.lastMessage;
@@ -100,9 +100,11 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
   const inPlan = new Set(planSteps.map((s) => s.key));
   const parts: SummaryPart[] = ['### Steps'];
   for (const planStep of planSteps) {
-    parts.push(...stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), record.steps.get(planStep.key), redact, where));
+    const step = record.steps.get(planStep.key);
+    for (const part of stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where)) parts.push(part);
+    if (!step?.nested) continue;
     // A plan step's nested run, indented under it: each inner step with its status.
-    const inner = nestedItems(record.steps.get(planStep.key), redact);
+    const inner = nestedItems(step, redact);
     if (inner.length > 0) parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
