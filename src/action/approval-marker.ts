@@ -22,15 +22,22 @@ export function approvalMarkerLine(marker: ApprovalMarker | undefined): string {
   return `\n${PREFIX}${JSON.stringify(marker).replaceAll('--', '-\\u002d')}${SUFFIX}`;
 }
 
-/** The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is not one of ours. */
+/**
+ * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
+ * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
+ * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps
+ * `<!-- … -->` as written, and tool or model text can hold one) is never taken for it.
+ */
 export function readApprovalMarker(body: string): ApprovalMarker | undefined {
-  const start = body.indexOf(PREFIX);
-  if (start < 0) return undefined;
-  const end = body.indexOf(SUFFIX, start + PREFIX.length);
-  if (end < 0) return undefined;
+  let line: string | undefined;
+  for (const leading of body.trimStart().split('\n')) {
+    if (!leading.startsWith('<!-- plan-runner')) break;
+    if (leading.startsWith(PREFIX)) line = leading;
+  }
+  if (!line?.endsWith(SUFFIX)) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(body.slice(start + PREFIX.length, end));
+    value = JSON.parse(line.slice(PREFIX.length, -SUFFIX.length));
   } catch {
     return undefined;
   }

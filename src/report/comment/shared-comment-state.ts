@@ -33,14 +33,16 @@ export function sharedStateBlock(state: SharedCommentState): string {
   return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 
-/** The state in a body's hidden block; undefined when it has none or it cannot be read (then nothing is merged from it). */
+/**
+ * The state in a body's hidden block; undefined when it has none or it cannot be read (then nothing
+ * is merged from it). Only the block plan-runner writes counts: the body's last line, whole. Text a
+ * tool or model put in the comment (a fenced block keeps `<!-- … -->` as written) never ends it.
+ */
 export function readSharedState(body: string | undefined): SharedCommentState | undefined {
-  const start = body?.lastIndexOf(OPEN) ?? -1;
-  if (!body || start < 0) return undefined;
-  const end = body.indexOf(CLOSE, start + OPEN.length);
-  if (end < 0) return undefined;
+  const last = body?.trimEnd().split('\n').at(-1);
+  if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE)) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(body.slice(start + OPEN.length, end), 'base64').toString('utf8')) as unknown;
+    const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8')) as unknown;
     const steps = (value as { steps?: unknown } | null)?.steps;
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
     const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
