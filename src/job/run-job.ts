@@ -138,6 +138,14 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (settings.fanOut && !loadedPlan.steps.some((step) => step.forEach?.fanOut)) {
     return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
   }
+  // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
+  if (settings.fanOut && ((loadedPlan.source?.approval ?? 'never') !== 'never' || loadedPlan.steps.some((step) => step.approval))) {
+    return {
+      kind: 'rejected',
+      plan: loadedPlan,
+      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+    };
+  }
   let resume: ResumeState | undefined;
   const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
   const states: ResumeState[] = [];

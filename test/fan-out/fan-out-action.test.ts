@@ -123,6 +123,14 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(prepare.said.summary).toContain('this plan has no step with fan_out: true');
   });
 
+  it('refuses to fan out a plan that may pause for approval, before any item runs', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks\n', 'name: Checks\napproval: side-effects\n'));
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    expect(prepare.result.outputs.status).toBe('failed');
+    expect(prepare.said.summary).toContain('cannot pause for approval midway');
+    await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
+  });
+
   it('checks shards and shard against the mode', () => {
     const read = (given: Record<string, string>) => readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
     expect(read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
