@@ -2,7 +2,7 @@ export const id = 163;
 export const ids = [163];
 export const modules = {
 
-/***/ 7163:
+/***/ 87163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,13 +14,13 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
-var esm_client = __webpack_require__(63);
+var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
-var streamableHttp = __webpack_require__(2931);
+var streamableHttp = __webpack_require__(42931);
 // EXTERNAL MODULE: ./lib/process/expand-env-references.js
-var expand_env_references = __webpack_require__(6674);
+var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
-var mcp_server_start_error = __webpack_require__(1088);
+var mcp_server_start_error = __webpack_require__(71088);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
 
 
@@ -52,17 +52,17 @@ function mcpServerEnvironment(server, config, runnerEnv) {
 }
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __webpack_require__(6747);
+var kill_process_group = __webpack_require__(46747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __webpack_require__(9542);
+var tail_buffer = __webpack_require__(69542);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
 
 
@@ -292,7 +292,7 @@ class McpServerSession {
 }
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
-var types = __webpack_require__(3846);
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
@@ -323,7 +323,7 @@ class McpTransportError extends step_error/* StepError */.z {
 }
 
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
-var format_bytes = __webpack_require__(7958);
+var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
 
 /** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */

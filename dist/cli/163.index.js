@@ -1,6 +1,102 @@
 export const id = 163;
-export const ids = [163];
+export const ids = [163,544];
 export const modules = {
+
+/***/ 6674:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ expandEnvReferences)
+/* harmony export */ });
+const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/**
+ * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
+ * way are read; one that is not set throws the caller's error (which says where it was written).
+ */
+function expandEnvReferences(template, runnerEnv, missing) {
+    return template.replace(ENV_REFERENCE, (_match, name) => {
+        const value = runnerEnv[name];
+        if (value === undefined)
+            throw missing(name);
+        return value;
+    });
+}
+
+
+/***/ }),
+
+/***/ 6747:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ killProcessGroup)
+/* harmony export */ });
+/**
+ * Kills a child started with `detached: true` together with everything it started: the child
+ * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
+ */
+function killProcessGroup(child, signal = 'SIGKILL') {
+    if (child.pid === undefined)
+        return;
+    if (process.platform === 'win32') {
+        // Windows has no process groups to signal; this ends the direct child only.
+        child.kill(signal);
+        return;
+    }
+    try {
+        process.kill(-child.pid, signal);
+    }
+    catch {
+        // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
+    }
+}
+
+
+/***/ }),
+
+/***/ 9542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ TailBuffer)
+/* harmony export */ });
+/** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
+class TailBuffer {
+    limitBytes;
+    #chunks = [];
+    #size = 0;
+    constructor(limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+    push(chunk) {
+        this.#chunks.push(chunk);
+        this.#size += chunk.length;
+        while (this.#size > this.limitBytes) {
+            const first = this.#chunks[0];
+            const excess = this.#size - this.limitBytes;
+            if (first.length <= excess) {
+                this.#chunks.shift();
+                this.#size -= first.length;
+            }
+            else {
+                this.#chunks[0] = first.subarray(excess);
+                this.#size -= excess;
+            }
+        }
+    }
+    /** The last `maxBytes` bytes kept (all by default) as text, starting at a whole character. */
+    text(maxBytes = this.limitBytes) {
+        const all = Buffer.concat(this.#chunks);
+        let start = Math.max(0, all.length - maxBytes);
+        // Skip UTF-8 continuation bytes so the tail does not start with half a character.
+        while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
+            start++;
+        return all.subarray(start).toString('utf8');
+    }
+}
+
+
+/***/ }),
 
 /***/ 7163:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {

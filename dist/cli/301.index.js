@@ -5603,7 +5603,7 @@ const limitLength_1 = __webpack_require__(6962);
 const pattern_1 = __webpack_require__(6023);
 const limitProperties_1 = __webpack_require__(895);
 const required_1 = __webpack_require__(4504);
-const limitItems_1 = __webpack_require__(6296);
+const limitItems_1 = __webpack_require__(3915);
 const uniqueItems_1 = __webpack_require__(5132);
 const const_1 = __webpack_require__(8026);
 const enum_1 = __webpack_require__(3200);
@@ -5631,7 +5631,7 @@ exports["default"] = validation;
 
 /***/ }),
 
-/***/ 6296:
+/***/ 3915:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 

@@ -1,0 +1,664 @@
+export const id = 19;
+export const ids = [19];
+export const modules = {
+
+/***/ 4019:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runCommand: () => (/* binding */ runCommand)
+});
+
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(6487);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(422);
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __webpack_require__(4360);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __webpack_require__(4329);
+;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
+
+
+
+const CURSOR_UP = (lines) => `\x1b[${lines}A`;
+const CLEAR_TO_END = '\r\x1b[0J';
+const DEFAULT_MIN_REDRAW_MS = 100;
+function itemLine(item) {
+    return `${item.icon} ${item.key}. ${item.title}${item.status}`;
+}
+function todoLine(entry) {
+    return `   ${entry.icon} ${entry.content}`;
+}
+/** A step's line and, under it, its TODO list when it is an agent that wrote one. */
+function stepLines(item, record, redact) {
+    const step = record.steps.get(item.key);
+    const nested = (0,checklist/* nestedItems */.kS)(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
+    return step?.todos?.length ? [itemLine(item), ...(0,todo_entries/* todoEntries */.vk)(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+}
+/** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
+function nestedChangeLines(event, record, redact) {
+    const path = [event.stepKey];
+    let inner = record.steps.get(event.stepKey)?.nested;
+    let current = event.event;
+    while (current.type === 'nested_event' && inner) {
+        path.push(current.stepKey);
+        inner = inner.steps.get(current.stepKey)?.nested;
+        current = current.event;
+    }
+    // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
+    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
+        return [];
+    const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
+    return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+}
+function footer(record, redact) {
+    const progress = (0,checklist/* checklistHeader */.Y4)(record);
+    if (!record.status)
+        return progress;
+    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`;
+    const reason = record.reason ? ` (${redact(record.reason)})` : '';
+    return `Run ${record.status}${took}${reason} — ${progress}`;
+}
+function cut(line, columns) {
+    if (!columns)
+        return line;
+    // Emoji icons take two columns; leave room so a full line never wraps.
+    const chars = [...line];
+    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
+}
+/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
+function changeLines(event, record, redact) {
+    switch (event.type) {
+        case 'plan_created':
+            return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
+        case 'plan_revised':
+            return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
+        case 'run_finished':
+            return [footer(record, redact)];
+        // A log cannot redraw: the list is printed once, then only the items a later call changed.
+        case 'todos_created':
+            return [`${event.stepKey}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(record.steps.get(event.stepKey), redact).map(todoLine)];
+        case 'todos_updated':
+            return (0,todo_entries/* changedTodoEntries */.NM)(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+        case 'agent_turn':
+        case 'agent_tool_called':
+        // Audit records for the trace: no step changes state.
+        case 'tool_called':
+        case 'tool_returned':
+        case 'goals_checked':
+        case 'approval_decided':
+            return [];
+        case 'approval_requested':
+            return [`Awaiting approval: ${event.request.pending.length} step${event.request.pending.length === 1 ? '' : 's'} (${event.request.pending.map((step) => step.stepKey).join(', ')}); approval hash ${event.request.hash}`];
+        // A log line per item would bury the log under a 1,000-item step: only failed items get one.
+        case 'item_started':
+        case 'item_retrying':
+        case 'item_completed':
+            return [];
+        case 'nested_event':
+            return nestedChangeLines(event, record, redact);
+        case 'item_failed': {
+            const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} — ${redact(event.error)}`];
+        }
+        default: {
+            const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
+            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact))] : [];
+        }
+    }
+}
+function defaultSchedule(draw, ms) {
+    const timer = setTimeout(draw, ms);
+    // A pending redraw never keeps the process alive.
+    timer.unref();
+    return () => clearTimeout(timer);
+}
+/**
+ * The lines a terminal frame shows for the steps (an agent's TODO list under its step): all of them
+ * when they fit in `rows`, else a window that starts at the first step still to finish, with a line
+ * saying how many steps are above and below it.
+ */
+function windowLines(record, redact, rows, cursor) {
+    const steps = record.plan?.steps ?? [];
+    const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
+    if (rows === undefined)
+        return steps.flatMap((_, index) => linesOf(index));
+    // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
+    const room = Math.max(1, rows - 5);
+    // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).
+    if (cursor.steps !== steps)
+        Object.assign(cursor, { steps, done: 0 });
+    while (cursor.done < steps.length && isDone(record, steps[cursor.done].key))
+        cursor.done++;
+    let start = cursor.done;
+    const shown = [];
+    let end = start;
+    while (end < steps.length && shown.length < room)
+        shown.push(...linesOf(end++));
+    // Near the end of the plan: fill the room with the steps before the window.
+    while (start > 0 && shown.length < room) {
+        const before = linesOf(start - 1);
+        if (shown.length + before.length > room)
+            break;
+        shown.unshift(...before);
+        start--;
+    }
+    if (start === 0 && end === steps.length)
+        return shown;
+    const lines = shown.slice(0, room);
+    if (start > 0)
+        lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
+    if (end < steps.length)
+        lines.push(`… ${steps.length - end} more below`);
+    return lines;
+}
+function isDone(record, key) {
+    const state = record.steps.get(key)?.state;
+    return state === 'completed' || state === 'failed' || state === 'skipped';
+}
+/**
+ * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
+ * under it. On a terminal the list is redrawn
+ * in place, at most every `minRedrawMs` (a long list as a window that fits the screen), and drawn in
+ * full when the run finishes; in a log, each change is one line, then a final summary line.
+ */
+function consoleChecklist(options) {
+    const redact = options.redact ?? ((text) => text);
+    const record = (0,run_record/* newRunRecord */.pB)();
+    if (!options.isTTY) {
+        return (event) => {
+            (0,run_record/* applyEvent */.Z8)(record, event);
+            const lines = changeLines(event, record, redact);
+            if (lines.length === 1)
+                options.write(`${lines[0]}\n`);
+            else if (lines.length)
+                options.write(`${lines.join('\n')}\n`);
+        };
+    }
+    const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
+    const now = options.now ?? (() => performance.now());
+    const schedule = options.schedule ?? defaultSchedule;
+    let drawnLines = 0;
+    let lastDraw = Number.NEGATIVE_INFINITY;
+    let cancelPending;
+    const cursor = { done: 0 };
+    const draw = (full) => {
+        cancelPending?.();
+        cancelPending = undefined;
+        if (!record.plan)
+            return;
+        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
+        const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
+        const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
+        options.write(`${erase}${frame.join('\n')}\n`);
+        drawnLines = frame.length;
+        lastDraw = now();
+    };
+    return (event) => {
+        (0,run_record/* applyEvent */.Z8)(record, event);
+        if (!record.plan)
+            return;
+        if (event.type === 'run_finished') {
+            draw(true);
+            return;
+        }
+        const wait = lastDraw + minRedraw - now();
+        if (wait <= 0)
+            draw(false);
+        else
+            cancelPending ??= schedule(() => draw(false), wait);
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
+var final_report = __webpack_require__(8174);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __webpack_require__(2895);
+// EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
+var trace_writer = __webpack_require__(1713);
+;// CONCATENATED MODULE: ./lib/report/open-trace.js
+
+/**
+ * The trace writer for `file`, or undefined when the file cannot be created: `warn` gets the
+ * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
+ * ends open their trace here.
+ */
+function openTrace(file, redact, warn) {
+    try {
+        return (0,trace_writer/* traceWriter */.z)(file, { redact });
+    }
+    catch (error) {
+        warn(`${error instanceof Error ? error.message : String(error)}; the run goes on without a trace.`);
+        return undefined;
+    }
+}
+/** Closes the trace; a line that could not be written is a warning (the run's outcome stands). */
+async function closeTrace(trace, warn) {
+    try {
+        await trace?.close();
+        return true;
+    }
+    catch (error) {
+        warn(error instanceof Error ? error.message : String(error));
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/report/write-report-file.js
+var write_report_file = __webpack_require__(9443);
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __webpack_require__(1601);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
+var run_job = __webpack_require__(9500);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+;// CONCATENATED MODULE: ./lib/run/trace-step-weights.js
+
+/** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
+class TraceWeightsError extends Error {
+    name = 'TraceWeightsError';
+    file;
+    line;
+    constructor(fields) {
+        const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
+        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+        this.file = fields.file;
+        if (fields.line !== undefined)
+            this.line = fields.line;
+    }
+}
+/**
+ * How long each step took in a previous run, from its trace (JSON lines as `traceWriter` writes
+ * them): the `durationMs` of each step's last `step_completed` or `step_failed` event, and of each
+ * `for_each` item's last `item_completed` or `item_failed` under its child key.
+ */
+async function stepWeightsFromTrace(file) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch (cause) {
+        const code = cause.code;
+        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
+    }
+    const weights = new Map();
+    const childKeys = new Map();
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].trim();
+        if (!line)
+            continue;
+        let event;
+        try {
+            event = JSON.parse(line);
+        }
+        catch (cause) {
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+        }
+        if (!event || typeof event !== 'object')
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+        const { type, stepKey, durationMs, keys, index } = event;
+        if (typeof type !== 'string')
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
+            childKeys.set(stepKey, keys);
+        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+        if (duration === undefined || typeof stepKey !== 'string')
+            continue;
+        if (type === 'step_completed' || type === 'step_failed')
+            weights.set(stepKey, duration);
+        // An item of a for_each step weighs under its child key (`review[3]`): a fan-out's shards are balanced by these.
+        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+        if (typeof child === 'string')
+            weights.set(child, duration);
+    }
+    if (weights.size === 0)
+        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+    return weights;
+}
+
+// EXTERNAL MODULE: ./lib/run/read-resume-trace.js
+var read_resume_trace = __webpack_require__(2029);
+// EXTERNAL MODULE: ./lib/cli/check-output-paths.js
+var check_output_paths = __webpack_require__(9231);
+// EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
+var cli_job_settings = __webpack_require__(6296);
+;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
+async function runCommand(args, signal) {
+    const env = process.env;
+    const apiKey = env[args.apiKeyEnv] || undefined;
+    const redact = (0,core_redact/* createRedactor */.lY)([apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(env)]);
+    // Read before the new trace is opened: it may be the same file.
+    let stepWeights;
+    try {
+        stepWeights = args.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(args.weightsFrom);
+    }
+    catch (error) {
+        if (!(error instanceof TraceWeightsError))
+            throw error;
+        process.stderr.write(`${redact(error.message)}\n`);
+        return 1;
+    }
+    // Read before the new trace is opened: resuming from the default trace path overwrites that file.
+    let resume;
+    if (args.resume !== undefined) {
+        const read = await (0,read_resume_trace/* readResumeTrace */.t)(args.resume);
+        if (!read.ok) {
+            process.stderr.write(`plan-runner: cannot resume: ${redact(read.problem)}\n`);
+            return 1;
+        }
+        resume = read.trace;
+    }
+    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]]))
+        return 1;
+    const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
+    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`));
+    const console = consoleChecklist({
+        write: (text) => process.stdout.write(text),
+        isTTY: Boolean(process.stdout.isTTY),
+        columns: process.stdout.columns,
+        rows: process.stdout.rows,
+        redact,
+    });
+    const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.l)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {
+        listeners: trace ? [trace.listener, console] : [console],
+        clock: clock/* systemClock */.m,
+        signal,
+        redact,
+        onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
+    });
+    const traced = (await closeTrace(trace, warn)) && trace !== undefined;
+    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, report.markdown);
+    if (unwritten)
+        process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
+    if (outcome.kind === 'rejected') {
+        for (const error of outcome.errors)
+            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
+        if (outcome.rejectedPlan && !unwritten)
+            process.stderr.write(`the rejected plan: ${args.summary}\n`);
+        return 1;
+    }
+    for (const goal of report.goals)
+        process.stdout.write(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
+    process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
+    const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
+    if (asked)
+        process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
+    // A run that waits for a person has not failed.
+    return (report.status === 'succeeded' || asked !== undefined) && !unwritten && traced ? 0 : 1;
+}
+
+
+/***/ }),
+
+/***/ 1713:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  z: () => (/* binding */ traceWriter)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/report/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(9807);
+;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
+
+/** The trace file could not be written; the run itself may have been fine, its audit record is not. */
+class TraceWriteError extends Error {
+    path;
+    constructor(options) {
+        const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l ? '' : '; check the path is writable and the disk is not full';
+        super(`cannot write the trace file ${options.path}: ${reason}${advice}`, {
+            cause: options.cause,
+        });
+        this.name = 'TraceWriteError';
+        this.path = options.path;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/report/create-output-folder.js
+var create_output_folder = __webpack_require__(1761);
+;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
+
+
+
+/** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
+const FLUSH_CHARS = 64 * 1024;
+const FLUSH_INTERVAL_MS = 250;
+// bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
+// written, and an object whose keys would change under the redactor is copied with redacted keys.
+function redactingReplacer(redact) {
+    return function replacer(_key, value) {
+        if (typeof value === 'string')
+            return redact(value);
+        if (typeof value === 'bigint')
+            return value.toString();
+        if (value === null || typeof value !== 'object')
+            return value;
+        if (value instanceof Error)
+            return { name: value.name, message: value.message };
+        if (Array.isArray(value))
+            return value;
+        for (const key in value) {
+            if (Object.hasOwn(value, key) && redact(key) !== key) {
+                return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+            }
+        }
+        return value;
+    };
+}
+// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
+// text needs no replacer unless the redactor might change something in it.
+function isFlat(event) {
+    if (event.type === 'plan_created' || event.type === 'plan_revised')
+        return false;
+    return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+}
+/** A line's start, `{"ts":"…",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
+function linePrefix(redact) {
+    let lastMs = Number.NaN;
+    let last = '';
+    return (time) => {
+        const ms = time.getTime();
+        if (ms !== lastMs) {
+            lastMs = ms;
+            last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+        }
+        return last;
+    };
+}
+/** One trace line after its prefix: the event's fields with every string and key redacted, cycles as `"[Circular]"`. */
+function traceFields(event, redact, replacer) {
+    if (isFlat(event) && typeof event.result !== 'bigint') {
+        const json = JSON.stringify(event);
+        if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
+            return json.slice(1);
+    }
+    try {
+        return JSON.stringify(event, replacer).slice(1);
+    }
+    catch {
+        // A cycle in a result: the slower walk that writes it as "[Circular]".
+        return JSON.stringify((0,core_redact/* redactDeep */.KL)(event, redact), replacer).slice(1);
+    }
+}
+/** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
+function innermost(event) {
+    let path = '';
+    let inner = event;
+    while (inner.type === 'nested_event') {
+        path += `${inner.stepKey}\u0000`;
+        inner = inner.event;
+    }
+    return { event: inner, path };
+}
+/** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
+const CHEAP_STEP_MS = 10;
+/**
+ * When a line must reach the file: the trace is the run's state, and a process killed outright
+ * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
+ * killed process's writes survive it): the plan and its revisions; a call with side effects before
+ * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
+ * run's end.
+ * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
+ * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
+ * write per trivial step would cost more than the step.
+ */
+class DurabilityRule {
+    /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
+    #effectSteps = new Set();
+    #effectCalls = new Set();
+    /** True when the lines waiting, `event`'s included, must be written now. */
+    mustWrite(outer) {
+        const { event, path } = innermost(outer);
+        switch (event.type) {
+            case 'plan_created':
+            case 'plan_revised':
+            case 'run_finished':
+                return true;
+            case 'tool_called':
+                if (!event.sideEffects)
+                    return false;
+                this.#effectSteps.add(path + event.stepKey);
+                this.#effectCalls.add(path + event.callKey);
+                return true;
+            case 'tool_returned':
+                return this.#effectCalls.delete(path + event.callKey);
+            case 'step_completed':
+                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
+            // A for_each item by the same rule (its calls are its step's): a killed shard keeps the items worth keeping.
+            case 'item_completed':
+                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
+            default:
+                return false;
+        }
+    }
+}
+/**
+ * A listener that writes each event as one JSON line (`{"ts": ISO time, ...event}`) to `file`,
+ * replacing it. Lines are batched, and written when the run's durable state needs them on disk (a
+ * completed step worth keeping at once, a call with side effects before the tool runs: see
+ * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
+ * and when the process exits; so the trace is complete up to the last event even when the run
+ * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
+ * reject. Throws `TraceWriteError` when the file cannot be created.
+ */
+function traceWriter(file, options = {}) {
+    const redact = options.redact ?? ((text) => text);
+    const now = options.now ?? (() => new Date());
+    const replacer = redactingReplacer(redact);
+    const prefix = linePrefix(redact);
+    const durability = new DurabilityRule();
+    let fd;
+    try {
+        (0,create_output_folder/* createOutputFolder */.A)(file);
+        fd = (0,external_node_fs_.openSync)(file, 'w');
+    }
+    catch (cause) {
+        throw new TraceWriteError({ path: file, cause });
+    }
+    let failure;
+    let closed = false;
+    let pending = '';
+    let timer;
+    const write = () => {
+        if (!pending.length)
+            return;
+        const text = pending;
+        pending = '';
+        if (failure !== undefined)
+            return;
+        try {
+            (0,external_node_fs_.writeFileSync)(fd, text);
+        }
+        catch (cause) {
+            failure = cause;
+        }
+    };
+    const flush = () => {
+        if (timer)
+            clearTimeout(timer);
+        timer = undefined;
+        write();
+    };
+    // A write in between leaves the timer be: one timer per interval, not one per write.
+    const onTimer = () => {
+        timer = undefined;
+        write();
+    };
+    // Nothing a run completed is lost: an exit (a crash or `process.exit`) writes what is waiting.
+    process.once('exit', flush);
+    return {
+        path: file,
+        listener(event) {
+            if (closed || failure !== undefined)
+                return;
+            try {
+                pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
+            }
+            catch (cause) {
+                failure = cause;
+                return;
+            }
+            if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
+                write();
+            else if (!timer) {
+                timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
+                timer.unref();
+            }
+        },
+        async close() {
+            if (!closed) {
+                closed = true;
+                flush();
+                process.removeListener('exit', flush);
+                try {
+                    (0,external_node_fs_.closeSync)(fd);
+                }
+                catch (cause) {
+                    failure ??= cause;
+                }
+            }
+            if (failure !== undefined)
+                throw new TraceWriteError({ path: file, cause: failure });
+        },
+    };
+}
+
+
+/***/ })
+
+};

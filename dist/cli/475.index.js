@@ -1,0 +1,1195 @@
+export const id = 475;
+export const ids = [475];
+export const modules = {
+
+/***/ 6296:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ cliJobSettings)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./lib/github/github-run-context.js
+
+function readPayload(file) {
+    if (!file)
+        return undefined;
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+    }
+    catch {
+        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
+        return undefined;
+    }
+}
+/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
+function pullRequestHeadSha(payload) {
+    const sha = payload?.pull_request?.head?.sha;
+    return typeof sha === 'string' && sha !== '' ? sha : undefined;
+}
+/** The run context from the runner's `GITHUB_*` variables and event file. */
+function githubRunContext(env) {
+    const payload = readPayload(env['GITHUB_EVENT_PATH']);
+    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+    const repository = env['GITHUB_REPOSITORY'] || undefined;
+    const runId = env['GITHUB_RUN_ID'];
+    const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+    const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
+    const runUrl = repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
+    const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
+    return {
+        eventName: env['GITHUB_EVENT_NAME'] ?? '',
+        payload,
+        apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+        ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
+        ...(runUrl ? { runUrl } : {}),
+        ...(headSha ? { headSha } : {}),
+        ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
+        attempt,
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+;// CONCATENATED MODULE: ./lib/github/event-target.js
+
+const Repository = schemas.object({ name: schemas.string().min(1), owner: schemas.object({ login: schemas.string().min(1) }) });
+const Numbered = schemas.object({ number: schemas.int().positive() });
+const Payload = schemas.object({
+    repository: Repository.optional(),
+    pull_request: Numbered.optional(),
+    issue: Numbered.extend({ pull_request: schemas.unknown().optional() }).optional(),
+});
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
+ * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
+ * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ */
+function eventTarget(eventName, payload, repository) {
+    const parsed = Payload.safeParse(payload);
+    if (!parsed.success)
+        return undefined;
+    const { data } = parsed;
+    const [fallbackOwner, fallbackRepo] = repository?.split('/') ?? [];
+    const owner = data.repository?.owner.login ?? fallbackOwner;
+    const repo = data.repository?.name ?? fallbackRepo;
+    if (!owner || !repo)
+        return undefined;
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target':
+            return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
+        case 'issue_comment':
+        case 'issues':
+            if (!data.issue)
+                return undefined;
+            // An issue_comment on a pull request carries `issue.pull_request`; the number is shared.
+            return { owner, repo, number: data.issue.number, kind: data.issue.pull_request ? 'pull_request' : 'issue' };
+        default:
+            return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
+
+/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
+function toolsetGitHubContext(run, octokit) {
+    const [owner, repo] = run.repository?.split('/') ?? [];
+    const target = eventTarget(run.eventName, run.payload, run.repository);
+    return {
+        ...(octokit ? { octokit } : {}),
+        ...(owner && repo ? { repository: { owner, repo } } : {}),
+        ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
+
+
+/**
+ * The job a CLI command asks for: the plan file in the current directory, the model from the
+ * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
+ * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
+ */
+async function cliJobSettings(args, env, redact, mode) {
+    const token = env.GITHUB_TOKEN;
+    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(14), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
+    return {
+        planFile: args.file,
+        ...(args.task !== undefined && { task: args.task }),
+        inputs: args.inputs,
+        cwd: process.cwd(),
+        env,
+        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+        mode,
+        github: toolsetGitHubContext(githubRunContext(env), octokit),
+    };
+}
+
+
+/***/ }),
+
+/***/ 9678:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ stepTitle),
+/* harmony export */   KY: () => (/* binding */ resultPreview),
+/* harmony export */   QO: () => (/* binding */ freshChecklistItem),
+/* harmony export */   V_: () => (/* binding */ checklistItems),
+/* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   ff: () => (/* binding */ planStepOf),
+/* harmony export */   gd: () => (/* binding */ checklistItem),
+/* harmony export */   jl: () => (/* binding */ itemProgress),
+/* harmony export */   kS: () => (/* binding */ nestedItems),
+/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
+/* harmony export */ });
+/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2172);
+
+/** How much of a step's title a checklist line shows. */
+const TITLE_MAX_CHARS = 100;
+// One identity for "no redactor", so the entry cache below can recognise it.
+const asIs = (text) => text;
+/** The icon of each step state, as every view draws it. */
+const STATE_ICONS = {
+    pending: '⬜',
+    waiting: '⏸️',
+    in_progress: '⏳',
+    completed: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+};
+/**
+ * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
+ * of the plan that finally ran.
+ */
+function checklistHeader(record) {
+    const current = record.plan ? currentKeys(record.plan.steps) : undefined;
+    const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
+    let total = 0;
+    for (const step of record.steps.values()) {
+        if (current && !current.has(step.key))
+            continue;
+        total++;
+        counts[step.state]++;
+    }
+    const replaced = record.steps.size - total;
+    const skipped = counts.skipped;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+}
+// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
+const keySets = new WeakMap();
+function currentKeys(steps) {
+    let keys = keySets.get(steps);
+    if (!keys) {
+        keys = new Set(steps.map((step) => step.key));
+        keySets.set(steps, keys);
+    }
+    return keys;
+}
+/** The first line of a result, as text, cut to `max` characters. */
+function resultPreview(result, max = 80) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const trimmed = text.trim();
+    const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
+    return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+function itemProgress(step) {
+    const counts = step.itemCounts;
+    if (!counts)
+        return '';
+    const n = (value) => value.toLocaleString('en-US');
+    return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
+}
+function describeStatus(step, redact = asIs) {
+    const progress = itemProgress(step);
+    switch (step.state) {
+        case 'completed': {
+            const reused = step.reused ? ' (reused)' : '';
+            // A for_each step's result is a list as long as its items: the counts say more than its first line.
+            if (progress)
+                return `${reused}${progress}`;
+            return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+        }
+        case 'failed':
+            return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+        case 'skipped':
+            return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+        case 'waiting':
+            return ` — ${step.waitReason ?? 'awaiting approval'}`;
+        case 'in_progress':
+            if (progress)
+                return progress;
+            if (step.retry) {
+                const seconds = Math.round(step.retry.waitMs / 100) / 10;
+                return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+            }
+            return '';
+        default:
+            return '';
+    }
+}
+// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
+function redactResult(result, redact) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    return redact(text);
+}
+/** The title a step shows: its description, else its type and tool. */
+function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
+    // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
+    let cached = flatTitles.get(planStep);
+    if (cached?.redact !== redact) {
+        const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+        cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+        flatTitles.set(planStep, cached);
+    }
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(cached.text, maxChars);
+}
+// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
+const flatTitles = new WeakMap();
+/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
+const stepIndexes = new WeakMap();
+/** The step of the current plan with this key, if it has one. */
+function planStepOf(record, key) {
+    const steps = record.plan?.steps;
+    if (!steps)
+        return undefined;
+    let index = stepIndexes.get(steps);
+    if (!index) {
+        index = new Map(steps.map((step) => [step.key, step]));
+        stepIndexes.set(steps, index);
+    }
+    return index.get(key);
+}
+// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
+// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
+// long runs quadratic.
+const itemCache = new WeakMap();
+/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
+function checklistItem(planStep, step, redact = asIs) {
+    const cacheKey = step ?? planStep;
+    const cached = itemCache.get(cacheKey);
+    if (cached &&
+        cached.planStep === planStep &&
+        cached.redact === redact &&
+        cached.state === (step?.state ?? 'pending') &&
+        cached.result === step?.result &&
+        cached.error === step?.error &&
+        cached.skipReason === step?.skipReason &&
+        cached.retry === step?.retry &&
+        cached.progress === (step ? itemProgress(step) : '')) {
+        return cached.item;
+    }
+    const state = step?.state ?? 'pending';
+    const item = freshChecklistItem(planStep, step, redact);
+    itemCache.set(cacheKey, {
+        planStep,
+        redact,
+        state,
+        result: step?.result,
+        error: step?.error,
+        skipReason: step?.skipReason,
+        retry: step?.retry,
+        progress: step ? itemProgress(step) : '',
+        item,
+    });
+    return item;
+}
+/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
+function freshChecklistItem(planStep, step, redact = asIs) {
+    const state = step?.state ?? 'pending';
+    return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
+}
+/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
+function checklistItems(record, redact = asIs) {
+    const steps = record.plan?.steps ?? [];
+    return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
+}
+/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
+function nestedItems(step, redact = asIs, depth = 1) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    return checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
+}
+/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
+function checklistLines(record) {
+    const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
+    return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
+}
+
+
+/***/ }),
+
+/***/ 2172:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */ });
+/** `text` cut to at most `max` characters, ending in `…` when cut. */
+function cutText(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+
+/***/ }),
+
+/***/ 8174:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ finalReport)
+});
+
+// EXTERNAL MODULE: ./lib/goals/final-status.js
+var final_status = __webpack_require__(8983);
+// EXTERNAL MODULE: ./lib/goals/goals-verdict.js
+var goals_verdict = __webpack_require__(5692);
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __webpack_require__(9674);
+;// CONCATENATED MODULE: ./lib/report/judged-record.js
+
+
+
+function unmetReason(goals) {
+    const unmet = (0,goals_verdict/* goalsVerdict */.A)(goals).unmetRequired;
+    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+}
+/**
+ * The run's record as the goals judged it: the final status (a succeeded run whose required goals
+ * are unmet is `goals-unmet`, with the reason), and the goals with their evidence redacted. Every
+ * report renders from this, so none can show "succeeded" beside an unmet goal.
+ */
+function judgedRecord(record, status, goals, redact) {
+    // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
+    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+    // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
+    const reason = status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? final_status/* CANCELLED_WHILE_JUDGING */.$ : record.reason;
+    return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
+}
+
+// EXTERNAL MODULE: ./lib/report/markdown/code-fence.js
+var code_fence = __webpack_require__(7845);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __webpack_require__(949);
+;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
+
+function errorLine(error, redact) {
+    return `- ${error.path ? `\`${error.path}\`: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
+}
+function shown(attempt) {
+    if (attempt.steps)
+        return { text: JSON.stringify({ steps: attempt.steps }, null, 2), language: 'json' };
+    return { text: attempt.answer || '(empty answer)', language: 'text' };
+}
+/**
+ * The model's rejected plan for the job summary: each answer (the plan, then the repair) with the
+ * errors validation found, so a reader sees what the model proposed and why nothing ran.
+ */
+function renderRejectedPlan(rejected, redact) {
+    const count = rejected.attempts.length;
+    const lines = [
+        '### The plan the model wrote',
+        '',
+        count > 1
+            ? 'The planner wrote a plan, was shown what was wrong with it, and wrote it again; neither passed validation, so no step ran.'
+            : 'The planner wrote a plan that did not pass validation, and no step ran.',
+    ];
+    rejected.attempts.forEach((attempt, index) => {
+        const { text, language } = shown(attempt);
+        const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
+        lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
+    });
+    return `${lines.join('\n')}\n`;
+}
+
+// EXTERNAL MODULE: ./lib/report/plan-preview.js
+var plan_preview = __webpack_require__(490);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __webpack_require__(2895);
+// EXTERNAL MODULE: ./lib/report/mermaid-graph.js
+var mermaid_graph = __webpack_require__(4260);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __webpack_require__(2172);
+;// CONCATENATED MODULE: ./lib/report/approval-section.js
+
+
+
+/** How a person approves a paused run, in words that fit the comment and the summary. */
+const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
+function pendingLine(step, redact) {
+    const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
+    const args = step.args !== undefined
+        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        : step.tool
+            ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
+            : '';
+    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} — ${what}${args}`;
+}
+/**
+ * The approval part of a report: what a paused run asks a person to approve (its pending steps with
+ * their arguments where known), how to approve, and that goals are not checked yet; or the answer
+ * a person gave. '' when the run has neither.
+ */
+function renderApprovalSection(record, redact, level = '###') {
+    const parts = [];
+    const decision = record.decision;
+    if (decision) {
+        const by = decision.by ? ` by @${(0,escape_markdown/* escapeInlineMarkdown */.ME)(decision.by)}` : '';
+        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}): the steps that awaited approval will not run.`);
+    }
+    const request = record.status === 'awaiting-approval' ? record.approval : undefined;
+    if (request) {
+        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
+    }
+    return parts.join('\n\n');
+}
+
+// EXTERNAL MODULE: ./lib/core/usage.js
+var usage = __webpack_require__(6940);
+;// CONCATENATED MODULE: ./lib/report/run-usage.js
+
+/** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
+function runUsage(record) {
+    return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.usage), usage/* NO_USAGE */.y) : record.usage;
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
+
+
+
+function usd(value) {
+    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+function count(value) {
+    return value.toLocaleString('en-US');
+}
+function row(label, usage) {
+    return `| ${label} | ${count(usage.modelCalls)} | ${count(usage.promptTokens)} | ${count(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+}
+function limitRow(limits) {
+    const finite = (n) => n !== undefined && Number.isFinite(n);
+    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
+        return undefined;
+    const calls = finite(limits.maxModelCalls) ? count(limits.maxModelCalls) : '—';
+    const tokens = finite(limits.maxTokens) ? `${count(limits.maxTokens)} (in + out)` : '—';
+    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
+    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+}
+/**
+ * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
+ * replanning, goal judges) get their own row, and the limits a row of their own when given.
+ */
+function renderSummaryCost(record, limits, redact) {
+    const lines = ['### Cost'];
+    const total = runUsage(record);
+    const reused = [...record.steps.values()].filter((step) => step.reused);
+    if (reused.length > 0) {
+        const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
+        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${count(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+    }
+    if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
+        lines.push('', 'No model calls.');
+        return lines.join('\n');
+    }
+    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+    let stepsTotal = usage/* NO_USAGE */.y;
+    for (const step of record.steps.values()) {
+        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, step.usage);
+        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
+            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
+    }
+    const other = {
+        modelCalls: total.modelCalls - stepsTotal.modelCalls,
+        promptTokens: total.promptTokens - stepsTotal.promptTokens,
+        completionTokens: total.completionTokens - stepsTotal.completionTokens,
+        costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+    };
+    if (other.modelCalls > 0 || other.promptTokens > 0)
+        lines.push(row('planning and goal checks', other));
+    lines.push(row('**Total**', total));
+    const limit = limits && limitRow(limits);
+    if (limit)
+        lines.push(limit);
+    const estimated = total.estimatedCalls ?? 0;
+    if (estimated > 0) {
+        lines.push('', `Tokens are estimated for ${count(estimated)} of ${count(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+    }
+    return lines.join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __webpack_require__(4360);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
+
+
+
+
+const STATUS_ICONS = {
+    succeeded: '✅',
+    failed: '❌',
+    'goals-unmet': '🎯',
+    escalated: '🆘',
+    cancelled: '⏹️',
+    'awaiting-approval': '⏸️',
+    rejected: '🚫',
+};
+/** The icon for how a run ended, or ⏳ while it runs. */
+function statusIcon(status) {
+    return status ? STATUS_ICONS[status] : '⏳';
+}
+/** What the status means, in words a reader can act on. */
+function statusText(record, redact) {
+    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(record.reason), 1000))}` : '';
+    switch (record.status) {
+        case undefined:
+            return 'running';
+        case 'escalated':
+            return `escalated — a person is needed${reason}`;
+        case 'awaiting-approval':
+            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
+        case 'goals-unmet':
+            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+        default:
+            return `${record.status}${reason}`;
+    }
+}
+/** Title, status line and goal of the summary. */
+function renderSummaryHeader(record, redact) {
+    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
+    const facts = [`**Status:** ${statusText(record, redact)}`, (0,checklist/* checklistHeader */.Y4)(record)];
+    if (record.durationMs !== undefined)
+        facts.push(`took ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`);
+    if (record.revisions.length > 0 && record.plan)
+        facts.push(`plan revision ${record.plan.revision}`);
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+    if (record.plan?.goal)
+        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
+/** Size in bytes, as GitHub counts the summary's limit. */
+function byteSize(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/summary-revisions.js
+
+
+function keys(list) {
+    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '—';
+}
+/** The plan's revisions (what was replaced by what, and why), or '' when it was never revised. */
+function renderSummaryRevisions(record, redact) {
+    if (record.revisions.length === 0)
+        return '';
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
+}
+
+;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
+
+/**
+ * A collapsed `<details>` block. The blank lines around `body` let Markdown (a code fence) render
+ * inside it; the summary is HTML-escaped, so neither can close the block early.
+ */
+function detailsBlock(summary, body) {
+    return `<details><summary>${(0,escape_markdown/* escapeHtml */.ZD)(summary)}</summary>\n\n${body}\n\n</details>`;
+}
+
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __webpack_require__(16);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __webpack_require__(4329);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
+
+
+
+
+
+
+
+const INLINE_MAX = 120;
+function isShort(text) {
+    return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
+}
+function stepLine(key, title, step) {
+    const state = step?.state ?? 'pending';
+    const facts = [];
+    if (step?.durationMs !== undefined)
+        facts.push((0,format_duration/* formatDuration */.a)(step.durationMs));
+    if (step?.attempts !== undefined && step.attempts > 1)
+        facts.push(`${step.attempts} attempts`);
+    if (step && step.usage.modelCalls > 0)
+        facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+    if (step?.agent)
+        facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+    const tally = (0,todo_entries/* todoTally */.Ro)(step);
+    if (tally)
+        facts.push(`todos ${tally}`);
+    const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
+}
+/** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
+function textBlock(label, text, json, where) {
+    if (isShort(text))
+        return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
+    const size = `${text.length.toLocaleString('en-US')} characters`;
+    return {
+        part: {
+            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
+            cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
+        },
+    };
+}
+function itemLine(item, finished, redact) {
+    const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
+    if (item.state === 'completed')
+        return item.result === undefined ? head : `${head} → ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+    if (item.state === 'failed')
+        return `${head} — ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
+    if (item.state === 'pending')
+        return finished ? `${head} — not run` : head;
+    return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+}
+/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+function itemsPart(items, step, redact, where) {
+    const finished = step.state !== 'in_progress' && step.state !== 'pending';
+    const lines = items.map((item) => itemLine(item, finished, redact));
+    const label = `${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
+    return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+}
+function stepParts(key, title, step, redact, where) {
+    let line = stepLine(key, title, step);
+    const parts = [];
+    if (step?.items) {
+        // One line per item instead of the list as one block: the counts head the line, the items fold out.
+        line += (0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step));
+        if (step.items.length > 0)
+            parts.push(itemsPart(step.items, step, redact, where));
+        if (step.state === 'failed')
+            line += ` — ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+        return [line, ...parts];
+    }
+    if (step?.state === 'completed' && step.result !== undefined) {
+        const { text, json } = (0,result_text/* resultText */.D)(step.result);
+        const block = textBlock('Result', redact(text), json, where);
+        if (block.inline !== undefined)
+            line += ` → ${block.inline}`;
+        if (block.part)
+            parts.push(block.part);
+    }
+    else if (step?.state === 'failed') {
+        const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
+        if (block.inline !== undefined)
+            line += ` — ${block.inline}`;
+        if (block.part)
+            parts.push(block.part);
+    }
+    else if (step?.state === 'skipped' && step.skipReason) {
+        line += ` — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
+    }
+    else if (step?.retry) {
+        line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+    }
+    const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
+    if (todos.length > 0)
+        parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
+    // A stopped agent's last words say how far it got (a max_turns error already quotes them).
+    const last = step?.agent?.lastMessage;
+    if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
+        parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
+    }
+    return [line, ...parts];
+}
+/**
+ * Every step with its full result: the current plan's steps first, then steps an earlier revision
+ * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
+ */
+function renderSummarySteps(record, redact, where) {
+    const planSteps = record.plan?.steps ?? [];
+    const inPlan = new Set(planSteps.map((s) => s.key));
+    const parts = ['### Steps'];
+    for (const planStep of planSteps) {
+        const step = record.steps.get(planStep.key);
+        for (const part of stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where))
+            parts.push(part);
+        if (!step?.nested)
+            continue;
+        // A plan step's nested run, indented under it: each inner step with its status.
+        const inner = (0,checklist/* nestedItems */.kS)(step, redact);
+        if (inner.length > 0)
+            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
+    }
+    const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
+    if (replaced.length > 0) {
+        parts.push('#### Replaced by a plan revision');
+        for (const step of replaced)
+            parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+    }
+    return parts;
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/render-summary.js
+
+
+
+
+
+
+
+
+/** GitHub shows at most 1 MiB of a step's job summary. */
+const SUMMARY_MAX_BYTES = 1024 * 1024;
+const SEPARATOR = '\n\n';
+function isCuttable(part) {
+    return typeof part !== 'string';
+}
+function cutNotice(count, where) {
+    return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
+}
+function join(parts, cut) {
+    return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
+}
+/** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
+function hardCut(text, maxBytes, where) {
+    const tail = `\n\n_The summary was cut here to stay under GitHub's 1 MiB limit; the full record is in ${where}._\n`;
+    const room = maxBytes - byteSize(tail);
+    const bytes = Buffer.from(text, 'utf8').subarray(0, Math.max(0, room));
+    const head = bytes.toString('utf8').replace(/\uFFFD$/, '');
+    const lastLine = head.lastIndexOf('\n');
+    return `${lastLine > 0 ? head.slice(0, lastLine) : head}${tail}`;
+}
+/**
+ * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
+ * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
+ */
+function renderSummary(record, options) {
+    const { redact } = options;
+    const where = options.fullRecordAt ?? 'the trace file';
+    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
+    const goals = options.goals?.length
+        ? [`### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        : [];
+    const graph = {
+        full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.g)(record, redact)}`,
+        cut: '_The plan graph was left out to stay under the size limit._',
+    };
+    const approval = renderApprovalSection(record, redact);
+    const body = [
+        ...(approval ? [approval] : []),
+        ...goals,
+        ...renderSummarySteps(record, redact, where),
+        renderSummaryCost(record, options.limits, redact),
+        renderSummaryRevisions(record, redact),
+        graph,
+    ];
+    const header = renderSummaryHeader(record, redact);
+    const cut = new Set();
+    const render = () => {
+        const results = [...cut].filter((p) => p !== graph).length;
+        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
+    };
+    let text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    const results = body.filter(isCuttable).filter((p) => p !== graph);
+    results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
+    // Reserve room for the notice up front so adding it cannot push the text back over the cap.
+    let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
+    for (const part of results) {
+        if (size <= maxBytes)
+            break;
+        cut.add(part);
+        size -= byteSize(part.full) - byteSize(part.cut);
+    }
+    text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    cut.add(graph);
+    text = render();
+    return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+
+;// CONCATENATED MODULE: ./lib/report/rejected-report.js
+
+
+/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
+function relativePlanErrors(errors, absolutePlanFile, planPath) {
+    return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+}
+/** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
+function planFileErrors(errors, planPath) {
+    return errors.map((error) => ({
+        file: error.file ?? planPath,
+        ...(error.line !== undefined ? { line: error.line } : {}),
+        ...(error.column !== undefined ? { column: error.column } : {}),
+        message: error.path ? `${error.message} (at ${error.path})` : error.message,
+    }));
+}
+function rejected_report_errorLine(error, redact) {
+    const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
+    const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
+    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} — ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
+}
+/**
+ * The Markdown for a job that stopped before any step ran: which plan, and every problem with
+ * its file and line, so the summary and the comment say what to fix.
+ */
+function renderRejectedReport(errors, planPath, redact) {
+    const count = errors.length;
+    return [
+        `## ❌ plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
+        '',
+        `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        '',
+        ...errors.map((error) => rejected_report_errorLine(error, redact)),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./lib/report/final-report.js
+
+
+
+
+
+/**
+ * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
+ * status after goals, and the summary Markdown.
+ */
+function finalReport(outcome, context) {
+    if (outcome.kind === 'rejected') {
+        const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+        return {
+            status: 'failed',
+            reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+            goals: [],
+            markdown: [
+                renderRejectedReport(planErrors, context.planPath, context.redact),
+                ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
+            ].join('\n\n'),
+            planErrors,
+        };
+    }
+    if (outcome.kind === 'planned') {
+        // mode: plan — the plan was written and validated; nothing ran.
+        return { status: 'succeeded', goals: [], markdown: (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
+    }
+    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
+    const limits = outcome.plan.limits;
+    const markdown = renderSummary(record, {
+        redact: context.redact,
+        goals,
+        limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
+        fullRecordAt: `the trace file \`${context.tracePath}\``,
+    });
+    return {
+        status: outcome.status,
+        ...(reason === undefined ? {} : { reason }),
+        goals,
+        markdown,
+        record,
+        planErrors: [],
+        ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
+        ...(outcome.run.escalation ? { escalation: outcome.run.escalation } : {}),
+    };
+}
+
+
+/***/ }),
+
+/***/ 4360:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '—';
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(Math.round(ms / 100) / 10).toString()} s`;
+    const minutes = Math.floor(ms / 60_000);
+    const seconds = Math.round((ms % 60_000) / 1000);
+    return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+
+/***/ }),
+
+/***/ 2895:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
+/* harmony export */   l$: () => (/* binding */ goalsHeadline),
+/* harmony export */   pN: () => (/* binding */ goalIcon)
+/* harmony export */ });
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
+
+
+/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+function goalIcon(goal) {
+    if (goal.outcome === 'met')
+        return '✅';
+    if (goal.outcome === 'error')
+        return '❔';
+    return goal.severity === 'warning' ? '⚠️' : '❌';
+}
+function goalVerdict(goal) {
+    if (goal.outcome === 'met')
+        return 'met';
+    if (goal.outcome === 'error')
+        return 'could not evaluate';
+    return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
+}
+/** `2/3 goals met` (warnings counted with the rest). */
+function goalsHeadline(goals) {
+    return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
+}
+/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
+function renderGoalsTable(goals, redact, maxEvidence = 500) {
+    const rows = goals.map((goal) => {
+        const cells = [
+            goalIcon(goal),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.name), 200)),
+            goal.severity,
+            goalVerdict(goal),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.evidence), maxEvidence)),
+        ];
+        return `| ${cells.join(' | ')} |`;
+    });
+    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 7845:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ inlineCode),
+/* harmony export */   z: () => (/* binding */ fencedBlock)
+/* harmony export */ });
+function longestRun(text, char) {
+    if (!text.includes(char))
+        return 0;
+    let longest = 0;
+    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
+        longest = Math.max(longest, match[0].length);
+    return longest;
+}
+/**
+ * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
+ * never close it (results are data and must not escape into the page).
+ */
+function fencedBlock(text, language = '') {
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    return `${fence}${language}\n${body}${fence}`;
+}
+/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+function inlineCode(text) {
+    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+
+/***/ }),
+
+/***/ 4260:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ renderMermaidGraph)
+/* harmony export */ });
+/* unused harmony export mermaidLabel */
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
+/* harmony import */ var _markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7845);
+
+
+const STATE_STYLES = {
+    pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
+    waiting: 'fill:#ddf4ff,stroke:#0969da,color:#24292f,stroke-dasharray:6 3',
+    in_progress: 'fill:#fff8c5,stroke:#bf8700,color:#24292f',
+    completed: 'fill:#dafbe1,stroke:#1a7f37,color:#24292f',
+    failed: 'fill:#ffebe9,stroke:#cf222e,color:#24292f',
+    skipped: 'fill:#eaeef2,stroke:#8c959f,color:#57606a,stroke-dasharray:4 3',
+};
+const MAX_LABEL = 60;
+// Each run of white space becomes one space; a lone space is left as it is, so most labels are not copied.
+const SPACING = /\s{2,}|[^\S ]/g;
+const SAFE_LABEL = /^[\p{L}\p{N} ,.:?!/_-]*$/u;
+const UNSAFE_CHAR = /[^\p{L}\p{N} ,.:?!/_-]/gu;
+/**
+ * Text for inside a quoted Mermaid label: anything beyond plain letters, digits and a few safe
+ * marks becomes a `#code;` entity, so quotes, brackets, backticks, HTML and Markdown stay text.
+ */
+function mermaidLabel(text) {
+    const flat = text.replace(SPACING, ' ').trim();
+    // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
+    const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
+    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
+    return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
+}
+/** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */
+function renderMermaidGraph(record, redact) {
+    const steps = record.plan?.steps ?? [];
+    // Node ids are positional: step keys may be Mermaid keywords such as `end`.
+    const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
+    const lines = ['graph TD'];
+    for (const [index, step] of steps.entries()) {
+        const stepRecord = record.steps.get(step.key);
+        const state = stepRecord?.state ?? 'pending';
+        // A for_each step is drawn once, with its count, however many items it has.
+        const total = stepRecord?.itemCounts?.total;
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
+        const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
+        lines.push(`  s${index}["${label}"]:::${state}`);
+    }
+    for (const step of steps) {
+        for (const dep of step.dependsOn) {
+            const from = ids.get(dep);
+            if (from)
+                lines.push(`  ${from} --> ${ids.get(step.key)}`);
+        }
+    }
+    for (const [state, style] of Object.entries(STATE_STYLES))
+        lines.push(`  classDef ${state} ${style}`);
+    return (0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(lines.join('\n'), 'mermaid');
+}
+
+
+/***/ }),
+
+/***/ 490:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   UM: () => (/* binding */ renderPlanPreview),
+/* harmony export */   Xv: () => (/* binding */ planPreviewLines),
+/* harmony export */   w9: () => (/* binding */ plannedRecord)
+/* harmony export */ });
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
+/* harmony import */ var _markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7845);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(949);
+/* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(422);
+
+
+
+
+
+/** The record of a plan no step of which has run: every step ⬜ pending, as `plan_created` leaves it. */
+function plannedRecord(plan) {
+    const snapshot = {
+        name: plan.name,
+        ...(plan.goal !== undefined && { goal: plan.goal }),
+        ...(plan.file !== undefined && { file: plan.file }),
+        revision: 1,
+        steps: [...plan.steps],
+    };
+    return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
+}
+/** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
+function stepDetail(step) {
+    const parts = [];
+    if (step.tool)
+        parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+    if (step.inputs.length)
+        parts.push(`combines ${step.inputs.join(', ')}`);
+    parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+    if (step.why)
+        parts.push(`why: ${step.why}`);
+    return parts.join(' · ');
+}
+/** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
+function planPreviewLines(plan, redact = (text) => text) {
+    const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(plannedRecord(plan), redact);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${redact(stepDetail(plan.steps[index]))}`);
+}
+/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
+function renderPlanPreview(plan, options) {
+    const { redact } = options;
+    const record = plannedRecord(plan);
+    const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(record, redact);
+    const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
+    const lines = [`## 📝 plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    if (plan.goal)
+        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.goal))}`);
+    lines.push('', '### Steps', '');
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} — ${(0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
+    lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .g)(record, redact), '');
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 4329:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   NM: () => (/* binding */ changedTodoEntries),
+/* harmony export */   Ro: () => (/* binding */ todoTally),
+/* harmony export */   vk: () => (/* binding */ todoEntries)
+/* harmony export */ });
+/* unused harmony export TODO_ICONS */
+/** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
+const TODO_ICONS = {
+    pending: '⬜',
+    in_progress: '⏳',
+    completed: '✅',
+    cancelled: '🚫',
+};
+const MAX_CONTENT = 200;
+function entryOf(todo, redact) {
+    const text = redact(todo.content).replace(/\s+/g, ' ').trim();
+    return { id: todo.id, status: todo.status, icon: TODO_ICONS[todo.status], content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+}
+/** The nested TODO list of one step (empty for steps that wrote none), in the agent's order. */
+function todoEntries(step, redact = (text) => text) {
+    return (step?.todos ?? []).map((todo) => entryOf(todo, redact));
+}
+/** The entries a `todos_updated` changed, for logs that print only what changed. */
+function changedTodoEntries(step, changed, redact = (text) => text) {
+    const ids = new Set(changed);
+    return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
+}
+/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
+function todoTally(step) {
+    if (!step?.todos?.length)
+        return undefined;
+    const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
+    return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,502 @@
+export const id = 544;
+export const ids = [544];
+export const modules = {
+
+/***/ 7163:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  connectMcpServers: () => (/* binding */ connectMcpServers)
+});
+
+// UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
+
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
+var esm_client = __webpack_require__(63);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
+var streamableHttp = __webpack_require__(1502);
+// EXTERNAL MODULE: ./lib/process/expand-env-references.js
+var expand_env_references = __webpack_require__(6674);
+// EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
+var mcp_server_start_error = __webpack_require__(1088);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
+
+
+/** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
+function expandServerEnv(template, runnerEnv, server, where) {
+    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.K(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
+}
+/** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
+function mcpServerEnvironment(server, config, runnerEnv) {
+    const env = {};
+    for (const name of ['PATH', 'HOME']) {
+        const value = runnerEnv[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    if (Array.isArray(config)) {
+        for (const name of config) {
+            const value = runnerEnv[name];
+            if (value !== undefined)
+                env[name] = value;
+        }
+    }
+    else if (config !== undefined) {
+        for (const [name, template] of Object.entries(config)) {
+            env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+        }
+    }
+    return env;
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
+var stdio = __webpack_require__(6224);
+// EXTERNAL MODULE: ./lib/process/kill-process-group.js
+var kill_process_group = __webpack_require__(6747);
+// EXTERNAL MODULE: ./lib/process/tail-buffer.js
+var tail_buffer = __webpack_require__(9542);
+;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
+
+
+
+
+
+/** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
+const GRACE_MS = 1000;
+/**
+ * An MCP stdio client transport that starts the server as the leader of its own process group, so
+ * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
+ * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
+ */
+class ProcessGroupStdioTransport {
+    onclose;
+    onerror;
+    onmessage;
+    /** The last few KiB the server wrote to stderr, for error messages. */
+    stderr = new tail_buffer/* TailBuffer */.v(8 * 1024);
+    #server;
+    #readBuffer = new stdio/* ReadBuffer */.pt();
+    #child;
+    constructor(server) {
+        this.#server = server;
+    }
+    /** The server's process id once started. */
+    get pid() {
+        return this.#child?.pid;
+    }
+    async start() {
+        if (this.#child)
+            throw new Error('already started');
+        const child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
+            env: { ...this.#server.env },
+            cwd: this.#server.cwd,
+            stdio: ['pipe', 'pipe', 'pipe'],
+            detached: process.platform !== 'win32',
+            shell: false,
+            windowsHide: true,
+        });
+        this.#child = child;
+        child.stdout?.on('data', (chunk) => {
+            this.#readBuffer.append(chunk);
+            for (;;) {
+                let message;
+                try {
+                    message = this.#readBuffer.readMessage();
+                }
+                catch (error) {
+                    this.onerror?.(error);
+                    continue;
+                }
+                if (message === null)
+                    break;
+                this.onmessage?.(message);
+            }
+        });
+        child.stderr?.on('data', (chunk) => this.stderr.push(chunk));
+        child.stdin?.on('error', (error) => this.onerror?.(error));
+        child.on('close', () => {
+            this.#child = undefined;
+            this.onclose?.();
+        });
+        await new Promise((resolve, reject) => {
+            child.once('spawn', resolve);
+            child.once('error', (error) => {
+                this.#child = undefined;
+                reject(error);
+            });
+        });
+    }
+    async send(message) {
+        const stdin = this.#child?.stdin;
+        if (!stdin || stdin.destroyed)
+            throw new Error('the MCP server is not running');
+        if (!stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
+            await (0,external_node_events_.once)(stdin, 'drain');
+    }
+    /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
+    async close() {
+        const child = this.#child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) {
+            if (child)
+                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+            return;
+        }
+        const exited = (0,external_node_events_.once)(child, 'exit').then(() => true);
+        const within = (ms) => Promise.race([exited, (0,promises_.setTimeout)(ms, false, { ref: false })]);
+        child.stdin?.end();
+        if (!(await within(GRACE_MS))) {
+            (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGTERM');
+            if (!(await within(GRACE_MS))) {
+                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+                await exited;
+            }
+        }
+        // The leader is gone; anything it left behind in its group goes too.
+        (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+        this.#readBuffer.clear();
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
+
+
+
+
+/**
+ * One configured MCP server and its client. Connects on demand and again after it was closed or
+ * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
+ */
+class McpServerSession {
+    name;
+    #config;
+    #options;
+    #client;
+    #transport;
+    #connecting;
+    #closing;
+    constructor(name, config, options) {
+        this.name = name;
+        this.#config = config;
+        this.#options = options;
+    }
+    /** The stdio server's process id while it runs. */
+    get pid() {
+        return this.#transport instanceof ProcessGroupStdioTransport ? this.#transport.pid : undefined;
+    }
+    /** True while a client is connected. */
+    get connected() {
+        return this.#client !== undefined;
+    }
+    /** Connects (starting a stdio server) unless already connected; throws McpServerStartError on failure. */
+    async connect(limits) {
+        if (this.#client)
+            return this.#client;
+        this.#connecting ??= this.#start(limits).finally(() => {
+            this.#connecting = undefined;
+        });
+        return this.#connecting;
+    }
+    async #start(limits) {
+        const transport = this.#transportFor();
+        this.#transport = transport;
+        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+        client.onclose = () => {
+            // A server that exits on its own is reconnected on the next call; its process group goes now.
+            if (this.#client === client)
+                this.#client = undefined;
+            if (transport instanceof ProcessGroupStdioTransport)
+                void transport.close();
+        };
+        try {
+            await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
+        }
+        catch (error) {
+            if (this.#transport === transport)
+                this.#transport = undefined;
+            await client.close().catch(() => undefined);
+            await transport.close().catch(() => undefined);
+            limits.signal.throwIfAborted();
+            const stderr = transport instanceof ProcessGroupStdioTransport ? transport.stderr.text() : undefined;
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
+        }
+        this.#client = client;
+        return client;
+    }
+    #transportFor() {
+        const { command, url, headers, env } = this.#config;
+        if (command !== undefined) {
+            const [program, ...args] = command;
+            return new ProcessGroupStdioTransport({
+                command: program,
+                args,
+                env: mcpServerEnvironment(this.name, env, this.#options.runnerEnv),
+                cwd: this.#options.cwd,
+            });
+        }
+        const expanded = Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [
+            name,
+            expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
+        ]));
+        return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded } });
+    }
+    /** Every tool the server lists (following pagination). */
+    async listTools(limits) {
+        const client = await this.connect(limits);
+        const tools = [];
+        let cursor;
+        do {
+            const page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: limits.signal, timeout: limits.timeoutMs });
+            tools.push(...page.tools);
+            cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return tools;
+    }
+    /** Calls one tool, connecting first when needed. */
+    async callTool(tool, args, limits) {
+        const client = await this.connect(limits);
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+            signal: limits.signal,
+            timeout: limits.timeoutMs,
+        });
+        return result;
+    }
+    /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */
+    close() {
+        this.#closing ??= this.#close().finally(() => {
+            this.#closing = undefined;
+        });
+        return this.#closing;
+    }
+    async #close() {
+        await this.#connecting?.catch(() => undefined);
+        const client = this.#client;
+        const transport = this.#transport;
+        this.#client = undefined;
+        this.#transport = undefined;
+        if (transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j)
+            await transport.terminateSession().catch(() => undefined);
+        await client?.close().catch(() => undefined);
+        await transport?.close().catch(() => undefined);
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(3846);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
+
+/** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
+class McpToolError extends step_error/* StepError */.z {
+    server;
+    constructor(options) {
+        const text = options.text.trim() === '' ? 'no details given' : options.text.trim().slice(0, 2000);
+        super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
+        this.server = options.server;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
+
+/** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
+class McpTransportError extends step_error/* StepError */.z {
+    server;
+    constructor(options) {
+        super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {
+            transient: options.transient ?? true,
+            toolName: options.toolName,
+            cause: options.cause,
+        });
+        this.server = options.server;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(7958);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
+
+/** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
+function mcpResultText(content) {
+    return (content ?? [])
+        .map((block) => {
+        switch (block.type) {
+            case 'text':
+                return block.text ?? '';
+            case 'image':
+            case 'audio':
+                return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${(0,format_bytes/* formatBytes */.z)(Math.floor(((block.data ?? '').length * 3) / 4))} not shown]`;
+            case 'resource_link':
+                return `[resource: ${block.uri ?? ''}${block.name ? ` (${block.name})` : ''}]`;
+            case 'resource':
+                return block.resource?.text ?? `[resource: ${block.resource?.uri ?? ''} (${block.resource?.mimeType ?? 'binary'})]`;
+            default:
+                return `[${block.type} content not shown]`;
+        }
+    })
+        .join('\n');
+}
+/** What an MCP tool call returns to the plan: its structured content when present, else its text. */
+function mcpResultValue(result) {
+    if (result.structuredContent !== undefined && result.structuredContent !== null)
+        return result.structuredContent;
+    return mcpResultText(result.content);
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
+
+
+
+/** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
+const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
+/** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
+function markedTransient(meta) {
+    if (meta === null || typeof meta !== 'object')
+        return false;
+    const { transient, retryable } = meta;
+    return transient === true || retryable === true;
+}
+/**
+ * A registry tool calling `tool` on an MCP server. Tools not annotated read-only count as having
+ * side effects; `isError` results are permanent ToolErrors unless marked, lost answers transient.
+ */
+function mcpTool(options) {
+    const { name, session, tool, timeoutMs } = options;
+    return {
+        name,
+        description: `${tool.description ?? tool.title ?? tool.name} (tool '${tool.name}' of MCP server '${session.name}')`,
+        inputSchema: tool.inputSchema,
+        sideEffects: tool.annotations?.readOnlyHint !== true,
+        timeoutSeconds: timeoutMs / 1000,
+        async execute(args, ctx) {
+            let result;
+            try {
+                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+            }
+            catch (error) {
+                ctx.signal.throwIfAborted();
+                const detail = error instanceof Error ? error.message : String(error);
+                const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
+                if (transient)
+                    throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+                throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+            }
+            if (result.isError === true) {
+                throw new McpToolError({
+                    toolName: name,
+                    server: session.name,
+                    text: mcpResultText(result.content),
+                    transient: markedTransient(result._meta),
+                });
+            }
+            return mcpResultValue(result);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-name.js
+/** The registry name of an MCP tool: `<server>__<tool>`, made a valid function name (^[a-zA-Z0-9_-]{1,64}$). */
+function mcpToolName(server, tool) {
+    return `${server}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/connect-mcp-servers.js
+
+
+
+
+const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
+const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
+async function listServerTools(session, allowlist, limits) {
+    let listed;
+    try {
+        listed = await session.listTools(limits);
+    }
+    catch (error) {
+        limits.signal.throwIfAborted();
+        if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
+            throw error;
+        const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error });
+    }
+    if (allowlist === undefined)
+        return listed;
+    const missing = allowlist.filter((name) => !listed.some((tool) => tool.name === name));
+    if (missing.length > 0) {
+        const available = listed.map((tool) => tool.name).join(', ') || 'none';
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`);
+    }
+    return listed.filter((tool) => allowlist.includes(tool.name));
+}
+/**
+ * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
+ * as registry tools. A server that fails to start is reported as an McpServerStartError naming it,
+ * after every server already started has been closed; no process outlives a failure or a cancel.
+ */
+async function connectMcpServers(config, options) {
+    const runnerEnv = options.env ?? process.env;
+    const timeoutMs = options.timeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS;
+    const sessions = Object.entries(config).map(([name, server]) => new McpServerSession(name, server, { cwd: options.cwd, runnerEnv }));
+    const closeAll = async () => {
+        await Promise.all(sessions.map((session) => session.close()));
+    };
+    const onAbort = () => void closeAll();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    const limits = { signal: options.signal, timeoutMs };
+    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)));
+    const failure = listed.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined || options.signal.aborted) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        options.signal.throwIfAborted();
+        throw failure.reason;
+    }
+    const tools = [];
+    const owners = new Map();
+    const sessionOf = new Map();
+    for (const [index, session] of sessions.entries()) {
+        const timeoutSeconds = config[session.name]?.timeout_seconds;
+        const callTimeoutMs = timeoutSeconds === undefined ? MCP_DEFAULT_CALL_TIMEOUT_MS : timeoutSeconds * 1000;
+        for (const tool of listed[index].value) {
+            const name = mcpToolName(session.name, tool.name);
+            const earlier = owners.get(name);
+            if (earlier !== undefined) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+            }
+            owners.set(name, `tool '${tool.name}' of '${session.name}'`);
+            sessionOf.set(name, session);
+            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
+        }
+    }
+    return {
+        tools,
+        sessions,
+        async closeUnused(used) {
+            const needed = new Set([...used].map((name) => sessionOf.get(name)));
+            const idle = sessions.filter((session) => !needed.has(session));
+            await Promise.all(idle.map((session) => session.close()));
+        },
+        async close() {
+            options.signal.removeEventListener('abort', onAbort);
+            await closeAll();
+        },
+    };
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,61 @@
+export const id = 918;
+export const ids = [918];
+export const modules = {
+
+/***/ 8918:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   validateCommand: () => (/* binding */ validateCommand)
+/* harmony export */ });
+/* unused harmony export describeValidPlan */
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6487);
+/* harmony import */ var _plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2229);
+/* harmony import */ var _job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1481);
+
+
+
+function plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+/** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
+function describeValidPlan(plan) {
+    const goals = plan.source.goals ?? [];
+    const needsModel = plan.steps.length === 0
+        ? 'a model writes the steps'
+        : (0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__/* .stepsNeedingModel */ .vB)(plan.steps).length > 0 || goals.some((goal) => goal.judge !== undefined)
+            ? `needs a model (steps: ${(0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__/* .stepsNeedingModel */ .vB)(plan.steps).map((s) => s.key).join(', ') || 'none'})`
+            : 'no model needed';
+    return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
+}
+/**
+ * `plan-runner validate <file>…`: prints "ok" lines or compiler-style errors; true when all are
+ * valid. A plan's MCP servers are started to list their tools, and ended before the next file.
+ */
+async function validateCommand(files, out, options = {}) {
+    let allValid = true;
+    for (const file of files) {
+        const result = await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
+            signal: options.signal ?? new AbortController().signal,
+            cwd: options.cwd ?? process.cwd(),
+            env: options.env ?? process.env,
+            ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+        });
+        if (result.ok) {
+            await result.servers?.close();
+            out(`ok ${file}: ${describeValidPlan(result.plan)}`);
+        }
+        else {
+            allValid = false;
+            for (const error of result.errors)
+                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPlanError */ .R)(error));
+            out(`${file}: ${plural(result.errors.length, 'error')}`);
+        }
+    }
+    return allValid;
+}
+
+
+/***/ })
+
+};

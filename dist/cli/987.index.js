@@ -1,0 +1,5203 @@
+export const id = 987;
+export const ids = [987];
+export const modules = {
+
+/***/ 176:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ LinearRegex)
+/* harmony export */ });
+/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2856);
+/* harmony import */ var _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5989);
+
+
+const FLAG_BITS = {
+    i: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.CASE_INSENSITIVE,
+    m: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.MULTILINE,
+    s: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.DOTALL,
+    u: 0, // RE2 always matches by code point
+};
+/**
+ * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
+ * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
+ * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`);
+ * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
+ */
+class LinearRegex {
+    source;
+    flags;
+    #compiled;
+    constructor(source, flags, compiled) {
+        this.source = source;
+        this.flags = flags;
+        this.#compiled = compiled;
+    }
+    /** Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`. */
+    static compile(source, flags = '') {
+        let bits = 0;
+        for (const flag of flags) {
+            const bit = FLAG_BITS[flag];
+            if (bit === undefined)
+                throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
+            bits |= bit;
+        }
+        try {
+            return new LinearRegex(source, flags, re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.compile(re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.translateRegExp(source), bits));
+        }
+        catch (error) {
+            throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, readableReason(error), { cause: error });
+        }
+    }
+    /** Whether the pattern matches anywhere in `text`. */
+    test(text) {
+        return this.#compiled.test(text);
+    }
+    /** The first (leftmost) match in `text`, or `undefined`. */
+    exec(text) {
+        const found = this.#compiled.exec(text);
+        if (!found)
+            return undefined;
+        return { index: found.index, text: String(found[0]) };
+    }
+    toString() {
+        return `/${this.source}/${this.flags}`;
+    }
+}
+function readableReason(error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const reason = raw.replace(/^error parsing regexp: /, '');
+    if (/\(\?[=!]|\(\?<[=!]|invalid named capture: `\(\?<[=!]/.test(raw)) {
+        return `${reason} — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
+    }
+    if (/invalid escape sequence: `\\[1-9]/.test(raw)) {
+        return `${reason} — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
+    }
+    if (/invalid repeat count/.test(raw))
+        return `${reason} — a repeat count can be at most 1000`;
+    return reason;
+}
+
+
+/***/ }),
+
+/***/ 5989:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ RegexSyntaxError)
+/* harmony export */ });
+/** A regular expression the linear-time engine cannot compile: bad syntax, or a feature that needs backtracking. */
+class RegexSyntaxError extends Error {
+    pattern;
+    /** What is wrong, without the pattern. */
+    reason;
+    constructor(pattern, reason, options = {}) {
+        super(`the pattern ${pattern} cannot be used: ${reason}`, { cause: options.cause });
+        this.name = new.target.name;
+        this.pattern = pattern;
+        this.reason = reason;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2575:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vs: () => (/* binding */ retryAfterMs),
+/* harmony export */   jP: () => (/* binding */ headerRecord)
+/* harmony export */ });
+/* unused harmony export MAX_RETRY_AFTER_MS */
+/** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
+const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
+/** A `HeaderReader` over a plain header record, as Octokit errors carry them. */
+function headerRecord(headers) {
+    return (name) => {
+        const value = headers?.[name];
+        return value === undefined ? undefined : String(value);
+    };
+}
+/**
+ * Milliseconds a server asked to wait, from `retry-after-ms` (OpenAI), `retry-after` (seconds or an
+ * HTTP date) or GitHub's `x-ratelimit-reset` (epoch seconds) when `x-ratelimit-remaining` is 0.
+ * `undefined` when none is given, or when the wait is beyond `MAX_RETRY_AFTER_MS`.
+ */
+function retryAfterMs(header, now = Date.now()) {
+    const retryAfter = header('retry-after')?.trim();
+    const inMs = header('retry-after-ms')?.trim();
+    let wait;
+    if (inMs !== undefined && /^\d+(\.\d+)?$/.test(inMs))
+        wait = Number(inMs);
+    else if (retryAfter !== undefined && retryAfter !== '') {
+        if (/^\d+(\.\d+)?$/.test(retryAfter))
+            wait = Number(retryAfter) * 1000;
+        else {
+            const date = Date.parse(retryAfter);
+            if (!Number.isNaN(date))
+                wait = Math.max(0, date - now);
+        }
+    }
+    else if (header('x-ratelimit-remaining') === '0') {
+        const reset = Number(header('x-ratelimit-reset'));
+        if (Number.isFinite(reset) && reset > 0)
+            wait = Math.max(0, reset * 1000 - now);
+    }
+    if (wait === undefined || wait > MAX_RETRY_AFTER_MS)
+        return undefined;
+    return Math.round(wait);
+}
+
+
+/***/ }),
+
+/***/ 1938:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ isTransient),
+/* harmony export */   z: () => (/* binding */ StepError)
+/* harmony export */ });
+/**
+ * The base of every error a step can fail with. Whether retrying can help is decided where the
+ * error is made (`transient`), never by matching message text later.
+ */
+class StepError extends Error {
+    /** True when the same call may succeed if tried again (timeouts, 408/429/5xx, exit 75, network). */
+    transient;
+    /** A server's `retry-after`, in milliseconds, when it gave one. */
+    retryAfterMs;
+    toolName;
+    constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.name = new.target.name;
+        this.transient = options.transient;
+        this.toolName = options.toolName;
+        if (options.retryAfterMs !== undefined)
+            this.retryAfterMs = options.retryAfterMs;
+    }
+}
+/** True when `error` says retrying may help. Unknown errors are permanent. */
+function isTransient(error) {
+    return error instanceof StepError && error.transient;
+}
+
+
+/***/ }),
+
+/***/ 9120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ isSystemPath)
+/* harmony export */ });
+/** Kernel and device trees: reading them can leak secrets (`/proc/self/environ`) or block forever. */
+const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
+/** True for `/proc`, `/sys`, `/dev` and anything below them (an absolute, resolved path). */
+function isSystemPath(absolute) {
+    return SYSTEM_TREES.some((tree) => absolute === tree || absolute.startsWith(`${tree}/`));
+}
+
+
+/***/ }),
+
+/***/ 6055:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ TODO_STATUSES),
+/* harmony export */   q: () => (/* binding */ WRITE_TODOS)
+/* harmony export */ });
+/** The states an agent's TODO item can be in, as `write_todos` accepts them. */
+const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
+/** The name of the tool the runner gives every agent step to keep its TODO list. */
+const WRITE_TODOS = 'write_todos';
+
+
+/***/ }),
+
+/***/ 1481:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ loadPlanWithServers)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
+/* harmony import */ var _plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4125);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
+/* harmony import */ var _plan_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1558);
+/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1088);
+
+
+
+
+
+
+/** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
+async function peekMcpServers(file) {
+    let text;
+    try {
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file);
+        if (!info.isFile() || info.size > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di)
+            return undefined;
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
+    if (!text.includes('mcp_servers'))
+        return undefined;
+    const yaml = (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
+    if (!yaml.ok)
+        return undefined;
+    const { value } = yaml.parsed;
+    if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
+        return undefined;
+    const parsed = _plan_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServers */ .Je.safeParse(value.mcp_servers);
+    if (!parsed.success || Object.keys(parsed.data).length === 0)
+        return undefined;
+    return { servers: parsed.data, positionOf: (server) => {
+            const { doc, lineCounter } = yaml.parsed.located();
+            return (0,_plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__/* .locatePath */ .o)(doc, lineCounter, ['mcp_servers', server], 'key');
+        },
+    };
+}
+/**
+ * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
+ * tools within `timeoutMs`), then validates with their tools. A server that fails to start is a
+ * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
+ * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
+ */
+async function loadPlanWithServers(file, options) {
+    const peeked = await peekMcpServers(file);
+    const extraTools = options.extraTools ?? [];
+    const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+    if (!peeked)
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...withhold });
+    let servers;
+    try {
+        // The MCP SDK loads only for a plan with servers: the others start without it.
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(163)]).then(__webpack_require__.bind(__webpack_require__, 7163));
+        servers = await connectMcpServers(peeked.servers, {
+            signal: options.signal,
+            cwd: options.cwd,
+            env: options.env,
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+        });
+    }
+    catch (error) {
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__/* .McpServerStartError */ .K))
+            throw error;
+        return { ok: false, errors: [{ file, ...peeked.positionOf(error.server), path: `mcp_servers.${error.server}`, message: error.message }] };
+    }
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
+    if (!loaded.ok) {
+        await servers.close();
+        return loaded;
+    }
+    return { ok: true, plan: loaded.plan, servers };
+}
+
+
+/***/ }),
+
+/***/ 766:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ DEFAULT_MODEL)
+/* harmony export */ });
+/** Default model when neither the plan nor the caller names one. */
+const DEFAULT_MODEL = 'gpt-4.1-mini';
+
+
+/***/ }),
+
+/***/ 657:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MI: () => (/* binding */ estimateCostUsd),
+/* harmony export */   xx: () => (/* binding */ priceOf)
+/* harmony export */ });
+/* unused harmony export MODEL_PRICES */
+/**
+ * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025).
+ * Only an estimate for budgets: providers change prices, and other endpoints price differently,
+ * so a plan can override them.
+ */
+const MODEL_PRICES = {
+    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
+    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
+    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
+    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
+    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
+    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
+    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+    o3: { inputPerMTok: 2, outputPerMTok: 8 },
+    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+};
+/** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
+const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
+/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+function priceOf(model, overrides) {
+    for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
+        const override = overrides?.[name];
+        if (override)
+            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
+        const listed = MODEL_PRICES[name];
+        if (listed)
+            return listed;
+    }
+    return undefined;
+}
+/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
+function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
+    const price = priceOf(model, overrides);
+    if (!price)
+        return { costUsd: 0, priceKnown: false };
+    const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
+    return { costUsd, priceKnown: true };
+}
+
+
+/***/ }),
+
+/***/ 3026:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ compileJsonSchema)
+});
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/from-json-schema.js + 1 modules
+var from_json_schema = __webpack_require__(311);
+;// CONCATENATED MODULE: ./lib/plan/require-listed-properties.js
+const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/**
+ * A copy of `schema` where every name in `required` is also in `properties` (as `{}` when absent).
+ * z.fromJSONSchema only enforces `required` for listed properties, so `{ type: object,
+ * required: [version] }`, the plan file's natural shorthand, would otherwise accept anything.
+ */
+function requireListedProperties(schema) {
+    const copy = { ...schema };
+    for (const key of SUBSCHEMA_KEYS)
+        copy[key] = mapSchema(copy[key]);
+    for (const key of SUBSCHEMA_LIST_KEYS) {
+        const list = copy[key];
+        if (Array.isArray(list))
+            copy[key] = list.map(mapSchema);
+    }
+    for (const key of SUBSCHEMA_MAP_KEYS) {
+        const map = copy[key];
+        if (isObject(map))
+            copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
+    }
+    // additionalProperties: false makes a required-but-unlisted name unsatisfiable; leave that as written.
+    if (Array.isArray(copy.required) && copy.additionalProperties !== false) {
+        const properties = isObject(copy.properties) ? { ...copy.properties } : {};
+        for (const name of copy.required)
+            if (typeof name === 'string' && !Object.hasOwn(properties, name))
+                properties[name] = {};
+        copy.properties = properties;
+    }
+    for (const key of Object.keys(copy))
+        if (copy[key] === undefined)
+            delete copy[key];
+    return copy;
+}
+function mapSchema(value) {
+    return isObject(value) ? requireListedProperties(value) : value;
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// EXTERNAL MODULE: ./lib/core/linear-regex.js
+var linear_regex = __webpack_require__(176);
+;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
+
+/** The part of `RegExp` zod's string checks use, backed by the linear-time engine. */
+class LinearRegExp {
+    lastIndex = 0;
+    #regex;
+    constructor(source, flags) {
+        this.#regex = linear_regex/* LinearRegex */.P.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
+    }
+    get source() {
+        return this.#regex.source;
+    }
+    get flags() {
+        return this.#regex.flags;
+    }
+    test(text) {
+        return this.#regex.test(String(text));
+    }
+    toString() {
+        return this.#regex.toString();
+    }
+}
+/**
+ * Runs `build` (a synchronous schema conversion) with `RegExp` standing for the linear-time engine,
+ * so the `pattern`s and `patternProperties` a JSON Schema converter compiles (`new RegExp(p)` inside
+ * zod's `fromJSONSchema`) can never backtrack on a hostile value. Every pattern is compiled while
+ * `build` runs (circular `$ref`s only defer a lookup), so restoring `RegExp` afterwards is safe.
+ */
+function withLinearRegExp(build) {
+    const original = globalThis.RegExp;
+    globalThis.RegExp = LinearRegExp;
+    try {
+        return build();
+    }
+    finally {
+        globalThis.RegExp = original;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/plan/compile-json-schema.js
+
+
+
+/**
+ * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
+ * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
+ * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
+ */
+function compileJsonSchema(schema) {
+    try {
+        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema) : schema;
+        return { ok: true, schema: withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete)) };
+    }
+    catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+}
+
+
+/***/ }),
+
+/***/ 3985:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ decodeUtf8)
+/* harmony export */ });
+const fatal = new TextDecoder('utf-8', { fatal: true });
+function isValidPrefix(bytes, length) {
+    try {
+        // `stream` lets a prefix end inside a character without counting as an error.
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** The offset of the first byte that makes `bytes` invalid UTF-8 (binary search over prefixes). */
+function firstBadByte(bytes) {
+    let low = 0;
+    let high = bytes.length;
+    while (low < high) {
+        const middle = Math.floor((low + high) / 2);
+        if (isValidPrefix(bytes, middle + 1))
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    // The prefix first fails at the byte that breaks a sequence; the sequence began at its lead byte.
+    const offset = Math.min(low, bytes.length - 1);
+    for (let back = 1; back <= 3 && offset - back >= 0; back++) {
+        const byte = bytes[offset - back];
+        if (byte >= 0xc0)
+            return offset - back;
+        if (byte < 0x80)
+            break;
+    }
+    return offset;
+}
+/** Decodes a plan file as UTF-8 (dropping a byte-order mark), or says where the first bad byte is. */
+function decodeUtf8(bytes) {
+    try {
+        return { ok: true, text: fatal.decode(bytes).replace(/^\uFEFF/, '') };
+    }
+    catch {
+        const offset = firstBadByte(bytes);
+        const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8');
+        const lines = before.split('\n');
+        const position = { line: lines.length, column: lines.at(-1).length + 1 };
+        const byte = bytes[offset].toString(16).padStart(2, '0');
+        return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
+    }
+}
+
+
+/***/ }),
+
+/***/ 9271:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ isStepResultObject),
+/* harmony export */   y: () => (/* binding */ findReferences)
+/* harmony export */ });
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9833);
+/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1000);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9460);
+
+
+
+const STEP_RESULT_KEYS = new Set(['step_result', 'path']);
+/** True for `{"step_result": …}` objects, the blog's way to pass an earlier step's result. */
+function isStepResultObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'step_result');
+}
+function scanStepResult(value, at, scan) {
+    const text = JSON.stringify(value);
+    const extra = Object.keys(value).filter((key) => !STEP_RESULT_KEYS.has(key));
+    if (extra.length > 0) {
+        scan.problems.push({ at, message: `a step_result reference takes only \`step_result\` and \`path\`; remove ${extra.map((key) => `\`${key}\``).join(', ')}` });
+        return;
+    }
+    const id = _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .StepId */ .s2.safeParse(value.step_result);
+    if (!id.success) {
+        scan.problems.push({ at: [...at, 'step_result'], message: `step_result must be a step id (a whole number or a name), not ${text}` });
+        return;
+    }
+    const rawPath = value.path ?? '';
+    const path = typeof rawPath === 'string' ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_1__/* .parseReferencePath */ .qf)(rawPath) : undefined;
+    if (!path) {
+        scan.problems.push({ at: [...at, 'path'], message: `malformed path ${JSON.stringify(rawPath)}; write it like "a.b[0]"` });
+        return;
+    }
+    scan.references.push({ reference: { kind: 'step', step: String(id.data), path }, at, text, whole: true });
+}
+function scanString(value, at, scan, itemName) {
+    const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .githubExpressionHint */ .bp)(value);
+    if (hint)
+        scan.problems.push({ at, message: hint });
+    for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
+        const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName);
+        if (body.kind === 'malformed')
+            scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });
+        if (body.kind === 'reference') {
+            scan.references.push({ reference: body.reference, at, text: match[0], whole: match[0] === value });
+        }
+    }
+}
+function scanValue(value, at, scan, itemName) {
+    if (typeof value === 'string')
+        scanString(value, at, scan, itemName);
+    else if (Array.isArray(value))
+        value.forEach((item, index) => scanValue(item, [...at, index], scan, itemName));
+    else if (isStepResultObject(value))
+        scanStepResult(value, at, scan);
+    else if (value !== null && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value))
+            scanValue(item, [...at, key], scan, itemName);
+    }
+}
+/**
+ * Lists the references inside `value` (an args map, usually), for validation. `itemName` is the
+ * item's name when the value belongs to a `for_each` step.
+ */
+function findReferences(value, itemName) {
+    const scan = { references: [], problems: [] };
+    scanValue(value, [], scan, itemName);
+    return scan;
+}
+
+
+/***/ }),
+
+/***/ 7222:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ formatPath)
+/* harmony export */ });
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+/** A path as users read it: `workflow_sequence[2].tool`, `tools["my tool"]`. */
+function formatPath(path) {
+    let text = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            text += `[${segment}]`;
+        else if (PLAIN_KEY.test(segment))
+            text += text === '' ? segment : `.${segment}`;
+        else
+            text += `[${JSON.stringify(segment)}]`;
+    }
+    return text;
+}
+
+
+/***/ }),
+
+/***/ 6117:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+
+/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
+const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/**
+ * The plan's `github.writes:` section: how much the github toolset may write in one run and what
+ * the text may keep. Everything left out is as strict as it can be.
+ */
+const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
+        .max(100)
+        .optional()
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+        .optional()
+        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
+})
+    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 650:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ parseGoalRegex)
+/* harmony export */ });
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
+
+/**
+ * A goal's regular expression, with a leading `(?i)`-style group turned into flags, compiled for the
+ * linear-time engine (a goal runs on text a model or tool wrote). Throws `RegexSyntaxError`.
+ */
+function parseGoalRegex(pattern, flags = '') {
+    let source = pattern;
+    let allFlags = flags;
+    const inline = /^\(\?([imsu]+)\)/.exec(source);
+    if (inline) {
+        allFlags += inline[1];
+        source = source.slice(inline[0].length);
+    }
+    const unique = [...new Set(allFlags)].join('');
+    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(source, unique);
+}
+
+
+/***/ }),
+
+/***/ 855:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  w: () => (/* binding */ loadPlanFile),
+  x: () => (/* binding */ loadPlanText)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(7222);
+// EXTERNAL MODULE: ./lib/plan/locate-path.js
+var locate_path = __webpack_require__(4125);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(4700);
+;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
+
+
+/** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
+const MAX_PLAN_DEPTH = 4;
+function sameTool(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+function shortName(file, root) {
+    const relative = external_node_path_.relative(root, file);
+    return relative.startsWith('..') ? file : relative;
+}
+/**
+ * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
+ * a cycle between plan files prints the chain, and depth is bounded. The used plans' command tools
+ * and toolsets join the run's (one registry opens them); a clash, an undeclared `with:` input or a
+ * missing required one is an error at the step's line.
+ */
+async function loadSubplans(plan, context) {
+    const planSteps = plan.steps.filter((step) => step.type === 'plan');
+    if (planSteps.length === 0)
+        return { ok: true, plan };
+    const issues = [];
+    const innerErrors = [];
+    const subplans = new Map();
+    let tools = { ...plan.source.tools };
+    const toolsets = new Set(plan.source.toolsets ?? []);
+    const catalogue = new Map(plan.tools);
+    for (const step of planSteps) {
+        const index = plan.steps.indexOf(step);
+        const at = ['workflow_sequence', index, 'uses'];
+        const uses = step.uses;
+        const resolved = external_node_path_.resolve(context.root, uses);
+        const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
+        const inside = external_node_path_.relative(context.root, resolved);
+        if (inside.startsWith('..') || external_node_path_.isAbsolute(inside)) {
+            issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
+            continue;
+        }
+        if (context.chain.includes(resolved)) {
+            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' → ')}; a plan cannot use itself, directly or through others` });
+            continue;
+        }
+        if (context.chain.length >= MAX_PLAN_DEPTH) {
+            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' → ')}); use fewer levels of plans inside plans` });
+            continue;
+        }
+        let inner = subplans.get(uses);
+        if (!inner) {
+            const loaded = await context.load(resolved, [...context.chain, resolved]);
+            if (!loaded.ok) {
+                const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(context.root, error.file) === resolved);
+                issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
+                innerErrors.push(...loaded.errors);
+                continue;
+            }
+            inner = loaded.plan;
+            subplans.set(uses, inner);
+        }
+        issues.push(...usedPlanIssues(inner, uses, at));
+        issues.push(...withIssues(inner, step.with ?? {}, uses, index));
+        for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
+            const mine = tools[name];
+            if (mine && !sameTool(mine, tool)) {
+                issues.push({ path: at, message: `the plan ${uses} declares tool \`${name}\` differently from this plan; give one of them another name` });
+            }
+            else
+                tools = { ...tools, [name]: tool };
+        }
+        for (const toolset of inner.source.toolsets ?? [])
+            toolsets.add(toolset);
+        for (const [name, tool] of inner.tools)
+            if (!catalogue.has(name))
+                catalogue.set(name, tool);
+    }
+    if (issues.length > 0 || innerErrors.length > 0)
+        return { ok: false, errors: [...locate(issues, context), ...innerErrors] };
+    const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
+    return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
+}
+/** What a used plan may not do: be written by a model, or bring its own servers and network settings. */
+function usedPlanIssues(inner, uses, at) {
+    const issues = [];
+    if (inner.steps.length === 0)
+        issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
+    for (const key of ['mcp_servers', 'http', 'github']) {
+        if (inner.source[key] !== undefined)
+            issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    return issues;
+}
+/** `with:` names only the used plan's inputs, and gives every required one without a default. */
+function withIssues(inner, given, uses, index) {
+    const declared = inner.source.inputs ?? {};
+    const issues = [];
+    for (const name of Object.keys(given)) {
+        if (!Object.hasOwn(declared, name)) {
+            const known = Object.keys(declared);
+            issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+        }
+    }
+    for (const [name, input] of Object.entries(declared)) {
+        if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false)
+            continue;
+        issues.push({ path: ['workflow_sequence', index], message: `the plan ${uses} needs input \`${name}\`; add it under \`with:\`` });
+    }
+    return issues;
+}
+function locate(issues, context) {
+    const yaml = (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+    return issues.map((issue) => ({
+        file: context.file,
+        ...(yaml.ok ? (0,locate_path/* locatePath */.o)(yaml.parsed.located().doc, yaml.parsed.located().lineCounter, issue.path) : {}),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+}
+
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __webpack_require__(3985);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
+var validate_plan = __webpack_require__(8838);
+;// CONCATENATED MODULE: ./lib/plan/load-plan.js
+
+
+
+
+
+
+
+
+/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
+function loadPlanText(text, file, options = {}) {
+    try {
+        const yaml = (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+        if (!yaml.ok)
+            return yaml;
+        const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        if (result.ok)
+            return result;
+        const { doc, lineCounter } = yaml.parsed.located();
+        const errors = result.issues.map((issue) => ({
+            file,
+            ...(0,locate_path/* locatePath */.o)(doc, lineCounter, issue.path, issue.at),
+            path: (0,format_path/* formatPath */.j)(issue.path),
+            message: issue.message,
+        }));
+        // Compiler style: in file order, so the first line to fix comes first.
+        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+        return { ok: false, errors };
+    }
+    catch (error) {
+        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
+    }
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
+    try {
+        const info = await (0,promises_.stat)(path);
+        if (!info.isFile())
+            return fail('not a file: give the path of a plan file (.yml)');
+        if (info.size > parse_plan_yaml/* MAX_PLAN_BYTES */.di) {
+            return fail(`the plan file is ${info.size} bytes, more than the ${parse_plan_yaml/* MAX_PLAN_BYTES */.di / 1024 / 1024} MiB (${parse_plan_yaml/* MAX_PLAN_BYTES */.di} bytes) plan-runner reads; split it or move data into tool inputs`);
+        }
+        const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
+        if (!decoded.ok)
+            return fail(decoded.message, decoded.position);
+        const loaded = loadPlanText(decoded.text, path, options);
+        if (!loaded.ok)
+            return loaded;
+        const { chain = [external_node_path_.resolve(path)], root = process.cwd(), ...rest } = options;
+        return await loadSubplans(loaded.plan, {
+            file: path,
+            text: decoded.text,
+            chain,
+            root,
+            load: (file, innerChain) => loadPlanFile(external_node_path_.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+        });
+    }
+    catch (error) {
+        const code = error?.code;
+        if (code === 'ENOENT')
+            return fail('no such file; check the path (it is relative to the current directory)');
+        if (code === 'EACCES')
+            return fail('cannot read the file: permission denied');
+        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
+    }
+}
+
+
+/***/ }),
+
+/***/ 4125:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ locatePath)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
+
+/**
+ * The line and column of the node at `path` (or of its key, with `at: 'key'`). When the path runs
+ * out of nodes (a missing key), the deepest node that exists is used: the map missing the key.
+ */
+function locatePath(doc, lineCounter, path, at = 'value') {
+    let node = doc.contents;
+    let offset = node?.range?.[0] ?? 0;
+    for (const [index, segment] of path.entries()) {
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node))
+            node = node.resolve(doc);
+        let next;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(segment));
+            if (!pair)
+                break;
+            const key = pair.key;
+            if (index === path.length - 1 && at === 'key') {
+                offset = key.range?.[0] ?? offset;
+                break;
+            }
+            // `tool:` with nothing after it has no value node; point at the key instead.
+            next = pair.value ?? key;
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && typeof segment === 'number') {
+            next = node.items[segment];
+        }
+        const range = next?.range;
+        if (!range)
+            break;
+        node = next;
+        offset = range[0];
+    }
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+}
+
+
+/***/ }),
+
+/***/ 1558:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Je: () => (/* binding */ McpServers)
+/* harmony export */ });
+/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Server names become the first half of tool names (`<server>__<tool>`). */
+const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1, 'command needs at least the program to run')
+        .optional()
+        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
+    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, zod__WEBPACK_IMPORTED_MODULE_0__.string())])
+        .optional()
+        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .optional()
+        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
+    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), zod__WEBPACK_IMPORTED_MODULE_0__.string())
+        .optional()
+        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
+    /** Only these of the server's tools join the registry; default: all it lists. */
+    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1)
+        .optional()
+        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
+    /** Per-call timeout. */
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+})
+    .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+    }
+    if (server.url !== undefined && server.env !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+    }
+    if (server.command !== undefined && server.headers !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+    }
+});
+/** The plan's `mcp_servers:` section. */
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
+
+
+/***/ }),
+
+/***/ 5421:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ nearestName)
+/* harmony export */ });
+/** Levenshtein distance, stopping early once it must exceed `limit`. */
+function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit)
+        return limit + 1;
+    let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        let rowMin = i;
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            current.push(value);
+            rowMin = Math.min(rowMin, value);
+        }
+        if (rowMin > limit)
+            return limit + 1;
+        previous = current;
+    }
+    return previous[b.length];
+}
+/** The candidate closest to `word` by edit distance, if one is close enough to be a likely typo. */
+function nearestName(word, candidates) {
+    const lower = word.toLowerCase();
+    // Up to a third of the word may be wrong, at most 3 edits; words under 3 letters only differ in case.
+    const limit = Math.min(3, Math.max(word.length >= 3 ? 1 : 0, Math.floor(word.length / 3)));
+    let best;
+    let bestDistance = limit + 1;
+    for (const candidate of candidates) {
+        const distance = editDistance(lower, candidate.toLowerCase(), limit);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+
+/***/ }),
+
+/***/ 4700:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  M1: () => (/* binding */ MAX_NESTING),
+  di: () => (/* binding */ MAX_PLAN_BYTES),
+  O8: () => (/* binding */ parsePlanYaml)
+});
+
+// UNUSED EXPORTS: MAX_ALIAS_COUNT
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+// EXTERNAL MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
+var js_yaml = __webpack_require__(3243);
+;// CONCATENATED MODULE: ./lib/plan/read-plain-yaml.js
+
+// The `yaml` package's core schema (YAML 1.2) as js-yaml types: the same tests, in the same order,
+// with the same values, so a plain scalar means the same to both parsers.
+const scalar = (tag, test, construct) => new js_yaml/* default.Type */.Ay.Type(tag, { kind: 'scalar', resolve: (text) => test.test(text ?? ''), construct: (text) => construct(text ?? '') });
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+const INT_ANY = new RegExp(`${INT_OCT.source}|${INT.source}|${INT_HEX.source}`);
+const FLOAT_ANY = new RegExp(`${FLOAT_NAN.source}|${FLOAT_EXP.source}|${FLOAT.source}`);
+// js-yaml keeps one type per tag, so each tag tests its forms in `yaml`'s order (the tags' forms never overlap).
+const CORE_SCHEMA = js_yaml/* default.FAILSAFE_SCHEMA */.Ay.FAILSAFE_SCHEMA.extend({
+    implicit: [
+        scalar('tag:yaml.org,2002:null', NULL, () => null),
+        scalar('tag:yaml.org,2002:bool', BOOL, (text) => text[0] === 't' || text[0] === 'T'),
+        scalar('tag:yaml.org,2002:int', INT_ANY, (text) => INT_OCT.test(text) ? parseInt(text.slice(2), 8) : INT.test(text) ? parseInt(text, 10) : parseInt(text.slice(2), 16)),
+        scalar('tag:yaml.org,2002:float', FLOAT_ANY, (text) => FLOAT_NAN.test(text)
+            ? text.slice(-3).toLowerCase() === 'nan'
+                ? NaN
+                : text[0] === '-'
+                    ? Number.NEGATIVE_INFINITY
+                    : Number.POSITIVE_INFINITY
+            : parseFloat(text)),
+    ],
+});
+/**
+ * What the fast reader leaves to the `yaml` package: tabs, document markers and directives, anchors,
+ * aliases and tags, complex keys, a byte-order mark, `__proto__`, and lines of 1,000 characters or
+ * more (`yaml` refuses an implicit key over 1,024, js-yaml does not). A false alarm costs only time.
+ */
+const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$))|__proto__/m;
+// Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
+const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\n:#,[\]{}"'][^\n:#,[\]{}]*?|)[ ]*:(?=[ \n,\]}]|$)/gm;
+const MAX_LINE = 1000;
+function hasLongLine(text) {
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        if (end - start >= MAX_LINE)
+            return true;
+        start = end + 1;
+    }
+    return text.length - start >= MAX_LINE;
+}
+/** True when lists and maps in a js-yaml value (a tree: no aliases) nest deeper than `max`. */
+function deeperThan(value, max) {
+    const stack = [{ value, depth: 1 }];
+    while (stack.length > 0) {
+        const { value: current, depth } = stack.pop();
+        if (current === null || typeof current !== 'object')
+            continue;
+        if (depth > max)
+            return true;
+        for (const child of Array.isArray(current) ? current : Object.values(current)) {
+            if (child !== null && typeof child === 'object')
+                stack.push({ value: child, depth: depth + 1 });
+        }
+    }
+    return false;
+}
+/** True when some plain key would mean something else than its text to js-yaml (a number, true, null…). */
+function hasNonTextKey(text) {
+    for (const match of text.matchAll(KEY)) {
+        const key = match[1].trim();
+        if (NULL.test(key) || BOOL.test(key) || INT_ANY.test(key) || FLOAT_ANY.test(key))
+            return true;
+    }
+    return false;
+}
+/**
+ * The value of plain plan YAML, read with js-yaml (ten times faster than the `yaml` package on a
+ * 10,000-step plan, and with no document tree to collect) when it means exactly what `yaml` would
+ * read: undefined when the text uses anything the two could differ on, or has any problem at all
+ * (a syntax error, a duplicate key, nesting deeper than `maxNesting`, nothing in it). The caller
+ * then reads it with `yaml`, which says where the problem is.
+ */
+function readPlainYaml(text, maxNesting) {
+    if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text))
+        return undefined;
+    let value;
+    try {
+        value = js_yaml/* default.load */.Ay.load(text, { schema: CORE_SCHEMA, json: false });
+    }
+    catch {
+        return undefined;
+    }
+    if (value === null || value === undefined || deeperThan(value, maxNesting))
+        return undefined;
+    return value;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/parse-plan-yaml.js
+
+
+/** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
+const MAX_PLAN_BYTES = 1024 * 1024;
+/** How deeply maps and lists may nest; deeper files are refused before anything recurses on them. */
+const MAX_NESTING = 64;
+/** How many alias uses (`*name`) a plan may expand; stops "billion laughs" files. */
+const MAX_ALIAS_COUNT = 50;
+const FRIENDLY_YAML_MESSAGES = {
+    DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
+    RESOURCE_EXHAUSTION: () => `the file nests too deeply to read; plans nest at most ${MAX_NESTING} levels`,
+    MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
+    NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
+    TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
+};
+/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
+function keyTextAt(text, offset) {
+    const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
+    return match ? match[1] : text.slice(offset, offset + 1);
+}
+function positionOf(lineCounter, offset) {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+}
+function failure(file, message, position = { line: 1, column: 1 }) {
+    return { ok: false, errors: [{ file, ...position, path: '', message }] };
+}
+/** The first node nested deeper than MAX_NESTING, found without recursion. */
+function tooDeepNode(root) {
+    const stack = [{ node: root, depth: 1 }];
+    while (stack.length > 0) {
+        const { node, depth } = stack.pop();
+        if (!(0,dist/* isCollection */.P3)(node))
+            continue;
+        if (depth > MAX_NESTING)
+            return node;
+        for (const item of node.items) {
+            const child = (0,dist/* isPair */.tO)(item) ? item.value : item;
+            if (child && !(0,dist/* isAlias */.Vj)(child) && typeof child === 'object')
+                stack.push({ node: child, depth: depth + 1 });
+        }
+    }
+    return undefined;
+}
+function readDocument(text) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    return { doc: (0,dist/* parseDocument */.Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+}
+/**
+ * Parses plan YAML into a value, turning every YAML problem (syntax, size, depth, aliases) into
+ * positioned errors. Plain YAML (no anchors, aliases, tags, tabs or other features the two readers
+ * could differ on) is read with js-yaml, many times faster on a big plan; anything else, and
+ * anything js-yaml finds wrong, is read with the `yaml` package, which says where each problem is.
+ */
+function parsePlanYaml(text, file, options = {}) {
+    if (text.length > MAX_PLAN_BYTES || Buffer.byteLength(text, 'utf8') > MAX_PLAN_BYTES) {
+        return failure(file, `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`);
+    }
+    const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
+    if (plain !== undefined) {
+        let located;
+        return { ok: true, parsed: { value: plain, located: () => (located ??= readDocument(text)) } };
+    }
+    const { doc, lineCounter } = readDocument(text);
+    if (doc.errors.length > 0) {
+        return {
+            ok: false,
+            errors: doc.errors.map((error) => {
+                const friendly = FRIENDLY_YAML_MESSAGES[error.code];
+                const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
+                return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
+            }),
+        };
+    }
+    if (doc.contents === null) {
+        return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
+    }
+    const deep = tooDeepNode(doc.contents);
+    if (deep)
+        return failure(file, `the file nests more than ${MAX_NESTING} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+    try {
+        return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), located: () => ({ doc, lineCounter }) } };
+    }
+    catch (error) {
+        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+            return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${MAX_ALIAS_COUNT} alias expansions`);
+        }
+        if (error instanceof RangeError)
+            return failure(file, 'the file nests too deeply to read');
+        return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6487:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ formatPlanError)
+/* harmony export */ });
+/** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
+function formatPlanError(error) {
+    const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
+        .filter((part) => part !== undefined)
+        .join(':');
+    const at = error.path === '' ? '' : ` (at ${error.path})`;
+    return where === '' ? `${error.message}${at}` : `${where}: ${error.message}${at}`;
+}
+
+
+/***/ }),
+
+/***/ 1000:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G7: () => (/* binding */ readPath),
+/* harmony export */   WO: () => (/* binding */ formatReferencePath),
+/* harmony export */   qf: () => (/* binding */ parseReferencePath)
+/* harmony export */ });
+const SEGMENT = /\.?([A-Za-z0-9_$-]+)|\[(\d+)\]/y;
+/** Parses `a.b[0]` (or `[0].name`, or ``) into segments; undefined when malformed. */
+function parseReferencePath(text) {
+    const segments = [];
+    SEGMENT.lastIndex = 0;
+    let offset = 0;
+    while (offset < text.length) {
+        // A dot is required between names, but not before the first one.
+        if (offset > 0 && text[offset] !== '.' && text[offset] !== '[')
+            return undefined;
+        SEGMENT.lastIndex = offset;
+        const match = SEGMENT.exec(text);
+        if (!match)
+            return undefined;
+        segments.push(match[2] === undefined ? match[1] : Number(match[2]));
+        offset = SEGMENT.lastIndex;
+    }
+    return segments;
+}
+/** A path back in the `a.b[0]` form. */
+function formatReferencePath(path) {
+    return path.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('');
+}
+/** Reads `path` inside `value`, using own properties only (a path never reaches `__proto__`). */
+function readPath(value, path) {
+    let current = value;
+    for (const [index, segment] of path.entries()) {
+        if (Array.isArray(current)) {
+            const position = typeof segment === 'number' ? segment : /^\d+$/.test(segment) ? Number(segment) : undefined;
+            if (position === undefined || position >= current.length) {
+                return { found: false, missingAt: index, reason: `the list has ${current.length} item(s)` };
+            }
+            current = current[position];
+        }
+        else if (current !== null && typeof current === 'object' && Object.hasOwn(current, String(segment))) {
+            current = current[String(segment)];
+        }
+        else {
+            const reason = current !== null && typeof current === 'object'
+                ? `it has keys: ${Object.keys(current).slice(0, 10).join(', ') || 'none'}`
+                : `the value there is ${current === null ? 'null' : typeof current}`;
+            return { found: false, missingAt: index, reason };
+        }
+    }
+    return { found: true, value: current };
+}
+
+
+/***/ }),
+
+/***/ 9460:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kp: () => (/* binding */ parseTemplateBody),
+/* harmony export */   bp: () => (/* binding */ githubExpressionHint),
+/* harmony export */   qF: () => (/* binding */ TEMPLATE_PATTERN)
+/* harmony export */ });
+/* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1000);
+
+/** `${…}` in a string; the body may not contain braces, so `${{ … }}` is never taken for one. */
+const TEMPLATE_PATTERN = /\$\{([^{}]*)\}/g;
+const STEP_BODY = /^steps\.([A-Za-z0-9_-]{1,64})\.result(.*)$/s;
+const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
+// Bodies that look like an attempt at a reference; anything else in `${…}` stays literal text.
+const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
+const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
+const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
+function itemBody(body, itemName) {
+    const match = ITEM_BODY.exec(body);
+    if (!match)
+        return undefined;
+    const [, name, tail] = match;
+    if (itemName !== undefined && name === itemName) {
+        const path = tail === '' ? [] : (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, ''));
+        if (path)
+            return { kind: 'reference', reference: { kind: 'item', name, path } };
+        return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write \${${name}}, \${${name}.field} or \${${name}.index}`, aboutItem: true };
+    }
+    if (name !== 'item')
+        return undefined;
+    const message = itemName === undefined
+        ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item…} works only inside a for_each step`
+        : `\`\${${body}}\`: this step names its item \`${itemName}\` (as: ${itemName}); write \${${itemName}${tail}}`;
+    return { kind: 'malformed', message, aboutItem: true };
+}
+/**
+ * What the body of one `${…}` means. `itemName` is the item's name inside a `for_each` step
+ * (`item`, or its `as:`); elsewhere `${item…}` is an error.
+ */
+function parseTemplateBody(body, itemName) {
+    const item = itemBody(body, itemName);
+    if (item)
+        return item;
+    const step = STEP_BODY.exec(body);
+    if (step) {
+        const tail = step[2];
+        const path = tail === '' ? [] : tail.startsWith('.') || tail.startsWith('[') ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, '')) : undefined;
+        if (path)
+            return { kind: 'reference', reference: { kind: 'step', step: step[1], path } };
+        return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}` };
+    }
+    const input = INPUT_BODY.exec(body);
+    if (input)
+        return { kind: 'reference', reference: { kind: 'input', name: input[1] } };
+    if (LOOKS_LIKE_REFERENCE.test(body)) {
+        return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
+    }
+    return { kind: 'literal' };
+}
+/** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
+function githubExpressionHint(text) {
+    const match = /\$\{\{\s*((?:steps|inputs)\.[^}]*?)\s*\}\}/.exec(text);
+    if (!match)
+        return undefined;
+    return `write \`\${${match[1]}}\`, not \`\${{ ${match[1]} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
+}
+
+
+/***/ }),
+
+/***/ 260:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  g: () => (/* binding */ schemaIssues)
+});
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(5421);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+;// CONCATENATED MODULE: ./lib/plan/schema-at-path.js
+
+function unwrap(schema) {
+    let current = schema;
+    for (;;) {
+        if (current instanceof schemas.ZodOptional || current instanceof schemas.ZodNullable || current instanceof schemas.ZodDefault) {
+            current = current.unwrap();
+        }
+        else
+            return current;
+    }
+}
+/** The schema that describes the value at `path` inside `root`, when it can be followed. */
+function schemaAtPath(root, path) {
+    let current = unwrap(root);
+    for (const segment of path) {
+        if (current instanceof schemas.ZodObject)
+            current = current.shape[String(segment)];
+        else if (current instanceof schemas.ZodArray)
+            current = current.element;
+        else if (current instanceof schemas.ZodRecord)
+            current = current.valueType;
+        else if (current instanceof schemas.ZodUnion) {
+            const options = current.options;
+            current = options.map((option) => schemaAtPath(option, [segment])).find((found) => found !== undefined);
+        }
+        else
+            return undefined;
+        if (!current)
+            return undefined;
+        current = unwrap(current);
+    }
+    return current;
+}
+/** The keys an object schema at `path` accepts (for "did you mean" hints). */
+function knownKeysAt(root, path) {
+    const schema = schemaAtPath(root, path);
+    return schema instanceof schemas.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+;// CONCATENATED MODULE: ./lib/plan/show-value.js
+/** A short, readable rendering of a value for an error message. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    let text;
+    try {
+        text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    }
+    catch {
+        text = String(value);
+    }
+    const short = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+    return `\`${short}\``;
+}
+/** What kind of value something is, in words: "a list", "a number". */
+function describeKind(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a map';
+    if (typeof value === 'string')
+        return 'text';
+    if (typeof value === 'number')
+        return Number.isInteger(value) ? 'a whole number' : 'a number';
+    if (typeof value === 'boolean')
+        return value ? '`true`' : '`false`';
+    return typeof value;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/schema-issues.js
+
+
+
+const EXPECTED_WORDS = {
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    object: 'a map',
+    array: 'a list',
+    record: 'a map',
+};
+const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of letters, digits, _ and -';
+const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
+function keyName(path) {
+    const last = [...path].reverse().find((segment) => typeof segment === 'string');
+    return last === undefined ? 'value' : `\`${last}\``;
+}
+function isStepIdPath(path) {
+    const last = path.at(-1);
+    const owner = typeof last === 'number' ? path.at(-2) : last;
+    return typeof owner === 'string' && STEP_ID_KEYS.has(owner);
+}
+function expectedWords(expected) {
+    return EXPECTED_WORDS[expected] ?? expected;
+}
+function unknownKeyMessage(key, known) {
+    const near = (0,nearest_name/* nearestName */.q)(key, known);
+    if (near)
+        return `unknown key \`${key}\` — did you mean \`${near}\`?`;
+    return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
+}
+function sizeMessage(issue) {
+    const small = issue.code === 'too_small';
+    const bound = Number(small ? issue.minimum : issue.maximum);
+    const inclusive = issue.inclusive !== false;
+    if (issue.origin === 'array')
+        return small ? `needs at least ${bound} item(s)` : `takes at most ${bound} item(s)`;
+    if (issue.origin === 'string') {
+        if (small && bound === 1)
+            return 'must not be empty';
+        return small ? `needs at least ${bound} characters` : `takes at most ${bound} characters`;
+    }
+    const relation = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
+    return `must be ${relation} ${bound}; got ${showValue(issue.input)}`;
+}
+/** True when zod made up the message, rather than the schema's author. */
+function isDefaultMessage(message) {
+    return /^(Invalid|Too small|Too big|Unrecognized)/.test(message);
+}
+function unionIssues(issue, scope, relative) {
+    const path = [...scope.prefix, ...relative];
+    // A branch whose errors are not about the value's type is the one the user meant: report it.
+    const meant = issue.errors.filter((branch) => branch.some((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+    if (meant.length === 1)
+        return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+    if (isStepIdPath(path))
+        return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+    const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords(inner.expected)));
+    const unique = [...new Set(expected)];
+    if (unique.length === 0)
+        return [{ path, message: issue.message }];
+    return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+}
+function oneIssue(issue, scope, relative) {
+    const path = [...scope.prefix, ...relative];
+    switch (issue.code) {
+        case 'unrecognized_keys': {
+            const known = knownKeysAt(scope.root, relative);
+            return issue.keys.map((key) => ({ path: [...path, key], at: 'key', message: unknownKeyMessage(key, known) }));
+        }
+        case 'invalid_type':
+            if (issue.input === undefined)
+                return [{ path, message: `missing ${keyName(path)}` }];
+            if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
+                return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+            }
+            return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
+        case 'invalid_value': {
+            const values = issue.values.map((value) => String(value));
+            if (issue.input === undefined)
+                return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+            const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.q)(issue.input, values) : undefined;
+            const hint = near ? ` — did you mean \`${near}\`?` : '';
+            return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
+        }
+        case 'too_small':
+        case 'too_big':
+            return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
+        case 'invalid_format': {
+            const pattern = 'pattern' in issue && issue.pattern ? ` ${issue.pattern}` : '';
+            const message = isDefaultMessage(issue.message) ? `${keyName(path)} does not match the expected format${pattern}` : issue.message;
+            return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
+        }
+        case 'invalid_union':
+            return unionIssues(issue, scope, relative);
+        case 'invalid_key':
+            return issue.issues.map((inner) => ({ path, at: 'key', message: `${isDefaultMessage(inner.message) ? 'invalid key' : inner.message}; got ${showValue(issue.input)}` }));
+        case 'invalid_element':
+            return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+        default:
+            return [{ path, message: issue.message }];
+    }
+}
+/**
+ * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
+ * parsed (to list known keys); `prefix` is where that value sits in the plan.
+ */
+function schemaIssues(issues, root, prefix = []) {
+    return issues.flatMap((issue) => oneIssue(issue, { root, prefix }, issue.path));
+}
+
+
+/***/ }),
+
+/***/ 9833:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  dR: () => (/* binding */ DEFAULT_LIMITS),
+  yK: () => (/* binding */ DEFAULT_MAX_TURNS),
+  dw: () => (/* binding */ Duration),
+  CX: () => (/* binding */ GOAL_KINDS),
+  m1: () => (/* binding */ MAX_TITLE_CHARS),
+  cw: () => (/* binding */ Plan),
+  pn: () => (/* binding */ Step),
+  s2: () => (/* binding */ StepId),
+  dZ: () => (/* binding */ StepType),
+  w5: () => (/* binding */ ToolName),
+  vX: () => (/* binding */ dependencyId),
+  pc: () => (/* binding */ durationMs)
+});
+
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN, Toolset
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+// EXTERNAL MODULE: ./lib/plan/github-writes.js
+var github_writes = __webpack_require__(6117);
+;// CONCATENATED MODULE: ./lib/plan/github-config.js
+
+
+/** `owner/name` of a repository, as GitHub spells it. */
+const RepoFullName = schemas.string()
+    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'write a repository as owner/name, e.g. octo-org/reports')
+    .meta({ description: 'A repository as owner/name.', examples: ['octo-org/reports'] });
+/**
+ * The plan's `github:` section: where the `github` toolset may write besides the current
+ * repository, and how much and what it may write (`writes:`).
+ */
+const GithubConfig = schemas.strictObject({
+    allow_repos: schemas.array(RepoFullName)
+        .optional()
+        .meta({ description: "Other repositories the github toolset may read and write; the run's own repository is always allowed.", examples: [['octo-org/reports']] }),
+    writes: github_writes/* GithubWrites */.o.optional(),
+})
+    .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
+
+;// CONCATENATED MODULE: ./lib/plan/http-config.js
+
+/** One allowed URL prefix: http(s), no credentials, no query or fragment. */
+const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+    .refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+}, 'a URL prefix may not carry credentials (user:password@)')
+    .refine((value) => {
+    const url = new URL(value);
+    return url.search === '' && url.hash === '';
+}, 'a URL prefix may not have a query (?...) or fragment (#...)');
+/** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
+const HttpConfig = schemas.strictObject({
+    allow: schemas.array(AllowedPrefix)
+        .min(1, 'list at least one URL prefix the http tools may call')
+        .meta({
+        description: 'URL prefixes (http or https, no credentials, query or fragment) the http tools may call; checked before every request and on redirects.',
+        examples: [['https://api.example.com/v1/']],
+    }),
+    timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
+    max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one fails the call.', default: 1_048_576 }),
+})
+    .meta({ description: 'The http toolset: which URL prefixes it may call.' });
+
+// EXTERNAL MODULE: ./lib/plan/mcp-config.js
+var mcp_config = __webpack_require__(1558);
+;// CONCATENATED MODULE: ./lib/plan/schema.js
+
+
+
+
+/** Function-name rule of the Chat Completions API; tool names must follow it. */
+const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A step id: an integer (the blog's `id: 1`) or a short name. */
+const StepId = schemas.union([
+    schemas.int().nonnegative(),
+    schemas.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+])
+    .meta({ description: 'A step id: a non-negative integer or a name of letters, digits, _ and - (at most 64).', examples: [1, 'fetch_sales'] });
+const ToolName = schemas.string()
+    .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
+    .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
+/** A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`. */
+const Duration = schemas.union([schemas.number().nonnegative(), schemas.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m')])
+    .meta({ description: 'A duration: seconds as a number, or a string such as 500ms, 2s or 1m.', examples: ['2s', 0.5] });
+/** Milliseconds of a duration written in the plan file. */
+function durationMs(value) {
+    if (typeof value === 'number')
+        return value * 1000;
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(value);
+    if (!match)
+        throw new Error(`not a duration: ${value}`);
+    const amount = Number(match[1]);
+    return match[2] === 'ms' ? amount : match[2] === 's' ? amount * 1000 : amount * 60_000;
+}
+const RetryPolicy = schemas.strictObject({
+    max_attempts: schemas.int().min(1).max(10).optional().meta({ description: 'Attempts in all, the first included; 1 means no retry.', default: 3 }),
+    initial_interval: Duration.optional().meta({ description: 'The longest wait before the first retry (full jitter: a random wait up to this).', default: '1s' }),
+    backoff: schemas.number().min(1).max(10).optional().meta({ description: 'Factor by which the longest wait grows with each retry.', default: 2 }),
+    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this.", default: '30s' }),
+})
+    .meta({
+    description: 'How transient failures (timeouts, HTTP 408/429/5xx, network errors, command exit 75) are retried. Tools with side_effects are never retried automatically.',
+    examples: [{ max_attempts: 5, initial_interval: '2s' }],
+});
+/** A JSON Schema written inline in the plan; checked as a schema in its own right during validation. */
+const JsonSchemaObject = schemas.record(schemas.string(), schemas.unknown()).meta({ description: 'A JSON Schema (an object), checked as a schema when the plan is validated.' });
+const EnvPassThrough = schemas.union([
+    schemas.array(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
+    schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), schemas.string()),
+])
+    .meta({
+    description: 'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
+    examples: [['SALES_API_TOKEN'], { REGION: 'eu' }],
+});
+const CommandTool = schemas.strictObject({
+    description: schemas.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
+    command: schemas.array(schemas.string().min(1))
+        .min(1, 'command needs at least the program to run')
+        .meta({
+        description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
+        examples: [['node', 'scripts/sales.mjs']],
+    }),
+    input: JsonSchemaObject.optional().meta({
+        description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: the tool takes no arguments.",
+        examples: [{ type: 'object', properties: { week: { type: 'string' } }, required: ['week'] }],
+    }),
+    side_effects: schemas.boolean().optional().meta({ description: 'true when the tool changes something: it is never retried automatically and is withheld on pull requests from forks.', default: false }),
+    /** May run on a pull request from a fork (read-only mode); only for tools that change nothing and run no code from the pull request. */
+    fork_safe: schemas.boolean()
+        .optional()
+        .meta({ description: 'May run on a pull request from a fork (read-only mode). Only for tools that change nothing and run no code from the pull request.', default: false }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: 'The tool is stopped after this many seconds.', default: 300 }),
+    env: EnvPassThrough.optional(),
+    retry: RetryPolicy.optional(),
+})
+    .meta({ description: 'A command tool: a program the plan may call, with a JSON Schema for its arguments.' });
+const StepType = schemas["enum"](['tool_call', 'reasoning', 'aggregate', 'agent', 'plan']).meta({
+    description: 'tool_call calls `tool` (with `args`, no model needed); reasoning answers its description with the model; aggregate combines the results of its `inputs`; agent works on its `task` in a loop of model calls and tool calls; plan runs the plan file in `uses` as a nested run.',
+});
+const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
+    description: 'What a step that fails for good does: replan asks the model for replacement steps (default when a model is configured; without one it acts as fail), fail fails the run, continue skips its dependents and goes on.',
+});
+/** When a run pauses for a person's approval before it acts. */
+const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
+    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before the first step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+});
+/** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
+const Dependency = schemas.union([
+    StepId,
+    schemas.strictObject({
+        step: StepId.meta({ description: 'The step depended on.' }),
+        optional: schemas.boolean().optional().meta({ description: 'true: run even when that step failed or was skipped, told that its result is missing.', default: false }),
+    }),
+])
+    .meta({ description: 'A step id, or {step, optional: true} for an input the step can do without.', examples: [1, { step: 2, optional: true }] });
+/** The step id a dependency names. */
+function dependencyId(dependency) {
+    return typeof dependency === 'object' ? dependency.step : dependency;
+}
+/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
+const MAX_ITEMS_CEILING = 100_000;
+const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Longest `title:`; the description stays the instruction, the title is what views show. */
+const MAX_TITLE_CHARS = 120;
+/** Model turns an agent step may take when it sets no `max_turns`. */
+const DEFAULT_MAX_TURNS = 20;
+const Step = schemas.strictObject({
+    id: StepId.meta({ description: 'The step id, unique in the plan; other steps and references use it.', examples: [1, 'fetch'] }),
+    type: StepType,
+    title: schemas.string()
+        .min(1)
+        .max(MAX_TITLE_CHARS, `a title is a short label (at most ${MAX_TITLE_CHARS} characters); put the instruction in description`)
+        .optional()
+        .meta({ description: `A short label the checklist and the summary show (at most ${MAX_TITLE_CHARS} characters); the description stays the instruction.`, examples: ['Fetch sales'] }),
+    description: schemas.string().optional().meta({ description: "What the step does, in words: the model's task for reasoning and aggregate steps; shown in the checklist.", examples: ["Fetch this week's sales figures"] }),
+    tool: ToolName.optional().meta({ description: 'The tool a tool_call step calls (tool_call only): a command tool, a toolset tool or an MCP tool (<server>__<tool>).', examples: ['fetch_sales_data'] }),
+    args: schemas.record(schemas.string(), schemas.unknown())
+        .optional()
+        .meta({
+        description: 'The tool arguments (tool_call only). Values may be literals, {step_result: <id>, path?: "a.b[0]"}, or strings with ${steps.<id>.result} and ${inputs.<name>}. Left out: one model call chooses them.',
+        examples: [{ week: '${inputs.week}' }, { a: { step_result: 1 }, b: 2 }],
+    }),
+    task: schemas.string().min(1).describe('agent steps: the instruction the agent works on; references such as ${steps.1.result} are allowed').optional(),
+    tools: schemas.array(ToolName).describe("agent steps: the plan's tools it may call, besides write_todos (default: none)").optional(),
+    max_turns: schemas.int().min(1).max(200).describe(`agent steps: model calls it may make before it is stopped (default ${DEFAULT_MAX_TURNS})`).optional().meta({ default: DEFAULT_MAX_TURNS }),
+    inputs: schemas.array(StepId).optional().meta({ description: 'The steps whose results an aggregate step combines (aggregate only); they are also its dependencies.', examples: [[1, 2]] }),
+    depends_on: schemas.array(Dependency)
+        .optional()
+        .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
+    agent: schemas.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    retry: RetryPolicy.optional(),
+    on_failure: OnFailure.optional(),
+    approval: schemas.literal(true)
+        .optional()
+        .meta({ description: "The run pauses before this step until a person approves it (besides the plan's `approval:` policy)." }),
+    review: schemas.boolean().optional().meta({ description: 'After this step completes, ask the model whether the rest of the plan still fits (a replan if not).', default: false }),
+    why: schemas.string().optional().meta({ description: 'Why the step is there; planners write it, the plan preview shows it.' }),
+    for_each: schemas.string()
+        .min(1)
+        .optional()
+        .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
+    as: schemas.string()
+        .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
+        .optional()
+        .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
+    key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
+    max_items: schemas.int()
+        .min(0)
+        .max(MAX_ITEMS_CEILING)
+        .optional()
+        .meta({ description: 'The most items this step expands into (for_each only); more is an error. Left out: limits.max_items.' }),
+    on_item_failure: schemas["enum"](['fail', 'continue'])
+        .optional()
+        .meta({ description: "What a failed item does (for_each only): fail fails the step, continue keeps the other items' results.", examples: ['continue'] }),
+    fan_out: schemas.boolean()
+        .optional()
+        .meta({
+        description: "Spread this step's items over a job matrix (for_each only): with the action's mode: prepare / shard / merge, each shard job runs its share of the items; without a mode the plan runs on one runner as usual.",
+        default: false,
+    }),
+    uses: schemas.string()
+        .min(1)
+        .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
+        .optional()
+        .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
+    with: schemas.record(schemas.string(), schemas.unknown())
+        .optional()
+        .meta({ description: "The used plan's inputs (plan only); references such as ${steps.1.result} are allowed.", examples: [{ repository: 'octo/web' }] }),
+})
+    .meta({ description: 'One step of the plan.' });
+// The executor's step types in core/ are spelled out without zod; these keep the two in step.
+StepId;
+StepType;
+OnFailure;
+RetryPolicy;
+const PlanInput = schemas.strictObject({
+    description: schemas.string().optional().meta({ description: 'What the input is.', examples: ['ISO week of the report'] }),
+    default: schemas.union([schemas.string(), schemas.number(), schemas.boolean()]).optional().meta({ description: 'The value when a run gives none.', examples: ['2026-W48'] }),
+    required: schemas.boolean().optional().meta({ description: 'false lets a run go without a value or default; otherwise a missing value is an error.', default: true }),
+})
+    .meta({ description: 'A value a run is given: the action\'s `inputs`, or the CLI\'s --input NAME=VALUE; read as ${inputs.<name>}.', examples: [{ description: 'ISO week', default: '2026-W48' }] });
+const ModelSettings = schemas.strictObject({
+    name: schemas.string().min(1).optional().meta({ description: "The model; the action's `model` input (or the CLI's --model) replaces it.", default: 'gpt-4.1-mini', examples: ['gpt-4.1-mini'] }),
+    temperature: schemas.number().min(0).max(2).optional().meta({ description: 'Sampling temperature, 0 to 2; left out: the endpoint\'s default.', examples: [0] }),
+})
+    .meta({ description: 'The model steps use unless their agent says otherwise.' });
+/** Defaults for `limits`, applied when the plan leaves a field out. */
+const DEFAULT_LIMITS = {
+    concurrency: 4,
+    max_steps: 50,
+    max_items: 1000,
+    max_replans: 2,
+    max_model_calls: 50,
+    max_tokens: 200_000,
+    max_cost_usd: Number.POSITIVE_INFINITY,
+    timeout_minutes: 30,
+};
+const Limits = schemas.strictObject({
+    concurrency: schemas.int().min(1).max(64).optional().meta({ description: 'Steps running at once.', default: DEFAULT_LIMITS.concurrency }),
+    max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
+    max_items: schemas.int()
+        .min(0)
+        .max(MAX_ITEMS_CEILING)
+        .optional()
+        .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
+    max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
+    max_model_calls: schemas.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
+    max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all, as the endpoint reports them.', default: DEFAULT_LIMITS.max_tokens }),
+    max_cost_usd: schemas.number()
+        .min(0)
+        .optional()
+        .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The whole run.', default: DEFAULT_LIMITS.timeout_minutes }),
+})
+    .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
+DEFAULT_LIMITS;
+const Agent = schemas.strictObject({
+    description: schemas.string().min(1).describe('what the profile is for; the planner reads it when it assigns agents to steps').optional(),
+    model: schemas.string().min(1).optional().meta({ description: "The agent's model; left out: the plan's.", examples: ['gpt-4.1'] }),
+    system: schemas.string().optional().meta({ description: "Added to the system prompt of the agent's steps.", examples: ['You are a careful financial analyst.'] }),
+    temperature: schemas.number().min(0).max(2).optional().meta({ description: "Sampling temperature, 0 to 2; left out: the plan's." }),
+    tools: schemas.array(ToolName).optional().meta({ description: "The only tools the agent's steps may call; left out: any.", examples: [['read_file', 'search_files']] }),
+})
+    .meta({ description: 'An agent profile a step picks with `agent:`.' });
+/** Every kind a goal check can be; a goal names exactly one. */
+const GOAL_KINDS = [
+    'contains',
+    'not_contains',
+    'matches',
+    'equals',
+    'min_words',
+    'max_words',
+    'max_chars',
+    'every_sentence_matches',
+    'json_schema',
+    'command',
+    'all_steps_completed',
+    'judge',
+];
+const Goal = schemas.strictObject({
+    name: schemas.string().min(1).meta({ description: 'What the goal checks, in words; the goals table shows it.', examples: ['mentions return rates'] }),
+    severity: schemas["enum"](['required', 'warning'])
+        .optional()
+        .meta({ description: 'required goals decide the job (fail-on-unmet-goals); warning goals are reported only.', default: 'required' }),
+    of: StepId.optional().meta({ description: "Check this step's result instead of the final result.", examples: [2] }),
+    flags: schemas.string()
+        .regex(/^[imsu]*$/, 'regex flags may be i, m, s and u')
+        .optional()
+        .meta({ description: 'Flags for matches and every_sentence_matches: i, m, s, u.', examples: ['i'] }),
+    timeout_seconds: schemas.number().positive().max(3600).optional().meta({ description: 'How long a command goal may run.', default: 120 }),
+    contains: schemas.string().min(1).optional().meta({ description: 'Met when the result contains this text.', examples: ['%'] }),
+    not_contains: schemas.string().min(1).optional().meta({ description: 'Met when the result does not contain this text.', examples: ['TODO'] }),
+    matches: schemas.string()
+        .min(1)
+        .optional()
+        .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
+    equals: schemas.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
+    min_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
+    max_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
+    max_chars: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
+    every_sentence_matches: schemas.string()
+        .min(1)
+        .optional()
+        .meta({ description: 'Met when every sentence of the result matches this regular expression.', examples: ['\\d'] }),
+    json_schema: JsonSchemaObject.optional().meta({
+        description: 'Met when the result is JSON valid against this JSON Schema.',
+        examples: [{ type: 'object', required: ['verdict'] }],
+    }),
+    command: schemas.array(schemas.string().min(1))
+        .min(1)
+        .optional()
+        .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
+    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed.' }),
+    judge: schemas.string()
+        .min(1)
+        .optional()
+        .meta({ description: 'Met when a model, given this statement and the result, finds the statement true (a structured verdict).', examples: ['The review finds no blocking problem.'] }),
+})
+    .meta({ description: 'A goal: a name and exactly one check. A goal that cannot be evaluated is not met.' });
+/** A model's price in USD per million tokens, overriding the built-in table for budgets and the cost table. */
+const ModelPricing = schemas.strictObject({
+    input_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million prompt tokens.', examples: [0.4] }),
+    output_per_mtok: schemas.number().nonnegative().meta({ description: 'USD per million completion tokens.', examples: [1.6] }),
+})
+    .meta({ description: "A model's price, overriding the built-in table for max_cost_usd and the cost table." });
+/** Who to tell when a run is escalated to a person: a mention in the comment and/or a label on the PR or issue. */
+const Escalate = schemas.strictObject({
+    mention: schemas.string()
+        .regex(/^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\/[A-Za-z0-9._-]{1,100})?$/, 'write a mention as @user or @org/team')
+        .optional()
+        .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
+    label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
+})
+    .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
+/** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
+const PlannerOptions = schemas.strictObject({
+    require_tools: schemas.boolean()
+        .describe('reject a written plan that calls no tool (no tool_call step, no agent step with tools); default: true when the plan has tools')
+        .optional(),
+})
+    .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
+const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
+    description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
+});
+/** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
+const Plan = schemas.strictObject({
+    $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
+    version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
+    name: schemas.string().min(1).optional().meta({ description: "The plan's name: the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+    goal: schemas.string()
+        .min(1)
+        .optional()
+        .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
+    inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput)
+        .optional()
+        .meta({ description: 'Values a run is given, by name.', examples: [{ week: { description: 'ISO week', default: '2026-W48' } }] }),
+    model: ModelSettings.optional(),
+    limits: Limits.optional(),
+    pricing: schemas.record(schemas.string().min(1), ModelPricing)
+        .optional()
+        .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
+    escalate: Escalate.optional(),
+    approval: ApprovalPolicy.optional().meta({ default: 'never' }),
+    toolsets: schemas.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+    tools: schemas.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
+    http: HttpConfig.optional(),
+    github: GithubConfig.optional(),
+    mcp_servers: mcp_config/* McpServers */.Je.optional(),
+    planner: PlannerOptions.optional(),
+    agents: schemas.record(schemas.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent)
+        .optional()
+        .meta({ description: 'Agent profiles by name; a step picks one with `agent:`.', examples: [{ researcher: { model: 'gpt-4.1-mini', tools: ['read_file'] } }] }),
+    workflow_sequence: schemas.array(Step)
+        .min(1, 'workflow_sequence needs at least one step; leave it out to let a model plan')
+        .optional()
+        .meta({ description: 'The steps, run as a dependency graph. Left out: a model writes them from `goal`.' }),
+    goals: schemas.array(Goal).optional().meta({ description: 'Checks on the final result (or a step\'s, with `of`) that decide the job.' }),
+}).meta({ description: 'A plan-runner plan file.' });
+
+
+/***/ }),
+
+/***/ 2229:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   vB: () => (/* binding */ stepsNeedingModel)
+/* harmony export */ });
+/* unused harmony exports stepNeedsModel, planNeedsModel */
+/** True when running the step calls the model: a tool_call without args, a reasoning or aggregate step. */
+function stepNeedsModel(step) {
+    if (step.type === 'plan')
+        return false;
+    return step.type !== 'tool_call' || step.args === undefined;
+}
+/** The steps that call the model, in plan order. */
+function stepsNeedingModel(steps) {
+    return steps.filter(stepNeedsModel);
+}
+/** True when a run of the plan needs a model: to write the steps, to run one, or to judge a goal. */
+function planNeedsModel(plan) {
+    return (plan.steps.length === 0 ||
+        plan.steps.some(stepNeedsModel) ||
+        (plan.source.goals ?? []).some((goal) => goal.judge !== undefined) ||
+        [...(plan.subplans?.values() ?? [])].some(planNeedsModel));
+}
+
+
+/***/ }),
+
+/***/ 8838:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DX: () => (/* binding */ checkPlanValue),
+  Wm: () => (/* binding */ unexpectedError),
+  $2: () => (/* binding */ validatePlanObject)
+});
+
+// UNUSED EXPORTS: NEEDS_GOAL_OR_STEPS
+
+;// CONCATENATED MODULE: ./lib/core/plan-step.js
+/** The string key of a step id. */
+function stepKey(id) {
+    return String(id);
+}
+
+// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
+var schema = __webpack_require__(9833);
+;// CONCATENATED MODULE: ./lib/plan/build-plan-steps.js
+
+
+/**
+ * Steps as the executor sees them. `depends_on` defaults to the previous step, except that an
+ * aggregate's explicit `inputs` are its dependencies; `[]` means none.
+ */
+function buildPlanSteps(steps) {
+    return steps.map((step, index) => {
+        const inputs = (step.inputs ?? []).map(stepKey);
+        const previous = index > 0 ? [stepKey(steps[index - 1].id)] : [];
+        const declared = step.depends_on?.map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency))) ?? (step.inputs ? [] : previous);
+        const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)));
+        // An aggregate's `inputs` are required, even when also listed as optional.
+        const optionalKeys = optional.filter((key) => !inputs.includes(key));
+        return {
+            key: stepKey(step.id),
+            id: step.id,
+            type: step.type,
+            description: step.description ?? step.tool ?? step.task ?? step.type,
+            ...(step.title !== undefined && { title: step.title }),
+            ...(step.tool !== undefined && { tool: step.tool }),
+            ...(step.args !== undefined && { args: step.args }),
+            ...(step.task !== undefined && { task: step.task }),
+            ...(step.tools !== undefined && { tools: step.tools }),
+            ...(step.max_turns !== undefined && { maxTurns: step.max_turns }),
+            inputs,
+            dependsOn: [...new Set([...declared, ...inputs])],
+            ...(optionalKeys.length > 0 && { optional: [...new Set(optionalKeys)] }),
+            ...(step.agent !== undefined && { agent: step.agent }),
+            ...(step.timeout_seconds !== undefined && { timeoutSeconds: step.timeout_seconds }),
+            ...(step.retry !== undefined && { retry: step.retry }),
+            ...(step.on_failure !== undefined && { onFailure: step.on_failure }),
+            ...(step.review !== undefined && { review: step.review }),
+            ...(step.approval === true && { approval: true }),
+            ...(step.why !== undefined && { why: step.why }),
+            ...(step.uses !== undefined && { uses: step.uses }),
+            ...(step.with !== undefined && { with: step.with }),
+            ...(step.for_each !== undefined && {
+                forEach: {
+                    list: step.for_each,
+                    as: step.as ?? 'item',
+                    ...(step.key !== undefined && { key: step.key }),
+                    ...(step.max_items !== undefined && { maxItems: step.max_items }),
+                    onItemFailure: step.on_item_failure ?? 'fail',
+                    ...(step.fan_out === true && { fanOut: true }),
+                },
+            }),
+        };
+    });
+}
+
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
+var compile_json_schema = __webpack_require__(3026);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(9271);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js
+var linear_regex = __webpack_require__(176);
+// EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
+var regex_syntax_error = __webpack_require__(5989);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(5421);
+;// CONCATENATED MODULE: ./lib/plan/json-schema-problems.js
+
+
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
+const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems'];
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
+const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
+const MAX_SCHEMA_DEPTH = 32;
+function isMap(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function compiles(pattern) {
+    try {
+        linear_regex/* LinearRegex */.P.compile(pattern, 'u');
+        return undefined;
+    }
+    catch (error) {
+        return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
+    }
+}
+function checkType(type, path, issues) {
+    const names = Array.isArray(type) ? type : [type];
+    for (const name of names) {
+        if (typeof name === 'string' && TYPES.includes(name))
+            continue;
+        const near = typeof name === 'string' ? (0,nearest_name/* nearestName */.q)(name, TYPES) : undefined;
+        const hint = near ? ` — did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
+        issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
+    }
+}
+function checkSchema(schema, path, depth, issues) {
+    if (typeof schema === 'boolean')
+        return;
+    if (!isMap(schema)) {
+        issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
+        return;
+    }
+    if (depth > MAX_SCHEMA_DEPTH) {
+        issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
+        return;
+    }
+    if ('type' in schema)
+        checkType(schema.type, [...path, 'type'], issues);
+    for (const key of SCHEMA_MAPS) {
+        if (!(key in schema))
+            continue;
+        const value = schema[key];
+        if (!isMap(value))
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
+        else
+            for (const [name, inner] of Object.entries(value))
+                checkSchema(inner, [...path, key, name], depth + 1, issues);
+    }
+    for (const key of SCHEMA_VALUES) {
+        if (key in schema) {
+            const value = schema[key];
+            if (key === 'items' && Array.isArray(value))
+                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+            else
+                checkSchema(value, [...path, key], depth + 1, issues);
+        }
+    }
+    for (const key of SCHEMA_LISTS) {
+        if (!(key in schema))
+            continue;
+        const value = schema[key];
+        if (!Array.isArray(value) || value.length === 0)
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
+        else
+            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+    }
+    if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
+        issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
+    }
+    if ('enum' in schema && !Array.isArray(schema.enum))
+        issues.push({ path: [...path, 'enum'], message: '`enum` must be a list of values' });
+    for (const key of COUNTS) {
+        const value = schema[key];
+        if (key in schema && !(Number.isInteger(value) && value >= 0))
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a whole number, 0 or more` });
+    }
+    for (const key of NUMBERS) {
+        if (key in schema && typeof schema[key] !== 'number')
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+    }
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+        if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean')
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+    }
+    if ('pattern' in schema) {
+        const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
+        if (problem)
+            issues.push({ path: [...path, 'pattern'], message: `bad \`pattern\`: ${problem}` });
+    }
+    if (isMap(schema.patternProperties)) {
+        for (const pattern of Object.keys(schema.patternProperties)) {
+            const problem = compiles(pattern);
+            if (problem)
+                issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
+        }
+    }
+}
+/** What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at `path`. */
+function jsonSchemaProblems(schema, path) {
+    const issues = [];
+    checkSchema(schema, [...path], 0, issues);
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/plan-check-context.js
+/** The path of step `index` in the plan file. */
+function stepPath(index) {
+    return ['workflow_sequence', index];
+}
+/** Some names for a message, capped so a 10,000-step plan does not print them all. */
+function listNames(names, max = 20) {
+    const all = [...names];
+    if (all.length === 0)
+        return 'none';
+    return all.length > max ? `${all.slice(0, max).join(', ')} … and ${all.length - max} more` : all.join(', ');
+}
+
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
+var schema_issues = __webpack_require__(260);
+;// CONCATENATED MODULE: ./lib/plan/check-args.js
+
+
+
+
+
+/** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
+function insideReference(args, path) {
+    let current = args;
+    for (const segment of path) {
+        if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment))
+            return false;
+        current = current[segment];
+        if ((0,find_references/* isStepResultObject */.B)(current) || (typeof current === 'string' && current.includes('${')))
+            return true;
+    }
+    return false;
+}
+/**
+ * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
+ * argument schema of every tool whose schema can check args (adapters' tools included).
+ */
+function checkInputSchemas(ctx) {
+    const schemas = new Map();
+    const issues = [];
+    for (const tool of ctx.tools.values()) {
+        const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
+        const path = ['tools', tool.name, 'input'];
+        const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
+        if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
+            problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
+        }
+        issues.push(...problems);
+        if (problems.length > 0)
+            continue;
+        const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(tool.inputSchema);
+        if (compiled.ok)
+            schemas.set(tool.name, compiled.schema);
+        else if (declared)
+            issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
+    }
+    return { schemas, issues };
+}
+/**
+ * Literal args must match the tool's input schema. Values that are references are only known at
+ * run time, so problems inside them are not reported here (the executor checks resolved args).
+ */
+function checkArgs(ctx, schemas) {
+    const issues = [];
+    ctx.steps.forEach((step, index) => {
+        const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
+        if (step.type !== 'tool_call' || step.args === undefined || !schema)
+            return;
+        const result = schema.safeParse(step.args, { reportInput: true });
+        if (result.success)
+            return;
+        const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...stepPath(index), 'args'])) {
+            issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
+        }
+    });
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-fan-out.js
+
+/** The fan-out steps `step` depends on, directly or through other steps, nearest first. */
+function fanOutAncestors(step, byKey) {
+    const found = [];
+    const seen = new Set();
+    const queue = [...step.dependsOn];
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        const upstream = byKey.get(key);
+        if (!upstream)
+            continue;
+        if (upstream.forEach?.fanOut)
+            found.push(key);
+        queue.push(...upstream.dependsOn);
+    }
+    return found;
+}
+/**
+ * A plan fans out in one stage: everything a `fan_out` step needs runs in the prepare job, before
+ * any shard starts, so no fan-out step may depend (directly or through other steps) on another.
+ */
+function checkFanOut(steps) {
+    if (!steps.some((step) => step.forEach?.fanOut))
+        return [];
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const issues = [];
+    steps.forEach((step, index) => {
+        if (!step.forEach?.fanOut)
+            return;
+        const [upstream] = fanOutAncestors(step, byKey);
+        if (upstream === undefined)
+            return;
+        issues.push({
+            path: [...stepPath(index), 'fan_out'],
+            at: 'key',
+            message: `step ${step.key} fans out, but it depends on step ${upstream}, which fans out too: in a job matrix everything a fan-out step needs runs ` +
+                `in the prepare job, before any shard starts; remove fan_out from one of them, or make step ${step.key} independent of step ${upstream}`,
+        });
+    });
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/goal-regex.js
+var goal_regex = __webpack_require__(650);
+;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
+
+
+
+
+
+function regexProblem(pattern, flags) {
+    try {
+        (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
+        return undefined;
+    }
+    catch (error) {
+        return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
+    }
+}
+/** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
+function checkGoals(goals, stepKeys, hasSteps) {
+    const issues = [];
+    goals.forEach((goal, index) => {
+        const at = ['goals', index];
+        const kinds = schema/* GOAL_KINDS */.CX.filter((kind) => goal[kind] !== undefined);
+        if (kinds.length === 0) {
+            issues.push({ path: at, message: `goal \`${goal.name}\` checks nothing; add one of: ${schema/* GOAL_KINDS */.CX.join(', ')}` });
+        }
+        else if (kinds.length > 1) {
+            issues.push({ path: [...at, kinds[1]], at: 'key', message: `goal \`${goal.name}\` has ${kinds.length} checks (${kinds.join(', ')}); a goal has one, so split it into ${kinds.length} goals` });
+        }
+        for (const kind of ['matches', 'every_sentence_matches']) {
+            const pattern = goal[kind];
+            const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
+            if (problem)
+                issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
+        }
+        if (goal.json_schema !== undefined) {
+            const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema']);
+            issues.push(...problems);
+            const compiled = problems.length === 0 ? (0,compile_json_schema/* compileJsonSchema */.n)(goal.json_schema) : undefined;
+            if (compiled && !compiled.ok)
+                issues.push({ path: [...at, 'json_schema'], message: `this schema cannot be used: ${compiled.message}` });
+        }
+        if (goal.of !== undefined) {
+            const key = String(goal.of);
+            if (!hasSteps) {
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
+            }
+            else if (!stepKeys.has(key)) {
+                const near = (0,nearest_name/* nearestName */.q)(key, stepKeys);
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
+            }
+        }
+    });
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-hardcoded-results.js
+
+
+
+/**
+ * The blog's pitfall, for plans a model wrote: a tool_call with explicit args that depends on
+ * earlier steps — listed in `depends_on`, or implied (left out, it waits for the step before it) —
+ * but uses none of their results has hard-coded a value it expected them to produce.
+ */
+function checkHardcodedResults(ctx, modelStepsFrom = 0) {
+    const issues = [];
+    const sequence = ctx.plan.workflow_sequence ?? [];
+    sequence.forEach((step, index) => {
+        if (step.type !== 'tool_call' || step.args === undefined)
+            return;
+        const implied = step.depends_on === undefined && step.inputs === undefined;
+        // The first step of a replacement follows a completed step by position only, not by the model's intent.
+        const ids = implied ? (index > modelStepsFrom ? [sequence[index - 1].id] : []) : (step.depends_on ?? []).map(schema/* dependencyId */.vX);
+        if (ids.length === 0)
+            return;
+        const dependencies = new Set(ids.map(stepKey));
+        // A for_each step uses its list's step through `for_each:` and the item through ${item…}.
+        const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each.includes(`steps.${key}.result`));
+        const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
+        if (uses)
+            return;
+        const named = ids.length === 1 ? `step ${stepKey(ids[0])}` : `steps ${ids.map(stepKey).join(', ')}`;
+        const fix = `write {"step_result": ${JSON.stringify(ids[0])}}`;
+        issues.push({
+            path: [...stepPath(index), 'args'],
+            message: implied
+                ? `step ${stepKey(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
+                : `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
+        });
+    });
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/llm/default-model.js
+var default_model = __webpack_require__(766);
+// EXTERNAL MODULE: ./lib/llm/pricing.js
+var pricing = __webpack_require__(657);
+;// CONCATENATED MODULE: ./lib/plan/check-pricing.js
+
+
+/**
+ * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
+ * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price —
+ * from the built-in table or the plan's `pricing:`.
+ */
+function checkPricing(plan, callerModel) {
+    if (plan.limits?.max_cost_usd === undefined)
+        return [];
+    const models = new Set([callerModel ?? plan.model?.name ?? default_model/* DEFAULT_MODEL */.U]);
+    for (const agent of Object.values(plan.agents ?? {}))
+        if (agent.model)
+            models.add(agent.model);
+    const unpriced = [...models].filter((model) => (0,pricing/* priceOf */.xx)(model, plan.pricing) === undefined);
+    if (unpriced.length === 0)
+        return [];
+    const names = unpriced.map((model) => `'${model}'`).join(', ');
+    const example = unpriced.map((model) => `${JSON.stringify(model)}: { input_per_mtok: 3, output_per_mtok: 15 }`).join(', ');
+    return [
+        {
+            path: ['limits', 'max_cost_usd'],
+            message: `max_cost_usd cannot be enforced: no price is known for model ${names}. ` +
+                `Give its price in US dollars per million tokens, e.g. \`pricing: { ${example} }\`, or use max_tokens instead`,
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
+/** How many steps a backward search from a referencing step visits before it switches strategy. */
+const NEAR_SEARCH_LIMIT = 16;
+/**
+ * Answers "is `target` an ancestor of `step`?" for many pairs without quadratic work on long plans:
+ * direct dependencies answer at once, nearby ancestors by a short backward search, and anything
+ * farther from the descendants of `target`, computed once per target and reused.
+ */
+class AncestorCheck {
+    #steps;
+    #stepIndex;
+    #descendants = new Map();
+    #dependents;
+    constructor(steps, stepIndex) {
+        this.#steps = steps;
+        this.#stepIndex = stepIndex;
+    }
+    /** True when `step` depends on `target`, directly or through other steps. */
+    isAncestor(step, target) {
+        if (step.dependsOn.includes(target))
+            return true;
+        const near = this.#searchNear(step, target);
+        if (near !== undefined)
+            return near;
+        return this.#descendantsOf(target).has(step.key);
+    }
+    /** A bounded backward search: true or false when it finished, undefined when it ran out of budget. */
+    #searchNear(step, target) {
+        const seen = new Set();
+        const queue = [...step.dependsOn];
+        while (queue.length > 0) {
+            const key = queue.shift();
+            if (key === target)
+                return true;
+            if (seen.has(key))
+                continue;
+            if (seen.size >= NEAR_SEARCH_LIMIT)
+                return undefined;
+            seen.add(key);
+            const index = this.#stepIndex.get(key);
+            if (index !== undefined)
+                queue.push(...this.#steps[index].dependsOn);
+        }
+        return false;
+    }
+    #descendantsOf(target) {
+        const cached = this.#descendants.get(target);
+        if (cached)
+            return cached;
+        this.#dependents ??= this.#buildDependents();
+        const found = new Set();
+        const stack = [...(this.#dependents.get(target) ?? [])];
+        while (stack.length > 0) {
+            const key = stack.pop();
+            if (found.has(key))
+                continue;
+            found.add(key);
+            stack.push(...(this.#dependents.get(key) ?? []));
+        }
+        this.#descendants.set(target, found);
+        return found;
+    }
+    #buildDependents() {
+        const dependents = new Map();
+        for (const [key, index] of this.#stepIndex) {
+            for (const dependency of this.#steps[index].dependsOn) {
+                const list = dependents.get(dependency);
+                if (list)
+                    list.push(key);
+                else
+                    dependents.set(dependency, [key]);
+            }
+        }
+        return dependents;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-references.js
+
+
+
+
+const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${inputs.<name>}';
+/** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
+function checkForEach(step, index, steps, stepIndex, issues) {
+    const list = step.forEach.list;
+    const base = [...stepPath(index), 'for_each'];
+    const scan = (0,find_references/* findReferences */.y)(list);
+    for (const problem of scan.problems)
+        issues.push({ path: base, message: problem.message });
+    const [found] = scan.references;
+    if (scan.problems.length > 0)
+        return [];
+    if (!found || !found.whole) {
+        issues.push({ path: base, message: `for_each takes one reference to a list, such as ${FOR_EACH_FORMS}; got ${JSON.stringify(list)}` });
+        return [];
+    }
+    const reference = found.reference;
+    if (reference.kind === 'input') {
+        issues.push({ path: base, message: `${found.text}: inputs are text, numbers or true/false, never a list; make the list with a step (a command tool that prints JSON) and write for_each: \${steps.<id>.result}` });
+        return [];
+    }
+    if (reference.kind !== 'step')
+        return [];
+    const source = stepIndex.has(reference.step) ? steps[stepIndex.get(reference.step)] : undefined;
+    if (source && reference.path.length === 0 && (source.type === 'reasoning' || source.type === 'aggregate') && !source.forEach) {
+        issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
+    }
+    return [{ found, base }];
+}
+/**
+ * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
+ * ancestors (so they have run), inputs the plan declares, and `${item…}` only inside a `for_each`
+ * step. `checkAncestors` is off when the graph has a cycle.
+ */
+function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
+    const references = new Map();
+    const issues = [];
+    const ancestors = new AncestorCheck(steps, stepIndex);
+    steps.forEach((step, index) => {
+        const itemName = step.forEach?.as;
+        const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
+        // Descriptions and titles are instructions, not args: only misplaced item references are errors there.
+        for (const field of ['description', 'title']) {
+            const text = step[field];
+            if (text === undefined)
+                continue;
+            for (const problem of (0,find_references/* findReferences */.y)(text, itemName).problems)
+                if (problem.aboutItem)
+                    issues.push({ path: [...stepPath(index), field], message: problem.message });
+        }
+        if (step.forEach?.key !== undefined) {
+            const keyPath = [...stepPath(index), 'key'];
+            const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
+            for (const problem of scan.problems)
+                issues.push({ path: keyPath, message: problem.message });
+            if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
+                issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
+            }
+        }
+        const fields = [];
+        if (step.args !== undefined)
+            fields.push(['args', step.args]);
+        if (step.task !== undefined)
+            fields.push(['task', step.task]);
+        if (step.with !== undefined)
+            fields.push(['with', step.with]);
+        for (const [field, value] of fields) {
+            const fieldPath = [...stepPath(index), field];
+            const scan = (0,find_references/* findReferences */.y)(value, itemName);
+            if (field === 'args')
+                references.set(index, scan.references);
+            for (const problem of scan.problems)
+                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message });
+            for (const found of scan.references)
+                placed.push({ found, base: fieldPath });
+        }
+        const ancestorsNeeded = new Map();
+        for (const { found, base } of placed) {
+            const path = [...base, ...found.at];
+            const reference = found.reference;
+            if (reference.kind === 'input') {
+                if (!declaredInputs.includes(reference.name)) {
+                    const near = (0,nearest_name/* nearestName */.q)(reference.name, declaredInputs);
+                    const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
+                    issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
+                }
+            }
+            else if (reference.kind === 'item') {
+                // The item is there by construction in a for_each step; its fields are known only at run time.
+            }
+            else if (reference.step === step.key) {
+                issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
+            }
+            else if (!stepIndex.has(reference.step)) {
+                issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
+            }
+            else if (!ancestorsNeeded.has(reference.step)) {
+                ancestorsNeeded.set(reference.step, { found, base });
+            }
+        }
+        if (!checkAncestors || ancestorsNeeded.size === 0)
+            return;
+        for (const [key, { found, base }] of ancestorsNeeded) {
+            if (ancestors.isAncestor(step, key))
+                continue;
+            issues.push({
+                path: [...base, ...found.at],
+                message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
+            });
+        }
+    });
+    return { references, issues };
+}
+
+;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
+/** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
+const TYPE_ONLY_STEP_FIELDS = [
+    { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
+    { field: 'args', types: ['tool_call'], message: (type) => `only tool_call steps take \`args\`; a ${type} step is answered by the model` },
+    ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
+    { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
+    ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+];
+/** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
+const REQUIRED_STEP_FIELDS = {
+    tool_call: ['tool'],
+    reasoning: [],
+    aggregate: [],
+    agent: ['task'],
+    plan: ['uses'],
+};
+/** Step fields that only a step with `for_each` takes. */
+const FOR_EACH_ONLY_FIELDS = ['as', 'key', 'max_items', 'on_item_failure', 'fan_out'];
+/** What to tell someone who gave a for_each-only field without `for_each`. */
+function forEachOnlyMessage(field) {
+    return `only for_each steps take \`${field}\`; add \`for_each:\` (a reference to a list) or remove it`;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-step-fields.js
+
+
+/**
+ * Fields that only some steps take — `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
+ * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` —
+ * an agent's `task`, and item names that would shadow references.
+ */
+function checkStepFields(steps) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        const at = stepPath(index);
+        for (const { field, types, message } of TYPE_ONLY_STEP_FIELDS) {
+            if (step[field] !== undefined && !types.includes(step.type))
+                issues.push({ path: [...at, field], at: 'key', message: message(step.type) });
+        }
+        if (step.type === 'agent' && step.task === undefined)
+            issues.push({ path: at, message: 'an agent step needs `task:`, the instruction it works on' });
+        if (step.type === 'plan') {
+            if (step.uses === undefined)
+                issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
+            if (step.for_each !== undefined)
+                issues.push({ path: [...at, 'for_each'], at: 'key', message: 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' });
+        }
+        if (step.for_each === undefined) {
+            for (const field of FOR_EACH_ONLY_FIELDS) {
+                if (step[field] !== undefined)
+                    issues.push({ path: [...at, field], at: 'key', message: forEachOnlyMessage(field) });
+            }
+        }
+        else if (step.as === 'steps' || step.as === 'inputs') {
+            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.…} references; name the item something else, such as \`item\`` });
+        }
+    });
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
+/**
+ * Finds a cycle in a directed graph (node → the nodes it points at) with an iterative depth-first
+ * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
+ */
+function findCycle(graph) {
+    const state = new Map();
+    for (const start of graph.keys()) {
+        if (state.has(start))
+            continue;
+        const path = [start];
+        const nextEdge = [0];
+        state.set(start, 'open');
+        while (path.length > 0) {
+            const node = path[path.length - 1];
+            const targets = graph.get(node) ?? [];
+            const index = nextEdge[nextEdge.length - 1];
+            if (index >= targets.length) {
+                state.set(node, 'done');
+                path.pop();
+                nextEdge.pop();
+                continue;
+            }
+            nextEdge[nextEdge.length - 1] = index + 1;
+            const target = targets[index];
+            const seen = state.get(target);
+            if (seen === 'open')
+                return { hasCycle: true, cycle: [...path.slice(path.indexOf(target)), target] };
+            if (seen === undefined && graph.has(target)) {
+                state.set(target, 'open');
+                path.push(target);
+                nextEdge.push(0);
+            }
+        }
+    }
+    return { hasCycle: false };
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-step-graph.js
+
+
+
+
+
+/** Step key → index of its first occurrence, and an issue for every later occurrence. */
+function indexStepIds(steps) {
+    const stepIndex = new Map();
+    const issues = [];
+    steps.forEach((step, index) => {
+        const key = stepKey(step.id);
+        const first = stepIndex.get(key);
+        if (first === undefined)
+            stepIndex.set(key, index);
+        else {
+            issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too (1 and "1" are the same id)` });
+        }
+    });
+    return { stepIndex, issues };
+}
+function unknownStepMessage(field, key, stepIndex) {
+    const near = (0,nearest_name/* nearestName */.q)(key, stepIndex.keys());
+    const hint = near ? ` — did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
+    return `${field} names step ${key}, which does not exist${hint}`;
+}
+/** `depends_on` and `inputs` entries naming steps that do not exist. */
+function checkStepNames(steps, stepIndex) {
+    const issues = [];
+    steps.forEach((step, index) => {
+        for (const field of ['depends_on', 'inputs']) {
+            step[field]?.forEach((dependency, position) => {
+                const id = (0,schema/* dependencyId */.vX)(dependency);
+                if (!stepIndex.has(stepKey(id))) {
+                    const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
+                    issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id), stepIndex) });
+                }
+            });
+        }
+    });
+    return issues;
+}
+/** Where the dependency `from → to` is written, so a cycle error points at a line to change. */
+function dependencyPath(steps, index, to) {
+    const step = steps[index];
+    for (const field of ['depends_on', 'inputs']) {
+        const position = step[field]?.findIndex((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        if (position >= 0)
+            return [...stepPath(index), field, position];
+    }
+    return stepPath(index);
+}
+/** A dependency cycle, printed along its edges: `1 → 3 → 2 → 1`. */
+function checkCycles(steps, planSteps, stepIndex) {
+    const graph = new Map();
+    for (const [key, index] of stepIndex)
+        graph.set(key, planSteps[index].dependsOn);
+    const result = findCycle(graph);
+    if (!result.hasCycle)
+        return [];
+    const [from, to] = result.cycle;
+    const path = dependencyPath(steps, stepIndex.get(from), to);
+    if (result.cycle.length === 2)
+        return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' → ')} (→ means "depends on"); remove one of these dependencies` }];
+}
+
+// EXTERNAL MODULE: ./lib/core/todo-item.js
+var todo_item = __webpack_require__(6055);
+;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
+const SECTIONS = [
+    {
+        toolset: 'http',
+        section: 'http',
+        required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
+    },
+    { toolset: 'github', section: 'github' },
+];
+/**
+ * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
+ * not written for a toolset the plan leaves off, where it would silently do nothing.
+ */
+function checkToolsetConfig(plan) {
+    const issues = [];
+    const enabled = plan.toolsets ?? [];
+    for (const { toolset, section, required } of SECTIONS) {
+        const index = enabled.indexOf(toolset);
+        if (index >= 0 && required !== undefined && plan[section] === undefined)
+            issues.push({ path: ['toolsets', index], message: required });
+        if (index < 0 && plan[section] !== undefined) {
+            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+        }
+    }
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/check-tools.js
+
+
+
+
+function unknownToolMessage(name, tools, withheld) {
+    const why = withheld?.get(name);
+    if (why !== undefined)
+        return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
+    const near = (0,nearest_name/* nearestName */.q)(name, tools.keys());
+    const available = tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
+    if (near)
+        return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
+    return `unknown tool \`${name}\`; ${available}`;
+}
+/**
+ * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
+ * enabled toolsets have the configuration they need.
+ */
+function checkTools(plan, tools, withheld) {
+    const issues = checkToolsetConfig(plan);
+    const agents = plan.agents ?? {};
+    for (const [agentName, agent] of Object.entries(agents)) {
+        agent.tools?.forEach((name, position) => {
+            if (!tools.has(name))
+                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+        });
+    }
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const at = stepPath(index);
+        if (step.type === 'tool_call') {
+            if (step.tool === undefined) {
+                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
+            }
+            else if (!tools.has(step.tool)) {
+                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools, withheld) });
+            }
+        }
+        if (step.type === 'agent') {
+            step.tools?.forEach((name, position) => {
+                if (name === todo_item/* WRITE_TODOS */.q)
+                    issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
+                else if (!tools.has(name))
+                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+            });
+        }
+        if (step.agent === undefined)
+            return;
+        const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
+        if (!agent) {
+            const names = Object.keys(agents);
+            const near = (0,nearest_name/* nearestName */.q)(step.agent, names);
+            const hint = near ? ` — did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+            issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
+        }
+        else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
+            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });
+        }
+        else if (agent.tools) {
+            step.tools?.forEach((name, position) => {
+                if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
+                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${listNames(agent.tools)}` });
+                }
+            });
+        }
+    });
+    return issues;
+}
+
+;// CONCATENATED MODULE: ./lib/plan/exceeds-depth.js
+/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
+function exceedsDepth(value, max) {
+    const stack = [{ value, depth: 1 }];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const { value: current, depth } = stack.pop();
+        if (current === null || typeof current !== 'object' || seen.has(current))
+            continue;
+        if (depth > max)
+            return true;
+        // YAML aliases share objects; each is walked once.
+        seen.add(current);
+        for (const child of Object.values(current))
+            stack.push({ value: child, depth: depth + 1 });
+    }
+    return false;
+}
+
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(7222);
+;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
+
+function issues_beside_schema_isMap(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** A copy of `value` without the keys the schema did not recognise, at the paths it named them. */
+function withoutKeys(value, unknown) {
+    const copy = structuredClone(value);
+    for (const { path, keys } of unknown) {
+        let at = copy;
+        for (const segment of path)
+            at = issues_beside_schema_isMap(at) || Array.isArray(at) ? at[segment] : undefined;
+        if (issues_beside_schema_isMap(at))
+            for (const key of keys)
+                delete at[key];
+    }
+    return copy;
+}
+/** Duplicate step ids among the raw steps that have a usable id, whatever else is wrong with them. */
+function duplicateIds(value) {
+    const sequence = issues_beside_schema_isMap(value) ? value['workflow_sequence'] : undefined;
+    if (!Array.isArray(sequence))
+        return [];
+    const withIds = sequence.map((step, index) => ({ step, index })).filter(({ step }) => issues_beside_schema_isMap(step) && (typeof step['id'] === 'string' || typeof step['id'] === 'number'));
+    const { issues } = indexStepIds(withIds.map(({ step }) => step));
+    // indexStepIds numbers steps by their place in the list it was given: put the real indexes back.
+    return issues.map((issue) => {
+        const [, position, ...rest] = issue.path;
+        const real = withIds[position].index;
+        const first = /workflow_sequence\[(\d+)\]/.exec(issue.message);
+        const message = first ? issue.message.replace(first[0], `workflow_sequence[${withIds[Number(first[1])].index}]`) : issue.message;
+        return { ...issue, path: ['workflow_sequence', real, ...rest], message };
+    });
+}
+/**
+ * What else is wrong with a plan the schema rejected, so every problem is reported at once: when the
+ * only schema problems are unknown keys (`depend_on`), the plan without them gets every other check
+ * (`recheck`); otherwise duplicate step ids are still found in the raw steps.
+ */
+function issuesBesideSchema(value, schemaProblems, recheck) {
+    const unknownKeys = schemaProblems.flatMap((issue) => (issue.code === 'unrecognized_keys' ? [{ path: issue.path, keys: issue.keys }] : []));
+    if (unknownKeys.length === schemaProblems.length)
+        return [...recheck(withoutKeys(value, unknownKeys))];
+    return duplicateIds(value);
+}
+
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(4700);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
+var toolsets = __webpack_require__(6712);
+;// CONCATENATED MODULE: ./lib/tools/tool-catalogue.js
+
+/** The argument schema of a declared tool that does not write one: any object. */
+const ANY_OBJECT = { type: 'object', properties: {} };
+/** A catalogue's withheld tools taken out, each with the reason. */
+function withholdTools(plan, tools, withhold) {
+    const withheld = new Map();
+    if (!withhold)
+        return withheld;
+    for (const tool of [...tools.values()]) {
+        const why = withhold(tool, plan);
+        if (why === undefined)
+            continue;
+        withheld.set(tool.name, why);
+        tools.delete(tool.name);
+    }
+    return withheld;
+}
+/**
+ * Every tool a plan may call — enabled toolsets, declared `tools:`, and adapters' extra tools — by
+ * name, less those `withhold` keeps out of the run (returned apart, with the reason).
+ */
+function buildToolCatalogue(plan, extraTools = [], withhold) {
+    const tools = new Map();
+    const issues = [];
+    for (const toolset of new Set(plan.toolsets ?? [])) {
+        for (const tool of (0,toolsets/* toolsetTools */.e)(toolset, plan)) {
+            tools.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, sideEffects: tool.sideEffects, origin: 'toolset', toolset });
+        }
+    }
+    for (const [name, declared] of Object.entries(plan.tools ?? {})) {
+        const clash = tools.get(name);
+        if (clash) {
+            issues.push({ path: ['tools', name], at: 'key', message: `tool \`${name}\` is also in the \`${clash.toolset}\` toolset; give the declared tool another name` });
+            continue;
+        }
+        tools.set(name, {
+            name,
+            description: declared.description,
+            inputSchema: declared.input ?? ANY_OBJECT,
+            sideEffects: declared.side_effects ?? false,
+            origin: 'plan',
+        });
+    }
+    for (const tool of extraTools) {
+        if (tools.has(tool.name)) {
+            issues.push({ path: plan.tools && Object.hasOwn(plan.tools, tool.name) ? ['tools', tool.name] : [], at: 'key', message: `tool \`${tool.name}\` is provided twice (by the plan or a toolset, and by an adapter); rename one` });
+            continue;
+        }
+        tools.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, sideEffects: tool.sideEffects, origin: 'extra' });
+    }
+    return { tools, issues, withheld: withholdTools(plan, tools, withhold) };
+}
+
+;// CONCATENATED MODULE: ./lib/plan/validate-plan.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The error for a plan with neither `goal` nor `workflow_sequence`. */
+const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
+function planName(plan, file) {
+    if (plan.name)
+        return plan.name;
+    const base = file?.split(/[\\/]/).pop()?.replace(/\.ya?ml$/i, '');
+    return base || 'plan';
+}
+function shapeIssues(value) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
+        return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not ${kind}` }];
+    }
+    if (exceedsDepth(value, parse_plan_yaml/* MAX_NESTING */.M1))
+        return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
+    return [];
+}
+/** Every check on a parsed value, all problems at once, as unlocated issues (the loader adds positions). */
+function checkPlanValue(value, options) {
+    const shape = shapeIssues(value);
+    if (shape.length > 0)
+        return { ok: false, issues: shape };
+    const parsed = schema/* Plan */.cw.safeParse(value, { reportInput: true });
+    if (!parsed.success) {
+        const recheck = (stripped) => {
+            const again = checkPlanValue(stripped, options);
+            return again.ok ? [] : again.issues;
+        };
+        return { ok: false, issues: [...(0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema/* Plan */.cw), ...issuesBesideSchema(value, parsed.error.issues, recheck)] };
+    }
+    const plan = parsed.data;
+    if (plan.goal === undefined && plan.workflow_sequence === undefined)
+        return { ok: false, issues: [{ path: [], message: NEEDS_GOAL_OR_STEPS }] };
+    const rawSteps = plan.workflow_sequence ?? [];
+    const steps = buildPlanSteps(rawSteps);
+    const { tools, issues: toolIssues, withheld } = buildToolCatalogue(plan, options.extraTools, options.withhold);
+    const { stepIndex, issues: idIssues } = indexStepIds(rawSteps);
+    const nameIssues = checkStepNames(rawSteps, stepIndex);
+    const cycleIssues = checkCycles(rawSteps, steps, stepIndex);
+    const referenceCheck = checkReferences(steps, stepIndex, Object.keys(plan.inputs ?? {}), cycleIssues.length === 0);
+    const ctx = { plan, steps, stepIndex, tools, references: referenceCheck.references };
+    const schemas = checkInputSchemas(ctx);
+    const issues = [
+        ...toolIssues,
+        ...idIssues,
+        ...checkStepFields(rawSteps),
+        ...nameIssues,
+        ...cycleIssues,
+        ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
+        ...referenceCheck.issues,
+        ...checkTools(plan, tools, withheld),
+        ...schemas.issues,
+        ...checkArgs(ctx, schemas.schemas),
+        ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+        ...checkPricing(plan, options.model),
+        ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
+        ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
+    ];
+    if (issues.length > 0)
+        return { ok: false, issues };
+    return {
+        ok: true,
+        plan: {
+            ...(options.file !== undefined && { file: options.file }),
+            source: plan,
+            name: planName(plan, options.file),
+            ...(plan.goal !== undefined && { goal: plan.goal }),
+            steps,
+            limits: { ...schema/* DEFAULT_LIMITS */.dR, ...plan.limits },
+            tools,
+            ...(withheld.size > 0 && { withheld }),
+            ...(options.withhold !== undefined && { withhold: options.withhold }),
+        },
+    };
+}
+/**
+ * Validates a plan given as a value (a plan a model wrote, or JSON), with every check a file gets.
+ * Errors carry paths but no positions; `origin: 'model'` adds the hard-coded-result rule.
+ */
+function validatePlanObject(value, options) {
+    try {
+        const result = checkPlanValue(value, options);
+        if (result.ok)
+            return result;
+        return { ok: false, errors: result.issues.map((issue) => ({ ...(options.file !== undefined && { file: options.file }), path: (0,format_path/* formatPath */.j)(issue.path), message: issue.message })) };
+    }
+    catch (error) {
+        return { ok: false, errors: [unexpectedError(error, options.file)] };
+    }
+}
+/** A plan error for a failure no check foresaw, so callers still get a result and never a stack trace. */
+function unexpectedError(error, file) {
+    const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+    return { ...(file !== undefined && { file }), path: '', message: detail };
+}
+
+
+/***/ }),
+
+/***/ 7958:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** A byte count for people: `512 B`, `256 KiB`, `1.2 MiB`. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+    return `${shown} ${units[unit]}`;
+}
+
+
+/***/ }),
+
+/***/ 1088:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ McpServerStartError)
+/* harmony export */ });
+/** An MCP server did not start or did not list its tools: a plan error naming the server. */
+class McpServerStartError extends Error {
+    server;
+    constructor(server, reason, options = {}) {
+        const stderr = options.stderr?.trim();
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.slice(-1500)}` : '';
+        super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
+            cause: options.cause,
+        });
+        this.name = 'McpServerStartError';
+        this.server = server;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6712:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ toolsetTools)
+});
+
+// EXTERNAL MODULE: ./lib/core/linear-regex.js
+var linear_regex = __webpack_require__(176);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js
+
+/** A file tool was given a glob it cannot match: unsupported syntax, or too long. */
+class InvalidGlobError extends step_error/* StepError */.z {
+    pattern;
+    constructor(toolName, pattern, reason) {
+        super(`${toolName}: cannot use the glob '${pattern}': ${reason}. Write a simpler glob, e.g. 'src/**/*.ts' or '{src,test}/**'.`, {
+            transient: false,
+            toolName,
+        });
+        this.pattern = pattern;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/compile-glob.js
+
+
+/** Longer globs are refused: no one needs them, and they bound the compiled matcher's size. */
+const MAX_GLOB_CHARS = 500;
+const MAX_BRACE_DEPTH = 8;
+/** One path segment that does not start with a dot (`*` and `**` skip dotfiles unless a `.` is written). */
+const SEGMENT = '[^/.][^/]*';
+const EXTGLOB = /[@!+*?]\(/;
+/** Literal text as RE2 syntax. */
+function literal(char) {
+    return /[\\^$.|?*+()[\]{}/]/.test(char) ? `\\${char}` : char;
+}
+class GlobCompiler {
+    #index = 0;
+    #pattern;
+    #fail;
+    constructor(pattern, fail) {
+        this.#pattern = pattern;
+        this.#fail = fail;
+    }
+    compile() {
+        const body = this.#sequence(true, 0).source;
+        if (this.#index < this.#pattern.length)
+            this.#fail(`unexpected '${this.#pattern[this.#index]}' at character ${this.#index + 1}`);
+        return `^${body}$`;
+    }
+    /** Glob text up to the end, or (inside braces) up to the next top-level `,` or `}`. */
+    #sequence(segmentStart, depth) {
+        const pattern = this.#pattern;
+        let source = '';
+        let atStart = segmentStart;
+        while (this.#index < pattern.length) {
+            const char = pattern[this.#index];
+            if (depth > 0 && (char === ',' || char === '}'))
+                break;
+            if (char === '\\' && this.#index + 1 < pattern.length) {
+                source += literal(pattern[this.#index + 1]);
+                this.#index += 2;
+                atStart = false;
+            }
+            else if (char === '/') {
+                source += '/';
+                this.#index += 1;
+                atStart = true;
+            }
+            else if (char === '*') {
+                source += this.#star(atStart, depth);
+                atStart = source.endsWith('/)*');
+            }
+            else if (char === '?') {
+                source += atStart ? '[^/.]' : '[^/]';
+                this.#index += 1;
+                atStart = false;
+            }
+            else if (char === '[' && this.#classEnd() > 0) {
+                source += this.#characterClass(atStart);
+                atStart = false;
+            }
+            else if (char === '{' && this.#hasBraceGroup()) {
+                const group = this.#braceGroup(atStart, depth + 1);
+                source += group.source;
+                atStart = group.segmentStart;
+            }
+            else {
+                source += literal(char);
+                this.#index += 1;
+                atStart = false;
+            }
+        }
+        return { source, segmentStart: atStart };
+    }
+    #star(atStart, depth) {
+        const pattern = this.#pattern;
+        let end = this.#index;
+        while (pattern[end] === '*')
+            end += 1;
+        const next = pattern[end];
+        const closesSegment = next === undefined || next === '/' || (depth > 0 && (next === ',' || next === '}'));
+        const globstar = end - this.#index >= 2 && atStart && closesSegment;
+        this.#index = end;
+        if (globstar && next === '/') {
+            this.#index += 1;
+            return `(?:${SEGMENT}/)*`; // zero or more whole directories
+        }
+        if (globstar)
+            return `(?:${SEGMENT}(?:/${SEGMENT})*)?`;
+        if (!atStart)
+            return '[^/]*';
+        // At a segment's start the name must not begin with a dot; a following literal '.' means the star is non-empty.
+        return next === '.' ? SEGMENT : `(?:${SEGMENT})?`;
+    }
+    /** Index just past the `]` closing the class at the current `[`, or 0 when there is none. */
+    #classEnd() {
+        const pattern = this.#pattern;
+        let end = this.#index + 1;
+        if (pattern[end] === '!' || pattern[end] === '^')
+            end += 1;
+        if (pattern[end] === ']')
+            end += 1;
+        while (end < pattern.length && pattern[end] !== ']' && pattern[end] !== '/')
+            end += pattern[end] === '\\' ? 2 : 1;
+        return pattern[end] === ']' ? end + 1 : 0;
+    }
+    #characterClass(atStart) {
+        const end = this.#classEnd();
+        let body = this.#pattern.slice(this.#index + 1, end - 1);
+        this.#index = end;
+        const negated = body.startsWith('!') || body.startsWith('^');
+        if (negated)
+            body = body.slice(1);
+        let members = '';
+        for (let i = 0; i < body.length; i += 1) {
+            const char = body[i];
+            if (char === '\\' && i + 1 < body.length) {
+                members += `\\${body[i + 1]}`.replace(/^\\([A-Za-z0-9])$/, '$1');
+                i += 1;
+            }
+            else if (char === '-' && i > 0 && i < body.length - 1)
+                members += '-';
+            else
+                members += /[\\\]^[-]/.test(char) ? `\\${char}` : char;
+        }
+        if (negated)
+            return `[^/${atStart ? '.' : ''}${members}]`;
+        return `[${members}]`;
+    }
+    /** Whether the `{` at the current index opens a group with a top-level comma and a closing brace. */
+    #hasBraceGroup() {
+        const pattern = this.#pattern;
+        let depth = 0;
+        let comma = false;
+        for (let i = this.#index; i < pattern.length; i += 1) {
+            const char = pattern[i];
+            if (char === '\\')
+                i += 1;
+            else if (char === '{')
+                depth += 1;
+            else if (char === '}') {
+                depth -= 1;
+                if (depth === 0)
+                    return comma;
+            }
+            else if (char === ',' && depth === 1)
+                comma = true;
+        }
+        return false;
+    }
+    #braceGroup(atStart, depth) {
+        if (depth > MAX_BRACE_DEPTH)
+            this.#fail(`braces nest more than ${MAX_BRACE_DEPTH} deep`);
+        const alternatives = [];
+        let allEndAtStart = true;
+        this.#index += 1; // {
+        for (;;) {
+            const alternative = this.#sequence(atStart, depth);
+            alternatives.push(alternative.source);
+            allEndAtStart &&= alternative.segmentStart;
+            const char = this.#pattern[this.#index];
+            this.#index += 1;
+            if (char === '}')
+                break;
+        }
+        return { source: `(?:${alternatives.join('|')})`, segmentStart: allEndAtStart };
+    }
+}
+/**
+ * A glob (`*`, `**`, `?`, `[…]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
+ * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
+ * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
+ */
+function compileGlob(toolName, pattern) {
+    const fail = (reason) => {
+        throw new InvalidGlobError(toolName, pattern, reason);
+    };
+    if (pattern.length > MAX_GLOB_CHARS)
+        fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
+    if (EXTGLOB.test(pattern))
+        fail('extended globs such as @(…), !(…), +(…) are not supported; use {a,b} alternatives');
+    const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
+    try {
+        return linear_regex/* LinearRegex */.P.compile(source);
+    }
+    catch (error) {
+        return fail(error instanceof Error ? error.message : String(error));
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./lib/core/system-path.js
+var system_path = __webpack_require__(9120);
+;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
+
+/** A file tool was asked for a path it may not touch (outside the repository, `.git`, `/proc`, ...). */
+class PathRefusedError extends step_error/* StepError */.z {
+    path;
+    reason;
+    constructor(toolName, path, reason) {
+        super(`${toolName}: refused path '${path}': ${reason}. Use a path relative to the repository root, inside it.`, {
+            transient: false,
+            toolName,
+        });
+        this.path = path;
+        this.reason = reason;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/repo-file-not-found-error.js
+
+/** A file tool was asked for a path that does not exist in the repository. */
+class RepoFileNotFoundError extends step_error/* StepError */.z {
+    path;
+    constructor(toolName, path) {
+        super(`${toolName}: '${path}' does not exist in the repository; call list_files to see which paths exist.`, {
+            transient: false,
+            toolName,
+        });
+        this.path = path;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
+
+
+
+
+
+/** True when `candidate` is `root` itself or lies below it. */
+function isInside(root, candidate) {
+    const relative = external_node_path_.relative(root, candidate);
+    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
+}
+/**
+ * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
+ * no `..` segments, nothing inside `.git`. Returns the path split into segments.
+ */
+function checkRelativePath(toolName, requested) {
+    if (requested.includes('\0'))
+        throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
+    if (external_node_path_.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
+        throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
+    }
+    const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+    if (segments.includes('..'))
+        throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
+    if (segments.includes('.git'))
+        throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+    return segments;
+}
+/**
+ * Resolves a model-chosen path against the repository root and returns its real path, refusing
+ * anything that leaves the repository, including through symlinks.
+ */
+async function resolveRepoPath(toolName, root, requested) {
+    const segments = checkRelativePath(toolName, requested);
+    const realRoot = await (0,promises_.realpath)(root);
+    let resolved;
+    try {
+        resolved = await (0,promises_.realpath)(external_node_path_.join(realRoot, ...segments));
+    }
+    catch (error) {
+        if (error.code === 'ENOENT') {
+            throw new RepoFileNotFoundError(toolName, requested);
+        }
+        throw error;
+    }
+    if (!isInside(realRoot, resolved)) {
+        throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
+    }
+    if ((0,system_path/* isSystemPath */.b)(resolved))
+        throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
+    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).includes('.git')) {
+        throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+    }
+    return resolved;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
+
+
+/** Never walked into: git internals, and dependencies unless asked for. */
+const ALWAYS_SKIPPED = new Set(['.git']);
+const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
+/**
+ * Yields the repository's regular files as `/`-separated paths relative to `root`. Symlinks are not
+ * followed (as git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered.
+ */
+async function* walkRepoFiles(root, options = {}) {
+    const realRoot = await (0,promises_.realpath)(root);
+    const maxVisited = options.maxVisited ?? 50_000;
+    let visited = 0;
+    const pending = [''];
+    while (pending.length > 0) {
+        options.signal?.throwIfAborted();
+        const relativeDir = pending.pop();
+        for await (const entry of await (0,promises_.opendir)(external_node_path_.join(realRoot, relativeDir))) {
+            if (ALWAYS_SKIPPED.has(entry.name))
+                continue;
+            const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+            if (entry.isDirectory()) {
+                if (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(entry.name))
+                    pending.push(relative);
+            }
+            else if (entry.isFile()) {
+                visited += 1;
+                if (visited > maxVisited)
+                    return;
+                yield relative;
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
+
+
+
+/** Default cap on the paths `list_files` returns. */
+const LIST_FILES_MAX_RESULTS = 1000;
+/** The `list_files` tool: repository files matching a glob, sorted and capped. */
+function listFilesTool(options) {
+    const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
+    return {
+        name: 'list_files',
+        description: `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
+            `'*' does not match names starting with '.'; write '.github/**' for those. .git and node_modules are skipped.`,
+        inputSchema: {
+            type: 'object',
+            properties: {
+                pattern: { type: 'string', description: "Glob relative to the repository root, e.g. 'src/**/*.ts'" },
+                include_node_modules: { type: 'boolean', description: 'Also list files under node_modules' },
+            },
+            additionalProperties: false,
+        },
+        sideEffects: false,
+        async execute(args, ctx) {
+            const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
+            checkRelativePath('list_files', pattern);
+            const glob = compileGlob('list_files', pattern);
+            const matches = [];
+            for await (const file of walkRepoFiles(options.root, {
+                includeNodeModules: args.include_node_modules === true,
+                signal: ctx.signal,
+            })) {
+                if (glob.test(file))
+                    matches.push(file);
+            }
+            if (matches.length === 0)
+                return `[no files match '${pattern}']`;
+            matches.sort();
+            if (matches.length <= maxResults)
+                return matches.join('\n');
+            const shown = matches.slice(0, maxResults).join('\n');
+            return `[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(7958);
+;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
+
+
+
+
+/** Default cap on the bytes `read_file` returns. */
+const READ_FILE_MAX_BYTES = 256 * 1024;
+/** The `read_file` tool: a text file of the repository, capped, with a note when cut. */
+function readFileTool(options) {
+    const maxBytes = options.maxBytes ?? READ_FILE_MAX_BYTES;
+    return {
+        name: 'read_file',
+        description: `Read a text file of the repository. 'path' is relative to the repository root. ` +
+            `Files larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)} are cut, with a note saying so.`,
+        inputSchema: {
+            type: 'object',
+            properties: { path: { type: 'string', description: 'Path relative to the repository root, e.g. src/main.ts' } },
+            required: ['path'],
+            additionalProperties: false,
+        },
+        sideEffects: false,
+        async execute(args) {
+            const requested = String(args.path);
+            const resolved = await resolveRepoPath('read_file', options.root, requested);
+            // Checked before opening: opening a FIFO would block until something writes to it.
+            if (!(await (0,promises_.stat)(resolved)).isFile())
+                throw new PathRefusedError('read_file', requested, 'it is not a regular file');
+            const handle = await (0,promises_.open)(resolved, 'r');
+            try {
+                const stats = await handle.stat();
+                const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
+                const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+                const bytes = buffer.subarray(0, bytesRead);
+                if (bytes.includes(0))
+                    return `[binary file: ${requested} is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; not shown]`;
+                const text = new TextDecoder('utf-8').decode(bytes);
+                if (stats.size <= maxBytes)
+                    return text;
+                // Drop a multi-byte character split by the cut rather than show a replacement character.
+                const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
+                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}`;
+            }
+            finally {
+                await handle.close();
+            }
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
+var regex_syntax_error = __webpack_require__(5989);
+;// CONCATENATED MODULE: ./lib/tools/files/invalid-search-error.js
+
+
+/** `search_files` was given a regular expression that does not compile. */
+class InvalidSearchError extends step_error/* StepError */.z {
+    query;
+    constructor(query, cause) {
+        const reason = cause instanceof regex_syntax_error/* RegexSyntaxError */.J ? cause.reason : cause instanceof Error ? cause.message : String(cause);
+        super(`search_files: '${query}' cannot be used as a regular expression (${reason}); fix it or set regex: false.`, {
+            transient: false,
+            toolName: 'search_files',
+            cause,
+        });
+        this.query = query;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
+
+
+
+
+
+
+/** Default cap on the matching lines `search_files` returns. */
+const SEARCH_FILES_MAX_RESULTS = 200;
+/** Files larger than this are skipped: they are generated or data, rarely worth searching. */
+const MAX_FILE_BYTES = 1024 * 1024;
+/** Long lines (minified code) are cut before matching and showing. */
+const MAX_LINE_CHARS = 400;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+// The model writes the query and the repository holds the text: a backtracking RegExp here could
+// block the event loop past every timeout, so matching runs on the linear-time engine.
+function compile(query, isRegex, ignoreCase) {
+    try {
+        return linear_regex/* LinearRegex */.P.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+    }
+    catch (error) {
+        throw new InvalidSearchError(query, error);
+    }
+}
+/** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
+function searchFilesTool(options) {
+    const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
+    return {
+        name: 'search_files',
+        description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
+            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules and files over 1 MiB are skipped.`,
+        inputSchema: {
+            type: 'object',
+            properties: {
+                query: { type: 'string', minLength: 1, maxLength: 500, description: 'Text (or regex) to find' },
+                regex: { type: 'boolean', description: 'Treat query as a regular expression (RE2 syntax: no lookaround or backreferences)' },
+                ignore_case: { type: 'boolean' },
+                pattern: { type: 'string', description: "Only files matching this glob, e.g. 'src/**/*.ts'" },
+            },
+            required: ['query'],
+            additionalProperties: false,
+        },
+        sideEffects: false,
+        async execute(args, ctx) {
+            const query = String(args.query);
+            const matcher = compile(query, args.regex === true, args.ignore_case === true);
+            const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : undefined;
+            if (pattern !== undefined)
+                checkRelativePath('search_files', pattern);
+            const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
+            const results = [];
+            let more = false;
+            const files = [];
+            for await (const file of walkRepoFiles(options.root, { signal: ctx.signal })) {
+                if (glob === undefined || glob.test(file))
+                    files.push(file);
+            }
+            files.sort();
+            search: for (const file of files) {
+                ctx.signal.throwIfAborted();
+                const absolute = external_node_path_.join(options.root, file);
+                if ((await (0,promises_.stat)(absolute)).size > MAX_FILE_BYTES)
+                    continue;
+                const content = await (0,promises_.readFile)(absolute);
+                if (content.includes(0))
+                    continue;
+                const lines = content.toString('utf8').split(/\r?\n/);
+                for (const [index, line] of lines.entries()) {
+                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+                    if (!matcher.test(shown))
+                        continue;
+                    if (results.length === maxResults) {
+                        more = true;
+                        break search;
+                    }
+                    results.push(`${file}:${index + 1}: ${shown}`);
+                }
+            }
+            if (results.length === 0)
+                return `[no matches for '${query}']`;
+            if (!more)
+                return results.join('\n');
+            return `[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/tools/files/files-toolset.js
+
+
+
+/** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`. */
+function filesToolset(options) {
+    return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
+}
+
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: ./lib/plan/github-writes.js
+var github_writes = __webpack_require__(6117);
+;// CONCATENATED MODULE: ./lib/security/url-allow-list.js
+/** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
+function isUnderPrefix(url, prefix) {
+    if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port)
+        return false;
+    const base = prefix.pathname;
+    if (base === '/' || url.pathname === base)
+        return true;
+    const withSlash = base.endsWith('/') ? base : `${base}/`;
+    return url.pathname.startsWith(withSlash);
+}
+/**
+ * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
+ * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
+ */
+function refusalReason(url, allow) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return `only http and https URLs may be requested`;
+    if (url.username !== '' || url.password !== '')
+        return 'URLs may not carry credentials (user:password@)';
+    if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
+        return undefined;
+    return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
+}
+
+;// CONCATENATED MODULE: ./lib/security/neutralise-outbound.js
+
+/** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
+const BREAK = '\u200B';
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+const DESTINATION = String.raw `(<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
+const TITLE = String.raw `(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`;
+// One pass over prose: inline code (kept), images, links, autolinks, bare URLs.
+const INLINE = new RegExp([
+    String.raw `(?<code>(?<ticks>\x60+)[\s\S]*?[^\x60]\k<ticks>(?!\x60))`,
+    String.raw `(?<image>!)?\[(?<text>(?:\\.|[^\]\\\n])*)\]\(\s*${DESTINATION}${TITLE}\s*\)`,
+    String.raw `<(?<auto>(?:https?|ftp|mailto):[^<>\s]*)>`,
+    String.raw `(?<bare>\b(?:https?:\/\/|www\.)[^\s<>\x60]*[^\s<>\x60.,;:!?'")\]])`,
+].join('|'), 'gi');
+const DEFINITION = /^( {0,3})\[([^\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
+function allowed(raw, prefixes) {
+    const target = raw.replace(/^<|>$/g, '');
+    if (target.startsWith('#') && !target.startsWith('#/'))
+        return true; // an anchor on the same page
+    let url;
+    try {
+        url = new URL(target.startsWith('www.') ? `https://${target}` : target);
+    }
+    catch {
+        return false; // relative or malformed: could point anywhere on github.com
+    }
+    if (url.username !== '' || url.password !== '')
+        return false;
+    return prefixes.some((prefix) => {
+        try {
+            return isUnderPrefix(url, new URL(prefix));
+        }
+        catch {
+            return false;
+        }
+    });
+}
+/** A URL as inline code: GitHub neither links nor loads it. */
+function asText(raw) {
+    return `\`${raw.replace(/^<|>$/g, '').replace(/`/g, '')}\``;
+}
+function stripHtml(text) {
+    let out = text;
+    let before;
+    do {
+        before = out;
+        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+    } while (out !== before);
+    return out;
+}
+function prose(text, prefixes) {
+    const withoutHtml = stripHtml(text).replace(DEFINITION, (line, indent, _id, url) => allowed(url, prefixes) ? line : `${indent}${asText(url)}`);
+    return withoutHtml.replace(INLINE, (match, ...rest) => {
+        const groups = rest.at(-1);
+        if (groups['code'] !== undefined)
+            return match;
+        if (groups['auto'] !== undefined)
+            return allowed(groups['auto'], prefixes) ? match : asText(groups['auto']);
+        if (groups['bare'] !== undefined)
+            return allowed(groups['bare'], prefixes) ? match : asText(groups['bare']);
+        const destination = rest[4];
+        if (allowed(destination, prefixes))
+            return match;
+        const label = groups['text'] ?? '';
+        return groups['image'] ? asText(destination) : `${label} (${asText(destination)})`;
+    });
+}
+/** Splits Markdown into prose and fenced code blocks (GitHub links nothing inside the latter). */
+function segments(text) {
+    const lines = text.split(/(?<=\n)/);
+    const out = [];
+    let fence;
+    for (const line of lines) {
+        const open = FENCE_OPEN.exec(line)?.[1];
+        const code = fence !== undefined || open !== undefined;
+        if (fence === undefined && open !== undefined)
+            fence = open;
+        else if (fence !== undefined && new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*\\r?\\n?$`).test(line))
+            fence = undefined;
+        const last = out.at(-1);
+        if (last && last.code === code)
+            last.text += line;
+        else
+            out.push({ code, text: line });
+    }
+    return out;
+}
+/**
+ * Text the model wrote, made safe to post on GitHub: HTML removed, links and images whose URL is
+ * not under an allowed prefix turned into plain code (no link, no tracking image), and — unless
+ * the policy allows them — `@mentions` and `#123`/`GH-123` references broken with an invisible
+ * U+200B so nobody is notified and no issue is linked. Fenced code is left as written, but
+ * mentions and references are broken there too, since a misplaced fence must not reopen them.
+ */
+function neutraliseOutbound(text, policy = {}) {
+    const prefixes = policy.allowUrls ?? [];
+    let out = segments(text)
+        .map((segment) => (segment.code ? segment.text : prose(segment.text, prefixes)))
+        .join('');
+    if (!policy.allowMentions)
+        out = out.replace(/(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g, `@${BREAK}`);
+    if (!policy.allowReferences)
+        out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
+
+/** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
+class WriteRefusedError extends step_error/* StepError */.z {
+    rule;
+    constructor(options) {
+        super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
+            transient: false,
+            toolName: options.toolName,
+        });
+        this.rule = options.rule;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/security/write-allowance.js
+
+
+
+const CAPS = {
+    issue: { field: 'max_issues', noun: 'issue' },
+    comment: { field: 'max_comments', noun: 'comment' },
+};
+/**
+ * What one run's github writes may still do, from the plan's `github.writes`: counts writes per
+ * kind against their caps, checks labels against the list, and neutralises the text written.
+ * One instance per run; every write tool of the run shares it.
+ */
+class WriteAllowance {
+    #writes;
+    #outbound;
+    #used = { issue: 0, comment: 0 };
+    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target. */
+    constructor(writes = {}, repositoryUrl) {
+        this.#writes = writes;
+        this.#outbound = {
+            allowMentions: writes.allow_mentions ?? false,
+            allowReferences: writes.allow_references ?? false,
+            allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
+        };
+    }
+    /** Takes one write of `kind`, or throws WriteRefusedError when the cap is reached. */
+    take(kind, toolName) {
+        const { field, noun } = CAPS[kind];
+        const cap = this.#writes[field] ?? github_writes/* DEFAULT_GITHUB_WRITES */.B[field];
+        if (this.#used[kind] >= cap) {
+            throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
+        }
+        this.#used[kind] += 1;
+    }
+    /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
+    checkLabels(labels, toolName) {
+        const allowed = this.#writes.labels ?? [];
+        const refused = labels.filter((label) => !allowed.some((name) => name.toLowerCase() === label.toLowerCase()));
+        if (refused.length === 0)
+            return;
+        const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
+        throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
+    }
+    /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
+    text(text) {
+        return neutraliseOutbound(text, this.#outbound);
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-write-refused-error.js
+
+/** A github write tool was asked to write to a repository the plan does not allow. */
+class CrossRepoWriteRefusedError extends step_error/* StepError */.z {
+    target;
+    allowed;
+    constructor(toolName, target, allowed) {
+        super(`${toolName}: writing to ${target} is refused; this run may write only to ${allowed.join(', ')}. ` +
+            `List the repository under github.allow_repos in the plan if it is intended.`, { transient: false, toolName });
+        this.target = target;
+        this.allowed = allowed;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/retry-after-ms.js
+var retry_after_ms = __webpack_require__(2575);
+;// CONCATENATED MODULE: ./lib/github/github-failure.js
+
+/** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
+function readGitHubFailure(error) {
+    const failure = (error ?? {});
+    if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
+        return { message: 'timed out', transient: true };
+    const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0].slice(0, 300) : String(error);
+    const status = typeof failure.status === 'number' ? failure.status : undefined;
+    if (status === undefined || failure.response === undefined)
+        return { message, transient: true };
+    const header = (0,retry_after_ms/* headerRecord */.jP)(failure.response.headers);
+    // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
+    const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
+    const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
+    const wait = (0,retry_after_ms/* retryAfterMs */.Vs)(header);
+    return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+}
+/** "HTTP 403 Resource not accessible by integration", for warnings. */
+function describeGitHubFailure(failure) {
+    return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/github-api-error.js
+
+
+/** What a user can do about a GitHub error status. */
+const ADVICE = {
+    401: 'the token is invalid or expired',
+    403: 'the token lacks permission; grant it in the workflow (e.g. `permissions: issues: write`)',
+    404: 'it does not exist, or the token cannot see it',
+    410: 'it was removed or the feature is disabled for the repository',
+    422: 'GitHub rejected the arguments',
+};
+/** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
+class GitHubApiError extends step_error/* StepError */.z {
+    /** HTTP status, or undefined when no answer came (timeout, network). */
+    status;
+    action;
+    constructor(options) {
+        const { toolName, action, status, detail } = options;
+        const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
+        const advice = status === undefined || options.transient ? 'it can be retried' : (ADVICE[status] ?? 'check the arguments');
+        super(`${toolName}: ${action}: ${what}; ${advice}`, options);
+        this.status = status;
+        this.action = action;
+    }
+}
+/**
+ * The StepError for a failed Octokit call. A cancelled run rethrows the cancel reason; a timed-out
+ * or unanswered request is transient, as are 408, 429, 5xx and rate-limit 403s.
+ */
+function toGitHubApiError(toolName, action, error, cancel) {
+    if (error instanceof step_error/* StepError */.z)
+        return error;
+    if (cancel.aborted)
+        return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
+    const { status, message, transient, retryAfterMs } = readGitHubFailure(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
+/** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
+const OWNER_NAME_SCHEMA = {
+    type: 'string',
+    pattern: '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$',
+    maxLength: 39,
+};
+/** A repository name: letters, digits, `.`, `_` and `-`, at most 100 characters, and never `.` or `..`. */
+const REPO_NAME_SCHEMA = {
+    type: 'string',
+    // Written without lookahead: tool schemas' patterns run on a linear-time (RE2) engine.
+    pattern: '^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}|\\.[A-Za-z0-9_-][A-Za-z0-9._-]{0,98}|\\.\\.[A-Za-z0-9._-]{1,98})$',
+};
+const OWNER = new RegExp(OWNER_NAME_SCHEMA.pattern);
+const REPO = new RegExp(REPO_NAME_SCHEMA.pattern);
+/**
+ * Why `owner`/`repo` cannot name a repository, or undefined when they can. Octokit puts both into
+ * the URL path unescaped as dot segments, so `..` would climb out of `/repos/{owner}/{repo}`
+ * (`get_issue` on `../..` requests `GET /issues/1`).
+ */
+function repositoryNameProblem(owner, repo) {
+    if (owner.length > OWNER_NAME_SCHEMA.maxLength || !OWNER.test(owner)) {
+        return `owner '${owner}' is not a GitHub account name (letters, digits and single hyphens, at most 39 characters)`;
+    }
+    if (!REPO.test(repo))
+        return `repo '${repo}' is not a repository name (letters, digits, '.', '_' and '-', at most 100 characters, not '.' or '..')`;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/invalid-repository-name-error.js
+
+/** A github tool was given an `owner` or `repo` that is not a GitHub name; nothing was requested. */
+class InvalidRepositoryNameError extends step_error/* StepError */.z {
+    problem;
+    constructor(toolName, problem) {
+        super(`${toolName}: ${problem}; nothing was requested.`, { transient: false, toolName });
+        this.problem = problem;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/define-github-tool.js
+
+
+
+
+/**
+ * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
+ * refuses writes outside the allowed repositories, and maps Octokit failures to ToolErrors.
+ */
+function defineGitHubTool(context, spec) {
+    const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
+    return {
+        name: spec.name,
+        description: spec.description,
+        inputSchema: {
+            type: 'object',
+            properties: {
+                ...spec.properties,
+                owner: { ...OWNER_NAME_SCHEMA, description: `Repository owner (omit for ${context.owner})` },
+                repo: { ...REPO_NAME_SCHEMA, description: `Repository name (omit for ${context.repo})` },
+            },
+            required: [...(spec.required ?? [])],
+            additionalProperties: false,
+        },
+        sideEffects: spec.sideEffects,
+        async execute(args, ctx) {
+            return spec.run(args, callOf(args, ctx));
+        },
+        ...(spec.findEffect && { findEffect: (args, ctx) => spec.findEffect(args, callOf(args, ctx), ctx.since) }),
+    };
+    function callOf(args, ctx) {
+        const owner = typeof args.owner === 'string' && args.owner !== '' ? args.owner : context.owner;
+        const repo = typeof args.repo === 'string' && args.repo !== '' ? args.repo : context.repo;
+        const target = `${owner}/${repo}`;
+        // The input schema says so to the model; this holds for every caller.
+        const problem = repositoryNameProblem(owner, repo);
+        if (problem)
+            throw new InvalidRepositoryNameError(spec.name, problem);
+        if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+            throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+        }
+        const call = {
+            owner,
+            repo,
+            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+            cancel: ctx.signal,
+            fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
+        };
+        return call;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
+
+/** `text` cut to `maxBytes` of UTF-8, with a note saying what was cut and what to do instead. */
+function capText(text, maxBytes, what, instead) {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes <= maxBytes)
+        return text;
+    const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
+    const hint = instead === undefined ? '' : `; ${instead}`;
+    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}`;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/issue-summary.js
+
+const MAX_BODY_BYTES = 64 * 1024;
+/** The fields of an issue a plan needs, without the API's URLs and ids; the body capped (or left out). */
+function issueSummary(issue, options) {
+    const summary = {
+        number: issue.number,
+        title: issue.title,
+        state: issue.state,
+        is_pull_request: issue.pull_request !== undefined && issue.pull_request !== null,
+        author: issue.user?.login ?? null,
+        labels: (issue.labels ?? []).map((label) => (typeof label === 'string' ? label : label.name)).filter(Boolean),
+        comments: issue.comments,
+        created_at: issue.created_at,
+        updated_at: issue.updated_at,
+        closed_at: issue.closed_at ?? null,
+        url: issue.html_url,
+    };
+    if (options.body === 'full')
+        summary.body = capText(issue.body ?? '', MAX_BODY_BYTES, 'the body');
+    return summary;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
+
+
+const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
+const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
+function count(value, fallback, max) {
+    return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
+}
+/** True when a search query already says where to search. */
+function hasScope(query) {
+    return /(^|\s)-?(repo|org|user):\S/i.test(query);
+}
+/** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
+function issueReadTools(context) {
+    return [
+        defineGitHubTool(context, {
+            name: 'get_issue',
+            description: 'An issue (or pull request) by number: title, state, author, labels and body.',
+            properties: { issue_number: { type: 'integer', minimum: 1 } },
+            required: ['issue_number'],
+            sideEffects: false,
+            async run(args, call) {
+                const issue_number = Number(args.issue_number);
+                try {
+                    const { data } = await context.octokit.rest.issues.get({ owner: call.owner, repo: call.repo, issue_number, request: call.request() });
+                    return issueSummary(data, { body: 'full' });
+                }
+                catch (error) {
+                    throw call.fail(`reading issue #${issue_number} of ${call.owner}/${call.repo}`, error);
+                }
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'list_issues',
+            description: 'Issues and pull requests of the repository, newest first, without bodies (get_issue has them).',
+            properties: {
+                state: { type: 'string', enum: ['open', 'closed', 'all'] },
+                labels: { type: 'string', description: 'Comma-separated label names, all required' },
+                since: { type: 'string', format: 'date-time', description: 'Only those updated at or after this time' },
+                per_page: perPage,
+                page,
+            },
+            sideEffects: false,
+            async run(args, call) {
+                try {
+                    const { data } = await context.octokit.rest.issues.listForRepo({
+                        owner: call.owner,
+                        repo: call.repo,
+                        state: args.state ?? 'open',
+                        labels: typeof args.labels === 'string' ? args.labels : undefined,
+                        since: typeof args.since === 'string' ? args.since : undefined,
+                        per_page: count(args.per_page, 30, 100),
+                        page: count(args.page, 1, 1000),
+                        request: call.request(),
+                    });
+                    return data.map((issue) => issueSummary(issue, { body: 'none' }));
+                }
+                catch (error) {
+                    throw call.fail(`listing the issues of ${call.owner}/${call.repo}`, error);
+                }
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'search_issues',
+            description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
+                `Without a repo:, org: or user: qualifier the search is limited to ${context.owner}/${context.repo}.`,
+            properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
+            required: ['query'],
+            sideEffects: false,
+            async run(args, call) {
+                const query = String(args.query);
+                const q = hasScope(query) ? query : `${query} repo:${call.owner}/${call.repo}`;
+                try {
+                    const { data } = await context.octokit.request('GET /search/issues', {
+                        q,
+                        per_page: count(args.per_page, 30, 100),
+                        page: count(args.page, 1, 10),
+                        request: call.request(),
+                    });
+                    return {
+                        query: q,
+                        total_count: data.total_count,
+                        items: data.items.map((issue) => issueSummary(issue, { body: 'none' })),
+                    };
+                }
+                catch (error) {
+                    throw call.fail(`searching issues for '${q}'`, error);
+                }
+            },
+        }),
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/security/safe-ref-name.js
+/**
+ * True when `name` is a branch, tag or other ref name git accepts (the rules of
+ * `git check-ref-format`, one-level names allowed) and that cannot be read as an option: no
+ * leading `-`, no control characters, spaces, `~ ^ : ? * [ \`, no `..` or `@{`, no component
+ * starting with `.` or ending in `.lock`, no empty component, not `@`, and no trailing `.` or `/`.
+ */
+function isSafeRefName(name) {
+    if (name === '' || name === '@' || name.length > 255)
+        return false;
+    if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.'))
+        return false;
+    // Control characters, space and the characters git gives a meaning to.
+    if (/[\x00-\x20\x7F~^:?*[\\]/.test(name))
+        return false;
+    if (name.includes('..') || name.includes('@{') || name.includes('//'))
+        return false;
+    return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/list-commits-tool.js
+
+
+
+/** list_commits: commits of a branch (or touching a path), newest first. */
+function listCommitsTool(context) {
+    return defineGitHubTool(context, {
+        name: 'list_commits',
+        description: 'Commits of a branch or sha (default: the default branch), newest first; optionally only those touching a path.',
+        properties: {
+            sha: { type: 'string', description: 'Branch name or commit sha to start from' },
+            path: { type: 'string', description: 'Only commits touching this file or directory' },
+            since: { type: 'string', format: 'date-time' },
+            until: { type: 'string', format: 'date-time' },
+            per_page: { type: 'integer', minimum: 1, maximum: 100 },
+        },
+        sideEffects: false,
+        async run(args, call) {
+            const text = (name) => (typeof args[name] === 'string' ? args[name] : undefined);
+            const sha = text('sha');
+            // A ref the model chose goes into an API path's query: only names git itself would accept.
+            if (sha !== undefined && !isSafeRefName(sha)) {
+                throw new step_error/* StepError */.z(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
+            }
+            const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
+            try {
+                const { data } = await context.octokit.rest.repos.listCommits({
+                    owner: call.owner,
+                    repo: call.repo,
+                    sha,
+                    path: text('path'),
+                    since: text('since'),
+                    until: text('until'),
+                    per_page: perPage,
+                    request: call.request(),
+                });
+                return data.map((commit) => ({
+                    sha: commit.sha,
+                    message: commit.commit.message,
+                    author: commit.author?.login ?? commit.commit.author?.name ?? null,
+                    date: commit.commit.author?.date ?? null,
+                    url: commit.html_url,
+                }));
+            }
+            catch (error) {
+                throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
+            }
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
+
+
+const MAX_PR_BODY_BYTES = 64 * 1024;
+/** Default caps: the diff, the files listed, one file's patch, and all patches together. */
+const PULL_REQUEST_LIMITS = {
+    diffBytes: 256 * 1024,
+    files: 300,
+    patchBytes: 16 * 1024,
+    totalPatchBytes: 512 * 1024,
+};
+function pullNumberProperty(defaultPullNumber) {
+    const fallback = defaultPullNumber === undefined ? '' : `; default ${defaultPullNumber} (the pull request of this run)`;
+    return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
+}
+function pullNumber(args, defaultPullNumber) {
+    return typeof args.pull_number === 'number' ? args.pull_number : defaultPullNumber;
+}
+/** get_pull_request, list_pull_request_files and get_pull_request_diff. */
+function pullRequestTools(context, defaultPullNumber) {
+    const properties = pullNumberProperty(defaultPullNumber);
+    const required = defaultPullNumber === undefined ? ['pull_number'] : [];
+    return [
+        defineGitHubTool(context, {
+            name: 'get_pull_request',
+            description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
+            properties,
+            required,
+            sideEffects: false,
+            async run(args, call) {
+                const pull_number = pullNumber(args, defaultPullNumber);
+                try {
+                    const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
+                    return {
+                        number: data.number,
+                        title: data.title,
+                        state: data.merged ? 'merged' : data.state,
+                        draft: data.draft ?? false,
+                        author: data.user.login,
+                        base: data.base.ref,
+                        head: data.head.ref,
+                        head_sha: data.head.sha,
+                        head_repo: data.head.repo?.full_name ?? null,
+                        labels: data.labels.map((label) => label.name),
+                        additions: data.additions,
+                        deletions: data.deletions,
+                        changed_files: data.changed_files,
+                        commits: data.commits,
+                        url: data.html_url,
+                        body: capText(data.body ?? '', MAX_PR_BODY_BYTES, 'the body'),
+                    };
+                }
+                catch (error) {
+                    throw call.fail(`reading pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+                }
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'list_pull_request_files',
+            description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
+                `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
+            properties,
+            required,
+            sideEffects: false,
+            async run(args, call) {
+                const pull_number = pullNumber(args, defaultPullNumber);
+                const files = [];
+                let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
+                let more = false;
+                try {
+                    const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
+                        owner: call.owner,
+                        repo: call.repo,
+                        pull_number,
+                        per_page: 100,
+                        request: call.request(),
+                    });
+                    for await (const page of pages) {
+                        for (const [index, file] of page.data.entries()) {
+                            if (files.length === PULL_REQUEST_LIMITS.files) {
+                                more = true;
+                                break;
+                            }
+                            let patch = file.patch ?? null;
+                            if (patch !== null) {
+                                patch = capText(patch, Math.min(PULL_REQUEST_LIMITS.patchBytes, patchBudget), 'this patch', 'get_pull_request_diff or read_file shows more');
+                                patchBudget = Math.max(0, patchBudget - Buffer.byteLength(patch, 'utf8'));
+                            }
+                            const entry = {
+                                filename: file.filename,
+                                status: file.status,
+                                additions: file.additions,
+                                deletions: file.deletions,
+                                patch,
+                            };
+                            if (file.previous_filename !== undefined)
+                                entry.previous_filename = file.previous_filename;
+                            files.push(entry);
+                            if (files.length === PULL_REQUEST_LIMITS.files && index === page.data.length - 1) {
+                                // The cap ends exactly at a page end: the Link header says whether more exist, without fetching them.
+                                more = /rel="next"/.test(page.headers.link ?? '');
+                            }
+                        }
+                        if (files.length === PULL_REQUEST_LIMITS.files)
+                            break;
+                    }
+                }
+                catch (error) {
+                    throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+                }
+                const note = more ? `cut: the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}` : undefined;
+                return note === undefined ? { files } : { note, files };
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'get_pull_request_diff',
+            description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
+            properties,
+            required,
+            sideEffects: false,
+            async run(args, call) {
+                const pull_number = pullNumber(args, defaultPullNumber);
+                try {
+                    const { data } = await context.octokit.rest.pulls.get({
+                        owner: call.owner,
+                        repo: call.repo,
+                        pull_number,
+                        mediaType: { format: 'diff' },
+                        request: call.request(),
+                    });
+                    // With the diff media type, the API answers with text, not the pull request object.
+                    const diff = data;
+                    return capText(diff, PULL_REQUEST_LIMITS.diffBytes, 'the diff', 'list_pull_request_files gives it file by file');
+                }
+                catch (error) {
+                    throw call.fail(`reading the diff of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
+                }
+            },
+        }),
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/write-checking-first.js
+
+/** Longest pause before a write is tried again, whatever the server's retry-after says. */
+const MAX_WAIT_MS = 10_000;
+/** How far back a write's own effect is looked for: runner and GitHub clocks can disagree. */
+const CLOCK_SLACK_MS = 2 * 60 * 1000;
+/**
+ * Runs a write once more at most. A transient failure (timeout, network, 5xx) may come after GitHub
+ * applied the write, so before the second attempt `findApplied` looks for its effect (the comment or
+ * the issue it meant to create) and returns that instead of writing twice.
+ */
+async function writeCheckingFirst(options) {
+    let firstError;
+    try {
+        return await options.attempt();
+    }
+    catch (error) {
+        firstError = options.fail(error);
+    }
+    if (!(0,step_error/* isTransient */.d)(firstError))
+        throw firstError;
+    let applied;
+    try {
+        applied = await options.findApplied();
+    }
+    catch {
+        // The check failed too; writing again could duplicate, so report the original failure.
+        throw firstError;
+    }
+    if (applied !== undefined)
+        return applied;
+    const retryAfter = firstError.retryAfterMs;
+    await options.context.wait(Math.min(retryAfter ?? 1000, MAX_WAIT_MS), options.cancel);
+    try {
+        return await options.attempt();
+    }
+    catch (error) {
+        throw options.fail(error);
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
+
+
+/** GitHub stores bodies with `\n` line ends; compare the way it stores them. */
+function sameText(a, b) {
+    return (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
+}
+function stringList(value) {
+    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
+/**
+ * create_issue, add_comment and add_labels; each has side effects, writes only where allowed, and
+ * stays within the plan's `github.writes` (caps, labels, neutralised text).
+ */
+function writeTools(context) {
+    return [
+        defineGitHubTool(context, {
+            name: 'create_issue',
+            description: 'Open an issue with a title, a markdown body and optional labels. Returns its number and URL.',
+            properties: {
+                title: { type: 'string', minLength: 1, maxLength: 256 },
+                body: { type: 'string', maxLength: 65536 },
+                labels: { type: 'array', items: { type: 'string' }, maxItems: 20 },
+            },
+            required: ['title'],
+            sideEffects: true,
+            async findEffect(args, call, since) {
+                const found = await findIssue(context, call, context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+                return effect(found && { number: found.number, url: found.html_url, title: found.title });
+            },
+            async run(args, call) {
+                const labels = stringList(args.labels);
+                context.allowance.checkLabels(labels, 'create_issue');
+                const title = context.allowance.text(String(args.title));
+                const body = context.allowance.text(typeof args.body === 'string' ? args.body : '');
+                context.allowance.take('issue', 'create_issue');
+                const startedAt = context.now();
+                const shape = (issue) => ({
+                    number: issue.number,
+                    url: issue.html_url,
+                    title: issue.title,
+                });
+                return writeCheckingFirst({
+                    context,
+                    cancel: call.cancel,
+                    fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
+                    attempt: async () => {
+                        const { data } = await context.octokit.rest.issues.create({
+                            owner: call.owner,
+                            repo: call.repo,
+                            title,
+                            body,
+                            ...(labels.length > 0 ? { labels } : {}),
+                            request: call.request(),
+                        });
+                        return shape(data);
+                    },
+                    findApplied: async () => {
+                        const found = await findIssue(context, call, title, startedAt - CLOCK_SLACK_MS);
+                        return found === undefined ? undefined : shape(found);
+                    },
+                });
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'add_comment',
+            description: 'Comment on an issue or pull request (markdown body). Returns the comment URL.',
+            properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: 65536 } },
+            required: ['issue_number', 'body'],
+            sideEffects: true,
+            async findEffect(args, call, since) {
+                const found = await findComment(context, call, Number(args.issue_number), context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
+                return effect(found && { id: found.id, url: found.html_url });
+            },
+            async run(args, call) {
+                const issue_number = Number(args.issue_number);
+                const body = context.allowance.text(String(args.body));
+                context.allowance.take('comment', 'add_comment');
+                const startedAt = context.now();
+                const shape = (comment) => ({ id: comment.id, url: comment.html_url });
+                return writeCheckingFirst({
+                    context,
+                    cancel: call.cancel,
+                    fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
+                    attempt: async () => {
+                        const { data } = await context.octokit.rest.issues.createComment({
+                            owner: call.owner,
+                            repo: call.repo,
+                            issue_number,
+                            body,
+                            request: call.request(),
+                        });
+                        return shape(data);
+                    },
+                    findApplied: async () => {
+                        const found = await findComment(context, call, issue_number, body, startedAt - CLOCK_SLACK_MS);
+                        return found === undefined ? undefined : shape(found);
+                    },
+                });
+            },
+        }),
+        defineGitHubTool(context, {
+            name: 'add_labels',
+            description: 'Add labels to an issue or pull request (existing labels stay). Returns all its labels.',
+            properties: {
+                issue_number: { type: 'integer', minimum: 1 },
+                labels: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 20 },
+            },
+            required: ['issue_number', 'labels'],
+            sideEffects: true,
+            // Labels are there or not, whenever they were added.
+            async findEffect(args, call) {
+                const wanted = stringList(args.labels);
+                try {
+                    const { data } = await context.octokit.rest.issues.listLabelsOnIssue({ owner: call.owner, repo: call.repo, issue_number: Number(args.issue_number), per_page: 100, request: call.request() });
+                    const names = data.map((label) => label.name);
+                    return effect(wanted.every((label) => names.some((name) => name.toLowerCase() === label.toLowerCase())) ? { labels: names } : undefined);
+                }
+                catch (error) {
+                    throw call.fail(`reading the labels of #${Number(args.issue_number)} of ${call.owner}/${call.repo}`, error);
+                }
+            },
+            async run(args, call) {
+                const issue_number = Number(args.issue_number);
+                const labels = stringList(args.labels);
+                context.allowance.checkLabels(labels, 'add_labels');
+                // Adding a label twice changes nothing, so this write is simply tried again on a transient failure.
+                return writeCheckingFirst({
+                    context,
+                    cancel: call.cancel,
+                    fail: (error) => call.fail(`labelling #${issue_number} of ${call.owner}/${call.repo}`, error),
+                    attempt: async () => {
+                        const { data } = await context.octokit.rest.issues.addLabels({
+                            owner: call.owner,
+                            repo: call.repo,
+                            issue_number,
+                            labels,
+                            request: call.request(),
+                        });
+                        return { labels: data.map((label) => label.name) };
+                    },
+                    findApplied: async () => undefined,
+                });
+            },
+        }),
+    ];
+}
+function effect(result) {
+    return result === undefined ? { found: false } : { found: true, result };
+}
+/** The open issue titled `title` created at `since` (ms) or later, the newest 30 looked at. */
+async function findIssue(context, call, title, since) {
+    try {
+        const { data } = await context.octokit.rest.issues.listForRepo({
+            owner: call.owner,
+            repo: call.repo,
+            state: 'open',
+            sort: 'created',
+            direction: 'desc',
+            since: new Date(since).toISOString(),
+            per_page: 30,
+            request: call.request(),
+        });
+        return data.find((issue) => issue.pull_request === undefined && issue.title === title && Date.parse(issue.created_at) >= since);
+    }
+    catch (error) {
+        throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
+    }
+}
+/** The comment on #`issue_number` with this body created at `since` (ms) or later. */
+async function findComment(context, call, issue_number, body, since) {
+    try {
+        const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
+            owner: call.owner,
+            repo: call.repo,
+            issue_number,
+            since: new Date(since).toISOString(),
+            per_page: 100,
+            request: call.request(),
+        });
+        return comments.find((comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
+    }
+    catch (error) {
+        throw call.fail(`looking for the comment on #${issue_number} of ${call.owner}/${call.repo}`, error);
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/github-toolset.js
+
+
+
+
+
+
+/**
+ * The `github` toolset: reads (pull requests, diffs, issues, commits, search) and writes
+ * (create_issue, add_comment, add_labels; side effects, current repository unless allowed, within
+ * the caps of `writes`, their text neutralised on the way out).
+ */
+function githubToolset(options) {
+    const context = {
+        octokit: options.octokit,
+        owner: options.owner,
+        repo: options.repo,
+        allowRepos: options.allowRepos ?? [],
+        allowance: new WriteAllowance(options.writes, options.repositoryUrl),
+        requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+        now: options.now ?? Date.now,
+        wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
+    };
+    return [
+        ...pullRequestTools(context, options.pullNumber),
+        ...issueReadTools(context),
+        listCommitsTool(context),
+        ...writeTools(context),
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
+
+/** An http request got no answer: it timed out or the connection failed. Always transient. */
+class HttpTransportError extends step_error/* StepError */.z {
+    url;
+    kind;
+    constructor(toolName, url, kind, detail, cause) {
+        const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
+        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, cause });
+        this.url = url;
+        this.kind = kind;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
+
+/** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
+class UrlNotAllowedError extends step_error/* StepError */.z {
+    url;
+    reason;
+    constructor(toolName, url, reason, redirectedFrom) {
+        const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
+        super(`${toolName}: refused ${url}${via}: ${reason}. Add the prefix to http.allow in the plan if it is needed.`, {
+            transient: false,
+            toolName,
+        });
+        this.url = url;
+        this.reason = reason;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
+
+
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+/** Parses a URL and refuses it unless the allow list covers it; nothing is sent for a refused URL. */
+function checkedUrl(toolName, raw, allow, redirectedFrom) {
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
+    }
+    const reason = refusalReason(url, allow);
+    if (reason !== undefined)
+        throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
+    return url;
+}
+/**
+ * Sends a request with global fetch, following redirects only to URLs the allow list covers, and
+ * maps a missing answer (network failure, the `signal` timing out) to a transient error.
+ * Cancellation through `cancel` is rethrown as is.
+ */
+async function fetchAllowed(request, options) {
+    let url = checkedUrl(request.toolName, request.url, options.allow);
+    let method = request.method;
+    let body = request.body;
+    for (let hop = 0;; hop++) {
+        let response;
+        try {
+            response = await fetch(url, { method, headers: request.headers, body, redirect: 'manual', signal: options.signal });
+        }
+        catch (error) {
+            options.cancel.throwIfAborted();
+            if (options.signal.aborted) {
+                throw new HttpTransportError(request.toolName, url.href, 'timeout', options.timeoutLabel, error);
+            }
+            const cause = error.cause;
+            throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
+        }
+        const location = response.headers.get('location');
+        if (!REDIRECT_STATUSES.has(response.status) || location === null)
+            return { response, url };
+        await response.body?.cancel();
+        if (hop === MAX_REDIRECTS) {
+            throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
+        }
+        const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
+        // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+        if (response.status === 303 || (method === 'POST' && (response.status === 301 || response.status === 302))) {
+            method = 'GET';
+            body = undefined;
+        }
+        url = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/http-status-error.js
+
+/** Statuses where the same request may succeed later. */
+function isTransientStatus(status) {
+    return status === 408 || status === 429 || status >= 500;
+}
+/** A server answered an http tool with an error status; 408, 429 and 5xx are transient. */
+class HttpStatusError extends step_error/* StepError */.z {
+    url;
+    status;
+    constructor(toolName, url, status, bodyExcerpt, retryAfterMs) {
+        const transient = isTransientStatus(status);
+        const advice = transient ? 'the server may recover; it can be retried' : 'check the URL and the request';
+        const excerpt = bodyExcerpt === '' ? '' : `: ${bodyExcerpt}`;
+        super(`${toolName}: ${url} answered HTTP ${status} (${advice})${excerpt}`, { transient, toolName, retryAfterMs });
+        this.url = url;
+        this.status = status;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/read-capped-body.js
+/** Reads a response body as UTF-8, stopping (and cancelling the stream) once `maxBytes` is reached. */
+async function readCappedBody(response, maxBytes) {
+    if (response.body === null)
+        return { text: '', bytes: 0, truncated: false };
+    const reader = response.body.getReader();
+    const chunks = [];
+    let bytes = 0;
+    let truncated = false;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        const room = maxBytes - bytes;
+        if (value.byteLength > room) {
+            chunks.push(value.subarray(0, room));
+            bytes += room;
+            truncated = true;
+            await reader.cancel();
+            break;
+        }
+        chunks.push(value);
+        bytes += value.byteLength;
+    }
+    const text = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+    return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
+}
+
+;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
+
+
+
+
+
+const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
+/** Headers the model may not set: they belong to the transport or would smuggle state. */
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'upgrade']);
+function modelHeaders(args) {
+    const headers = {};
+    const given = args.headers;
+    if (given === null || typeof given !== 'object')
+        return headers;
+    for (const [name, value] of Object.entries(given)) {
+        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('proxy-'))
+            continue;
+        headers[name] = value;
+    }
+    return headers;
+}
+async function send(options, toolName, args, ctx) {
+    const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
+    const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
+    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+    const headers = modelHeaders(args);
+    let body;
+    if (toolName === 'http_post') {
+        const raw = args.body;
+        body = typeof raw === 'string' ? raw : JSON.stringify(raw ?? null);
+        if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+            headers['content-type'] = typeof raw === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+        }
+    }
+    const method = toolName === 'http_post' ? 'POST' : 'GET';
+    const request = { toolName, method, url: String(args.url), headers, body };
+    const { response, url } = await fetchAllowed(request, {
+        allow: options.allow,
+        signal,
+        cancel: ctx.signal,
+        timeoutLabel: `${timeoutSeconds}s`,
+    });
+    let read;
+    try {
+        read = await readCappedBody(response, maxBytes);
+    }
+    catch (error) {
+        ctx.signal.throwIfAborted();
+        const kind = signal.aborted ? 'timeout' : 'network';
+        throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
+    }
+    if (!response.ok) {
+        const excerpt = read.text.slice(0, 300).replace(/\s+/g, ' ').trim();
+        throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
+    }
+    const declared = Number(response.headers.get('content-length'));
+    const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
+    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}` : read.text;
+    return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
+}
+const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
+const headersProperty = {
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Extra request headers, e.g. {"accept": "application/json"}',
+};
+/** The `http` toolset: http_get and http_post, restricted to the allow-listed URL prefixes. */
+function httpToolset(options) {
+    const prefixes = options.allow.join(', ');
+    return [
+        {
+            name: 'http_get',
+            description: `GET a URL under one of these prefixes: ${prefixes}. Returns status, content type and body (capped).`,
+            inputSchema: {
+                type: 'object',
+                properties: { url: urlProperty, headers: headersProperty },
+                required: ['url'],
+                additionalProperties: false,
+            },
+            sideEffects: false,
+            timeoutSeconds: options.timeoutSeconds,
+            execute: (args, ctx) => send(options, 'http_get', args, ctx),
+        },
+        {
+            name: 'http_post',
+            description: `POST to a URL under one of these prefixes: ${prefixes}. An object body is sent as JSON.`,
+            inputSchema: {
+                type: 'object',
+                properties: {
+                    url: urlProperty,
+                    body: { description: 'Request body: a string, or any JSON value sent as application/json' },
+                    headers: headersProperty,
+                },
+                required: ['url'],
+                additionalProperties: false,
+            },
+            sideEffects: true,
+            timeoutSeconds: options.timeoutSeconds,
+            execute: (args, ctx) => send(options, 'http_post', args, ctx),
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/tools/math-toolset.js
+
+const operands = {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    additionalProperties: false,
+};
+function operation(name, description, apply) {
+    return {
+        name,
+        description,
+        inputSchema: operands,
+        sideEffects: false,
+        async execute(args) {
+            const { a, b } = args;
+            return apply(a, b);
+        },
+    };
+}
+/** The `math` toolset: add, subtract, multiply, divide on numbers `a` and `b`. */
+function mathToolset() {
+    return [
+        operation('add', 'Add two numbers: a + b', (a, b) => a + b),
+        operation('subtract', 'Subtract b from a: a - b', (a, b) => a - b),
+        operation('multiply', 'Multiply two numbers: a × b', (a, b) => a * b),
+        operation('divide', 'Divide a by b: a ÷ b', (a, b) => {
+            if (b === 0) {
+                throw new step_error/* StepError */.z(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+                    transient: false,
+                    toolName: 'divide',
+                });
+            }
+            return a / b;
+        }),
+    ];
+}
+
+;// CONCATENATED MODULE: ./lib/tools/toolset-setup-error.js
+/** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
+class ToolsetSetupError extends Error {
+    toolset;
+    constructor(toolset, reason) {
+        super(`toolsets: [${toolset}] ${reason}`);
+        this.name = 'ToolsetSetupError';
+        this.toolset = toolset;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/toolset-descriptions.js
+
+
+
+
+/** Where the run's repository and pull request go in descriptions written before the run knows them. */
+const RUN_OWNER = 'the owner of the run’s repository';
+const RUN_REPO = 'the run’s repository';
+let githubDescriptions;
+// The github tools are only described here, never called: a client that refuses any use, so
+// validating a plan does not load Octokit (and the HTTP stack under it).
+const NO_CLIENT = new Proxy({}, {
+    get() {
+        throw new ToolsetSetupError('github', 'the github tools were built to describe the plan and have no GitHub client');
+    },
+});
+/**
+ * Validation cannot know whether the run will have a pull request, so `pull_number` is optional
+ * here; in the run, the github tools require it when there is none.
+ */
+function pullNumberOptional(tool) {
+    const schema = tool.inputSchema;
+    if (!schema.properties || !('pull_number' in schema.properties))
+        return tool;
+    return {
+        ...tool,
+        inputSchema: {
+            ...schema,
+            properties: {
+                ...schema.properties,
+                pull_number: { type: 'integer', minimum: 1, description: 'Pull request number; default: the pull request the run is for' },
+            },
+            required: (schema.required ?? []).filter((name) => name !== 'pull_number'),
+        },
+    };
+}
+function describeOnly(toolset, tools) {
+    return tools.map((tool) => ({
+        ...tool,
+        async execute() {
+            throw new ToolsetSetupError(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
+        },
+    }));
+}
+/**
+ * The tools of a toolset that needs the run's context (files, github, http), as validation and
+ * planning see them: names, descriptions and input schemas. Calling one fails with ToolsetSetupError.
+ */
+function toolsetDescriptions(toolset, allow) {
+    switch (toolset) {
+        case 'files':
+            return describeOnly(toolset, filesToolset({ root: '.' }));
+        case 'http':
+            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
+        case 'github':
+            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+            return [...githubDescriptions];
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/toolsets.js
+
+
+
+
+
+
+const TOKEN_HINT = "set the action's github-token input (it defaults to the workflow's GITHUB_TOKEN; the job needs the permissions the tools use, " +
+    'e.g. issues: write, pull-requests: write) or GITHUB_TOKEN for the CLI';
+function githubTools(config, context) {
+    if (!context.octokit)
+        throw new ToolsetSetupError('github', `needs a GitHub token and none was given: ${TOKEN_HINT}`);
+    if (!context.repository) {
+        throw new ToolsetSetupError('github', 'needs the repository of the run and none is known: set GITHUB_REPOSITORY=owner/name (the runner sets it in Actions)');
+    }
+    return githubToolset({
+        octokit: context.octokit,
+        owner: context.repository.owner,
+        repo: context.repository.repo,
+        allowRepos: config.github?.allow_repos ?? [],
+        ...(config.github?.writes !== undefined && { writes: config.github.writes }),
+        repositoryUrl: `https://github.com/${context.repository.owner}/${context.repository.repo}/`,
+        ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
+    });
+}
+function httpTools(config) {
+    const http = config.http;
+    if (!http)
+        throw new ToolsetSetupError('http', 'needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } to the plan');
+    return httpToolset({
+        allow: http.allow,
+        ...(http.timeout_seconds !== undefined && { timeoutSeconds: http.timeout_seconds }),
+        ...(http.max_response_bytes !== undefined && { maxResponseBytes: http.max_response_bytes }),
+    });
+}
+/**
+ * The tools of a built-in toolset (`toolsets: [...]` in a plan). With `context` they are ready for
+ * a run, and a missing token, repository or `http.allow` is a ToolsetSetupError; without it
+ * (validation) the toolsets that need the run only describe their tools.
+ */
+function toolsetTools(name, config = {}, context) {
+    if (name === 'math')
+        return mathToolset();
+    if (!context)
+        return toolsetDescriptions(name, config.http?.allow);
+    switch (name) {
+        case 'files':
+            return filesToolset({ root: context.root });
+        case 'github':
+            return githubTools(config, context);
+        case 'http':
+            return httpTools(config);
+    }
+}
+
+
+/***/ })
+
+};
