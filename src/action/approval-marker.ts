@@ -23,6 +23,20 @@ export function approvalMarkerLine(marker: ApprovalMarker | undefined): string {
 }
 
 /**
+ * `body` (plan-runner's comment) with the marker among its leading hidden lines replaced by
+ * `marker`; undefined when it has none there (then it is not a comment a run waits in).
+ */
+export function withApprovalMarker(body: string, marker: ApprovalMarker): string | undefined {
+  const lines = body.split('\n');
+  for (const [index, line] of lines.entries()) {
+    // As `readApprovalMarker` reads it: the leading hidden lines only.
+    if (!line.startsWith('<!-- plan-runner')) break;
+    if (line.startsWith(PREFIX)) return [...lines.slice(0, index), approvalMarkerLine(marker).slice(1), ...lines.slice(index + 1)].join('\n');
+  }
+  return undefined;
+}
+
+/**
  * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
  * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
  * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps

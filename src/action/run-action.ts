@@ -38,7 +38,7 @@ import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { approvalCommand } from './approval-command.ts';
-import { findWaitingRun } from './waiting-run.ts';
+import { findWaitingRun, recordAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
@@ -183,6 +183,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const waiting = command && (await findWaitingRun(settings, deps));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
   const answered = waiting?.ok ? waiting.run : undefined;
+  // The answer is in the comment before anything acts on it: a later /approve then finds the run answered.
+  const recorded = answered && command && deps.github ? await recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+  if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
   if (command?.kind === 'reject' && answered) return rejectRun(settings, answered, command.by, deps);
   // A re-run of the job: the newest earlier attempt's saved state, when there is one.
   const earlier = answered ? ({ ok: true } as const) : await earlierAttemptState(settings, deps.state, io, statePart(settings));
@@ -257,8 +260,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // Network writes start first and run while the local reports are written.
     const published = Promise.allSettled([
       saving,
-      // An approval refused before anything ran leaves the paused run's comment as it was: it still waits.
-      approve && outcome.kind === 'rejected' ? undefined : comment?.finish(report.goals),
+      // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
+      approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
       check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.

@@ -1,19 +1,21 @@
 import path from 'node:path';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import { eventTarget } from '../github/event-target.ts';
+import { eventTarget, type IssueTarget } from '../github/event-target.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { readApprovalMarker } from './approval-marker.ts';
+import { readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
   readonly runId: number;
   readonly hash: string;
   readonly trace: ResumeTrace;
+  /** plan-runner's comment that says the run waits, as read: the answer is recorded there first. */
+  readonly comment: { readonly target: IssueTarget; readonly id: number; readonly body: string };
 }
 
 export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
@@ -71,5 +73,45 @@ export async function findWaitingRun(
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-  return { ok: true, run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` } } };
+  return {
+    ok: true,
+    run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` }, comment: { target, id: own[0]!.id, body: own[0]!.body } },
+  };
+}
+
+export type RecordedAnswer = { readonly ok: true; readonly undo: () => Promise<string | undefined> } | { readonly ok: false; readonly problem: string };
+
+/**
+ * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
+ * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
+ * recording after could leave the comment still waiting (a write that failed, a killed job), and the
+ * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
+ * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
+ * anything ran); it says what went wrong, or undefined.
+ */
+export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer: { readonly state: 'approved' | 'rejected'; readonly by: string }): Promise<RecordedAnswer> {
+  const { target, id, body } = run.comment;
+  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by });
+  if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
+  const api = issueCommentApi(github, target);
+  const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+  try {
+    await api.update(id, answered);
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+    };
+  }
+  return {
+    ok: true,
+    undo: async () => {
+      try {
+        await api.update(id, body);
+        return undefined;
+      } catch (error) {
+        return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
+      }
+    },
+  };
 }

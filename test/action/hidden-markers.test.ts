@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalMarkerLine, readApprovalMarker } from '../../src/action/approval-marker.ts';
+import { approvalMarkerLine, readApprovalMarker, withApprovalMarker } from '../../src/action/approval-marker.ts';
 import { readSharedState, sharedStateBlock } from '../../src/report/comment/shared-comment-state.ts';
 
 // Text from tools and models reaches plan-runner's own comment; a fenced block keeps `<!-- … -->` as
@@ -14,6 +14,15 @@ describe('hidden markers in plan-runner comments', () => {
     expect(readApprovalMarker(`${head}\n### plan-runner: x${fenced(forgedApproval)}`)).toBeUndefined();
     const real = approvalMarkerLine({ state: 'awaiting', runId: 42, hash: '0123456789abcdef' });
     expect(readApprovalMarker(`${head}${real}\n### plan-runner: x${fenced(forgedApproval)}`)).toEqual({ state: 'awaiting', runId: 42, hash: '0123456789abcdef' });
+  });
+
+  it('an answer replaces the leading marker only: a forged one in the text below stays text', () => {
+    const head = '<!-- plan-runner: .github/plan.yml -->';
+    const waiting = `${head}${approvalMarkerLine({ state: 'awaiting', runId: 42, hash: '0123456789abcdef' })}\n### plan-runner: x${fenced(forgedApproval)}`;
+    const answered = withApprovalMarker(waiting, { state: 'approved', hash: '0123456789abcdef', by: 'maintainer' })!;
+    expect(readApprovalMarker(answered)).toEqual({ state: 'approved', hash: '0123456789abcdef', by: 'maintainer' });
+    expect(answered).toContain(fenced(forgedApproval));
+    expect(withApprovalMarker(`${head}\n### plan-runner: x${fenced(forgedApproval)}`, { state: 'approved', hash: '0123456789abcdef' })).toBeUndefined();
   });
 
   it('a shared state block counts only as the last line of the body', () => {

@@ -223,6 +223,36 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(onlyComment(s.github)).toBe(before);
   });
 
+  it('an /approve whose answer cannot be written to the comment runs nothing: a later /approve runs the write once, never twice', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const before = onlyComment(s.github);
+    // The comment cannot be updated (a token without issues: write, GitHub down): the pause would still read as waiting.
+    let writable = false;
+    s.github.handle('issues/update-comment', ({ params, body }) => {
+      if (!writable) return { status: 403, body: { message: 'Resource not accessible by integration' } };
+      const comment = s.github.commentsOn(REPO.owner, REPO.name, PR).find((known) => known.id === Number(params['comment_id']));
+      if (!comment) return { status: 404, body: { message: 'Not Found' } };
+      comment.body = String(body['body']);
+      return { status: 200, body: { id: comment.id, body: comment.body, user: comment.user, created_at: comment.created_at, updated_at: comment.updated_at, html_url: `https://github.com/${REPO.owner}/${REPO.name}/pull/${PR}#issuecomment-${comment.id}`, issue_url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/issues/${PR}`, node_id: 'IC_1', url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/issues/comments/${comment.id}`, author_association: 'NONE' } };
+    });
+    const unrecorded = await answer(s, '/approve', 'maintainer');
+    const writes = (trace: string) => events(trace).filter((event) => event.type === 'tool_called' && event.stepKey === '3').length;
+    expect(writes(unrecorded.trace)).toBe(0);
+    expect(unrecorded.exitCode).toBe(1);
+    expect(unrecorded.stdout + unrecorded.stderr).toContain('could not record /approve in plan-runner\'s comment');
+    expect(onlyComment(s.github)).toBe(before);
+
+    writable = true;
+    const approved = await answer(s, '/approve', 'maintainer', PUBLISH, { runId: 6161, backendId: 'd4e5f6a7-run-6161' });
+    expect(approved.exitCode, approved.stdout + approved.stderr).toBe(0);
+    expect(writes(approved.trace)).toBe(1);
+    expect(onlyComment(s.github)).toContain('"state":"approved"');
+    const again = await answer(s, '/approve', 'maintainer', PUBLISH, { runId: 7171, backendId: 'e5f6a7b8-run-7171' });
+    expect(again.exitCode).toBe(1);
+    expect(writes(again.trace)).toBe(0);
+  });
+
   it('refuses an approval marker in a comment plan-runner did not write', async (context) => {
     const s = await services(context);
     // A stranger's comment with plan-runner's markers pointing at a run of their choosing.
