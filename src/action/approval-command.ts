@@ -1,15 +1,21 @@
 import type { GitHubRunContext } from '../github/github-run-context.ts';
+import { isBot } from '../security/trigger-users.ts';
 
 /** A person's `/approve` or `/reject`, from a new comment on a pull request or issue. */
 export interface ApprovalCommand {
   readonly kind: 'approve' | 'reject';
   /** The comment's author (its write access is checked at admission, as for any comment event). */
   readonly by: string;
+  /**
+   * The author is an app (a `Bot` account, a `[bot]` login): `allowed-bots` may let it start runs,
+   * but an approval is a person's decision, and an app may post text it was given.
+   */
+  readonly app: boolean;
 }
 
 interface CommentPayload {
   readonly action?: unknown;
-  readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown } };
+  readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown } };
 }
 
 /**
@@ -24,7 +30,9 @@ export function approvalCommand(github: Pick<GitHubRunContext, 'eventName' | 'pa
   const login = payload.comment?.user?.login;
   if (typeof body !== 'string' || typeof login !== 'string') return undefined;
   const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
-  if (first === '/approve') return { kind: 'approve', by: login };
-  if (first === '/reject') return { kind: 'reject', by: login };
+  const type = payload.comment?.user?.type;
+  const app = isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
+  if (first === '/approve') return { kind: 'approve', by: login, app };
+  if (first === '/reject') return { kind: 'reject', by: login, app };
   return undefined;
 }

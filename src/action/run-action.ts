@@ -180,6 +180,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
   // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
   const command = readOnly ? undefined : approvalCommand(settings.github);
+  if (command?.app) return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
   const waiting = command && (await findWaitingRun(settings, deps));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
   const answered = waiting?.ok ? waiting.run : undefined;

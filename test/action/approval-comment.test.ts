@@ -7,8 +7,15 @@ const comment = (body: string, action = 'created') => ({ eventName: 'issue_comme
 
 describe('approval commands', () => {
   it('reads /approve and /reject on the first line of a new comment', () => {
-    expect(approvalCommand(comment('/approve'))).toEqual({ kind: 'approve', by: 'maintainer' });
-    expect(approvalCommand(comment('  /reject  \nnot this week'))).toEqual({ kind: 'reject', by: 'maintainer' });
+    expect(approvalCommand(comment('/approve'))).toEqual({ kind: 'approve', by: 'maintainer', app: false });
+    expect(approvalCommand(comment('  /reject  \nnot this week'))).toEqual({ kind: 'reject', by: 'maintainer', app: false });
+  });
+
+  it('marks an app\'s command, by its account type or [bot] login', () => {
+    const byApp = (login: string, type: string) => ({ eventName: 'issue_comment', payload: { action: 'created', comment: { body: '/approve', user: { login, type } } } });
+    expect(approvalCommand(byApp('helper[bot]', 'User'))?.app).toBe(true);
+    expect(approvalCommand(byApp('helper', 'Bot'))?.app).toBe(true);
+    expect(approvalCommand(byApp('maintainer', 'User'))?.app).toBe(false);
   });
 
   it('ignores other text, edited comments and other events', () => {

@@ -253,6 +253,25 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(writes(again.trace)).toBe(0);
   });
 
+  it('refuses /approve from an app even when allowed-bots lets it start runs: an approval is a person\'s', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const before = onlyComment(s.github);
+    const payload = commentEvent('/approve', 'helper[bot]');
+    for (const key of ['comment', 'sender'] as const) {
+      const holder = payload[key] as { user?: { type: string }; type?: string };
+      if (holder.user) holder.user.type = 'Bot';
+      else holder.type = 'Bot';
+    }
+    const refused = await runActionBundle(
+      options(s, { [PLAN]: PUBLISH }, { name: 'issue_comment', payload }, APPROVING, { prepare: checkout, inputs: { 'base-url': s.chatURL, 'api-key': 'sk-test-approval', 'allowed-bots': 'helper[bot]' } }),
+    );
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('an approval needs a person');
+    expect(events(refused.trace).some((event) => event.type === 'tool_called')).toBe(false);
+    expect(onlyComment(s.github)).toBe(before);
+  });
+
   it('refuses an approval marker in a comment plan-runner did not write', async (context) => {
     const s = await services(context);
     // A stranger's comment with plan-runner's markers pointing at a run of their choosing.
