@@ -75,14 +75,14 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = (text: string): string => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
-  // A fanned-out run's jobs share the comment: each draws its own steps over the others' (see shared-comment-state.ts).
+  // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';
   // A prepare or shard job's own end is not the run's: it never writes "Finished".
   const ownRecord = (record: RunRecord): RunRecord => (partial ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record);
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
     // The merge job's last word is the run's: its final body is its own, complete record.
-    const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined) : { record: given, block: '' };
+    const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
     const record = drawn.record;
     const final = context.final();
     if (final && final.planErrors.length > 0) {
@@ -101,7 +101,7 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
     api: issueCommentApi(context.github, decision.target),
     marker,
     render: (record, goals, current) => redact(render(record, goals, current)),
-    ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact) } }),
+    ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
     ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
     warn: io.warning,
     info: io.info,

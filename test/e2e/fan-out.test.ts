@@ -154,7 +154,7 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
     const comments = github.commentsOn(REPO.owner, REPO.name, 22);
     expect(comments).toHaveLength(1);
     // Before any merge: the shards' own writes hold all 12 items, and say nothing has finished.
-    expect(readSharedState(comments[0]!.body)?.steps['check']?.i).toBe('c'.repeat(12));
+    expect(readSharedState(comments[0]!.body, run.runId)?.steps['check']?.i).toBe('c'.repeat(12));
     expect(comments[0]!.body).toContain('12/12 done');
     expect(comments[0]!.body).not.toContain('Finished');
     // The bound: per shard job of 2, its first write, one per 2 s of its run, its final write and at most 3 read-backs.

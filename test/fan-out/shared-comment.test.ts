@@ -60,6 +60,18 @@ describe('the shared comment state', () => {
     expect(readSharedState(`<!-- plan-runner-state: ${forged} -->`)).toEqual({ steps: {} });
   });
 
+  it('draws nothing from an earlier workflow run\'s block: its items are not this run\'s (a new push reuses the comment)', () => {
+    // The run for the previous commit finished all 4 items; this run's shard 1 has done none yet.
+    const earlierRun = `${marker}\nold${sharedStateBlock({ ...sharedStateOf(recordOf([...shardEvents(1), ...shardEvents(2).slice(5)]), asIs), run: 100 })}`;
+    expect(readSharedState(earlierRun, 100)?.steps['check']?.i).toBe('cccc');
+    const drawn = drawShared(recordOf(shardEvents(1, 0)), earlierRun, asIs, false, 200);
+    expect(renderComment(drawn.record, { marker, redact: asIs })).not.toContain('4/4 done');
+    expect(readSharedState(`${marker}${drawn.block}`, 200)?.steps['check']?.i).toBe('pppp');
+    expect(bodyHolds(recordOf(shardEvents(1, 0)), earlierRun, asIs, 200)).toBe(false);
+    // The same workflow run (another job, a later attempt) is merged as before.
+    expect(renderComment(drawShared(recordOf(shardEvents(1, 0)), earlierRun, asIs, false, 100).record, { marker, redact: asIs })).toContain('4/4 done');
+  });
+
   it('draws the other writers’ items into the comment: 4/4 done', () => {
     const other = `${marker}\nold${sharedStateBlock(sharedStateOf(recordOf(shardEvents(2)), asIs))}`;
     const drawn = drawShared(recordOf(shardEvents(1)), other, asIs);

@@ -10,6 +10,11 @@ import { resultPreview } from '../checklist.ts';
  */
 export interface SharedCommentState {
   readonly steps: Readonly<Record<string, SharedStep>>;
+  /**
+   * The workflow run (`GITHUB_RUN_ID`) whose jobs wrote it. The comment outlives the run: the run for
+   * a newer push writes the same comment, and the older run's states are not its own.
+   */
+  readonly run?: number;
 }
 
 export interface SharedStep {
@@ -34,19 +39,22 @@ export function sharedStateBlock(state: SharedCommentState): string {
 }
 
 /**
- * The state in a body's hidden block; undefined when it has none or it cannot be read (then nothing
- * is merged from it). Only the block plan-runner writes counts: the body's last line, whole. Text a
- * tool or model put in the comment (a fenced block keeps `<!-- … -->` as written) never ends it.
+ * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
+ * workflow run than `run` wrote it (then nothing is merged from it). Only the block plan-runner writes
+ * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
+ * `<!-- … -->` as written) never ends it.
  */
-export function readSharedState(body: string | undefined): SharedCommentState | undefined {
+export function readSharedState(body: string | undefined, run?: number): SharedCommentState | undefined {
   const last = body?.trimEnd().split('\n').at(-1);
   if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE)) return undefined;
   try {
     const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8')) as unknown;
     const steps = (value as { steps?: unknown } | null)?.steps;
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
+    const writer = (value as { run?: unknown }).run;
+    if ((typeof writer === 'number' ? writer : undefined) !== run) return undefined;
     const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
-    return { steps: Object.fromEntries(valid) };
+    return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
   } catch {
     return undefined;
   }
@@ -70,14 +78,14 @@ function statusText(step: StepRecord, redact: (text: string) => string): string 
   return text === undefined ? undefined : resultPreview(redact(text), TEXT_MAX_CHARS);
 }
 
-/** What this writer knows, as shared state: every step of its record, texts redacted. */
-export function sharedStateOf(record: RunRecord, redact: (text: string) => string): SharedCommentState {
+/** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
+export function sharedStateOf(record: RunRecord, redact: (text: string) => string, run?: number): SharedCommentState {
   const steps: Record<string, SharedStep> = {};
   for (const [key, step] of record.steps) {
     const text = statusText(step, redact);
     steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
   }
-  return { steps };
+  return { steps, ...(run !== undefined && { run }) };
 }
 
 function mergeItems(a: string | undefined, b: string | undefined): string | undefined {
@@ -89,7 +97,7 @@ function mergeItems(a: string | undefined, b: string | undefined): string | unde
 
 /** Both writers' knowledge: per step and per item the further state; never moves one back. */
 export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommentState | undefined): SharedCommentState {
-  if (!theirs) return mine;
+  if (!theirs || theirs.run !== mine.run) return mine;
   const steps: Record<string, SharedStep> = { ...theirs.steps };
   for (const [key, step] of Object.entries(mine.steps)) {
     const other = steps[key];
@@ -101,7 +109,7 @@ export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommen
     const items = mergeItems(step.i, other.i);
     steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
   }
-  return { steps };
+  return { steps, ...(mine.run !== undefined && { run: mine.run }) };
 }
 
 /** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
@@ -148,13 +156,13 @@ export function recordWithSharedState(record: RunRecord, shared: SharedCommentSt
  * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
  * final write) draws its own record alone: it has every state by then.
  */
-export function drawShared(record: RunRecord, current: string | undefined, redact: (text: string) => string, authoritative = false): { readonly record: RunRecord; readonly block: string } {
-  const mine = sharedStateOf(record, redact);
-  const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current));
+export function drawShared(record: RunRecord, current: string | undefined, redact: (text: string) => string, authoritative = false, run?: number): { readonly record: RunRecord; readonly block: string } {
+  const mine = sharedStateOf(record, redact, run);
+  const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
   return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
 }
 
 /** True when the comment body `current` already shows everything `record` knows. */
-export function bodyHolds(record: RunRecord, current: string, redact: (text: string) => string): boolean {
-  return holdsState(readSharedState(current), sharedStateOf(record, redact));
+export function bodyHolds(record: RunRecord, current: string, redact: (text: string) => string, run?: number): boolean {
+  return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
 }
