@@ -11,13 +11,15 @@ export function ownPart(fanOut: FanOutSettings): string {
   return fanOut.part === 'shard' ? shardPart(fanOut.shard) : fanOut.part;
 }
 
-/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's and every shard's (merge). */
+/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). */
 function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
   if (fanOut.part === 'prepare') return (part) => part === 'prepare';
   const own = ownPart(fanOut);
   if (fanOut.part === 'shard') return (part) => part === 'prepare' || (resumeOwn && part === own);
-  // Not an earlier merge's state: it completed the fan-out steps with the items known then, and a shard re-run since has more.
-  return (part) => part === 'prepare' || /^shard-\d+$/.test(part);
+  // An earlier merge's state too: its steps with side effects were made and are not made again. Its
+  // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
+  // since has more): the merge assembles them from every state's items (see PlanRun).
+  return (part) => part === 'prepare' || /^shard-\d+$/.test(part) || (resumeOwn && part === 'merge');
 }
 
 export type LoadedStates =

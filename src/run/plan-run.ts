@@ -237,7 +237,8 @@ export class PlanRun {
     const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
     this.reuseKeys.set(key, reuseKey);
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-    const earlier = this.#deps.resume?.reuse.get(reuseKey);
+    // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+    const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
     if (earlier) {
       // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
       this.reused.add(key);

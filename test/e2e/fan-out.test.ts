@@ -163,6 +163,59 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
     expect(github.violations).toEqual([]);
   });
 
+  it('a merge re-run after a shard was re-run builds on the shard\'s new items, not on the earlier merge\'s partial result', async (context) => {
+    const { github, artifacts, run } = await services(context, 5104);
+    const log = path.join(scratch, 'merge-again.log');
+    const tolerant = files(4, log);
+    tolerant[PLAN] = tolerant[PLAN]!.replace('    fan_out: true\n', '    fan_out: true\n    on_item_failure: continue\n');
+    const job = (name: string, attempt: number, inputs: Record<string, string>): ActionRunOptions => ({
+      entry: bundle.entry,
+      files: tolerant,
+      inputs,
+      githubUrl: github.url,
+      env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
+    });
+    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    expect((await runActionBundle(job('work-1', 1, { mode: 'shard', shard: '1' }))).exitCode).toBe(0);
+    // Shard 2's job was cancelled before it saved anything; the merge (if: always()) goes on without its items.
+    const partial = await runActionBundle(job('finish', 1, { mode: 'merge' }));
+    expect(partial.outputs, partial.stdout + partial.stderr).toMatchObject({ 'goals-met': 'false' });
+    // "Re-run failed jobs": shard 2 and the merge, attempt 2.
+    expect((await runActionBundle(job('work-2', 2, { mode: 'shard', shard: '2' }))).exitCode).toBe(0);
+    const merge = await runActionBundle(job('finish', 2, { mode: 'merge' }));
+    expect(merge.outputs, merge.stdout + merge.stderr).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(merge.summary).toContain('4/4 done');
+    expect(sorted(await logged(log))).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a merge re-run does not repeat the side effects the earlier merge made: its completed steps are reused', async (context) => {
+    const { github, artifacts, run } = await services(context, 5105);
+    const log = path.join(scratch, 'merge-side-effect.log');
+    const published = path.join(scratch, 'published.log');
+    const base = files(4, log);
+    base[PLAN] = base[PLAN]!
+      .replace('  join: { description: Join the results, command: [node, tools/join.mjs] }', '  join: { description: Publish the results, command: [node, tools/join.mjs], side_effects: true }')
+      .concat('  - { name: the release notes exist, command: [test, -f, notes.txt] }\n');
+    base['tools/join.mjs'] = `import { appendFileSync, readFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(published)}, 'published\\n');\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`;
+    const job = (name: string, attempt: number, inputs: Record<string, string>, extra: Record<string, string> = {}): ActionRunOptions => ({
+      entry: bundle.entry,
+      files: { ...base, ...extra },
+      inputs,
+      githubUrl: github.url,
+      env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
+    });
+    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    for (const shard of [1, 2]) expect((await runActionBundle(job(`work-${shard}`, 1, { mode: 'shard', shard: String(shard) }))).exitCode).toBe(0);
+    // The merge publishes, then a goal fails (notes.txt is missing on that runner).
+    const first = await runActionBundle(job('finish', 1, { mode: 'merge' }));
+    expect(first.outputs, first.stdout + first.stderr).toMatchObject({ 'goals-met': 'false' });
+    expect(await readFile(published, 'utf8')).toBe('published\n');
+    // "Re-run failed jobs": the merge again, on a runner that has notes.txt.
+    const again = await runActionBundle(job('finish', 2, { mode: 'merge' }, { 'notes.txt': '' }));
+    expect(again.outputs, again.stdout + again.stderr).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+    expect(await readFile(published, 'utf8')).toBe('published\n');
+  });
+
   it('a shard killed mid-way and re-run as attempt 2 runs only its unfinished items', async (context) => {
     const { github, artifacts, run } = await services(context, 5103);
     const log = path.join(scratch, 'killed.log');
