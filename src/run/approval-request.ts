@@ -5,9 +5,15 @@ import { resolveReferences, type ReferenceSources } from '../plan/resolve-refere
 import { approvalStepKey } from './approval-gate.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
-/** The hash of the plan file as parsed (every setting, and the steps when the file has them). */
-export function planFileHash(plan: Pick<RunnablePlan, 'source'>): string {
-  return stableHash(plan.source ?? null);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw.
+ */
+export function planFileHash(plan: Pick<RunnablePlan, 'source' | 'subplans'>): string {
+  const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => a.localeCompare(b)).map(([uses, inner]) => [uses, planFileHash(inner)]) : undefined;
+  // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+  return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
 }
 
 /** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */

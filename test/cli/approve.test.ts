@@ -42,6 +42,31 @@ describe('plan-runner run --resume TRACE --approve HASH', () => {
     expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['2']);
   });
 
+  it('refuses an approval when a plan the paused step uses changed since: the hash covers used plan files too', () => {
+    const dir = mkdtempSync(path.join(tmp, 'nested-'));
+    const run = (args: string[]) => {
+      const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() }, timeout: 60_000 });
+      return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+    };
+    const SUB = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n';
+    writeFileSync(path.join(dir, 'inner.yml'), SUB);
+    writeFileSync(path.join(dir, 'outer.yml'), 'name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n  - { id: 2, type: plan, uses: inner.yml, depends_on: [1], approval: true }\n');
+    const paused = run(['run', 'outer.yml', '--trace', 'paused.jsonl', '--summary', 'paused.md']);
+    expect(paused.code, paused.stderr).toBe(0);
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
+    expect(hash).toBeDefined();
+
+    writeFileSync(path.join(dir, 'inner.yml'), SUB.replace('b: 1 }', 'b: 1000 }'));
+    const changed = run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
+    expect(changed.stderr + changed.stdout).toContain('changed since the approval was asked');
+    expect(changed.code).toBe(1);
+
+    writeFileSync(path.join(dir, 'inner.yml'), SUB);
+    const approved = run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
+    expect(approved.code, approved.stderr + approved.stdout).toBe(0);
+    expect(approved.stdout).toContain('status: succeeded');
+  });
+
   it('needs --resume with --approve', () => {
     expect(cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
   });
