@@ -38,7 +38,7 @@ import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { runEvalAction } from './run-eval-action.ts';
 import { approvalCommand } from './approval-command.ts';
-import { findWaitingRun, recordAnswer } from './waiting-run.ts';
+import { findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
@@ -184,10 +184,14 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const waiting = command && (await findWaitingRun(settings, deps));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
   const answered = waiting?.ok ? waiting.run : undefined;
-  // The answer is in the comment before anything acts on it: a later /approve then finds the run answered.
-  const recorded = answered && command && deps.github ? await recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
-  if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-  if (command?.kind === 'reject' && answered) return rejectRun(settings, answered, command.by, deps);
+  // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
+  const recordIt = async (): Promise<RecordedAnswer | undefined> =>
+    answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+  if (command?.kind === 'reject' && answered) {
+    const rejected = await recordIt();
+    if (rejected && !rejected.ok) return refuseRun(given, `/${command.kind}: ${rejected.problem}`, deps);
+    return rejectRun(settings, answered, command.by, deps);
+  }
   // A re-run of the job: the newest earlier attempt's saved state, when there is one.
   const earlier = answered ? ({ ok: true } as const) : await earlierAttemptState(settings, deps.state, io, statePart(settings));
   if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
@@ -213,6 +217,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
   }
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
+  const recorded = await recordIt();
+  if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
   const trace = openTrace(paths.trace, redact, io.warning);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};

@@ -272,6 +272,18 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(onlyComment(s.github)).toBe(before);
   });
 
+  it('an /approve refused for a bad input leaves the comment waiting: the answer is recorded only when the run goes ahead', async (context) => {
+    const s = await services(context);
+    await pause(s);
+    const before = onlyComment(s.github);
+    const refused = await runActionBundle(
+      options(s, { [PLAN]: PUBLISH }, { name: 'issue_comment', payload: commentEvent('/approve', 'maintainer') }, APPROVING, { prepare: checkout, inputs: { 'base-url': s.chatURL, 'api-key': 'sk-test-approval', 'weights-from': 'no-such-trace.jsonl' } }),
+    );
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('weights-from');
+    expect(onlyComment(s.github)).toBe(before);
+  });
+
   it('refuses an approval marker in a comment plan-runner did not write', async (context) => {
     const s = await services(context);
     // A stranger's comment with plan-runner's markers pointing at a run of their choosing.
