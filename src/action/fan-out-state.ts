@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
-import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { newestPartStates, shardPart, type PartState } from '../state/fan-out-states.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import type { FanOutSettings } from './action-settings.ts';
@@ -48,6 +48,8 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   }
   const traces: ResumeTrace[] = [];
   for (const state of parts) {
+    const oversized = oversizedState(state.artifact.size);
+    if (oversized) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
     const into = path.join(dir, `${state.part}-attempt-${state.attempt}`);
     try {
       await mkdir(into, { recursive: true });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName, stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
@@ -59,6 +59,8 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
     io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
     return { ok: true };
   }
+  const oversized = oversizedState(found.artifact.size);
+  if (oversized) return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
   let file: string;
   try {
     file = await store.download(found.artifact, path.join(settings.outputDir, 'state'));

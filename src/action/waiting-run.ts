@@ -3,7 +3,7 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import { eventTarget, type IssueTarget } from '../github/event-target.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
-import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -65,6 +65,8 @@ export async function findWaitingRun(
     return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
   if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+  const oversized = oversizedState(found.artifact.size);
+  if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
   let file: string;
   try {
     file = await deps.state.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);

@@ -1,9 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
 
 /** The largest trace a resume reads: far more than 10,000 steps' events. */
-const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+export const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+
+/** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
+export function oversizedState(bytes: number): string | undefined {
+  return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+}
 
 /** A trace's text, read before anything writes a new trace (often to the same path). */
 export interface ResumeTrace {
@@ -16,6 +21,8 @@ export interface ResumeTrace {
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 export async function readResumeTrace(file: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
   try {
+    // The size first: a file is read whole, and an oversized one is never read at all.
+    if ((await stat(file)).size > MAX_TRACE_BYTES) return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
     const bytes = await readFile(file);
     if (bytes.length > MAX_TRACE_BYTES) return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
     return { ok: true, trace: { file, text: bytes.toString('utf8') } };

@@ -1,0 +1,44 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { earlierAttemptState } from '../../src/action/saved-state.ts';
+import { MAX_TRACE_BYTES, readResumeTrace } from '../../src/run/read-resume-trace.ts';
+import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
+import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
+import { recordingIO } from './recording-io.ts';
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-state-size-'));
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+describe('the size of a saved state a run reads', () => {
+  it('refuses an earlier attempt\'s state larger than a trace may be, before downloading it', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+    const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const huge: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: MAX_TRACE_BYTES + 1 };
+    const downloads: StateArtifact[] = [];
+    const store: RunStateStore = {
+      save: () => Promise.reject(new Error('not here')),
+      list: () => Promise.resolve([huge]),
+      download: (artifact) => {
+        downloads.push(artifact);
+        return Promise.reject(new Error('a download of an oversized state'));
+      },
+    };
+    const result = await earlierAttemptState(read.settings, store, recordingIO().io);
+    expect(downloads).toEqual([]);
+    expect(result).toMatchObject({ ok: false, problem: expect.stringContaining('larger than 256 MiB') });
+  });
+
+  it('refuses a trace file larger than that (its size is read first)', async () => {
+    const file = path.join(workspace, 'big.jsonl');
+    await writeFile(file, '');
+    await truncate(file, MAX_TRACE_BYTES + 1);
+    expect(await readResumeTrace(file)).toMatchObject({ ok: false, problem: expect.stringContaining('larger than 256 MiB') });
+  });
+});
