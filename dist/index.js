@@ -39672,15 +39672,17 @@ exports.visitAsync = visitAsync;
 function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
 }
-/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's and every shard's (merge). */
+/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). */
 function wantedParts(fanOut, resumeOwn) {
     if (fanOut.part === 'prepare')
         return (part) => part === 'prepare';
     const own = ownPart(fanOut);
     if (fanOut.part === 'shard')
         return (part) => part === 'prepare' || (resumeOwn && part === own);
-    // Not an earlier merge's state: it completed the fan-out steps with the items known then, and a shard re-run since has more.
-    return (part) => part === 'prepare' || /^shard-\d+$/.test(part);
+    // An earlier merge's state too: its steps with side effects were made and are not made again. Its
+    // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
+    // since has more): the merge assembles them from every state's items (see PlanRun).
+    return (part) => part === 'prepare' || /^shard-\d+$/.test(part) || (resumeOwn && part === 'merge');
 }
 /**
  * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
@@ -39705,11 +39707,14 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn = true) 
     }
     const traces = [];
     for (const state of parts) {
+        const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .oversizedState */ .$6)(state.artifact.size);
+        if (oversized)
+            return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
         const into = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, `${state.part}-attempt-${state.attempt}`);
         try {
             await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(into, { recursive: true });
             const file = await store.download(state.artifact, into);
-            const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .t)(file);
+            const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .tR)(file);
             if (!read.ok)
                 return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
             traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})` });
@@ -39834,6 +39839,9 @@ async function earlierAttemptState(settings, store, io, part) {
         io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
         return { ok: true };
     }
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .oversizedState */ .$6)(found.artifact.size);
+    if (oversized)
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
     let file;
     try {
         file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_0__.join(settings.outputDir, 'state'));
@@ -39841,7 +39849,7 @@ async function earlierAttemptState(settings, store, io, part) {
     catch (error) {
         return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
     }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .readResumeTrace */ .t)(file);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
     io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
@@ -40169,18 +40177,27 @@ class TailBuffer {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ parseResumeTrace),
-/* harmony export */   t: () => (/* binding */ readResumeTrace)
+/* harmony export */   $6: () => (/* binding */ oversizedState),
+/* harmony export */   ei: () => (/* binding */ parseResumeTrace),
+/* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
+/* unused harmony export MAX_TRACE_BYTES */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53498);
 
 
 /** The largest trace a resume reads: far more than 10,000 steps' events. */
 const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+/** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
+function oversizedState(bytes) {
+    return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+}
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     try {
+        // The size first: a file is read whole, and an oversized one is never read at all.
+        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file)).size > MAX_TRACE_BYTES)
+            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
         const bytes = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file);
         if (bytes.length > MAX_TRACE_BYTES)
             return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
@@ -91478,7 +91495,8 @@ class PlanRun {
         const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-        const earlier = this.#deps.resume?.reuse.get(reuseKey);
+        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+        const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
         if (earlier) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
@@ -91948,9 +91966,15 @@ class PlanRun {
 
 
 
-/** The hash of the plan file as parsed (every setting, and the steps when the file has them). */
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw.
+ */
 function planFileHash(plan) {
-    return stableHash(plan.source ?? null);
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => a.localeCompare(b)).map(([uses, inner]) => [uses, planFileHash(inner)]) : undefined;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
 function approvalHash(parts) {
@@ -94588,7 +94612,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
     for (const trace of traces) {
-        const read = (0,read_resume_trace/* parseResumeTrace */.e)(trace, loadedPlan.name);
+        const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         states.push(read.state);
@@ -96044,11 +96068,12 @@ function sharedStateBlock(state) {
     return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 /**
- * The state in a body's hidden block; undefined when it has none or it cannot be read (then nothing
- * is merged from it). Only the block plan-runner writes counts: the body's last line, whole. Text a
- * tool or model put in the comment (a fenced block keeps `<!-- … -->` as written) never ends it.
+ * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
+ * workflow run than `run` wrote it (then nothing is merged from it). Only the block plan-runner writes
+ * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
+ * `<!-- … -->` as written) never ends it.
  */
-function readSharedState(body) {
+function readSharedState(body, run) {
     const last = body?.trimEnd().split('\n').at(-1);
     if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE))
         return undefined;
@@ -96057,8 +96082,11 @@ function readSharedState(body) {
         const steps = value?.steps;
         if (!steps || typeof steps !== 'object' || Array.isArray(steps))
             return undefined;
+        const writer = value.run;
+        if ((typeof writer === 'number' ? writer : undefined) !== run)
+            return undefined;
         const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
-        return { steps: Object.fromEntries(valid) };
+        return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
     }
     catch {
         return undefined;
@@ -96078,14 +96106,14 @@ function shared_comment_state_statusText(step, redact) {
     const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
     return text === undefined ? undefined : resultPreview(redact(text), TEXT_MAX_CHARS);
 }
-/** What this writer knows, as shared state: every step of its record, texts redacted. */
-function sharedStateOf(record, redact) {
+/** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
+function sharedStateOf(record, redact, run) {
     const steps = {};
     for (const [key, step] of record.steps) {
         const text = shared_comment_state_statusText(step, redact);
         steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
     }
-    return { steps };
+    return { steps, ...(run !== undefined && { run }) };
 }
 function mergeItems(a, b) {
     if (a === undefined || b === undefined || a.length !== b.length)
@@ -96097,7 +96125,7 @@ function mergeItems(a, b) {
 }
 /** Both writers' knowledge: per step and per item the further state; never moves one back. */
 function mergeSharedStates(mine, theirs) {
-    if (!theirs)
+    if (!theirs || theirs.run !== mine.run)
         return mine;
     const steps = { ...theirs.steps };
     for (const [key, step] of Object.entries(mine.steps)) {
@@ -96110,7 +96138,7 @@ function mergeSharedStates(mine, theirs) {
         const items = mergeItems(step.i, other.i);
         steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
     }
-    return { steps };
+    return { steps, ...(mine.run !== undefined && { run: mine.run }) };
 }
 /** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
 function holdsState(state, mine) {
@@ -96157,14 +96185,14 @@ function recordWithSharedState(record, shared) {
  * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
  * final write) draws its own record alone: it has every state by then.
  */
-function drawShared(record, current, redact, authoritative = false) {
-    const mine = sharedStateOf(record, redact);
-    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current));
+function drawShared(record, current, redact, authoritative = false, run) {
+    const mine = sharedStateOf(record, redact, run);
+    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
     return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
 }
 /** True when the comment body `current` already shows everything `record` knows. */
-function bodyHolds(record, current, redact) {
-    return holdsState(readSharedState(current), sharedStateOf(record, redact));
+function bodyHolds(record, current, redact, run) {
+    return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
 }
 
 ;// CONCATENATED MODULE: ./lib/report/comment/comment-updater.js
@@ -96583,6 +96611,21 @@ function approvalMarkerLine(marker) {
     return `\n${PREFIX}${JSON.stringify(marker).replaceAll('--', '-\\u002d')}${SUFFIX}`;
 }
 /**
+ * `body` (plan-runner's comment) with the marker among its leading hidden lines replaced by
+ * `marker`; undefined when it has none there (then it is not a comment a run waits in).
+ */
+function withApprovalMarker(body, marker) {
+    const lines = body.split('\n');
+    for (const [index, line] of lines.entries()) {
+        // As `readApprovalMarker` reads it: the leading hidden lines only.
+        if (!line.startsWith('<!-- plan-runner'))
+            break;
+        if (line.startsWith(PREFIX))
+            return [...lines.slice(0, index), approvalMarkerLine(marker).slice(1), ...lines.slice(index + 1)].join('\n');
+    }
+    return undefined;
+}
+/**
  * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
  * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
  * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps
@@ -96675,14 +96718,14 @@ function liveComment(settings, context) {
     const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
     const outbound = (text) => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
-    // A fanned-out run's jobs share the comment: each draws its own steps over the others' (see shared-comment-state.ts).
+    // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
     // A prepare or shard job's own end is not the run's: it never writes "Finished".
     const ownRecord = (record) => (partial ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record);
     const render = (given, goals, current) => {
         // The merge job's last word is the run's: its final body is its own, complete record.
-        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined) : { record: given, block: '' };
+        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
         const record = drawn.record;
         const final = context.final();
         if (final && final.planErrors.length > 0) {
@@ -96701,7 +96744,7 @@ function liveComment(settings, context) {
         api: issueCommentApi(context.github, decision.target),
         marker,
         render: (record, goals, current) => redact(render(record, goals, current)),
-        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact) } }),
+        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
         ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
         warn: io.warning,
         info: io.info,
@@ -97868,6 +97911,7 @@ async function runEvalAction(settings, deps, withhold) {
 }
 
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
+
 /**
  * The approval command of this event: an `issue_comment` just created whose first line is exactly
  * `/approve` or `/reject` (anything may follow on later lines); undefined for every other event.
@@ -97883,10 +97927,12 @@ function approvalCommand(github) {
     if (typeof body !== 'string' || typeof login !== 'string')
         return undefined;
     const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
+    const type = payload.comment?.user?.type;
+    const app = isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
     if (first === '/approve')
-        return { kind: 'approve', by: login };
+        return { kind: 'approve', by: login, app };
     if (first === '/reject')
-        return { kind: 'reject', by: login };
+        return { kind: 'reject', by: login, app };
     return undefined;
 }
 
@@ -97948,6 +97994,9 @@ async function findWaitingRun(settings, deps) {
     }
     if (!found)
         return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+    const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
+    if (oversized)
+        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
     let file;
     try {
         file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
@@ -97955,10 +98004,50 @@ async function findWaitingRun(settings, deps) {
     catch (error) {
         return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
-    const read = await (0,read_resume_trace/* readResumeTrace */.t)(file);
+    const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-    return { ok: true, run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` } } };
+    return {
+        ok: true,
+        run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` }, comment: { target, id: own[0].id, body: own[0].body } },
+    };
+}
+/**
+ * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
+ * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
+ * recording after could leave the comment still waiting (a write that failed, a killed job), and the
+ * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
+ * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
+ * anything ran); it says what went wrong, or undefined.
+ */
+async function recordAnswer(github, run, answer) {
+    const { target, id, body } = run.comment;
+    const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by });
+    if (answered === undefined)
+        return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
+    const api = issueCommentApi(github, target);
+    const message = (error) => (error instanceof Error ? error.message : String(error));
+    try {
+        await api.update(id, answered);
+    }
+    catch (error) {
+        return {
+            ok: false,
+            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+        };
+    }
+    return {
+        ok: true,
+        undo: async () => {
+            try {
+                await api.update(id, body);
+                return undefined;
+            }
+            catch (error) {
+                return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
+            }
+        },
+    };
 }
 
 // EXTERNAL MODULE: ./lib/action/saved-state.js
@@ -98466,17 +98555,25 @@ async function runAction(given, deps) {
         return runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
     // Read before the new trace is opened: `resume-from` may name the same file.
-    const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.t)(settings.resumeFrom);
+    const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
     if (resume && !resume.ok)
         return refuseRun(given, `resume-from: ${resume.problem}`, deps);
     // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
     const command = readOnly ? undefined : approvalCommand(settings.github);
+    if (command?.app)
+        return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
     const waiting = command && (await findWaitingRun(settings, deps));
     if (command && waiting && !waiting.ok)
         return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
-    if (command?.kind === 'reject' && answered)
+    // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
+    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+    if (command?.kind === 'reject' && answered) {
+        const rejected = await recordIt();
+        if (rejected && !rejected.ok)
+            return refuseRun(given, `/${command.kind}: ${rejected.problem}`, deps);
         return rejectRun(settings, answered, command.by, deps);
+    }
     // A re-run of the job: the newest earlier attempt's saved state, when there is one.
     const earlier = answered ? { ok: true } : await (0,saved_state/* earlierAttemptState */.VK)(settings, deps.state, io, (0,saved_state/* statePart */.jw)(settings));
     if (!earlier.ok)
@@ -98508,6 +98605,9 @@ async function runAction(given, deps) {
             io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
     }
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
+    const recorded = await recordIt();
+    if (command && recorded && !recorded.ok)
+        return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
     const trace = openTrace(paths.trace, redact, io.warning);
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
@@ -98557,8 +98657,8 @@ async function runAction(given, deps) {
         // Network writes start first and run while the local reports are written.
         const published = Promise.allSettled([
             saving,
-            // An approval refused before anything ran leaves the paused run's comment as it was: it still waits.
-            approve && outcome.kind === 'rejected' ? undefined : comment?.finish(report.goals),
+            // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
+            approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
             check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
             escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.

@@ -366,7 +366,7 @@ async function runCommand(args, signal) {
     // Read before the new trace is opened: resuming from the default trace path overwrites that file.
     let resume;
     if (args.resume !== undefined) {
-        const read = await (0,read_resume_trace/* readResumeTrace */.t)(args.resume);
+        const read = await (0,read_resume_trace/* readResumeTrace */.tR)(args.resume);
         if (!read.ok) {
             process.stderr.write(`plan-runner: cannot resume: ${redact(read.problem)}\n`);
             return 1;

@@ -3163,7 +3163,8 @@ class PlanRun {
         const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-        const earlier = this.#deps.resume?.reuse.get(reuseKey);
+        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+        const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
         if (earlier) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
@@ -3633,9 +3634,15 @@ class PlanRun {
 
 
 
-/** The hash of the plan file as parsed (every setting, and the steps when the file has them). */
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw.
+ */
 function planFileHash(plan) {
-    return stableHash(plan.source ?? null);
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => a.localeCompare(b)).map(([uses, inner]) => [uses, planFileHash(inner)]) : undefined;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
 function approvalHash(parts) {
@@ -4367,7 +4374,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
     for (const trace of traces) {
-        const read = (0,read_resume_trace/* parseResumeTrace */.e)(trace, loadedPlan.name);
+        const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         states.push(read.state);
@@ -6275,18 +6282,26 @@ async function writeReportFile(file, markdown) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ parseResumeTrace),
-/* harmony export */   t: () => (/* binding */ readResumeTrace)
+/* harmony export */   ei: () => (/* binding */ parseResumeTrace),
+/* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
+/* unused harmony exports MAX_TRACE_BYTES, oversizedState */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3498);
 
 
 /** The largest trace a resume reads: far more than 10,000 steps' events. */
 const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+/** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
+function oversizedState(bytes) {
+    return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+}
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     try {
+        // The size first: a file is read whole, and an oversized one is never read at all.
+        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file)).size > MAX_TRACE_BYTES)
+            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
         const bytes = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file);
         if (bytes.length > MAX_TRACE_BYTES)
             return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
