@@ -5,10 +5,7 @@ import path from 'node:path';
 import { cycles, folderGraph, twoWayPairs } from './folder-graph.ts';
 
 /** Folder pairs that may import each other both ways (at most 2; each with the reason). */
-const ALLOWED: readonly (readonly [string, string])[] = [
-  // Validation lists the tools a plan may name (tools/tool-catalogue.ts); tools read the plan's sections.
-  ['plan', 'tools'],
-];
+const ALLOWED: readonly (readonly [string, string])[] = [];
 
 if (ALLOWED.length > 2) throw new Error('at most 2 folder pairs may import each other both ways');
 

@@ -4,7 +4,7 @@ import { authorizeTrigger, type PermissionLookup } from '../security/authorize-t
 import { checkConfigSource } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { isForkPullRequest } from '../security/fork-pull-request.ts';
-import { forkReadOnly } from '../security/fork-read-only.ts';
+import { forkReadOnly } from '../plan/fork-read-only.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
 

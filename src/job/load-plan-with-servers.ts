@@ -5,7 +5,7 @@ import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
-import { McpServers } from '../plan/mcp-config.ts';
+import { McpServers } from '../tools/mcp/mcp-config.ts';
 import { McpServerStartError } from '../tools/mcp/mcp-server-start-error.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 

@@ -1,5 +1,5 @@
 import type { Plan } from '../plan/schema.ts';
-import { buildToolRegistry } from '../tools/build-tool-registry.ts';
+import { buildToolRegistry } from './build-tool-registry.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';

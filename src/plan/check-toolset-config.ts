@@ -1,5 +1,6 @@
 import type { PlanIssue } from './plan-issue.ts';
-import type { Plan, Toolset } from './schema.ts';
+import type { Plan } from './schema.ts';
+import type { Toolset } from '../tools/toolset-name.ts';
 
 interface ToolsetSection {
   readonly toolset: Toolset;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../core/json-schema.ts';
 import { requireListedProperties } from './require-listed-properties.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { GithubConfig } from './github-config.ts';
-import { HttpConfig } from './http-config.ts';
-import { McpServers } from './mcp-config.ts';
+import { GithubConfig } from '../tools/github/github-config.ts';
+import { HttpConfig } from '../tools/http/http-config.ts';
+import { McpServers } from '../tools/mcp/mcp-config.ts';
+import { Toolset } from '../tools/toolset-name.ts';
 import type * as Core from '../core/plan-step.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
@@ -383,11 +384,6 @@ export const PlannerOptions = z
   })
   .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
 
-export const Toolset = z.enum(['math', 'files', 'github', 'http']).meta({
-  description:
-    'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
-});
-export type Toolset = z.infer<typeof Toolset>;
 
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 export const Plan = z.strictObject({

@@ -1,7 +1,8 @@
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../core/json-schema.ts';
 import type { PlanError } from './plan-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import type { Limits, Plan, Toolset } from './schema.ts';
+import type { Limits, Plan } from './schema.ts';
+import type { Toolset } from '../tools/toolset-name.ts';
 
 /** A tool as validation and planning see it: what it is called with, not how it runs. */
 export interface CatalogueTool {

@@ -16,7 +16,7 @@ import type { PlanIssue } from './plan-issue.ts';
 import { MAX_NESTING } from './parse-plan-yaml.ts';
 import { DEFAULT_LIMITS, Plan } from './schema.ts';
 import { schemaIssues } from './schema-issues.ts';
-import { buildToolCatalogue } from '../tools/tool-catalogue.ts';
+import { buildToolCatalogue } from './tool-catalogue.ts';
 import type { LoadResult, ValidatePlanOptions, ValidPlan } from './valid-plan.ts';
 
 export type PlanCheck = { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly issues: PlanIssue[] };

@@ -1,6 +1,6 @@
-import type { CommandTool } from '../plan/schema.ts';
+import type { JsonSchema } from '../core/json-schema.ts';
 import { runProcess } from '../process/run-process.ts';
-import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
+import { scrubEnvironment, type EnvPassThrough, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { Tool } from './tool.ts';
 import { ToolEnvironmentError } from '../process/tool-environment-error.ts';
 import { ToolExitError } from './tool-exit-error.ts';
@@ -17,6 +17,16 @@ export const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
 export const COMMAND_STDERR_IN_ERROR_BYTES = 2 * 1024;
 
+/** What a command tool is built from: the fields of a plan's `tools:` entry it reads (`CommandTool` in plan/schema.ts). */
+export interface CommandToolDeclaration {
+  readonly description: string;
+  readonly command: readonly string[];
+  readonly input?: JsonSchema;
+  readonly side_effects?: boolean;
+  readonly timeout_seconds?: number;
+  readonly env?: EnvPassThrough;
+}
+
 export interface CommandToolOptions {
   /** The repository root: the command runs here and relative programs resolve from it. */
   readonly cwd: string;
@@ -31,7 +41,7 @@ export interface CommandToolOptions {
  * the arguments as JSON on stdin, stdout as the result (parsed when it is JSON). Exit 0 succeeds;
  * exit 75 and timeouts are transient; other exits are permanent and carry the tail of stderr.
  */
-export function commandTool(name: string, declaration: CommandTool, options: CommandToolOptions): Tool {
+export function commandTool(name: string, declaration: CommandToolDeclaration, options: CommandToolOptions): Tool {
   let env: Record<string, string> = {};
   let envError: ToolEnvironmentError | undefined;
   try {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../plan/json-schema.ts';
+import type { JsonSchema } from '../core/json-schema.ts';
 
 /** What a tool gets besides its arguments. */
 export interface ToolContext {

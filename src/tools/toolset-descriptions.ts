@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
-import type { Toolset } from '../plan/schema.ts';
-import type { JsonSchema } from '../plan/json-schema.ts';
+import type { Toolset } from './toolset-name.ts';
+import type { JsonSchema } from '../core/json-schema.ts';
 import { filesToolset } from './files/files-toolset.ts';
 import { githubToolset } from './github/github-toolset.ts';
 import { httpToolset } from './http/http-toolset.ts';

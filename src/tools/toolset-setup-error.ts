@@ -1,4 +1,4 @@
-import type { Toolset } from '../plan/schema.ts';
+import type { Toolset } from './toolset-name.ts';
 
 /** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
 export class ToolsetSetupError extends Error {

@@ -1,6 +1,8 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RunRepository } from '../github/toolset-github-context.ts';
-import type { Plan, Toolset } from '../plan/schema.ts';
+import type { GithubConfig } from './github/github-config.ts';
+import type { HttpConfig } from './http/http-config.ts';
+import type { Toolset } from './toolset-name.ts';
 import { filesToolset } from './files/files-toolset.ts';
 import { githubToolset } from './github/github-toolset.ts';
 import { httpToolset } from './http/http-toolset.ts';
@@ -22,7 +24,10 @@ export interface ToolsetContext {
 }
 
 /** The plan sections that configure toolsets. */
-export type ToolsetConfig = Pick<Plan, 'http' | 'github'>;
+export interface ToolsetConfig {
+  readonly http?: HttpConfig;
+  readonly github?: GithubConfig;
+}
 
 const TOKEN_HINT =
   "set the action's github-token input (it defaults to the workflow's GITHUB_TOKEN; the job needs the permissions the tools use, " +

@@ -7,7 +7,7 @@ import { createOctokit } from '../../src/github/create-octokit.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import { runJob, type JobSettings } from '../../src/job/run-job.ts';
-import { forkReadOnly } from '../../src/security/fork-read-only.ts';
+import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
 import { offeredTools } from '../security/attack-fixtures.ts';

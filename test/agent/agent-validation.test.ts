@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forkReadOnly } from '../../src/security/fork-read-only.ts';
+import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 
 describe('agent steps in a plan file', () => {

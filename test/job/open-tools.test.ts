@@ -10,7 +10,7 @@ import { DuplicateToolError } from '../../src/tools/duplicate-tool-error.ts';
 import { PathRefusedError } from '../../src/tools/files/path-refused-error.ts';
 import { UrlNotAllowedError } from '../../src/tools/http/url-not-allowed-error.ts';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
-import { McpServers } from '../../src/plan/mcp-config.ts';
+import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.ts';
 import { openTools, type OpenTools, type OpenToolsContext } from '../../src/job/open-tools.ts';
 import type { ToolContext } from '../../src/tools/tool.ts';

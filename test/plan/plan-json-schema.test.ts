@@ -43,7 +43,7 @@ describe('plan.schema.json editor help', () => {
     const { DEFAULT_COMMAND_TIMEOUT_SECONDS } = await import('../../src/tools/command-tool.ts');
     const { HTTP_DEFAULT_TIMEOUT_SECONDS, HTTP_DEFAULT_MAX_RESPONSE_BYTES } = await import('../../src/tools/http/http-toolset.ts');
     const { MCP_DEFAULT_CALL_TIMEOUT_MS } = await import('../../src/tools/mcp/connect-mcp-servers.ts');
-    const { DEFAULT_GITHUB_WRITES } = await import('../../src/plan/github-writes.ts');
+    const { DEFAULT_GITHUB_WRITES } = await import('../../src/tools/github/github-writes.ts');
     const { DEFAULT_MODEL } = await import('../../src/llm/default-model.ts');
     const defaultOf = (key: string) => properties.get(key)?.default;
     for (const key of ['concurrency', 'max_steps', 'max_replans', 'max_model_calls', 'max_tokens', 'timeout_minutes'] as const) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/render-comment.ts';
-import { noRedaction, plan, RunScript, step } from '../report/summary-run-fixture.ts';
+import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
 import { checklistHeader, checklistItems } from '../../src/report/checklist.ts';
 import { escapeInlineMarkdown } from '../../src/report/markdown/escape-markdown.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
-import { forkReadOnly } from '../../src/security/fork-read-only.ts';
+import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 
 const PLAN = `name: Fork review
 toolsets: [github]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
-import { WriteAllowance } from '../../src/security/write-allowance.ts';
+import { WriteAllowance } from '../../src/tools/github/write-allowance.ts';
 
 const ZWSP = '\u200B';
 

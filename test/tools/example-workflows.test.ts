@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveReferences } from '../../src/plan/resolve-references.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
-import { buildToolRegistry } from '../../src/tools/build-tool-registry.ts';
+import { buildToolRegistry } from '../../src/job/build-tool-registry.ts';
 import { loadPlanWithServers } from '../../src/job/load-plan-with-servers.ts';
 import { requireTool } from '../../src/tools/require-tool.ts';
 import { ToolExitError } from '../../src/tools/tool-exit-error.ts';

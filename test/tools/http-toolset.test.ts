@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpConfig } from '../../src/plan/http-config.ts';
+import { HttpConfig } from '../../src/tools/http/http-config.ts';
 import { HttpStatusError } from '../../src/tools/http/http-status-error.ts';
 import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-toolset.ts';
 import { HttpTransportError } from '../../src/tools/http/http-transport-error.ts';

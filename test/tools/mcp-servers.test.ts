@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectMcpServers, type McpConnection } from '../../src/tools/mcp/connect-mcp-servers.ts';
-import { McpServers } from '../../src/plan/mcp-config.ts';
+import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.ts';
 import { McpToolError } from '../../src/tools/mcp/mcp-tool-error.ts';
 import { McpTransportError } from '../../src/tools/mcp/mcp-transport-error.ts';

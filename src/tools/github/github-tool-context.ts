@@ -1,5 +1,5 @@
 import type { GitHubClient } from '../../github/create-octokit.ts';
-import type { WriteAllowance } from '../../security/write-allowance.ts';
+import type { WriteAllowance } from './write-allowance.ts';
 
 /** What every github tool shares: the client, the current repository and the write allow list. */
 export interface GitHubToolContext {

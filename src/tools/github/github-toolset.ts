@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tool } from '../tool.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
-import type { GithubWrites } from '../../plan/github-writes.ts';
-import { WriteAllowance } from '../../security/write-allowance.ts';
+import type { GithubWrites } from './github-writes.ts';
+import { WriteAllowance } from './write-allowance.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { issueReadTools } from './issue-read-tools.ts';
 import { listCommitsTool } from './list-commits-tool.ts';

@@ -1,5 +1,5 @@
 import type { Tool } from '../tool.ts';
-import type { McpServers } from '../../plan/mcp-config.ts';
+import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { mcpTool } from './mcp-tool.ts';

@@ -1,4 +1,4 @@
-import type { McpServer } from '../../plan/mcp-config.ts';
+import type { McpServer } from './mcp-config.ts';
 import { expandEnvReferences } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 

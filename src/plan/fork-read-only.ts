@@ -1,4 +1,4 @@
-import type { ToolWithholding } from '../plan/valid-plan.ts';
+import type { ToolWithholding } from './valid-plan.ts';
 
 /** A tool as the read-only filter sees it: a registry's `Tool` and a catalogue's `CatalogueTool` both fit. */
 export interface FilterableTool {

@@ -1,8 +1,8 @@
 import type { Plan } from '../plan/schema.ts';
-import { commandTool, type CommandToolOptions } from './command-tool.ts';
-import { DuplicateToolError } from './duplicate-tool-error.ts';
-import type { Tool, ToolRegistry } from './tool.ts';
-import { toolsetTools, type ToolsetContext } from './toolsets.ts';
+import { commandTool, type CommandToolOptions } from '../tools/command-tool.ts';
+import { DuplicateToolError } from '../tools/duplicate-tool-error.ts';
+import type { Tool, ToolRegistry } from '../tools/tool.ts';
+import { toolsetTools, type ToolsetContext } from '../tools/toolsets.ts';
 
 export interface ToolRegistryOptions extends CommandToolOptions, Omit<ToolsetContext, 'root'> {
   /** Tools from adapters started for the run (MCP servers), added after the plan's own. */

@@ -1,6 +1,6 @@
-import { DEFAULT_GITHUB_WRITES, type GithubWrites } from '../plan/github-writes.ts';
-import { neutraliseOutbound, type OutboundPolicy } from './neutralise-outbound.ts';
-import { WriteRefusedError } from './write-refused-error.ts';
+import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
+import { neutraliseOutbound, type OutboundPolicy } from '../../security/neutralise-outbound.ts';
+import { WriteRefusedError } from '../../security/write-refused-error.ts';
 
 export type WriteKind = 'issue' | 'comment';
 

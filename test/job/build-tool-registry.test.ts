@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/schema.ts';
-import { buildToolRegistry } from '../../src/tools/build-tool-registry.ts';
+import { buildToolRegistry } from '../../src/job/build-tool-registry.ts';
 import { DuplicateToolError } from '../../src/tools/duplicate-tool-error.ts';
 import { requireTool } from '../../src/tools/require-tool.ts';
 import { ToolNotFoundError } from '../../src/tools/tool-not-found-error.ts';

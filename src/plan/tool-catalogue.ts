@@ -1,7 +1,7 @@
-import { toolsetTools } from './toolsets.ts';
-import type { PlanIssue } from '../plan/plan-issue.ts';
-import type { Plan } from '../plan/schema.ts';
-import type { CatalogueTool, ToolDescription, ToolWithholding } from '../plan/valid-plan.ts';
+import { toolsetTools } from '../tools/toolsets.ts';
+import type { PlanIssue } from './plan-issue.ts';
+import type { Plan } from './schema.ts';
+import type { CatalogueTool, ToolDescription, ToolWithholding } from './valid-plan.ts';
 
 /** The argument schema of a declared tool that does not write one: any object. */
 const ANY_OBJECT = { type: 'object', properties: {} } as const;

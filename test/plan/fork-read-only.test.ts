@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isForkPullRequest } from '../../src/security/fork-pull-request.ts';
-import { commandToolMarks, withholdForFork } from '../../src/security/fork-read-only.ts';
+import { commandToolMarks, withholdForFork } from '../../src/plan/fork-read-only.ts';
 
 const pull = (head: unknown, base = 'octo/demo') => ({ pull_request: { head: { repo: head }, base: { repo: { full_name: base } } } });
 
