@@ -82028,7 +82028,7 @@ const GOAL_CHECKS = {
     judge: judgeCheck,
 };
 
-;// CONCATENATED MODULE: ./lib/plan/github-writes.js
+;// CONCATENATED MODULE: ./lib/tools/github/github-writes.js
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
@@ -82051,7 +82051,7 @@ const GithubWrites = lib_schemas.strictObject({
 })
     .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
 
-;// CONCATENATED MODULE: ./lib/plan/github-config.js
+;// CONCATENATED MODULE: ./lib/tools/github/github-config.js
 
 
 /** `owner/name` of a repository, as GitHub spells it. */
@@ -82070,7 +82070,7 @@ const GithubConfig = lib_schemas.strictObject({
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
-;// CONCATENATED MODULE: ./lib/plan/http-config.js
+;// CONCATENATED MODULE: ./lib/tools/http/http-config.js
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = lib_schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
@@ -82095,7 +82095,7 @@ const HttpConfig = lib_schemas.strictObject({
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 
-;// CONCATENATED MODULE: ./lib/plan/mcp-config.js
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-config.js
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
@@ -82141,7 +82141,15 @@ const McpServer = lib_schemas.strictObject({
 const McpServers = lib_schemas.record(lib_schemas.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
     .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
+;// CONCATENATED MODULE: ./lib/tools/toolset-name.js
+
+/** The built-in toolsets a plan may enable (`toolsets:`); each is built by `toolsetTools`. */
+const Toolset = lib_schemas["enum"](['math', 'files', 'github', 'http']).meta({
+    description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
+});
+
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -82440,9 +82448,6 @@ const PlannerOptions = lib_schemas.strictObject({
         .optional(),
 })
     .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
-const Toolset = lib_schemas["enum"](['math', 'files', 'github', 'http']).meta({
-    description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
-});
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 const Plan = lib_schemas.strictObject({
     $schema: lib_schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
@@ -88345,7 +88350,7 @@ class WriteRefusedError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/security/write-allowance.js
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
 
 
 
@@ -89571,7 +89576,7 @@ function toolsetTools(name, config = {}, context) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/tool-catalogue.js
+;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
 const ANY_OBJECT = { type: 'object', properties: {} };
@@ -93800,7 +93805,7 @@ class DuplicateToolError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/build-tool-registry.js
+;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
 
@@ -94904,7 +94909,7 @@ function isForkPullRequest(payload) {
     return head.toLowerCase() !== base.toLowerCase();
 }
 
-;// CONCATENATED MODULE: ./lib/security/fork-read-only.js
+;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
 const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
 /** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
 function forkWithholding(tool, marks) {

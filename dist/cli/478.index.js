@@ -1158,8 +1158,8 @@ const GOAL_CHECKS = {
     judge: judgeCheck,
 };
 
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 ;// CONCATENATED MODULE: ./lib/goals/goal-kind-of.js
 
 /** The one kind a goal names, or undefined when it names none (the loader rejects two). */
@@ -1307,7 +1307,7 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
-/***/ 5195:
+/***/ 6756:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1508,8 +1508,8 @@ class DuplicateToolError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(6712);
-;// CONCATENATED MODULE: ./lib/tools/build-tool-registry.js
+var toolsets = __webpack_require__(1909);
+;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
 
@@ -1902,8 +1902,8 @@ var core_usage = __webpack_require__(6940);
 var external_node_events_ = __webpack_require__(8474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 // EXTERNAL MODULE: ./lib/core/error-text.js
@@ -4045,7 +4045,7 @@ function grantApproval(plan, resume, grant) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
-var validate_plan = __webpack_require__(8838);
+var validate_plan = __webpack_require__(3043);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
@@ -4161,7 +4161,7 @@ function missingModelError(plan) {
 }
 
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __webpack_require__(5195);
+var open_tools = __webpack_require__(6756);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
@@ -5032,8 +5032,8 @@ var find_references = __webpack_require__(9271);
 var reference_path = __webpack_require__(1000);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __webpack_require__(9460);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/plan/unresolved-reference-error.js
@@ -5451,7 +5451,7 @@ function readStepList(answer) {
 /* unused harmony exports MODEL_STEP_FIELDS, stepListSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1514);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8439);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9833);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
 
 
 /** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, …) stay with people. */
@@ -5525,7 +5525,7 @@ function stepListResponseFormat() {
 /* harmony export */   $: () => (/* binding */ validateModelSteps),
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8838);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3043);
 
 const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
 /**
@@ -6860,8 +6860,8 @@ __webpack_require__.d(__webpack_exports__, {
   e: () => (/* binding */ runStep)
 });
 
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(8521);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js

@@ -125,7 +125,7 @@ var run_step = __webpack_require__(9755);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __webpack_require__(5195);
+var open_tools = __webpack_require__(6756);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -254,8 +254,8 @@ function faultInjectingTool(tool, injector) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(1514);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
 
 

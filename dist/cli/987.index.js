@@ -229,7 +229,7 @@ const WRITE_TODOS = 'write_todos';
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
 /* harmony import */ var _plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4125);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
-/* harmony import */ var _plan_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1558);
+/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1088);
 
 
@@ -258,7 +258,7 @@ async function peekMcpServers(file) {
     const { value } = yaml.parsed;
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
-    const parsed = _plan_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServers */ .Je.safeParse(value.mcp_servers);
+    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServers */ .Je.safeParse(value.mcp_servers);
     if (!parsed.success || Object.keys(parsed.data).length === 0)
         return undefined;
     return { servers: parsed.data, positionOf: (server) => {
@@ -550,7 +550,7 @@ function decodeUtf8(bytes) {
 /* harmony export */   B: () => (/* binding */ isStepResultObject),
 /* harmony export */   y: () => (/* binding */ findReferences)
 /* harmony export */ });
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9833);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
 /* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1000);
 /* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9460);
 
@@ -639,39 +639,6 @@ function formatPath(path) {
     }
     return text;
 }
-
-
-/***/ }),
-
-/***/ 6117:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
-/* harmony export */   o: () => (/* binding */ GithubWrites)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-
-/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
-const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
-/**
- * The plan's `github.writes:` section: how much the github toolset may write in one run and what
- * the text may keep. Everything left out is as strict as it can be.
- */
-const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
-    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
-        .max(100)
-        .optional()
-        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
-    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
-    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
-        .optional()
-        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
-})
-    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
 
 
 /***/ }),
@@ -846,7 +813,7 @@ function locate(issues, context) {
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(3985);
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
-var validate_plan = __webpack_require__(8838);
+var validate_plan = __webpack_require__(3043);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -961,62 +928,6 @@ function locatePath(doc, lineCounter, path, at = 'value') {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
 }
-
-
-/***/ }),
-
-/***/ 1558:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Je: () => (/* binding */ McpServers)
-/* harmony export */ });
-/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Server names become the first half of tool names (`<server>__<tool>`). */
-const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
-/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
-const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1, 'command needs at least the program to run')
-        .optional()
-        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, zod__WEBPACK_IMPORTED_MODULE_0__.string())])
-        .optional()
-        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
-        .optional()
-        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
-    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), zod__WEBPACK_IMPORTED_MODULE_0__.string())
-        .optional()
-        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
-    /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1)
-        .optional()
-        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
-    /** Per-call timeout. */
-    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
-})
-    .superRefine((server, ctx) => {
-    if ((server.command === undefined) === (server.url === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
-    }
-    if (server.url !== undefined && server.env !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
-    }
-    if (server.command !== undefined && server.headers !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
-    }
-});
-/** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
-    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
 
 /***/ }),
@@ -1628,7 +1539,7 @@ function schemaIssues(issues, root, prefix = []) {
 
 /***/ }),
 
-/***/ 9833:
+/***/ 283:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1648,13 +1559,13 @@ __webpack_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN, Toolset
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(1514);
-// EXTERNAL MODULE: ./lib/plan/github-writes.js
-var github_writes = __webpack_require__(6117);
-;// CONCATENATED MODULE: ./lib/plan/github-config.js
+// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
+var github_writes = __webpack_require__(7093);
+;// CONCATENATED MODULE: ./lib/tools/github/github-config.js
 
 
 /** `owner/name` of a repository, as GitHub spells it. */
@@ -1673,7 +1584,7 @@ const GithubConfig = schemas.strictObject({
 })
     .meta({ description: 'The github toolset: which repositories besides the current one, and what it may write.' });
 
-;// CONCATENATED MODULE: ./lib/plan/http-config.js
+;// CONCATENATED MODULE: ./lib/tools/http/http-config.js
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
@@ -1698,9 +1609,17 @@ const HttpConfig = schemas.strictObject({
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 
-// EXTERNAL MODULE: ./lib/plan/mcp-config.js
-var mcp_config = __webpack_require__(1558);
+// EXTERNAL MODULE: ./lib/tools/mcp/mcp-config.js
+var mcp_config = __webpack_require__(4067);
+;// CONCATENATED MODULE: ./lib/tools/toolset-name.js
+
+/** The built-in toolsets a plan may enable (`toolsets:`); each is built by `toolsetTools`. */
+const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
+    description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
+});
+
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -1999,9 +1918,6 @@ const PlannerOptions = schemas.strictObject({
         .optional(),
 })
     .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
-const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
-    description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
-});
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
@@ -2068,7 +1984,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 8838:
+/***/ 3043:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2087,8 +2003,8 @@ function stepKey(id) {
     return String(id);
 }
 
-// EXTERNAL MODULE: ./lib/plan/schema.js + 2 modules
-var schema = __webpack_require__(9833);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 ;// CONCATENATED MODULE: ./lib/plan/build-plan-steps.js
 
 
@@ -3044,8 +2960,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(4700);
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(6712);
-;// CONCATENATED MODULE: ./lib/tools/tool-catalogue.js
+var toolsets = __webpack_require__(1909);
+;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
 const ANY_OBJECT = { type: 'object', properties: {} };
@@ -3240,6 +3156,95 @@ function formatBytes(bytes) {
 
 /***/ }),
 
+/***/ 7093:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+
+/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
+const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/**
+ * The plan's `github.writes:` section: how much the github toolset may write in one run and what
+ * the text may keep. Everything left out is as strict as it can be.
+ */
+const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
+        .max(100)
+        .optional()
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+        .optional()
+        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
+})
+    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 4067:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Je: () => (/* binding */ McpServers)
+/* harmony export */ });
+/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Server names become the first half of tool names (`<server>__<tool>`). */
+const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1, 'command needs at least the program to run')
+        .optional()
+        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
+    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, zod__WEBPACK_IMPORTED_MODULE_0__.string())])
+        .optional()
+        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .optional()
+        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
+    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), zod__WEBPACK_IMPORTED_MODULE_0__.string())
+        .optional()
+        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
+    /** Only these of the server's tools join the registry; default: all it lists. */
+    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1)
+        .optional()
+        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
+    /** Per-call timeout. */
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+})
+    .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+    }
+    if (server.url !== undefined && server.env !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+    }
+    if (server.command !== undefined && server.headers !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+    }
+});
+/** The plan's `mcp_servers:` section. */
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
+
+
+/***/ }),
+
 /***/ 1088:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3263,7 +3268,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 6712:
+/***/ 1909:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3822,8 +3827,8 @@ function filesToolset(options) {
 
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./lib/plan/github-writes.js
-var github_writes = __webpack_require__(6117);
+// EXTERNAL MODULE: ./lib/tools/github/github-writes.js
+var github_writes = __webpack_require__(7093);
 ;// CONCATENATED MODULE: ./lib/security/url-allow-list.js
 /** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
 function isUnderPrefix(url, prefix) {
@@ -3971,7 +3976,7 @@ class WriteRefusedError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/security/write-allowance.js
+;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
 
 
 
