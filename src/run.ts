@@ -1,11 +1,11 @@
-import * as core from '@actions/core';
-import { coreActionIO, redactingIO } from './action/action-io.ts';
+import { runnerActionIO, redactingIO } from './action/action-io.ts';
+import type { RunnerCommands } from './action/runner-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { runAction } from './action/run-action.ts';
-import { createOctokit } from './github/create-octokit.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
+import { lazyGitHubClient } from './github/lazy-github-client.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
 import type { RunStateStore } from './state/run-state-store.ts';
 import type { ActionSettings } from './action/action-settings.ts';
@@ -15,18 +15,50 @@ import path from 'node:path';
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact: Redactor = createRedactor();
 
+// What the action says to the runner; `run` and `post` set it before anything else happens.
+let core: RunnerCommands | undefined;
+
 function fail(what: string, error: unknown): void {
   // A message, never a stack trace: users act on "where and what", not on our internals.
+  if (!core) {
+    process.exitCode = 1;
+    process.stderr.write(`${redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+    return;
+  }
   core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 /**
- * The action: reads the inputs, runs the plan, sets the outputs and the verdict. Never throws;
- * `src/index.ts` (the bundle entry) calls it, `@github/local-action` calls it on the sources.
+ * `@actions/core` as the runner's commands, for callers that give none: `@github/local-action` runs
+ * the sources and stubs that module to show the outputs. Loaded only then: it brings undici with it.
  */
-export async function run(): Promise<void> {
+async function actionsCore(): Promise<RunnerCommands> {
+  const toolkit = await import('@actions/core');
+  return {
+    getInput: (name) => toolkit.getInput(name),
+    setOutput: (name, value) => toolkit.setOutput(name, value),
+    saveState: (name, value) => toolkit.saveState(name, value),
+    setSecret: (secret) => toolkit.setSecret(secret),
+    setFailed: (message) => toolkit.setFailed(message),
+    info: (message) => toolkit.info(message),
+    error: (message, properties) => toolkit.error(message, properties),
+    warning: (message, properties) => toolkit.warning(message, properties),
+    notice: (message, properties) => toolkit.notice(message, properties),
+    startGroup: (name) => toolkit.startGroup(name),
+    endGroup: () => toolkit.endGroup(),
+    appendSummary: async (markdown) => void (await toolkit.summary.addRaw(markdown).write()),
+  };
+}
+
+/**
+ * The action: reads the inputs, runs the plan, sets the outputs and the verdict. Never throws.
+ * `src/index.ts` (the bundle entry) calls it with the workflow commands written directly;
+ * `@github/local-action` calls it on the sources with none, and it then talks through `@actions/core`.
+ */
+export async function run(commands?: RunnerCommands): Promise<void> {
   try {
-    await main();
+    core = commands ?? (await actionsCore());
+    await main(core);
   } catch (error) {
     fail('internal error', error);
   }
@@ -36,17 +68,18 @@ export async function run(): Promise<void> {
  * The action's post step (`runs.post`), after the main step however it ended: when the main step
  * was killed before it saved the run's state, saves the trace it left, so a re-run resumes from it.
  */
-export async function post(): Promise<void> {
+export async function post(commands?: RunnerCommands): Promise<void> {
   try {
-    const read = readActionSettings((name) => core.getInput(name), process.env);
+    const runner = (core = commands ?? (await actionsCore()));
+    const read = readActionSettings((name) => runner.getInput(name), process.env);
     if (!read.ok) return;
     redact = createRedactor(actionSecrets(read.settings));
-    const io = redactingIO(coreActionIO(), redact);
+    const io = redactingIO(runnerActionIO(runner), redact);
     const { saveLeftState } = await import('./action/save-left-state.ts');
     await saveLeftState(read.settings, stateStore(read.settings, io), io);
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
-    core.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
+    core?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 
@@ -68,7 +101,7 @@ export function failOnUnhandledRejection(): void {
   process.on('unhandledRejection', (reason) => fail('internal error (unhandled rejection)', reason));
 }
 
-async function main(): Promise<void> {
+async function main(core: RunnerCommands): Promise<void> {
   const read = readActionSettings((name) => core.getInput(name), process.env);
   if (!read.ok) {
     core.setOutput('status', 'failed');
@@ -81,7 +114,7 @@ async function main(): Promise<void> {
   if (process.env['GITHUB_STATE']) core.saveState('isPost', 'true');
   for (const secret of [settings.model.apiKey, settings.githubToken]) if (secret) core.setSecret(secret);
   redact = createRedactor(actionSecrets(settings));
-  const io = redactingIO(coreActionIO(), redact);
+  const io = redactingIO(runnerActionIO(core), redact);
 
   // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
   const controller = new AbortController();
@@ -92,8 +125,10 @@ async function main(): Promise<void> {
     });
   }
 
-  const github = settings.githubToken
-    ? createOctokit({ token: settings.githubToken, baseUrl: settings.github.apiUrl, warn: io.warning })
+  // Loaded at its first request: a plan that never talks to GitHub never compiles Octokit.
+  const token = settings.githubToken;
+  const github = token
+    ? lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning }))
     : undefined;
   const state = stateStore(settings, io);
   const result = await runAction(settings, {

@@ -258,8 +258,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(9443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(1601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
-var run_job = __webpack_require__(9500);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
+var run_job = __webpack_require__(7963);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./lib/run/trace-step-weights.js

@@ -118,8 +118,8 @@ var budgeted_model_client = __webpack_require__(6543);
 var core_usage = __webpack_require__(6940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
 var run_budget = __webpack_require__(3978);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
-var run_job = __webpack_require__(9500);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
+var run_job = __webpack_require__(7963);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 23 modules
 var run_step = __webpack_require__(9755);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

@@ -1,7 +1,7 @@
-import * as core from '@actions/core';
 import type { Annotate } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
 import { neutraliseLogText } from '../security/neutralise-log-text.ts';
+import type { RunnerCommands } from './runner-commands.ts';
 
 /** Everything the action says to the runner: the log, annotations and the job summary. */
 export interface ActionIO {
@@ -18,11 +18,11 @@ export interface ActionIO {
 }
 
 /**
- * The runner's channels through `@actions/core`. Text written to the log is neutralised here, the
- * one place it leaves: tool output and model text may hold `::command::` lines, and only the
- * action's own calls (`warning`, `annotate`, groups, which `@actions/core` escapes) are commands.
+ * The runner's channels through its workflow commands. Text written to the log is neutralised here,
+ * the one place it leaves: tool output and model text may hold `::command::` lines, and only the
+ * action's own calls (`warning`, `annotate`, groups, whose text the commands escape) are commands.
  */
-export function coreActionIO(env: Readonly<Record<string, string | undefined>> = process.env): ActionIO {
+export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string, string | undefined>> = process.env): ActionIO {
   return {
     write: (text) => void process.stdout.write(neutraliseLogText(text)),
     info: (line) => core.info(neutraliseLogText(line)),
@@ -35,7 +35,7 @@ export function coreActionIO(env: Readonly<Record<string, string | undefined>> =
     },
     async writeSummary(markdown) {
       if (!env['GITHUB_STEP_SUMMARY']) return false;
-      await core.summary.addRaw(markdown).write();
+      await core.appendSummary(markdown);
       return true;
     },
   };

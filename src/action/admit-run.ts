@@ -1,7 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup } from '../security/authorize-trigger.ts';
-import { checkConfigSource } from '../security/base-branch-guard.ts';
+import { BASE_CONFIG_EVENTS, checkConfigSource } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { isForkPullRequest } from '../security/fork-pull-request.ts';
 import { forkReadOnly } from '../plan/fork-read-only.ts';
@@ -44,15 +44,18 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
   );
   if (!trigger.allowed) return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
 
-  const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
-  const source = checkConfigSource({
-    eventName,
-    payload,
-    ...(settings.env['GITHUB_SHA'] ? { githubSha: settings.env['GITHUB_SHA'] } : {}),
-    head,
-    readsPlanFile: settings.planFile !== undefined,
-  });
-  if (!source.ok) return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
+  // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
+  if (BASE_CONFIG_EVENTS.includes(eventName)) {
+    const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
+    const source = checkConfigSource({
+      eventName,
+      payload,
+      ...(settings.env['GITHUB_SHA'] ? { githubSha: settings.env['GITHUB_SHA'] } : {}),
+      head,
+      readsPlanFile: settings.planFile !== undefined,
+    });
+    if (!source.ok) return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
+  }
 
   return isForkPullRequest(payload) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
 }

@@ -36,7 +36,6 @@ import type { StepWeights } from '../run/start-order.ts';
 import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
-import { runEvalAction } from './run-eval-action.ts';
 import { approvalCommand } from './approval-command.ts';
 import { findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
@@ -173,7 +172,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A fork's pull request: its output goes to the summary only.
   const settings: ActionSettings = readOnly ? { ...given, comment: 'never' } : given;
   if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
-  if (settings.mode === 'eval') return runEvalAction(settings, deps, readOnly?.withhold);
+  // Loaded only for eval: it brings the scripted model server (node:http) with it.
+  if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
   const paths = reportPaths(settings.outputDir, settings.planPath);
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);

@@ -9,7 +9,6 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
-import { createModelReplanner } from '../planner/model-replanner.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
@@ -208,7 +207,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       onListenerError: deps.onListenerError,
       budget,
       // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run.
-      ...(model && !partial && { replanner: createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+      // Loaded only with a model to replan with.
+      ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
       ...(settings.fanOut && { fanOut: settings.fanOut }),
       ...(deps.random && { random: deps.random }),
       ...(settings.stepWeights && { stepWeights: settings.stepWeights }),

@@ -2,7 +2,6 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
-import { writePlan } from '../planner/write-plan.ts';
 import { MODEL_HINT, setupError } from './model-requirement.ts';
 
 /** The plan with steps (`written` when the model wrote them), or why there are none. */
@@ -26,6 +25,8 @@ export async function writeSteps(
       errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
     };
   }
+  // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
+  const { writePlan } = await import('../planner/write-plan.ts');
   const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
   if (result.ok) return { ok: true, plan: result.plan, written: true };
   const headline = setupError(

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
@@ -55,7 +55,8 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
   if (options.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: options.signal.reason });
   // Marks everything the command starts, so what detaches from its group can be found and ended too.
   const marker = randomBytes(12).toString('hex');
-  return new Promise((resolve) => {
+  // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
+  return import('node:child_process').then(({ spawn }) => new Promise((resolve) => {
     let child: ChildProcess;
     try {
       child = spawn(program, argv.slice(1), {
@@ -146,5 +147,5 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       if (stoppedBy) finishStopped();
       else finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
     });
-  });
+  }));
 }

@@ -2,7 +2,7 @@ import type { RunRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
 import type { GoalRow } from './goals-table.ts';
 
-/** Where an annotation points, as `core.error`/`core.warning` take it. */
+/** Where an annotation points, as the runner's `error`/`warning` commands take it. */
 export interface AnnotationProperties {
   readonly title?: string;
   readonly file?: string;

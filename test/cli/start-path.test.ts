@@ -34,4 +34,15 @@ describe('what starting loads', () => {
       expect(packages).not.toContain(heavy);
     }
   });
+
+  it('the action starts without the toolkit, Octokit, a model or MCP client: each loads when first used', () => {
+    const { packages, files } = staticGraph('index.ts');
+    for (const heavy of ['@actions/core', '@actions/github', '@actions/http-client', '@octokit/plugin-throttling', 'undici', 'openai', '@modelcontextprotocol/sdk', '@actions/artifact']) {
+      expect(packages).not.toContain(heavy);
+    }
+    // A plan with steps never writes a plan, and no eval runs without mode: eval.
+    for (const lazy of ['planner/write-plan.ts', 'planner/model-replanner.ts', 'action/run-eval-action.ts', 'github/create-octokit.ts']) {
+      expect([...files].map((file) => path.relative(SRC, file))).not.toContain(lazy);
+    }
+  });
 });

@@ -39,6 +39,8 @@ interface Scenario {
   readonly permission?: PermissionLookup;
   readonly head?: WorkspaceHead;
   readonly inputs?: Record<string, string>;
+  /** Counts the workspace commit reads. */
+  readonly headReads?: { count: number };
 }
 
 async function run(scenario: Scenario) {
@@ -74,7 +76,11 @@ async function run(scenario: Scenario) {
     redact: createRedactor(),
     clock: systemClock,
     createModel: () => model,
-    admission: { permissionOf: scenario.permission ?? (async () => ({ permission: 'write', role_name: 'write' })), readHead: async () => scenario.head ?? { kind: 'commit', sha: BASE_SHA } },
+    admission: { permissionOf: scenario.permission ?? (async () => ({ permission: 'write', role_name: 'write' })), readHead: async () => {
+        if (scenario.headReads) scenario.headReads.count++;
+        return scenario.head ?? { kind: 'commit', sha: BASE_SHA };
+      },
+    },
   });
   return { result, said, modelCalls };
 }
@@ -82,6 +88,16 @@ async function run(scenario: Scenario) {
 const sender = (login: string, type = 'User') => ({ sender: { login, type } });
 
 describe('runAction admission', () => {
+  it('asks git for the workspace commit only on the events whose plan must come from the base branch', async () => {
+    const dispatch = { count: 0 };
+    expect((await run({ eventName: 'workflow_dispatch', payload: sender('octocat'), headReads: dispatch })).result.outputs.status).toBe('succeeded');
+    expect(dispatch.count).toBe(0);
+    const target = { count: 0 };
+    const payload = { ...sender('octocat'), pull_request: { number: 1, base: { sha: BASE_SHA, repo: { full_name: 'octo/demo' } }, head: { sha: HEAD_SHA, repo: { full_name: 'octo/demo' } } } };
+    await run({ eventName: 'pull_request_target', payload, headReads: target });
+    expect(target.count).toBe(1);
+  });
+
   it('refuses a comment from a user with read permission: failed, a notice, the summary, and no model call', async () => {
     const { result, said, modelCalls } = await run({
       eventName: 'issue_comment',
