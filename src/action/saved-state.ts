@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
-import { parseStateArtifactName, stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
+import { newestStates } from '../state/newest-states.ts';
+import { stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { ownPart } from './fan-out-state.ts';
@@ -28,13 +29,8 @@ export function stateIdentity(settings: ActionSettings, part?: string): StateIde
 
 /** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
 export function newestEarlierState(artifacts: readonly StateArtifact[], identity: StateIdentity): { artifact: StateArtifact; attempt: number } | undefined {
-  let newest: { artifact: StateArtifact; attempt: number } | undefined;
-  for (const artifact of artifacts) {
-    const parsed = parseStateArtifactName(artifact.name, identity.planPath);
-    if (!parsed || parsed.part !== identity.part || parsed.attempt >= identity.attempt) continue;
-    if (!newest || parsed.attempt > newest.attempt) newest = { artifact, attempt: parsed.attempt };
-  }
-  return newest;
+  const [newest] = newestStates(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt);
+  return newest && { artifact: newest.artifact, attempt: newest.attempt };
 }
 
 /**

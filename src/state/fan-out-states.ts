@@ -1,5 +1,5 @@
 import type { StateArtifact } from './run-state-store.ts';
-import { parseStateArtifactName } from './state-artifact-name.ts';
+import { newestStates } from './newest-states.ts';
 
 /** The saved state of one part of a fanned-out run: its newest attempt. */
 export interface PartState {
@@ -24,14 +24,9 @@ export function shardPart(shard: number): string {
  * shard), in part order. Other plans' and whole runs' states are left out.
  */
 export function newestPartStates(artifacts: readonly StateArtifact[], planPath: string, wanted: (part: string) => boolean): PartState[] {
-  const newest = new Map<string, PartState>();
-  for (const artifact of artifacts) {
-    const parsed = parseStateArtifactName(artifact.name, planPath);
-    if (!parsed?.part || !wanted(parsed.part)) continue;
-    const known = newest.get(parsed.part);
-    if (!known || parsed.attempt > known.attempt) newest.set(parsed.part, { part: parsed.part, attempt: parsed.attempt, artifact });
-  }
-  return [...newest.values()].sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
+  return newestStates(artifacts, planPath, (part) => part !== undefined && wanted(part))
+    .map(({ part, attempt, artifact }) => ({ part: part!, attempt, artifact }))
+    .sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
 }
 
 function partOrder(part: string): number {
