@@ -9117,15 +9117,17 @@ function reportPaths(outputDir, planPath) {
 /* unused harmony export newestEarlierState */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12029);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(88130);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(88130);
+
 
 
 
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_3__/* .ownPart */ .c)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_4__/* .ownPart */ .c)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -9133,15 +9135,8 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    let newest;
-    for (const artifact of artifacts) {
-        const parsed = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__/* .parseStateArtifactName */ .YV)(artifact.name, identity.planPath);
-        if (!parsed || parsed.part !== identity.part || parsed.attempt >= identity.attempt)
-            continue;
-        if (!newest || parsed.attempt > newest.attempt)
-            newest = { artifact, attempt: parsed.attempt };
-    }
-    return newest;
+    const [newest] = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt);
+    return newest && { artifact: newest.artifact, attempt: newest.attempt };
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -9192,7 +9187,7 @@ async function earlierAttemptState(settings, store, io, part) {
 async function saveRunState(settings, store, trace, io, part) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__/* .stateArtifactName */ .LK)(stateIdentity(settings, part));
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateArtifactName */ .LK)(stateIdentity(settings, part));
     try {
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
@@ -41988,7 +41983,7 @@ function refusalReason(url, allow) {
 /* harmony export */   u1: () => (/* binding */ shardPart),
 /* harmony export */   yG: () => (/* binding */ newestPartStates)
 /* harmony export */ });
-/* harmony import */ var _state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(98355);
+/* harmony import */ var _newest_states_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(22362);
 
 /** The `matrix` output of a prepare job: `{"shard":[1,2,3,4]}` for `strategy.matrix`. */
 function shardMatrix(shards) {
@@ -42004,22 +41999,44 @@ function shardPart(shard) {
  * shard), in part order. Other plans' and whole runs' states are left out.
  */
 function newestPartStates(artifacts, planPath, wanted) {
-    const newest = new Map();
-    for (const artifact of artifacts) {
-        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
-        if (!parsed?.part || !wanted(parsed.part))
-            continue;
-        const known = newest.get(parsed.part);
-        if (!known || parsed.attempt > known.attempt)
-            newest.set(parsed.part, { part: parsed.part, attempt: parsed.attempt, artifact });
-    }
-    return [...newest.values()].sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
+    return (0,_newest_states_js__WEBPACK_IMPORTED_MODULE_0__/* .newestStates */ .H)(artifacts, planPath, (part) => part !== undefined && wanted(part))
+        .map(({ part, attempt, artifact }) => ({ part: part, attempt, artifact }))
+        .sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
 }
 function partOrder(part) {
     if (part === 'prepare')
         return 0;
     const shard = /^shard-(\d+)$/.exec(part);
     return shard ? Number(shard[1]) : Number.MAX_SAFE_INTEGER;
+}
+
+
+/***/ }),
+
+/***/ 22362:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ newestStates)
+/* harmony export */ });
+/* harmony import */ var _state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(98355);
+
+/**
+ * Among a workflow run's `artifacts`, the newest attempt of each part of `planPath`'s states that
+ * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
+ * other plans, and names that are not states, are left out.
+ */
+function newestStates(artifacts, planPath, accept) {
+    const newest = new Map();
+    for (const artifact of artifacts) {
+        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
+        if (!parsed || !accept(parsed.part, parsed.attempt))
+            continue;
+        const known = newest.get(parsed.part);
+        if (!known || parsed.attempt > known.attempt)
+            newest.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
+    }
+    return [...newest.values()];
 }
 
 
