@@ -52,11 +52,12 @@ export function resolveProgram(program: string, cwd: string): string {
  */
 export function runProcess(argv: readonly string[], options: RunProcessOptions): Promise<ProcessOutcome> {
   const program = resolveProgram(argv[0] ?? '', options.cwd);
-  if (options.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: options.signal.reason });
   // Marks everything the command starts, so what detaches from its group can be found and ended too.
   const marker = randomBytes(12).toString('hex');
   // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
   return import('node:child_process').then(({ spawn }) => new Promise((resolve) => {
+    // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
+    if (options.signal?.aborted) return resolve({ kind: 'aborted', reason: options.signal.reason });
     let child: ChildProcess;
     try {
       child = spawn(program, argv.slice(1), {
