@@ -28227,12 +28227,13 @@ function resolveProgram(program, cwd) {
  */
 function runProcess(argv, options) {
     const program = resolveProgram(argv[0] ?? '', options.cwd);
-    if (options.signal?.aborted)
-        return Promise.resolve({ kind: 'aborted', reason: options.signal.reason });
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
     const marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
     return Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 31421, 19)).then(({ spawn }) => new Promise((resolve) => {
+        // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
+        if (options.signal?.aborted)
+            return resolve({ kind: 'aborted', reason: options.signal.reason });
         let child;
         try {
             child = spawn(program, argv.slice(1), {
