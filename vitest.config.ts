@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Files that read process-wide state when a package is first loaded: `@actions/artifact` builds its
-// GitHub client from GITHUB_API_URL at import. They run in a fresh module graph each.
-const ISOLATED = ['test/state/actions-artifact-store.test.ts'];
+// Files whose packages keep process-wide state from their first use: `@actions/artifact` builds its
+// GitHub client from GITHUB_API_URL at import, `@actions/core`'s summary keeps the first summary file
+// it wrote to. They run in a fresh module graph each.
+const ISOLATED = ['test/state/actions-artifact-store.test.ts', 'test/action/runner-commands.test.ts'];
 
 export default defineConfig({
   test: {

@@ -23,6 +23,10 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'version':
       process.stdout.write(`plan-runner ${VERSION}\n`);
       return 0;
+  }
+  // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
+  await import('./plan/zod-jitless.ts');
+  switch (command.command) {
     case 'validate': {
       const { validateCommand } = await import('./cli/validate-command.ts');
       return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;

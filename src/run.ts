@@ -1,3 +1,4 @@
+import './plan/zod-jitless.ts';
 import { runnerActionIO, redactingIO } from './action/action-io.ts';
 import type { RunnerCommands } from './action/runner-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
@@ -5,6 +6,7 @@ import { readActionSettings } from './action/action-settings.ts';
 import { runAction } from './action/run-action.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
+import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
 import type { RunStateStore } from './state/run-state-store.ts';
@@ -22,7 +24,7 @@ function fail(what: string, error: unknown): void {
   // A message, never a stack trace: users act on "where and what", not on our internals.
   if (!core) {
     process.exitCode = 1;
-    process.stderr.write(`${redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+    process.stderr.write(`${neutraliseLogText(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`))}\n`);
     return;
   }
   core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));

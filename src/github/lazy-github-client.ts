@@ -1,6 +1,9 @@
 import type { GitHubClient } from './create-octokit.ts';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
+const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
 type Loaded = Record<string, Record<string, Method>>;
 
 /**
@@ -12,7 +15,12 @@ type Loaded = Record<string, Record<string, Method>>;
  */
 export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClient {
   let loading: Promise<GitHubClient> | undefined;
-  const client = (): Promise<GitHubClient> => (loading ??= load());
+  // A failed load is tried again by the next request, as a failed request would be.
+  const client = (): Promise<GitHubClient> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   // Each lazy method, by what it stands for: `paginate` is given the method itself and needs the real one.
   const names = new WeakMap<object, readonly [string, string]>();
   const scopes = new Map<string, Record<string, Method>>();
@@ -22,7 +30,7 @@ export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClien
     const methods = new Map<string, Method>();
     const created = new Proxy({} as Record<string, Method>, {
       get(_, method) {
-        if (typeof method !== 'string') return undefined;
+        if (typeof method !== 'string' || NOT_MEMBERS.has(method)) return undefined;
         let call = methods.get(method);
         if (!call) {
           call = async (...args) => {
@@ -44,17 +52,17 @@ export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClien
     const name = typeof route === 'function' ? names.get(route) : undefined;
     return name ? (loaded.rest as unknown as Loaded)[name[0]]?.[name[1]] : route;
   };
-  type Paginate = (route: unknown, parameters?: unknown) => Promise<unknown>;
-  type PageIterator = (route: unknown, parameters?: unknown) => AsyncIterable<unknown>;
+  type Paginate = (route: unknown, ...rest: unknown[]) => Promise<unknown>;
+  type PageIterator = (route: unknown, ...rest: unknown[]) => AsyncIterable<unknown>;
   const paginate = Object.assign(
-    async (route: unknown, parameters?: unknown) => {
+    async (route: unknown, ...rest: unknown[]) => {
       const loaded = await client();
-      return (loaded.paginate as unknown as Paginate)(real(loaded, route), parameters);
+      return (loaded.paginate as unknown as Paginate)(real(loaded, route), ...rest);
     },
     {
-      iterator: async function* (route: unknown, parameters?: unknown) {
+      iterator: async function* (route: unknown, ...rest: unknown[]) {
         const loaded = await client();
-        yield* (loaded.paginate.iterator as unknown as PageIterator)(real(loaded, route), parameters);
+        yield* (loaded.paginate.iterator as unknown as PageIterator)(real(loaded, route), ...rest);
       },
     },
   );
@@ -62,7 +70,7 @@ export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClien
   const members: Record<string, unknown> = { rest, paginate, request };
   return new Proxy(members, {
     get(target, key) {
-      if (typeof key !== 'string' || key === 'then') return undefined;
+      if (typeof key !== 'string' || NOT_MEMBERS.has(key)) return undefined;
       if (key in target) return target[key];
       throw new Error(`plan-runner's GitHub client loads Octokit on first use and does not offer '${key}'; add it to src/github/lazy-github-client.ts`);
     },

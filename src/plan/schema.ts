@@ -5,11 +5,6 @@ import { McpServers } from '../tools/mcp/mcp-config.ts';
 import { Toolset } from '../tools/toolset-name.ts';
 import type * as Core from '../core/plan-step.ts';
 
-// zod compiles a fast path per schema with `new Function` on its first parse: for schemas a run parses a
-// handful of times that costs more than it saves (5 ms of the action's start), and no code is then
-// built from strings at run time. Validating 10,000 steps is as fast without it (bench section 6).
-z.config({ jitless: true });
-
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;

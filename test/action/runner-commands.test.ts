@@ -23,7 +23,9 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'runner-commands-'));
 });
 afterEach(async () => {
-  process.env = { ...savedEnv };
+  // In place: process.env is Node's own object, and a worker's next file gets it as this one leaves it.
+  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+  Object.assign(process.env, savedEnv);
   process.exitCode = savedExitCode;
   vi.restoreAllMocks();
   await rm(dir, { recursive: true, force: true });

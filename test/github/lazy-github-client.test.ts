@@ -51,8 +51,27 @@ describe('lazyGitHubClient', () => {
     await expect(client.rest.issues.createComment({ ...where, body: 'x' })).rejects.toMatchObject({ status: 422 });
   });
 
+  it('passes a map function to paginate', async () => {
+    for (let i = 0; i < 3; i++) github.addComment('o', 'r', 7, `c${i}`);
+    const bodies = await client.paginate(client.rest.issues.listComments, { ...where, per_page: 2 }, (response) => response.data.map((c) => c.body));
+    expect(bodies).toEqual(['c0', 'c1', 'c2']);
+  });
+
+  it('tries a failed load again at the next request', async () => {
+    let attempts = 0;
+    const flaky = lazyGitHubClient(async () => {
+      if (++attempts === 1) throw new Error('could not load');
+      return createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    });
+    await expect(flaky.rest.issues.createComment({ ...where, body: 'x' })).rejects.toThrow('could not load');
+    await flaky.rest.issues.createComment({ ...where, body: 'y' });
+    expect(github.commentsOn('o', 'r', 7).map((c) => c.body)).toEqual(['y']);
+  });
+
   it('is no thenable, and names a member it does not offer instead of answering undefined', async () => {
     expect(await Promise.resolve(client)).toBe(client);
+    expect(await Promise.resolve(client.rest.issues)).toBe(client.rest.issues);
+    expect(JSON.stringify(client)).toBeTypeOf('string');
     expect(() => (client as unknown as { graphql: unknown }).graphql).toThrow(/does not offer 'graphql'/);
     await expect((client.rest.issues as unknown as { noSuchMethod: () => Promise<unknown> }).noSuchMethod()).rejects.toThrow(/no method rest\.issues\.noSuchMethod/);
   });
