@@ -26536,8 +26536,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(88532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
@@ -26601,10 +26599,6 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 
 
 
-// zod compiles a fast path per schema with `new Function` on its first parse: for schemas a run parses a
-// handful of times that costs more than it saves (5 ms of the action's start), and no code is then
-// built from strings at run time. Validating 10,000 steps is as fast without it (bench section 6).
-core/* config */.$W({ jitless: true });
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -55368,6 +55362,18 @@ function constantCatch(value) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var lib_core = __nccwpck_require__(88532);
+;// CONCATENATED MODULE: ./lib/plan/zod-jitless.js
+
+// Imported first by every entry (src/index.ts, src/run.ts, src/cli.ts): zod decides when it builds an
+// object schema whether to compile a fast path for it with `new Function`, so this must run before
+// any module builds one. For schemas a run parses a handful of times that compilation costs more than
+// it saves (5 ms of the action's start), and no code is then built from strings at run time.
+// Validating 10,000 steps is as fast without it (bench section 6). test/plan/zod-jitless.test.ts
+// counts the functions built.
+lib_core/* config */.$W({ jitless: true });
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -55534,8 +55540,6 @@ function actionSecrets(settings) {
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var lib_schemas = __nccwpck_require__(41514);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var lib_core = __nccwpck_require__(88532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
 var coerce = __nccwpck_require__(49567);
 ;// CONCATENATED MODULE: ./lib/security/allowed-bots.js
@@ -59425,6 +59429,8 @@ async function runAction(given, deps) {
 }
 
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
+/** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
+const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
 /**
  * A GitHub client that builds the real one (`load`, once) at its first request: Octokit, its
  * plugins and undici are a megabyte and a half that a run which never talks to GitHub need not
@@ -59434,7 +59440,11 @@ async function runAction(given, deps) {
  */
 function lazyGitHubClient(load) {
     let loading;
-    const client = () => (loading ??= load());
+    // A failed load is tried again by the next request, as a failed request would be.
+    const client = () => (loading ??= load().catch((error) => {
+        loading = undefined;
+        throw error;
+    }));
     // Each lazy method, by what it stands for: `paginate` is given the method itself and needs the real one.
     const names = new WeakMap();
     const scopes = new Map();
@@ -59445,7 +59455,7 @@ function lazyGitHubClient(load) {
         const methods = new Map();
         const created = new Proxy({}, {
             get(_, method) {
-                if (typeof method !== 'string')
+                if (typeof method !== 'string' || NOT_MEMBERS.has(method))
                     return undefined;
                 let call = methods.get(method);
                 if (!call) {
@@ -59469,20 +59479,20 @@ function lazyGitHubClient(load) {
         const name = typeof route === 'function' ? names.get(route) : undefined;
         return name ? loaded.rest[name[0]]?.[name[1]] : route;
     };
-    const paginate = Object.assign(async (route, parameters) => {
+    const paginate = Object.assign(async (route, ...rest) => {
         const loaded = await client();
-        return loaded.paginate(real(loaded, route), parameters);
+        return loaded.paginate(real(loaded, route), ...rest);
     }, {
-        iterator: async function* (route, parameters) {
+        iterator: async function* (route, ...rest) {
             const loaded = await client();
-            yield* loaded.paginate.iterator(real(loaded, route), parameters);
+            yield* loaded.paginate.iterator(real(loaded, route), ...rest);
         },
     });
     const request = async (...args) => (await client()).request(...args);
     const members = { rest, paginate, request };
     return new Proxy(members, {
         get(target, key) {
-            if (typeof key !== 'string' || key === 'then')
+            if (typeof key !== 'string' || NOT_MEMBERS.has(key))
                 return undefined;
             if (key in target)
                 return target[key];
@@ -59562,6 +59572,8 @@ async function made(dir) {
 
 
 
+
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -59570,7 +59582,7 @@ function fail(what, error) {
     // A message, never a stack trace: users act on "where and what", not on our internals.
     if (!run_core) {
         process.exitCode = 1;
-        process.stderr.write(`${redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+        process.stderr.write(`${neutraliseLogText(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`))}\n`);
         return;
     }
     run_core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
@@ -59697,6 +59709,7 @@ async function main(core) {
 
 ;// CONCATENATED MODULE: ./lib/index.js
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
+
 
 
 failOnUnhandledRejection();

@@ -1561,8 +1561,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __webpack_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(1514);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
@@ -1626,10 +1624,6 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 
 
 
-// zod compiles a fast path per schema with `new Function` on its first parse: for schemas a run parses a
-// handful of times that costs more than it saves (5 ms of the action's start), and no code is then
-// built from strings at run time. Validating 10,000 steps is as fast without it (bench section 6).
-core/* config */.$W({ jitless: true });
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;

@@ -753,8 +753,12 @@ async function main(argv) {
         case 'version':
             process.stdout.write(`plan-runner ${VERSION}\n`);
             return 0;
+    }
+    // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
+    await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 621));
+    switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(908), __nccwpck_require__.e(987), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(987), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
             return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
         }
         case 'run':
@@ -764,10 +768,10 @@ async function main(argv) {
             for (const signal of ['SIGINT', 'SIGTERM'])
                 process.once(signal, () => controller.abort(signal));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(19)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4019))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(19)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4019))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(825), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }
