@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mermaidLabel, renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
+import { MERMAID_MAX_EDGES, MERMAID_MAX_TEXT, mermaidLabel, renderMermaidGraph } from '../../src/report/mermaid-graph.ts';
 import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 
 describe('renderMermaidGraph', () => {
@@ -27,6 +27,21 @@ describe('renderMermaidGraph', () => {
         '```',
       ]),
     );
+  });
+
+  it('draws up to the 500 edges Mermaid draws by default, and past them says the graph is left out instead of leaving an error box', () => {
+    const chain = (edges: number) => new RunScript(plan(Array.from({ length: edges + 1 }, (_, i) => step(`${i + 1}`, 'Step', i ? [`${i}`] : [])))).record();
+    const drawn = renderMermaidGraph(chain(MERMAID_MAX_EDGES), noRedaction);
+    expect(drawn.startsWith('```mermaid\ngraph TD')).toBe(true);
+    expect(drawn.length).toBeLessThan(MERMAID_MAX_TEXT);
+    expect(renderMermaidGraph(chain(MERMAID_MAX_EDGES + 1), noRedaction)).toBe(
+      '_The plan graph (502 steps, 501 dependencies) is left out: it has 501 edges, more than Mermaid draws (50,000 characters, 500 edges)._',
+    );
+  });
+
+  it('leaves out a graph whose text Mermaid would refuse (more than 50,000 characters)', () => {
+    const wide = new RunScript(plan(Array.from({ length: 1_000 }, (_, i) => step(`${i + 1}`, `A step with a long description number ${i}`)))).record();
+    expect(renderMermaidGraph(wide, noRedaction)).toMatch(/^_The plan graph \(1,000 steps, 0 dependencies\) is left out: its text is longer, more than Mermaid draws/);
   });
 
   it('turns quotes, brackets, backticks and HTML in labels into entities', () => {
