@@ -57059,12 +57059,27 @@ function mermaidLabel(text) {
     const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
     return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
 }
-/** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */
+/**
+ * What Mermaid draws with its default settings (`maxTextSize`, `maxEdges`), as GitHub renders it:
+ * past either, the reader sees an error box where the graph would be.
+ */
+const MERMAID_MAX_TEXT = 50_000;
+const MERMAID_MAX_EDGES = 500;
+/**
+ * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
+ * plan larger than Mermaid draws, a line that says so instead (the steps are listed elsewhere), and
+ * the graph is not built beyond the point it is known to be too large.
+ */
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
+    const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
+    const tooLarge = (what) => `_The plan graph (${steps.length.toLocaleString('en-US')} steps, ${edges.toLocaleString('en-US')} dependencies) is left out: ${what}, more than Mermaid draws (${MERMAID_MAX_TEXT.toLocaleString('en-US')} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    if (edges > MERMAID_MAX_EDGES)
+        return tooLarge(`it has ${edges.toLocaleString('en-US')} edges`);
     // Node ids are positional: step keys may be Mermaid keywords such as `end`.
     const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
     const lines = ['graph TD'];
+    let size = 0;
     for (const [index, step] of steps.entries()) {
         const stepRecord = record.steps.get(step.key);
         const state = stepRecord?.state ?? 'pending';
@@ -57072,7 +57087,11 @@ function renderMermaidGraph(record, redact) {
         const total = stepRecord?.itemCounts?.total;
         const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
         const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
-        lines.push(`  s${index}["${label}"]:::${state}`);
+        const line = `  s${index}["${label}"]:::${state}`;
+        size += line.length + 1;
+        if (size > MERMAID_MAX_TEXT)
+            return tooLarge('its text is longer');
+        lines.push(line);
     }
     for (const step of steps) {
         for (const dep of step.dependsOn) {
@@ -57083,7 +57102,10 @@ function renderMermaidGraph(record, redact) {
     }
     for (const [state, style] of Object.entries(STATE_STYLES))
         lines.push(`  classDef ${state} ${style}`);
-    return fencedBlock(lines.join('\n'), 'mermaid');
+    const text = lines.join('\n');
+    if (text.length > MERMAID_MAX_TEXT)
+        return tooLarge('its text is longer');
+    return fencedBlock(text, 'mermaid');
 }
 
 ;// CONCATENATED MODULE: ./lib/report/plan-preview.js

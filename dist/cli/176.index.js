@@ -55,7 +55,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
     const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
     out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
     out(`${(0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .planPreviewLines */ .Xv)(plan, redact).join('\n')}\n\n`);
-    out(`${(0,_report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .g)((0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .plannedRecord */ .w9)(plan), redact)}\n`);
+    out(`${(0,_report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)((0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .plannedRecord */ .w9)(plan), redact)}\n`);
     return unwritten ? 1 : 0;
 }
 

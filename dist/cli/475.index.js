@@ -789,7 +789,7 @@ function renderSummary(record, options) {
         ? [`### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
         : [];
     const graph = {
-        full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.g)(record, redact)}`,
+        full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
         cut: '_The plan graph was left out to stay under the size limit._',
     };
     const approval = renderApprovalSection(record, redact);
@@ -1026,9 +1026,9 @@ function inlineCode(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ renderMermaidGraph)
+/* harmony export */   gf: () => (/* binding */ renderMermaidGraph)
 /* harmony export */ });
-/* unused harmony export mermaidLabel */
+/* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
 /* harmony import */ var _markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7845);
 
@@ -1057,12 +1057,27 @@ function mermaidLabel(text) {
     const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
     return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
 }
-/** The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state. */
+/**
+ * What Mermaid draws with its default settings (`maxTextSize`, `maxEdges`), as GitHub renders it:
+ * past either, the reader sees an error box where the graph would be.
+ */
+const MERMAID_MAX_TEXT = 50_000;
+const MERMAID_MAX_EDGES = 500;
+/**
+ * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
+ * plan larger than Mermaid draws, a line that says so instead (the steps are listed elsewhere), and
+ * the graph is not built beyond the point it is known to be too large.
+ */
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
+    const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
+    const tooLarge = (what) => `_The plan graph (${steps.length.toLocaleString('en-US')} steps, ${edges.toLocaleString('en-US')} dependencies) is left out: ${what}, more than Mermaid draws (${MERMAID_MAX_TEXT.toLocaleString('en-US')} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    if (edges > MERMAID_MAX_EDGES)
+        return tooLarge(`it has ${edges.toLocaleString('en-US')} edges`);
     // Node ids are positional: step keys may be Mermaid keywords such as `end`.
     const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
     const lines = ['graph TD'];
+    let size = 0;
     for (const [index, step] of steps.entries()) {
         const stepRecord = record.steps.get(step.key);
         const state = stepRecord?.state ?? 'pending';
@@ -1070,7 +1085,11 @@ function renderMermaidGraph(record, redact) {
         const total = stepRecord?.itemCounts?.total;
         const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
-        lines.push(`  s${index}["${label}"]:::${state}`);
+        const line = `  s${index}["${label}"]:::${state}`;
+        size += line.length + 1;
+        if (size > MERMAID_MAX_TEXT)
+            return tooLarge('its text is longer');
+        lines.push(line);
     }
     for (const step of steps) {
         for (const dep of step.dependsOn) {
@@ -1081,7 +1100,10 @@ function renderMermaidGraph(record, redact) {
     }
     for (const [state, style] of Object.entries(STATE_STYLES))
         lines.push(`  classDef ${state} ${style}`);
-    return (0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(lines.join('\n'), 'mermaid');
+    const text = lines.join('\n');
+    if (text.length > MERMAID_MAX_TEXT)
+        return tooLarge('its text is longer');
+    return (0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
 }
 
 
@@ -1144,7 +1166,7 @@ function renderPlanPreview(plan, options) {
         lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
     items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} — ${(0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
-    lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .g)(record, redact), '');
+    lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }
 
