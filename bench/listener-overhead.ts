@@ -170,7 +170,7 @@ export async function listenerOverhead(): Promise<BenchTable> {
         'overhead µs/step: (with listeners − bare) / steps, per pair; µs/step × 1,000-step: per-step time against the 1,000-step run (1.0 = linear total time)',
         'retained KiB/step beyond bare: live heap at the end of the run (after a forced GC, when the records are fullest) with listeners, less the bare run\'s, per step (results are small numbers)',
         `peak live KiB/step beyond bare: the most live heap seen during a run with listeners (a forced GC and a sample every ${LIVE_SAMPLE_EVENTS} events, in runs of their own, untimed) less the same for the bare run, per step: the memory the listeners need at their peak`,
-        'peak heapUsed KiB/step: the most heapUsed seen during the run with listeners (garbage V8 has not collected yet included) minus heapUsed after a forced GC before it, per step; this follows what the listeners allocate (about 6.8 KiB/step, half of it the final summary and the trace lines) more than what they keep',
+        'peak heapUsed KiB/step: the most heapUsed seen during the run with listeners (garbage V8 has not collected yet included) minus heapUsed after a forced GC before it, per step; this follows what the listeners allocate (about 6 KiB/step in all) more than what they keep',
         'targets: overhead ≤ 20 µs/step at 10,000 steps; per-step time flat as steps grow; ≤ 2 KiB/step of memory beyond the results',
       ],
     };
