@@ -1,6 +1,7 @@
 import './plan/zod-jitless.ts';
 import { runnerActionIO, redactingIO } from './action/action-io.ts';
 import type { RunnerCommands } from './action/runner-commands.ts';
+import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { runAction } from './action/run-action.ts';
@@ -30,26 +31,9 @@ function fail(what: string, error: unknown): void {
   core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
-/**
- * `@actions/core` as the runner's commands, for callers that give none: `@github/local-action` runs
- * the sources and stubs that module to show the outputs. Loaded only then: it brings undici with it.
- */
+/** `@actions/core` as the runner's commands, loaded only for a caller that gives none (local-action). */
 async function actionsCore(): Promise<RunnerCommands> {
-  const toolkit = await import('@actions/core');
-  return {
-    getInput: (name) => toolkit.getInput(name),
-    setOutput: (name, value) => toolkit.setOutput(name, value),
-    saveState: (name, value) => toolkit.saveState(name, value),
-    setSecret: (secret) => toolkit.setSecret(secret),
-    setFailed: (message) => toolkit.setFailed(message),
-    info: (message) => toolkit.info(message),
-    error: (message, properties) => toolkit.error(message, properties),
-    warning: (message, properties) => toolkit.warning(message, properties),
-    notice: (message, properties) => toolkit.notice(message, properties),
-    startGroup: (name) => toolkit.startGroup(name),
-    endGroup: () => toolkit.endGroup(),
-    appendSummary: async (markdown) => void (await toolkit.summary.addRaw(markdown).write()),
-  };
+  return toolkitCommands(await import('@actions/core'));
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workflowCommands, type RunnerCommands } from '../../src/action/runner-commands.ts';
+import { toolkitCommands } from '../../src/action/toolkit-commands.ts';
 
 // What each implementation leaves for the runner: stdout, the files, the exit code.
 interface Left {
@@ -60,22 +61,7 @@ async function leftBy(use: (commands: RunnerCommands) => Promise<void>, ours: bo
     write(String(chunk));
     return true;
   });
-  const commands: RunnerCommands = ours
-    ? workflowCommands(env, write)
-    : {
-        getInput: (name) => toolkit.getInput(name),
-        setOutput: (name, value) => toolkit.setOutput(name, value),
-        saveState: (name, value) => toolkit.saveState(name, value),
-        setSecret: (secret) => toolkit.setSecret(secret),
-        setFailed: (message) => toolkit.setFailed(message),
-        info: (message) => toolkit.info(message),
-        error: (message, properties) => toolkit.error(message, properties),
-        warning: (message, properties) => toolkit.warning(message, properties),
-        notice: (message, properties) => toolkit.notice(message, properties),
-        startGroup: (name) => toolkit.startGroup(name),
-        endGroup: () => toolkit.endGroup(),
-        appendSummary: async (markdown) => void (await toolkit.summary.addRaw(markdown).write()),
-      };
+  const commands: RunnerCommands = ours ? workflowCommands(env, write) : toolkitCommands(toolkit);
   try {
     await use(commands);
   } finally {
