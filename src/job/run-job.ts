@@ -154,6 +154,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     states.push(read.state);
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
+  const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
   const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
@@ -211,7 +212,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
       ...(settings.fanOut && { fanOut: settings.fanOut }),
       ...(deps.random && { random: deps.random }),
-      ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
+      // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
+      ...(stepWeights && { stepWeights }),
       ...(resume && { resume }),
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.

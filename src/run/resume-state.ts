@@ -1,6 +1,8 @@
 import type { ApprovalRequest, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
+import type { StepWeights } from './start-order.ts';
+import { stepDurations } from './trace-step-weights.ts';
 
 /** A completed step of an earlier run that a resume may reuse. */
 export interface ReusableStep {
@@ -44,6 +46,8 @@ export interface ResumeState {
   /** The shard plan of each fan-out step, by the step's reuse key (from a prepare job's state). */
   readonly shards: ReadonlyMap<string, ShardPlan>;
   readonly sideEffects: ReadonlyMap<string, PastSideEffect>;
+  /** How long each step (and for_each item, by its child key) took in that run: the run that resumes orders its ready steps by them. */
+  readonly durations: StepWeights;
   /** The run the state came from, in words ("attempt 1", a file name), for the checklist and summary. */
   readonly from: string;
   /** The plan as that run last had it (after its replans): a plan the model wrote is resumed as written, not written again. */
@@ -116,7 +120,8 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   }
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+  const durations = stepDurations(events);
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -132,8 +137,10 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   const itemErrors = new Map<string, Map<number, string>>();
   const shards = new Map<string, ShardPlan>();
   const sideEffects = new Map<string, PastSideEffect>();
+  const durations = new Map<string, number>();
   for (const state of states) {
     for (const [key, step] of state.reuse) reuse.set(key, step);
+    for (const [key, ms] of state.durations) durations.set(key, ms);
     for (const [key, plan] of state.shards) shards.set(key, plan);
     for (const [key, inner] of state.items) for (const [index, item] of inner) (items.get(key) ?? items.set(key, new Map()).get(key)!).set(index, item);
     for (const [key, inner] of state.itemErrors) for (const [index, error] of inner) (itemErrors.get(key) ?? itemErrors.set(key, new Map()).get(key)!).set(index, error);
@@ -141,5 +148,5 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
     for (const [key, call] of state.sideEffects) if (sideEffects.get(key)?.outcome !== 'succeeded') sideEffects.set(key, call);
   }
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
-  return { reuse, items, itemErrors, shards, sideEffects, from, plan: first.plan };
+  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
 }

@@ -16,20 +16,30 @@ export class TraceWeightsError extends Error {
 }
 
 /**
- * How long each step took in a previous run, from its trace (JSON lines as `traceWriter` writes
- * them): the `durationMs` of each step's last `step_completed` or `step_failed` event, and of each
- * `for_each` item's last `item_completed` or `item_failed` under its child key.
+ * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
+ * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
+ * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
+ * earlier run is not a duration. Anything else is passed over.
  */
-export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-  }
+export function stepDurations(events: Iterable<unknown>): Map<string, number> {
   const weights = new Map<string, number>();
   const childKeys = new Map<string, unknown[]>();
+  for (const event of events) {
+    if (!event || typeof event !== 'object') continue;
+    const { type, stepKey, durationMs, keys, index, reused } = event as Record<string, unknown>;
+    if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys)) childKeys.set(stepKey, keys);
+    const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+    // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
+    if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined) continue;
+    if (type === 'step_completed' || type === 'step_failed') weights.set(stepKey, duration);
+    const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+    if (typeof child === 'string') weights.set(child, duration);
+  }
+  return weights;
+}
+
+/** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
+function* traceEvents(text: string, file: string): Generator<unknown> {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -40,17 +50,23 @@ export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
     } catch (cause) {
       throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
     }
-    if (!event || typeof event !== 'object') throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-    const { type, stepKey, durationMs, keys, index } = event as Record<string, unknown>;
-    if (typeof type !== 'string') throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-    if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys)) childKeys.set(stepKey, keys);
-    const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
-    if (duration === undefined || typeof stepKey !== 'string') continue;
-    if (type === 'step_completed' || type === 'step_failed') weights.set(stepKey, duration);
-    // An item of a for_each step weighs under its child key (`review[3]`): a fan-out's shards are balanced by these.
-    const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
-    if (typeof child === 'string') weights.set(child, duration);
+    if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {
+      throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+    }
+    yield event;
   }
+}
+
+/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
+export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
+  }
+  const weights = stepDurations(traceEvents(text, file));
   if (weights.size === 0) throw new TraceWeightsError({ file, problem: 'it records no finished step' });
   return weights;
 }
