@@ -20506,6 +20506,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w)(states, states.map((state) => state.from).join(', '));
+    const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
@@ -20564,7 +20565,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             ...(model && !partial && { replanner: (await __nccwpck_require__.e(/* import() */ 909).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
-            ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
+            // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
+            ...(stepWeights && { stepWeights }),
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
@@ -28777,7 +28779,9 @@ function parseResumeTrace(trace, planName) {
 /* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
 /* harmony export */   w: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8463);
+/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67047);
+
 
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
@@ -28787,8 +28791,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_0__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_0__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
     }
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
@@ -28855,7 +28859,8 @@ function resumeStateFromEvents(events, planName, from) {
     }
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__/* .stepDurations */ .mQ)(events);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -28871,9 +28876,12 @@ function mergeResumeStates(states, from) {
     const itemErrors = new Map();
     const shards = new Map();
     const sideEffects = new Map();
+    const durations = new Map();
     for (const state of states) {
         for (const [key, step] of state.reuse)
             reuse.set(key, step);
+        for (const [key, ms] of state.durations)
+            durations.set(key, ms);
         for (const [key, plan] of state.shards)
             shards.set(key, plan);
         for (const [key, inner] of state.items)
@@ -28891,7 +28899,7 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    return { reuse, items, itemErrors, shards, sideEffects, from, plan: first.plan };
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
 }
 
 
@@ -29057,6 +29065,95 @@ class RunStoppedError extends Error {
         this.name = new.target.name;
         this.status = status;
     }
+}
+
+
+/***/ }),
+
+/***/ 67047:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   mQ: () => (/* binding */ stepDurations),
+/* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
+/* harmony export */ });
+/* unused harmony export TraceWeightsError */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+
+/** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
+class TraceWeightsError extends Error {
+    name = 'TraceWeightsError';
+    file;
+    line;
+    constructor(fields) {
+        const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
+        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+        this.file = fields.file;
+        if (fields.line !== undefined)
+            this.line = fields.line;
+    }
+}
+/**
+ * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
+ * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
+ * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
+ * earlier run is not a duration. Anything else is passed over.
+ */
+function stepDurations(events) {
+    const weights = new Map();
+    const childKeys = new Map();
+    for (const event of events) {
+        if (!event || typeof event !== 'object')
+            continue;
+        const { type, stepKey, durationMs, keys, index, reused } = event;
+        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
+            childKeys.set(stepKey, keys);
+        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+        // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
+        if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined)
+            continue;
+        if (type === 'step_completed' || type === 'step_failed')
+            weights.set(stepKey, duration);
+        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+        if (typeof child === 'string')
+            weights.set(child, duration);
+    }
+    return weights;
+}
+/** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
+function* traceEvents(text, file) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].trim();
+        if (!line)
+            continue;
+        let event;
+        try {
+            event = JSON.parse(line);
+        }
+        catch (cause) {
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+        }
+        if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+        }
+        yield event;
+    }
+}
+/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
+async function stepWeightsFromTrace(file) {
+    let text;
+    try {
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
+    }
+    catch (cause) {
+        const code = cause.code;
+        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
+    }
+    const weights = stepDurations(traceEvents(text, file));
+    if (weights.size === 0)
+        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+    return weights;
 }
 
 
@@ -55521,6 +55618,29 @@ function redactingIO(io, redact) {
     };
 }
 
+;// CONCATENATED MODULE: ./lib/action/toolkit-commands.js
+/**
+ * `@actions/core` as the runner's commands: what `run()` talks through when it is given none, which is
+ * how `@github/local-action` runs the sources (it stubs that module to show the outputs). The module is
+ * passed in, so the action's start path never loads it (with it come its OIDC client and undici).
+ */
+function toolkitCommands(toolkit) {
+    return {
+        getInput: (name) => toolkit.getInput(name),
+        setOutput: (name, value) => toolkit.setOutput(name, value),
+        saveState: (name, value) => toolkit.saveState(name, value),
+        setSecret: (secret) => toolkit.setSecret(secret),
+        setFailed: (message) => toolkit.setFailed(message),
+        info: (message) => toolkit.info(message),
+        error: (message, properties) => toolkit.error(message, properties),
+        warning: (message, properties) => toolkit.warning(message, properties),
+        notice: (message, properties) => toolkit.notice(message, properties),
+        startGroup: (name) => toolkit.startGroup(name),
+        endGroup: () => toolkit.endGroup(),
+        appendSummary: async (markdown) => void (await toolkit.summary.addRaw(markdown).write()),
+    };
+}
+
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __nccwpck_require__(8038);
 ;// CONCATENATED MODULE: ./lib/action/action-secrets.js
@@ -58594,71 +58714,8 @@ function renderFanOutNote(role) {
 var read_resume_trace = __nccwpck_require__(12029);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __nccwpck_require__(7437);
-;// CONCATENATED MODULE: ./lib/run/trace-step-weights.js
-
-/** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
-class TraceWeightsError extends Error {
-    name = 'TraceWeightsError';
-    file;
-    line;
-    constructor(fields) {
-        const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
-        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
-        this.file = fields.file;
-        if (fields.line !== undefined)
-            this.line = fields.line;
-    }
-}
-/**
- * How long each step took in a previous run, from its trace (JSON lines as `traceWriter` writes
- * them): the `durationMs` of each step's last `step_completed` or `step_failed` event, and of each
- * `for_each` item's last `item_completed` or `item_failed` under its child key.
- */
-async function stepWeightsFromTrace(file) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(file, 'utf8');
-    }
-    catch (cause) {
-        const code = cause.code;
-        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-    }
-    const weights = new Map();
-    const childKeys = new Map();
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i].trim();
-        if (!line)
-            continue;
-        let event;
-        try {
-            event = JSON.parse(line);
-        }
-        catch (cause) {
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
-        }
-        if (!event || typeof event !== 'object')
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-        const { type, stepKey, durationMs, keys, index } = event;
-        if (typeof type !== 'string')
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
-            childKeys.set(stepKey, keys);
-        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
-        if (duration === undefined || typeof stepKey !== 'string')
-            continue;
-        if (type === 'step_completed' || type === 'step_failed')
-            weights.set(stepKey, duration);
-        // An item of a for_each step weighs under its child key (`review[3]`): a fan-out's shards are balanced by these.
-        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
-        if (typeof child === 'string')
-            weights.set(child, duration);
-    }
-    if (weights.size === 0)
-        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
-    return weights;
-}
-
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __nccwpck_require__(67047);
 // EXTERNAL MODULE: ./lib/state/fan-out-states.js
 var fan_out_states = __nccwpck_require__(60708);
 // EXTERNAL MODULE: ./lib/action/fan-out-state.js
@@ -59339,7 +59396,7 @@ async function runAction(given, deps) {
     const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
     let stepWeights;
     try {
-        stepWeights = settings.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(settings.weightsFrom);
+        stepWeights = settings.weightsFrom === undefined ? undefined : await (0,trace_step_weights/* stepWeightsFromTrace */.pg)(settings.weightsFrom);
     }
     catch (error) {
         return refuseRun(given, `weights-from: ${(0,error_text/* errorText */.k)(error)}`, deps);
@@ -59596,6 +59653,7 @@ async function made(dir) {
 
 
 
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -59609,26 +59667,9 @@ function fail(what, error) {
     }
     run_core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
 }
-/**
- * `@actions/core` as the runner's commands, for callers that give none: `@github/local-action` runs
- * the sources and stubs that module to show the outputs. Loaded only then: it brings undici with it.
- */
+/** `@actions/core` as the runner's commands, loaded only for a caller that gives none (local-action). */
 async function actionsCore() {
-    const toolkit = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(659)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91659));
-    return {
-        getInput: (name) => toolkit.getInput(name),
-        setOutput: (name, value) => toolkit.setOutput(name, value),
-        saveState: (name, value) => toolkit.saveState(name, value),
-        setSecret: (secret) => toolkit.setSecret(secret),
-        setFailed: (message) => toolkit.setFailed(message),
-        info: (message) => toolkit.info(message),
-        error: (message, properties) => toolkit.error(message, properties),
-        warning: (message, properties) => toolkit.warning(message, properties),
-        notice: (message, properties) => toolkit.notice(message, properties),
-        startGroup: (name) => toolkit.startGroup(name),
-        endGroup: () => toolkit.endGroup(),
-        appendSummary: async (markdown) => void (await toolkit.summary.addRaw(markdown).write()),
-    };
+    return toolkitCommands(await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(659)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91659)));
 }
 /**
  * The action: reads the inputs, runs the plan, sets the outputs and the verdict. Never throws.

@@ -4200,6 +4200,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w)(states, states.map((state) => state.from).join(', '));
+    const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
@@ -4258,7 +4259,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             ...(model && !partial && { replanner: (await __webpack_require__.e(/* import() */ 909).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
-            ...(settings.stepWeights && { stepWeights: settings.stepWeights }),
+            // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
+            ...(stepWeights && { stepWeights }),
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
@@ -5631,7 +5633,9 @@ function parseResumeTrace(trace, planName) {
 /* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
 /* harmony export */   w: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8463);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8463);
+/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7047);
+
 
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
@@ -5641,8 +5645,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_0__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_0__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
     }
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
@@ -5709,7 +5713,8 @@ function resumeStateFromEvents(events, planName, from) {
     }
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__/* .stepDurations */ .mQ)(events);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -5725,9 +5730,12 @@ function mergeResumeStates(states, from) {
     const itemErrors = new Map();
     const shards = new Map();
     const sideEffects = new Map();
+    const durations = new Map();
     for (const state of states) {
         for (const [key, step] of state.reuse)
             reuse.set(key, step);
+        for (const [key, ms] of state.durations)
+            durations.set(key, ms);
         for (const [key, plan] of state.shards)
             shards.set(key, plan);
         for (const [key, inner] of state.items)
@@ -5745,7 +5753,7 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    return { reuse, items, itemErrors, shards, sideEffects, from, plan: first.plan };
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
 }
 
 
@@ -5911,6 +5919,95 @@ class RunStoppedError extends Error {
         this.name = new.target.name;
         this.status = status;
     }
+}
+
+
+/***/ }),
+
+/***/ 7047:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BR: () => (/* binding */ TraceWeightsError),
+/* harmony export */   mQ: () => (/* binding */ stepDurations),
+/* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+
+/** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
+class TraceWeightsError extends Error {
+    name = 'TraceWeightsError';
+    file;
+    line;
+    constructor(fields) {
+        const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
+        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
+        this.file = fields.file;
+        if (fields.line !== undefined)
+            this.line = fields.line;
+    }
+}
+/**
+ * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
+ * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
+ * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
+ * earlier run is not a duration. Anything else is passed over.
+ */
+function stepDurations(events) {
+    const weights = new Map();
+    const childKeys = new Map();
+    for (const event of events) {
+        if (!event || typeof event !== 'object')
+            continue;
+        const { type, stepKey, durationMs, keys, index, reused } = event;
+        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
+            childKeys.set(stepKey, keys);
+        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+        // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
+        if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined)
+            continue;
+        if (type === 'step_completed' || type === 'step_failed')
+            weights.set(stepKey, duration);
+        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+        if (typeof child === 'string')
+            weights.set(child, duration);
+    }
+    return weights;
+}
+/** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
+function* traceEvents(text, file) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].trim();
+        if (!line)
+            continue;
+        let event;
+        try {
+            event = JSON.parse(line);
+        }
+        catch (cause) {
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
+        }
+        if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
+            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
+        }
+        yield event;
+    }
+}
+/** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
+async function stepWeightsFromTrace(file) {
+    let text;
+    try {
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
+    }
+    catch (cause) {
+        const code = cause.code;
+        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
+    }
+    const weights = stepDurations(traceEvents(text, file));
+    if (weights.size === 0)
+        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+    return weights;
 }
 
 

@@ -1,8 +1,8 @@
-export const id = 19;
-export const ids = [19];
+export const id = 465;
+export const ids = [465];
 export const modules = {
 
-/***/ 4019:
+/***/ 1465:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -260,73 +260,8 @@ var write_report_file = __webpack_require__(9443);
 var clock = __webpack_require__(1601);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
 var run_job = __webpack_require__(7963);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-;// CONCATENATED MODULE: ./lib/run/trace-step-weights.js
-
-/** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
-class TraceWeightsError extends Error {
-    name = 'TraceWeightsError';
-    file;
-    line;
-    constructor(fields) {
-        const where = fields.line === undefined ? fields.file : `${fields.file}:${fields.line}`;
-        super(`${where}: ${fields.problem}; give the trace file a previous run wrote (--trace)`, { cause: fields.cause });
-        this.file = fields.file;
-        if (fields.line !== undefined)
-            this.line = fields.line;
-    }
-}
-/**
- * How long each step took in a previous run, from its trace (JSON lines as `traceWriter` writes
- * them): the `durationMs` of each step's last `step_completed` or `step_failed` event, and of each
- * `for_each` item's last `item_completed` or `item_failed` under its child key.
- */
-async function stepWeightsFromTrace(file) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(file, 'utf8');
-    }
-    catch (cause) {
-        const code = cause.code;
-        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-    }
-    const weights = new Map();
-    const childKeys = new Map();
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i].trim();
-        if (!line)
-            continue;
-        let event;
-        try {
-            event = JSON.parse(line);
-        }
-        catch (cause) {
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
-        }
-        if (!event || typeof event !== 'object')
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-        const { type, stepKey, durationMs, keys, index } = event;
-        if (typeof type !== 'string')
-            throw new TraceWeightsError({ file, line: i + 1, problem: 'not a trace event (an object with a type)' });
-        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
-            childKeys.set(stepKey, keys);
-        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
-        if (duration === undefined || typeof stepKey !== 'string')
-            continue;
-        if (type === 'step_completed' || type === 'step_failed')
-            weights.set(stepKey, duration);
-        // An item of a for_each step weighs under its child key (`review[3]`): a fan-out's shards are balanced by these.
-        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
-        if (typeof child === 'string')
-            weights.set(child, duration);
-    }
-    if (weights.size === 0)
-        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
-    return weights;
-}
-
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __webpack_require__(7047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js
 var read_resume_trace = __webpack_require__(2029);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
@@ -355,10 +290,10 @@ async function runCommand(args, signal) {
     // Read before the new trace is opened: it may be the same file.
     let stepWeights;
     try {
-        stepWeights = args.weightsFrom === undefined ? undefined : await stepWeightsFromTrace(args.weightsFrom);
+        stepWeights = args.weightsFrom === undefined ? undefined : await (0,trace_step_weights/* stepWeightsFromTrace */.pg)(args.weightsFrom);
     }
     catch (error) {
-        if (!(error instanceof TraceWeightsError))
+        if (!(error instanceof trace_step_weights/* TraceWeightsError */.BR))
             throw error;
         process.stderr.write(`${redact(error.message)}\n`);
         return 1;
