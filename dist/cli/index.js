@@ -687,7 +687,8 @@ Options for run and plan:
   --summary FILE          write the markdown report (run default: .plan-runner/report.md;
                           plan: only when given)
   --resume TRACE          run only: reuse every completed step of that run's trace whose
-                          definition and inputs are unchanged, and run the rest; a side
+                          definition and inputs are unchanged, and run the rest (ordered by
+                          how long steps took there, unless --weights-from is given); a side
                           effect that ran (or may have) is never repeated
   --approve HASH          run only, with --resume: approve the steps that run paused
                           for (status awaiting-approval, which exits 0), by the approval
