@@ -10,6 +10,7 @@ import { schedulerOverhead } from './scheduler-overhead.ts';
 import { startUp } from './start-up.ts';
 import { stateCost } from './state-cost.ts';
 import { validateScale } from './validate-scale.ts';
+import { youngGeneration } from './young-generation.ts';
 
 // Ratios within one run hold up on a busy machine far better than absolute times; say how busy it was.
 const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -32,6 +33,7 @@ if (existsSync(contextTokensFile)) {
 }
 
 console.log(formatTable(await listenerOverhead()));
+console.log(formatTable(await youngGeneration()));
 console.log(formatTable(await forEachOverhead()));
 
 console.log(formatTable(await startUp()));
