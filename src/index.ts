@@ -1,5 +1,4 @@
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
-import './plan/zod-jitless.ts';
 import { workflowCommands } from './action/runner-commands.ts';
 import { failOnUnhandledRejection, post, run } from './run.ts';
 

@@ -19,16 +19,15 @@ import path from 'node:path';
 let redact: Redactor = createRedactor();
 
 // What the action says to the runner; `run` and `post` set it before anything else happens.
-let core: RunnerCommands | undefined;
+let runner: RunnerCommands | undefined;
 
 function fail(what: string, error: unknown): void {
   // A message, never a stack trace: users act on "where and what", not on our internals.
-  if (!core) {
-    process.exitCode = 1;
-    process.stderr.write(`${neutraliseLogText(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`))}\n`);
-    return;
-  }
-  core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
+  const message = redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  if (runner) return runner.setFailed(message);
+  // Only when loading @actions/core itself failed (local-action): stderr is read for commands too.
+  process.exitCode = 1;
+  process.stderr.write(`${neutraliseLogText(message)}\n`);
 }
 
 /** `@actions/core` as the runner's commands, loaded only for a caller that gives none (local-action). */
@@ -43,8 +42,8 @@ async function actionsCore(): Promise<RunnerCommands> {
  */
 export async function run(commands?: RunnerCommands): Promise<void> {
   try {
-    core = commands ?? (await actionsCore());
-    await main(core);
+    runner = commands ?? (await actionsCore());
+    await main(runner);
   } catch (error) {
     fail('internal error', error);
   }
@@ -56,16 +55,16 @@ export async function run(commands?: RunnerCommands): Promise<void> {
  */
 export async function post(commands?: RunnerCommands): Promise<void> {
   try {
-    const runner = (core = commands ?? (await actionsCore()));
-    const read = readActionSettings((name) => runner.getInput(name), process.env);
+    const core = (runner = commands ?? (await actionsCore()));
+    const read = readActionSettings((name) => core.getInput(name), process.env);
     if (!read.ok) return;
     redact = createRedactor(actionSecrets(read.settings));
-    const io = redactingIO(runnerActionIO(runner), redact);
+    const io = redactingIO(runnerActionIO(core), redact);
     const { saveLeftState } = await import('./action/save-left-state.ts');
     await saveLeftState(read.settings, stateStore(read.settings, io), io);
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
-    core?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
+    runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 

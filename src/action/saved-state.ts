@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
-import { newestStates } from '../state/newest-states.ts';
+import { newestStates, type SavedState } from '../state/newest-states.ts';
 import { stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -28,9 +28,8 @@ export function stateIdentity(settings: ActionSettings, part?: string): StateIde
 }
 
 /** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
-export function newestEarlierState(artifacts: readonly StateArtifact[], identity: StateIdentity): { artifact: StateArtifact; attempt: number } | undefined {
-  const [newest] = newestStates(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt);
-  return newest && { artifact: newest.artifact, attempt: newest.attempt };
+export function newestEarlierState(artifacts: readonly StateArtifact[], identity: StateIdentity): SavedState | undefined {
+  return newestStates(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 
 /**
@@ -45,7 +44,7 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   if (settings.mode !== 'run' && settings.mode !== 'agent') return { ok: true };
   if (!store) return { ok: true };
   const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
-  let found: { artifact: StateArtifact; attempt: number } | undefined;
+  let found: SavedState | undefined;
   try {
     found = newestEarlierState(await store.list(), identity);
   } catch (error) {

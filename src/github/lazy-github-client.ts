@@ -2,9 +2,10 @@ import type { GitHubClient } from './create-octokit.ts';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
+type Loaded = Record<string, Record<string, Method>>;
+
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
-type Loaded = Record<string, Record<string, Method>>;
 
 /**
  * A GitHub client that builds the real one (`load`, once) at its first request: Octokit, its
@@ -47,22 +48,22 @@ export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClien
     scopes.set(name, created);
     return created;
   };
-  const rest = new Proxy({}, { get: (_, name) => (typeof name === 'string' ? scope(name) : undefined) });
-  const real = (loaded: GitHubClient, route: unknown): unknown => {
+  const rest = new Proxy({}, { get: (_, name) => (typeof name === 'string' && !NOT_MEMBERS.has(name) ? scope(name) : undefined) });
+  const realRoute = (loaded: GitHubClient, route: unknown): unknown => {
     const name = typeof route === 'function' ? names.get(route) : undefined;
     return name ? (loaded.rest as unknown as Loaded)[name[0]]?.[name[1]] : route;
   };
-  type Paginate = (route: unknown, ...rest: unknown[]) => Promise<unknown>;
-  type PageIterator = (route: unknown, ...rest: unknown[]) => AsyncIterable<unknown>;
+  type Paginate = (route: unknown, ...more: unknown[]) => Promise<unknown>;
+  type PageIterator = (route: unknown, ...more: unknown[]) => AsyncIterable<unknown>;
   const paginate = Object.assign(
-    async (route: unknown, ...rest: unknown[]) => {
+    async (route: unknown, ...more: unknown[]) => {
       const loaded = await client();
-      return (loaded.paginate as unknown as Paginate)(real(loaded, route), ...rest);
+      return (loaded.paginate as unknown as Paginate)(realRoute(loaded, route), ...more);
     },
     {
-      iterator: async function* (route: unknown, ...rest: unknown[]) {
+      iterator: async function* (route: unknown, ...more: unknown[]) {
         const loaded = await client();
-        yield* (loaded.paginate.iterator as unknown as PageIterator)(real(loaded, route), ...rest);
+        yield* (loaded.paginate.iterator as unknown as PageIterator)(realRoute(loaded, route), ...more);
       },
     },
   );

@@ -207,8 +207,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       inputs: inputs.inputs,
       onListenerError: deps.onListenerError,
       budget,
-      // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run.
-      // Loaded only with a model to replan with.
+      // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
       ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
       ...(settings.fanOut && { fanOut: settings.fanOut }),
       ...(deps.random && { random: deps.random }),

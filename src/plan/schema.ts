@@ -384,7 +384,6 @@ export const PlannerOptions = z
   })
   .meta({ description: 'Rules for the plan a model writes from `goal` (when the file has no workflow_sequence).' });
 
-
 /** The plan file, v1. Cross-field rules (ids, graph, tools, references) are checked in `validate-plan.ts`. */
 export const Plan = z.strictObject({
   $schema: z.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
