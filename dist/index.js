@@ -9135,8 +9135,7 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    const [newest] = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt);
-    return newest && { artifact: newest.artifact, attempt: newest.attempt };
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -20560,8 +20559,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             inputs: inputs.inputs,
             onListenerError: deps.onListenerError,
             budget,
-            // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run.
-            // Loaded only with a model to replan with.
+            // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
             ...(model && !partial && { replanner: (await __nccwpck_require__.e(/* import() */ 909).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
@@ -55459,18 +55457,6 @@ function constantCatch(value) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var lib_core = __nccwpck_require__(88532);
-;// CONCATENATED MODULE: ./lib/plan/zod-jitless.js
-
-// Imported first by every entry (src/index.ts, src/run.ts, src/cli.ts): zod decides when it builds an
-// object schema whether to compile a fast path for it with `new Function`, so this must run before
-// any module builds one. For schemas a run parses a handful of times that compilation costs more than
-// it saves (5 ms of the action's start), and no code is then built from strings at run time.
-// Validating 10,000 steps is as fast without it (bench section 6). test/plan/zod-jitless.test.ts
-// counts the functions built.
-lib_core/* config */.$W({ jitless: true });
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
@@ -55560,6 +55546,19 @@ function workflowCommands(env = process.env, write = (text) => void process.stdo
     };
     return commands;
 }
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var lib_core = __nccwpck_require__(88532);
+;// CONCATENATED MODULE: ./lib/plan/zod-jitless.js
+
+// Imported first by src/run.ts (the action, bundled or run by local-action) and by src/cli.ts before
+// any command's code: zod decides when it builds an
+// object schema whether to compile a fast path for it with `new Function`, so this must run before
+// any module builds one. For schemas a run parses a handful of times that compilation costs more than
+// it saves (5 ms of the action's start), and no code is then built from strings at run time.
+// Validating 10,000 steps is as fast without it (bench section 6). test/plan/zod-jitless.test.ts
+// counts the functions built.
+lib_core/* config */.$W({ jitless: true });
 
 ;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
 /** U+200B: the runner no longer sees a command, a reader sees no change. */
@@ -59553,18 +59552,18 @@ function lazyGitHubClient(load) {
         scopes.set(name, created);
         return created;
     };
-    const rest = new Proxy({}, { get: (_, name) => (typeof name === 'string' ? scope(name) : undefined) });
-    const real = (loaded, route) => {
+    const rest = new Proxy({}, { get: (_, name) => (typeof name === 'string' && !NOT_MEMBERS.has(name) ? scope(name) : undefined) });
+    const realRoute = (loaded, route) => {
         const name = typeof route === 'function' ? names.get(route) : undefined;
         return name ? loaded.rest[name[0]]?.[name[1]] : route;
     };
-    const paginate = Object.assign(async (route, ...rest) => {
+    const paginate = Object.assign(async (route, ...more) => {
         const loaded = await client();
-        return loaded.paginate(real(loaded, route), ...rest);
+        return loaded.paginate(realRoute(loaded, route), ...more);
     }, {
-        iterator: async function* (route, ...rest) {
+        iterator: async function* (route, ...more) {
             const loaded = await client();
-            yield* loaded.paginate.iterator(real(loaded, route), ...rest);
+            yield* loaded.paginate.iterator(realRoute(loaded, route), ...more);
         },
     });
     const request = async (...args) => (await client()).request(...args);
@@ -59657,15 +59656,15 @@ async function made(dir) {
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
-let run_core;
+let runner;
 function fail(what, error) {
     // A message, never a stack trace: users act on "where and what", not on our internals.
-    if (!run_core) {
-        process.exitCode = 1;
-        process.stderr.write(`${neutraliseLogText(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`))}\n`);
-        return;
-    }
-    run_core.setFailed(redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`));
+    const message = redact(`plan-runner: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    if (runner)
+        return runner.setFailed(message);
+    // Only when loading @actions/core itself failed (local-action): stderr is read for commands too.
+    process.exitCode = 1;
+    process.stderr.write(`${neutraliseLogText(message)}\n`);
 }
 /** `@actions/core` as the runner's commands, loaded only for a caller that gives none (local-action). */
 async function actionsCore() {
@@ -59678,8 +59677,8 @@ async function actionsCore() {
  */
 async function run(commands) {
     try {
-        run_core = commands ?? (await actionsCore());
-        await main(run_core);
+        runner = commands ?? (await actionsCore());
+        await main(runner);
     }
     catch (error) {
         fail('internal error', error);
@@ -59691,18 +59690,18 @@ async function run(commands) {
  */
 async function post(commands) {
     try {
-        const runner = (run_core = commands ?? (await actionsCore()));
-        const read = readActionSettings((name) => runner.getInput(name), process.env);
+        const core = (runner = commands ?? (await actionsCore()));
+        const read = readActionSettings((name) => core.getInput(name), process.env);
         if (!read.ok)
             return;
         redact = (0,core_redact/* createRedactor */.lY)(actionSecrets(read.settings));
-        const io = redactingIO(runnerActionIO(runner), redact);
+        const io = redactingIO(runnerActionIO(core), redact);
         const { saveLeftState } = await __nccwpck_require__.e(/* import() */ 223).then(__nccwpck_require__.bind(__nccwpck_require__, 23223));
         await saveLeftState(read.settings, stateStore(read.settings, io), io);
     }
     catch (error) {
         // The post step never fails the job: the main step's verdict stands.
-        run_core?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
+        runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
     }
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
@@ -59772,7 +59771,6 @@ async function main(core) {
 
 ;// CONCATENATED MODULE: ./lib/index.js
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
-
 
 
 failOnUnhandledRejection();

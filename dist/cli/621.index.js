@@ -8,7 +8,8 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
 
-// Imported first by every entry (src/index.ts, src/run.ts, src/cli.ts): zod decides when it builds an
+// Imported first by src/run.ts (the action, bundled or run by local-action) and by src/cli.ts before
+// any command's code: zod decides when it builds an
 // object schema whether to compile a fast path for it with `new Function`, so this must run before
 // any module builds one. For schemas a run parses a handful of times that compilation costs more than
 // it saves (5 ms of the action's start), and no code is then built from strings at run time.

@@ -4254,8 +4254,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             inputs: inputs.inputs,
             onListenerError: deps.onListenerError,
             budget,
-            // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run.
-            // Loaded only with a model to replan with.
+            // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
             ...(model && !partial && { replanner: (await __webpack_require__.e(/* import() */ 909).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
