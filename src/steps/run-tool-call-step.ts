@@ -1,7 +1,6 @@
 import { resolveReferences } from '../plan/resolve-references.ts';
 import type { Tool } from '../tools/tool.ts';
 import { requireTool } from '../tools/require-tool.ts';
-import { chooseToolArguments } from './choose-tool-arguments.ts';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
 import type { StepContext } from './step-context.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
@@ -17,6 +16,6 @@ function planArguments(ctx: StepContext, tool: Tool, args: Readonly<Record<strin
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 export async function runToolCallStep(ctx: StepContext): Promise<unknown> {
   const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-  const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await chooseToolArguments(ctx, tool);
+  const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await import('./choose-tool-arguments.ts')).chooseToolArguments(ctx, tool);
   return ctx.callTool(tool, args);
 }

@@ -3,7 +3,6 @@ import { callUsage } from '../../llm/call-usage.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
-import { judgeMessages } from '../judge-prompt.ts';
 import { JUDGE_VERDICT_SCHEMA, parseJudgeVerdict } from '../judge-verdict.ts';
 
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
@@ -13,6 +12,8 @@ export const judgeCheck: GoalCheck = {
     if (!deps.model) {
       throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
     }
+    // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
+    const { judgeMessages } = await import('../judge-prompt.ts');
     const request: ChatRequest = {
       model: deps.modelName ?? deps.model.defaultModel,
       messages: judgeMessages(goal.judge ?? '', text),
