@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sharedBundles } from '../test/e2e/action-bundle.ts';
 import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
+import { floorBundles } from './start-up-floor.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
 
@@ -33,6 +34,7 @@ async function timeAction(entry: string, plan: string): Promise<number> {
 /** Section (5): start-up of the built action and CLI against a bare `node` started the same way, interleaved. */
 export async function startUp(): Promise<BenchTable> {
   const bundles = await sharedBundles();
+  const floor = await floorBundles(bundles);
   const plan = readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-start-'));
   const empty = path.join(dir, 'empty.js');
@@ -43,6 +45,8 @@ export async function startUp(): Promise<BenchTable> {
     bare: [] as number[],
     version: [] as number[],
     validate: [] as number[],
+    floorSchema: [] as number[],
+    floorValidate: [] as number[],
   };
   try {
     await timeAction(bundles.action, plan); // warm the disk cache
@@ -52,6 +56,8 @@ export async function startUp(): Promise<BenchTable> {
       runs.bare.push(await timeNode(['-e', '0']));
       runs.version.push(await timeNode([bundles.cli, '--version']));
       runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml']));
+      runs.floorSchema.push(await timeNode([floor.schema]));
+      runs.floorValidate.push(await timeNode([floor.validate, 'workflows/bodmas.yml']));
     }
   } finally {
     await removeActionRuns();
@@ -70,11 +76,14 @@ export async function startUp(): Promise<BenchTable> {
       row('bare node -e 0', runs.bare, runs.bare),
       row('CLI --version', runs.version, runs.bare),
       row('CLI validate workflows/bodmas.yml', runs.validate, runs.bare),
+      row('floor: zod and the plan schema, built (nothing read)', runs.floorSchema, runs.bare),
+      row('floor: read and validate workflows/bodmas.yml (no output)', runs.floorValidate, runs.bare),
     ],
     notes: [
       `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; ratios are per round against the bare node started the same way`,
       'the bundles are built from the current sources (npm run build\'s steps, cached by source hash under node_modules/.cache)',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
+      'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
     ],
   };
 }

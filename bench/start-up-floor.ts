@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Bundles } from '../test/e2e/action-bundle.ts';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Bundles of only part of what the action does at start, to show what that part alone costs. */
+export interface FloorBundles {
+  /** zod, and the plan schema built: nothing read, nothing run. */
+  readonly schema: string;
+  /** Reads and validates the plan file given as its argument (the CLI's `validate` without its output); exits 1 on an invalid plan. */
+  readonly validate: string;
+}
+
+const ENTRIES = {
+  schema: [
+    "import '../lib/plan/zod-jitless.js';",
+    "import { StepId } from '../lib/plan/schema.js';",
+    'if (!StepId.safeParse("a").success) process.exit(1);',
+  ],
+  validate: [
+    "import '../lib/plan/zod-jitless.js';",
+    "import { loadPlanFile } from '../lib/plan/load-plan.js';",
+    'const loaded = await loadPlanFile(process.argv[2]);',
+    'if (!loaded.ok) process.exit(1);',
+  ],
+} as const;
+
+/**
+ * The floor bundles, built with ncc from the tsc output the shared bundles were built from (their
+ * `lib/`), exactly as the action is, and kept beside them: the same sources build them once.
+ */
+export async function floorBundles(bundles: Bundles): Promise<FloorBundles> {
+  const built = path.resolve(path.dirname(bundles.action), '..');
+  const dir = path.join(built, 'floor');
+  const out = (name: string) => path.join(dir, `dist-${name}`, 'index.js');
+  const floor = { schema: out('schema'), validate: out('validate') };
+  if (existsSync(path.join(dir, 'complete'))) return floor;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const [name, lines] of Object.entries(ENTRIES)) {
+    const entry = path.join(dir, `${name}.js`);
+    await writeFile(entry, `${lines.join('\n')}\n`);
+    await run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', path.dirname(out(name)), '--quiet'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  }
+  await writeFile(path.join(dir, 'complete'), '');
+  return floor;
+}
