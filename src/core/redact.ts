@@ -25,6 +25,25 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
+const MIN_BASE64_LENGTH = 8;
+
+/**
+ * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
+ * git's `AUTHORIZATION: basic base64(x-access-token:<token>)`: the secret starts at one of three
+ * byte offsets within a 3-byte group, so for each, the whole groups after it (the runner masks the same).
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const aligned = bytes.subarray(shift);
+    const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
+    if (encoded.length >= MIN_BASE64_LENGTH) forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms;
+}
+
 // The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
 function spellings(secret: string): string[] {
   const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
@@ -33,27 +52,81 @@ function spellings(secret: string): string[] {
 }
 
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped or
- * URL-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys, `Bearer …`
- * — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored.
+ * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
+ * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
+ * which the whole value no longer matches.
+ */
+export const MIN_FRAGMENT_SECRET_LENGTH = 16;
+
+/** A long spelling and the shortest start and end of it that are hidden on their own: half of it. */
+interface Fragments {
+  readonly form: string;
+  readonly head: string;
+  readonly tail: string;
+}
+
+function fragmentsOf(form: string): Fragments {
+  const half = Math.ceil(form.length / 2);
+  return { form, head: form.slice(0, half), tail: form.slice(form.length - half) };
+}
+
+/**
+ * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
+ * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ */
+function hideFragments(text: string, fragments: readonly Fragments[]): string {
+  let out = text;
+  for (const { form, head, tail } of fragments) {
+    for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+      let end = at + head.length;
+      while (end < out.length && end - at < form.length && out[end] === form[end - at]) end++;
+      out = out.slice(0, at) + REDACTED + out.slice(end);
+    }
+    for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
+      // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+      let start = at;
+      let matched = tail.length;
+      while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+        start--;
+        matched++;
+      }
+      out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
+      at = start;
+    }
+  }
+  return out;
+}
+
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
+ * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it is replaced too: what a
+ * cut made before redaction leaves of it.
  */
 export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
-  const known = [...new Set([...secretValues].flatMap((value) => (value ? spellings(value) : [])))];
+  const values = [...secretValues].filter((value): value is string => Boolean(value));
+  const plain = [...new Set(values.flatMap(spellings))];
+  const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
   // Longest first, so a secret that contains another is replaced whole.
-  known.sort((a, b) => b.length - a.length);
+  const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
   const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+  const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+  // What the screens look for: a long value contains its shortest start, which finds it and any
+  // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+  const screened = [
+    ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
+  ];
   // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
   // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
-  const anyPattern = new RegExp(
-    [...(knownPattern ? [knownPattern.source] : []), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'),
-  );
+  const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'));
   const anyBearer = new RegExp(BEARER.source, 'i');
   // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
   const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
   // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
   // character before a token that starts a line), every known form also as JSON escapes it, and
   // any "Bearer" (its space may be escaped).
-  const jsonForms = [...new Set(known.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+  const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
   const screen = [
     ...jsonForms.map(escapeRegExp),
     ...TOKEN_SHAPES.map((shape) => shape.source.replaceAll('\\b', '')),
@@ -64,6 +137,7 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   function redactor(text: string): string {
     if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
+    if (fragments.length > 0) out = hideFragments(out, fragments);
     for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
   }

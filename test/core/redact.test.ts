@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactDeep, secretValuesFromEnvironment } from '../../src/core/redact.ts';
+import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment } from '../../src/core/redact.ts';
 
 // Built at run time so the test file itself holds no token-shaped literals for scanners to flag.
 const GITHUB_TOKENS = ['ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'].map((prefix) => `${prefix}${'Ab3'.repeat(12)}`);
@@ -43,6 +43,35 @@ describe('createRedactor', () => {
 
   it('ignores values too short to redact safely', () => {
     expect(createRedactor(['1', 'yes'])('1 yes 1')).toBe('1 yes 1');
+  });
+
+  // A 51-character key with no token shape, as a deploy key passed to tools through `env:` is.
+  const KEY = 'deploy4664ca493f025b05be8ab50707d045378c3e5e43plain';
+
+  it('hides what a cut made before redaction left of a long secret: its start or its end, at least half of it', () => {
+    const known = createRedactor([KEY]);
+    // A prompt shortened to fit keeps the start; a stderr tail keeps the end; either is inside other text.
+    expect(known(`${'A'.repeat(20)}${KEY.slice(0, 30)}`)).toBe(`${'A'.repeat(20)}***`);
+    expect(known(`stderr (last lines):\n${KEY.slice(22)}BBBB`)).toBe('stderr (last lines):\n***BBBB');
+    expect(known(`x ${KEY.slice(0, 26)} y ${KEY.slice(-26)} z`)).toBe('x *** y *** z');
+    // Less than half of it is not hidden: a few characters of a value turn up in ordinary text.
+    expect(known(`x ${KEY.slice(0, 12)} y`)).toBe(`x ${KEY.slice(0, 12)} y`);
+    // The JSON screen (what the trace writer asks before redacting) sees the fragment too.
+    expect(jsonMayNeedRedaction(JSON.stringify({ stderr: KEY.slice(-30) }), known)).toBe(true);
+    expect(jsonMayNeedRedaction(JSON.stringify({ stderr: 'nothing secret here' }), known)).toBe(false);
+  });
+
+  it('hides a secret inside base64, wherever it starts in the encoded bytes, as git prints an extra header', () => {
+    const known = createRedactor([KEY]);
+    for (const before of ['', 'x', 'x-', 'x-access-token:']) {
+      const header = `AUTHORIZATION: basic ${Buffer.from(`${before}${KEY}`).toString('base64')}`;
+      const shown = known(header);
+      expect(shown).toContain('***');
+      // What is left decodes to no more than a few characters either side of where the key was.
+      const left = shown.slice('AUTHORIZATION: basic '.length).split('***');
+      expect(left.join('').length).toBeLessThanOrEqual(Math.ceil((before.length + 2) / 3) * 4 + 4);
+    }
+    expect(known(Buffer.from(KEY).toString('base64url'))).not.toContain(Buffer.from(KEY).toString('base64url').slice(8, 40));
   });
 });
 
