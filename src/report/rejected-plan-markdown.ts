@@ -1,12 +1,13 @@
 import type { PlanError } from '../plan/plan-error.ts';
-import { fencedBlock } from './markdown/code-fence.ts';
+import { fencedBlock, inlineCode } from './markdown/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 
 type Redact = (text: string) => string;
 
+// The path quotes keys the model wrote, backticks included: a code span no key can close.
 function errorLine(error: PlanError, redact: Redact): string {
-  return `- ${error.path ? `\`${error.path}\`: ` : ''}${escapeMarkdown(redact(error.message))}`;
+  return `- ${error.path ? `${inlineCode(redact(error.path))}: ` : ''}${escapeMarkdown(redact(error.message))}`;
 }
 
 function shown(attempt: RejectedPlan['attempts'][number]): { text: string; language: string } {
