@@ -56,6 +56,22 @@ function resumedNote(from: string, record: RunRecord): string {
 }
 
 /**
+ * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
+ * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
+ * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
+ * a last resort.
+ */
+export function fitComment(build: (maxChars: number) => string, budget: number): string {
+  let maxChars = budget;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const body = build(maxChars);
+    if (body.length <= COMMENT_MAX_CHARS) return body;
+    maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
+  }
+  return cutText(build(maxChars), COMMENT_MAX_CHARS);
+}
+
+/**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
  */
@@ -87,15 +103,18 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
     const final = context.final();
     if (final && final.planErrors.length > 0) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}${drawn.block}`;
+      return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
     const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
     const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
-    const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256 - drawn.block.length, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
-    // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
     const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
-    return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
+    const whole = (maxChars: number): string => {
+      const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+      // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
+      return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
+    };
+    return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
   };
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),

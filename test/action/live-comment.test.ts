@@ -1,0 +1,52 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { liveComment } from '../../src/action/live-comment.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { COMMENT_MAX_CHARS } from '../../src/report/comment/render-comment.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { plan, RunScript, step } from '../report/summary-run-fixture.ts';
+import { recordingIO } from './recording-io.ts';
+
+let github: FakeGitHub;
+let workspace: string;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-live-comment-'));
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('the live PR comment', () => {
+  it('stays within GitHub’s 65,536 characters when the neutraliser lengthens what the renderer fitted', async () => {
+    const event = path.join(workspace, 'event.json');
+    await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
+    const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com' };
+    const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+    const read = readActionSettings((name) => given[name] ?? '', env);
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
+    const { io } = recordingIO();
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const comment = liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
+    expect(comment).toBeDefined();
+    // 900 steps whose results are full of mentions and references: each gains a zero-width space.
+    const steps = Array.from({ length: 900 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const script = new RunScript(plan(steps));
+    for (const s of steps) script.complete(s.key, '@a#1'.repeat(50));
+    for (const event of script.events) comment!.listener(event);
+    await comment!.finish();
+    const [posted] = github.commentsOn('octo', 'app', 5);
+    expect(posted!.body.length).toBeGreaterThan(COMMENT_MAX_CHARS / 2);
+    expect(posted!.body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(posted!.body).toContain('8. step 898 → \\@\u200Ba\\#\u200B1');
+  });
+});
