@@ -2,7 +2,7 @@ import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
-import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
+import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
@@ -10,7 +10,7 @@ import type { FinalReport } from '../report/final-report.ts';
  * What the completed check run shows: the status, and the goals table that decided it. Tool and
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
  */
-export function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): CheckRunResult {
+export async function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): Promise<CheckRunResult> {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
   const reason = report.reason ? `: ${escapeInlineMarkdown(redact(report.reason))}` : '';
   const body = report.planErrors.length
@@ -20,7 +20,8 @@ export function checkRunResult(report: FinalReport, conclusion: CheckConclusion,
         report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-  const outbound = (text: string): string => neutraliseOutbound(redact(text), { allowUrls: repositoryUrl ? [repositoryUrl] : [] });
+  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] });
+  const outbound = (text: string): string => neutralise(redact(text));
   return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
 

@@ -2,7 +2,7 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
 import { tokenIdentity } from '../report/comment/comment-api.ts';
 import type { Escalation } from '../run/escalation.ts';
-import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
+import { loadNeutraliser } from '../security/load-neutraliser.ts';
 
 export interface EscalationIssueContext {
   readonly owner: string;
@@ -19,9 +19,9 @@ export function escalationIssueMarker(planPath: string): string {
   return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
 }
 
-function issueBody(where: EscalationIssueContext, escalation: Escalation, redact: Redactor): string {
+function issueBody(where: EscalationIssueContext, escalation: Escalation, redact: Redactor, neutralise: (text: string) => string): string {
   // Run text is the model's and the tools': redacted, then made unable to ping or link anyone.
-  const outbound = (text: string) => neutraliseOutbound(redact(text), { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+  const outbound = (text: string) => neutralise(redact(text));
   const lines = [
     escalationIssueMarker(where.planPath),
     `**plan-runner escalated a run of ${outbound(where.planName)}** (\`${outbound(where.planPath)}\`): a person is needed.`,
@@ -51,7 +51,8 @@ export async function openEscalationIssue(
   warn: (message: string) => void,
 ): Promise<void> {
   const marker = escalationIssueMarker(where.planPath);
-  const body = issueBody(where, escalation, redact);
+  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+  const body = issueBody(where, escalation, redact, neutralise);
   try {
     const me = await tokenIdentity(octokit);
     const open = me
@@ -66,7 +67,7 @@ export async function openEscalationIssue(
     await octokit.rest.issues.create({
       owner: where.owner,
       repo: where.repo,
-      title: `plan-runner: ${neutraliseOutbound(redact(where.planName))} needs a person`,
+      title: `plan-runner: ${neutralise(redact(where.planName))} needs a person`,
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });

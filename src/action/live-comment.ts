@@ -11,7 +11,7 @@ import { cutText } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunRecord } from '../core/run-record.ts';
-import { neutraliseOutbound } from '../security/neutralise-outbound.ts';
+import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
@@ -75,7 +75,7 @@ export function fitComment(build: (maxChars: number) => string, budget: number):
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
  */
-export function liveComment(settings: ActionSettings, context: LiveCommentContext): CommentUpdater | undefined {
+export async function liveComment(settings: ActionSettings, context: LiveCommentContext): Promise<CommentUpdater | undefined> {
   const { io, redact } = context;
   const decision = commentTarget(settings);
   if (!decision.target || !context.github) {
@@ -90,7 +90,7 @@ export function liveComment(settings: ActionSettings, context: LiveCommentContex
   const headSha = decision.target.kind === 'pull_request' ? pullRequestHeadSha(settings.github.payload) : undefined;
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
-  const outbound = (text: string): string => neutraliseOutbound(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
+  const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
   // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';

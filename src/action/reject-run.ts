@@ -45,7 +45,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   if (traced) io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
   const report: FinalReport = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
-  const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+  const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
   for (const event of all) comment?.listener(event);
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io)]).then(() => undefined);

@@ -222,7 +222,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const trace = openTrace(paths.trace, redact, io.warning);
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
-  const comment = liveComment(settings, {
+  const comment = await liveComment(settings, {
     github: deps.github,
     io,
     redact,
@@ -269,7 +269,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       saving,
       // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
       approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
-      check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
+      check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
       !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository

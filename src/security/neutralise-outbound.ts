@@ -1,3 +1,7 @@
+import type { Definition, Image, Link, Nodes, Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { isUnderPrefix } from './url-allow-list.ts';
 
 /** What text written to GitHub on the plan's behalf may keep. */
@@ -12,29 +16,37 @@ export interface OutboundPolicy {
 
 /** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
 const BREAK = '\u200B';
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * An address standing on its own (after a space or a parenthesis, before a space or the end, one
+ * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
+ * mention, even right after a word: a link's text ends where the next text node starts.
+ */
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+/** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
+const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-const DESTINATION = String.raw`(<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
-const TITLE = String.raw`(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`;
-// One pass over prose: inline code (kept), images, links, autolinks, bare URLs.
-const INLINE = new RegExp(
-  [
-    String.raw`(?<code>(?<ticks>\x60+)[\s\S]*?[^\x60]\k<ticks>(?!\x60))`,
-    String.raw`(?<image>!)?\[(?<text>(?:\\.|[^\]\\\n])*)\]\(\s*${DESTINATION}${TITLE}\s*\)`,
-    String.raw`<(?<auto>(?:https?|ftp|mailto):[^<>\s]*)>`,
-    String.raw`(?<bare>\b(?:https?:\/\/|www\.)[^\s<>\x60]*[^\s<>\x60.,;:!?'")\]])`,
-  ].join('|'),
-  'gi',
-);
-const DEFINITION = /^( {0,3})\[([^\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
+// GitHub's Markdown is CommonMark with the GFM extensions: tables, autolinked URLs and addresses,
+// footnotes. Without the tree transform that finds more autolinked URLs in text (its links have no
+// position in the source to rewrite): the text nodes keep theirs, and TEXT_URL finds those URLs.
+const PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] })) };
+/** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
+const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
+const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
+/** ASCII punctuation: any of it may be backslash-escaped in Markdown, and then means nothing. */
+const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 
-function allowed(raw: string, prefixes: readonly string[]): boolean {
-  const target = raw.replace(/^<|>$/g, '');
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+function allowed(target: string, prefixes: readonly string[]): boolean {
   if (target.startsWith('#') && !target.startsWith('#/')) return true; // an anchor on the same page
   let url: URL;
   try {
-    url = new URL(target.startsWith('www.') ? `https://${target}` : target);
+    url = new URL(target);
   } catch {
     return false; // relative or malformed: could point anywhere on github.com
   }
@@ -48,9 +60,22 @@ function allowed(raw: string, prefixes: readonly string[]): boolean {
   });
 }
 
-/** A URL as inline code: GitHub neither links nor loads it. */
-function asText(raw: string): string {
-  return `\`${raw.replace(/^<|>$/g, '').replace(/`/g, '')}\``;
+/** `text` as inline code that nothing in it can close, on one line: GitHub neither links nor loads it. */
+function codeSpan(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  let longest = 0;
+  for (const run of flat.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  const ticks = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+/** The whole text as a fenced code block that no line of it can close. */
+function fenced(text: string): string {
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}text\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
 }
 
 function stripHtml(text: string): string {
@@ -63,52 +88,110 @@ function stripHtml(text: string): string {
   return out;
 }
 
-function prose(text: string, prefixes: readonly string[]): string {
-  const withoutHtml = stripHtml(text).replace(DEFINITION, (line, indent: string, _id: string, url: string) =>
-    allowed(url, prefixes) ? line : `${indent}${asText(url)}`,
-  );
-  return withoutHtml.replace(INLINE, (match, ...rest: unknown[]) => {
-    const groups = rest.at(-1) as Record<string, string | undefined>;
-    if (groups['code'] !== undefined) return match;
-    if (groups['auto'] !== undefined) return allowed(groups['auto'], prefixes) ? match : asText(groups['auto']);
-    if (groups['bare'] !== undefined) return allowed(groups['bare'], prefixes) ? match : asText(groups['bare']);
-    const destination = rest[4] as string;
-    if (allowed(destination, prefixes)) return match;
-    const label = groups['text'] ?? '';
-    return groups['image'] ? asText(destination) : `${label} (${asText(destination)})`;
-  });
+function spanOf(node: Nodes): { start: number; end: number } | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? undefined : { start, end };
 }
 
-/** Splits Markdown into prose and fenced code blocks (GitHub links nothing inside the latter). */
-function segments(text: string): Array<{ code: boolean; text: string }> {
-  const lines = text.split(/(?<=\n)/);
-  const out: Array<{ code: boolean; text: string }> = [];
-  let fence: string | undefined;
-  for (const line of lines) {
-    const open = FENCE_OPEN.exec(line)?.[1];
-    const code = fence !== undefined || open !== undefined;
-    if (fence === undefined && open !== undefined) fence = open;
-    else if (fence !== undefined && new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*\\r?\\n?$`).test(line)) fence = undefined;
-    const last = out.at(-1);
-    if (last && last.code === code) last.text += line;
-    else out.push({ code, text: line });
+/** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
+function replacement(node: Link | Image | Definition, source: string, text: string, prefixes: readonly string[]): string {
+  if (node.type !== 'link') return codeSpan(node.url);
+  // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
+  if (!source.startsWith('[')) return codeSpan(source.replace(/^<|>$/g, ''));
+  const first = node.children.length > 0 ? spanOf(node.children[0]!) : undefined;
+  const last = node.children.length > 0 ? spanOf(node.children.at(-1)!) : undefined;
+  const label = first && last ? text.slice(first.start, last.end) : '';
+  // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
+  return `${rewritten(label, prefixes)} (${codeSpan(node.url)})`;
+}
+
+/** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
+const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
+
+function keptUrl(url: string, prefixes: readonly string[]): boolean {
+  if (!PLAIN_URL.test(url) || /(?:\/\/|www\.)/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, ''))) return false;
+  return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
+}
+
+/** A text node written back with every URL in it as code and all else escaped: nothing in it can become live. */
+function inertText(value: string, prefixes: readonly string[]): string {
+  let out = '';
+  let at = 0;
+  for (const match of value.matchAll(TEXT_URL)) {
+    out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+    out += keptUrl(match[0], prefixes) ? match[0] : codeSpan(match[0]);
+    at = match.index + match[0].length;
   }
-  return out;
+  return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+}
+
+/** One pass: every live construct GitHub would render from `text` that the policy does not allow, rewritten. */
+function pass(text: string, prefixes: readonly string[]): string {
+  const tree: Root = fromMarkdown(text, PARSE_OPTIONS);
+  const edits: Edit[] = [];
+  const visit = (node: Nodes, inLink: boolean): void => {
+    const span = spanOf(node);
+    if (node.type === 'code' || node.type === 'inlineCode') return; // shown as written
+    if (node.type === 'text' && span && !inLink) {
+      if (HAS_TEXT_URL.test(node.value)) edits.push({ ...span, text: inertText(node.value, prefixes) });
+      return;
+    }
+    if (node.type === 'html' && span) {
+      edits.push({ ...span, text: stripHtml(node.value) });
+      return;
+    }
+    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && span) {
+      const source = text.slice(span.start, span.end);
+      // An address GitHub links by itself (`a@b.test`) stays as written.
+      const address = node.type === 'link' && node.url === `mailto:${source}`;
+      if (!address && !allowed(node.url, prefixes)) {
+        edits.push({ ...span, text: replacement(node, source, text, prefixes) });
+        return;
+      }
+    }
+    const linked = inLink || node.type === 'link' || node.type === 'linkReference';
+    if ('children' in node) for (const child of node.children) visit(child, linked);
+  };
+  visit(tree, false);
+  if (edits.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+    if (edit.start < at) continue; // inside an edit already made
+    out += text.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + text.slice(at);
 }
 
 /**
- * Text the model wrote, made safe to post on GitHub: HTML removed, links and images whose URL is
- * not under an allowed prefix turned into plain code (no link, no tracking image), and — unless
- * the policy allows them — `@mentions` and `#123`/`GH-123` references broken with an invisible
- * U+200B so nobody is notified and no issue is linked. Fenced code is left as written, but
- * mentions and references are broken there too, since a misplaced fence must not reopen them.
+ * `text` rewritten until GitHub would render nothing the policy does not allow: a rewrite can make
+ * something live that was not (HTML whose text is a link), so passes repeat until one changes
+ * nothing. Text still changing after MAX_PASSES is shown whole as code.
+ */
+function rewritten(text: string, prefixes: readonly string[]): string {
+  let out = text;
+  for (let count = 0; count < MAX_PASSES; count++) {
+    const next = pass(out, prefixes);
+    if (next === out) return out;
+    out = next;
+  }
+  return pass(out, prefixes) === out ? out : fenced(text);
+}
+
+/**
+ * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub
+ * parses it (CommonMark with GFM): HTML removed, links, images, autolinked URLs and link definitions
+ * whose URL is not under an allowed prefix turned into plain code (no link, no tracking image), code
+ * left as written, and — unless the policy allows them — `@mentions` and `#123`/`GH-123` references
+ * broken with an invisible U+200B so nobody is notified and no issue is linked, everywhere, since
+ * the page GitHub renders must not reopen any of them.
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
-  const prefixes = policy.allowUrls ?? [];
-  let out = segments(text)
-    .map((segment) => (segment.code ? segment.text : prose(segment.text, prefixes)))
-    .join('');
-  if (!policy.allowMentions) out = out.replace(/(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g, `@${BREAK}`);
+  // Breaking a mention can change what GitHub links around it (an address that no longer is one), so first.
+  let out = text;
+  if (!policy.allowMentions) out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
   if (!policy.allowReferences) out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
-  return out;
+  return rewritten(out, policy.allowUrls ?? []);
 }

@@ -36,7 +36,7 @@ describe('the live PR comment', () => {
     github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
     const { io } = recordingIO();
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-    const comment = liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
+    const comment = await liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
     expect(comment).toBeDefined();
     // 900 steps whose results are full of mentions and references: each gains a zero-width space.
     const steps = Array.from({ length: 900 }, (_, i) => step(String(i + 1), `step ${i + 1}`));

@@ -1,3 +1,8 @@
+import fc from 'fast-check';
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
 import { WriteAllowance } from '../../src/tools/github/write-allowance.ts';
@@ -35,6 +40,53 @@ describe('neutraliseOutbound', () => {
   });
 });
 
+const ALLOWED = 'https://ok.test/';
+
+/** What GitHub would render live from `markdown` (parsed as GitHub does, CommonMark with GFM) that ALLOWED does not cover. */
+function liveConstructs(markdown: string): string[] {
+  const found: string[] = [];
+  const visit = (node: Nodes): void => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      const anchor = node.url.startsWith('#') && !node.url.startsWith('#/');
+      if (!node.url.startsWith(ALLOWED) && !node.url.startsWith('mailto:') && !anchor) found.push(`${node.type} ${node.url}`);
+    }
+    if (node.type === 'html') found.push(`html ${node.value}`);
+    // GitHub mentions and links on the rendered text: an `@` not after a word character, a `#` before a digit.
+    if (node.type === 'text' && /(^|[^A-Za-z0-9_])@[A-Za-z0-9]/.test(node.value)) found.push(`mention in ${JSON.stringify(node.value)}`);
+    if (node.type === 'text' && /#\d/.test(node.value)) found.push(`reference in ${JSON.stringify(node.value)}`);
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+  return found;
+}
+
+describe('neutraliseOutbound, judged by a Markdown parser', () => {
+  // Each of these once kept a live image, link or mention: the rules were regular expressions that disagreed with CommonMark.
+  it.each([
+    ['escaped backticks are not code', 'See \\`![t](https://evil.test/b.png)\\` and \\`[click](https://evil.test/phish)\\`'],
+    ['a code span cannot cross a paragraph', 'Error `a\n\n![t](https://evil.test/b.png)\n\nb` end'],
+    ['a backtick in the info string makes no fence', '``` x`\n![t](https://evil.test/b.png)\n```'],
+    ['a carriage return ends a line', '```\nok\n```\r![t](https://evil.test/cr.png)'],
+    ['a URL made code next to a backtick', 'www.evil.test`'],
+    ['a link inside a table cell', '| a | b |\n| - | - |\n| `x | [y](https://evil.test/t) | z` |'],
+    ['mentions after punctuation or in emphasis', '_@admin_ please look; ping -@octo-org/admins; see.@admin; +@admin'],
+    ['a mention right after a link', 'mailto:a@b.c@admin'],
+  ])('%s', (_, text) => {
+    expect(liveConstructs(neutraliseOutbound(text, { allowUrls: [ALLOWED] }))).toEqual([]);
+  });
+
+  it('leaves nothing live on any mix of Markdown’s sharp edges (property, against the parser)', () => {
+    const pieces = ['`', '``', '```', '\\', '![', '[', ']', '(', ')', 'https://evil.test/p', 'https://ok.test/a', 'www.evil.test', '<', '>', '<img src=x>', '<!--', '-->', '\n', '\n\n', '\r', '\r\n', '~~~', '    ', ' ', 'a', '@admin', '#1', '_', '*', '"', ':', '[x]: ', '-', '.', '+', '|', '| - |', 'mailto:a@b.c'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 25 }), (parts) => {
+        const text = parts.join('');
+        expect(liveConstructs(neutraliseOutbound(text, { allowUrls: [ALLOWED] })), JSON.stringify(text)).toEqual([]);
+      }),
+      { numRuns: 1500, seed: 20261201 },
+    );
+  });
+});
+
 describe('WriteAllowance', () => {
   it('counts writes per kind against the plan’s caps (default one issue, one comment)', () => {
     const strict = new WriteAllowance();
@@ -55,9 +107,9 @@ describe('WriteAllowance', () => {
     expect(() => new WriteAllowance().checkLabels([], 'create_issue')).not.toThrow();
   });
 
-  it('neutralises text by the plan’s rules, always keeping links to the run’s repository', () => {
+  it('neutralises text by the plan’s rules, always keeping links to the run’s repository', async () => {
     const allowance = new WriteAllowance({ allow_mentions: true }, 'https://github.com/octo/demo/');
-    expect(allowance.text('@ana see https://github.com/octo/demo/pull/3 and https://github.com/other/x')).toBe(
+    expect(await allowance.text('@ana see https://github.com/octo/demo/pull/3 and https://github.com/other/x')).toBe(
       '@ana see https://github.com/octo/demo/pull/3 and `https://github.com/other/x`',
     );
   });

@@ -1,5 +1,6 @@
 import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
-import { neutraliseOutbound, type OutboundPolicy } from '../../security/neutralise-outbound.ts';
+import { loadNeutraliser } from '../../security/load-neutraliser.ts';
+import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
 
 export type WriteKind = 'issue' | 'comment';
@@ -49,7 +50,7 @@ export class WriteAllowance {
   }
 
   /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
-  text(text: string): string {
-    return neutraliseOutbound(text, this.#outbound);
+  async text(text: string): Promise<string> {
+    return (await loadNeutraliser(this.#outbound))(text);
   }
 }

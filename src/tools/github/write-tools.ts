@@ -29,14 +29,14 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       required: ['title'],
       sideEffects: true,
       async findEffect(args, call, since) {
-        const found = await findIssue(context, call, context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+        const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
         return effect(found && { number: found.number, url: found.html_url, title: found.title });
       },
       async run(args, call) {
         const labels = stringList(args.labels);
         context.allowance.checkLabels(labels, 'create_issue');
-        const title = context.allowance.text(String(args.title));
-        const body = context.allowance.text(typeof args.body === 'string' ? args.body : '');
+        const title = await context.allowance.text(String(args.title));
+        const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
         context.allowance.take('issue', 'create_issue');
         const startedAt = context.now();
         const shape = (issue: { number: number; html_url: string; title: string }) => ({
@@ -73,12 +73,12 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       required: ['issue_number', 'body'],
       sideEffects: true,
       async findEffect(args, call, since) {
-        const found = await findComment(context, call, Number(args.issue_number), context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
+        const found = await findComment(context, call, Number(args.issue_number), await context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
         return effect(found && { id: found.id, url: found.html_url });
       },
       async run(args, call) {
         const issue_number = Number(args.issue_number);
-        const body = context.allowance.text(String(args.body));
+        const body = await context.allowance.text(String(args.body));
         context.allowance.take('comment', 'add_comment');
         const startedAt = context.now();
         const shape = (comment: { id: number; html_url: string }) => ({ id: comment.id, url: comment.html_url });
