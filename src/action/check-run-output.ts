@@ -20,7 +20,7 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] });
+  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
   const outbound = (text: string): string => neutralise(redact(text));
   return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }

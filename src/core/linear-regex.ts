@@ -56,6 +56,11 @@ export class LinearRegex {
     return { index: (found as unknown as { index: number }).index, text: String(found[0]) };
   }
 
+  /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
+  replaceAll(text: string, replacement: string): string {
+    return this.#compiled.matcher(text).replaceAll(() => replacement);
+  }
+
   toString(): string {
     return `/${this.source}/${this.flags}`;
   }

@@ -1,3 +1,4 @@
+import { LinearRegex } from './linear-regex.ts';
 import { isSecretEnvName } from './secret-env-name.ts';
 
 /** Replaces secrets in a text with `***`. */
@@ -8,16 +9,32 @@ export const REDACTED = '***';
 /** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
 export const MIN_SECRET_LENGTH = 4;
 
-/** Credential shapes worth hiding even when nobody told us the value. */
-const TOKEN_SHAPES: readonly RegExp[] = [
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g, // GitHub fine-grained personal access tokens
-  /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI keys, sk-proj-… and sk-svcacct-… included (needs a digit)
-  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.)
+ */
+const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (match: string) => boolean }> = [
+  { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+  { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
+  { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+  { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
+  { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
 ];
+/**
+ * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
+ * run on the linear-time engine, and only on text that holds their literal start.
+ */
+const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly pattern: LinearRegex }> = [
+  { start: 'eyJ', pattern: LinearRegex.compile(String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`) }, // JWTs
+  { start: 'PRIVATE KEY-----', pattern: LinearRegex.compile(String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----`) },
+];
+
+function holdsFarShape(text: string): boolean {
+  return FAR_SHAPES.some((shape) => text.includes(shape.start));
+}
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer x'.length;
 
@@ -119,7 +136,7 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   ];
   // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
   // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
-  const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'));
+  const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
   const anyBearer = new RegExp(BEARER.source, 'i');
   // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
   const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
@@ -129,21 +146,23 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
   const screen = [
     ...jsonForms.map(escapeRegExp),
-    ...TOKEN_SHAPES.map((shape) => shape.source.replaceAll('\\b', '')),
+    ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
     '[Bb][Ee][Aa][Rr][Ee][Rr]',
   ];
-  jsonScreens.set(redactor, new RegExp(screen.join('|')));
+  const jsonScreen = new RegExp(screen.join('|'));
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
   return redactor;
   function redactor(text: string): string {
-    if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text))) return text;
+    if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     if (fragments.length > 0) out = hideFragments(out, fragments);
-    for (const shape of TOKEN_SHAPES) out = out.replace(shape, REDACTED);
+    for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+    for (const { start, pattern } of FAR_SHAPES) if (out.includes(start)) out = pattern.replaceAll(out, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
   }
 }
 
-const jsonScreens = new WeakMap<Redactor, RegExp>();
+const jsonScreens = new WeakMap<Redactor, (json: string) => boolean>();
 
 /**
  * False only when `redact` (made by `createRedactor`) would change no string inside `json`, the
@@ -151,7 +170,7 @@ const jsonScreens = new WeakMap<Redactor, RegExp>();
  */
 export function jsonMayNeedRedaction(json: string, redact: Redactor): boolean {
   const screen = jsonScreens.get(redact);
-  return screen === undefined || screen.test(json);
+  return screen === undefined || screen(json);
 }
 
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */

@@ -57,7 +57,9 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
 
 /** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
 export function githubExpressionHint(text: string): string | undefined {
-  const match = /\$\{\{\s*((?:steps|inputs)\.[^}]*?)\s*\}\}/.exec(text);
+  // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).
+  const match = /\$\{\{[ \t]{0,20}((?:steps|inputs)\.[^}]{0,200})\}\}/.exec(text);
   if (!match) return undefined;
-  return `write \`\${${match[1]}}\`, not \`\${{ ${match[1]} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
+  const reference = match[1]!.trimEnd();
+  return `write \`\${${reference}}\`, not \`\${{ ${reference} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
 }

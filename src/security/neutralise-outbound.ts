@@ -1,7 +1,5 @@
-import type { Definition, Image, Link, Nodes, Root } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
+import type { Definition, Image, Link, Nodes } from 'mdast';
+import { markdownTree } from './markdown-tree.ts';
 import { isUnderPrefix } from './url-allow-list.ts';
 
 /** What text written to GitHub on the plan's behalf may keep. */
@@ -26,15 +24,19 @@ const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Z
 const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-// GitHub's Markdown is CommonMark with the GFM extensions: tables, autolinked URLs and addresses,
-// footnotes. Without the tree transform that finds more autolinked URLs in text (its links have no
-// position in the source to rewrite): the text nodes keep theirs, and TEXT_URL finds those URLs.
-const PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] })) };
 /** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
 const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
 const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
-/** ASCII punctuation: any of it may be backslash-escaped in Markdown, and then means nothing. */
-const PUNCTUATION = /[!-/:-@[-`{-~]/g;
+/** The ASCII punctuation that can start or close Markdown (escaped, it means nothing); `@`, `.`, `/` and `:` cannot alone. */
+const PUNCTUATION = /[\\`*_[\]<>!&|~()#+\-=$]/g;
+/** What GitHub leaves out of a URL at its end: the sentence's punctuation. */
+const TRAILING = '.,;:!?\'")]';
+
+function withoutTrailing(url: string): string {
+  let end = url.length;
+  while (end > 0 && TRAILING.includes(url[end - 1]!)) end--;
+  return url.slice(0, end);
+}
 
 interface Edit {
   readonly start: number;
@@ -119,16 +121,20 @@ function inertText(value: string, prefixes: readonly string[]): string {
   let out = '';
   let at = 0;
   for (const match of value.matchAll(TEXT_URL)) {
+    const url = withoutTrailing(match[0]);
     out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
-    out += keptUrl(match[0], prefixes) ? match[0] : codeSpan(match[0]);
-    at = match.index + match[0].length;
+    out += keptUrl(url, prefixes) ? url : codeSpan(url);
+    at = match.index + url.length;
   }
   return out + value.slice(at).replace(PUNCTUATION, '\\$&');
 }
 
-/** One pass: every live construct GitHub would render from `text` that the policy does not allow, rewritten. */
-function pass(text: string, prefixes: readonly string[]): string {
-  const tree: Root = fromMarkdown(text, PARSE_OPTIONS);
+/**
+ * One pass: every live construct GitHub would render from `given` that the policy does not allow,
+ * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
+ */
+function pass(given: string, prefixes: readonly string[]): string {
+  const { source: text, tree } = markdownTree(given, 'github');
   const edits: Edit[] = [];
   const visit = (node: Nodes, inLink: boolean): void => {
     const span = spanOf(node);
@@ -181,17 +187,41 @@ function rewritten(text: string, prefixes: readonly string[]): string {
 }
 
 /**
+ * Text longer than this is not parsed: a parse of text anyone wrote takes time that grows faster
+ * than its length on some shapes (escapes between words, with autolinked URLs), and runs on the
+ * event loop. 16 KiB of the worst shapes found parse in about 0.1 s.
+ */
+export const MAX_PARSED_CHARS = 16_384;
+
+function breakMentions(text: string, policy: OutboundPolicy): string {
+  // Breaking a mention can change what GitHub links around it (an address that no longer is one), so before any parse.
+  let out = text;
+  if (!policy.allowMentions) out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
+  if (!policy.allowReferences) out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+  return out;
+}
+
+/**
  * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub
  * parses it (CommonMark with GFM): HTML removed, links, images, autolinked URLs and link definitions
  * whose URL is not under an allowed prefix turned into plain code (no link, no tracking image), code
  * left as written, and — unless the policy allows them — `@mentions` and `#123`/`GH-123` references
  * broken with an invisible U+200B so nobody is notified and no issue is linked, everywhere, since
- * the page GitHub renders must not reopen any of them.
+ * the page GitHub renders must not reopen any of them. Text longer than MAX_PARSED_CHARS is posted
+ * whole as a code block, on a line of its own.
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
-  // Breaking a mention can change what GitHub links around it (an address that no longer is one), so first.
-  let out = text;
-  if (!policy.allowMentions) out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
-  if (!policy.allowReferences) out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
-  return rewritten(out, policy.allowUrls ?? []);
+  const broken = breakMentions(text, policy);
+  return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy.allowUrls ?? []);
+}
+
+/**
+ * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
+ * run are escaped where they are placed: mentions and references broken as `neutraliseOutbound`
+ * does, and, up to MAX_PARSED_CHARS, rewritten by the same rules as a second line of defence;
+ * longer, left as the renderers made it.
+ */
+export function neutraliseRendered(text: string, policy: OutboundPolicy = {}): string {
+  const broken = breakMentions(text, policy);
+  return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy.allowUrls ?? []);
 }

@@ -14,6 +14,13 @@ describe('createRedactor', () => {
     expect(redact(`before ${token} after`)).toBe('before *** after');
   });
 
+  it('hides a JWT, and an OpenAI-shaped key only when it has a digit', () => {
+    const jwt = `eyJ${'hdr'.repeat(4)}.eyJ${'pay'.repeat(4)}.${'sig'.repeat(4)}`;
+    expect(redact(`token=${jwt};`)).toBe('token=***;');
+    expect(redact(`sk-${'learn'.repeat(5)}`)).toBe(`sk-${'learn'.repeat(5)}`);
+    expect(redact(`x sk-${'learn'.repeat(5)}1 y`)).toBe('x *** y');
+  });
+
   it('hides Bearer tokens but keeps the word', () => {
     expect(redact('Authorization: Bearer abc.DEF-123_x/y+z==')).toBe('Authorization: Bearer ***');
   });

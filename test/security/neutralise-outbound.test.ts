@@ -4,7 +4,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
+import { MAX_PARSED_CHARS, neutraliseOutbound, neutraliseRendered } from '../../src/security/neutralise-outbound.ts';
 import { WriteAllowance } from '../../src/tools/github/write-allowance.ts';
 
 const ZWSP = '\u200B';
@@ -31,7 +31,8 @@ describe('neutraliseOutbound', () => {
     );
     // Same host, a path outside the prefix.
     expect(neutraliseOutbound('https://example.com/admin', policy)).toBe('`https://example.com/admin`');
-    expect(neutraliseOutbound('[x]: https://evil.test\n[y]: https://example.com/docs/y', policy)).toBe('`https://evil.test`\n[y]: https://example.com/docs/y');
+    // The second line is no definition once the first is code (a definition cannot interrupt a paragraph): and its brackets, opening no link, are shown fullwidth.
+    expect(neutraliseOutbound('[x]: https://evil.test\n[y]: https://example.com/docs/y', policy)).toBe('`https://evil.test`\n\uFF3By\uFF3D: https://example.com/docs/y');
   });
 
   it('leaves fenced code as written, apart from mentions and references', () => {
@@ -45,18 +46,18 @@ const ALLOWED = 'https://ok.test/';
 /** What GitHub would render live from `markdown` (parsed as GitHub does, CommonMark with GFM) that ALLOWED does not cover. */
 function liveConstructs(markdown: string): string[] {
   const found: string[] = [];
-  const visit = (node: Nodes): void => {
+  const visit = (node: Nodes, inLink: boolean): void => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       const anchor = node.url.startsWith('#') && !node.url.startsWith('#/');
       if (!node.url.startsWith(ALLOWED) && !node.url.startsWith('mailto:') && !anchor) found.push(`${node.type} ${node.url}`);
     }
     if (node.type === 'html') found.push(`html ${node.value}`);
-    // GitHub mentions and links on the rendered text: an `@` not after a word character, a `#` before a digit.
-    if (node.type === 'text' && /(^|[^A-Za-z0-9_])@[A-Za-z0-9]/.test(node.value)) found.push(`mention in ${JSON.stringify(node.value)}`);
-    if (node.type === 'text' && /#\d/.test(node.value)) found.push(`reference in ${JSON.stringify(node.value)}`);
-    if ('children' in node) for (const child of node.children) visit(child);
+    // GitHub mentions and links on the rendered text outside links: an `@` not after a word character, a `#` before a digit.
+    if (node.type === 'text' && !inLink && /(^|[^A-Za-z0-9_])@[A-Za-z0-9]/.test(node.value)) found.push(`mention in ${JSON.stringify(node.value)}`);
+    if (node.type === 'text' && !inLink && /#\d/.test(node.value)) found.push(`reference in ${JSON.stringify(node.value)}`);
+    if ('children' in node) for (const child of node.children) visit(child, inLink || node.type === 'link');
   };
-  visit(fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+  visit(fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }), false);
   return found;
 }
 
@@ -84,6 +85,22 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
       }),
       { numRuns: 1500, seed: 20261201 },
     );
+  });
+});
+
+describe('text too long to parse', () => {
+  const long = `![t](https://evil.test/b.png) @admin ${'x'.repeat(MAX_PARSED_CHARS)}`;
+
+  it('is posted whole as a code block on a line of its own, mentions broken', () => {
+    const out = neutraliseOutbound(long);
+    expect(out.startsWith('\n```text\n')).toBe(true);
+    expect(liveConstructs(`before ${out}after`)).toEqual([]);
+    expect(out).toContain(`@${ZWSP}admin`);
+  });
+
+  it('is left as plan-runner rendered it (its renderers escaped the run’s pieces), mentions broken', () => {
+    expect(neutraliseRendered(long)).toBe(long.replace('@admin', `@${ZWSP}admin`));
+    expect(neutraliseRendered('![t](https://evil.test/b.png) @admin')).toBe(`\`https://evil.test/b.png\` @${ZWSP}admin`);
   });
 });
 

@@ -1,0 +1,66 @@
+import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
+import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
+import { removeHiddenMarkdown } from '../src/security/hidden-markdown.ts';
+import { MAX_PARSED_CHARS, neutraliseOutbound } from '../src/security/neutralise-outbound.ts';
+import { UNTRUSTED_CHAR_LIMIT } from '../src/security/sanitize-untrusted.ts';
+import type { BenchTable } from './bench-table.ts';
+import { median, spread } from './stats.ts';
+
+const SIZE = 256 * 1024;
+const REPEATS = 5;
+
+/** `unit` repeated to `size` characters (SIZE by default). */
+const filled = (unit: string, size = SIZE): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+function timed(work: () => unknown): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const started = performance.now();
+    work();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/**
+ * Section (11): what text anyone may write (a diff, a page, a tool's output, a model's answer) costs
+ * the code that reads it, against prose of the same length: each shape is one that made a
+ * backtracking pattern scan far from every place it started, so its time grew with the square of the
+ * length (and no timer could stop it). A ratio near 1 is linear.
+ */
+export async function hostileText(): Promise<BenchTable> {
+  const redact = createRedactor(['deploy4664ca493f025b05be8ab50707d045378c3e5e43plain', 'hunter2-long-password']);
+  const screen = (json: string) => jsonMayNeedRedaction(json, redact);
+  // Markdown is parsed only up to a size: GitHub-bound text up to MAX_PARSED_CHARS, prompt text up to UNTRUSTED_CHAR_LIMIT.
+  const cases: Array<[string, string, (text: string) => unknown, number]> = [
+    ['redact: `sk-` repeated (was 25 s)', 'sk-', redact, SIZE],
+    ['redact: `eyJ-` repeated', 'eyJ-', redact, SIZE],
+    ['redact: BEGIN PRIVATE KEY lines, no END', '-----BEGIN RSA PRIVATE KEY-----\n', redact, SIZE],
+    ['trace screen: `sk-` repeated, as JSON (was 24 s)', 'sk-', screen, SIZE],
+    ['plan hint: `${{steps.` and spaces', ' ', (text) => githubExpressionHint(`\${{steps.${text}`), SIZE],
+    ['neutralise outbound: `[` then `![a](` repeated (was 8.5 s at 64 KiB as `[`)', '![a](', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    ['neutralise outbound: `[` then `*a_` repeated', '*a_', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+    ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+  ];
+  const rows: (string | number)[][] = [];
+  for (const [name, unit, work, size] of cases) {
+    const prose = filled('The quick brown fox jumps over the lazy dog; results were 42 and 7. ', size);
+    const asJson = work === screen;
+    const base = timed(() => work(asJson ? JSON.stringify(prose) : prose));
+    const hostile = asJson ? JSON.stringify(filled(unit, size)) : filled(unit, size);
+    const times = timed(() => work(hostile));
+    rows.push([name, size / 1024, median(times), spread(times), median(times) / median(base)]);
+  }
+  return {
+    title: '(11) Hostile text: shapes that made parsers and patterns scan far, against prose of the same length',
+    columns: ['what', 'KiB', 'median ms', 'spread', '× prose'],
+    rows,
+    notes: [
+      `median of ${REPEATS} runs each; the baseline is the same function on prose of the same length, timed in the same run`,
+      `sizes: the most each path reads (GitHub-bound text is parsed up to ${MAX_PARSED_CHARS / 1024} KiB, prompt text up to ${UNTRUSTED_CHAR_LIMIT / 1000}k characters; redaction and the trace screen see anything)`,
+      'the "was" figures are the code before this round, measured by the reviewer: time that grew with the square of the length, on the event loop',
+    ],
+  };
+}
