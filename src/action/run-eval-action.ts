@@ -13,11 +13,23 @@ import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 
+/**
+ * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
+ * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
+ * rate with no `min-success-rate` set passes them, and must not read as goals met.
+ */
+function everyGoalMet(runs: readonly EvalRunResult[]): boolean {
+  const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;
+  const own = runs.filter((run) => run.column === planColumn);
+  return own.length > 0 && own.every((run) => run.status === 'succeeded');
+}
+
 function ended(status: 'succeeded' | 'failed', report: string, failure?: string, result = '', runs: readonly EvalRunResult[] = []): ActionResult {
   // The usage outputs count every run of the evaluation, baselines included.
   const usage = runs.reduce((sum, run) => addUsage(sum, run), NO_USAGE);
   const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
-  const outputs: ActionOutputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
+  const goalsMet = status === 'succeeded' && everyGoalMet(runs);
+  const outputs: ActionOutputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
   return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 

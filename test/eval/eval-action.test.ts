@@ -45,6 +45,14 @@ describe('the action with mode: eval', () => {
     expect(said.summary).toContain('❌ `min-success-rate`');
   });
 
+  it('passes without thresholds, but says goals-met false when the plan’s runs missed their goals', async () => {
+    // No min-success-rate: the evaluation passes as a measurement, while every run failed at the divide step.
+    const { result } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-fails.yml') });
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });
+    expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', successRate: 0 })]);
+  });
+
   it('says where a fault file is wrong, and runs nothing', async () => {
     const { result } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/bad-faults.yml') });
     expect(result.failure).toMatch(/fix the evaluation's files:\n.*bad-faults\.yml:1:3: give exactly one of `rate`/);
