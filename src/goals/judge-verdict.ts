@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shorten } from './excerpt.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
-import { parseJsonResult } from './parse-json-result.ts';
+import { jsonFences, parseJsonText } from './parse-json-result.ts';
 
 /** What a judge answers about one goal. */
 export const JudgeVerdict = z.object({ met: z.boolean(), reason: z.string().min(1) });
@@ -20,22 +20,34 @@ export const JUDGE_VERDICT_SCHEMA = {
 
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
- * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met.
+ * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
+ * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
  */
 export function parseJudgeVerdict(content: string): JudgeVerdict {
   const candidates: unknown[] = [];
-  const parsed = parseJsonResult(content);
-  if (parsed.ok) candidates.push(parsed.value);
-  const start = content.indexOf('{');
-  const end = content.lastIndexOf('}');
-  if (!parsed.ok && start >= 0 && end > start) {
-    const inner = parseJsonResult(content.slice(start, end + 1));
-    if (inner.ok) candidates.push(inner.value);
+  const whole = parseJsonText(content.trim());
+  if (whole.ok) candidates.push(whole.value);
+  else {
+    // Every fence is read: a reply may hold a draft verdict and then another.
+    for (const fence of jsonFences(content)) {
+      const parsed = parseJsonText(fence.trim());
+      if (parsed.ok) candidates.push(parsed.value);
+    }
+    const start = content.indexOf('{');
+    const end = content.lastIndexOf('}');
+    if (candidates.length === 0 && start >= 0 && end > start) {
+      const inner = parseJsonText(content.slice(start, end + 1));
+      if (inner.ok) candidates.push(inner.value);
+    }
   }
-  for (const candidate of candidates) {
+  const verdicts = candidates.flatMap((candidate) => {
     const verdict = JudgeVerdict.safeParse(candidate);
-    if (verdict.success) return verdict.data;
+    return verdict.success ? [verdict.data] : [];
+  });
+  if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0]!.met)) {
+    throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
   }
+  if (verdicts[0]) return verdicts[0];
   throw new GoalNotEvaluableError(
     `the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`,
   );

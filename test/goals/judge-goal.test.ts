@@ -60,6 +60,13 @@ describe('judge', () => {
     });
   });
 
+  it('could not be evaluated when the answer holds verdicts that disagree (a draft, then a correction)', async () => {
+    server.script([textAnswer('```json\n{"met": true, "reason": "draft"}\n```\nOn reflection that is wrong:\n```json\n{"met": false, "reason": "no actions"}\n```')]);
+    const result = await checkGoal(JUDGE, finishedRun(SUMMARY), deps());
+    expect(result).toMatchObject({ outcome: 'error' });
+    expect(result.evidence).toContain('verdicts that disagree');
+  });
+
   it('could not be evaluated when the verdict has the wrong shape', async () => {
     server.script([textAnswer('{"met": "yes", "reason": "fine"}')]);
     expect((await checkGoal(JUDGE, finishedRun(SUMMARY), deps())).outcome).toBe('error');
