@@ -1,13 +1,18 @@
 import { StepError } from '../core/step-error.ts';
 
-/** A command tool wrote more to stdout than the cap allows; it was stopped so it cannot exhaust memory. */
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
 export class ToolOutputTooLargeError extends StepError {
   readonly limitBytes: number;
 
-  constructor(options: { toolName: string; limitBytes: number }) {
+  constructor(options: { toolName: string; limitBytes: number; answered?: boolean }) {
     super(
-      `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-        'make it print a smaller result (filter or summarise before printing)',
+      options.answered
+        ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+        : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+            'make it print a smaller result (filter or summarise before printing)',
       { transient: false, toolName: options.toolName },
     );
     this.limitBytes = options.limitBytes;

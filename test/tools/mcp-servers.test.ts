@@ -13,6 +13,9 @@ import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.ts';
 import { McpToolError } from '../../src/tools/mcp/mcp-tool-error.ts';
 import { McpTransportError } from '../../src/tools/mcp/mcp-transport-error.ts';
+import { MCP_RESULT_LIMIT_BYTES } from '../../src/tools/mcp/mcp-tool.ts';
+import { MCP_MESSAGE_LIMIT_BYTES } from '../../src/tools/mcp/process-group-stdio-transport.ts';
+import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
 import { mcpToolName } from '../../src/tools/mcp/mcp-tool-name.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
@@ -196,6 +199,35 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     controller.abort(new Error('run cancelled'));
     await expect(pending).rejects.toThrow('run cancelled');
     expect(processesWith(mark)).toEqual([]);
+  });
+});
+
+describe('MCP answers and lists that would not end', () => {
+  const largeAnswers = path.join(import.meta.dirname, '../fixtures/mcp/large-answers-server.mjs');
+
+  it('refuses a result over the command tools’ cap as a permanent error, and the server goes on', async () => {
+    const connection = await connect({ large: { command: [process.execPath, largeAnswers, marker()] } });
+    const sized = tool(connection, 'large__sized');
+    const error = await sized.execute({ chars: MCP_RESULT_LIMIT_BYTES + 1 }, ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ToolOutputTooLargeError);
+    expect(error).toMatchObject({ transient: false, message: expect.stringContaining("answered with more than 1 MiB") });
+    await expect(sized.execute({ chars: 3 }, ctx)).resolves.toBe('xxx');
+  });
+
+  it('stops a server whose message is over the stdio limit, instead of ending plan-runner, and starts it again at the next call', async () => {
+    const connection = await connect({ large: { command: [process.execPath, largeAnswers, marker()] } });
+    const sized = tool(connection, 'large__sized');
+    // The SDK's buffer threw inside a stream listener past 10 MiB: an uncaught exception that ended the process.
+    const error = await sized.execute({ chars: MCP_MESSAGE_LIMIT_BYTES + 1 }, ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ToolOutputTooLargeError);
+    expect(error).toMatchObject({ transient: false, message: expect.stringContaining('answered with more than 4 MiB') });
+    await expect(sized.execute({ chars: 2 }, ctx)).resolves.toBe('xx');
+  });
+
+  it('gives up on a tool list that never ends, within the one timeout, naming the server', async () => {
+    const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 1_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toMatch(/MCP server 'endless' failed to start: listing its tools failed: it (was still listing its tools after 1 s|lists more than 1000 tools)/);
   });
 });
 

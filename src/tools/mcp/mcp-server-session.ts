@@ -23,12 +23,16 @@ export interface McpRequestLimits {
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
  */
+/** The most tools one server may list. */
+export const MAX_LISTED_TOOLS = 1_000;
+
 export class McpServerSession {
   readonly name: string;
   readonly #config: McpServer;
   readonly #options: McpSessionOptions;
   #client?: Client;
   #transport?: ProcessGroupStdioTransport | StreamableHTTPClientTransport;
+  #oversized = false;
   #connecting?: Promise<Client>;
   #closing?: Promise<void>;
 
@@ -60,6 +64,7 @@ export class McpServerSession {
   async #start(limits: McpRequestLimits): Promise<Client> {
     const transport = this.#transportFor();
     this.#transport = transport;
+    if (transport instanceof ProcessGroupStdioTransport) transport.onOversized = () => (this.#oversized = true);
     const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {} });
     client.onclose = () => {
       // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -101,21 +106,39 @@ export class McpServerSession {
     return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded } });
   }
 
-  /** Every tool the server lists (following pagination). */
+  /**
+   * Every tool the server lists (following pagination), within one `timeoutMs` for the whole list
+   * and at most MAX_LISTED_TOOLS: a server that always answers with another page must not hold the
+   * run for ever.
+   */
   async listTools(limits: McpRequestLimits): Promise<McpTool[]> {
     const client = await this.connect(limits);
+    const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
     const tools: McpTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: limits.signal, timeout: limits.timeoutMs });
+      let page;
+      try {
+        page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
+      } catch (error) {
+        if (!limits.signal.aborted && signal.aborted) throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${tools.length} so far)`, { cause: error });
+        throw error;
+      }
       tools.push(...page.tools);
+      if (tools.length > MAX_LISTED_TOOLS) throw new Error(`it lists more than ${MAX_LISTED_TOOLS} tools, more than plan-runner reads from one server`);
       cursor = page.nextCursor;
     } while (cursor !== undefined);
     return tools;
   }
 
+  /** Whether the last call's answer was over MCP_MESSAGE_LIMIT_BYTES (its server was stopped, and starts again at the next call). */
+  get answerTooLarge(): boolean {
+    return this.#oversized;
+  }
+
   /** Calls one tool, connecting first when needed. */
   async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
+    this.#oversized = false;
     const client = await this.connect(limits);
     const result = await client.callTool({ name: tool, arguments: args }, undefined, {
       signal: limits.signal,

@@ -1,9 +1,14 @@
 import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../tool.ts';
+import { ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
 import { McpToolError } from './mcp-tool-error.ts';
 import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
+import { MCP_MESSAGE_LIMIT_BYTES } from './process-group-stdio-transport.ts';
+
+/** The largest result an MCP tool may return, as for command tools' stdout. */
+export const MCP_RESULT_LIMIT_BYTES = 1024 * 1024;
 
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
@@ -38,6 +43,7 @@ export function mcpTool(options: {
         result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
       } catch (error) {
         ctx.signal.throwIfAborted();
+        if (session.answerTooLarge) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: MCP_MESSAGE_LIMIT_BYTES, answered: true });
         const detail = error instanceof Error ? error.message : String(error);
         const transient = !(error instanceof McpError) || TRANSIENT_CODES.has(error.code);
         if (transient) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
@@ -51,7 +57,12 @@ export function mcpTool(options: {
           transient: markedTransient(result._meta),
         });
       }
-      return mcpResultValue(result);
+      const value = mcpResultValue(result);
+      // Held to the command tools' cap: a result goes into the trace, the reports and prompts.
+      if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > MCP_RESULT_LIMIT_BYTES) {
+        throw new ToolOutputTooLargeError({ toolName: name, limitBytes: MCP_RESULT_LIMIT_BYTES, answered: true });
+      }
+      return value;
     },
   };
 }

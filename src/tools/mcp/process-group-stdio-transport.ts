@@ -23,6 +23,9 @@ export interface StdioServerProcess {
  * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
  * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
  */
+/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
+export const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 export class ProcessGroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -30,7 +33,9 @@ export class ProcessGroupStdioTransport implements Transport {
   /** The last few KiB the server wrote to stderr, for error messages. */
   readonly stderr = new TailBuffer(8 * 1024);
   readonly #server: StdioServerProcess;
-  readonly #readBuffer = new ReadBuffer();
+  readonly #readBuffer = new ReadBuffer({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
+  /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
+  onOversized?: () => void;
   #child?: ChildProcess;
 
   constructor(server: StdioServerProcess) {
@@ -54,7 +59,15 @@ export class ProcessGroupStdioTransport implements Transport {
     });
     this.#child = child;
     child.stdout?.on('data', (chunk: Buffer) => {
-      this.#readBuffer.append(chunk);
+      try {
+        this.#readBuffer.append(chunk);
+      } catch {
+        // In a stream's listener a throw would end the whole process: the server is stopped instead.
+        this.onOversized?.();
+        this.onerror?.(new Error(`the MCP server sent a message over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was stopped`));
+        void this.close();
+        return;
+      }
       for (;;) {
         let message: JSONRPCMessage | null;
         try {
