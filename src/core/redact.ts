@@ -43,7 +43,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
-const MIN_BASE64_LENGTH = 8;
+const MIN_BASE64_LENGTH = 12;
 
 /**
  * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
@@ -71,11 +71,14 @@ function spellings(secret: string): string[] {
 /**
  * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
  * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
- * which the whole value no longer matches.
+ * which the whole value no longer matches. Tokens are this long; a shorter value's half can be an
+ * ordinary word (half of `sk-test-approval` is `approval`).
  */
-export const MIN_FRAGMENT_SECRET_LENGTH = 16;
+export const MIN_FRAGMENT_SECRET_LENGTH = 24;
+/** The shortest start or end of a secret hidden on its own. */
+const MIN_FRAGMENT_LENGTH = 16;
 
-/** A long spelling and the shortest start and end of it that are hidden on their own: half of it. */
+/** A long spelling and the shortest start and end of it that are hidden on their own: half of it, at least MIN_FRAGMENT_LENGTH. */
 interface Fragments {
   readonly form: string;
   readonly head: string;
@@ -83,8 +86,8 @@ interface Fragments {
 }
 
 function fragmentsOf(form: string): Fragments {
-  const half = Math.ceil(form.length / 2);
-  return { form, head: form.slice(0, half), tail: form.slice(form.length - half) };
+  const part = Math.max(MIN_FRAGMENT_LENGTH, Math.ceil(form.length / 2));
+  return { form, head: form.slice(0, part), tail: form.slice(form.length - part) };
 }
 
 /**
@@ -118,8 +121,8 @@ function hideFragments(text: string, fragments: readonly Fragments[]): string {
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
  * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
- * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it is replaced too: what a
- * cut made before redaction leaves of it.
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
+ * characters) is replaced too: what a cut made before redaction leaves of it.
  */
 export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
   const values = [...secretValues].filter((value): value is string => Boolean(value));

@@ -63,6 +63,8 @@ describe('createRedactor', () => {
     expect(known(`x ${KEY.slice(0, 26)} y ${KEY.slice(-26)} z`)).toBe('x *** y *** z');
     // Less than half of it is not hidden: a few characters of a value turn up in ordinary text.
     expect(known(`x ${KEY.slice(0, 12)} y`)).toBe(`x ${KEY.slice(0, 12)} y`);
+    // Nor is half of a value shorter than a token: it can be an ordinary word.
+    expect(createRedactor(['sk-test-approval'])('status: awaiting-approval')).toBe('status: awaiting-approval');
     // The JSON screen (what the trace writer asks before redacting) sees the fragment too.
     expect(jsonMayNeedRedaction(JSON.stringify({ stderr: KEY.slice(-30) }), known)).toBe(true);
     expect(jsonMayNeedRedaction(JSON.stringify({ stderr: 'nothing secret here' }), known)).toBe(false);
