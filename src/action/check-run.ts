@@ -4,7 +4,7 @@ import { describeGitHubFailure, readGitHubFailure } from '../github/github-failu
 import { cutText } from '../report/cut-text.ts';
 
 /** How a check run ended, as GitHub draws it. */
-export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled';
+export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
 
 /** The end of a check run: its conclusion and the text on its page. */
 export interface CheckRunResult {

@@ -26,12 +26,17 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): stri
   }
 }
 
-/** The check run's conclusion: it fails exactly when the job does; unmet goals that do not fail the job are neutral. */
+/**
+ * The check run's conclusion: `success` only for a run that ran and met its goals. A required check
+ * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
+ * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
+ * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
+ * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
+ */
 export function checkConclusion(report: FinalReport, failOnUnmetGoals: boolean): CheckConclusion {
-  // mode: plan ran nothing: the check says so rather than passing a gate that checked nothing.
-  if (report.status === 'succeeded') return report.record === undefined ? 'neutral' : 'success';
+  if (report.status === 'succeeded') return report.record === undefined ? 'action_required' : 'success';
   if (report.status === 'cancelled') return 'cancelled';
-  if (report.status === 'awaiting-approval' || report.status === 'rejected') return 'neutral';
+  if (report.status === 'awaiting-approval') return 'action_required';
   if (report.status === 'goals-unmet' && !failOnUnmetGoals) return 'neutral';
   return 'failure';
 }

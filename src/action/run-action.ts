@@ -111,12 +111,13 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
   }
 }
 
-async function openCheckRun(settings: ActionSettings, deps: ActionDeps): Promise<CheckRun | undefined> {
+async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHeadSha?: string): Promise<CheckRun | undefined> {
   if (!settings.checkRun) return undefined;
   // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
   if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
-  const headSha = settings.github.headSha;
+  // An approved run (an issue_comment event, whose own commit is the default branch's) reports on the pull request commit the paused run was for.
+  const headSha = pausedHeadSha ?? settings.github.headSha;
   if (!deps.github || !owner || !repo || !headSha) {
     deps.io.warning('check-run is true, but there is no github-token, repository or commit to attach a check run to; the job status still reports the result.');
     return undefined;
@@ -233,7 +234,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
     ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });
-  const check = await openCheckRun(settings, deps);
+  const check = await openCheckRun(settings, deps, answered?.headSha);
   try {
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);

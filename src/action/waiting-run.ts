@@ -16,6 +16,17 @@ export interface WaitingRun {
   readonly trace: ResumeTrace;
   /** plan-runner's comment that says the run waits, as read: the answer is recorded there first. */
   readonly comment: { readonly target: IssueTarget; readonly id: number; readonly body: string };
+  /** The pull request commit the paused run was for (from that comment's hidden head line): the approved run's check run goes on it. */
+  readonly headSha?: string;
+}
+
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body: string): string | undefined {
+  for (const line of body.split('\n', 4)) {
+    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+    if (head) return head;
+  }
+  return undefined;
 }
 
 export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
@@ -77,7 +88,13 @@ export async function findWaitingRun(
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
   return {
     ok: true,
-    run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` }, comment: { target, id: own[0]!.id, body: own[0]!.body } },
+    run: {
+      runId: marker.runId,
+      hash: marker.hash,
+      trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
+      comment: { target, id: own[0]!.id, body: own[0]!.body },
+      ...(pausedHead(own[0]!.body) && { headSha: pausedHead(own[0]!.body) }),
+    },
   };
 }
 

@@ -96,8 +96,11 @@ describe('checkConclusion', () => {
     expect(checkConclusion(report('cancelled', true), true)).toBe('cancelled');
   });
 
-  it('is neutral for mode: plan, which ran nothing', () => {
-    expect(checkConclusion(report('succeeded', false), true)).toBe('neutral');
+  it('never ends on a conclusion a required check passes on when no goal was checked', () => {
+    // GitHub's required checks pass on success, neutral and skipped.
+    expect(checkConclusion(report('succeeded', false), true)).toBe('action_required'); // mode: plan ran nothing
+    expect(checkConclusion(report('awaiting-approval', true), true)).toBe('action_required');
+    expect(checkConclusion(report('rejected', true), true)).toBe('failure');
   });
 
   it('completes the check run as a failure when plan-runner itself breaks while reporting', async () => {

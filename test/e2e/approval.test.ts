@@ -6,7 +6,7 @@ import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
-import { pullRequestEvent, REPO } from './pull-request-event.ts';
+import { HEAD_SHA, pullRequestEvent, REPO } from './pull-request-event.ts';
 import { removeActionRuns, runActionBundle, type ActionRun, type ActionRunOptions } from './start-action.ts';
 
 // Approval as GitHub plays it: a pull_request run pauses and saves its state; a later workflow run on
@@ -175,6 +175,23 @@ describe.concurrent('approval by comment, through the built action', { timeout: 
     expect(again.exitCode).toBe(1);
     expect(again.stdout + again.stderr).toContain('was already approved by @maintainer');
     expect(again.trace).toBe('');
+  });
+
+  it('with check-run: true, the paused run’s check blocks a merge (action_required) on the pull request commit, and the approved run reports on that commit', async (context) => {
+    const s = await services(context);
+    const inputs = { 'base-url': s.chatURL, 'api-key': 'sk-test-approval', 'check-run': 'true' };
+    const paused = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'pull_request', payload: pullRequestEvent(PR) }, PAUSED, { inputs }));
+    expect(paused.outputs['status']).toBe('awaiting-approval');
+    // A required check passes on success, neutral or skipped: a paused run, goals unchecked, must end on none of them.
+    expect(s.github.checkRuns).toEqual([expect.objectContaining({ head_sha: HEAD_SHA, conclusion: 'action_required' })]);
+    const approved = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'issue_comment', payload: commentEvent('/approve', 'maintainer') }, APPROVING, { prepare: checkout, inputs }));
+    expect(approved.outputs['status']).toBe('succeeded');
+    // The issue_comment run's own commit is the default branch's; its check goes on the commit the paused run was for.
+    expect(s.github.checkRuns).toEqual([
+      expect.objectContaining({ head_sha: HEAD_SHA, conclusion: 'action_required' }),
+      expect.objectContaining({ head_sha: HEAD_SHA, conclusion: 'success' }),
+    ]);
+    expect(s.github.violations).toEqual([]);
   });
 
   it('/reject ends the paused run as rejected: the job passes, nothing runs, the comment says so and a later /approve is refused', async (context) => {
