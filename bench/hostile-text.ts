@@ -1,5 +1,6 @@
 import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
 import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
+import { splitSentences } from '../src/goals/split-sentences.ts';
 import { removeHiddenMarkdown } from '../src/security/hidden-markdown.ts';
 import { MAX_PARSED_CHARS, neutraliseOutbound } from '../src/security/neutralise-outbound.ts';
 import { UNTRUSTED_CHAR_LIMIT } from '../src/security/sanitize-untrusted.ts';
@@ -37,6 +38,8 @@ export async function hostileText(): Promise<BenchTable> {
     ['redact: `eyJ-` repeated', 'eyJ-', redact, SIZE],
     ['redact: BEGIN PRIVATE KEY lines, no END', '-----BEGIN RSA PRIVATE KEY-----\n', redact, SIZE],
     ['trace screen: `sk-` repeated, as JSON (was 24 s)', 'sk-', screen, SIZE],
+    ['every_sentence_matches: `Word. ` repeated (was 1.5 s at 48 KB)', 'Word. ', splitSentences, SIZE],
+    ['every_sentence_matches: `.` repeated', '.', splitSentences, SIZE],
     ['plan hint: `${{steps.` and spaces', ' ', (text) => githubExpressionHint(`\${{steps.${text}`), SIZE],
     ['neutralise outbound: `[` then `![a](` repeated (was 8.5 s at 64 KiB as `[`)', '![a](', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
     ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],

@@ -2,11 +2,10 @@
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
-/** A period, `!` or `?` run with closing quotes or brackets, followed by whitespace or the end. */
-const TERMINATOR = /[.!?]+["'”’)]*(?=\s|$)/g;
 const CITATION = String.raw`\[\d+(?:\s*[,–-]\s*\d+)*\]`;
-/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence. */
-const TRAILING_CITATIONS = new RegExp(String.raw`^(?:[ \t]*${CITATION})+(?=\s|$)`);
+/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
+const TRAILING_CITATIONS = new RegExp(String.raw`(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
+const CLOSERS = `"'”’)`;
 const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
@@ -44,13 +43,33 @@ function blocksOf(text: string): string[] {
   return blocks;
 }
 
+/**
+ * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
+ * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
+ * with the square of its length.
+ */
+function* terminators(block: string): Generator<{ index: number; mark: string; after: number }> {
+  let at = 0;
+  while (at < block.length) {
+    if (!'.!?'.includes(block[at]!)) {
+      at++;
+      continue;
+    }
+    const index = at;
+    while (at < block.length && '.!?'.includes(block[at]!)) at++;
+    while (at < block.length && CLOSERS.includes(block[at]!)) at++;
+    if (at === block.length || /\s/.test(block[at]!)) yield { index, mark: block.slice(index, at), after: at };
+  }
+}
+
 function splitBlock(block: string): string[] {
   const pieces: string[] = [];
   let start = 0;
-  for (const mark of block.matchAll(TERMINATOR)) {
-    const after = mark.index + mark[0].length;
-    if (after <= start || !endsSentence(block, mark.index, mark[0], after)) continue;
-    const citations = TRAILING_CITATIONS.exec(block.slice(after));
+  for (const { index, mark, after } of terminators(block)) {
+    if (after <= start || !endsSentence(block, index, mark, after)) continue;
+    TRAILING_CITATIONS.lastIndex = after;
+    const citations = TRAILING_CITATIONS.exec(block);
     const end = after + (citations ? citations[0].length : 0);
     pieces.push(block.slice(start, end));
     start = end;
@@ -59,14 +78,29 @@ function splitBlock(block: string): string[] {
   return attachLoneCitations(pieces.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p !== ''));
 }
 
+/** The first character after `from` that is not whitespace, or undefined. */
+function nextVisible(block: string, from: number): string | undefined {
+  for (let at = from; at < block.length; at++) {
+    if (!/\s/.test(block[at]!)) return String.fromCodePoint(block.codePointAt(at)!);
+  }
+  return undefined;
+}
+
+/** The word that ends at `index` (back to the whitespace before it). */
+function wordBefore(block: string, index: number): string {
+  let start = index;
+  while (start > 0 && !/\s/.test(block[start - 1]!)) start--;
+  return block.slice(start, index);
+}
+
 function endsSentence(block: string, index: number, mark: string, after: number): boolean {
   if (!mark.startsWith('.')) return true;
-  const next = /\S/u.exec(block.slice(after))?.[0];
+  const next = nextVisible(block, after);
   if (next === undefined) return true;
   // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
   if (/\p{Ll}/u.test(next)) return false;
   if (mark.startsWith('..')) return true;
-  const token = (/\S*$/.exec(block.slice(0, index))?.[0] ?? '').replace(/^["'“‘([]+/, '') + '.';
+  const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
   const lower = token.toLowerCase();
   if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next))) return false;
   // Initials and initialisms: "A. Gulli", "U.S.", "a.m.".

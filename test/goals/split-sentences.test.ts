@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../src/goals/split-sentences.ts';
 
 describe('splitSentences', () => {
+  it('reads a long run of periods or of sentences as it reads a short one (one pass over the text)', () => {
+    expect(splitSentences(`Wait${'.'.repeat(10_000)} Then it ended.`)).toEqual([`Wait${'.'.repeat(10_000)}`, 'Then it ended.']);
+    expect(splitSentences('Word. '.repeat(5_000))).toHaveLength(5_000);
+  });
+
   it('does not break on decimals such as 2.5% or 0.8%', () => {
     expect(splitSentences('The bike share explains about 2.5% of the fall (95% CI 0.8% to 4.2%) [1]. Trips fell by 6% [2].')).toEqual([
       'The bike share explains about 2.5% of the fall (95% CI 0.8% to 4.2%) [1].',
