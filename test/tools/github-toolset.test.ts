@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.ts';
-import { CrossRepoWriteRefusedError } from '../../src/tools/github/cross-repo-write-refused-error.ts';
+import { CrossRepoRefusedError } from '../../src/tools/github/cross-repo-refused-error.ts';
 import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
 import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
@@ -146,13 +146,26 @@ describe('github read tools', () => {
     api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 1, incomplete_results: false, items: [issue(5, 'Flaky')] } });
     const result = (await call('search_issues', { query: 'is:open flaky' })) as { query: string; total_count: number };
     expect(result).toMatchObject({ query: 'is:open flaky repo:octo/demo', total_count: 1 });
-    await call('search_issues', { query: 'org:other flaky' });
-    expect(api.requests[1]?.query.get('q')).toBe('org:other flaky');
+    await call('search_issues', { query: 'flaky repo:OCTO/demo' });
+    expect(api.requests[1]?.query.get('q')).toBe('flaky repo:OCTO/demo');
   });
 
-  it('reads another repository when asked', async () => {
+  it('searches only the repositories the plan allows: org:, user: and other repo: qualifiers are refused, requesting nothing', async () => {
+    for (const query of ['org:other flaky', 'user:someone flaky', 'flaky repo:other/secret', 'repo:octo/demo -repo:other/x']) {
+      await expect(call('search_issues', { query })).rejects.toThrow(/search_issues: reading (org|user|repo):\S+ is refused/);
+    }
+    expect(api.requests).toEqual([]);
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: false, items: [] } });
+    await call('search_issues', { query: 'flaky repo:other/lib' }, { allowRepos: ['other/lib'] });
+    expect(api.requests[0]?.query.get('q')).toBe('flaky repo:other/lib');
+  });
+
+  it('reads another repository only when the plan lists it under github.allow_repos', async () => {
+    // With a token that reaches further than the run's repository, a model must not read another private one into the run's reports.
+    await expect(call('get_issue', { owner: 'other', repo: 'lib', issue_number: 3 })).rejects.toThrow("get_issue: reading other/lib is refused; this run may read and write only octo/demo");
+    expect(api.requests).toEqual([]);
     api.handlers['issues/get'] = () => ({ body: issue(3, 'Elsewhere') });
-    await call('get_issue', { owner: 'other', repo: 'lib', issue_number: 3 });
+    await call('get_issue', { owner: 'other', repo: 'lib', issue_number: 3 }, { allowRepos: ['other/lib'] });
     expect(api.requests[0]?.params).toMatchObject({ owner: 'other', repo: 'lib' });
   });
 
@@ -235,7 +248,7 @@ describe('github write tools', () => {
 
   it('refuses to write to another repository before sending anything', async () => {
     const error = await call('add_comment', { owner: 'other', repo: 'lib', issue_number: 1, body: 'hi' }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(CrossRepoWriteRefusedError);
+    expect(error).toBeInstanceOf(CrossRepoRefusedError);
     expect((error as Error).message).toContain('github.allow_repos');
     expect(api.requests).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { EffectCheck, Tool, ToolContext } from '../tool.ts';
-import { CrossRepoWriteRefusedError } from './cross-repo-write-refused-error.ts';
+import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import { toGitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
@@ -29,7 +29,9 @@ export interface GitHubToolSpec {
 
 /**
  * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
- * refuses writes outside the allowed repositories, and maps Octokit failures to ToolErrors.
+ * refuses reads and writes outside the allowed repositories (the run's own and `github.allow_repos`:
+ * with a token that reaches further, a model must not read another private repository into the
+ * run's comment), and maps Octokit failures to ToolErrors.
  */
 export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpec): Tool {
   const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
@@ -60,8 +62,8 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
     // The input schema says so to the model; this holds for every caller.
     const problem = repositoryNameProblem(owner, repo);
     if (problem) throw new InvalidRepositoryNameError(spec.name, problem);
-    if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-      throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+    if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+      throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
     }
     const call: GitHubCall = {
       owner,

@@ -1,3 +1,4 @@
+import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
@@ -10,9 +11,9 @@ function count(value: unknown, fallback: number, max: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
 
-/** True when a search query already says where to search. */
-function hasScope(query: string): boolean {
-  return /(^|\s)-?(repo|org|user):\S/i.test(query);
+/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+function scopesOf(query: string): Array<{ kind: string; value: string }> {
+  return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1]!.toLowerCase(), value: match[2]! }));
 }
 
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
@@ -67,13 +68,18 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
       name: 'search_issues',
       description:
         `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
-        `Without a repo:, org: or user: qualifier the search is limited to ${context.owner}/${context.repo}.`,
+        `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
       properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
       required: ['query'],
       sideEffects: false,
       async run(args, call) {
         const query = String(args.query);
-        const q = hasScope(query) ? query : `${query} repo:${call.owner}/${call.repo}`;
+        const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+        const scopes = scopesOf(query);
+        // A search reaches what the token reaches: only the repositories the plan allows may be named.
+        const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
+        if (outside) throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+        const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
         try {
           const { data } = await context.octokit.request('GET /search/issues', {
             q,
