@@ -25,11 +25,12 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
 ];
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
- * run on the linear-time engine, and only on text that holds their literal start.
+ * run on the linear-time engine, and only on text that holds their literal start; each is compiled
+ * when first needed (most runs never see one).
  */
-const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly pattern: LinearRegex }> = [
-  { start: 'eyJ', pattern: LinearRegex.compile(String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`) }, // JWTs
-  { start: 'PRIVATE KEY-----', pattern: LinearRegex.compile(String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----`) },
+const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
+  { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+  { start: 'PRIVATE KEY-----', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
 ];
 
 function holdsFarShape(text: string): boolean {
@@ -160,7 +161,7 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     if (fragments.length > 0) out = hideFragments(out, fragments);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
-    for (const { start, pattern } of FAR_SHAPES) if (out.includes(start)) out = pattern.replaceAll(out, REDACTED);
+    for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source)).replaceAll(out, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
   }
 }

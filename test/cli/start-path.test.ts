@@ -37,13 +37,13 @@ describe('what starting loads', () => {
 
   it('the action starts without the toolkit, Octokit, a model or MCP client: each loads when first used', () => {
     const { packages, files } = staticGraph('index.ts');
-    // The Markdown reader (micromark) cleans text for prompts: it loads with the first step or goal that asks a model.
-    for (const heavy of ['@actions/core', '@actions/github', '@actions/http-client', '@octokit/plugin-throttling', 'undici', 'openai', '@modelcontextprotocol/sdk', '@actions/artifact', 'mdast-util-from-markdown']) {
+    // The Markdown reader (micromark) cleans text for prompts and for GitHub: it loads with the first step or goal that asks a model, or the first text written to GitHub.
+    for (const heavy of ['@actions/core', '@actions/github', '@actions/http-client', '@octokit/plugin-throttling', 'undici', 'openai', '@modelcontextprotocol/sdk', '@actions/artifact', 'mdast-util-from-markdown', 'micromark-extension-gfm-autolink-literal', 'micromark-extension-gfm-table', 'micromark-extension-gfm-footnote']) {
       expect(packages).not.toContain(heavy);
     }
     // A plan with steps never writes a plan, and no eval runs without mode: eval; model steps load their code at their first step.
     const lazyFiles = ['planner/write-plan.ts', 'planner/model-replanner.ts', 'action/run-eval-action.ts', 'github/create-octokit.ts'];
-    const modelOnly = ['steps/run-reasoning-step.ts', 'steps/run-aggregate-step.ts', 'steps/agent/run-agent-step.ts', 'steps/choose-tool-arguments.ts', 'goals/judge-prompt.ts', 'security/sanitize-untrusted.ts'];
+    const modelOnly = ['steps/run-reasoning-step.ts', 'steps/run-aggregate-step.ts', 'steps/agent/run-agent-step.ts', 'steps/choose-tool-arguments.ts', 'goals/judge-prompt.ts', 'security/sanitize-untrusted.ts', 'security/neutralise-outbound.ts', 'security/markdown-tree.ts'];
     for (const lazy of [...lazyFiles, ...modelOnly]) {
       expect([...files].map((file) => path.relative(SRC, file))).not.toContain(lazy);
     }
