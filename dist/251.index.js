@@ -124,8 +124,8 @@ var run_job = __webpack_require__(72407);
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
-// EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __webpack_require__(46756);
+// EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
+var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -929,11 +929,22 @@ var write_report_file = __webpack_require__(49443);
 
 
 
+/**
+ * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
+ * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
+ * rate with no `min-success-rate` set passes them, and must not read as goals met.
+ */
+function everyGoalMet(runs) {
+    const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;
+    const own = runs.filter((run) => run.column === planColumn);
+    return own.length > 0 && own.every((run) => run.status === 'succeeded');
+}
 function ended(status, report, failure, result = '', runs = []) {
     // The usage outputs count every run of the evaluation, baselines included.
     const usage = runs.reduce((sum, run) => (0,core_usage/* addUsage */.v)(sum, run), core_usage/* NO_USAGE */.y);
     const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
-    const outputs = { status, result, 'goals-met': status === 'succeeded' ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
+    const goalsMet = status === 'succeeded' && everyGoalMet(runs);
+    const outputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
     return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 async function readOptional(file, read) {

@@ -16127,6 +16127,10 @@ class LinearRegex {
             return undefined;
         return { index: found.index, text: String(found[0]) };
     }
+    /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
+    replaceAll(text, replacement) {
+        return this.#compiled.matcher(text).replaceAll(() => replacement);
+    }
     toString() {
         return `/${this.source}/${this.flags}`;
     }
@@ -16157,26 +16161,62 @@ function readableReason(error) {
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
 /* harmony export */ });
-/* unused harmony exports REDACTED, MIN_SECRET_LENGTH */
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(59989);
+/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, MIN_FRAGMENT_SECRET_LENGTH */
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+
 
 const REDACTED = '***';
 /** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
 const MIN_SECRET_LENGTH = 4;
-/** Credential shapes worth hiding even when nobody told us the value. */
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.)
+ */
 const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    /\bgithub_pat_[A-Za-z0-9_]{20,}/g, // GitHub fine-grained personal access tokens
-    /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI keys, sk-proj-… and sk-svcacct-… included (needs a digit)
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
+    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+    { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
+    { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
 ];
+/**
+ * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
+ * run on the linear-time engine, and only on text that holds their literal start; each is compiled
+ * when first needed (most runs never see one).
+ */
+const FAR_SHAPES = [
+    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+    { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
+];
+function holdsFarShape(text) {
+    return FAR_SHAPES.some((shape) => text.includes(shape.start));
+}
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer x'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
+const MIN_BASE64_LENGTH = 12;
+/**
+ * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
+ * git's `AUTHORIZATION: basic base64(x-access-token:<token>)`: the secret starts at one of three
+ * byte offsets within a 3-byte group, so for each, the whole groups after it (the runner masks the same).
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let shift = 0; shift < 3; shift++) {
+        const aligned = bytes.subarray(shift);
+        const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
+        if (encoded.length >= MIN_BASE64_LENGTH)
+            forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+    return forms;
 }
 // The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
 function spellings(secret) {
@@ -16186,38 +16226,94 @@ function spellings(secret) {
     return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped or
- * URL-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys, `Bearer …`
- * — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored.
+ * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
+ * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
+ * which the whole value no longer matches. Tokens are this long; a shorter value's half can be an
+ * ordinary word (half of `sk-test-approval` is `approval`).
+ */
+const MIN_FRAGMENT_SECRET_LENGTH = 24;
+/** The shortest start or end of a secret hidden on its own. */
+const MIN_FRAGMENT_LENGTH = 16;
+function fragmentsOf(form) {
+    const part = Math.max(MIN_FRAGMENT_LENGTH, Math.ceil(form.length / 2));
+    return { form, head: form.slice(0, part), tail: form.slice(form.length - part) };
+}
+/**
+ * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
+ * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ */
+function hideFragments(text, fragments) {
+    let out = text;
+    for (const { form, head, tail } of fragments) {
+        for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+            let end = at + head.length;
+            while (end < out.length && end - at < form.length && out[end] === form[end - at])
+                end++;
+            out = out.slice(0, at) + REDACTED + out.slice(end);
+        }
+        for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
+            // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+            let start = at;
+            let matched = tail.length;
+            while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+                start--;
+                matched++;
+            }
+            out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
+            at = start;
+        }
+    }
+    return out;
+}
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
+ * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
+ * characters) is replaced too: what a cut made before redaction leaves of it.
  */
 function createRedactor(secretValues = []) {
-    const known = [...new Set([...secretValues].flatMap((value) => (value ? spellings(value) : [])))];
+    const values = [...secretValues].filter((value) => Boolean(value));
+    const plain = [...new Set(values.flatMap(spellings))];
+    const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
-    known.sort((a, b) => b.length - a.length);
+    const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+    // What the screens look for: a long value contains its shortest start, which finds it and any
+    // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    const screened = [
+        ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
+    ];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
-    const anyPattern = new RegExp([...(knownPattern ? [knownPattern.source] : []), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'));
+    const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(BEARER.source, 'i');
     // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
     const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" (its space may be escaped).
-    const jsonForms = [...new Set(known.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
-        ...TOKEN_SHAPES.map((shape) => shape.source.replaceAll('\\b', '')),
+        ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
-    jsonScreens.set(redactor, new RegExp(screen.join('|')));
+    const jsonScreen = new RegExp(screen.join('|'));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
     return redactor;
     function redactor(text) {
-        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text)))
+        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
-        for (const shape of TOKEN_SHAPES)
-            out = out.replace(shape, REDACTED);
+        if (fragments.length > 0)
+            out = hideFragments(out, fragments);
+        for (const { pattern, is } of TOKEN_SHAPES)
+            out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+        for (const shape of FAR_SHAPES)
+            if (out.includes(shape.start))
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source)).replaceAll(out, REDACTED);
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
@@ -16228,11 +16324,11 @@ const jsonScreens = new WeakMap();
  */
 function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
-    return screen === undefined || screen.test(json);
+    return screen === undefined || screen(json);
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
@@ -16921,11 +17017,10 @@ function compileGoalRegex(pattern, flags) {
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
-/** A period, `!` or `?` run with closing quotes or brackets, followed by whitespace or the end. */
-const TERMINATOR = /[.!?]+["'”’)]*(?=\s|$)/g;
 const CITATION = String.raw `\[\d+(?:\s*[,–-]\s*\d+)*\]`;
-/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence. */
-const TRAILING_CITATIONS = new RegExp(String.raw `^(?:[ \t]*${CITATION})+(?=\s|$)`);
+/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
+const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
+const CLOSERS = `"'”’)`;
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
@@ -16962,14 +17057,36 @@ function blocksOf(text) {
     flush();
     return blocks;
 }
+/**
+ * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
+ * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
+ * with the square of its length.
+ */
+function* terminators(block) {
+    let at = 0;
+    while (at < block.length) {
+        if (!'.!?'.includes(block[at])) {
+            at++;
+            continue;
+        }
+        const index = at;
+        while (at < block.length && '.!?'.includes(block[at]))
+            at++;
+        while (at < block.length && CLOSERS.includes(block[at]))
+            at++;
+        if (at === block.length || /\s/.test(block[at]))
+            yield { index, mark: block.slice(index, at), after: at };
+    }
+}
 function splitBlock(block) {
     const pieces = [];
     let start = 0;
-    for (const mark of block.matchAll(TERMINATOR)) {
-        const after = mark.index + mark[0].length;
-        if (after <= start || !endsSentence(block, mark.index, mark[0], after))
+    for (const { index, mark, after } of terminators(block)) {
+        if (after <= start || !endsSentence(block, index, mark, after))
             continue;
-        const citations = TRAILING_CITATIONS.exec(block.slice(after));
+        TRAILING_CITATIONS.lastIndex = after;
+        const citations = TRAILING_CITATIONS.exec(block);
         const end = after + (citations ? citations[0].length : 0);
         pieces.push(block.slice(start, end));
         start = end;
@@ -16977,10 +17094,25 @@ function splitBlock(block) {
     pieces.push(block.slice(start));
     return attachLoneCitations(pieces.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p !== ''));
 }
+/** The first character after `from` that is not whitespace, or undefined. */
+function nextVisible(block, from) {
+    for (let at = from; at < block.length; at++) {
+        if (!/\s/.test(block[at]))
+            return String.fromCodePoint(block.codePointAt(at));
+    }
+    return undefined;
+}
+/** The word that ends at `index` (back to the whitespace before it). */
+function wordBefore(block, index) {
+    let start = index;
+    while (start > 0 && !/\s/.test(block[start - 1]))
+        start--;
+    return block.slice(start, index);
+}
 function endsSentence(block, index, mark, after) {
     if (!mark.startsWith('.'))
         return true;
-    const next = /\S/u.exec(block.slice(after))?.[0];
+    const next = nextVisible(block, after);
     if (next === undefined)
         return true;
     // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
@@ -16988,7 +17120,7 @@ function endsSentence(block, index, mark, after) {
         return false;
     if (mark.startsWith('..'))
         return true;
-    const token = (/\S*$/.exec(block.slice(0, index))?.[0] ?? '').replace(/^["'“‘([]+/, '') + '.';
+    const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
     const lower = token.toLowerCase();
     if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
         return false;
@@ -17073,22 +17205,46 @@ function isMissing(value, path) {
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
-const FENCE = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/i;
+/**
+ * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
+ * Found with `indexOf`, in one pass over the text.
+ */
+function jsonFences(text) {
+    const bodies = [];
+    let at = 0;
+    for (;;) {
+        const open = text.indexOf('```', at);
+        if (open < 0)
+            break;
+        const lineEnd = text.indexOf('\n', open + 3);
+        if (lineEnd < 0)
+            break;
+        const close = text.indexOf('```', lineEnd + 1);
+        if (close < 0)
+            break;
+        const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
+        if (info === '' || info === 'json')
+            bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));
+        at = close + 3;
+    }
+    return bodies;
+}
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it).
+ * ```json fence (models like to wrap it: the first such fence is read).
  */
 function parseJsonResult(value) {
     if (typeof value !== 'string')
         return { ok: true, value };
     const trimmed = value.trim();
-    const whole = tryParse(trimmed);
+    const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = FENCE.exec(trimmed)?.[1];
-    return fenced === undefined ? whole : tryParse(fenced.trim());
+    const fenced = jsonFences(trimmed)[0];
+    return fenced === undefined ? whole : parseJsonText(fenced.trim());
 }
-function tryParse(text) {
+/** `text` parsed as JSON, whole. */
+function parseJsonText(text) {
     try {
         return { ok: true, value: JSON.parse(text) };
     }
@@ -17147,25 +17303,38 @@ const JUDGE_VERDICT_SCHEMA = {
 };
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
- * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met.
+ * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
+ * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
  */
 function parseJudgeVerdict(content) {
     const candidates = [];
-    const parsed = parseJsonResult(content);
-    if (parsed.ok)
-        candidates.push(parsed.value);
-    const start = content.indexOf('{');
-    const end = content.lastIndexOf('}');
-    if (!parsed.ok && start >= 0 && end > start) {
-        const inner = parseJsonResult(content.slice(start, end + 1));
-        if (inner.ok)
-            candidates.push(inner.value);
+    const whole = parseJsonText(content.trim());
+    if (whole.ok)
+        candidates.push(whole.value);
+    else {
+        // Every fence is read: a reply may hold a draft verdict and then another.
+        for (const fence of jsonFences(content)) {
+            const parsed = parseJsonText(fence.trim());
+            if (parsed.ok)
+                candidates.push(parsed.value);
+        }
+        const start = content.indexOf('{');
+        const end = content.lastIndexOf('}');
+        if (candidates.length === 0 && start >= 0 && end > start) {
+            const inner = parseJsonText(content.slice(start, end + 1));
+            if (inner.ok)
+                candidates.push(inner.value);
+        }
     }
-    for (const candidate of candidates) {
+    const verdicts = candidates.flatMap((candidate) => {
         const verdict = JudgeVerdict.safeParse(candidate);
-        if (verdict.success)
-            return verdict.data;
+        return verdict.success ? [verdict.data] : [];
+    });
+    if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
+        throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
+    if (verdicts[0])
+        return verdicts[0];
     throw new GoalNotEvaluableError(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
@@ -17182,7 +17351,7 @@ const judgeCheck = {
             throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', text),
@@ -17562,7 +17731,7 @@ async function loadPlanWithServers(file, options) {
 
 /***/ }),
 
-/***/ 46756:
+/***/ 34912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17607,25 +17776,8 @@ class ToolExitError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/tool-output-too-large-error.js
-
-/** A command tool wrote more to stdout than the cap allows; it was stopped so it cannot exhaust memory. */
-class ToolOutputTooLargeError extends step_error/* StepError */.z {
-    limitBytes;
-    constructor(options) {
-        super(`tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-            'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
-        this.limitBytes = options.limitBytes;
-    }
-}
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes >= 1024 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-
+// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
+var tool_output_too_large_error = __nccwpck_require__(35493);
 ;// CONCATENATED MODULE: ./lib/tools/tool-spawn-error.js
 
 /** A command tool's program could not be started (not found, not executable). */
@@ -17726,7 +17878,7 @@ function commandTool(name, declaration, options) {
                 case 'timed_out':
                     throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
                 case 'output_too_large':
-                    throw new ToolOutputTooLargeError({ toolName: name, limitBytes: maxStdoutBytes });
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: maxStdoutBytes });
                 case 'aborted':
                     // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
                     throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
@@ -17763,7 +17915,7 @@ class DuplicateToolError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 36 modules
-var toolsets = __nccwpck_require__(6046);
+var toolsets = __nccwpck_require__(95316);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -20248,8 +20400,8 @@ function missingModelError(plan) {
     return setupError(plan, `${what} ${verb} a model, and none is configured: ${MODEL_HINT}`);
 }
 
-// EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __nccwpck_require__(46756);
+// EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
+var open_tools = __nccwpck_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __nccwpck_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
@@ -20388,7 +20540,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(96), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -20522,7 +20674,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(96), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -26085,10 +26237,12 @@ function parseTemplateBody(body, itemName) {
 }
 /** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
 function githubExpressionHint(text) {
-    const match = /\$\{\{\s*((?:steps|inputs)\.[^}]*?)\s*\}\}/.exec(text);
+    // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).
+    const match = /\$\{\{[ \t]{0,20}((?:steps|inputs)\.[^}]{0,200})\}\}/.exec(text);
     if (!match)
         return undefined;
-    return `write \`\${${match[1]}}\`, not \`\${{ ${match[1]} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
+    const reference = match[1].trimEnd();
+    return `write \`\${${reference}}\`, not \`\${{ ${reference} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
 }
 
 
@@ -27869,7 +28023,7 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 36 modules
-var toolsets = __nccwpck_require__(6046);
+var toolsets = __nccwpck_require__(95316);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -29119,118 +29273,19 @@ async function stepWeightsFromTrace(file) {
 
 /***/ }),
 
-/***/ 13527:
+/***/ 93465:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ neutraliseOutbound)
+/* harmony export */   x: () => (/* binding */ loadNeutraliser)
 /* harmony export */ });
-/* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1400);
-
-/** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
-const BREAK = '\u200B';
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-const DESTINATION = String.raw `(<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
-const TITLE = String.raw `(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`;
-// One pass over prose: inline code (kept), images, links, autolinks, bare URLs.
-const INLINE = new RegExp([
-    String.raw `(?<code>(?<ticks>\x60+)[\s\S]*?[^\x60]\k<ticks>(?!\x60))`,
-    String.raw `(?<image>!)?\[(?<text>(?:\\.|[^\]\\\n])*)\]\(\s*${DESTINATION}${TITLE}\s*\)`,
-    String.raw `<(?<auto>(?:https?|ftp|mailto):[^<>\s]*)>`,
-    String.raw `(?<bare>\b(?:https?:\/\/|www\.)[^\s<>\x60]*[^\s<>\x60.,;:!?'")\]])`,
-].join('|'), 'gi');
-const DEFINITION = /^( {0,3})\[([^\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
-function allowed(raw, prefixes) {
-    const target = raw.replace(/^<|>$/g, '');
-    if (target.startsWith('#') && !target.startsWith('#/'))
-        return true; // an anchor on the same page
-    let url;
-    try {
-        url = new URL(target.startsWith('www.') ? `https://${target}` : target);
-    }
-    catch {
-        return false; // relative or malformed: could point anywhere on github.com
-    }
-    if (url.username !== '' || url.password !== '')
-        return false;
-    return prefixes.some((prefix) => {
-        try {
-            return (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_0__/* .isUnderPrefix */ .R)(url, new URL(prefix));
-        }
-        catch {
-            return false;
-        }
-    });
-}
-/** A URL as inline code: GitHub neither links nor loads it. */
-function asText(raw) {
-    return `\`${raw.replace(/^<|>$/g, '').replace(/`/g, '')}\``;
-}
-function stripHtml(text) {
-    let out = text;
-    let before;
-    do {
-        before = out;
-        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
-    } while (out !== before);
-    return out;
-}
-function prose(text, prefixes) {
-    const withoutHtml = stripHtml(text).replace(DEFINITION, (line, indent, _id, url) => allowed(url, prefixes) ? line : `${indent}${asText(url)}`);
-    return withoutHtml.replace(INLINE, (match, ...rest) => {
-        const groups = rest.at(-1);
-        if (groups['code'] !== undefined)
-            return match;
-        if (groups['auto'] !== undefined)
-            return allowed(groups['auto'], prefixes) ? match : asText(groups['auto']);
-        if (groups['bare'] !== undefined)
-            return allowed(groups['bare'], prefixes) ? match : asText(groups['bare']);
-        const destination = rest[4];
-        if (allowed(destination, prefixes))
-            return match;
-        const label = groups['text'] ?? '';
-        return groups['image'] ? asText(destination) : `${label} (${asText(destination)})`;
-    });
-}
-/** Splits Markdown into prose and fenced code blocks (GitHub links nothing inside the latter). */
-function segments(text) {
-    const lines = text.split(/(?<=\n)/);
-    const out = [];
-    let fence;
-    for (const line of lines) {
-        const open = FENCE_OPEN.exec(line)?.[1];
-        const code = fence !== undefined || open !== undefined;
-        if (fence === undefined && open !== undefined)
-            fence = open;
-        else if (fence !== undefined && new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*\\r?\\n?$`).test(line))
-            fence = undefined;
-        const last = out.at(-1);
-        if (last && last.code === code)
-            last.text += line;
-        else
-            out.push({ code, text: line });
-    }
-    return out;
-}
 /**
- * Text the model wrote, made safe to post on GitHub: HTML removed, links and images whose URL is
- * not under an allowed prefix turned into plain code (no link, no tracking image), and — unless
- * the policy allows them — `@mentions` and `#123`/`GH-123` references broken with an invisible
- * U+200B so nobody is notified and no issue is linked. Fenced code is left as written, but
- * mentions and references are broken there too, since a misplaced fence must not reopen them.
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  */
-function neutraliseOutbound(text, policy = {}) {
-    const prefixes = policy.allowUrls ?? [];
-    let out = segments(text)
-        .map((segment) => (segment.code ? segment.text : prose(segment.text, prefixes)))
-        .join('');
-    if (!policy.allowMentions)
-        out = out.replace(/(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g, `@${BREAK}`);
-    if (!policy.allowReferences)
-        out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
-    return out;
+async function loadNeutraliser(policy, made = 'raw') {
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
+    return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
 }
 
 
@@ -29473,7 +29528,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -29489,11 +29544,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(667)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2667))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(667)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2667))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -29699,7 +29754,40 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 6046:
+/***/ 35493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
+
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 95316:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30260,8 +30348,8 @@ function filesToolset(options) {
 var external_node_timers_promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __nccwpck_require__(87093);
-// EXTERNAL MODULE: ./lib/security/neutralise-outbound.js
-var neutralise_outbound = __nccwpck_require__(13527);
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
@@ -30321,19 +30409,19 @@ class WriteAllowance {
         throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
     }
     /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
-    text(text) {
-        return (0,neutralise_outbound/* neutraliseOutbound */.x)(text, this.#outbound);
+    async text(text) {
+        return (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound))(text);
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-write-refused-error.js
+;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
-/** A github write tool was asked to write to a repository the plan does not allow. */
-class CrossRepoWriteRefusedError extends step_error/* StepError */.z {
+/** A github tool was asked to read or write a repository the plan does not allow. */
+class CrossRepoRefusedError extends step_error/* StepError */.z {
     target;
     allowed;
-    constructor(toolName, target, allowed) {
-        super(`${toolName}: writing to ${target} is refused; this run may write only to ${allowed.join(', ')}. ` +
+    constructor(toolName, target, allowed, access = 'writing') {
+        super(`${toolName}: ${access} ${target} is refused; this run may read and write only ${allowed.join(', ')}. ` +
             `List the repository under github.allow_repos in the plan if it is intended.`, { transient: false, toolName });
         this.target = target;
         this.allowed = allowed;
@@ -30427,7 +30515,9 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
 
 /**
  * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
- * refuses writes outside the allowed repositories, and maps Octokit failures to ToolErrors.
+ * refuses reads and writes outside the allowed repositories (the run's own and `github.allow_repos`:
+ * with a token that reaches further, a model must not read another private repository into the
+ * run's comment), and maps Octokit failures to ToolErrors.
  */
 function defineGitHubTool(context, spec) {
     const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
@@ -30458,8 +30548,8 @@ function defineGitHubTool(context, spec) {
         const problem = repositoryNameProblem(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
-        if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-            throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+        if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+            throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
         }
         const call = {
             owner,
@@ -30510,14 +30600,15 @@ function issueSummary(issue, options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
 function count(value, fallback, max) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
-/** True when a search query already says where to search. */
-function hasScope(query) {
-    return /(^|\s)-?(repo|org|user):\S/i.test(query);
+/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+function scopesOf(query) {
+    return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2] }));
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -30572,13 +30663,19 @@ function issueReadTools(context) {
         defineGitHubTool(context, {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
-                `Without a repo:, org: or user: qualifier the search is limited to ${context.owner}/${context.repo}.`,
+                `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
             properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
                 const query = String(args.query);
-                const q = hasScope(query) ? query : `${query} repo:${call.owner}/${call.repo}`;
+                const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                const scopes = scopesOf(query);
+                // A search reaches what the token reaches: only the repositories the plan allows may be named.
+                const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
+                if (outside)
+                    throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+                const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
@@ -30881,14 +30978,14 @@ function writeTools(context) {
             required: ['title'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findIssue(context, call, context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
                 const labels = stringList(args.labels);
                 context.allowance.checkLabels(labels, 'create_issue');
-                const title = context.allowance.text(String(args.title));
-                const body = context.allowance.text(typeof args.body === 'string' ? args.body : '');
+                const title = await context.allowance.text(String(args.title));
+                const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
                 context.allowance.take('issue', 'create_issue');
                 const startedAt = context.now();
                 const shape = (issue) => ({
@@ -30925,12 +31022,12 @@ function writeTools(context) {
             required: ['issue_number', 'body'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findComment(context, call, Number(args.issue_number), context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findComment(context, call, Number(args.issue_number), await context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { id: found.id, url: found.html_url });
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const body = context.allowance.text(String(args.body));
+                const body = await context.allowance.text(String(args.body));
                 context.allowance.take('comment', 'add_comment');
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });
@@ -43572,8 +43669,8 @@ function renderSummaryHeader(record, redact) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/security/neutralise-outbound.js
-var neutralise_outbound = __nccwpck_require__(13527);
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/action/check-run-output.js
 
 
@@ -43583,7 +43680,7 @@ var neutralise_outbound = __nccwpck_require__(13527);
  * What the completed check run shows: the status, and the goals table that decided it. Tool and
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
  */
-function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
+async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
     const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
     const reason = report.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(report.reason))}` : '';
     const body = report.planErrors.length
@@ -43594,7 +43691,8 @@ function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const outbound = (text) => (0,neutralise_outbound/* neutraliseOutbound */.x)(redact(text), { allowUrls: repositoryUrl ? [repositoryUrl] : [] });
+    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+    const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
 /** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
@@ -43664,8 +43762,9 @@ function inlineCode(text) {
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
+// The path quotes keys the model wrote, backticks included: a code span no key can close.
 function errorLine(error, redact) {
-    return `- ${error.path ? `\`${error.path}\`: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
+    return `- ${error.path ? `${inlineCode(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
 }
 function shown(attempt) {
     if (attempt.steps)
@@ -44277,15 +44376,20 @@ function jobFailure(report, failOnUnmetGoals) {
             return `${(0,as_sentence/* asSentence */.K)(`The run failed${reason}`)} ${see}`;
     }
 }
-/** The check run's conclusion: it fails exactly when the job does; unmet goals that do not fail the job are neutral. */
+/**
+ * The check run's conclusion: `success` only for a run that ran and met its goals. A required check
+ * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
+ * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
+ * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
+ * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
+ */
 function checkConclusion(report, failOnUnmetGoals) {
-    // mode: plan ran nothing: the check says so rather than passing a gate that checked nothing.
     if (report.status === 'succeeded')
-        return report.record === undefined ? 'neutral' : 'success';
+        return report.record === undefined ? 'action_required' : 'success';
     if (report.status === 'cancelled')
         return 'cancelled';
-    if (report.status === 'awaiting-approval' || report.status === 'rejected')
-        return 'neutral';
+    if (report.status === 'awaiting-approval')
+        return 'action_required';
     if (report.status === 'goals-unmet' && !failOnUnmetGoals)
         return 'neutral';
     return 'failure';
@@ -44415,9 +44519,9 @@ function issueCommentApi(octokit, target) {
 function escalationIssueMarker(planPath) {
     return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
 }
-function issueBody(where, escalation, redact) {
+function issueBody(where, escalation, redact, neutralise) {
     // Run text is the model's and the tools': redacted, then made unable to ping or link anyone.
-    const outbound = (text) => (0,neutralise_outbound/* neutraliseOutbound */.x)(redact(text), { allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+    const outbound = (text) => neutralise(redact(text));
     const lines = [
         escalationIssueMarker(where.planPath),
         `**plan-runner escalated a run of ${outbound(where.planName)}** (\`${outbound(where.planPath)}\`): a person is needed.`,
@@ -44443,7 +44547,8 @@ function issueBody(where, escalation, redact) {
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker(where.planPath);
-    const body = issueBody(where, escalation, redact);
+    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+    const body = issueBody(where, escalation, redact, neutralise);
     try {
         const me = await tokenIdentity(octokit);
         const open = me
@@ -44458,7 +44563,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         await octokit.rest.issues.create({
             owner: where.owner,
             repo: where.repo,
-            title: `plan-runner: ${(0,neutralise_outbound/* neutraliseOutbound */.x)(redact(where.planName))} needs a person`,
+            title: `plan-runner: ${neutralise(redact(where.planName))} needs a person`,
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
@@ -45123,10 +45228,26 @@ function resumedNote(from, record) {
     return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
 }
 /**
+ * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
+ * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
+ * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
+ * a last resort.
+ */
+function fitComment(build, budget) {
+    let maxChars = budget;
+    for (let attempt = 0; attempt < 4; attempt++) {
+        const body = build(maxChars);
+        if (body.length <= COMMENT_MAX_CHARS)
+            return body;
+        maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
+    }
+    return (0,cut_text/* cutText */.I)(build(maxChars), COMMENT_MAX_CHARS);
+}
+/**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
  */
-function liveComment(settings, context) {
+async function liveComment(settings, context) {
     const { io, redact } = context;
     const decision = commentTarget(settings);
     if (!decision.target || !context.github) {
@@ -45143,7 +45264,7 @@ function liveComment(settings, context) {
     const headSha = decision.target.kind === 'pull_request' ? pullRequestHeadSha(settings.github.payload) : undefined;
     const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
-    const outbound = (text) => (0,neutralise_outbound/* neutraliseOutbound */.x)(text, { allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] });
+    const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
     // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
@@ -45156,15 +45277,18 @@ function liveComment(settings, context) {
         const final = context.final();
         if (final && final.planErrors.length > 0) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-            return `${marker}${head.hidden}\n${outbound((0,cut_text/* cutText */.I)(`${final.markdown}${link}`, COMMENT_MAX_CHARS - 256))}${head.line}${drawn.block}`;
+            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutText */.I)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
         }
         const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
         const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
-        const body = renderComment(shown, { marker, redact, maxChars: COMMENT_MAX_CHARS - 256 - drawn.block.length, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
-        // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
         const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
-        return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
+        const whole = (maxChars) => {
+            const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+            // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
+            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
+        };
+        return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
     };
     return createCommentUpdater({
         api: issueCommentApi(context.github, decision.target),
@@ -45298,6 +45422,15 @@ var state_artifact_name = __nccwpck_require__(98355);
 
 
 
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
+}
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
 function newestState(artifacts, planPath) {
     let newest;
@@ -45361,7 +45494,13 @@ async function findWaitingRun(settings, deps) {
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
     return {
         ok: true,
-        run: { runId: marker.runId, hash: marker.hash, trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` }, comment: { target, id: own[0].id, body: own[0].body } },
+        run: {
+            runId: marker.runId,
+            hash: marker.hash,
+            trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
+            comment: { target, id: own[0].id, body: own[0].body },
+            ...(pausedHead(own[0].body) && { headSha: pausedHead(own[0].body) }),
+        },
     };
 }
 /**
@@ -45448,7 +45587,7 @@ async function rejectRun(settings, waiting, by, deps) {
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
     const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
-    const comment = liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+    const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
@@ -45842,14 +45981,15 @@ async function safeRunJob(settings, deps, octokit, extras) {
         return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}` }] };
     }
 }
-async function openCheckRun(settings, deps) {
+async function openCheckRun(settings, deps, pausedHeadSha) {
     if (!settings.checkRun)
         return undefined;
     // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
     if (settings.fanOut && settings.fanOut.part !== 'merge')
         return undefined;
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
-    const headSha = settings.github.headSha;
+    // An approved run (an issue_comment event, whose own commit is the default branch's) reports on the pull request commit the paused run was for.
+    const headSha = pausedHeadSha ?? settings.github.headSha;
     if (!deps.github || !owner || !repo || !headSha) {
         deps.io.warning('check-run is true, but there is no github-token, repository or commit to attach a check run to; the job status still reports the result.');
         return undefined;
@@ -45908,7 +46048,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(825), __nccwpck_require__.e(96), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32251))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32251))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
@@ -45967,7 +46107,7 @@ async function runAction(given, deps) {
     const trace = openTrace(paths.trace, redact, io.warning);
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
-    const comment = liveComment(settings, {
+    const comment = await liveComment(settings, {
         github: deps.github,
         io,
         redact,
@@ -45978,7 +46118,7 @@ async function runAction(given, deps) {
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
         ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
     });
-    const check = await openCheckRun(settings, deps);
+    const check = await openCheckRun(settings, deps, answered?.headSha);
     try {
         const listeners = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
         if (trace)
@@ -46015,7 +46155,7 @@ async function runAction(given, deps) {
             saving,
             // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
             approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
-            check?.complete(checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl)),
+            check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository

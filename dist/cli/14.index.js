@@ -2675,7 +2675,7 @@ const buildConnector = __webpack_require__(9136)
 const MockClient = __webpack_require__(7365)
 const MockAgent = __webpack_require__(7501)
 const MockPool = __webpack_require__(4004)
-const mockErrors = __webpack_require__(2429)
+const mockErrors = __webpack_require__(4810)
 const RetryHandler = __webpack_require__(7816)
 const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
 const DecoratorHandler = __webpack_require__(8155)
@@ -13292,7 +13292,7 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 4810:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -13642,7 +13642,7 @@ module.exports = {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(2429)
+const { MockNotMatchedError } = __webpack_require__(4810)
 const {
   kDispatches,
   kMockAgent,

@@ -173,6 +173,8 @@ const GRACE_MS = 1000;
  * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
  * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
  */
+/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
+const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 class ProcessGroupStdioTransport {
     onclose;
     onerror;
@@ -180,7 +182,9 @@ class ProcessGroupStdioTransport {
     /** The last few KiB the server wrote to stderr, for error messages. */
     stderr = new tail_buffer/* TailBuffer */.v(8 * 1024);
     #server;
-    #readBuffer = new stdio/* ReadBuffer */.pt();
+    #readBuffer = new stdio/* ReadBuffer */.pt({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
+    /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
+    onOversized;
     #child;
     constructor(server) {
         this.#server = server;
@@ -202,7 +206,16 @@ class ProcessGroupStdioTransport {
         });
         this.#child = child;
         child.stdout?.on('data', (chunk) => {
-            this.#readBuffer.append(chunk);
+            try {
+                this.#readBuffer.append(chunk);
+            }
+            catch {
+                // In a stream's listener a throw would end the whole process: the server is stopped instead.
+                this.onOversized?.();
+                this.onerror?.(new Error(`the MCP server sent a message over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was stopped`));
+                void this.close();
+                return;
+            }
             for (;;) {
                 let message;
                 try {
@@ -272,12 +285,15 @@ class ProcessGroupStdioTransport {
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
  */
+/** The most tools one server may list. */
+const MAX_LISTED_TOOLS = 1_000;
 class McpServerSession {
     name;
     #config;
     #options;
     #client;
     #transport;
+    #oversized = false;
     #connecting;
     #closing;
     constructor(name, config, options) {
@@ -305,6 +321,8 @@ class McpServerSession {
     async #start(limits) {
         const transport = this.#transportFor();
         this.#transport = transport;
+        if (transport instanceof ProcessGroupStdioTransport)
+            transport.onOversized = () => (this.#oversized = true);
         const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -346,20 +364,40 @@ class McpServerSession {
         ]));
         return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded } });
     }
-    /** Every tool the server lists (following pagination). */
+    /**
+     * Every tool the server lists (following pagination), within one `timeoutMs` for the whole list
+     * and at most MAX_LISTED_TOOLS: a server that always answers with another page must not hold the
+     * run for ever.
+     */
     async listTools(limits) {
         const client = await this.connect(limits);
+        const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
         const tools = [];
         let cursor;
         do {
-            const page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal: limits.signal, timeout: limits.timeoutMs });
+            let page;
+            try {
+                page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
+            }
+            catch (error) {
+                if (!limits.signal.aborted && signal.aborted)
+                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${tools.length} so far)`, { cause: error });
+                throw error;
+            }
             tools.push(...page.tools);
+            if (tools.length > MAX_LISTED_TOOLS)
+                throw new Error(`it lists more than ${MAX_LISTED_TOOLS} tools, more than plan-runner reads from one server`);
             cursor = page.nextCursor;
         } while (cursor !== undefined);
         return tools;
     }
+    /** Whether the last call's answer was over MCP_MESSAGE_LIMIT_BYTES (its server was stopped, and starts again at the next call). */
+    get answerTooLarge() {
+        return this.#oversized;
+    }
     /** Calls one tool, connecting first when needed. */
     async callTool(tool, args, limits) {
+        this.#oversized = false;
         const client = await this.connect(limits);
         const result = await client.callTool({ name: tool, arguments: args }, undefined, {
             signal: limits.signal,
@@ -389,6 +427,8 @@ class McpServerSession {
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(3846);
+// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
+var tool_output_too_large_error = __webpack_require__(5493);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
@@ -454,6 +494,10 @@ function mcpResultValue(result) {
 
 
 
+
+
+/** The largest result an MCP tool may return, as for command tools' stdout. */
+const MCP_RESULT_LIMIT_BYTES = 1024 * 1024;
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
@@ -482,6 +526,8 @@ function mcpTool(options) {
             }
             catch (error) {
                 ctx.signal.throwIfAborted();
+                if (session.answerTooLarge)
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: MCP_MESSAGE_LIMIT_BYTES, answered: true });
                 const detail = error instanceof Error ? error.message : String(error);
                 const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
                 if (transient)
@@ -496,7 +542,12 @@ function mcpTool(options) {
                     transient: markedTransient(result._meta),
                 });
             }
-            return mcpResultValue(result);
+            const value = mcpResultValue(result);
+            // Held to the command tools' cap: a result goes into the trace, the reports and prompts.
+            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > MCP_RESULT_LIMIT_BYTES) {
+                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: MCP_RESULT_LIMIT_BYTES, answered: true });
+            }
+            return value;
         },
     };
 }
@@ -590,6 +641,39 @@ async function connectMcpServers(config, options) {
             await closeAll();
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 5493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
 }
 
 

@@ -386,8 +386,9 @@ var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
+// The path quotes keys the model wrote, backticks included: a code span no key can close.
 function errorLine(error, redact) {
-    return `- ${error.path ? `\`${error.path}\`: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
+    return `- ${error.path ? `${(0,code_fence/* inlineCode */.t)(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
 }
 function shown(attempt) {
     if (attempt.steps)

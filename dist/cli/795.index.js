@@ -124,8 +124,8 @@ var run_job = __webpack_require__(7963);
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
-// EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __webpack_require__(6756);
+// EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
+var open_tools = __webpack_require__(4912);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"

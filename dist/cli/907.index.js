@@ -121,26 +121,62 @@ function hideCutFragments(text) {
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
 /* harmony export */ });
-/* unused harmony exports REDACTED, MIN_SECRET_LENGTH */
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9989);
+/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, MIN_FRAGMENT_SECRET_LENGTH */
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
+
 
 const REDACTED = '***';
 /** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
 const MIN_SECRET_LENGTH = 4;
-/** Credential shapes worth hiding even when nobody told us the value. */
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.)
+ */
 const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    /\bgithub_pat_[A-Za-z0-9_]{20,}/g, // GitHub fine-grained personal access tokens
-    /\bsk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}/g, // OpenAI keys, sk-proj-… and sk-svcacct-… included (needs a digit)
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
+    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+    { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
+    { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
 ];
+/**
+ * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
+ * run on the linear-time engine, and only on text that holds their literal start; each is compiled
+ * when first needed (most runs never see one).
+ */
+const FAR_SHAPES = [
+    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+    { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
+];
+function holdsFarShape(text) {
+    return FAR_SHAPES.some((shape) => text.includes(shape.start));
+}
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer x'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
+const MIN_BASE64_LENGTH = 12;
+/**
+ * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
+ * git's `AUTHORIZATION: basic base64(x-access-token:<token>)`: the secret starts at one of three
+ * byte offsets within a 3-byte group, so for each, the whole groups after it (the runner masks the same).
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let shift = 0; shift < 3; shift++) {
+        const aligned = bytes.subarray(shift);
+        const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
+        if (encoded.length >= MIN_BASE64_LENGTH)
+            forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+    return forms;
 }
 // The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
 function spellings(secret) {
@@ -150,38 +186,94 @@ function spellings(secret) {
     return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped or
- * URL-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys, `Bearer …`
- * — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored.
+ * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
+ * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
+ * which the whole value no longer matches. Tokens are this long; a shorter value's half can be an
+ * ordinary word (half of `sk-test-approval` is `approval`).
+ */
+const MIN_FRAGMENT_SECRET_LENGTH = 24;
+/** The shortest start or end of a secret hidden on its own. */
+const MIN_FRAGMENT_LENGTH = 16;
+function fragmentsOf(form) {
+    const part = Math.max(MIN_FRAGMENT_LENGTH, Math.ceil(form.length / 2));
+    return { form, head: form.slice(0, part), tail: form.slice(form.length - part) };
+}
+/**
+ * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
+ * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ */
+function hideFragments(text, fragments) {
+    let out = text;
+    for (const { form, head, tail } of fragments) {
+        for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+            let end = at + head.length;
+            while (end < out.length && end - at < form.length && out[end] === form[end - at])
+                end++;
+            out = out.slice(0, at) + REDACTED + out.slice(end);
+        }
+        for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
+            // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+            let start = at;
+            let matched = tail.length;
+            while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+                start--;
+                matched++;
+            }
+            out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
+            at = start;
+        }
+    }
+    return out;
+}
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
+ * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
+ * characters) is replaced too: what a cut made before redaction leaves of it.
  */
 function createRedactor(secretValues = []) {
-    const known = [...new Set([...secretValues].flatMap((value) => (value ? spellings(value) : [])))];
+    const values = [...secretValues].filter((value) => Boolean(value));
+    const plain = [...new Set(values.flatMap(spellings))];
+    const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
-    known.sort((a, b) => b.length - a.length);
+    const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+    // What the screens look for: a long value contains its shortest start, which finds it and any
+    // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    const screened = [
+        ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
+    ];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
-    const anyPattern = new RegExp([...(knownPattern ? [knownPattern.source] : []), ...TOKEN_SHAPES.map((shape) => shape.source)].join('|'));
+    const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(BEARER.source, 'i');
     // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
     const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" (its space may be escaped).
-    const jsonForms = [...new Set(known.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
-        ...TOKEN_SHAPES.map((shape) => shape.source.replaceAll('\\b', '')),
+        ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
-    jsonScreens.set(redactor, new RegExp(screen.join('|')));
+    const jsonScreen = new RegExp(screen.join('|'));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
     return redactor;
     function redactor(text) {
-        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text)))
+        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
-        for (const shape of TOKEN_SHAPES)
-            out = out.replace(shape, REDACTED);
+        if (fragments.length > 0)
+            out = hideFragments(out, fragments);
+        for (const { pattern, is } of TOKEN_SHAPES)
+            out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+        for (const shape of FAR_SHAPES)
+            if (out.includes(shape.start))
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source)).replaceAll(out, REDACTED);
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
@@ -192,11 +284,11 @@ const jsonScreens = new WeakMap();
  */
 function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
-    return screen === undefined || screen.test(json);
+    return screen === undefined || screen(json);
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
@@ -715,11 +807,10 @@ function compileGoalRegex(pattern, flags) {
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
-/** A period, `!` or `?` run with closing quotes or brackets, followed by whitespace or the end. */
-const TERMINATOR = /[.!?]+["'”’)]*(?=\s|$)/g;
 const CITATION = String.raw `\[\d+(?:\s*[,–-]\s*\d+)*\]`;
-/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence. */
-const TRAILING_CITATIONS = new RegExp(String.raw `^(?:[ \t]*${CITATION})+(?=\s|$)`);
+/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
+const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
+const CLOSERS = `"'”’)`;
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
@@ -756,14 +847,36 @@ function blocksOf(text) {
     flush();
     return blocks;
 }
+/**
+ * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
+ * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
+ * with the square of its length.
+ */
+function* terminators(block) {
+    let at = 0;
+    while (at < block.length) {
+        if (!'.!?'.includes(block[at])) {
+            at++;
+            continue;
+        }
+        const index = at;
+        while (at < block.length && '.!?'.includes(block[at]))
+            at++;
+        while (at < block.length && CLOSERS.includes(block[at]))
+            at++;
+        if (at === block.length || /\s/.test(block[at]))
+            yield { index, mark: block.slice(index, at), after: at };
+    }
+}
 function splitBlock(block) {
     const pieces = [];
     let start = 0;
-    for (const mark of block.matchAll(TERMINATOR)) {
-        const after = mark.index + mark[0].length;
-        if (after <= start || !endsSentence(block, mark.index, mark[0], after))
+    for (const { index, mark, after } of terminators(block)) {
+        if (after <= start || !endsSentence(block, index, mark, after))
             continue;
-        const citations = TRAILING_CITATIONS.exec(block.slice(after));
+        TRAILING_CITATIONS.lastIndex = after;
+        const citations = TRAILING_CITATIONS.exec(block);
         const end = after + (citations ? citations[0].length : 0);
         pieces.push(block.slice(start, end));
         start = end;
@@ -771,10 +884,25 @@ function splitBlock(block) {
     pieces.push(block.slice(start));
     return attachLoneCitations(pieces.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p !== ''));
 }
+/** The first character after `from` that is not whitespace, or undefined. */
+function nextVisible(block, from) {
+    for (let at = from; at < block.length; at++) {
+        if (!/\s/.test(block[at]))
+            return String.fromCodePoint(block.codePointAt(at));
+    }
+    return undefined;
+}
+/** The word that ends at `index` (back to the whitespace before it). */
+function wordBefore(block, index) {
+    let start = index;
+    while (start > 0 && !/\s/.test(block[start - 1]))
+        start--;
+    return block.slice(start, index);
+}
 function endsSentence(block, index, mark, after) {
     if (!mark.startsWith('.'))
         return true;
-    const next = /\S/u.exec(block.slice(after))?.[0];
+    const next = nextVisible(block, after);
     if (next === undefined)
         return true;
     // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
@@ -782,7 +910,7 @@ function endsSentence(block, index, mark, after) {
         return false;
     if (mark.startsWith('..'))
         return true;
-    const token = (/\S*$/.exec(block.slice(0, index))?.[0] ?? '').replace(/^["'“‘([]+/, '') + '.';
+    const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
     const lower = token.toLowerCase();
     if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
         return false;
@@ -867,22 +995,46 @@ function isMissing(value, path) {
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
-const FENCE = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/i;
+/**
+ * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
+ * Found with `indexOf`, in one pass over the text.
+ */
+function jsonFences(text) {
+    const bodies = [];
+    let at = 0;
+    for (;;) {
+        const open = text.indexOf('```', at);
+        if (open < 0)
+            break;
+        const lineEnd = text.indexOf('\n', open + 3);
+        if (lineEnd < 0)
+            break;
+        const close = text.indexOf('```', lineEnd + 1);
+        if (close < 0)
+            break;
+        const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
+        if (info === '' || info === 'json')
+            bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));
+        at = close + 3;
+    }
+    return bodies;
+}
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it).
+ * ```json fence (models like to wrap it: the first such fence is read).
  */
 function parseJsonResult(value) {
     if (typeof value !== 'string')
         return { ok: true, value };
     const trimmed = value.trim();
-    const whole = tryParse(trimmed);
+    const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = FENCE.exec(trimmed)?.[1];
-    return fenced === undefined ? whole : tryParse(fenced.trim());
+    const fenced = jsonFences(trimmed)[0];
+    return fenced === undefined ? whole : parseJsonText(fenced.trim());
 }
-function tryParse(text) {
+/** `text` parsed as JSON, whole. */
+function parseJsonText(text) {
     try {
         return { ok: true, value: JSON.parse(text) };
     }
@@ -941,25 +1093,38 @@ const JUDGE_VERDICT_SCHEMA = {
 };
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
- * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met.
+ * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
+ * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
  */
 function parseJudgeVerdict(content) {
     const candidates = [];
-    const parsed = parseJsonResult(content);
-    if (parsed.ok)
-        candidates.push(parsed.value);
-    const start = content.indexOf('{');
-    const end = content.lastIndexOf('}');
-    if (!parsed.ok && start >= 0 && end > start) {
-        const inner = parseJsonResult(content.slice(start, end + 1));
-        if (inner.ok)
-            candidates.push(inner.value);
+    const whole = parseJsonText(content.trim());
+    if (whole.ok)
+        candidates.push(whole.value);
+    else {
+        // Every fence is read: a reply may hold a draft verdict and then another.
+        for (const fence of jsonFences(content)) {
+            const parsed = parseJsonText(fence.trim());
+            if (parsed.ok)
+                candidates.push(parsed.value);
+        }
+        const start = content.indexOf('{');
+        const end = content.lastIndexOf('}');
+        if (candidates.length === 0 && start >= 0 && end > start) {
+            const inner = parseJsonText(content.slice(start, end + 1));
+            if (inner.ok)
+                candidates.push(inner.value);
+        }
     }
-    for (const candidate of candidates) {
+    const verdicts = candidates.flatMap((candidate) => {
         const verdict = JudgeVerdict.safeParse(candidate);
-        if (verdict.success)
-            return verdict.data;
+        return verdict.success ? [verdict.data] : [];
+    });
+    if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
+        throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
+    if (verdicts[0])
+        return verdicts[0];
     throw new GoalNotEvaluableError(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
@@ -976,7 +1141,7 @@ const judgeCheck = {
             throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
+        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', text),
@@ -1269,7 +1434,7 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
-/***/ 6756:
+/***/ 4912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1314,25 +1479,8 @@ class ToolExitError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/tool-output-too-large-error.js
-
-/** A command tool wrote more to stdout than the cap allows; it was stopped so it cannot exhaust memory. */
-class ToolOutputTooLargeError extends step_error/* StepError */.z {
-    limitBytes;
-    constructor(options) {
-        super(`tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-            'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
-        this.limitBytes = options.limitBytes;
-    }
-}
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes >= 1024 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-
+// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
+var tool_output_too_large_error = __webpack_require__(5493);
 ;// CONCATENATED MODULE: ./lib/tools/tool-spawn-error.js
 
 /** A command tool's program could not be started (not found, not executable). */
@@ -1433,7 +1581,7 @@ function commandTool(name, declaration, options) {
                 case 'timed_out':
                     throw new ToolTimeoutError({ toolName: name, timeoutMs, stderrTail: outcome.stderr.text(COMMAND_STDERR_IN_ERROR_BYTES) });
                 case 'output_too_large':
-                    throw new ToolOutputTooLargeError({ toolName: name, limitBytes: maxStdoutBytes });
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: maxStdoutBytes });
                 case 'aborted':
                     // The aborter chose the reason (a cancel, or the executor's own timeout error); pass it on.
                     throw outcome.reason instanceof Error ? outcome.reason : new DOMException('The tool call was aborted', 'AbortError');
@@ -1469,8 +1617,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(1909);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
+var toolsets = __webpack_require__(2018);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -3943,8 +4091,8 @@ function missingModelError(plan) {
     return setupError(plan, `${what} ${verb} a model, and none is configured: ${MODEL_HINT}`);
 }
 
-// EXTERNAL MODULE: ./lib/job/open-tools.js + 8 modules
-var open_tools = __webpack_require__(6756);
+// EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
+var open_tools = __webpack_require__(4912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
@@ -4083,7 +4231,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(96), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(96), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -4217,7 +4365,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(96), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(96), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -6067,7 +6215,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -6083,11 +6231,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(825), __webpack_require__.e(667)]).then(__webpack_require__.bind(__webpack_require__, 2667))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(667)]).then(__webpack_require__.bind(__webpack_require__, 2667))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -6152,6 +6300,39 @@ function validateToolArguments(tool, args) {
         return { ok: false, error: errors/* prettifyError */.S1(parsed.error) };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
+}
+
+
+/***/ }),
+
+/***/ 5493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
 }
 
 

@@ -48,6 +48,118 @@ function delimitersFor(text) {
 
 /***/ }),
 
+/***/ 1154:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a2: () => (/* binding */ markdownTree)
+/* harmony export */ });
+/* unused harmony exports MAX_MARKUP, plainHeavyMarkup */
+/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
+/* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6807);
+/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7421);
+/* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
+/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2429);
+/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7749);
+
+
+
+
+
+
+
+/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
+const MAX_MARKUP = 2_000;
+// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
+// that grows with the square of their count: it is not parsed.
+const NO_EMPHASIS = { disable: { null: ['attention'] } };
+const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
+// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
+// running text can swallow what follows them (a backtick that opened a code span). Without the tree
+// transform that finds more such URLs in text: its links have no position to rewrite, and callers
+// look for URLs in text nodes themselves. Strikethrough decides nothing here.
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)()] };
+const GITHUB = {
+    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
+};
+/**
+ * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
+ * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
+ * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
+ */
+function withoutStrayBrackets(source) {
+    if (!source.includes('[') && !source.includes(']'))
+        return source;
+    const stray = [];
+    const visit = (node) => {
+        if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+            let slashes = 0;
+            for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+                const char = source[at];
+                if ((char === '[' || char === ']') && slashes % 2 === 0)
+                    stray.push(at);
+                slashes = char === '\\' ? slashes + 1 : 0;
+            }
+        }
+        if ('children' in node)
+            for (const child of node.children)
+                visit(child);
+    };
+    visit((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS));
+    if (stray.length === 0)
+        return source;
+    let out = '';
+    let from = 0;
+    for (const at of stray) {
+        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
+        from = at + 1;
+    }
+    return out + source.slice(from);
+}
+/** How many of `chars` are in `text`. */
+function count(text, chars) {
+    let found = 0;
+    for (let at = 0; at < text.length; at++)
+        if (chars.includes(text[at]))
+            found++;
+    return found;
+}
+/**
+ * `text` with markup whose parse would not take linear time made plain: past MAX_MARKUP brackets,
+ * every `[` and `]` becomes its fullwidth form (［ ］), which Markdown reads as text (micromark
+ * looks back from each `]` for the `[` it closes: 32 KiB of `]` took 8 s; escaping them instead
+ * made as many escape tokens, which cost the same); past MAX_MARKUP table pipes, every `|` (｜).
+ * Text under the limits is unchanged.
+ */
+function plainHeavyMarkup(text) {
+    let out = text;
+    if (count(out, '[]') > MAX_MARKUP)
+        out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    if (count(out, '|') > MAX_MARKUP)
+        out = out.replaceAll('|', '\uFF5C');
+    return out;
+}
+/**
+ * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
+ * renders it (`github`), in time that grows with its length whoever wrote it: emphasis is not
+ * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
+ * too; so `source` may differ from `text`.
+ */
+function markdownTree(text, flavour) {
+    if (flavour === 'commonmark') {
+        const source = plainHeavyMarkup(text);
+        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, COMMONMARK) };
+    }
+    const source = withoutStrayBrackets(plainHeavyMarkup(text));
+    return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, GITHUB) };
+}
+
+
+/***/ }),
+
 /***/ 8521:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -60,8 +172,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: UNTRUSTED_CHAR_LIMIT
 
-// EXTERNAL MODULE: ./node_modules/mdast-util-from-markdown/lib/index.js + 53 modules
-var lib = __webpack_require__(3825);
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js
+var markdown_tree = __webpack_require__(1154);
 ;// CONCATENATED MODULE: ./lib/security/hidden-markdown.js
 
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
@@ -79,11 +191,11 @@ function offsets(node) {
  * and reference images become `![](url)`), link titles, definition titles, and definitions no
  * link uses (their labels show nowhere). Everything else stays byte for byte as written.
  */
-function removeHiddenMarkdown(text) {
+function removeHiddenMarkdown(given) {
     // Every construct concerned needs a bracket: most text is never parsed.
-    if (!text.includes('['))
-        return text;
-    const tree = (0,lib/* fromMarkdown */.Y)(text);
+    if (!given.includes('['))
+        return given;
+    const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark');
     const definitions = new Map();
     const used = new Set();
     const edits = [];
@@ -135,10 +247,16 @@ function removeHiddenMarkdown(text) {
                 walk(child);
     };
     walk(tree);
-    let out = text;
-    for (const edit of edits.sort((a, b) => b.start - a.start))
-        out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-    return out;
+    // Built in one pass: slicing the whole text once per edit took time that grew with edits × length.
+    let out = '';
+    let at = 0;
+    for (const edit of edits.sort((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += text.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + text.slice(at);
 }
 
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js

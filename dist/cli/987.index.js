@@ -61,6 +61,10 @@ class LinearRegex {
             return undefined;
         return { index: found.index, text: String(found[0]) };
     }
+    /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
+    replaceAll(text, replacement) {
+        return this.#compiled.matcher(text).replaceAll(() => replacement);
+    }
     toString() {
         return `/${this.source}/${this.flags}`;
     }
@@ -1325,10 +1329,12 @@ function parseTemplateBody(body, itemName) {
 }
 /** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
 function githubExpressionHint(text) {
-    const match = /\$\{\{\s*((?:steps|inputs)\.[^}]*?)\s*\}\}/.exec(text);
+    // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).
+    const match = /\$\{\{[ \t]{0,20}((?:steps|inputs)\.[^}]{0,200})\}\}/.exec(text);
     if (!match)
         return undefined;
-    return `write \`\${${match[1]}}\`, not \`\${{ ${match[1]} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
+    const reference = match[1].trimEnd();
+    return `write \`\${${reference}}\`, not \`\${{ ${reference} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
 }
 
 
@@ -2959,8 +2965,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(4700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(1909);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
+var toolsets = __webpack_require__(2018);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -3132,6 +3138,40 @@ function unexpectedError(error, file) {
 
 /***/ }),
 
+/***/ 1400:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ isUnderPrefix),
+/* harmony export */   b: () => (/* binding */ refusalReason)
+/* harmony export */ });
+/** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
+function isUnderPrefix(url, prefix) {
+    if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port)
+        return false;
+    const base = prefix.pathname;
+    if (base === '/' || url.pathname === base)
+        return true;
+    const withSlash = base.endsWith('/') ? base : `${base}/`;
+    return url.pathname.startsWith(withSlash);
+}
+/**
+ * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
+ * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
+ */
+function refusalReason(url, allow) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return `only http and https URLs may be requested`;
+    if (url.username !== '' || url.password !== '')
+        return 'URLs may not carry credentials (user:password@)';
+    if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
+        return undefined;
+    return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
+}
+
+
+/***/ }),
+
 /***/ 7958:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3268,7 +3308,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 1909:
+/***/ 2018:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3829,137 +3869,14 @@ function filesToolset(options) {
 var external_node_timers_promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __webpack_require__(7093);
-;// CONCATENATED MODULE: ./lib/security/url-allow-list.js
-/** True when `url` is under `prefix`: same scheme, host and port, and a path under the prefix's on a segment boundary. */
-function isUnderPrefix(url, prefix) {
-    if (url.protocol !== prefix.protocol || url.hostname !== prefix.hostname || url.port !== prefix.port)
-        return false;
-    const base = prefix.pathname;
-    if (base === '/' || url.pathname === base)
-        return true;
-    const withSlash = base.endsWith('/') ? base : `${base}/`;
-    return url.pathname.startsWith(withSlash);
-}
+;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
 /**
- * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
- * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
+ * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
+ * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  */
-function refusalReason(url, allow) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return `only http and https URLs may be requested`;
-    if (url.username !== '' || url.password !== '')
-        return 'URLs may not carry credentials (user:password@)';
-    if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
-        return undefined;
-    return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
-}
-
-;// CONCATENATED MODULE: ./lib/security/neutralise-outbound.js
-
-/** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
-const BREAK = '\u200B';
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-const DESTINATION = String.raw `(<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)`;
-const TITLE = String.raw `(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?`;
-// One pass over prose: inline code (kept), images, links, autolinks, bare URLs.
-const INLINE = new RegExp([
-    String.raw `(?<code>(?<ticks>\x60+)[\s\S]*?[^\x60]\k<ticks>(?!\x60))`,
-    String.raw `(?<image>!)?\[(?<text>(?:\\.|[^\]\\\n])*)\]\(\s*${DESTINATION}${TITLE}\s*\)`,
-    String.raw `<(?<auto>(?:https?|ftp|mailto):[^<>\s]*)>`,
-    String.raw `(?<bare>\b(?:https?:\/\/|www\.)[^\s<>\x60]*[^\s<>\x60.,;:!?'")\]])`,
-].join('|'), 'gi');
-const DEFINITION = /^( {0,3})\[([^\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
-function allowed(raw, prefixes) {
-    const target = raw.replace(/^<|>$/g, '');
-    if (target.startsWith('#') && !target.startsWith('#/'))
-        return true; // an anchor on the same page
-    let url;
-    try {
-        url = new URL(target.startsWith('www.') ? `https://${target}` : target);
-    }
-    catch {
-        return false; // relative or malformed: could point anywhere on github.com
-    }
-    if (url.username !== '' || url.password !== '')
-        return false;
-    return prefixes.some((prefix) => {
-        try {
-            return isUnderPrefix(url, new URL(prefix));
-        }
-        catch {
-            return false;
-        }
-    });
-}
-/** A URL as inline code: GitHub neither links nor loads it. */
-function asText(raw) {
-    return `\`${raw.replace(/^<|>$/g, '').replace(/`/g, '')}\``;
-}
-function stripHtml(text) {
-    let out = text;
-    let before;
-    do {
-        before = out;
-        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
-    } while (out !== before);
-    return out;
-}
-function prose(text, prefixes) {
-    const withoutHtml = stripHtml(text).replace(DEFINITION, (line, indent, _id, url) => allowed(url, prefixes) ? line : `${indent}${asText(url)}`);
-    return withoutHtml.replace(INLINE, (match, ...rest) => {
-        const groups = rest.at(-1);
-        if (groups['code'] !== undefined)
-            return match;
-        if (groups['auto'] !== undefined)
-            return allowed(groups['auto'], prefixes) ? match : asText(groups['auto']);
-        if (groups['bare'] !== undefined)
-            return allowed(groups['bare'], prefixes) ? match : asText(groups['bare']);
-        const destination = rest[4];
-        if (allowed(destination, prefixes))
-            return match;
-        const label = groups['text'] ?? '';
-        return groups['image'] ? asText(destination) : `${label} (${asText(destination)})`;
-    });
-}
-/** Splits Markdown into prose and fenced code blocks (GitHub links nothing inside the latter). */
-function segments(text) {
-    const lines = text.split(/(?<=\n)/);
-    const out = [];
-    let fence;
-    for (const line of lines) {
-        const open = FENCE_OPEN.exec(line)?.[1];
-        const code = fence !== undefined || open !== undefined;
-        if (fence === undefined && open !== undefined)
-            fence = open;
-        else if (fence !== undefined && new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*\\r?\\n?$`).test(line))
-            fence = undefined;
-        const last = out.at(-1);
-        if (last && last.code === code)
-            last.text += line;
-        else
-            out.push({ code, text: line });
-    }
-    return out;
-}
-/**
- * Text the model wrote, made safe to post on GitHub: HTML removed, links and images whose URL is
- * not under an allowed prefix turned into plain code (no link, no tracking image), and — unless
- * the policy allows them — `@mentions` and `#123`/`GH-123` references broken with an invisible
- * U+200B so nobody is notified and no issue is linked. Fenced code is left as written, but
- * mentions and references are broken there too, since a misplaced fence must not reopen them.
- */
-function neutraliseOutbound(text, policy = {}) {
-    const prefixes = policy.allowUrls ?? [];
-    let out = segments(text)
-        .map((segment) => (segment.code ? segment.text : prose(segment.text, prefixes)))
-        .join('');
-    if (!policy.allowMentions)
-        out = out.replace(/(?<![A-Za-z0-9_.+-])@(?=[A-Za-z0-9])/g, `@${BREAK}`);
-    if (!policy.allowReferences)
-        out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
-    return out;
+async function loadNeutraliser(policy, made = 'raw') {
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 3527));
+    return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
 }
 
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
@@ -4021,19 +3938,19 @@ class WriteAllowance {
         throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
     }
     /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
-    text(text) {
-        return neutraliseOutbound(text, this.#outbound);
+    async text(text) {
+        return (await loadNeutraliser(this.#outbound))(text);
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-write-refused-error.js
+;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
-/** A github write tool was asked to write to a repository the plan does not allow. */
-class CrossRepoWriteRefusedError extends step_error/* StepError */.z {
+/** A github tool was asked to read or write a repository the plan does not allow. */
+class CrossRepoRefusedError extends step_error/* StepError */.z {
     target;
     allowed;
-    constructor(toolName, target, allowed) {
-        super(`${toolName}: writing to ${target} is refused; this run may write only to ${allowed.join(', ')}. ` +
+    constructor(toolName, target, allowed, access = 'writing') {
+        super(`${toolName}: ${access} ${target} is refused; this run may read and write only ${allowed.join(', ')}. ` +
             `List the repository under github.allow_repos in the plan if it is intended.`, { transient: false, toolName });
         this.target = target;
         this.allowed = allowed;
@@ -4150,7 +4067,9 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
 
 /**
  * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
- * refuses writes outside the allowed repositories, and maps Octokit failures to ToolErrors.
+ * refuses reads and writes outside the allowed repositories (the run's own and `github.allow_repos`:
+ * with a token that reaches further, a model must not read another private repository into the
+ * run's comment), and maps Octokit failures to ToolErrors.
  */
 function defineGitHubTool(context, spec) {
     const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
@@ -4181,8 +4100,8 @@ function defineGitHubTool(context, spec) {
         const problem = repositoryNameProblem(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
-        if (spec.sideEffects && !writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-            throw new CrossRepoWriteRefusedError(spec.name, target, writable);
+        if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+            throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
         }
         const call = {
             owner,
@@ -4233,14 +4152,15 @@ function issueSummary(issue, options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
 function count(value, fallback, max) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
-/** True when a search query already says where to search. */
-function hasScope(query) {
-    return /(^|\s)-?(repo|org|user):\S/i.test(query);
+/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+function scopesOf(query) {
+    return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2] }));
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -4295,13 +4215,19 @@ function issueReadTools(context) {
         defineGitHubTool(context, {
             name: 'search_issues',
             description: `Search issues and pull requests with GitHub's search syntax (e.g. "is:open label:bug flaky"). ` +
-                `Without a repo:, org: or user: qualifier the search is limited to ${context.owner}/${context.repo}.`,
+                `Searches ${context.owner}/${context.repo}${context.allowRepos.length ? ` (or another allowed repository named with repo:, one of ${context.allowRepos.join(', ')})` : ''}; org: and user: qualifiers are refused.`,
             properties: { query: { type: 'string', minLength: 1, maxLength: 256 }, per_page: perPage, page },
             required: ['query'],
             sideEffects: false,
             async run(args, call) {
                 const query = String(args.query);
-                const q = hasScope(query) ? query : `${query} repo:${call.owner}/${call.repo}`;
+                const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                const scopes = scopesOf(query);
+                // A search reaches what the token reaches: only the repositories the plan allows may be named.
+                const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
+                if (outside)
+                    throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+                const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
@@ -4604,14 +4530,14 @@ function writeTools(context) {
             required: ['title'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findIssue(context, call, context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
                 const labels = stringList(args.labels);
                 context.allowance.checkLabels(labels, 'create_issue');
-                const title = context.allowance.text(String(args.title));
-                const body = context.allowance.text(typeof args.body === 'string' ? args.body : '');
+                const title = await context.allowance.text(String(args.title));
+                const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
                 context.allowance.take('issue', 'create_issue');
                 const startedAt = context.now();
                 const shape = (issue) => ({
@@ -4648,12 +4574,12 @@ function writeTools(context) {
             required: ['issue_number', 'body'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findComment(context, call, Number(args.issue_number), context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findComment(context, call, Number(args.issue_number), await context.allowance.text(String(args.body)), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { id: found.id, url: found.html_url });
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const body = context.allowance.text(String(args.body));
+                const body = await context.allowance.text(String(args.body));
                 context.allowance.take('comment', 'add_comment');
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });
@@ -4826,6 +4752,8 @@ class UrlNotAllowedError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/security/url-allow-list.js
+var url_allow_list = __webpack_require__(1400);
 ;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
 
 
@@ -4841,7 +4769,7 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
     catch {
         throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
     }
-    const reason = refusalReason(url, allow);
+    const reason = (0,url_allow_list/* refusalReason */.b)(url, allow);
     if (reason !== undefined)
         throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
     return url;

@@ -1,0 +1,343 @@
+export const id = 527;
+export const ids = [527];
+export const modules = {
+
+/***/ 1154:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a2: () => (/* binding */ markdownTree)
+/* harmony export */ });
+/* unused harmony exports MAX_MARKUP, plainHeavyMarkup */
+/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
+/* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6807);
+/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7421);
+/* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
+/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2429);
+/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7749);
+
+
+
+
+
+
+
+/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
+const MAX_MARKUP = 2_000;
+// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
+// that grows with the square of their count: it is not parsed.
+const NO_EMPHASIS = { disable: { null: ['attention'] } };
+const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
+// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
+// running text can swallow what follows them (a backtick that opened a code span). Without the tree
+// transform that finds more such URLs in text: its links have no position to rewrite, and callers
+// look for URLs in text nodes themselves. Strikethrough decides nothing here.
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)()] };
+const GITHUB = {
+    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
+};
+/**
+ * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
+ * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
+ * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
+ */
+function withoutStrayBrackets(source) {
+    if (!source.includes('[') && !source.includes(']'))
+        return source;
+    const stray = [];
+    const visit = (node) => {
+        if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+            let slashes = 0;
+            for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+                const char = source[at];
+                if ((char === '[' || char === ']') && slashes % 2 === 0)
+                    stray.push(at);
+                slashes = char === '\\' ? slashes + 1 : 0;
+            }
+        }
+        if ('children' in node)
+            for (const child of node.children)
+                visit(child);
+    };
+    visit((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS));
+    if (stray.length === 0)
+        return source;
+    let out = '';
+    let from = 0;
+    for (const at of stray) {
+        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
+        from = at + 1;
+    }
+    return out + source.slice(from);
+}
+/** How many of `chars` are in `text`. */
+function count(text, chars) {
+    let found = 0;
+    for (let at = 0; at < text.length; at++)
+        if (chars.includes(text[at]))
+            found++;
+    return found;
+}
+/**
+ * `text` with markup whose parse would not take linear time made plain: past MAX_MARKUP brackets,
+ * every `[` and `]` becomes its fullwidth form (［ ］), which Markdown reads as text (micromark
+ * looks back from each `]` for the `[` it closes: 32 KiB of `]` took 8 s; escaping them instead
+ * made as many escape tokens, which cost the same); past MAX_MARKUP table pipes, every `|` (｜).
+ * Text under the limits is unchanged.
+ */
+function plainHeavyMarkup(text) {
+    let out = text;
+    if (count(out, '[]') > MAX_MARKUP)
+        out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    if (count(out, '|') > MAX_MARKUP)
+        out = out.replaceAll('|', '\uFF5C');
+    return out;
+}
+/**
+ * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
+ * renders it (`github`), in time that grows with its length whoever wrote it: emphasis is not
+ * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
+ * too; so `source` may differ from `text`.
+ */
+function markdownTree(text, flavour) {
+    if (flavour === 'commonmark') {
+        const source = plainHeavyMarkup(text);
+        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, COMMONMARK) };
+    }
+    const source = withoutStrayBrackets(plainHeavyMarkup(text));
+    return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, GITHUB) };
+}
+
+
+/***/ }),
+
+/***/ 3527:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   neutraliseOutbound: () => (/* binding */ neutraliseOutbound),
+/* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered)
+/* harmony export */ });
+/* unused harmony export MAX_PARSED_CHARS */
+/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1154);
+/* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1400);
+
+
+/** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
+const BREAK = '\u200B';
+/**
+ * An address standing on its own (after a space or a parenthesis, before a space or the end, one
+ * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
+ * mention, even right after a word: a link's text ends where the next text node starts.
+ */
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+/** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
+const MAX_PASSES = 4;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
+const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
+const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
+/** The ASCII punctuation that can start or close Markdown (escaped, it means nothing); `@`, `.`, `/` and `:` cannot alone. */
+const PUNCTUATION = /[\\`*_[\]<>!&|~()#+\-=$]/g;
+/** What GitHub leaves out of a URL at its end: the sentence's punctuation. */
+const TRAILING = '.,;:!?\'")]';
+function withoutTrailing(url) {
+    let end = url.length;
+    while (end > 0 && TRAILING.includes(url[end - 1]))
+        end--;
+    return url.slice(0, end);
+}
+function allowed(target, prefixes) {
+    if (target.startsWith('#') && !target.startsWith('#/'))
+        return true; // an anchor on the same page
+    let url;
+    try {
+        url = new URL(target);
+    }
+    catch {
+        return false; // relative or malformed: could point anywhere on github.com
+    }
+    if (url.username !== '' || url.password !== '')
+        return false;
+    return prefixes.some((prefix) => {
+        try {
+            return (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__/* .isUnderPrefix */ .R)(url, new URL(prefix));
+        }
+        catch {
+            return false;
+        }
+    });
+}
+/** `text` as inline code that nothing in it can close, on one line: GitHub neither links nor loads it. */
+function codeSpan(text) {
+    const flat = text.replace(/[\r\n]+/g, ' ');
+    let longest = 0;
+    for (const run of flat.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const ticks = '`'.repeat(longest + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/** The whole text as a fenced code block that no line of it can close. */
+function fenced(text) {
+    let longest = 0;
+    for (const run of text.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
+}
+function stripHtml(text) {
+    let out = text;
+    let before;
+    do {
+        before = out;
+        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+    } while (out !== before);
+    return out;
+}
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
+function replacement(node, source, text, prefixes) {
+    if (node.type !== 'link')
+        return codeSpan(node.url);
+    // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
+    if (!source.startsWith('['))
+        return codeSpan(source.replace(/^<|>$/g, ''));
+    const first = node.children.length > 0 ? spanOf(node.children[0]) : undefined;
+    const last = node.children.length > 0 ? spanOf(node.children.at(-1)) : undefined;
+    const label = first && last ? text.slice(first.start, last.end) : '';
+    // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
+    return `${rewritten(label, prefixes)} (${codeSpan(node.url)})`;
+}
+/** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
+const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
+function keptUrl(url, prefixes) {
+    if (!PLAIN_URL.test(url) || /(?:\/\/|www\.)/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, '')))
+        return false;
+    return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
+}
+/** A text node written back with every URL in it as code and all else escaped: nothing in it can become live. */
+function inertText(value, prefixes) {
+    let out = '';
+    let at = 0;
+    for (const match of value.matchAll(TEXT_URL)) {
+        const url = withoutTrailing(match[0]);
+        out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+        out += keptUrl(url, prefixes) ? url : codeSpan(url);
+        at = match.index + url.length;
+    }
+    return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+}
+/**
+ * One pass: every live construct GitHub would render from `given` that the policy does not allow,
+ * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
+ */
+function pass(given, prefixes) {
+    const { source: text, tree } = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .markdownTree */ .a2)(given, 'github');
+    const edits = [];
+    const visit = (node, inLink) => {
+        const span = spanOf(node);
+        if (node.type === 'code' || node.type === 'inlineCode')
+            return; // shown as written
+        if (node.type === 'text' && span && !inLink) {
+            if (HAS_TEXT_URL.test(node.value))
+                edits.push({ ...span, text: inertText(node.value, prefixes) });
+            return;
+        }
+        if (node.type === 'html' && span) {
+            edits.push({ ...span, text: stripHtml(node.value) });
+            return;
+        }
+        if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && span) {
+            const source = text.slice(span.start, span.end);
+            // An address GitHub links by itself (`a@b.test`) stays as written.
+            const address = node.type === 'link' && node.url === `mailto:${source}`;
+            if (!address && !allowed(node.url, prefixes)) {
+                edits.push({ ...span, text: replacement(node, source, text, prefixes) });
+                return;
+            }
+        }
+        const linked = inLink || node.type === 'link' || node.type === 'linkReference';
+        if ('children' in node)
+            for (const child of node.children)
+                visit(child, linked);
+    };
+    visit(tree, false);
+    if (edits.length === 0)
+        return text;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue; // inside an edit already made
+        out += text.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + text.slice(at);
+}
+/**
+ * `text` rewritten until GitHub would render nothing the policy does not allow: a rewrite can make
+ * something live that was not (HTML whose text is a link), so passes repeat until one changes
+ * nothing. Text still changing after MAX_PASSES is shown whole as code.
+ */
+function rewritten(text, prefixes) {
+    let out = text;
+    for (let count = 0; count < MAX_PASSES; count++) {
+        const next = pass(out, prefixes);
+        if (next === out)
+            return out;
+        out = next;
+    }
+    return pass(out, prefixes) === out ? out : fenced(text);
+}
+/**
+ * Text longer than this is not parsed: a parse of text anyone wrote takes time that grows faster
+ * than its length on some shapes (escapes between words, with autolinked URLs), and runs on the
+ * event loop. 16 KiB of the worst shapes found parse in about 0.1 s.
+ */
+const MAX_PARSED_CHARS = 16_384;
+function breakMentions(text, policy) {
+    // Breaking a mention can change what GitHub links around it (an address that no longer is one), so before any parse.
+    let out = text;
+    if (!policy.allowMentions)
+        out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
+    if (!policy.allowReferences)
+        out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+    return out;
+}
+/**
+ * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub
+ * parses it (CommonMark with GFM): HTML removed, links, images, autolinked URLs and link definitions
+ * whose URL is not under an allowed prefix turned into plain code (no link, no tracking image), code
+ * left as written, and — unless the policy allows them — `@mentions` and `#123`/`GH-123` references
+ * broken with an invisible U+200B so nobody is notified and no issue is linked, everywhere, since
+ * the page GitHub renders must not reopen any of them. Text longer than MAX_PARSED_CHARS is posted
+ * whole as a code block, on a line of its own.
+ */
+function neutraliseOutbound(text, policy = {}) {
+    const broken = breakMentions(text, policy);
+    return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy.allowUrls ?? []);
+}
+/**
+ * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
+ * run are escaped where they are placed: mentions and references broken as `neutraliseOutbound`
+ * does, and, up to MAX_PARSED_CHARS, rewritten by the same rules as a second line of defence;
+ * longer, left as the renderers made it.
+ */
+function neutraliseRendered(text, policy = {}) {
+    const broken = breakMentions(text, policy);
+    return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy.allowUrls ?? []);
+}
+
+
+/***/ })
+
+};
