@@ -33,6 +33,9 @@ const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: strin
   { start: 'PRIVATE KEY-----', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
 ];
 
+/** The token shapes the backtracking engine runs, for the test that none of them looks around. */
+export const TOKEN_SHAPE_SOURCES: readonly string[] = TOKEN_SHAPES.map((shape) => shape.pattern.source);
+
 function holdsFarShape(text: string): boolean {
   return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
@@ -94,28 +97,41 @@ function fragmentsOf(form: string): Fragments {
 /**
  * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
  * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
+ * match took time that grew with matches × length (a public half repeated through 1 MiB: 13 s).
  */
 function hideFragments(text: string, fragments: readonly Fragments[]): string {
-  let out = text;
+  const ranges: Array<{ start: number; end: number }> = [];
   for (const { form, head, tail } of fragments) {
-    for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+    for (let at = text.indexOf(head); at !== -1; ) {
       let end = at + head.length;
-      while (end < out.length && end - at < form.length && out[end] === form[end - at]) end++;
-      out = out.slice(0, at) + REDACTED + out.slice(end);
+      while (end < text.length && end - at < form.length && text[end] === form[end - at]) end++;
+      ranges.push({ start: at, end });
+      at = text.indexOf(head, end);
     }
-    for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
-      // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+    let from = 0;
+    for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, Math.max(at + 1, from))) {
+      // `at` is where the tail starts: walk back over as much of the form before it as the text repeats.
       let start = at;
       let matched = tail.length;
-      while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+      while (start > from && matched < form.length && text[start - 1] === form[form.length - matched - 1]) {
         start--;
         matched++;
       }
-      out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
-      at = start;
+      ranges.push({ start, end: at + tail.length });
+      from = at + tail.length;
     }
   }
-  return out;
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const range of ranges) {
+    if (range.end <= at) continue;
+    if (range.start >= at) out += text.slice(at, range.start) + REDACTED;
+    at = range.end;
+  }
+  return out + text.slice(at);
 }
 
 /**
@@ -132,12 +148,12 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   // Longest first, so a secret that contains another is replaced whole.
   const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
   const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
-  const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+  // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
+  const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
   // What the screens look for: a long value contains its shortest start, which finds it and any
   // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
-  const screened = [
-    ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
-  ];
+  const fragmented = new Set(fragments.map(({ form }) => form));
+  const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
   // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
   // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
   const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));

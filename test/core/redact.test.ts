@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment } from '../../src/core/redact.ts';
+import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment, TOKEN_SHAPE_SOURCES } from '../../src/core/redact.ts';
 
 // Built at run time so the test file itself holds no token-shaped literals for scanners to flag.
 const GITHUB_TOKENS = ['ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'].map((prefix) => `${prefix}${'Ab3'.repeat(12)}`);
@@ -68,6 +68,23 @@ describe('createRedactor', () => {
     // The JSON screen (what the trace writer asks before redacting) sees the fragment too.
     expect(jsonMayNeedRedaction(JSON.stringify({ stderr: KEY.slice(-30) }), known)).toBe(true);
     expect(jsonMayNeedRedaction(JSON.stringify({ stderr: 'nothing secret here' }), known)).toBe(false);
+  });
+
+  it('hides a cut start or end of a secret’s base64 form too, every one of many, and never a URL’s half', () => {
+    const known = createRedactor([KEY, 'https://pipelines.actions.githubusercontent.com/abc123def456ghi789']);
+    const encoded = Buffer.from(`x-access-token:${KEY}`).toString('base64');
+    const tail = encoded.slice(-40);
+    expect(known(`header ${tail}`)).toBe('header ***');
+    // Many fragments in one text: each is hidden (the text is rebuilt once, not once per match).
+    expect(known(`${KEY.slice(-30)} `.repeat(500))).toBe('*** '.repeat(500));
+    // A URL value is hidden whole; its halves (a host every runner has) stay.
+    expect(known('see https://pipelines.actions.githubusercontent.com/foo')).toBe('see https://pipelines.actions.githubusercontent.com/foo');
+    expect(known('at https://pipelines.actions.githubusercontent.com/abc123def456ghi789 now')).toBe('at *** now');
+  });
+
+  it('runs no token shape on the backtracking engine that looks around: a lookahead from every start made redaction quadratic', () => {
+    // `sk-(?=[A-Za-z0-9_-]*\d)…` scanned to the end of the text from every `sk-`: 256 KiB took 25 s.
+    for (const source of TOKEN_SHAPE_SOURCES) expect(source).not.toMatch(/\(\?<?[=!]/);
   });
 
   it('hides a secret inside base64, wherever it starts in the encoded bytes, as git prints an extra header', () => {
