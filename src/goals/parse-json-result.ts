@@ -1,19 +1,30 @@
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
 
+/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
+function fenceLine(text: string, from: number): number {
+  for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
+    let start = at;
+    while (start > 0 && at - start < 4 && text[start - 1] === ' ') start--;
+    if (at - start <= 3 && (start === 0 || text[start - 1] === '\n')) return at;
+  }
+  return -1;
+}
+
 /**
  * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * Found with `indexOf`, in one pass over the text.
+ * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
+ * none). Found with `indexOf`, in one pass over the text.
  */
 export function jsonFences(text: string): string[] {
   const bodies: string[] = [];
   let at = 0;
   for (;;) {
-    const open = text.indexOf('```', at);
+    const open = fenceLine(text, at);
     if (open < 0) break;
     const lineEnd = text.indexOf('\n', open + 3);
     if (lineEnd < 0) break;
-    const close = text.indexOf('```', lineEnd + 1);
+    const close = fenceLine(text, lineEnd + 1);
     if (close < 0) break;
     const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
     if (info === '' || info === 'json') bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));

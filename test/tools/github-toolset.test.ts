@@ -151,8 +151,12 @@ describe('github read tools', () => {
   });
 
   it('searches only the repositories the plan allows: org:, user: and other repo: qualifiers are refused, requesting nothing', async () => {
-    for (const query of ['org:other flaky', 'user:someone flaky', 'flaky repo:other/secret', 'repo:octo/demo -repo:other/x']) {
+    for (const query of ['org:other flaky', 'user:someone flaky', 'flaky repo:other/secret', 'repo:octo/demo -repo:other/x', 'repo:octo/demo repo:"other/x"']) {
       await expect(call('search_issues', { query })).rejects.toThrow(/search_issues: reading (org|user|repo):\S+ is refused/);
+    }
+    // Grouping could OR an allowed repository with another.
+    for (const query of ['(repo:other/secret) flaky repo:octo/demo', 'repo:octo/demo (org:other)', 'NOT(user:other) repo:octo/demo']) {
+      await expect(call('search_issues', { query })).rejects.toThrow(/search_issues: reading a query with parentheses/);
     }
     expect(api.requests).toEqual([]);
     api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: false, items: [] } });

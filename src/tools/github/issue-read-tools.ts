@@ -11,9 +11,12 @@ function count(value: unknown, fallback: number, max: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
 
-/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+/**
+ * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
+ * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
+ */
 function scopesOf(query: string): Array<{ kind: string; value: string }> {
-  return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1]!.toLowerCase(), value: match[2]! }));
+  return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1]!.toLowerCase(), value: match[2]!.replace(/^"|"$/g, '') }));
 }
 
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
@@ -75,6 +78,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
       async run(args, call) {
         const query = String(args.query);
         const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+        // Grouping could OR an allowed repository with another: no parentheses.
+        if (/[()]/.test(query)) throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
         const scopes = scopesOf(query);
         // A search reaches what the token reaches: only the repositories the plan allows may be named.
         const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
