@@ -224,10 +224,29 @@ describe('MCP answers and lists that would not end', () => {
     await expect(sized.execute({ chars: 2 }, ctx)).resolves.toBe('xx');
   });
 
-  it('gives up on a tool list that never ends, within the one timeout, naming the server', async () => {
-    const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 1_000 }).catch((caught: unknown) => caught);
+  it('blames an oversized answer on a call only when it was the only one in flight; the others may try again', async () => {
+    const connection = await connect({ large: { command: [process.execPath, largeAnswers, marker()] } });
+    const sized = tool(connection, 'large__sized');
+    const small = sized.execute({ chars: 3, wait: 1_000 }, ctx).catch((caught: unknown) => caught);
+    const big = await sized.execute({ chars: MCP_MESSAGE_LIMIT_BYTES + 1 }, ctx).catch((caught: unknown) => caught);
+    expect(big).toBeInstanceOf(McpTransportError);
+    expect(big).toMatchObject({ transient: true });
+    // The server is asked to end gracefully: the call in flight may still get its answer.
+    const other = await small;
+    if (other !== 'xxx') expect(other).toMatchObject({ transient: true });
+  });
+
+  it('gives up on a tool list that never ends, at the thousandth tool', async () => {
+    const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
-    expect((error as Error).message).toMatch(/MCP server 'endless' failed to start: listing its tools failed: it (was still listing its tools after 1 s|lists more than 1000 tools)/);
+    expect((error as Error).message).toContain("MCP server 'endless' failed to start: listing its tools failed: it lists more than 1000 tools, more than plan-runner reads from one server");
+  });
+
+  it('gives up on a tool list whose pages never end within one timeout for the whole list, not one per page', async () => {
+    // Each page takes 400 ms: under the timeout per page, so only a deadline for the whole list stops it.
+    const error = await connect({ slow: { command: [process.execPath, largeAnswers, 'endless', 'slow', marker()] } }, { timeoutMs: 1_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toMatch(/^MCP server 'slow' failed to start: listing its tools failed: it was still listing its tools after 1 s \(\d+ so far\)/);
   });
 });
 

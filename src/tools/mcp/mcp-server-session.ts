@@ -4,7 +4,8 @@ import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
+import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
+import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
 
 export interface McpSessionOptions {
   /** Where stdio servers run: the repository root. */
@@ -32,7 +33,10 @@ export class McpServerSession {
   readonly #options: McpSessionOptions;
   #client?: Client;
   #transport?: ProcessGroupStdioTransport | StreamableHTTPClientTransport;
-  #oversized = false;
+  /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
+  #inFlight = 0;
+  #oversizedWith = 0;
+  #oversizedStops = 0;
   #connecting?: Promise<Client>;
   #closing?: Promise<void>;
 
@@ -64,7 +68,12 @@ export class McpServerSession {
   async #start(limits: McpRequestLimits): Promise<Client> {
     const transport = this.#transportFor();
     this.#transport = transport;
-    if (transport instanceof ProcessGroupStdioTransport) transport.onOversized = () => (this.#oversized = true);
+    if (transport instanceof ProcessGroupStdioTransport) {
+      transport.onOversized = () => {
+        this.#oversizedWith = this.#inFlight;
+        this.#oversizedStops++;
+      };
+    }
     const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {} });
     client.onclose = () => {
       // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -131,20 +140,28 @@ export class McpServerSession {
     return tools;
   }
 
-  /** Whether the last call's answer was over MCP_MESSAGE_LIMIT_BYTES (its server was stopped, and starts again at the next call). */
-  get answerTooLarge(): boolean {
-    return this.#oversized;
-  }
-
-  /** Calls one tool, connecting first when needed. */
+  /**
+   * Calls one tool, connecting first when needed. When a message over MCP_MESSAGE_LIMIT_BYTES
+   * stopped the server while this was the only call in flight, the answer was this call's:
+   * McpAnswerTooLargeError. With others in flight, which one's it was is unknown: each fails as the
+   * closed connection it met (worth another try), and the server starts again at the next call.
+   */
   async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
-    this.#oversized = false;
-    const client = await this.connect(limits);
-    const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-      signal: limits.signal,
-      timeout: limits.timeoutMs,
-    });
-    return result as CallToolResult;
+    const stops = this.#oversizedStops;
+    this.#inFlight++;
+    try {
+      const client = await this.connect(limits);
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal: limits.signal,
+        timeout: limits.timeoutMs,
+      });
+      return result as CallToolResult;
+    } catch (error) {
+      if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+      throw error;
+    } finally {
+      this.#inFlight--;
+    }
   }
 
   /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */

@@ -5,7 +5,7 @@ import { McpToolError } from './mcp-tool-error.ts';
 import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
-import { MCP_MESSAGE_LIMIT_BYTES } from './process-group-stdio-transport.ts';
+import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 
 /** The largest result an MCP tool may return, as for command tools' stdout. */
 export const MCP_RESULT_LIMIT_BYTES = 1024 * 1024;
@@ -43,7 +43,7 @@ export function mcpTool(options: {
         result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
       } catch (error) {
         ctx.signal.throwIfAborted();
-        if (session.answerTooLarge) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: MCP_MESSAGE_LIMIT_BYTES, answered: true });
+        if (error instanceof McpAnswerTooLargeError) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: error.limitBytes, answered: true });
         const detail = error instanceof Error ? error.message : String(error);
         const transient = !(error instanceof McpError) || TRANSIENT_CODES.has(error.code);
         if (transient) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
