@@ -1,6 +1,8 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
 import { tokenIdentity } from '../report/comment/comment-api.ts';
+import { fencedBlock, inlineCode } from '../report/markdown/code-fence.ts';
+import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 
@@ -19,22 +21,30 @@ export function escalationIssueMarker(planPath: string): string {
   return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
 }
 
+/**
+ * The issue's text. Run text (the model's and the tools') is redacted and placed as data: escaped
+ * where it stands in a line, the last error as a code block. Then the whole body goes through the
+ * neutraliser, as the live comment does: a piece neutralised alone could mean something else once
+ * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
+ */
 function issueBody(where: EscalationIssueContext, escalation: Escalation, redact: Redactor, neutralise: (text: string) => string): string {
-  // Run text is the model's and the tools': redacted, then made unable to ping or link anyone.
-  const outbound = (text: string) => neutralise(redact(text));
+  const data = (text: string) => escapeMarkdown(redact(text));
   const lines = [
-    escalationIssueMarker(where.planPath),
-    `**plan-runner escalated a run of ${outbound(where.planName)}** (\`${outbound(where.planPath)}\`): a person is needed.`,
+    `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(redact(where.planPath))}): a person is needed.`,
     '',
-    `**Why:** ${outbound(escalation.reason)}`,
+    `**Why:** ${data(escalation.reason)}`,
     '',
-    `**Last error:** ${outbound(escalation.lastError)}`,
+    '**Last error:**',
+    '',
+    fencedBlock(redact(escalation.lastError)),
   ];
-  if (escalation.tried.length > 0) lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${outbound(tried)}`));
-  if (where.runUrl) lines.push('', `[The run](${where.runUrl}) has the full summary and trace.`);
+  if (escalation.tried.length > 0) lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${data(tried)}`));
+  const body = [escalationIssueMarker(where.planPath), neutralise(lines.join('\n'))];
+  // plan-runner's own link to the run is added after the neutraliser, as the marker is.
+  if (where.runUrl) body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
   // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
-  if (escalation.mention) lines.push('', `${escalation.mention}: please take a look.`);
-  return lines.join('\n');
+  if (escalation.mention) body.push('', `${escalation.mention}: please take a look.`);
+  return body.join('\n');
 }
 
 /**
@@ -51,7 +61,7 @@ export async function openEscalationIssue(
   warn: (message: string) => void,
 ): Promise<void> {
   const marker = escalationIssueMarker(where.planPath);
-  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
   const body = issueBody(where, escalation, redact, neutralise);
   try {
     const me = await tokenIdentity(octokit);

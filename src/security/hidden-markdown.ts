@@ -27,16 +27,33 @@ function offsets(node: Nodes): { start: number; end: number } | undefined {
 export function removeHiddenMarkdown(given: string): string {
   // Every construct concerned needs a bracket: most text is never parsed.
   if (!given.includes('[')) return given;
+  try {
+    return withoutHidden(given);
+  } catch {
+    // A parse that fails (text nested past what the parser's own stack holds): with no bracket left, no construct hides anything.
+    return given.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+  }
+}
+
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
+  }
+}
+
+function withoutHidden(given: string): string {
   const { source: text, tree } = markdownTree(given, 'commonmark');
   const definitions = new Map<string, Definition>();
   const used = new Set<string>();
   const edits: Edit[] = [];
-  const collect = (node: Nodes): void => {
+  for (const node of nodesOf(tree)) {
     if (node.type === 'definition') definitions.set(node.identifier, node);
     if (node.type === 'linkReference') used.add(node.identifier);
-    if ('children' in node) for (const child of node.children) collect(child);
-  };
-  collect(tree);
+  }
 
   const image = (node: Image | ImageReference): void => {
     const at = offsets(node);
@@ -58,13 +75,21 @@ export function removeHiddenMarkdown(given: string): string {
     if (!used.has(node.identifier)) edits.push({ ...at, text: '' });
     else if (node.title !== null && node.title !== undefined) edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
   };
-  const walk = (node: Nodes): void => {
-    if (node.type === 'image' || node.type === 'imageReference') return image(node);
-    if (node.type === 'definition') return definition(node);
+  // Images and definitions are rewritten whole, so what is inside them is not visited.
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'image' || node.type === 'imageReference') {
+      image(node);
+      continue;
+    }
+    if (node.type === 'definition') {
+      definition(node);
+      continue;
+    }
     if (node.type === 'link') link(node);
-    if ('children' in node) for (const child of node.children) walk(child);
-  };
-  walk(tree);
+    if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
+  }
 
   // Built in one pass: slicing the whole text once per edit took time that grew with edits × length.
   let out = '';

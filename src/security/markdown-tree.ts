@@ -25,6 +25,15 @@ const GITHUB = {
   mdastExtensions: [gfmTableFromMarkdown(), gfmFootnoteFromMarkdown(), { ...gfmAutolinkLiteralFromMarkdown(), transforms: [] }],
 };
 
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source: string, at: number): boolean {
+  const open = source[at] === '[' ? at : at - 2;
+  if (!/^\[[ xX]\]/.test(source.slice(open, open + 3))) return false;
+  let lineStart = open;
+  while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r') lineStart--;
+  return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
+
 /**
  * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
  * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
@@ -38,7 +47,7 @@ function withoutStrayBrackets(source: string): string {
       let slashes = 0;
       for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
         const char = source[at];
-        if ((char === '[' || char === ']') && slashes % 2 === 0) stray.push(at);
+        if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at)) stray.push(at);
         slashes = char === '\\' ? slashes + 1 : 0;
       }
     }
@@ -68,18 +77,68 @@ function count(text: string, chars: string): number {
   return found;
 }
 
+/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+export const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+export const MAX_LINE_NESTING = 32;
+
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+
+/** Where the first non-space character of a line is, and how many container markers open it. */
+function leadingMarkers(line: string): { first: number; markers: number } {
+  let at = 0;
+  let markers = 0;
+  let first = -1;
+  for (;;) {
+    let spaces = 0;
+    while (at < line.length && line[at] === ' ' && spaces < 4) {
+      at++;
+      spaces++;
+    }
+    if (first < 0) first = at;
+    if (line[at] === '>') {
+      at++;
+      markers++;
+      continue;
+    }
+    const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
+    if (!list) break;
+    at += list[0].length + 1;
+    markers++;
+  }
+  return { first, markers };
+}
+
 /**
- * `text` with markup whose parse would not take linear time made plain: past MAX_MARKUP brackets,
- * every `[` and `]` becomes its fullwidth form (［ ］), which Markdown reads as text (micromark
- * looks back from each `]` for the `[` it closes: 32 KiB of `]` took 8 s; escaping them instead
- * made as many escape tokens, which cost the same); past MAX_MARKUP table pipes, every `|` (｜).
+ * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
+ * the square of these; each case took seconds at 16–32 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
+ *   MAX_MARKUP table pipes, every `|` (｜);
+ * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
  * Text under the limits is unchanged.
  */
 export function plainHeavyMarkup(text: string): string {
   let out = text;
   if (count(out, '[]') > MAX_MARKUP) out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
   if (count(out, '|') > MAX_MARKUP) out = out.replaceAll('|', '\uFF5C');
-  return out;
+  if (!out.includes('\n') && !out.includes('\r') && out.length < 64) return out;
+  const parts = out.split(/(\r\n|\r|\n)/);
+  let underlines = 0;
+  for (let i = 0; i < parts.length; i += 2) if (UNDERLINE.test(parts[i]!)) underlines++;
+  let changed = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const line = parts[i]!;
+    const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+    const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
+    if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
+      const first = underline ? line.search(/[=-]/) : nesting!.first;
+      parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+      changed = true;
+    }
+  }
+  return changed ? parts.join('') : out;
 }
 
 /**

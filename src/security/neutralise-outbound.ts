@@ -19,11 +19,13 @@ const BREAK = '\u200B';
  * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
  * mention, even right after a word: a link's text ends where the next text node starts.
  */
-const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
 /** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
 const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+// Processing instructions, declarations and CDATA are HTML to CommonMark too.
+const HTML_OTHER = /<\?[\s\S]*?(?:\?>|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![A-Za-z][^>]*>?/g;
 /** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
 const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
 const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
@@ -44,8 +46,16 @@ interface Edit {
   readonly text: string;
 }
 
+/**
+ * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
+ * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
+ * that Node takes for a slash (`https://github.com\o\r\x@evil.test` is evil.test to a browser),
+ * and a browser drops the zero-width space put after an `@`. So a target with a backslash, an `@`,
+ * whitespace or any character outside printable ASCII is never allowed.
+ */
 function allowed(target: string, prefixes: readonly string[]): boolean {
-  if (target.startsWith('#') && !target.startsWith('#/')) return true; // an anchor on the same page
+  if (target.startsWith('#') && !target.startsWith('#/') && /^[!-~]*$/.test(target)) return true; // an anchor on the same page
+  if (!/^[!-~]*$/.test(target) || target.includes('\\') || target.includes('@')) return false;
   let url: URL;
   try {
     url = new URL(target);
@@ -85,7 +95,7 @@ function stripHtml(text: string): string {
   let before: string;
   do {
     before = out;
-    out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+    out = out.replace(HTML_COMMENT, '').replace(HTML_OTHER, '').replace(HTML_TAG, '');
   } while (out !== before);
   return out;
 }
@@ -97,7 +107,7 @@ function spanOf(node: Nodes): { start: number; end: number } | undefined {
 }
 
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
-function replacement(node: Link | Image | Definition, source: string, text: string, prefixes: readonly string[]): string {
+function replacement(node: Link | Image | Definition, source: string, text: string, policy: OutboundPolicy): string {
   if (node.type !== 'link') return codeSpan(node.url);
   // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
   if (!source.startsWith('[')) return codeSpan(source.replace(/^<|>$/g, ''));
@@ -105,7 +115,7 @@ function replacement(node: Link | Image | Definition, source: string, text: stri
   const last = node.children.length > 0 ? spanOf(node.children.at(-1)!) : undefined;
   const label = first && last ? text.slice(first.start, last.end) : '';
   // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
-  return `${rewritten(label, prefixes)} (${codeSpan(node.url)})`;
+  return `${rewritten(label, policy)} (${codeSpan(node.url)})`;
 }
 
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
@@ -116,50 +126,81 @@ function keptUrl(url: string, prefixes: readonly string[]): boolean {
   return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
 }
 
-/** A text node written back with every URL in it as code and all else escaped: nothing in it can become live. */
-function inertText(value: string, prefixes: readonly string[]): string {
+/**
+ * A text node written back from its value (entities and escapes already read) with every URL in it
+ * as code, mentions and references broken as the policy says, and all else escaped: nothing in it
+ * can become live, and no backtick is left to open a code span.
+ */
+function inertText(value: string, policy: OutboundPolicy): string {
+  const prefixes = policy.allowUrls ?? [];
+  const plain = (text: string): string => breakMentions(text, policy).replace(PUNCTUATION, '\\$&');
   let out = '';
   let at = 0;
   for (const match of value.matchAll(TEXT_URL)) {
     const url = withoutTrailing(match[0]);
-    out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+    out += plain(value.slice(at, match.index));
     out += keptUrl(url, prefixes) ? url : codeSpan(url);
     at = match.index + url.length;
   }
-  return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+  return out + plain(value.slice(at));
+}
+
+/**
+ * Whether a text node must be written back by `inertText`: it holds a URL, a backtick (cmark-gfm
+ * reads no later code span of a length after a run of that length without a closer, and micromark
+ * does: unmatched backticks are escaped), or a character reference (`&#x40;admin` renders as a
+ * mention the raw text did not show).
+ */
+function needsRewrite(value: string, source: string): boolean {
+  return HAS_TEXT_URL.test(value) || value.includes('`') || /&#?[A-Za-z0-9]+;/.test(source);
+}
+
+/** The character after `end` in `text` ends a URL for cmark-gfm too: whitespace, `<`, or nothing. */
+function endsUrl(text: string, end: number): boolean {
+  let at = end;
+  while (at < text.length && TRAILING.includes(text[at]!)) at++;
+  return at >= text.length || /\s/.test(text[at]!) || text[at] === '<';
 }
 
 /**
  * One pass: every live construct GitHub would render from `given` that the policy does not allow,
  * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
  */
-function pass(given: string, prefixes: readonly string[]): string {
+function pass(given: string, policy: OutboundPolicy): string {
+  const prefixes = policy.allowUrls ?? [];
   const { source: text, tree } = markdownTree(given, 'github');
   const edits: Edit[] = [];
-  const visit = (node: Nodes, inLink: boolean): void => {
+  // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
+  const stack: Array<{ node: Nodes; inLink: boolean }> = [{ node: tree, inLink: false }];
+  while (stack.length > 0) {
+    const { node, inLink } = stack.pop()!;
     const span = spanOf(node);
-    if (node.type === 'code' || node.type === 'inlineCode') return; // shown as written
+    if (node.type === 'code' || node.type === 'inlineCode') continue; // shown as written
     if (node.type === 'text' && span && !inLink) {
-      if (HAS_TEXT_URL.test(node.value)) edits.push({ ...span, text: inertText(node.value, prefixes) });
-      return;
+      if (needsRewrite(node.value, text.slice(span.start, span.end))) edits.push({ ...span, text: inertText(node.value, policy) });
+      continue;
     }
     if (node.type === 'html' && span) {
-      edits.push({ ...span, text: stripHtml(node.value) });
-      return;
+      // What is not a tag or comment to take out is shown as text.
+      const stripped = stripHtml(node.value);
+      edits.push({ ...span, text: stripped === node.value ? node.value.replace(/</g, '\\<') : stripped });
+      continue;
     }
     if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && span) {
       const source = text.slice(span.start, span.end);
-      // An address GitHub links by itself (`a@b.test`) stays as written.
-      const address = node.type === 'link' && node.url === `mailto:${source}`;
-      if (!address && !allowed(node.url, prefixes)) {
-        edits.push({ ...span, text: replacement(node, source, text, prefixes) });
-        return;
+      const literal = node.type === 'link' && !source.startsWith('[') && !source.startsWith('<');
+      // An address GitHub links by itself (`a@b.test`) stays as written; `www.x@evil.test` is a link to evil.test there.
+      const address = literal && node.url === `mailto:${source}` && !/^www\./i.test(source);
+      // A URL GitHub links by itself ends, for cmark-gfm, only at whitespace or `<`: where micromark ended it sooner, it is code.
+      const kept = allowed(node.url, prefixes) && (!literal || (keptUrl(source, prefixes) && endsUrl(text, span.end)));
+      if (!address && !kept) {
+        edits.push({ ...span, text: replacement(node, source, text, policy) });
+        continue;
       }
     }
     const linked = inLink || node.type === 'link' || node.type === 'linkReference';
-    if ('children' in node) for (const child of node.children) visit(child, linked);
-  };
-  visit(tree, false);
+    if ('children' in node) for (const child of node.children.toReversed()) stack.push({ node: child, inLink: linked });
+  }
   if (edits.length === 0) return text;
   let out = '';
   let at = 0;
@@ -176,14 +217,19 @@ function pass(given: string, prefixes: readonly string[]): string {
  * something live that was not (HTML whose text is a link), so passes repeat until one changes
  * nothing. Text still changing after MAX_PASSES is shown whole as code.
  */
-function rewritten(text: string, prefixes: readonly string[]): string {
-  let out = text;
-  for (let count = 0; count < MAX_PASSES; count++) {
-    const next = pass(out, prefixes);
-    if (next === out) return out;
-    out = next;
+function rewritten(text: string, policy: OutboundPolicy): string {
+  try {
+    let out = text;
+    for (let count = 0; count < MAX_PASSES; count++) {
+      const next = pass(out, policy);
+      if (next === out) return out;
+      out = next;
+    }
+    return pass(out, policy) === out ? out : fenced(text);
+  } catch {
+    // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
+    return fenced(text);
   }
-  return pass(out, prefixes) === out ? out : fenced(text);
 }
 
 /**
@@ -212,7 +258,7 @@ function breakMentions(text: string, policy: OutboundPolicy): string {
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
   const broken = breakMentions(text, policy);
-  return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy.allowUrls ?? []);
+  return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy);
 }
 
 /**
@@ -223,5 +269,5 @@ export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): s
  */
 export function neutraliseRendered(text: string, policy: OutboundPolicy = {}): string {
   const broken = breakMentions(text, policy);
-  return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy.allowUrls ?? []);
+  return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
 }

@@ -1,3 +1,7 @@
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escalationIssueMarker, openEscalationIssue } from '../../src/action/escalation-issue.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -40,9 +44,24 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(issue.body).toContain('- step 3 (tool_call publish) failed');
     expect(issue.body).toContain('[The run](https://github.com/acme/app/actions/runs/1)');
     // Run text pings nobody; the plan's own mention does.
-    expect(issue.body).toContain('@\u200bsomeone about #\u200b12');
+    expect(issue.body).toContain('\\@\u200bsomeone about \\#\u200b12');
     expect(issue.body).toContain('@acme/oncall: please take a look.');
     expect(github.requestsTo('issues/update')).toHaveLength(1);
+  });
+
+  it('places run text as data, so no piece becomes live where it stands in the body', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const evil = '    ![x](https://evil.test/i.png?d=1)';
+    // Each was code or a fence on its own, and a live image after "**Last error:** " or as a list item.
+    await openEscalationIssue(octokit, where, { ...escalation, reason: evil, lastError: '~~~\n![x](https://evil.test/i.png?d=2)\n~~~', tried: ['retry\n\n    ![x](https://evil.test/i.png?d=3)'] }, createRedactor(), () => {});
+    const body = (github.issues[0] as { body: string }).body;
+    const live: string[] = [];
+    const visit = (node: Nodes): void => {
+      if (node.type === 'image' || node.type === 'link' || node.type === 'html') live.push(node.type);
+      if ('children' in node) for (const child of node.children) visit(child);
+    };
+    visit(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+    expect(live).toEqual(['html', 'link']); // plan-runner's own marker comment and its link to the run
   });
 
   it('never adopts an issue someone else opened with the marker', async () => {

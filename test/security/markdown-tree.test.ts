@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MARKUP, markdownTree, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
+import { MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
 
 describe('markdownTree', () => {
   it('leaves text with ordinary amounts of markup as written', () => {
@@ -13,6 +13,16 @@ describe('markdownTree', () => {
     expect(plainHeavyMarkup(brackets)).toBe(`\uFF3B${'\uFF3D'.repeat(MAX_MARKUP)}`);
     const pipes = '|'.repeat(MAX_MARKUP + 1);
     expect(plainHeavyMarkup(pipes)).toBe('\uFF5C'.repeat(MAX_MARKUP + 1));
+  });
+
+  it('escapes setext underlines past MAX_UNDERLINES of them, and a line opened by more than MAX_LINE_NESTING markers', () => {
+    // micromark resolves each underline against the text before it: 16 KiB of '=\n' took 2.7 s.
+    const underlines = 'a\n=\n'.repeat(MAX_UNDERLINES + 1);
+    expect(plainHeavyMarkup(underlines)).toBe('a\n\\=\n'.repeat(MAX_UNDERLINES + 1));
+    expect(plainHeavyMarkup('a\n=\n'.repeat(MAX_UNDERLINES))).toBe('a\n=\n'.repeat(MAX_UNDERLINES));
+    const deep = `${'> '.repeat(MAX_LINE_NESTING + 1)}x`;
+    expect(plainHeavyMarkup(deep)).toBe(`\\${deep}`);
+    expect(plainHeavyMarkup(`${'> '.repeat(MAX_LINE_NESTING)}x`)).toBe(`${'> '.repeat(MAX_LINE_NESTING)}x`);
   });
 
   it('reads GitHub’s Markdown with stray brackets made plain and real links kept', () => {

@@ -72,8 +72,39 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
     ['a link inside a table cell', '| a | b |\n| - | - |\n| `x | [y](https://evil.test/t) | z` |'],
     ['mentions after punctuation or in emphasis', '_@admin_ please look; ping -@octo-org/admins; see.@admin; +@admin'],
     ['a mention right after a link', 'mailto:a@b.c@admin'],
+    // The second review, checked against cmark-gfm itself: where it and micromark read differently.
+    ['character references that render as a mention or a reference', '&#x40;admin &commat;team &num;9 #&#x31;2'],
+    ['processing instructions, CDATA and declarations', '<?x ![i](https://evil.test/p.png) ?> <![CDATA[ y ]]> <!DOCTYPE z>'],
+    ['www. with an @ is a link to the host after it', 'see www.x@evil.test now'],
   ])('%s', (_, text) => {
     expect(liveConstructs(neutraliseOutbound(text, { allowUrls: [ALLOWED] }))).toEqual([]);
+  });
+
+  it('never allows a target a browser would read as another host: a backslash or an @ in it', () => {
+    // Node reads `\` as `/` (host github.com); GitHub writes %5C, and the browser goes to evil.test.
+    const out = neutraliseOutbound('See [fix](https://github.com\\octo\\demo\\pull@evil.test/3) ![ci](https://github.com\\octo\\demo\\x@evil.test/b.png)', { allowUrls: ['https://github.com/octo/demo/'] });
+    expect(out).toBe(`See fix (\`https://github.com\\octo\\demo\\pull@${ZWSP}evil.test/3\`) \`https://github.com\\octo\\demo\\x@${ZWSP}evil.test/b.png\``);
+  });
+
+  it('escapes backticks that close nothing: after one, cmark-gfm reads no later code span of that length', () => {
+    expect(neutraliseOutbound('``` `a` `![x](https://evil.test/i.png)`')).toBe('\\`\\`\\` `a` `![x](https://evil.test/i.png)`');
+  });
+
+  it('keeps an allowed URL GitHub links by itself only where cmark-gfm ends it too (at whitespace or <)', () => {
+    const policy = { allowUrls: ['https://github.com/octo/demo/'] };
+    expect(neutraliseOutbound('ok https://github.com/octo/demo/pull/3 and [doc](https://github.com/octo/demo/wiki).', policy)).toBe(
+      'ok https://github.com/octo/demo/pull/3 and [doc](https://github.com/octo/demo/wiki).',
+    );
+    expect(liveConstructs(neutraliseOutbound('a https://github.com/octo/demo/a`![x](https://evil.test/i.png)` b', policy))).toEqual([]);
+  });
+
+  it('keeps a task list’s boxes', () => {
+    expect(neutraliseOutbound('- [ ] todo\n- [x] done')).toBe('- [ ] todo\n- [x] done');
+  });
+
+  it('posts text nested past the parser’s stack as code instead of failing', () => {
+    const out = neutraliseOutbound('>'.repeat(8_000));
+    expect(liveConstructs(out)).toEqual([]);
   });
 
   it('leaves nothing live on any mix of Markdown’s sharp edges (property, against the parser)', () => {
