@@ -98,6 +98,11 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
     expect(liveConstructs(neutraliseOutbound('a https://github.com/octo/demo/a`![x](https://evil.test/i.png)` b', policy))).toEqual([]);
   });
 
+  it('reads www. with an @ as a link to the host after it, and an address with % as no address (cmark-gfm does)', () => {
+    expect(neutraliseOutbound('see www.x@evil.test now')).toBe('see `www.x@evil.test` now');
+    expect(neutraliseOutbound('x%@admin.-x please')).toBe(`x%@${ZWSP}admin.-x please`);
+  });
+
   it('keeps a task list’s boxes', () => {
     expect(neutraliseOutbound('- [ ] todo\n- [x] done')).toBe('- [ ] todo\n- [x] done');
   });
