@@ -54,7 +54,7 @@ function delimitersFor(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a2: () => (/* binding */ markdownTree)
 /* harmony export */ });
-/* unused harmony exports MAX_MARKUP, plainHeavyMarkup */
+/* unused harmony exports MAX_MARKUP, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(27326);
 /* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(55756);
 /* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66807);
@@ -85,6 +85,16 @@ const GITHUB = {
     extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
     mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
 };
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source, at) {
+    const open = source[at] === '[' ? at : at - 2;
+    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
+        return false;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
+        lineStart--;
+    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
 /**
  * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
  * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
@@ -99,7 +109,7 @@ function withoutStrayBrackets(source) {
             let slashes = 0;
             for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
                 const char = source[at];
-                if ((char === '[' || char === ']') && slashes % 2 === 0)
+                if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
                     stray.push(at);
                 slashes = char === '\\' ? slashes + 1 : 0;
             }
@@ -127,11 +137,45 @@ function count(text, chars) {
             found++;
     return found;
 }
+/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+const MAX_LINE_NESTING = 32;
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+/** Where the first non-space character of a line is, and how many container markers open it. */
+function leadingMarkers(line) {
+    let at = 0;
+    let markers = 0;
+    let first = -1;
+    for (;;) {
+        let spaces = 0;
+        while (at < line.length && line[at] === ' ' && spaces < 4) {
+            at++;
+            spaces++;
+        }
+        if (first < 0)
+            first = at;
+        if (line[at] === '>') {
+            at++;
+            markers++;
+            continue;
+        }
+        const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
+        if (!list)
+            break;
+        at += list[0].length + 1;
+        markers++;
+    }
+    return { first, markers };
+}
 /**
- * `text` with markup whose parse would not take linear time made plain: past MAX_MARKUP brackets,
- * every `[` and `]` becomes its fullwidth form (［ ］), which Markdown reads as text (micromark
- * looks back from each `]` for the `[` it closes: 32 KiB of `]` took 8 s; escaping them instead
- * made as many escape tokens, which cost the same); past MAX_MARKUP table pipes, every `|` (｜).
+ * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
+ * the square of these; each case took seconds at 16–32 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
+ *   MAX_MARKUP table pipes, every `|` (｜);
+ * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
  * Text under the limits is unchanged.
  */
 function plainHeavyMarkup(text) {
@@ -140,7 +184,25 @@ function plainHeavyMarkup(text) {
         out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
     if (count(out, '|') > MAX_MARKUP)
         out = out.replaceAll('|', '\uFF5C');
-    return out;
+    if (!out.includes('\n') && !out.includes('\r') && out.length < 64)
+        return out;
+    const parts = out.split(/(\r\n|\r|\n)/);
+    let underlines = 0;
+    for (let i = 0; i < parts.length; i += 2)
+        if (UNDERLINE.test(parts[i]))
+            underlines++;
+    let changed = false;
+    for (let i = 0; i < parts.length; i += 2) {
+        const line = parts[i];
+        const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+        const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
+        if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
+            const first = underline ? line.search(/[=-]/) : nesting.first;
+            parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+            changed = true;
+        }
+    }
+    return changed ? parts.join('') : out;
 }
 /**
  * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
@@ -195,20 +257,36 @@ function removeHiddenMarkdown(given) {
     // Every construct concerned needs a bracket: most text is never parsed.
     if (!given.includes('['))
         return given;
+    try {
+        return withoutHidden(given);
+    }
+    catch {
+        // A parse that fails (text nested past what the parser's own stack holds): with no bracket left, no construct hides anything.
+        return given.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    }
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
+}
+function withoutHidden(given) {
     const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark');
     const definitions = new Map();
     const used = new Set();
     const edits = [];
-    const collect = (node) => {
+    for (const node of nodesOf(tree)) {
         if (node.type === 'definition')
             definitions.set(node.identifier, node);
         if (node.type === 'linkReference')
             used.add(node.identifier);
-        if ('children' in node)
-            for (const child of node.children)
-                collect(child);
-    };
-    collect(tree);
+    }
     const image = (node) => {
         const at = offsets(node);
         const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
@@ -235,18 +313,24 @@ function removeHiddenMarkdown(given) {
         else if (node.title !== null && node.title !== undefined)
             edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
     };
-    const walk = (node) => {
-        if (node.type === 'image' || node.type === 'imageReference')
-            return image(node);
-        if (node.type === 'definition')
-            return definition(node);
+    // Images and definitions are rewritten whole, so what is inside them is not visited.
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node.type === 'image' || node.type === 'imageReference') {
+            image(node);
+            continue;
+        }
+        if (node.type === 'definition') {
+            definition(node);
+            continue;
+        }
         if (node.type === 'link')
             link(node);
         if ('children' in node)
-            for (const child of node.children)
-                walk(child);
-    };
-    walk(tree);
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
     // Built in one pass: slicing the whole text once per edit took time that grew with edits × length.
     let out = '';
     let at = 0;

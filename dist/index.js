@@ -16161,7 +16161,7 @@ function readableReason(error) {
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
 /* harmony export */ });
-/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, MIN_FRAGMENT_SECRET_LENGTH */
+/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 
@@ -16192,6 +16192,8 @@ const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
     { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
 ];
+/** The token shapes the backtracking engine runs, for the test that none of them looks around. */
+const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
@@ -16241,29 +16243,45 @@ function fragmentsOf(form) {
 /**
  * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
  * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
+ * match took time that grew with matches × length (a public half repeated through 1 MiB: 13 s).
  */
 function hideFragments(text, fragments) {
-    let out = text;
+    const ranges = [];
     for (const { form, head, tail } of fragments) {
-        for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+        for (let at = text.indexOf(head); at !== -1;) {
             let end = at + head.length;
-            while (end < out.length && end - at < form.length && out[end] === form[end - at])
+            while (end < text.length && end - at < form.length && text[end] === form[end - at])
                 end++;
-            out = out.slice(0, at) + REDACTED + out.slice(end);
+            ranges.push({ start: at, end });
+            at = text.indexOf(head, end);
         }
-        for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
-            // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+        let from = 0;
+        for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, Math.max(at + 1, from))) {
+            // `at` is where the tail starts: walk back over as much of the form before it as the text repeats.
             let start = at;
             let matched = tail.length;
-            while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+            while (start > from && matched < form.length && text[start - 1] === form[form.length - matched - 1]) {
                 start--;
                 matched++;
             }
-            out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
-            at = start;
+            ranges.push({ start, end: at + tail.length });
+            from = at + tail.length;
         }
     }
-    return out;
+    if (ranges.length === 0)
+        return text;
+    ranges.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.end <= at)
+            continue;
+        if (range.start >= at)
+            out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
@@ -16279,12 +16297,12 @@ function createRedactor(secretValues = []) {
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
-    const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+    // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
-    const screened = [
-        ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
-    ];
+    const fragmented = new Set(fragments.map(({ form }) => form));
+    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
@@ -17205,21 +17223,33 @@ function isMissing(value, path) {
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
+function fenceLine(text, from) {
+    for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
+        let start = at;
+        while (start > 0 && at - start < 4 && text[start - 1] === ' ')
+            start--;
+        if (at - start <= 3 && (start === 0 || text[start - 1] === '\n'))
+            return at;
+    }
+    return -1;
+}
 /**
  * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * Found with `indexOf`, in one pass over the text.
+ * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
+ * none). Found with `indexOf`, in one pass over the text.
  */
 function jsonFences(text) {
     const bodies = [];
     let at = 0;
     for (;;) {
-        const open = text.indexOf('```', at);
+        const open = fenceLine(text, at);
         if (open < 0)
             break;
         const lineEnd = text.indexOf('\n', open + 3);
         if (lineEnd < 0)
             break;
-        const close = text.indexOf('```', lineEnd + 1);
+        const close = fenceLine(text, lineEnd + 1);
         if (close < 0)
             break;
         const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
@@ -17707,7 +17737,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(163)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87163));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -18013,7 +18043,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(163)]).then(__nccwpck_require__.bind(__nccwpck_require__, 87163));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -30606,9 +30636,12 @@ const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' }
 function count(value, fallback, max) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
-/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+/**
+ * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
+ * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
+ */
 function scopesOf(query) {
-    return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2] }));
+    return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -30670,6 +30703,9 @@ function issueReadTools(context) {
             async run(args, call) {
                 const query = String(args.query);
                 const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                // Grouping could OR an allowed repository with another: no parentheses.
+                if (/[()]/.test(query))
+                    throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
@@ -44515,29 +44551,39 @@ function issueCommentApi(octokit, target) {
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
 
 
+
+
 /** The hidden first line that finds this plan's escalation issue again. */
 function escalationIssueMarker(planPath) {
     return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
 }
+/**
+ * The issue's text. Run text (the model's and the tools') is redacted and placed as data: escaped
+ * where it stands in a line, the last error as a code block. Then the whole body goes through the
+ * neutraliser, as the live comment does: a piece neutralised alone could mean something else once
+ * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
+ */
 function issueBody(where, escalation, redact, neutralise) {
-    // Run text is the model's and the tools': redacted, then made unable to ping or link anyone.
-    const outbound = (text) => neutralise(redact(text));
+    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)(redact(text));
     const lines = [
-        escalationIssueMarker(where.planPath),
-        `**plan-runner escalated a run of ${outbound(where.planName)}** (\`${outbound(where.planPath)}\`): a person is needed.`,
+        `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(redact(where.planPath))}): a person is needed.`,
         '',
-        `**Why:** ${outbound(escalation.reason)}`,
+        `**Why:** ${data(escalation.reason)}`,
         '',
-        `**Last error:** ${outbound(escalation.lastError)}`,
+        '**Last error:**',
+        '',
+        fencedBlock(redact(escalation.lastError)),
     ];
     if (escalation.tried.length > 0)
-        lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${outbound(tried)}`));
+        lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${data(tried)}`));
+    const body = [escalationIssueMarker(where.planPath), neutralise(lines.join('\n'))];
+    // plan-runner's own link to the run is added after the neutraliser, as the marker is.
     if (where.runUrl)
-        lines.push('', `[The run](${where.runUrl}) has the full summary and trace.`);
+        body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
     // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
     if (escalation.mention)
-        lines.push('', `${escalation.mention}: please take a look.`);
-    return lines.join('\n');
+        body.push('', `${escalation.mention}: please take a look.`);
+    return body.join('\n');
 }
 /**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
@@ -44547,7 +44593,7 @@ function issueBody(where, escalation, redact, neutralise) {
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker(where.planPath);
-    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] });
+    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
         const me = await tokenIdentity(octokit);

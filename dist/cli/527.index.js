@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a2: () => (/* binding */ markdownTree)
 /* harmony export */ });
-/* unused harmony exports MAX_MARKUP, plainHeavyMarkup */
+/* unused harmony exports MAX_MARKUP, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
 /* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
 /* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6807);
@@ -39,6 +39,16 @@ const GITHUB = {
     extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
     mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
 };
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source, at) {
+    const open = source[at] === '[' ? at : at - 2;
+    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
+        return false;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
+        lineStart--;
+    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
 /**
  * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
  * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
@@ -53,7 +63,7 @@ function withoutStrayBrackets(source) {
             let slashes = 0;
             for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
                 const char = source[at];
-                if ((char === '[' || char === ']') && slashes % 2 === 0)
+                if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
                     stray.push(at);
                 slashes = char === '\\' ? slashes + 1 : 0;
             }
@@ -81,11 +91,45 @@ function count(text, chars) {
             found++;
     return found;
 }
+/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+const MAX_LINE_NESTING = 32;
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+/** Where the first non-space character of a line is, and how many container markers open it. */
+function leadingMarkers(line) {
+    let at = 0;
+    let markers = 0;
+    let first = -1;
+    for (;;) {
+        let spaces = 0;
+        while (at < line.length && line[at] === ' ' && spaces < 4) {
+            at++;
+            spaces++;
+        }
+        if (first < 0)
+            first = at;
+        if (line[at] === '>') {
+            at++;
+            markers++;
+            continue;
+        }
+        const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
+        if (!list)
+            break;
+        at += list[0].length + 1;
+        markers++;
+    }
+    return { first, markers };
+}
 /**
- * `text` with markup whose parse would not take linear time made plain: past MAX_MARKUP brackets,
- * every `[` and `]` becomes its fullwidth form (［ ］), which Markdown reads as text (micromark
- * looks back from each `]` for the `[` it closes: 32 KiB of `]` took 8 s; escaping them instead
- * made as many escape tokens, which cost the same); past MAX_MARKUP table pipes, every `|` (｜).
+ * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
+ * the square of these; each case took seconds at 16–32 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
+ *   MAX_MARKUP table pipes, every `|` (｜);
+ * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
  * Text under the limits is unchanged.
  */
 function plainHeavyMarkup(text) {
@@ -94,7 +138,25 @@ function plainHeavyMarkup(text) {
         out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
     if (count(out, '|') > MAX_MARKUP)
         out = out.replaceAll('|', '\uFF5C');
-    return out;
+    if (!out.includes('\n') && !out.includes('\r') && out.length < 64)
+        return out;
+    const parts = out.split(/(\r\n|\r|\n)/);
+    let underlines = 0;
+    for (let i = 0; i < parts.length; i += 2)
+        if (UNDERLINE.test(parts[i]))
+            underlines++;
+    let changed = false;
+    for (let i = 0; i < parts.length; i += 2) {
+        const line = parts[i];
+        const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+        const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
+        if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
+            const first = underline ? line.search(/[=-]/) : nesting.first;
+            parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+            changed = true;
+        }
+    }
+    return changed ? parts.join('') : out;
 }
 /**
  * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
@@ -133,11 +195,13 @@ const BREAK = '\u200B';
  * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
  * mention, even right after a word: a link's text ends where the next text node starts.
  */
-const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
 /** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
 const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+// Processing instructions, declarations and CDATA are HTML to CommonMark too.
+const HTML_OTHER = /<\?[\s\S]*?(?:\?>|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![A-Za-z][^>]*>?/g;
 /** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
 const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
 const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
@@ -151,9 +215,18 @@ function withoutTrailing(url) {
         end--;
     return url.slice(0, end);
 }
+/**
+ * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
+ * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
+ * that Node takes for a slash (`https://github.com\o\r\x@evil.test` is evil.test to a browser),
+ * and a browser drops the zero-width space put after an `@`. So a target with a backslash, an `@`,
+ * whitespace or any character outside printable ASCII is never allowed.
+ */
 function allowed(target, prefixes) {
-    if (target.startsWith('#') && !target.startsWith('#/'))
+    if (target.startsWith('#') && !target.startsWith('#/') && /^[!-~]*$/.test(target))
         return true; // an anchor on the same page
+    if (!/^[!-~]*$/.test(target) || target.includes('\\') || target.includes('@'))
+        return false;
     let url;
     try {
         url = new URL(target);
@@ -195,7 +268,7 @@ function stripHtml(text) {
     let before;
     do {
         before = out;
-        out = out.replace(HTML_COMMENT, '').replace(HTML_TAG, '');
+        out = out.replace(HTML_COMMENT, '').replace(HTML_OTHER, '').replace(HTML_TAG, '');
     } while (out !== before);
     return out;
 }
@@ -205,7 +278,7 @@ function spanOf(node) {
     return start === undefined || end === undefined ? undefined : { start, end };
 }
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
-function replacement(node, source, text, prefixes) {
+function replacement(node, source, text, policy) {
     if (node.type !== 'link')
         return codeSpan(node.url);
     // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
@@ -215,7 +288,7 @@ function replacement(node, source, text, prefixes) {
     const last = node.children.length > 0 ? spanOf(node.children.at(-1)) : undefined;
     const label = first && last ? text.slice(first.start, last.end) : '';
     // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
-    return `${rewritten(label, prefixes)} (${codeSpan(node.url)})`;
+    return `${rewritten(label, policy)} (${codeSpan(node.url)})`;
 }
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
 const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
@@ -224,53 +297,83 @@ function keptUrl(url, prefixes) {
         return false;
     return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
 }
-/** A text node written back with every URL in it as code and all else escaped: nothing in it can become live. */
-function inertText(value, prefixes) {
+/**
+ * A text node written back from its value (entities and escapes already read) with every URL in it
+ * as code, mentions and references broken as the policy says, and all else escaped: nothing in it
+ * can become live, and no backtick is left to open a code span.
+ */
+function inertText(value, policy) {
+    const prefixes = policy.allowUrls ?? [];
+    const plain = (text) => breakMentions(text, policy).replace(PUNCTUATION, '\\$&');
     let out = '';
     let at = 0;
     for (const match of value.matchAll(TEXT_URL)) {
         const url = withoutTrailing(match[0]);
-        out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+        out += plain(value.slice(at, match.index));
         out += keptUrl(url, prefixes) ? url : codeSpan(url);
         at = match.index + url.length;
     }
-    return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+    return out + plain(value.slice(at));
+}
+/**
+ * Whether a text node must be written back by `inertText`: it holds a URL, a backtick (cmark-gfm
+ * reads no later code span of a length after a run of that length without a closer, and micromark
+ * does: unmatched backticks are escaped), or a character reference (`&#x40;admin` renders as a
+ * mention the raw text did not show).
+ */
+function needsRewrite(value, source) {
+    return HAS_TEXT_URL.test(value) || value.includes('`') || /&#?[A-Za-z0-9]+;/.test(source);
+}
+/** The character after `end` in `text` ends a URL for cmark-gfm too: whitespace, `<`, or nothing. */
+function endsUrl(text, end) {
+    let at = end;
+    while (at < text.length && TRAILING.includes(text[at]))
+        at++;
+    return at >= text.length || /\s/.test(text[at]) || text[at] === '<';
 }
 /**
  * One pass: every live construct GitHub would render from `given` that the policy does not allow,
  * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
  */
-function pass(given, prefixes) {
+function pass(given, policy) {
+    const prefixes = policy.allowUrls ?? [];
     const { source: text, tree } = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .markdownTree */ .a2)(given, 'github');
     const edits = [];
-    const visit = (node, inLink) => {
+    // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
+    const stack = [{ node: tree, inLink: false }];
+    while (stack.length > 0) {
+        const { node, inLink } = stack.pop();
         const span = spanOf(node);
         if (node.type === 'code' || node.type === 'inlineCode')
-            return; // shown as written
+            continue; // shown as written
         if (node.type === 'text' && span && !inLink) {
-            if (HAS_TEXT_URL.test(node.value))
-                edits.push({ ...span, text: inertText(node.value, prefixes) });
-            return;
+            if (needsRewrite(node.value, text.slice(span.start, span.end)))
+                edits.push({ ...span, text: inertText(node.value, policy) });
+            continue;
         }
         if (node.type === 'html' && span) {
-            edits.push({ ...span, text: stripHtml(node.value) });
-            return;
+            // What is not a tag or comment to take out is shown as text.
+            const stripped = stripHtml(node.value);
+            edits.push({ ...span, text: stripped === node.value ? node.value.replace(/</g, '\\<') : stripped });
+            continue;
         }
         if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && span) {
             const source = text.slice(span.start, span.end);
-            // An address GitHub links by itself (`a@b.test`) stays as written.
-            const address = node.type === 'link' && node.url === `mailto:${source}`;
-            if (!address && !allowed(node.url, prefixes)) {
-                edits.push({ ...span, text: replacement(node, source, text, prefixes) });
-                return;
+            const literal = node.type === 'link' && !source.startsWith('[') && !source.startsWith('<');
+            // An address GitHub links by itself (`a@b.test`) stays as written; `www.x@evil.test` is a link to evil.test there.
+            const address = literal && node.url === `mailto:${source}` && !/^www\./i.test(source);
+            // A URL GitHub links by itself ends, for cmark-gfm, only at whitespace or `<`: where micromark ended it sooner, it is code.
+            const kept = allowed(node.url, prefixes) && (!literal || (keptUrl(source, prefixes) && endsUrl(text, span.end)));
+            if (!address && !kept) {
+                edits.push({ ...span, text: replacement(node, source, text, policy) });
+                continue;
             }
         }
         const linked = inLink || node.type === 'link' || node.type === 'linkReference';
         if ('children' in node)
-            for (const child of node.children)
-                visit(child, linked);
-    };
-    visit(tree, false);
+            for (const child of node.children.toReversed())
+                stack.push({ node: child, inLink: linked });
+    }
     if (edits.length === 0)
         return text;
     let out = '';
@@ -288,15 +391,21 @@ function pass(given, prefixes) {
  * something live that was not (HTML whose text is a link), so passes repeat until one changes
  * nothing. Text still changing after MAX_PASSES is shown whole as code.
  */
-function rewritten(text, prefixes) {
-    let out = text;
-    for (let count = 0; count < MAX_PASSES; count++) {
-        const next = pass(out, prefixes);
-        if (next === out)
-            return out;
-        out = next;
+function rewritten(text, policy) {
+    try {
+        let out = text;
+        for (let count = 0; count < MAX_PASSES; count++) {
+            const next = pass(out, policy);
+            if (next === out)
+                return out;
+            out = next;
+        }
+        return pass(out, policy) === out ? out : fenced(text);
     }
-    return pass(out, prefixes) === out ? out : fenced(text);
+    catch {
+        // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
+        return fenced(text);
+    }
 }
 /**
  * Text longer than this is not parsed: a parse of text anyone wrote takes time that grows faster
@@ -324,7 +433,7 @@ function breakMentions(text, policy) {
  */
 function neutraliseOutbound(text, policy = {}) {
     const broken = breakMentions(text, policy);
-    return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy.allowUrls ?? []);
+    return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy);
 }
 /**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
@@ -334,7 +443,7 @@ function neutraliseOutbound(text, policy = {}) {
  */
 function neutraliseRendered(text, policy = {}) {
     const broken = breakMentions(text, policy);
-    return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy.allowUrls ?? []);
+    return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
 }
 
 

@@ -121,7 +121,7 @@ function hideCutFragments(text) {
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
 /* harmony export */ });
-/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, MIN_FRAGMENT_SECRET_LENGTH */
+/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
 
@@ -152,6 +152,8 @@ const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
     { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
 ];
+/** The token shapes the backtracking engine runs, for the test that none of them looks around. */
+const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
@@ -201,29 +203,45 @@ function fragmentsOf(form) {
 /**
  * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
  * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
+ * match took time that grew with matches × length (a public half repeated through 1 MiB: 13 s).
  */
 function hideFragments(text, fragments) {
-    let out = text;
+    const ranges = [];
     for (const { form, head, tail } of fragments) {
-        for (let at = out.indexOf(head); at !== -1; at = out.indexOf(head, at + REDACTED.length)) {
+        for (let at = text.indexOf(head); at !== -1;) {
             let end = at + head.length;
-            while (end < out.length && end - at < form.length && out[end] === form[end - at])
+            while (end < text.length && end - at < form.length && text[end] === form[end - at])
                 end++;
-            out = out.slice(0, at) + REDACTED + out.slice(end);
+            ranges.push({ start: at, end });
+            at = text.indexOf(head, end);
         }
-        for (let at = out.indexOf(tail); at !== -1; at = out.indexOf(tail, at + REDACTED.length)) {
-            // `at` is where the tail starts, that is where form.length - tail.length of the form has passed.
+        let from = 0;
+        for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, Math.max(at + 1, from))) {
+            // `at` is where the tail starts: walk back over as much of the form before it as the text repeats.
             let start = at;
             let matched = tail.length;
-            while (start > 0 && matched < form.length && out[start - 1] === form[form.length - matched - 1]) {
+            while (start > from && matched < form.length && text[start - 1] === form[form.length - matched - 1]) {
                 start--;
                 matched++;
             }
-            out = out.slice(0, start) + REDACTED + out.slice(at + tail.length);
-            at = start;
+            ranges.push({ start, end: at + tail.length });
+            from = at + tail.length;
         }
     }
-    return out;
+    if (ranges.length === 0)
+        return text;
+    ranges.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.end <= at)
+            continue;
+        if (range.start >= at)
+            out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
@@ -239,12 +257,12 @@ function createRedactor(secretValues = []) {
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
-    const fragments = plain.filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH).map(fragmentsOf);
+    // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
-    const screened = [
-        ...new Set([...plain.filter((form) => form.length < MIN_FRAGMENT_SECRET_LENGTH), ...fragments.flatMap(({ head, tail }) => [head, tail]), ...encoded]),
-    ];
+    const fragmented = new Set(fragments.map(({ form }) => form));
+    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
@@ -995,21 +1013,33 @@ function isMissing(value, path) {
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
+function fenceLine(text, from) {
+    for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
+        let start = at;
+        while (start > 0 && at - start < 4 && text[start - 1] === ' ')
+            start--;
+        if (at - start <= 3 && (start === 0 || text[start - 1] === '\n'))
+            return at;
+    }
+    return -1;
+}
 /**
  * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * Found with `indexOf`, in one pass over the text.
+ * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
+ * none). Found with `indexOf`, in one pass over the text.
  */
 function jsonFences(text) {
     const bodies = [];
     let at = 0;
     for (;;) {
-        const open = text.indexOf('```', at);
+        const open = fenceLine(text, at);
         if (open < 0)
             break;
         const lineEnd = text.indexOf('\n', open + 3);
         if (lineEnd < 0)
             break;
-        const close = text.indexOf('```', lineEnd + 1);
+        const close = fenceLine(text, lineEnd + 1);
         if (close < 0)
             break;
         const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
@@ -1716,7 +1746,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(544)]).then(__webpack_require__.bind(__webpack_require__, 7163));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,

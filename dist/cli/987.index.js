@@ -286,7 +286,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(163)]).then(__webpack_require__.bind(__webpack_require__, 7163));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -4158,9 +4158,12 @@ const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' }
 function count(value, fallback, max) {
     return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
 }
-/** The `repo:`, `org:` and `user:` qualifiers a search query names, as written. */
+/**
+ * The `repo:`, `org:` and `user:` qualifiers a search query names, wherever they stand (after a
+ * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
+ */
 function scopesOf(query) {
-    return [...query.matchAll(/(?:^|\s)-?(repo|org|user):(\S+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2] }));
+    return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -4222,6 +4225,9 @@ function issueReadTools(context) {
             async run(args, call) {
                 const query = String(args.query);
                 const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                // Grouping could OR an allowed repository with another: no parentheses.
+                if (/[()]/.test(query))
+                    throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));

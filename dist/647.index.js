@@ -1,8 +1,8 @@
-export const id = 544;
-export const ids = [544];
+export const id = 647;
+export const ids = [647];
 export const modules = {
 
-/***/ 7163:
+/***/ 79647:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,13 +14,13 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
-var esm_client = __webpack_require__(63);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
-var streamableHttp = __webpack_require__(1502);
+var esm_client = __webpack_require__(30063);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
+var streamableHttp = __webpack_require__(42931);
 // EXTERNAL MODULE: ./lib/process/expand-env-references.js
-var expand_env_references = __webpack_require__(6674);
+var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
-var mcp_server_start_error = __webpack_require__(1088);
+var mcp_server_start_error = __webpack_require__(71088);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
 
 
@@ -51,18 +51,29 @@ function mcpServerEnvironment(server, config, runnerEnv) {
     return env;
 }
 
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
+/** A stdio MCP server answered the one call in flight with a message over the limit, and was stopped. */
+class McpAnswerTooLargeError extends Error {
+    limitBytes;
+    constructor(server, limitBytes, options) {
+        super(`MCP server '${server}' answered with a message over ${limitBytes} bytes and was stopped`, options);
+        this.name = 'McpAnswerTooLargeError';
+        this.limitBytes = limitBytes;
+    }
+}
+
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __webpack_require__(6747);
+var kill_process_group = __webpack_require__(46747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __webpack_require__(9542);
+var tail_buffer = __webpack_require__(69542);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
 
 
@@ -185,6 +196,7 @@ class ProcessGroupStdioTransport {
 
 
 
+
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
@@ -197,7 +209,10 @@ class McpServerSession {
     #options;
     #client;
     #transport;
-    #oversized = false;
+    /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
+    #inFlight = 0;
+    #oversizedWith = 0;
+    #oversizedStops = 0;
     #connecting;
     #closing;
     constructor(name, config, options) {
@@ -225,8 +240,12 @@ class McpServerSession {
     async #start(limits) {
         const transport = this.#transportFor();
         this.#transport = transport;
-        if (transport instanceof ProcessGroupStdioTransport)
-            transport.onOversized = () => (this.#oversized = true);
+        if (transport instanceof ProcessGroupStdioTransport) {
+            transport.onOversized = () => {
+                this.#oversizedWith = this.#inFlight;
+                this.#oversizedStops++;
+            };
+        }
         const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -295,19 +314,31 @@ class McpServerSession {
         } while (cursor !== undefined);
         return tools;
     }
-    /** Whether the last call's answer was over MCP_MESSAGE_LIMIT_BYTES (its server was stopped, and starts again at the next call). */
-    get answerTooLarge() {
-        return this.#oversized;
-    }
-    /** Calls one tool, connecting first when needed. */
+    /**
+     * Calls one tool, connecting first when needed. When a message over MCP_MESSAGE_LIMIT_BYTES
+     * stopped the server while this was the only call in flight, the answer was this call's:
+     * McpAnswerTooLargeError. With others in flight, which one's it was is unknown: each fails as the
+     * closed connection it met (worth another try), and the server starts again at the next call.
+     */
     async callTool(tool, args, limits) {
-        this.#oversized = false;
-        const client = await this.connect(limits);
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-            signal: limits.signal,
-            timeout: limits.timeoutMs,
-        });
-        return result;
+        const stops = this.#oversizedStops;
+        this.#inFlight++;
+        try {
+            const client = await this.connect(limits);
+            const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+                signal: limits.signal,
+                timeout: limits.timeoutMs,
+            });
+            return result;
+        }
+        catch (error) {
+            if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
+                throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+            throw error;
+        }
+        finally {
+            this.#inFlight--;
+        }
     }
     /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */
     close() {
@@ -330,9 +361,9 @@ class McpServerSession {
 }
 
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
-var types = __webpack_require__(3846);
+var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
-var tool_output_too_large_error = __webpack_require__(5493);
+var tool_output_too_large_error = __webpack_require__(35493);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
@@ -363,7 +394,7 @@ class McpTransportError extends step_error/* StepError */.z {
 }
 
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
-var format_bytes = __webpack_require__(7958);
+var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
 
 /** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
@@ -430,8 +461,8 @@ function mcpTool(options) {
             }
             catch (error) {
                 ctx.signal.throwIfAborted();
-                if (session.answerTooLarge)
-                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: MCP_MESSAGE_LIMIT_BYTES, answered: true });
+                if (error instanceof McpAnswerTooLargeError)
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
                 const detail = error instanceof Error ? error.message : String(error);
                 const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
                 if (transient)

@@ -1,5 +1,5 @@
-export const id = 163;
-export const ids = [163,544];
+export const id = 647;
+export const ids = [647,28];
 export const modules = {
 
 /***/ 6674:
@@ -98,7 +98,7 @@ class TailBuffer {
 
 /***/ }),
 
-/***/ 7163:
+/***/ 9647:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -145,6 +145,17 @@ function mcpServerEnvironment(server, config, runnerEnv) {
         }
     }
     return env;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
+/** A stdio MCP server answered the one call in flight with a message over the limit, and was stopped. */
+class McpAnswerTooLargeError extends Error {
+    limitBytes;
+    constructor(server, limitBytes, options) {
+        super(`MCP server '${server}' answered with a message over ${limitBytes} bytes and was stopped`, options);
+        this.name = 'McpAnswerTooLargeError';
+        this.limitBytes = limitBytes;
+    }
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -281,6 +292,7 @@ class ProcessGroupStdioTransport {
 
 
 
+
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
@@ -293,7 +305,10 @@ class McpServerSession {
     #options;
     #client;
     #transport;
-    #oversized = false;
+    /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
+    #inFlight = 0;
+    #oversizedWith = 0;
+    #oversizedStops = 0;
     #connecting;
     #closing;
     constructor(name, config, options) {
@@ -321,8 +336,12 @@ class McpServerSession {
     async #start(limits) {
         const transport = this.#transportFor();
         this.#transport = transport;
-        if (transport instanceof ProcessGroupStdioTransport)
-            transport.onOversized = () => (this.#oversized = true);
+        if (transport instanceof ProcessGroupStdioTransport) {
+            transport.onOversized = () => {
+                this.#oversizedWith = this.#inFlight;
+                this.#oversizedStops++;
+            };
+        }
         const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -391,19 +410,31 @@ class McpServerSession {
         } while (cursor !== undefined);
         return tools;
     }
-    /** Whether the last call's answer was over MCP_MESSAGE_LIMIT_BYTES (its server was stopped, and starts again at the next call). */
-    get answerTooLarge() {
-        return this.#oversized;
-    }
-    /** Calls one tool, connecting first when needed. */
+    /**
+     * Calls one tool, connecting first when needed. When a message over MCP_MESSAGE_LIMIT_BYTES
+     * stopped the server while this was the only call in flight, the answer was this call's:
+     * McpAnswerTooLargeError. With others in flight, which one's it was is unknown: each fails as the
+     * closed connection it met (worth another try), and the server starts again at the next call.
+     */
     async callTool(tool, args, limits) {
-        this.#oversized = false;
-        const client = await this.connect(limits);
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-            signal: limits.signal,
-            timeout: limits.timeoutMs,
-        });
-        return result;
+        const stops = this.#oversizedStops;
+        this.#inFlight++;
+        try {
+            const client = await this.connect(limits);
+            const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+                signal: limits.signal,
+                timeout: limits.timeoutMs,
+            });
+            return result;
+        }
+        catch (error) {
+            if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
+                throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+            throw error;
+        }
+        finally {
+            this.#inFlight--;
+        }
     }
     /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */
     close() {
@@ -526,8 +557,8 @@ function mcpTool(options) {
             }
             catch (error) {
                 ctx.signal.throwIfAborted();
-                if (session.answerTooLarge)
-                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: MCP_MESSAGE_LIMIT_BYTES, answered: true });
+                if (error instanceof McpAnswerTooLargeError)
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
                 const detail = error instanceof Error ? error.message : String(error);
                 const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
                 if (transient)
