@@ -159,7 +159,8 @@ function needsRewrite(value: string, source: string): boolean {
 function endsUrl(text: string, end: number): boolean {
   let at = end;
   while (at < text.length && TRAILING.includes(text[at]!)) at++;
-  return at >= text.length || /\s/.test(text[at]!) || text[at] === '<';
+  // ASCII whitespace only: a no-break or ideographic space, a form feed or U+2028 do not end it there.
+  return at >= text.length || ' \t\r\n<'.includes(text[at]!);
 }
 
 /**
@@ -198,7 +199,8 @@ function pass(given: string, policy: OutboundPolicy): string {
         continue;
       }
     }
-    const linked = inLink || node.type === 'link' || node.type === 'linkReference';
+    // Text inside a reference link is still read: cmark-gfm may not resolve a label micromark does (Unicode case folding).
+    const linked = inLink || node.type === 'link';
     if ('children' in node) for (const child of node.children.toReversed()) stack.push({ node: child, inLink: linked });
   }
   if (edits.length === 0) return text;
@@ -221,11 +223,12 @@ function rewritten(text: string, policy: OutboundPolicy): string {
   try {
     let out = text;
     for (let count = 0; count < MAX_PASSES; count++) {
-      const next = pass(out, policy);
+      // Mentions are broken again after each pass: taking out HTML can join an `@` to the name after it.
+      const next = breakMentions(pass(out, policy), policy);
       if (next === out) return out;
       out = next;
     }
-    return pass(out, policy) === out ? out : fenced(text);
+    return breakMentions(pass(out, policy), policy) === out ? out : fenced(text);
   } catch {
     // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
     return fenced(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
+import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
 
 describe('markdownTree', () => {
   it('leaves text with ordinary amounts of markup as written', () => {
@@ -23,6 +23,13 @@ describe('markdownTree', () => {
     const deep = `${'> '.repeat(MAX_LINE_NESTING + 1)}x`;
     expect(plainHeavyMarkup(deep)).toBe(`\\${deep}`);
     expect(plainHeavyMarkup(`${'> '.repeat(MAX_LINE_NESTING)}x`)).toBe(`${'> '.repeat(MAX_LINE_NESTING)}x`);
+  });
+
+  it('makes inline HTML openers plain past MAX_HTML_OPENERS (each unclosed one ran to the end of its paragraph), and empties lines of only spaces', () => {
+    expect(plainHeavyMarkup('x <?'.repeat(MAX_HTML_OPENERS + 1))).toBe('x \uFF1C?'.repeat(MAX_HTML_OPENERS + 1));
+    expect(plainHeavyMarkup('x <?'.repeat(MAX_HTML_OPENERS))).toBe('x <?'.repeat(MAX_HTML_OPENERS));
+    expect(plainHeavyMarkup('-\n  \n    x')).toBe('-\n\n    x');
+    expect(plainHeavyMarkup('> -\n>   \n>     x')).toBe('> -\n>\n>     x');
   });
 
   it('reads GitHub’s Markdown with stray brackets made plain and real links kept', () => {

@@ -99,8 +99,29 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
   });
 
   it('reads www. with an @ as a link to the host after it, and an address with % as no address (cmark-gfm does)', () => {
-    expect(neutraliseOutbound('see www.x@evil.test now')).toBe('see `www.x@evil.test` now');
+    expect(neutraliseOutbound('see www.x@evil.test now')).toBe(`see \`www.x@${ZWSP}evil.test\` now`);
     expect(neutraliseOutbound('x%@admin.-x please')).toBe(`x%@${ZWSP}admin.-x please`);
+  });
+
+  // The third review fuzzed against cmark-gfm 0.29 itself: each of these was live there.
+  it('empties lines of only spaces or tabs: cmark-gfm continued an empty list item through one, making the indented line after it Markdown', () => {
+    // cmark-gfm renders the emptied form as micromark does: an empty item, then a code block.
+    expect(neutraliseOutbound('-\n  \n    [x](http://evil.test/)')).toBe('-\n\n    [x](http://evil.test/)');
+    expect(neutraliseOutbound('-\n\t\n    ![x](http://evil.test/x.png)')).toBe('-\n\n    ![x](http://evil.test/x.png)');
+  });
+
+  it.each([
+    ['HTML taken out joins an @ to a name', '@<div>bob'],
+    ['a comment taken out joins a # to a number', '#<!-- c -->12'],
+    ['a reference cmark-gfm does not resolve (Unicode case folding) shows its label as text', '[&commat;bob][\u1C90]\n\n[\u10D0]: https://ok.test/'],
+  ])('%s', (_, text) => {
+    const out = neutraliseOutbound(text, { allowUrls: [ALLOWED] });
+    expect(liveConstructs(out)).toEqual([]);
+    expect(out).not.toMatch(/(?:^|[^\w\u200B])@bob|#12/);
+  });
+
+  it('ends a bare URL only at ASCII whitespace, as cmark-gfm does: a no-break space does not end it', () => {
+    expect(neutraliseOutbound('https://ok.test/a\u00a0`<img src=http://evil.test/x>`', { allowUrls: [ALLOWED] })).not.toContain('https://ok.test/a\u00a0`<img');
   });
 
   it('keeps a task list’s boxes', () => {
