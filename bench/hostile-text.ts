@@ -43,7 +43,8 @@ export async function hostileText(): Promise<BenchTable> {
     ['every_sentence_matches: `.` repeated', '.', splitSentences, SIZE],
     ['plan hint: `${{steps.` and spaces', ' ', (text) => githubExpressionHint(`\${{steps.${text}`), SIZE],
     ['neutralise outbound: `[` then `![a](` repeated (was 8.5 s at 64 KiB as `[`)', '![a](', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
-    ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    // Sized so the text is still parsed once each mention has its zero-width space (5 characters for 4).
+    ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), Math.floor((MAX_PARSED_CHARS - 1) * 0.8)],
     ['neutralise outbound: `[` then `*a_` repeated', '*a_', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],

@@ -1,7 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
 import { tokenIdentity } from '../report/comment/comment-api.ts';
-import { fencedBlock, inlineCode } from '../report/markdown/code-fence.ts';
+import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';

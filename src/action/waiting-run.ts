@@ -86,6 +86,7 @@ export async function findWaitingRun(
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+  const head = pausedHead(own[0]!.body);
   return {
     ok: true,
     run: {
@@ -93,7 +94,7 @@ export async function findWaitingRun(
       hash: marker.hash,
       trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
       comment: { target, id: own[0]!.id, body: own[0]!.body },
-      ...(pausedHead(own[0]!.body) && { headSha: pausedHead(own[0]!.body) }),
+      ...(head && { headSha: head }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { PendingApprovalStep } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
-import { inlineCode } from './markdown/code-fence.ts';
+import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 
 /** How a person approves a paused run, in words that fit the comment and the summary. */

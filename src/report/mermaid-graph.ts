@@ -1,7 +1,7 @@
 import type { StepState } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
 import { STATE_ICONS, stepTitle } from './checklist.ts';
-import { fencedBlock } from './markdown/code-fence.ts';
+import { fencedBlock } from '../core/code-fence.ts';
 
 const STATE_STYLES: Readonly<Record<StepState, string>> = {
   pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',

@@ -1,7 +1,7 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { checklistItems } from './checklist.ts';
-import { inlineCode } from './markdown/code-fence.ts';
+import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';

@@ -1,5 +1,5 @@
 import type { PlanError } from '../plan/plan-error.ts';
-import { fencedBlock, inlineCode } from './markdown/code-fence.ts';
+import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 

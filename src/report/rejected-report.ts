@@ -1,6 +1,6 @@
 import type { PlanError } from '../plan/plan-error.ts';
 import type { PlanFileError } from './annotations.ts';
-import { inlineCode } from './markdown/code-fence.ts';
+import { inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 

@@ -1,5 +1,5 @@
 import type { Definition, Image, ImageReference, Link, Nodes } from 'mdast';
-import { markdownTree } from './markdown-tree.ts';
+import { markdownTree, nodesOf } from './markdown-tree.ts';
 
 interface Edit {
   readonly start: number;
@@ -32,16 +32,6 @@ export function removeHiddenMarkdown(given: string): string {
   } catch {
     // A parse that fails (text nested past what the parser's own stack holds): with no bracket left, no construct hides anything.
     return given.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
-  }
-}
-
-/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
-function* nodesOf(tree: Nodes): Generator<Nodes> {
-  const stack: Nodes[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    yield node;
-    if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
   }
 }
 

@@ -42,18 +42,15 @@ function inTaskBox(source: string, at: number): boolean {
 function withoutStrayBrackets(source: string): string {
   if (!source.includes('[') && !source.includes(']')) return source;
   const stray: number[] = [];
-  const visit = (node: Nodes): void => {
-    if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
-      let slashes = 0;
-      for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
-        const char = source[at];
-        if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at)) stray.push(at);
-        slashes = char === '\\' ? slashes + 1 : 0;
-      }
+  for (const node of nodesOf(fromMarkdown(source, BLOCKS))) {
+    if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined) continue;
+    let slashes = 0;
+    for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+      const char = source[at];
+      if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at)) stray.push(at);
+      slashes = char === '\\' ? slashes + 1 : 0;
     }
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(fromMarkdown(source, BLOCKS));
+  }
   if (stray.length === 0) return source;
   let out = '';
   let from = 0;
@@ -62,6 +59,16 @@ function withoutStrayBrackets(source: string): string {
     from = at + 1;
   }
   return out + source.slice(from);
+}
+
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+export function* nodesOf(tree: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
+  }
 }
 
 /** A parsed text, and the text that was parsed: `tree`'s positions are offsets into `source`. */

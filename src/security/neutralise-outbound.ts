@@ -1,4 +1,5 @@
 import type { Definition, Image, Link, Nodes } from 'mdast';
+import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { markdownTree } from './markdown-tree.ts';
 import { isUnderPrefix } from './url-allow-list.ts';
 
@@ -72,24 +73,6 @@ function allowed(target: string, prefixes: readonly string[]): boolean {
   });
 }
 
-/** `text` as inline code that nothing in it can close, on one line: GitHub neither links nor loads it. */
-function codeSpan(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
-  let longest = 0;
-  for (const run of flat.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
-  const ticks = '`'.repeat(longest + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
-  return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-
-/** The whole text as a fenced code block that no line of it can close. */
-function fenced(text: string): string {
-  let longest = 0;
-  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}text\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
-}
-
 function stripHtml(text: string): string {
   let out = text;
   let before: string;
@@ -108,14 +91,14 @@ function spanOf(node: Nodes): { start: number; end: number } | undefined {
 
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
 function replacement(node: Link | Image | Definition, source: string, text: string, policy: OutboundPolicy): string {
-  if (node.type !== 'link') return codeSpan(node.url);
+  if (node.type !== 'link') return inlineCode(node.url);
   // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
-  if (!source.startsWith('[')) return codeSpan(source.replace(/^<|>$/g, ''));
+  if (!source.startsWith('[')) return inlineCode(source.replace(/^<|>$/g, ''));
   const first = node.children.length > 0 ? spanOf(node.children[0]!) : undefined;
   const last = node.children.length > 0 ? spanOf(node.children.at(-1)!) : undefined;
   const label = first && last ? text.slice(first.start, last.end) : '';
   // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
-  return `${rewritten(label, policy)} (${codeSpan(node.url)})`;
+  return `${rewritten(label, policy)} (${inlineCode(node.url)})`;
 }
 
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
@@ -128,21 +111,19 @@ function keptUrl(url: string, prefixes: readonly string[]): boolean {
 
 /**
  * A text node written back from its value (entities and escapes already read) with every URL in it
- * as code, mentions and references broken as the policy says, and all else escaped: nothing in it
- * can become live, and no backtick is left to open a code span.
+ * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
+ * code span. (Mentions the value reveals are broken after the pass, with everything else.)
  */
-function inertText(value: string, policy: OutboundPolicy): string {
-  const prefixes = policy.allowUrls ?? [];
-  const plain = (text: string): string => breakMentions(text, policy).replace(PUNCTUATION, '\\$&');
+function inertText(value: string, prefixes: readonly string[]): string {
   let out = '';
   let at = 0;
   for (const match of value.matchAll(TEXT_URL)) {
     const url = withoutTrailing(match[0]);
-    out += plain(value.slice(at, match.index));
-    out += keptUrl(url, prefixes) ? url : codeSpan(url);
+    out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+    out += keptUrl(url, prefixes) ? url : inlineCode(url);
     at = match.index + url.length;
   }
-  return out + plain(value.slice(at));
+  return out + value.slice(at).replace(PUNCTUATION, '\\$&');
 }
 
 /**
@@ -178,7 +159,7 @@ function pass(given: string, policy: OutboundPolicy): string {
     const span = spanOf(node);
     if (node.type === 'code' || node.type === 'inlineCode') continue; // shown as written
     if (node.type === 'text' && span && !inLink) {
-      if (needsRewrite(node.value, text.slice(span.start, span.end))) edits.push({ ...span, text: inertText(node.value, policy) });
+      if (needsRewrite(node.value, text.slice(span.start, span.end))) edits.push({ ...span, text: inertText(node.value, prefixes) });
       continue;
     }
     if (node.type === 'html' && span) {
@@ -228,10 +209,10 @@ function rewritten(text: string, policy: OutboundPolicy): string {
       if (next === out) return out;
       out = next;
     }
-    return breakMentions(pass(out, policy), policy) === out ? out : fenced(text);
+    return breakMentions(pass(out, policy), policy) === out ? out : `${fencedBlock(text, 'text')}\n`;
   } catch {
     // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
-    return fenced(text);
+    return `${fencedBlock(text, 'text')}\n`;
   }
 }
 
@@ -261,7 +242,7 @@ function breakMentions(text: string, policy: OutboundPolicy): string {
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
   const broken = breakMentions(text, policy);
-  return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy);
+  return broken.length > MAX_PARSED_CHARS ? `\n${fencedBlock(broken, 'text')}\n` : rewritten(broken, policy);
 }
 
 /**

@@ -128,7 +128,7 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
     expect(neutraliseOutbound('- [ ] todo\n- [x] done')).toBe('- [ ] todo\n- [x] done');
   });
 
-  it('posts text nested past the parser’s stack as code instead of failing', () => {
+  it('reads text nested 8,000 levels deep without running out of stack', () => {
     const out = neutraliseOutbound('>'.repeat(8_000));
     expect(liveConstructs(out)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { itemProgress, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
-import { inlineCode, fencedBlock } from '../markdown/code-fence.ts';
+import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
 import { escapeInlineMarkdown, escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { resultText } from '../../core/result-text.ts';

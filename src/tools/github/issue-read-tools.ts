@@ -1,3 +1,4 @@
+import { StepError } from '../../core/step-error.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
@@ -79,7 +80,9 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         const query = String(args.query);
         const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
         // Grouping could OR an allowed repository with another: no parentheses.
-        if (/[()]/.test(query)) throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
+        if (/[()]/.test(query)) {
+          throw new StepError('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
+        }
         const scopes = scopesOf(query);
         // A search reaches what the token reaches: only the repositories the plan allows may be named.
         const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
