@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ nodesOf),
 /* harmony export */   a2: () => (/* binding */ markdownTree)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
@@ -58,21 +59,17 @@ function withoutStrayBrackets(source) {
     if (!source.includes('[') && !source.includes(']'))
         return source;
     const stray = [];
-    const visit = (node) => {
-        if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
-            let slashes = 0;
-            for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
-                const char = source[at];
-                if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
-                    stray.push(at);
-                slashes = char === '\\' ? slashes + 1 : 0;
-            }
+    for (const node of nodesOf((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS))) {
+        if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined)
+            continue;
+        let slashes = 0;
+        for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+            const char = source[at];
+            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
+                stray.push(at);
+            slashes = char === '\\' ? slashes + 1 : 0;
         }
-        if ('children' in node)
-            for (const child of node.children)
-                visit(child);
-    };
-    visit((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS));
+    }
     if (stray.length === 0)
         return source;
     let out = '';
@@ -82,6 +79,17 @@ function withoutStrayBrackets(source) {
         from = at + 1;
     }
     return out + source.slice(from);
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
 }
 /** How many of `chars` are in `text`. */
 function count(text, chars) {
@@ -199,8 +207,10 @@ function markdownTree(text, flavour) {
 /* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered)
 /* harmony export */ });
 /* unused harmony export MAX_PARSED_CHARS */
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
 /* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61154);
 /* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1400);
+
 
 
 /** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
@@ -260,24 +270,6 @@ function allowed(target, prefixes) {
         }
     });
 }
-/** `text` as inline code that nothing in it can close, on one line: GitHub neither links nor loads it. */
-function codeSpan(text) {
-    const flat = text.replace(/[\r\n]+/g, ' ');
-    let longest = 0;
-    for (const run of flat.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const ticks = '`'.repeat(longest + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
-    return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-/** The whole text as a fenced code block that no line of it can close. */
-function fenced(text) {
-    let longest = 0;
-    for (const run of text.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
-}
 function stripHtml(text) {
     let out = text;
     let before;
@@ -295,15 +287,15 @@ function spanOf(node) {
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
 function replacement(node, source, text, policy) {
     if (node.type !== 'link')
-        return codeSpan(node.url);
+        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(node.url);
     // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
     if (!source.startsWith('['))
-        return codeSpan(source.replace(/^<|>$/g, ''));
+        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(source.replace(/^<|>$/g, ''));
     const first = node.children.length > 0 ? spanOf(node.children[0]) : undefined;
     const last = node.children.length > 0 ? spanOf(node.children.at(-1)) : undefined;
     const label = first && last ? text.slice(first.start, last.end) : '';
     // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
-    return `${rewritten(label, policy)} (${codeSpan(node.url)})`;
+    return `${rewritten(label, policy)} (${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(node.url)})`;
 }
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
 const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
@@ -314,21 +306,19 @@ function keptUrl(url, prefixes) {
 }
 /**
  * A text node written back from its value (entities and escapes already read) with every URL in it
- * as code, mentions and references broken as the policy says, and all else escaped: nothing in it
- * can become live, and no backtick is left to open a code span.
+ * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
+ * code span. (Mentions the value reveals are broken after the pass, with everything else.)
  */
-function inertText(value, policy) {
-    const prefixes = policy.allowUrls ?? [];
-    const plain = (text) => breakMentions(text, policy).replace(PUNCTUATION, '\\$&');
+function inertText(value, prefixes) {
     let out = '';
     let at = 0;
     for (const match of value.matchAll(TEXT_URL)) {
         const url = withoutTrailing(match[0]);
-        out += plain(value.slice(at, match.index));
-        out += keptUrl(url, prefixes) ? url : codeSpan(url);
+        out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+        out += keptUrl(url, prefixes) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(url);
         at = match.index + url.length;
     }
-    return out + plain(value.slice(at));
+    return out + value.slice(at).replace(PUNCTUATION, '\\$&');
 }
 /**
  * Whether a text node must be written back by `inertText`: it holds a URL, a backtick (cmark-gfm
@@ -364,7 +354,7 @@ function pass(given, policy) {
             continue; // shown as written
         if (node.type === 'text' && span && !inLink) {
             if (needsRewrite(node.value, text.slice(span.start, span.end)))
-                edits.push({ ...span, text: inertText(node.value, policy) });
+                edits.push({ ...span, text: inertText(node.value, prefixes) });
             continue;
         }
         if (node.type === 'html' && span) {
@@ -418,11 +408,11 @@ function rewritten(text, policy) {
                 return out;
             out = next;
         }
-        return breakMentions(pass(out, policy), policy) === out ? out : fenced(text);
+        return breakMentions(pass(out, policy), policy) === out ? out : `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'text')}\n`;
     }
     catch {
         // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
-        return fenced(text);
+        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'text')}\n`;
     }
 }
 /**
@@ -451,7 +441,7 @@ function breakMentions(text, policy) {
  */
 function neutraliseOutbound(text, policy = {}) {
     const broken = breakMentions(text, policy);
-    return broken.length > MAX_PARSED_CHARS ? `\n${fenced(broken)}` : rewritten(broken, policy);
+    return broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy);
 }
 /**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the

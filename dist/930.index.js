@@ -52,6 +52,7 @@ function delimitersFor(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ nodesOf),
 /* harmony export */   a2: () => (/* binding */ markdownTree)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
@@ -104,21 +105,17 @@ function withoutStrayBrackets(source) {
     if (!source.includes('[') && !source.includes(']'))
         return source;
     const stray = [];
-    const visit = (node) => {
-        if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
-            let slashes = 0;
-            for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
-                const char = source[at];
-                if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
-                    stray.push(at);
-                slashes = char === '\\' ? slashes + 1 : 0;
-            }
+    for (const node of nodesOf((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS))) {
+        if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined)
+            continue;
+        let slashes = 0;
+        for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+            const char = source[at];
+            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
+                stray.push(at);
+            slashes = char === '\\' ? slashes + 1 : 0;
         }
-        if ('children' in node)
-            for (const child of node.children)
-                visit(child);
-    };
-    visit((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS));
+    }
     if (stray.length === 0)
         return source;
     let out = '';
@@ -128,6 +125,17 @@ function withoutStrayBrackets(source) {
         from = at + 1;
     }
     return out + source.slice(from);
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
 }
 /** How many of `chars` are in `text`. */
 function count(text, chars) {
@@ -280,23 +288,12 @@ function removeHiddenMarkdown(given) {
         return given.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
     }
 }
-/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
-function* nodesOf(tree) {
-    const stack = [tree];
-    while (stack.length > 0) {
-        const node = stack.pop();
-        yield node;
-        if ('children' in node)
-            for (const child of node.children.toReversed())
-                stack.push(child);
-    }
-}
 function withoutHidden(given) {
     const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark');
     const definitions = new Map();
     const used = new Set();
     const edits = [];
-    for (const node of nodesOf(tree)) {
+    for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
         if (node.type === 'definition')
             definitions.set(node.identifier, node);
         if (node.type === 'linkReference')

@@ -9208,6 +9208,41 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 71874:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ inlineCode),
+/* harmony export */   z: () => (/* binding */ fencedBlock)
+/* harmony export */ });
+function longestRun(text, char) {
+    if (!text.includes(char))
+        return 0;
+    let longest = 0;
+    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
+        longest = Math.max(longest, match[0].length);
+    return longest;
+}
+/**
+ * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
+ * never close it (results are data and must not escape into the page).
+ */
+function fencedBlock(text, language = '') {
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    return `${fence}${language}\n${body}${fence}`;
+}
+/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+function inlineCode(text) {
+    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+
+/***/ }),
+
 /***/ 7437:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30631,6 +30666,7 @@ function issueSummary(issue, options) {
 
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
 function count(value, fallback, max) {
@@ -30704,8 +30740,9 @@ function issueReadTools(context) {
                 const query = String(args.query);
                 const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
-                if (/[()]/.test(query))
-                    throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
+                if (/[()]/.test(query)) {
+                    throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
+                }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
@@ -43769,38 +43806,14 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
-;// CONCATENATED MODULE: ./lib/report/markdown/code-fence.js
-function longestRun(text, char) {
-    if (!text.includes(char))
-        return 0;
-    let longest = 0;
-    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
-        longest = Math.max(longest, match[0].length);
-    return longest;
-}
-/**
- * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
- * never close it (results are data and must not escape into the page).
- */
-function fencedBlock(text, language = '') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    const body = text.endsWith('\n') ? text : `${text}\n`;
-    return `${fence}${language}\n${body}${fence}`;
-}
-/** An inline code span that survives backticks in `text` (and keeps it on one line). */
-function inlineCode(text) {
-    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
-    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
-    return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __nccwpck_require__(71874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
 // The path quotes keys the model wrote, backticks included: a code span no key can close.
 function errorLine(error, redact) {
-    return `- ${error.path ? `${inlineCode(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
+    return `- ${error.path ? `${(0,code_fence/* inlineCode */.t)(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
 }
 function shown(attempt) {
     if (attempt.steps)
@@ -43823,7 +43836,7 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', fencedBlock(redact(text), language), '');
+        lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
@@ -43902,7 +43915,7 @@ function renderMermaidGraph(record, redact) {
     const text = lines.join('\n');
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
-    return fencedBlock(text, 'mermaid');
+    return (0,code_fence/* fencedBlock */.z)(text, 'mermaid');
 }
 
 ;// CONCATENATED MODULE: ./lib/report/plan-preview.js
@@ -43949,7 +43962,7 @@ function renderPlanPreview(plan, options) {
     if (plan.goal)
         lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} — ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
     return lines.join('\n');
 }
@@ -43961,9 +43974,9 @@ function renderPlanPreview(plan, options) {
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
 function pendingLine(step, redact) {
-    const what = step.tool ? `calls ${inlineCode(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(inlineCode).join(', ')}` : `a ${step.type} step`;
+    const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
     const args = step.args !== undefined
-        ? ` with ${inlineCode((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
         : step.tool
             ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
@@ -43979,11 +43992,11 @@ function renderApprovalSection(record, redact, level = '###') {
     const decision = record.decision;
     if (decision) {
         const by = decision.by ? ` by @${(0,escape_markdown/* escapeInlineMarkdown */.ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${inlineCode(decision.hash)}).` : `🚫 Rejected${by} (approval ${inlineCode(decision.hash)}): the steps that awaited approval will not run.`);
+        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}): the steps that awaited approval will not run.`);
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${inlineCode(request.hash)}.`);
+        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
     }
     return parts.join('\n\n');
 }
@@ -44120,11 +44133,11 @@ function stepLine(key, title, step) {
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
 function textBlock(label, text, json, where) {
     if (isShort(text))
-        return { inline: json ? inlineCode(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
+        return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
     const size = `${text.length.toLocaleString('en-US')} characters`;
     return {
         part: {
-            full: detailsBlock(`${label} — ${size}`, fencedBlock(text, json ? 'json' : 'text')),
+            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
             cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
         },
     };
@@ -44317,8 +44330,8 @@ function planFileErrors(errors, planPath) {
 }
 function rejected_report_errorLine(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
-    const at = error.path ? ` (at ${inlineCode(error.path)})` : '';
-    return `- ${where ? `${inlineCode(where)} — ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
+    const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
+    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} — ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
 }
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
@@ -44327,7 +44340,7 @@ function rejected_report_errorLine(error, redact) {
 function renderRejectedReport(errors, planPath, redact) {
     const count = errors.length;
     return [
-        `## ❌ plan-runner: ${inlineCode(planPath)}`,
+        `## ❌ plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
         `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
         '',
@@ -44566,13 +44579,13 @@ function escalationIssueMarker(planPath) {
 function issueBody(where, escalation, redact, neutralise) {
     const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)(redact(text));
     const lines = [
-        `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(redact(where.planPath))}): a person is needed.`,
+        `**plan-runner escalated a run of ${data(where.planName)}** (${(0,code_fence/* inlineCode */.t)(redact(where.planPath))}): a person is needed.`,
         '',
         `**Why:** ${data(escalation.reason)}`,
         '',
         '**Last error:**',
         '',
-        fencedBlock(redact(escalation.lastError)),
+        (0,code_fence/* fencedBlock */.z)(redact(escalation.lastError)),
     ];
     if (escalation.tried.length > 0)
         lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${data(tried)}`));
@@ -45538,6 +45551,7 @@ async function findWaitingRun(settings, deps) {
     const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+    const head = pausedHead(own[0].body);
     return {
         ok: true,
         run: {
@@ -45545,7 +45559,7 @@ async function findWaitingRun(settings, deps) {
             hash: marker.hash,
             trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
             comment: { target, id: own[0].id, body: own[0].body },
-            ...(pausedHead(own[0].body) && { headSha: pausedHead(own[0].body) }),
+            ...(head && { headSha: head }),
         },
     };
 }

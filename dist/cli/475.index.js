@@ -134,6 +134,41 @@ async function cliJobSettings(args, env, redact, mode) {
 
 /***/ }),
 
+/***/ 1874:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ inlineCode),
+/* harmony export */   z: () => (/* binding */ fencedBlock)
+/* harmony export */ });
+function longestRun(text, char) {
+    if (!text.includes(char))
+        return 0;
+    let longest = 0;
+    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
+        longest = Math.max(longest, match[0].length);
+    return longest;
+}
+/**
+ * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
+ * never close it (results are data and must not escape into the page).
+ */
+function fencedBlock(text, language = '') {
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    return `${fence}${language}\n${body}${fence}`;
+}
+/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+function inlineCode(text) {
+    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+
+/***/ }),
+
 /***/ 9678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -379,8 +414,8 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
-// EXTERNAL MODULE: ./lib/report/markdown/code-fence.js
-var code_fence = __webpack_require__(7845);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __webpack_require__(1874);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
@@ -988,41 +1023,6 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
 
 /***/ }),
 
-/***/ 7845:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ inlineCode),
-/* harmony export */   z: () => (/* binding */ fencedBlock)
-/* harmony export */ });
-function longestRun(text, char) {
-    if (!text.includes(char))
-        return 0;
-    let longest = 0;
-    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
-        longest = Math.max(longest, match[0].length);
-    return longest;
-}
-/**
- * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
- * never close it (results are data and must not escape into the page).
- */
-function fencedBlock(text, language = '') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    const body = text.endsWith('\n') ? text : `${text}\n`;
-    return `${fence}${language}\n${body}${fence}`;
-}
-/** An inline code span that survives backticks in `text` (and keeps it on one line). */
-function inlineCode(text) {
-    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
-    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
-    return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-
-
-/***/ }),
-
 /***/ 4260:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1031,7 +1031,7 @@ function inlineCode(text) {
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7845);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1874);
 
 
 const STATE_STYLES = {
@@ -1104,7 +1104,7 @@ function renderMermaidGraph(record, redact) {
     const text = lines.join('\n');
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
-    return (0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
+    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
 }
 
 
@@ -1119,7 +1119,7 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7845);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(422);
@@ -1166,7 +1166,7 @@ function renderPlanPreview(plan, options) {
     if (plan.goal)
         lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} — ${(0,_markdown_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} — ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }

@@ -4153,6 +4153,7 @@ function issueSummary(issue, options) {
 
 
 
+
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
 const page = { type: 'integer', minimum: 1, description: 'Page number, from 1' };
 function count(value, fallback, max) {
@@ -4226,8 +4227,9 @@ function issueReadTools(context) {
                 const query = String(args.query);
                 const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
-                if (/[()]/.test(query))
-                    throw new CrossRepoRefusedError('search_issues', `a query with parentheses (${query})`, allowed, 'reading');
+                if (/[()]/.test(query)) {
+                    throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
+                }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
