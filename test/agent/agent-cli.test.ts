@@ -1,34 +1,24 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { todos } from './agent-fixtures.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let chat: ChatServer;
 
 beforeAll(async () => {
   chat = await startChatServer();
-});
+  await cliBundle();
+}, 600_000);
 
 afterAll(async () => {
   await chat.close();
 });
 
-function cli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(root, 'src/cli.ts'), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), OPENAI_API_KEY: 'sk-local-test' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const cli = (args: string[], cwd: string) => runCli(args, { cwd, env: { OPENAI_API_KEY: 'sk-local-test' } });
 
 describe('plan-runner run --agent', () => {
   it('runs the task as one agent step and prints its TODO list under the step', async () => {

@@ -1,16 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-approve-'));
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() }, timeout: 60_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (args: string[]) => runCli(args, { cwd: tmp });
+
+beforeAll(cliBundle, 600_000);
 
 const PLAN = `name: Guarded sums
 toolsets: [math]
@@ -20,54 +18,51 @@ workflow_sequence:
 `;
 
 describe('plan-runner run --resume TRACE --approve HASH', () => {
-  it('pauses (exit 0, says how to approve), then runs the approved step reusing the first; a changed plan is refused', () => {
+  it('pauses (exit 0, says how to approve), then runs the approved step reusing the first; a changed plan is refused', async () => {
     const plan = path.join(tmp, 'plan.yml');
     writeFileSync(plan, PLAN);
-    const paused = cli(['run', plan, '--trace', 'paused.jsonl', '--summary', 'paused.md']);
+    const paused = await cli(['run', plan, '--trace', 'paused.jsonl', '--summary', 'paused.md']);
     expect(paused.code, paused.stderr).toBe(0);
     expect(paused.stdout).toContain('status: awaiting-approval');
     const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
     expect(hash).toBeDefined();
 
     writeFileSync(plan, PLAN.replace('b: 1 }', 'b: 2 }'));
-    const changed = cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
+    const changed = await cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
     expect(changed.code).toBe(1);
     expect(changed.stderr).toContain('changed since the approval was asked');
 
     writeFileSync(plan, PLAN);
-    const approved = cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
+    const approved = await cli(['run', plan, '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toContain('status: succeeded');
     const trace = readFileSync(path.join(tmp, 'approved.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; stepKey?: string });
     expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['2']);
   });
 
-  it('refuses an approval when a plan the paused step uses changed since: the hash covers used plan files too', () => {
+  it('refuses an approval when a plan the paused step uses changed since: the hash covers used plan files too', async () => {
     const dir = mkdtempSync(path.join(tmp, 'nested-'));
-    const run = (args: string[]) => {
-      const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() }, timeout: 60_000 });
-      return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-    };
+    const run = (args: string[]) => runCli(args, { cwd: dir });
     const SUB = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n';
     writeFileSync(path.join(dir, 'inner.yml'), SUB);
     writeFileSync(path.join(dir, 'outer.yml'), 'name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n  - { id: 2, type: plan, uses: inner.yml, depends_on: [1], approval: true }\n');
-    const paused = run(['run', 'outer.yml', '--trace', 'paused.jsonl', '--summary', 'paused.md']);
+    const paused = await run(['run', 'outer.yml', '--trace', 'paused.jsonl', '--summary', 'paused.md']);
     expect(paused.code, paused.stderr).toBe(0);
     const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
     expect(hash).toBeDefined();
 
     writeFileSync(path.join(dir, 'inner.yml'), SUB.replace('b: 1 }', 'b: 1000 }'));
-    const changed = run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
+    const changed = await run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
     expect(changed.stderr + changed.stdout).toContain('changed since the approval was asked');
     expect(changed.code).toBe(1);
 
     writeFileSync(path.join(dir, 'inner.yml'), SUB);
-    const approved = run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
+    const approved = await run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md']);
     expect(approved.code, approved.stderr + approved.stdout).toBe(0);
     expect(approved.stdout).toContain('status: succeeded');
   });
 
-  it('needs --resume with --approve', () => {
-    expect(cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
+  it('needs --resume with --approve', async () => {
+    expect(await cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
   });
 });

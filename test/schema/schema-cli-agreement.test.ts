@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { planSchemaValidator } from '../helpers/plan-schema-validator.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const examples = readdirSync(path.join(root, 'workflows'))
@@ -63,13 +63,8 @@ interface CliVerdict {
 }
 
 /** Runs `plan-runner validate` once over all files and reads each file's verdict from its output. */
-function cliVerdicts(files: readonly string[]): Map<string, CliVerdict> {
-  const result = spawnSync(process.execPath, [path.join(root, 'src/cli.ts'), 'validate', ...files], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: os.homedir() },
-    timeout: 120_000,
-  });
+async function cliVerdicts(files: readonly string[]): Promise<Map<string, CliVerdict>> {
+  const result = await runCli(['validate', ...files], { cwd: root, timeoutMs: 120_000 });
   const lines = result.stdout.split('\n');
   return new Map(
     files.map((file) => {
@@ -89,7 +84,10 @@ describe('plan.schema.json agrees with the CLI', () => {
     writeFileSync(file, text);
     return file;
   });
-  const verdicts = cliVerdicts([...examples, ...invalidFiles]);
+  let verdicts: Map<string, CliVerdict>;
+  beforeAll(async () => {
+    verdicts = await cliVerdicts([...examples, ...invalidFiles]);
+  }, 600_000);
 
   it.each(examples)('both accept %s', (file) => {
     expect(verdicts.get(file)?.lines.join('\n')).toMatch(/^ok /);
