@@ -87,7 +87,10 @@ async function build(dir: string): Promise<void> {
   const ncc = (entry: string, out: string) =>
     run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', path.join(work, 'lib', entry), '-o', path.join(work, out), '--quiet'], options);
   try {
-    await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', path.join(work, 'lib')], options);
+    // --noCheck: the sources are type-checked by `npm run typecheck` (CI's step before the tests);
+    // here only the emit is needed, and with erasableSyntaxOnly and isolatedModules it is the same
+    // JavaScript either way, in half the time (5 s against 11 s here).
+    await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', path.join(work, 'lib')], options);
     await Promise.all([ncc('index.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
     await writeFile(path.join(work, 'complete'), '');
     // Builds of other sources are of code that no longer exists (a lock's build is still running).
