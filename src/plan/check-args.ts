@@ -19,13 +19,17 @@ function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
 
 /**
  * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
- * argument schema of every tool whose schema can check args (adapters' tools included).
+ * argument schema of every tool a step gives literal args whose schema can check them (adapters'
+ * tools included). The tools a toolset or an MCP server brings and no step calls are not compiled:
+ * a server may list a thousand.
  */
-export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools'>): { schemas: Map<string, z.ZodType>; issues: PlanIssue[] } {
+export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' | 'steps'>): { schemas: Map<string, z.ZodType>; issues: PlanIssue[] } {
   const schemas = new Map<string, z.ZodType>();
   const issues: PlanIssue[] = [];
+  const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
   for (const tool of ctx.tools.values()) {
     const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
+    if (!declared && !called.has(tool.name)) continue;
     const path = ['tools', tool.name, 'input'];
     const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
     if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {

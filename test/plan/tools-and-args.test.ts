@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkInputSchemas } from '../../src/plan/check-args.ts';
 import { mathToolset } from '../../src/tools/math-toolset.ts';
 import { toolsetTools } from '../../src/tools/toolsets.ts';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
@@ -46,6 +47,17 @@ describe('tools named by steps', () => {
       extraTools: [{ name: 'everything__echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, sideEffects: false }],
     });
     expect(plan.tools.get('everything__echo')).toMatchObject({ origin: 'extra', description: 'Echo' });
+  });
+
+  it("compiles the input schemas of the tools steps call, not every tool a server lists", () => {
+    const listed = Array.from({ length: 50 }, (_, i) => ({ name: `server__tool${i}`, description: 'A tool', inputSchema: { type: 'object' as const, properties: { q: { type: 'string', pattern: '^[a-z]+$' } } }, sideEffects: false }));
+    const plan = validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: abc } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: 2 } }'), { extraTools: listed });
+    expect(plan.tools.size).toBe(54);
+    expect([...checkInputSchemas({ plan: plan.source, tools: plan.tools, steps: plan.steps }).schemas.keys()].sort()).toEqual(['add', 'server__tool7']);
+    // The called tool's schema still checks its literal args.
+    expect(errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: ABC } }'), { extraTools: listed })).toEqual([
+      'plan.yml:2:63: `q` does not match the expected format /^[a-z]+$/; got `ABC` (input of tool `server__tool7`) (at workflow_sequence[0].args.q)',
+    ]);
   });
 
   it('builds the catalogue from toolsets and declared tools', () => {
