@@ -2220,13 +2220,18 @@ function insideReference(args, path) {
 }
 /**
  * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
- * argument schema of every tool whose schema can check args (adapters' tools included).
+ * argument schema of every tool a step gives literal args whose schema can check them (adapters'
+ * tools included). The tools a toolset or an MCP server brings and no step calls are not compiled:
+ * a server may list a thousand.
  */
 function checkInputSchemas(ctx) {
     const schemas = new Map();
     const issues = [];
+    const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
     for (const tool of ctx.tools.values()) {
         const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
+        if (!declared && !called.has(tool.name))
+            continue;
         const path = ['tools', tool.name, 'input'];
         const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
