@@ -438,7 +438,9 @@ function validateModelSteps(plan, steps, kept = []) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Nh: () => (/* binding */ nodesOf),
-/* harmony export */   a2: () => (/* binding */ markdownTree)
+/* harmony export */   a2: () => (/* binding */ markdownTree),
+/* harmony export */   ct: () => (/* binding */ applyEdits),
+/* harmony export */   ee: () => (/* binding */ spanOf)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(27326);
@@ -491,10 +493,11 @@ function withoutStrayBrackets(source) {
         return source;
     const stray = [];
     for (const node of nodesOf((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS))) {
-        if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined)
+        const span = node.type === 'text' ? spanOf(node) : undefined;
+        if (!span)
             continue;
         let slashes = 0;
-        for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+        for (let at = span.start; at < span.end; at++) {
             const char = source[at];
             if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
                 stray.push(at);
@@ -521,6 +524,30 @@ function* nodesOf(tree) {
             for (const child of node.children.toReversed())
                 stack.push(child);
     }
+}
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+function applyEdits(source, edits) {
+    if (edits.length === 0)
+        return source;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += source.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + source.slice(at);
 }
 /** How many of `chars` are in `text`. */
 function count(text, chars) {
@@ -650,11 +677,6 @@ var markdown_tree = __webpack_require__(61154);
 function destination(url) {
     return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
-function offsets(node) {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    return start === undefined || end === undefined ? undefined : { start, end };
-}
 /**
  * Markdown with what its rendered page does not show removed, found from the parsed tree (so
  * every way of writing it is covered, and code is left alone): image alt text and titles (inline
@@ -685,24 +707,24 @@ function withoutHidden(given) {
             used.add(node.identifier);
     }
     const image = (node) => {
-        const at = offsets(node);
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
         const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
         if (at && url !== undefined)
             edits.push({ ...at, text: `![](${destination(url)})` });
     };
     const link = (node) => {
-        const at = offsets(node);
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
         if (!at || node.title === null || node.title === undefined)
             return;
         // The label is kept as written; only the part after it is rewritten.
-        const labelEnd = node.children.length > 0 ? offsets(node.children.at(-1))?.end : at.start + 1;
+        const labelEnd = node.children.length > 0 ? (0,markdown_tree/* spanOf */.ee)(node.children.at(-1))?.end : at.start + 1;
         const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
         if (close < 0 || close >= at.end)
             return;
         edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
     };
     const definition = (node) => {
-        const at = offsets(node);
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
         if (!at)
             return;
         if (!used.has(node.identifier))
@@ -728,16 +750,7 @@ function withoutHidden(given) {
             for (const child of node.children.toReversed())
                 stack.push(child);
     }
-    // Built in one pass: slicing the whole text once per edit took time that grew with edits × length.
-    let out = '';
-    let at = 0;
-    for (const edit of edits.sort((a, b) => a.start - b.start)) {
-        if (edit.start < at)
-            continue;
-        out += text.slice(at, edit.start) + edit.text;
-        at = edit.end;
-    }
-    return out + text.slice(at);
+    return (0,markdown_tree/* applyEdits */.ct)(text, edits);
 }
 
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js

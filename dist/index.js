@@ -17891,7 +17891,7 @@ class ToolTimeoutError extends step_error/* StepError */.z {
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-const COMMAND_STDOUT_LIMIT_BYTES = 1024 * 1024;
+const COMMAND_STDOUT_LIMIT_BYTES = tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
@@ -17979,8 +17979,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 36 modules
-var toolsets = __nccwpck_require__(95316);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 37 modules
+var toolsets = __nccwpck_require__(34706);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -28092,8 +28092,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 36 modules
-var toolsets = __nccwpck_require__(95316);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 37 modules
+var toolsets = __nccwpck_require__(34706);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -29828,10 +29828,13 @@ class McpServerStartError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
 /**
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).
@@ -29857,7 +29860,7 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 95316:
+/***/ 34706:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30538,6 +30541,12 @@ function toGitHubApiError(toolName, action, error, cancel) {
     return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
+/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
+function reachableRepositories(context) {
+    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
 /** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
 const OWNER_NAME_SCHEMA = {
@@ -30583,6 +30592,7 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
 
 
 
+
 /**
  * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
  * refuses reads and writes outside the allowed repositories (the run's own and `github.allow_repos`:
@@ -30590,7 +30600,7 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
  * run's comment), and maps Octokit failures to ToolErrors.
  */
 function defineGitHubTool(context, spec) {
-    const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
+    const reachable = reachableRepositories(context);
     return {
         name: spec.name,
         description: spec.description,
@@ -30618,8 +30628,8 @@ function defineGitHubTool(context, spec) {
         const problem = repositoryNameProblem(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
-        if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-            throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
+        if (!reachable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+            throw new CrossRepoRefusedError(spec.name, target, reachable, spec.sideEffects ? 'writing' : 'reading');
         }
         const call = {
             owner,
@@ -30668,6 +30678,7 @@ function issueSummary(issue, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
+
 
 
 
@@ -30743,7 +30754,7 @@ function issueReadTools(context) {
             sideEffects: false,
             async run(args, call) {
                 const query = String(args.query);
-                const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                const allowed = reachableRepositories(context).map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
                 if (/[()]/.test(query)) {
                     throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });

@@ -42,7 +42,9 @@ function inlineCode(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Nh: () => (/* binding */ nodesOf),
-/* harmony export */   a2: () => (/* binding */ markdownTree)
+/* harmony export */   a2: () => (/* binding */ markdownTree),
+/* harmony export */   ct: () => (/* binding */ applyEdits),
+/* harmony export */   ee: () => (/* binding */ spanOf)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
@@ -95,10 +97,11 @@ function withoutStrayBrackets(source) {
         return source;
     const stray = [];
     for (const node of nodesOf((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS))) {
-        if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined)
+        const span = node.type === 'text' ? spanOf(node) : undefined;
+        if (!span)
             continue;
         let slashes = 0;
-        for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+        for (let at = span.start; at < span.end; at++) {
             const char = source[at];
             if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
                 stray.push(at);
@@ -125,6 +128,30 @@ function* nodesOf(tree) {
             for (const child of node.children.toReversed())
                 stack.push(child);
     }
+}
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+function applyEdits(source, edits) {
+    if (edits.length === 0)
+        return source;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += source.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + source.slice(at);
 }
 /** How many of `chars` are in `text`. */
 function count(text, chars) {
@@ -314,11 +341,6 @@ function stripHtml(text) {
     } while (out !== before);
     return out;
 }
-function spanOf(node) {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    return start === undefined || end === undefined ? undefined : { start, end };
-}
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
 function replacement(node, source, text, policy) {
     if (node.type !== 'link')
@@ -326,8 +348,8 @@ function replacement(node, source, text, policy) {
     // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
     if (!source.startsWith('['))
         return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(source.replace(/^<|>$/g, ''));
-    const first = node.children.length > 0 ? spanOf(node.children[0]) : undefined;
-    const last = node.children.length > 0 ? spanOf(node.children.at(-1)) : undefined;
+    const first = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .spanOf */ .ee)(node.children[0]) : undefined;
+    const last = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .spanOf */ .ee)(node.children.at(-1)) : undefined;
     const label = first && last ? text.slice(first.start, last.end) : '';
     // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
     return `${rewritten(label, policy)} (${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(node.url)})`;
@@ -384,7 +406,7 @@ function pass(given, policy) {
     const stack = [{ node: tree, inLink: false }];
     while (stack.length > 0) {
         const { node, inLink } = stack.pop();
-        const span = spanOf(node);
+        const span = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .spanOf */ .ee)(node);
         if (node.type === 'code' || node.type === 'inlineCode')
             continue; // shown as written
         if (node.type === 'text' && span && !inLink) {
@@ -416,17 +438,7 @@ function pass(given, policy) {
             for (const child of node.children.toReversed())
                 stack.push({ node: child, inLink: linked });
     }
-    if (edits.length === 0)
-        return text;
-    let out = '';
-    let at = 0;
-    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
-        if (edit.start < at)
-            continue; // inside an edit already made
-        out += text.slice(at, edit.start) + edit.text;
-        at = edit.end;
-    }
-    return out + text.slice(at);
+    return (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEdits */ .ct)(text, edits);
 }
 /**
  * `text` rewritten until GitHub would render nothing the policy does not allow: a rewrite can make
@@ -436,14 +448,15 @@ function pass(given, policy) {
 function rewritten(text, policy) {
     try {
         let out = text;
-        for (let count = 0; count < MAX_PASSES; count++) {
+        // MAX_PASSES that change something, and one more that must change nothing.
+        for (let count = 0; count <= MAX_PASSES; count++) {
             // Mentions are broken again after each pass: taking out HTML can join an `@` to the name after it.
             const next = breakMentions(pass(out, policy), policy);
             if (next === out)
                 return out;
             out = next;
         }
-        return breakMentions(pass(out, policy), policy) === out ? out : `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'text')}\n`;
+        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'text')}\n`;
     }
     catch {
         // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.

@@ -179,13 +179,13 @@ var tail_buffer = __webpack_require__(9542);
 
 /** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
 const GRACE_MS = 1000;
+/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
+const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 /**
  * An MCP stdio client transport that starts the server as the leader of its own process group, so
  * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
  * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
  */
-/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
-const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 class ProcessGroupStdioTransport {
     onclose;
     onerror;
@@ -293,12 +293,12 @@ class ProcessGroupStdioTransport {
 
 
 
+/** The most tools one server may list. */
+const MAX_LISTED_TOOLS = 1_000;
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
  */
-/** The most tools one server may list. */
-const MAX_LISTED_TOOLS = 1_000;
 class McpServerSession {
     name;
     #config;
@@ -527,8 +527,6 @@ function mcpResultValue(result) {
 
 
 
-/** The largest result an MCP tool may return, as for command tools' stdout. */
-const MCP_RESULT_LIMIT_BYTES = 1024 * 1024;
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
@@ -574,9 +572,8 @@ function mcpTool(options) {
                 });
             }
             const value = mcpResultValue(result);
-            // Held to the command tools' cap: a result goes into the trace, the reports and prompts.
-            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > MCP_RESULT_LIMIT_BYTES) {
-                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: MCP_RESULT_LIMIT_BYTES, answered: true });
+            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
+                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
             }
             return value;
         },
@@ -681,10 +678,13 @@ async function connectMcpServers(config, options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
 /**
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).

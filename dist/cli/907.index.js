@@ -1559,7 +1559,7 @@ class ToolTimeoutError extends step_error/* StepError */.z {
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-const COMMAND_STDOUT_LIMIT_BYTES = 1024 * 1024;
+const COMMAND_STDOUT_LIMIT_BYTES = tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
@@ -1647,8 +1647,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
-var toolsets = __webpack_require__(2018);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
+var toolsets = __webpack_require__(7041);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -6339,10 +6339,13 @@ function validateToolArguments(tool, args) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError)
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
 /**
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).

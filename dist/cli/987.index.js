@@ -2970,8 +2970,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(4700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
-var toolsets = __webpack_require__(2018);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
+var toolsets = __webpack_require__(7041);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -3313,7 +3313,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 2018:
+/***/ 7041:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4025,6 +4025,12 @@ function toGitHubApiError(toolName, action, error, cancel) {
     return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
 }
 
+;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
+/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
+function reachableRepositories(context) {
+    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
 /** A GitHub account name: letters, digits and single hyphens, not at either end; at most 39 characters. */
 const OWNER_NAME_SCHEMA = {
@@ -4070,6 +4076,7 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
 
 
 
+
 /**
  * A github tool: adds the optional `owner`/`repo` arguments (defaulting to the current repository),
  * refuses reads and writes outside the allowed repositories (the run's own and `github.allow_repos`:
@@ -4077,7 +4084,7 @@ class InvalidRepositoryNameError extends step_error/* StepError */.z {
  * run's comment), and maps Octokit failures to ToolErrors.
  */
 function defineGitHubTool(context, spec) {
-    const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
+    const reachable = reachableRepositories(context);
     return {
         name: spec.name,
         description: spec.description,
@@ -4105,8 +4112,8 @@ function defineGitHubTool(context, spec) {
         const problem = repositoryNameProblem(owner, repo);
         if (problem)
             throw new InvalidRepositoryNameError(spec.name, problem);
-        if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-            throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
+        if (!reachable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+            throw new CrossRepoRefusedError(spec.name, target, reachable, spec.sideEffects ? 'writing' : 'reading');
         }
         const call = {
             owner,
@@ -4155,6 +4162,7 @@ function issueSummary(issue, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-read-tools.js
+
 
 
 
@@ -4230,7 +4238,7 @@ function issueReadTools(context) {
             sideEffects: false,
             async run(args, call) {
                 const query = String(args.query);
-                const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+                const allowed = reachableRepositories(context).map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
                 if (/[()]/.test(query)) {
                     throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });

@@ -1,21 +1,9 @@
 import type { Definition, Image, ImageReference, Link, Nodes } from 'mdast';
-import { markdownTree, nodesOf } from './markdown-tree.ts';
-
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
+import { applyEdits, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
 
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
 function destination(url: string): string {
   return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-
-function offsets(node: Nodes): { start: number; end: number } | undefined {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start === undefined || end === undefined ? undefined : { start, end };
 }
 
 /**
@@ -46,21 +34,21 @@ function withoutHidden(given: string): string {
   }
 
   const image = (node: Image | ImageReference): void => {
-    const at = offsets(node);
+    const at = spanOf(node);
     const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
     if (at && url !== undefined) edits.push({ ...at, text: `![](${destination(url)})` });
   };
   const link = (node: Link): void => {
-    const at = offsets(node);
+    const at = spanOf(node);
     if (!at || node.title === null || node.title === undefined) return;
     // The label is kept as written; only the part after it is rewritten.
-    const labelEnd = node.children.length > 0 ? offsets(node.children.at(-1)!)?.end : at.start + 1;
+    const labelEnd = node.children.length > 0 ? spanOf(node.children.at(-1)!)?.end : at.start + 1;
     const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
     if (close < 0 || close >= at.end) return;
     edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
   };
   const definition = (node: Definition): void => {
-    const at = offsets(node);
+    const at = spanOf(node);
     if (!at) return;
     if (!used.has(node.identifier)) edits.push({ ...at, text: '' });
     else if (node.title !== null && node.title !== undefined) edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
@@ -81,13 +69,5 @@ function withoutHidden(given: string): string {
     if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
   }
 
-  // Built in one pass: slicing the whole text once per edit took time that grew with edits × length.
-  let out = '';
-  let at = 0;
-  for (const edit of edits.sort((a, b) => a.start - b.start)) {
-    if (edit.start < at) continue;
-    out += text.slice(at, edit.start) + edit.text;
-    at = edit.end;
-  }
-  return out + text.slice(at);
+  return applyEdits(text, edits);
 }

@@ -43,9 +43,10 @@ function withoutStrayBrackets(source: string): string {
   if (!source.includes('[') && !source.includes(']')) return source;
   const stray: number[] = [];
   for (const node of nodesOf(fromMarkdown(source, BLOCKS))) {
-    if (node.type !== 'text' || node.position?.start.offset === undefined || node.position.end.offset === undefined) continue;
+    const span = node.type === 'text' ? spanOf(node) : undefined;
+    if (!span) continue;
     let slashes = 0;
-    for (let at = node.position.start.offset; at < node.position.end.offset; at++) {
+    for (let at = span.start; at < span.end; at++) {
       const char = source[at];
       if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at)) stray.push(at);
       slashes = char === '\\' ? slashes + 1 : 0;
@@ -69,6 +70,37 @@ export function* nodesOf(tree: Nodes): Generator<Nodes> {
     yield node;
     if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
   }
+}
+
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+export function spanOf(node: Nodes): { start: number; end: number } | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+/** A rewrite of `source.slice(start, end)` to `text`. */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+export function applyEdits(source: string, edits: readonly Edit[]): string {
+  if (edits.length === 0) return source;
+  let out = '';
+  let at = 0;
+  for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+    if (edit.start < at) continue;
+    out += source.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + source.slice(at);
 }
 
 /** A parsed text, and the text that was parsed: `tree`'s positions are offsets into `source`. */

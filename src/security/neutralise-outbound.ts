@@ -1,6 +1,6 @@
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
-import { markdownTree } from './markdown-tree.ts';
+import { applyEdits, markdownTree, spanOf, type Edit } from './markdown-tree.ts';
 import { isUnderPrefix } from './url-allow-list.ts';
 
 /** What text written to GitHub on the plan's behalf may keep. */
@@ -41,12 +41,6 @@ function withoutTrailing(url: string): string {
   return url.slice(0, end);
 }
 
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
 /**
  * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
  * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
@@ -81,12 +75,6 @@ function stripHtml(text: string): string {
     out = out.replace(HTML_COMMENT, '').replace(HTML_OTHER, '').replace(HTML_TAG, '');
   } while (out !== before);
   return out;
-}
-
-function spanOf(node: Nodes): { start: number; end: number } | undefined {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start === undefined || end === undefined ? undefined : { start, end };
 }
 
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
@@ -184,15 +172,7 @@ function pass(given: string, policy: OutboundPolicy): string {
     const linked = inLink || node.type === 'link';
     if ('children' in node) for (const child of node.children.toReversed()) stack.push({ node: child, inLink: linked });
   }
-  if (edits.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
-    if (edit.start < at) continue; // inside an edit already made
-    out += text.slice(at, edit.start) + edit.text;
-    at = edit.end;
-  }
-  return out + text.slice(at);
+  return applyEdits(text, edits);
 }
 
 /**
@@ -203,13 +183,14 @@ function pass(given: string, policy: OutboundPolicy): string {
 function rewritten(text: string, policy: OutboundPolicy): string {
   try {
     let out = text;
-    for (let count = 0; count < MAX_PASSES; count++) {
+    // MAX_PASSES that change something, and one more that must change nothing.
+    for (let count = 0; count <= MAX_PASSES; count++) {
       // Mentions are broken again after each pass: taking out HTML can join an `@` to the name after it.
       const next = breakMentions(pass(out, policy), policy);
       if (next === out) return out;
       out = next;
     }
-    return breakMentions(pass(out, policy), policy) === out ? out : `${fencedBlock(text, 'text')}\n`;
+    return `${fencedBlock(text, 'text')}\n`;
   } catch {
     // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
     return `${fencedBlock(text, 'text')}\n`;

@@ -4,14 +4,14 @@ import { scrubEnvironment, type EnvPassThrough, type RunnerEnvironment } from '.
 import type { Tool } from './tool.ts';
 import { ToolEnvironmentError } from '../process/tool-environment-error.ts';
 import { ToolExitError } from './tool-exit-error.ts';
-import { ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
+import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
 import { ToolSpawnError } from './tool-spawn-error.ts';
 import { ToolTimeoutError } from './tool-timeout-error.ts';
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-export const COMMAND_STDOUT_LIMIT_BYTES = 1024 * 1024;
+export const COMMAND_STDOUT_LIMIT_BYTES = TOOL_RESULT_LIMIT_BYTES;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 export const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */

@@ -1,5 +1,8 @@
 import { StepError } from '../core/step-error.ts';
 
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+export const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
+
 /**
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).

@@ -1,21 +1,15 @@
 // `plan-runner run --record FILE` writes the recording redacted like every other file: the API
 // key, a GitHub token and every secret-named variable are `***` in it.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sharedBundles } from '../e2e/action-bundle.ts';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { promptOf } from '../security/attack-fixtures.ts';
 
-const run = promisify(execFile);
 // The CLI as users run it: the bundle, built once per set of sources and shared.
-let cliEntry: string;
-beforeAll(async () => {
-  cliEntry = (await sharedBundles()).cli;
-}, 600_000);
+beforeAll(cliBundle, 600_000);
 let chat: ChatServer | undefined;
 
 afterEach(async () => {
@@ -50,11 +44,7 @@ workflow_sequence:
     // The model repeats its prompt, and names the token outright (a compromised model guessing it).
     chat = await startChatServer((request) => textAnswer(`${promptOf(request.body).slice(-200)} ${secrets.GITHUB_TOKEN} ${secrets.DEPLOY_KEY}`));
     const record = path.join(dir, 'record.jsonl');
-    const result = await run(
-      process.execPath,
-      [cliEntry, 'run', 'plan.yml', '--base-url', chat.baseURL, '--model', 'gpt-test', '--record', record, '--trace', 'trace.jsonl', '--summary', 'summary.md'],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...secrets }, encoding: 'utf8' },
-    ).catch((error: { stdout: string; stderr: string }) => error);
+    const result = await runCli(['run', 'plan.yml', '--base-url', chat.baseURL, '--model', 'gpt-test', '--record', record, '--trace', 'trace.jsonl', '--summary', 'summary.md'], { cwd: dir, env: secrets });
     expect(result.stdout).toContain('status: succeeded');
     const text = readFileSync(record, 'utf8');
     expect(text).toContain('token *** key ***');

@@ -1,46 +1,34 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedBundles } from '../e2e/action-bundle.ts';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
 import { injectedCommands } from '../security/workflow-commands.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cli-'));
 
 // The CLI as users run it: the bundle `npm run build` makes (built once per set of sources, shared).
-let entry: string;
-beforeAll(async () => {
-  entry = (await sharedBundles()).cli;
-}, 600_000);
+beforeAll(cliBundle, 600_000);
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [entry, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env },
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: root, env });
 
 function events(file: string): Array<Record<string, unknown>> {
   return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('plan-runner validate', () => {
-  it('accepts every example with a one-line summary', () => {
-    const { code, stdout } = cli(['validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml']);
+  it('accepts every example with a one-line summary', async () => {
+    const { code, stdout } = await cli(['validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml']);
     expect(code).toBe(0);
     expect(stdout).toContain('ok workflows/bodmas.yml: 4 steps, 4 tools, 1 goal; no model needed');
     expect(stdout).toMatch(/ok workflows\/weekly-report\.yml: 5 steps, 3 tools, 3 goals; needs a model \(steps: 3, 4, 5\)/);
   });
 
-  it('rejects a broken file with compiler-style lines and exit code 1', () => {
+  it('rejects a broken file with compiler-style lines and exit code 1', async () => {
     const file = path.join(tmp, 'broken.yml');
     writeFileSync(file, 'goal: x\ntoolsets: [math]\nworkflow_sequence:\n  - id: 1\n    type: tool_call\n    tool: ad\n');
-    const { code, stdout } = cli(['validate', file]);
+    const { code, stdout } = await cli(['validate', file]);
     expect(code).toBe(1);
     expect(stdout).toContain(`${file}:6:11: unknown tool \`ad\``);
     expect(stdout).toContain(`${file}: 1 error`);
@@ -48,31 +36,31 @@ describe('plan-runner validate', () => {
 });
 
 describe('plan-runner usage', () => {
-  it('exits 2 on an unknown command, with the usage', () => {
-    const { code, stderr } = cli(['frobnicate']);
+  it('exits 2 on an unknown command, with the usage', async () => {
+    const { code, stderr } = await cli(['frobnicate']);
     expect(code).toBe(2);
     expect(stderr).toContain("unknown command 'frobnicate'");
     expect(stderr).toContain('Usage:');
   });
 
-  it('refuses an API key on the command line', () => {
-    const { code, stderr } = cli(['run', 'workflows/bodmas.yml', '--api-key', 'sk-test']);
+  it('refuses an API key on the command line', async () => {
+    const { code, stderr } = await cli(['run', 'workflows/bodmas.yml', '--api-key', 'sk-test']);
     expect(code).toBe(2);
     expect(stderr).toContain('never taken on the command line');
   });
 
-  it('documents every command in --help', () => {
-    const { code, stdout } = cli(['--help']);
+  it('documents every command in --help', async () => {
+    const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
     for (const word of ['validate', 'run', '--input', '--trace', '--record', '--replay', '--api-key-env']) expect(stdout).toContain(word);
   });
 });
 
 describe('plan-runner run', () => {
-  it('solves the BODMAS example in four tool steps with zero model calls', () => {
+  it('solves the BODMAS example in four tool steps with zero model calls', async () => {
     const trace = path.join(tmp, 'bodmas.jsonl');
     const summary = path.join(tmp, 'bodmas.md');
-    const { code, stdout } = cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', summary]);
+    const { code, stdout } = await cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', summary]);
     expect(code).toBe(0);
     expect(stdout).toContain('status: succeeded');
     const finished = events(trace).find((event) => event.type === 'run_finished');
@@ -82,48 +70,48 @@ describe('plan-runner run', () => {
     expect(readFileSync(summary, 'utf8')).toContain('the answer is 11');
   });
 
-  it('orders a run by the step durations of a previous trace, even when it is the trace being rewritten', () => {
+  it('orders a run by the step durations of a previous trace, even when it is the trace being rewritten', async () => {
     const trace = path.join(tmp, 'weighted.jsonl');
-    expect(cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]).code).toBe(0);
-    const again = cli(['run', 'workflows/bodmas.yml', '--weights-from', trace, '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]);
+    expect((await cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', path.join(tmp, 'weighted.md')])).code).toBe(0);
+    const again = await cli(['run', 'workflows/bodmas.yml', '--weights-from', trace, '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]);
     expect(again.code).toBe(0);
     expect(events(trace).filter((event) => event.type === 'step_completed')).toHaveLength(4);
   });
 
-  it('refuses a --weights-from file that is not a trace, naming its line', () => {
+  it('refuses a --weights-from file that is not a trace, naming its line', async () => {
     const broken = path.join(tmp, 'broken-trace.jsonl');
     writeFileSync(broken, 'not json\n');
-    const refused = cli(['run', 'workflows/bodmas.yml', '--weights-from', broken, '--trace', path.join(tmp, 'w2.jsonl'), '--summary', path.join(tmp, 'w2.md')]);
+    const refused = await cli(['run', 'workflows/bodmas.yml', '--weights-from', broken, '--trace', path.join(tmp, 'w2.jsonl'), '--summary', path.join(tmp, 'w2.md')]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${broken}:1: not a JSON line; give the trace file a previous run wrote (--trace)`);
   });
 
-  it('runs the weekly report offline from its replay file', () => {
+  it('runs the weekly report offline from its replay file', async () => {
     const trace = path.join(tmp, 'weekly.jsonl');
-    const { code, stdout } = cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--trace', trace, '--summary', path.join(tmp, 'weekly.md')]);
+    const { code, stdout } = await cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--trace', trace, '--summary', path.join(tmp, 'weekly.md')]);
     expect(code).toBe(0);
     expect(stdout).toContain('status: succeeded');
     expect(events(trace).find((event) => event.type === 'run_finished')).toMatchObject({ usage: { modelCalls: 3 } });
   });
 
-  it('stops before the first step when steps need a model and none is configured', () => {
+  it('stops before the first step when steps need a model and none is configured', async () => {
     const trace = path.join(tmp, 'nomodel.jsonl');
-    const { code, stderr } = cli(['run', 'workflows/weekly-report.yml', '--trace', trace, '--summary', path.join(tmp, 'nomodel.md')]);
+    const { code, stderr } = await cli(['run', 'workflows/weekly-report.yml', '--trace', trace, '--summary', path.join(tmp, 'nomodel.md')]);
     expect(code).toBe(1);
     expect(stderr).toContain('steps 3, 4, 5 need a model, and none is configured');
   });
 
-  it('rejects an input the plan does not declare', () => {
-    const { code, stderr } = cli(['run', 'workflows/bodmas.yml', '--input', 'colour=blue', '--trace', path.join(tmp, 'x.jsonl'), '--summary', path.join(tmp, 'x.md')]);
+  it('rejects an input the plan does not declare', async () => {
+    const { code, stderr } = await cli(['run', 'workflows/bodmas.yml', '--input', 'colour=blue', '--trace', path.join(tmp, 'x.jsonl'), '--summary', path.join(tmp, 'x.md')]);
     expect(code).toBe(1);
     expect(stderr).toContain("input 'colour' is not declared");
   });
 
-  it('reports unmet goals in the report as well as in the exit code', () => {
+  it('reports unmet goals in the report as well as in the exit code', async () => {
     const file = path.join(tmp, 'bodmas-12.yml');
     writeFileSync(file, readFileSync(path.join(root, 'workflows/bodmas.yml'), 'utf8').replace('equals: "11"', 'equals: "12"'));
     const summary = path.join(tmp, 'bodmas-12.md');
-    const { code, stdout } = cli(['run', file, '--trace', path.join(tmp, 'bodmas-12.jsonl'), '--summary', summary]);
+    const { code, stdout } = await cli(['run', file, '--trace', path.join(tmp, 'bodmas-12.jsonl'), '--summary', summary]);
     expect(code).toBe(1);
     expect(stdout).toContain('status: goals-unmet');
     expect(stdout).toContain('❌ goal: the answer is 11');
@@ -132,20 +120,20 @@ describe('plan-runner run', () => {
     expect(report).toContain('**Status:** goals unmet');
   });
 
-  it('lets --model replace the plan model: a replay recorded with another model is stale', () => {
-    const { code, stdout } = cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--model', 'gpt-4o', '--trace', path.join(tmp, 'm.jsonl'), '--summary', path.join(tmp, 'm.md')]);
+  it('lets --model replace the plan model: a replay recorded with another model is stale', async () => {
+    const { code, stdout } = await cli(['run', 'workflows/weekly-report.yml', '--replay', 'workflows/weekly-report.replay.jsonl', '--model', 'gpt-4o', '--trace', path.join(tmp, 'm.jsonl'), '--summary', path.join(tmp, 'm.md')]);
     expect(code).toBe(1);
     expect(stdout).toContain('model differs: recorded "gpt-4.1-mini" but now "gpt-4o"');
   });
 
-  it('says plainly when the replay file is missing or the report cannot be written', () => {
-    const missing = cli(['run', 'workflows/weekly-report.yml', '--replay', path.join(tmp, 'none.jsonl'), '--trace', path.join(tmp, 'r.jsonl'), '--summary', path.join(tmp, 'r.md')]);
+  it('says plainly when the replay file is missing or the report cannot be written', async () => {
+    const missing = await cli(['run', 'workflows/weekly-report.yml', '--replay', path.join(tmp, 'none.jsonl'), '--trace', path.join(tmp, 'r.jsonl'), '--summary', path.join(tmp, 'r.md')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('none.jsonl: cannot be read');
     expect(missing.stderr).not.toContain('internal error');
     const blocker = path.join(tmp, 'a-file');
     writeFileSync(blocker, '');
-    const unwritable = cli(['run', 'workflows/bodmas.yml', '--trace', path.join(tmp, 'u.jsonl'), '--summary', path.join(blocker, 'report.md')]);
+    const unwritable = await cli(['run', 'workflows/bodmas.yml', '--trace', path.join(tmp, 'u.jsonl'), '--summary', path.join(blocker, 'report.md')]);
     expect(unwritable.code).toBe(1);
     expect(unwritable.stderr).toBe(`plan-runner: cannot write --summary ${path.join(blocker, 'report.md')}: cannot create its folder (EEXIST); choose another path\n`);
   });
@@ -156,9 +144,9 @@ describe('plan-runner run', () => {
     ['--trace', '/proc/nope/trace.jsonl', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
     ['--summary', '/sys/kernel/nope/report.md', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
     ['--record', '/dev/nope/record.jsonl', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
-  ])('refuses %s %s on a special file system before running anything', (option, file, reason) => {
+  ])('refuses %s %s on a special file system before running anything', async (option, file, reason) => {
     const defaults = ['--trace', path.join(tmp, 'p.jsonl'), '--summary', path.join(tmp, 'p.md')];
-    const result = cli(['run', 'workflows/bodmas.yml', ...defaults, option, file]);
+    const result = await cli(['run', 'workflows/bodmas.yml', ...defaults, option, file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`plan-runner: cannot write ${option} ${file}: refused to write ${file}: it is inside ${reason}; choose a path in the workspace or in RUNNER_TEMP\n`);
     expect(result.stdout).toBe('');
@@ -167,7 +155,7 @@ describe('plan-runner run', () => {
 
 
 describe('plan-runner run in a CI step', () => {
-  it('prints a tool’s output and error text as text: nothing it printed is a workflow command', () => {
+  it('prints a tool’s output and error text as text: nothing it printed is a workflow command', async () => {
     const nonce = `INJ${Date.now()}`;
     const tool = path.join(tmp, 'hostile-tool.mjs');
     writeFileSync(tool, `process.stdout.write(${JSON.stringify(`ok\r::error title=${nonce}::forged\n##[add-mask]${nonce}`)});\n`);
@@ -179,7 +167,7 @@ describe('plan-runner run in a CI step', () => {
       `name: Hostile\ntools:\n  say:\n    description: Say\n    command: [node, ${JSON.stringify(tool)}]\n  fail:\n    description: Fail\n    command: [node, ${JSON.stringify(failing)}]\n` +
         'workflow_sequence:\n  - id: 1\n    type: tool_call\n    tool: say\n    args: {}\n  - id: 2\n    type: tool_call\n    tool: fail\n    args: {}\n    on_failure: fail\n',
     );
-    const { code, stdout, stderr } = cli(['run', plan, '--trace', path.join(tmp, 'hostile.jsonl'), '--summary', path.join(tmp, 'hostile.md')], { GITHUB_ACTIONS: 'true' });
+    const { code, stdout, stderr } = await cli(['run', plan, '--trace', path.join(tmp, 'hostile.jsonl'), '--summary', path.join(tmp, 'hostile.md')], { GITHUB_ACTIONS: 'true' });
     expect(code).toBe(1);
     const log = `${stdout}\n${stderr}`;
     expect(log).toContain(nonce);

@@ -13,7 +13,7 @@ import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.ts';
 import { McpToolError } from '../../src/tools/mcp/mcp-tool-error.ts';
 import { McpTransportError } from '../../src/tools/mcp/mcp-transport-error.ts';
-import { MCP_RESULT_LIMIT_BYTES } from '../../src/tools/mcp/mcp-tool.ts';
+import { TOOL_RESULT_LIMIT_BYTES } from '../../src/tools/tool-output-too-large-error.ts';
 import { MCP_MESSAGE_LIMIT_BYTES } from '../../src/tools/mcp/process-group-stdio-transport.ts';
 import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
 import { mcpToolName } from '../../src/tools/mcp/mcp-tool-name.ts';
@@ -208,7 +208,7 @@ describe('MCP answers and lists that would not end', () => {
   it('refuses a result over the command tools’ cap as a permanent error, and the server goes on', async () => {
     const connection = await connect({ large: { command: [process.execPath, largeAnswers, marker()] } });
     const sized = tool(connection, 'large__sized');
-    const error = await sized.execute({ chars: MCP_RESULT_LIMIT_BYTES + 1 }, ctx).catch((caught: unknown) => caught);
+    const error = await sized.execute({ chars: TOOL_RESULT_LIMIT_BYTES + 1 }, ctx).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolOutputTooLargeError);
     expect(error).toMatchObject({ transient: false, message: expect.stringContaining("answered with more than 1 MiB") });
     await expect(sized.execute({ chars: 3 }, ctx)).resolves.toBe('xxx');

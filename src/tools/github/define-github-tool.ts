@@ -1,7 +1,7 @@
 import type { EffectCheck, Tool, ToolContext } from '../tool.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import { toGitHubApiError } from './github-api-error.ts';
-import type { GitHubToolContext } from './github-tool-context.ts';
+import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
 import { InvalidRepositoryNameError } from './invalid-repository-name-error.ts';
 
@@ -34,7 +34,7 @@ export interface GitHubToolSpec {
  * run's comment), and maps Octokit failures to ToolErrors.
  */
 export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpec): Tool {
-  const writable = [`${context.owner}/${context.repo}`, ...context.allowRepos];
+  const reachable = reachableRepositories(context);
   return {
     name: spec.name,
     description: spec.description,
@@ -62,8 +62,8 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
     // The input schema says so to the model; this holds for every caller.
     const problem = repositoryNameProblem(owner, repo);
     if (problem) throw new InvalidRepositoryNameError(spec.name, problem);
-    if (!writable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
-      throw new CrossRepoRefusedError(spec.name, target, writable, spec.sideEffects ? 'writing' : 'reading');
+    if (!reachable.some((allowed) => allowed.toLowerCase() === target.toLowerCase())) {
+      throw new CrossRepoRefusedError(spec.name, target, reachable, spec.sideEffects ? 'writing' : 'reading');
     }
     const call: GitHubCall = {
       owner,

@@ -6,7 +6,7 @@ export interface GitHubToolContext {
   readonly octokit: GitHubClient;
   readonly owner: string;
   readonly repo: string;
-  /** `owner/name` repositories writes may target besides the current one. */
+  /** `owner/name` repositories the tools may read and write besides the current one. */
   readonly allowRepos: readonly string[];
   /** Caps, allowed labels and outbound text rules shared by the run's write tools (`github.writes`). */
   readonly allowance: WriteAllowance;
@@ -15,4 +15,9 @@ export interface GitHubToolContext {
   readonly now: () => number;
   /** Waits before a write is tried again; tests pass one that returns at once. */
   readonly wait: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
+export function reachableRepositories(context: Pick<GitHubToolContext, 'owner' | 'repo' | 'allowRepos'>): string[] {
+  return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }

@@ -2,7 +2,7 @@ import { StepError } from '../../core/step-error.ts';
 import { CrossRepoRefusedError } from './cross-repo-refused-error.ts';
 import type { Tool } from '../tool.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
-import type { GitHubToolContext } from './github-tool-context.ts';
+import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { issueSummary } from './issue-summary.ts';
 
 const perPage = { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30, at most 100)' };
@@ -78,7 +78,7 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
       sideEffects: false,
       async run(args, call) {
         const query = String(args.query);
-        const allowed = [`${context.owner}/${context.repo}`, ...context.allowRepos].map((name) => name.toLowerCase());
+        const allowed = reachableRepositories(context).map((name) => name.toLowerCase());
         // Grouping could OR an allowed repository with another: no parentheses.
         if (/[()]/.test(query)) {
           throw new StepError('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });

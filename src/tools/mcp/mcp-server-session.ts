@@ -20,13 +20,13 @@ export interface McpRequestLimits {
   readonly timeoutMs: number;
 }
 
+/** The most tools one server may list. */
+export const MAX_LISTED_TOOLS = 1_000;
+
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
  */
-/** The most tools one server may list. */
-export const MAX_LISTED_TOOLS = 1_000;
-
 export class McpServerSession {
   readonly name: string;
   readonly #config: McpServer;

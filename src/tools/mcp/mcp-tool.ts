@@ -1,14 +1,11 @@
 import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../tool.ts';
-import { ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
+import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
 import { McpToolError } from './mcp-tool-error.ts';
 import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
-
-/** The largest result an MCP tool may return, as for command tools' stdout. */
-export const MCP_RESULT_LIMIT_BYTES = 1024 * 1024;
 
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
@@ -58,9 +55,8 @@ export function mcpTool(options: {
         });
       }
       const value = mcpResultValue(result);
-      // Held to the command tools' cap: a result goes into the trace, the reports and prompts.
-      if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > MCP_RESULT_LIMIT_BYTES) {
-        throw new ToolOutputTooLargeError({ toolName: name, limitBytes: MCP_RESULT_LIMIT_BYTES, answered: true });
+      if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > TOOL_RESULT_LIMIT_BYTES) {
+        throw new ToolOutputTooLargeError({ toolName: name, limitBytes: TOOL_RESULT_LIMIT_BYTES, answered: true });
       }
       return value;
     },

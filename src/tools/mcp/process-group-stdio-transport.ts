@@ -18,14 +18,14 @@ export interface StdioServerProcess {
   readonly cwd?: string;
 }
 
+/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
+export const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /**
  * An MCP stdio client transport that starts the server as the leader of its own process group, so
  * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
  * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
  */
-/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
-export const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
-
 export class ProcessGroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
