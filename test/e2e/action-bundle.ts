@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildInputsHash, distBuildInputsHash } from '../../scripts/build-inputs-hash.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'plan-runner-bundles');
-/** What a build depends on besides `src/`. */
-const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** The bundles built from the current sources, as `npm run build` makes them. */
 export interface Bundles {
@@ -17,22 +15,6 @@ export interface Bundles {
   readonly action: string;
   /** The CLI (`dist/cli/index.js`). */
   readonly cli: string;
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
-}
-
-/** A hash of everything the bundles are built from: the same sources never build twice. */
-async function sourceHash(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of [...(await filesUnder(path.join(ROOT, 'src'))), ...BUILD_INPUTS.map((name) => path.join(ROOT, name))]) {
-    hash.update(path.relative(ROOT, file)).update('\0');
-    if (existsSync(file)) hash.update(await readFile(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 function bundlesIn(dir: string): Bundles {
@@ -49,14 +31,20 @@ function alive(pid: number): boolean {
 }
 
 /**
- * The action and the CLI built exactly as `npm run build` builds them (tsc with
- * tsconfig.build.json, then ncc on lib/index.js and lib/cli.js), once per set of sources: into a
- * folder under node_modules/.cache named by their hash, so the committed dist/ stays untouched (CI
- * compares it with a fresh build), test files running at once share one build (the first takes a
- * lock, the others wait for it), and a later run on unchanged sources builds nothing.
+ * The action and the CLI as `npm run build` builds them from the current sources. While the sources
+ * are those the committed dist/ was built from (its build-inputs.sha256; a fresh clone, or after `npm
+ * run build`), that is dist/ itself: what ships is what the tests run, and nothing is built. Otherwise
+ * they are built exactly as `npm run build` does (tsc with tsconfig.build.json, then ncc on
+ * lib/index.js and lib/cli.js), once per set of sources: into a folder under node_modules/.cache
+ * named by their hash, so dist/ stays untouched (CI compares it with a fresh build), test files
+ * running at once share one build (the first takes a lock, the others wait for it), and a later run
+ * on unchanged sources builds nothing.
  */
 export async function sharedBundles(): Promise<Bundles> {
-  const dir = path.join(CACHE, await sourceHash());
+  const hash = await buildInputsHash();
+  const dist = bundlesIn(ROOT);
+  if (hash === (await distBuildInputsHash()) && existsSync(dist.action) && existsSync(dist.cli)) return dist;
+  const dir = path.join(CACHE, hash.slice(0, 16));
   const bundles = bundlesIn(dir);
   const complete = path.join(dir, 'complete');
   const lock = `${dir}.lock`;
