@@ -58,7 +58,8 @@ goals:
 /**
  * The repository's tools. check.mjs appends each item it starts to \`log\` (one file outside every
  * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
- * from \`holdFrom\` on while it is missing.
+ * from \`holdFrom\` on while it is missing, until its parent dies: a shard killed mid-way leaves no
+ * process polling for a file in a workspace that is gone (one per suite run did, for good).
  */
 function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
   return {
@@ -67,7 +68,12 @@ function files(items: number, log: string, options: { concurrency?: number; hold
     'tools/check.mjs': `import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 const { n } = JSON.parse(readFileSync(0, 'utf8'));
 appendFileSync(${JSON.stringify(log)}, n + '\\n');
-while (n >= ${options.holdFrom ?? Number.MAX_SAFE_INTEGER} && !existsSync('hold.txt')) await new Promise((resolve) => setTimeout(resolve, 50));
+// Orphaned (its shard was killed), it ends, as a runner's orphan-process clean-up would end it.
+const parent = process.ppid;
+while (n >= ${options.holdFrom ?? Number.MAX_SAFE_INTEGER} && !existsSync('hold.txt')) {
+  if (process.ppid !== parent) process.exit(1);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 process.stdout.write(JSON.stringify('package ' + n + ' ok'));
 `,
     'tools/join.mjs': `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`,
