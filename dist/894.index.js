@@ -322,7 +322,10 @@ function withoutHidden(given) {
     return (0,markdown_tree/* applyEdits */.ct)(text, edits);
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 const UNTRUSTED_CHAR_LIMIT = 32_000;
@@ -362,7 +365,7 @@ function sanitizeUntrusted(text, options = {}) {
     } while (out !== previous);
     if (out.length <= limit)
         return out;
-    return `${out.slice(0, limit)}\n[cut: ${(Math.max(length, out.length) - limit).toLocaleString('en-US')} more characters]`;
+    return `${out.slice(0, limit)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - limit)} more characters]`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
@@ -558,6 +561,8 @@ async function completeForStep(ctx, client, request) {
 /* harmony export */   g4: () => (/* binding */ dataBlock)
 /* harmony export */ });
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 const RESULT_CHAR_LIMIT = 8_000;
@@ -579,7 +584,7 @@ function promptText(result) {
 function cutText(text, limit = RESULT_CHAR_LIMIT) {
     if (text.length <= limit)
         return text;
-    const more = (text.length - limit).toLocaleString('en-US');
+    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(text.length - limit);
     return `${text.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
 }
 function attribute(value) {

@@ -9259,6 +9259,32 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 80083:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ groupDigits)
+/* harmony export */ });
+/**
+ * A number as `value.toLocaleString('en-US')` writes it (`65,536`), without asking ICU where the
+ * value is a safe integer: a process's first `toLocaleString` with a locale loads ICU's number
+ * formatting, 8–19 ms here, which every run paid for the counts in its summary. Fractions, -0, NaN,
+ * the infinities and integers past 2^53 still go to ICU, so the text is always exactly
+ * `toLocaleString('en-US')`'s.
+ */
+function groupDigits(value) {
+    if (!Number.isSafeInteger(value) || Object.is(value, -0))
+        return value.toLocaleString('en-US');
+    const digits = String(Math.abs(value));
+    let grouped = digits.slice(0, digits.length % 3 || 3);
+    for (let i = grouped.length; i < digits.length; i += 3)
+        grouped += `,${digits.slice(i, i + 3)}`;
+    return value < 0 ? `-${grouped}` : grouped;
+}
+
+
+/***/ }),
+
 /***/ 99674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -18244,7 +18270,10 @@ class ForEachListError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
+
 
 /** A `for_each` list longer than `max_items`: refused before any child runs. */
 class TooManyItemsError extends step_error/* StepError */.z {
@@ -18252,8 +18281,8 @@ class TooManyItemsError extends step_error/* StepError */.z {
     count;
     maxItems;
     constructor(fields) {
-        const count = fields.count.toLocaleString('en-US');
-        const max = fields.maxItems.toLocaleString('en-US');
+        const count = (0,group_digits/* groupDigits */.K)(fields.count);
+        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
         super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
         this.stepKey = fields.stepKey;
         this.count = fields.count;
@@ -18380,6 +18409,7 @@ class FanOutStateError extends step_error/* StepError */.z {
 
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
+
 /** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
 class ItemFailedError extends step_error/* StepError */.z {
     stepKey;
@@ -18387,7 +18417,7 @@ class ItemFailedError extends step_error/* StepError */.z {
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
-        const notRun = fields.notRun > 0 ? `; ${fields.notRun.toLocaleString('en-US')} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
+        const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
@@ -29102,10 +29132,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 var pricing = __nccwpck_require__(50657);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
 var run_stopped_error = __nccwpck_require__(18619);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
+
 function shown(limit, value) {
-    return limit === 'max_cost_usd' ? value.toFixed(2) : value.toLocaleString('en-US');
+    return limit === 'max_cost_usd' ? value.toFixed(2) : (0,group_digits/* groupDigits */.K)(value);
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
@@ -42797,7 +42830,10 @@ function writeAnnotations(input, annotate) {
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/checklist.js
+
 
 /** How much of a step's title a checklist line shows. */
 const TITLE_MAX_CHARS = 100;
@@ -42853,7 +42889,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    const n = (value) => value.toLocaleString('en-US');
+    const n = group_digits/* groupDigits */.K;
     return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
@@ -43861,6 +43897,7 @@ function renderRejectedPlan(rejected, redact) {
 ;// CONCATENATED MODULE: ./lib/report/mermaid-graph.js
 
 
+
 const STATE_STYLES = {
     pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
     waiting: 'fill:#ddf4ff,stroke:#0969da,color:#24292f,stroke-dasharray:6 3',
@@ -43899,9 +43936,9 @@ const MERMAID_MAX_EDGES = 500;
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
     const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
-    const tooLarge = (what) => `_The plan graph (${steps.length.toLocaleString('en-US')} steps, ${edges.toLocaleString('en-US')} dependencies) is left out: ${what}, more than Mermaid draws (${MERMAID_MAX_TEXT.toLocaleString('en-US')} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    const tooLarge = (what) => `_The plan graph (${(0,group_digits/* groupDigits */.K)(steps.length)} steps, ${(0,group_digits/* groupDigits */.K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,group_digits/* groupDigits */.K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
     if (edges > MERMAID_MAX_EDGES)
-        return tooLarge(`it has ${edges.toLocaleString('en-US')} edges`);
+        return tooLarge(`it has ${(0,group_digits/* groupDigits */.K)(edges)} edges`);
     // Node ids are positional: step keys may be Mermaid keywords such as `end`.
     const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
     const lines = ['graph TD'];
@@ -43911,7 +43948,7 @@ function renderMermaidGraph(record, redact) {
         const state = stepRecord?.state ?? 'pending';
         // A for_each step is drawn once, with its count, however many items it has.
         const total = stepRecord?.itemCounts?.total;
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,group_digits/* groupDigits */.K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;
@@ -44025,21 +44062,19 @@ var run_usage = __nccwpck_require__(15537);
 
 
 
+
 function usd(value) {
     return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-function count(value) {
-    return value.toLocaleString('en-US');
-}
 function row(label, usage) {
-    return `| ${label} | ${count(usage.modelCalls)} | ${count(usage.promptTokens)} | ${count(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
 }
 function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? count(limits.maxModelCalls) : '—';
-    const tokens = finite(limits.maxTokens) ? `${count(limits.maxTokens)} (in + out)` : '—';
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
@@ -44053,7 +44088,7 @@ function renderSummaryCost(record, limits, redact) {
     const reused = [...record.steps.values()].filter((step) => step.reused);
     if (reused.length > 0) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${count(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
     }
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
         lines.push('', 'No model calls.');
@@ -44080,7 +44115,7 @@ function renderSummaryCost(record, limits, redact) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${count(estimated)} of ${count(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
     return lines.join('\n');
 }
@@ -44125,6 +44160,7 @@ var result_text = __nccwpck_require__(16);
 
 
 
+
 const INLINE_MAX = 120;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
@@ -44150,7 +44186,7 @@ function stepLine(key, title, step) {
 function textBlock(label, text, json, where) {
     if (isShort(text))
         return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
-    const size = `${text.length.toLocaleString('en-US')} characters`;
+    const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
     return {
         part: {
             full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
@@ -44173,7 +44209,7 @@ function summary_steps_itemLine(item, finished, redact) {
 function itemsPart(items, step, redact, where) {
     const finished = step.state !== 'in_progress' && step.state !== 'pending';
     const lines = items.map((item) => summary_steps_itemLine(item, finished, redact));
-    const label = `${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
+    const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
     return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 function stepParts(key, title, step, redact, where) {
@@ -45046,6 +45082,7 @@ function createCommentUpdater(options) {
 
 
 
+
 /** GitHub rejects issue comments longer than this. */
 const COMMENT_MAX_CHARS = 65_536;
 function summaryLink(runUrl) {
@@ -45085,7 +45122,7 @@ function renderComment(record, options) {
         const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${COMMENT_MAX_CHARS.toLocaleString('en-US')}-character limit; see ${summaryLink(options.runUrl)}._`;
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
     const more = (n) => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // Still too long without any result line: keep the checklist lines that fit and count the rest.

@@ -185,7 +185,9 @@ function inlineCode(text) {
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
 /* unused harmony exports TITLE_MAX_CHARS, checklistLines */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83);
+
 
 /** How much of a step's title a checklist line shows. */
 const TITLE_MAX_CHARS = 100;
@@ -241,7 +243,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    const n = (value) => value.toLocaleString('en-US');
+    const n = _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K;
     return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
@@ -286,7 +288,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
         cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -503,25 +505,25 @@ function runUsage(record) {
     return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.usage), usage/* NO_USAGE */.y) : record.usage;
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
+
 
 
 
 function usd(value) {
     return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-function count(value) {
-    return value.toLocaleString('en-US');
-}
 function row(label, usage) {
-    return `| ${label} | ${count(usage.modelCalls)} | ${count(usage.promptTokens)} | ${count(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
 }
 function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? count(limits.maxModelCalls) : '—';
-    const tokens = finite(limits.maxTokens) ? `${count(limits.maxTokens)} (in + out)` : '—';
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
@@ -535,7 +537,7 @@ function renderSummaryCost(record, limits, redact) {
     const reused = [...record.steps.values()].filter((step) => step.reused);
     if (reused.length > 0) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${count(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
     }
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
         lines.push('', 'No model calls.');
@@ -562,7 +564,7 @@ function renderSummaryCost(record, limits, redact) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${count(estimated)} of ${count(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
     return lines.join('\n');
 }
@@ -661,6 +663,7 @@ var todo_entries = __webpack_require__(4329);
 
 
 
+
 const INLINE_MAX = 120;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
@@ -686,7 +689,7 @@ function stepLine(key, title, step) {
 function textBlock(label, text, json, where) {
     if (isShort(text))
         return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
-    const size = `${text.length.toLocaleString('en-US')} characters`;
+    const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
     return {
         part: {
             full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
@@ -709,7 +712,7 @@ function itemLine(item, finished, redact) {
 function itemsPart(items, step, redact, where) {
     const finished = step.state !== 'in_progress' && step.state !== 'pending';
     const lines = items.map((item) => itemLine(item, finished, redact));
-    const label = `${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
+    const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
     return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 function stepParts(key, title, step, redact, where) {
@@ -1031,7 +1034,9 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1874);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1874);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+
 
 
 const STATE_STYLES = {
@@ -1072,9 +1077,9 @@ const MERMAID_MAX_EDGES = 500;
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
     const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
-    const tooLarge = (what) => `_The plan graph (${steps.length.toLocaleString('en-US')} steps, ${edges.toLocaleString('en-US')} dependencies) is left out: ${what}, more than Mermaid draws (${MERMAID_MAX_TEXT.toLocaleString('en-US')} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
     if (edges > MERMAID_MAX_EDGES)
-        return tooLarge(`it has ${edges.toLocaleString('en-US')} edges`);
+        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} edges`);
     // Node ids are positional: step keys may be Mermaid keywords such as `end`.
     const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
     const lines = ['graph TD'];
@@ -1084,7 +1089,7 @@ function renderMermaidGraph(record, redact) {
         const state = stepRecord?.state ?? 'pending';
         // A for_each step is drawn once, with its count, however many items it has.
         const total = stepRecord?.itemCounts?.total;
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;
@@ -1104,7 +1109,7 @@ function renderMermaidGraph(record, redact) {
     const text = lines.join('\n');
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
-    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
+    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
 }
 
 

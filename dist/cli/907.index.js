@@ -86,6 +86,32 @@ function errorText(error) {
 
 /***/ }),
 
+/***/ 83:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ groupDigits)
+/* harmony export */ });
+/**
+ * A number as `value.toLocaleString('en-US')` writes it (`65,536`), without asking ICU where the
+ * value is a safe integer: a process's first `toLocaleString` with a locale loads ICU's number
+ * formatting, 8–19 ms here, which every run paid for the counts in its summary. Fractions, -0, NaN,
+ * the infinities and integers past 2^53 still go to ICU, so the text is always exactly
+ * `toLocaleString('en-US')`'s.
+ */
+function groupDigits(value) {
+    if (!Number.isSafeInteger(value) || Object.is(value, -0))
+        return value.toLocaleString('en-US');
+    const digits = String(Math.abs(value));
+    let grouped = digits.slice(0, digits.length % 3 || 3);
+    for (let i = grouped.length; i < digits.length; i += 3)
+        grouped += `,${digits.slice(i, i + 3)}`;
+    return value < 0 ? `-${grouped}` : grouped;
+}
+
+
+/***/ }),
+
 /***/ 9674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1912,7 +1938,10 @@ class ForEachListError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
+
 
 /** A `for_each` list longer than `max_items`: refused before any child runs. */
 class TooManyItemsError extends step_error/* StepError */.z {
@@ -1920,8 +1949,8 @@ class TooManyItemsError extends step_error/* StepError */.z {
     count;
     maxItems;
     constructor(fields) {
-        const count = fields.count.toLocaleString('en-US');
-        const max = fields.maxItems.toLocaleString('en-US');
+        const count = (0,group_digits/* groupDigits */.K)(fields.count);
+        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
         super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
         this.stepKey = fields.stepKey;
         this.count = fields.count;
@@ -2048,6 +2077,7 @@ class FanOutStateError extends step_error/* StepError */.z {
 
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
+
 /** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
 class ItemFailedError extends step_error/* StepError */.z {
     stepKey;
@@ -2055,7 +2085,7 @@ class ItemFailedError extends step_error/* StepError */.z {
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
-        const notRun = fields.notRun > 0 ? `; ${fields.notRun.toLocaleString('en-US')} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
+        const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
@@ -5911,10 +5941,13 @@ __webpack_require__.d(__webpack_exports__, {
 var pricing = __webpack_require__(657);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
 var run_stopped_error = __webpack_require__(8619);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
+
 function shown(limit, value) {
-    return limit === 'max_cost_usd' ? value.toFixed(2) : value.toLocaleString('en-US');
+    return limit === 'max_cost_usd' ? value.toFixed(2) : (0,group_digits/* groupDigits */.K)(value);
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.

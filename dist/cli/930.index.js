@@ -368,7 +368,10 @@ function withoutHidden(given) {
     return (0,markdown_tree/* applyEdits */.ct)(text, edits);
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 const UNTRUSTED_CHAR_LIMIT = 32_000;
@@ -408,7 +411,7 @@ function sanitizeUntrusted(text, options = {}) {
     } while (out !== previous);
     if (out.length <= limit)
         return out;
-    return `${out.slice(0, limit)}\n[cut: ${(Math.max(length, out.length) - limit).toLocaleString('en-US')} more characters]`;
+    return `${out.slice(0, limit)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - limit)} more characters]`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),

@@ -2,6 +2,7 @@ import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** How much of a step's title a checklist line shows. */
 export const TITLE_MAX_CHARS = 100;
@@ -62,7 +63,7 @@ export function resultPreview(result: unknown, max = 80): string {
 export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
   const counts = step.itemCounts;
   if (!counts) return '';
-  const n = (value: number): string => value.toLocaleString('en-US');
+  const n = groupDigits;
   return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
 }
 

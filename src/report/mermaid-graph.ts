@@ -2,6 +2,7 @@ import type { StepState } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
 import { STATE_ICONS, stepTitle } from './checklist.ts';
 import { fencedBlock } from '../core/code-fence.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 const STATE_STYLES: Readonly<Record<StepState, string>> = {
   pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
@@ -46,8 +47,8 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   const steps = record.plan?.steps ?? [];
   const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
   const tooLarge = (what: string) =>
-    `_The plan graph (${steps.length.toLocaleString('en-US')} steps, ${edges.toLocaleString('en-US')} dependencies) is left out: ${what}, more than Mermaid draws (${MERMAID_MAX_TEXT.toLocaleString('en-US')} characters, ${MERMAID_MAX_EDGES} edges)._`;
-  if (edges > MERMAID_MAX_EDGES) return tooLarge(`it has ${edges.toLocaleString('en-US')} edges`);
+    `_The plan graph (${groupDigits(steps.length)} steps, ${groupDigits(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${groupDigits(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
+  if (edges > MERMAID_MAX_EDGES) return tooLarge(`it has ${groupDigits(edges)} edges`);
   // Node ids are positional: step keys may be Mermaid keywords such as `end`.
   const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
   const lines = ['graph TD'];
@@ -57,7 +58,7 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
     const state = stepRecord?.state ?? 'pending';
     // A for_each step is drawn once, with its count, however many items it has.
     const total = stepRecord?.itemCounts?.total;
-    const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${total.toLocaleString('en-US')} item${total === 1 ? '' : 's'})`) : '';
+    const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${groupDigits(total)} item${total === 1 ? '' : 's'})`) : '';
     const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
     const line = `  s${index}["${label}"]:::${state}`;
     size += line.length + 1;

@@ -1,10 +1,11 @@
 import { RunStoppedError } from './run-stopped-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** The budget limits a run can hit. */
 export type BudgetLimitName = 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd';
 
 function shown(limit: BudgetLimitName, value: number): string {
-  return limit === 'max_cost_usd' ? value.toFixed(2) : value.toLocaleString('en-US');
+  return limit === 'max_cost_usd' ? value.toFixed(2) : groupDigits(value);
 }
 
 /**

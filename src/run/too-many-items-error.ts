@@ -1,4 +1,5 @@
 import { StepError } from '../core/step-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** A `for_each` list longer than `max_items`: refused before any child runs. */
 export class TooManyItemsError extends StepError {
@@ -7,8 +8,8 @@ export class TooManyItemsError extends StepError {
   readonly maxItems: number;
 
   constructor(fields: { stepKey: string; count: number; maxItems: number }) {
-    const count = fields.count.toLocaleString('en-US');
-    const max = fields.maxItems.toLocaleString('en-US');
+    const count = groupDigits(fields.count);
+    const max = groupDigits(fields.maxItems);
     super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
     this.stepKey = fields.stepKey;
     this.count = fields.count;

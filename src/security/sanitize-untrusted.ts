@@ -1,4 +1,5 @@
 import { removeHiddenMarkdown } from './hidden-markdown.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
@@ -44,7 +45,7 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
   if (out.length <= limit) return out;
-  return `${out.slice(0, limit)}\n[cut: ${(Math.max(length, out.length) - limit).toLocaleString('en-US')} more characters]`;
+  return `${out.slice(0, limit)}\n[cut: ${groupDigits(Math.max(length, out.length) - limit)} more characters]`;
 }
 
 /**

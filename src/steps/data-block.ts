@@ -1,4 +1,5 @@
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 export const RESULT_CHAR_LIMIT = 8_000;
@@ -19,7 +20,7 @@ export function promptText(result: unknown): string {
 /** Cuts `text` to `limit` characters with a visible note saying how much is missing and where it is. */
 export function cutText(text: string, limit = RESULT_CHAR_LIMIT): string {
   if (text.length <= limit) return text;
-  const more = (text.length - limit).toLocaleString('en-US');
+  const more = groupDigits(text.length - limit);
   return `${text.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
 }
 

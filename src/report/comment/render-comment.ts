@@ -7,6 +7,7 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { renderApprovalSection } from '../approval-section.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 
 /** GitHub rejects issue comments longer than this. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -62,7 +63,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
     return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
   };
-  const cutNote = `_Results were left out of this comment to stay under GitHub's ${COMMENT_MAX_CHARS.toLocaleString('en-US')}-character limit; see ${summaryLink(options.runUrl)}._`;
+  const cutNote = `_Results were left out of this comment to stay under GitHub's ${groupDigits(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
   const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
 

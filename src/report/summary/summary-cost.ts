@@ -3,6 +3,7 @@ import { NO_USAGE, addUsage } from '../../core/usage.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { runUsage } from '../run-usage.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */
 export interface CostLimits {
@@ -15,19 +16,15 @@ function usd(value: number): string {
   return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
 function row(label: string, usage: Usage): string {
-  return `| ${label} | ${count(usage.modelCalls)} | ${count(usage.promptTokens)} | ${count(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
 }
 
 function limitRow(limits: CostLimits): string | undefined {
   const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
   if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd)) return undefined;
-  const calls = finite(limits.maxModelCalls) ? count(limits.maxModelCalls) : '—';
-  const tokens = finite(limits.maxTokens) ? `${count(limits.maxTokens)} (in + out)` : '—';
+  const calls = finite(limits.maxModelCalls) ? groupDigits(limits.maxModelCalls) : '—';
+  const tokens = finite(limits.maxTokens) ? `${groupDigits(limits.maxTokens)} (in + out)` : '—';
   const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
   return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
@@ -42,7 +39,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   const reused = [...record.steps.values()].filter((step) => step.reused);
   if (reused.length > 0) {
     const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
-    lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${count(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+    lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
   }
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
     lines.push('', 'No model calls.');
@@ -66,7 +63,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (limit) lines.push(limit);
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
-    lines.push('', `Tokens are estimated for ${count(estimated)} of ${count(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+    lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
   }
   return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { escapeInlineMarkdown, escapeMarkdown } from '../markdown/escape-markdow
 import { resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { SummaryPart } from './summary-part.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 
 const INLINE_MAX = 120;
 
@@ -31,7 +32,7 @@ function stepLine(key: string, title: string, step: StepRecord | undefined): str
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
 function textBlock(label: string, text: string, json: boolean, where: string): { inline?: string; part?: SummaryPart } {
   if (isShort(text)) return { inline: json ? inlineCode(text) : escapeInlineMarkdown(text) };
-  const size = `${text.length.toLocaleString('en-US')} characters`;
+  const size = `${groupDigits(text.length)} characters`;
   return {
     part: {
       full: detailsBlock(`${label} — ${size}`, fencedBlock(text, json ? 'json' : 'text')),
@@ -53,7 +54,7 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
 function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: string) => string, where: string): SummaryPart {
   const finished = step.state !== 'in_progress' && step.state !== 'pending';
   const lines = items.map((item) => itemLine(item, finished, redact));
-  const label = `${items.length.toLocaleString('en-US')} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
+  const label = `${groupDigits(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
   return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 

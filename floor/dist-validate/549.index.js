@@ -1,0 +1,498 @@
+export const id = 549;
+export const ids = [549];
+export const modules = {
+
+/***/ 5549:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  neutraliseOutbound: () => (/* binding */ neutraliseOutbound),
+  neutraliseRendered: () => (/* binding */ neutraliseRendered)
+});
+
+// UNUSED EXPORTS: MAX_PARSED_CHARS
+
+;// CONCATENATED MODULE: ./lib/core/code-fence.js
+function longestRun(text, char) {
+    if (!text.includes(char))
+        return 0;
+    let longest = 0;
+    for (const match of text.matchAll(char === '`' ? /`+/g : /~+/g))
+        longest = Math.max(longest, match[0].length);
+    return longest;
+}
+/**
+ * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
+ * never close it (results are data and must not escape into the page).
+ */
+function fencedBlock(text, language = '') {
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    return `${fence}${language}\n${body}${fence}`;
+}
+/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+function inlineCode(text) {
+    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const ticks = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+// EXTERNAL MODULE: ./node_modules/mdast-util-from-markdown/lib/index.js + 49 modules
+var lib = __webpack_require__(7326);
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js + 6 modules
+var mdast_util_gfm_autolink_literal_lib = __webpack_require__(5756);
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
+var mdast_util_gfm_footnote_lib = __webpack_require__(6807);
+// EXTERNAL MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
+var mdast_util_gfm_table_lib = __webpack_require__(7421);
+// EXTERNAL MODULE: ./node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
+var syntax = __webpack_require__(7042);
+// EXTERNAL MODULE: ./node_modules/micromark-extension-gfm-footnote/lib/syntax.js
+var lib_syntax = __webpack_require__(2429);
+// EXTERNAL MODULE: ./node_modules/micromark-extension-gfm-table/lib/syntax.js + 2 modules
+var micromark_extension_gfm_table_lib_syntax = __webpack_require__(7749);
+;// CONCATENATED MODULE: ./lib/security/markdown-tree.js
+
+
+
+
+
+
+
+/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
+const MAX_MARKUP = 2_000;
+// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
+// that grows with the square of their count: it is not parsed.
+const NO_EMPHASIS = { disable: { null: ['attention'] } };
+const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
+// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
+// running text can swallow what follows them (a backtick that opened a code span). Without the tree
+// transform that finds more such URLs in text: its links have no position to rewrite, and callers
+// look for URLs in text nodes themselves. Strikethrough decides nothing here.
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)()] };
+const GITHUB = {
+    extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), (0,syntax/* gfmAutolinkLiteral */.$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)(), { ...(0,mdast_util_gfm_autolink_literal_lib/* gfmAutolinkLiteralFromMarkdown */.C)(), transforms: [] }],
+};
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source, at) {
+    const open = source[at] === '[' ? at : at - 2;
+    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
+        return false;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
+        lineStart--;
+    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
+/**
+ * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
+ * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
+ * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
+ */
+function withoutStrayBrackets(source) {
+    if (!source.includes('[') && !source.includes(']'))
+        return source;
+    const stray = [];
+    for (const node of nodesOf((0,lib/* fromMarkdown */.Y)(source, BLOCKS))) {
+        const span = node.type === 'text' ? spanOf(node) : undefined;
+        if (!span)
+            continue;
+        let slashes = 0;
+        for (let at = span.start; at < span.end; at++) {
+            const char = source[at];
+            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
+                stray.push(at);
+            slashes = char === '\\' ? slashes + 1 : 0;
+        }
+    }
+    if (stray.length === 0)
+        return source;
+    let out = '';
+    let from = 0;
+    for (const at of stray) {
+        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
+        from = at + 1;
+    }
+    return out + source.slice(from);
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
+}
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+function applyEdits(source, edits) {
+    if (edits.length === 0)
+        return source;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += source.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + source.slice(at);
+}
+/** How many of `chars` are in `text`. */
+function count(text, chars) {
+    let found = 0;
+    for (let at = 0; at < text.length; at++)
+        if (chars.includes(text[at]))
+            found++;
+    return found;
+}
+/** Openers of inline HTML that may run to the end of their paragraph (`<?`, `<!`) beyond this many are made plain. */
+const MAX_HTML_OPENERS = 200;
+/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+const MAX_LINE_NESTING = 32;
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+/** Where the first non-space character of a line is, and how many container markers open it. */
+function leadingMarkers(line) {
+    let at = 0;
+    let markers = 0;
+    let first = -1;
+    for (;;) {
+        let spaces = 0;
+        while (at < line.length && line[at] === ' ' && spaces < 4) {
+            at++;
+            spaces++;
+        }
+        if (first < 0)
+            first = at;
+        if (line[at] === '>') {
+            at++;
+            markers++;
+            continue;
+        }
+        const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
+        if (!list)
+            break;
+        at += list[0].length + 1;
+        markers++;
+    }
+    return { first, markers };
+}
+/**
+ * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
+ * the square of these; each case took seconds at 16–32 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
+ *   MAX_MARKUP table pipes, every `|` (｜);
+ * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
+ * Text under the limits is unchanged.
+ */
+function plainHeavyMarkup(text) {
+    let out = text;
+    if (count(out, '[]') > MAX_MARKUP)
+        out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    if (count(out, '|') > MAX_MARKUP)
+        out = out.replaceAll('|', '\uFF5C');
+    // Each unclosed `<?` or `<!` is looked for to the end of its paragraph: 16 KiB of `x <?` took 0.7 s.
+    if ((out.match(/<[?!]/g)?.length ?? 0) > MAX_HTML_OPENERS)
+        out = out.replace(/<(?=[?!])/g, '\uFF1C');
+    if (!out.includes('\n') && !out.includes('\r') && out.length < 64)
+        return out;
+    let changed = false;
+    const parts = out.split(/(\r\n|\r|\n)/);
+    // A line of only spaces or tabs is blank to both parsers once emptied; kept, cmark-gfm 0.29 continued
+    // an empty list item through it (so an indented line after it was Markdown there, and code to micromark).
+    // Inside a block quote the same: a line of only `>` markers and spaces loses the spaces after them.
+    for (let i = 0; i < parts.length; i += 2) {
+        const blank = /^((?:[ \t]{0,3}>)*)[ \t]+$/.exec(parts[i]);
+        if (blank) {
+            parts[i] = blank[1];
+            changed = true;
+        }
+    }
+    let underlines = 0;
+    for (let i = 0; i < parts.length; i += 2)
+        if (UNDERLINE.test(parts[i]))
+            underlines++;
+    for (let i = 0; i < parts.length; i += 2) {
+        const line = parts[i];
+        const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+        const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
+        if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
+            const first = underline ? line.search(/[=-]/) : nesting.first;
+            parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+            changed = true;
+        }
+    }
+    return changed ? parts.join('') : out;
+}
+/**
+ * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
+ * renders it (`github`), in time that grows with its length whoever wrote it: emphasis is not
+ * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
+ * too; so `source` may differ from `text`.
+ */
+function markdownTree(text, flavour) {
+    if (flavour === 'commonmark') {
+        const source = plainHeavyMarkup(text);
+        return { source, tree: (0,lib/* fromMarkdown */.Y)(source, COMMONMARK) };
+    }
+    const source = withoutStrayBrackets(plainHeavyMarkup(text));
+    return { source, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
+}
+
+// EXTERNAL MODULE: ./lib/security/url-allow-list.js
+var url_allow_list = __webpack_require__(1400);
+;// CONCATENATED MODULE: ./lib/security/neutralise-outbound.js
+
+
+
+/** U+200B after `@` or `#`: GitHub no longer sees a mention or a reference, a reader sees no change. */
+const BREAK = '\u200B';
+/**
+ * An address standing on its own (after a space or a parenthesis, before a space or the end, one
+ * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
+ * mention, even right after a word: a link's text ends where the next text node starts.
+ */
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+/** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
+const MAX_PASSES = 4;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+// Processing instructions, declarations and CDATA are HTML to CommonMark too.
+const HTML_OTHER = /<\?[\s\S]*?(?:\?>|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![A-Za-z][^>]*>?/g;
+/** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
+const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
+const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
+/** The ASCII punctuation that can start or close Markdown (escaped, it means nothing); `@`, `.`, `/` and `:` cannot alone. */
+const PUNCTUATION = /[\\`*_[\]<>!&|~()#+\-=$]/g;
+/** What GitHub leaves out of a URL at its end: the sentence's punctuation. */
+const TRAILING = '.,;:!?\'")]';
+function withoutTrailing(url) {
+    let end = url.length;
+    while (end > 0 && TRAILING.includes(url[end - 1]))
+        end--;
+    return url.slice(0, end);
+}
+/**
+ * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
+ * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
+ * that Node takes for a slash (`https://github.com\o\r\x@evil.test` is evil.test to a browser),
+ * and a browser drops the zero-width space put after an `@`. So a target with a backslash, an `@`,
+ * whitespace or any character outside printable ASCII is never allowed.
+ */
+function allowed(target, prefixes) {
+    if (target.startsWith('#') && !target.startsWith('#/') && /^[!-~]*$/.test(target))
+        return true; // an anchor on the same page
+    if (!/^[!-~]*$/.test(target) || target.includes('\\') || target.includes('@'))
+        return false;
+    let url;
+    try {
+        url = new URL(target);
+    }
+    catch {
+        return false; // relative or malformed: could point anywhere on github.com
+    }
+    if (url.username !== '' || url.password !== '')
+        return false;
+    return prefixes.some((prefix) => {
+        try {
+            return (0,url_allow_list/* isUnderPrefix */.R)(url, new URL(prefix));
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function stripHtml(text) {
+    let out = text;
+    let before;
+    do {
+        before = out;
+        out = out.replace(HTML_COMMENT, '').replace(HTML_OTHER, '').replace(HTML_TAG, '');
+    } while (out !== before);
+    return out;
+}
+/** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
+function replacement(node, source, text, policy) {
+    if (node.type !== 'link')
+        return inlineCode(node.url);
+    // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
+    if (!source.startsWith('['))
+        return inlineCode(source.replace(/^<|>$/g, ''));
+    const first = node.children.length > 0 ? spanOf(node.children[0]) : undefined;
+    const last = node.children.length > 0 ? spanOf(node.children.at(-1)) : undefined;
+    const label = first && last ? text.slice(first.start, last.end) : '';
+    // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
+    return `${rewritten(label, policy)} (${inlineCode(node.url)})`;
+}
+/** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
+const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
+function keptUrl(url, prefixes) {
+    if (!PLAIN_URL.test(url) || /(?:\/\/|www\.)/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, '')))
+        return false;
+    return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
+}
+/**
+ * A text node written back from its value (entities and escapes already read) with every URL in it
+ * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
+ * code span. (Mentions the value reveals are broken after the pass, with everything else.)
+ */
+function inertText(value, prefixes) {
+    let out = '';
+    let at = 0;
+    for (const match of value.matchAll(TEXT_URL)) {
+        const url = withoutTrailing(match[0]);
+        out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+        out += keptUrl(url, prefixes) ? url : inlineCode(url);
+        at = match.index + url.length;
+    }
+    return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+}
+/**
+ * Whether a text node must be written back by `inertText`: it holds a URL, a backtick (cmark-gfm
+ * reads no later code span of a length after a run of that length without a closer, and micromark
+ * does: unmatched backticks are escaped), or a character reference (`&#x40;admin` renders as a
+ * mention the raw text did not show).
+ */
+function needsRewrite(value, source) {
+    return HAS_TEXT_URL.test(value) || value.includes('`') || /&#?[A-Za-z0-9]+;/.test(source);
+}
+/** The character after `end` in `text` ends a URL for cmark-gfm too: whitespace, `<`, or nothing. */
+function endsUrl(text, end) {
+    let at = end;
+    while (at < text.length && TRAILING.includes(text[at]))
+        at++;
+    // ASCII whitespace only: a no-break or ideographic space, a form feed or U+2028 do not end it there.
+    return at >= text.length || ' \t\r\n<'.includes(text[at]);
+}
+/**
+ * One pass: every live construct GitHub would render from `given` that the policy does not allow,
+ * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
+ */
+function pass(given, policy) {
+    const prefixes = policy.allowUrls ?? [];
+    const { source: text, tree } = markdownTree(given, 'github');
+    const edits = [];
+    // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
+    const stack = [{ node: tree, inLink: false }];
+    while (stack.length > 0) {
+        const { node, inLink } = stack.pop();
+        const span = spanOf(node);
+        if (node.type === 'code' || node.type === 'inlineCode')
+            continue; // shown as written
+        if (node.type === 'text' && span && !inLink) {
+            if (needsRewrite(node.value, text.slice(span.start, span.end)))
+                edits.push({ ...span, text: inertText(node.value, prefixes) });
+            continue;
+        }
+        if (node.type === 'html' && span) {
+            // What is not a tag or comment to take out is shown as text.
+            const stripped = stripHtml(node.value);
+            edits.push({ ...span, text: stripped === node.value ? node.value.replace(/</g, '\\<') : stripped });
+            continue;
+        }
+        if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && span) {
+            const source = text.slice(span.start, span.end);
+            const literal = node.type === 'link' && !source.startsWith('[') && !source.startsWith('<');
+            // An address GitHub links by itself (`a@b.test`) stays as written; `www.x@evil.test` is a link to evil.test there.
+            const address = literal && node.url === `mailto:${source}` && !/^www\./i.test(source);
+            // A URL GitHub links by itself ends, for cmark-gfm, only at whitespace or `<`: where micromark ended it sooner, it is code.
+            const kept = allowed(node.url, prefixes) && (!literal || (keptUrl(source, prefixes) && endsUrl(text, span.end)));
+            if (!address && !kept) {
+                edits.push({ ...span, text: replacement(node, source, text, policy) });
+                continue;
+            }
+        }
+        // Text inside a reference link is still read: cmark-gfm may not resolve a label micromark does (Unicode case folding).
+        const linked = inLink || node.type === 'link';
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push({ node: child, inLink: linked });
+    }
+    return applyEdits(text, edits);
+}
+/**
+ * `text` rewritten until GitHub would render nothing the policy does not allow: a rewrite can make
+ * something live that was not (HTML whose text is a link), so passes repeat until one changes
+ * nothing. Text still changing after MAX_PASSES is shown whole as code.
+ */
+function rewritten(text, policy) {
+    try {
+        let out = text;
+        // MAX_PASSES that change something, and one more that must change nothing.
+        for (let count = 0; count <= MAX_PASSES; count++) {
+            // Mentions are broken again after each pass: taking out HTML can join an `@` to the name after it.
+            const next = breakMentions(pass(out, policy), policy);
+            if (next === out)
+                return out;
+            out = next;
+        }
+        return `${fencedBlock(text, 'text')}\n`;
+    }
+    catch {
+        // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
+        return `${fencedBlock(text, 'text')}\n`;
+    }
+}
+/**
+ * Text longer than this is not parsed: a parse of text anyone wrote takes time that grows faster
+ * than its length on some shapes (escapes between words, with autolinked URLs), and runs on the
+ * event loop. 16 KiB of the worst shapes found parse in about 0.1 s.
+ */
+const MAX_PARSED_CHARS = 16_384;
+function breakMentions(text, policy) {
+    // Breaking a mention can change what GitHub links around it (an address that no longer is one), so before any parse.
+    let out = text;
+    if (!policy.allowMentions)
+        out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
+    if (!policy.allowReferences)
+        out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+    return out;
+}
+/**
+ * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub
+ * parses it (CommonMark with GFM): HTML removed, links, images, autolinked URLs and link definitions
+ * whose URL is not under an allowed prefix turned into plain code (no link, no tracking image), code
+ * left as written, and — unless the policy allows them — `@mentions` and `#123`/`GH-123` references
+ * broken with an invisible U+200B so nobody is notified and no issue is linked, everywhere, since
+ * the page GitHub renders must not reopen any of them. Text longer than MAX_PARSED_CHARS is posted
+ * whole as a code block, on a line of its own.
+ */
+function neutraliseOutbound(text, policy = {}) {
+    const broken = breakMentions(text, policy);
+    return broken.length > MAX_PARSED_CHARS ? `\n${fencedBlock(broken, 'text')}\n` : rewritten(broken, policy);
+}
+/**
+ * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
+ * run are escaped where they are placed: mentions and references broken as `neutraliseOutbound`
+ * does, and, up to MAX_PARSED_CHARS, rewritten by the same rules as a second line of defence;
+ * longer, left as the renderers made it.
+ */
+function neutraliseRendered(text, policy = {}) {
+    const broken = breakMentions(text, policy);
+    return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
+}
+
+
+/***/ })
+
+};
