@@ -81,7 +81,7 @@ export async function startUp(): Promise<BenchTable> {
     ],
     notes: [
       `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; ratios are per round against the bare node started the same way`,
-      'the bundles are built from the current sources (npm run build\'s steps, cached by source hash under node_modules/.cache)',
+      'the bundles are those of the current sources: the committed dist/ when they are what it was built from, else npm run build\'s steps, cached by source hash under node_modules/.cache',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
       'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
     ],
