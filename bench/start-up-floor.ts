@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Bundles } from '../test/e2e/action-bundle.ts';
+import { cachedBuild } from '../test/e2e/action-bundle.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -31,12 +31,11 @@ const ENTRIES = {
 } as const;
 
 /**
- * The floor bundles, built with ncc from the tsc output the shared bundles were built from (their
- * `lib/`), exactly as the action is, and kept beside them: the same sources build them once.
+ * The floor bundles, built with ncc from the tsc output of the current sources (a cached build's
+ * `lib/`), exactly as the action is, and kept beside it: the same sources build them once.
  */
-export async function floorBundles(bundles: Bundles): Promise<FloorBundles> {
-  const built = path.resolve(path.dirname(bundles.action), '..');
-  const dir = path.join(built, 'floor');
+export async function floorBundles(): Promise<FloorBundles> {
+  const dir = path.join(await cachedBuild(), 'floor');
   const out = (name: string) => path.join(dir, `dist-${name}`, 'index.js');
   const floor = { schema: out('schema'), validate: out('validate') };
   if (existsSync(path.join(dir, 'complete'))) return floor;

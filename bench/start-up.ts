@@ -34,7 +34,7 @@ async function timeAction(entry: string, plan: string): Promise<number> {
 /** Section (5): start-up of the built action and CLI against a bare `node` started the same way, interleaved. */
 export async function startUp(): Promise<BenchTable> {
   const bundles = await sharedBundles();
-  const floor = await floorBundles(bundles);
+  const floor = await floorBundles();
   const plan = readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-start-'));
   const empty = path.join(dir, 'empty.js');

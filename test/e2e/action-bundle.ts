@@ -44,13 +44,20 @@ export async function sharedBundles(): Promise<Bundles> {
   const hash = await buildInputsHash();
   const dist = bundlesIn(ROOT);
   if (hash === (await distBuildInputsHash()) && existsSync(dist.action) && existsSync(dist.cli)) return dist;
-  const dir = path.join(CACHE, hash.slice(0, 16));
-  const bundles = bundlesIn(dir);
+  return bundlesIn(await cachedBuild(hash));
+}
+
+/**
+ * A build of the current sources under node_modules/.cache, as `npm run build` makes it: its `lib/`
+ * (tsc's output) and `dist/`. The bench's floor bundles are built from that `lib/`.
+ */
+export async function cachedBuild(hash?: string): Promise<string> {
+  const dir = path.join(CACHE, (hash ?? (await buildInputsHash())).slice(0, 16));
   const complete = path.join(dir, 'complete');
   const lock = `${dir}.lock`;
   await mkdir(CACHE, { recursive: true });
   for (;;) {
-    if (existsSync(complete)) return bundles;
+    if (existsSync(complete)) return dir;
     try {
       await mkdir(lock);
     } catch {
