@@ -20,11 +20,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
 }
 
-/** A sha256 over every build input's path (with `/` separators) and bytes. */
-export async function buildInputsHash(): Promise<string> {
+/** A sha256 over every build input's path (with `/` separators) and bytes, in the repository at `root`. */
+export async function buildInputsHash(root = ROOT): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of [...(await filesUnder(path.join(ROOT, 'src'))), ...BUILD_INPUTS.map((name) => path.join(ROOT, name))]) {
-    hash.update(path.relative(ROOT, file).split(path.sep).join('/')).update('\0');
+  for (const file of [...(await filesUnder(path.join(root, 'src'))), ...BUILD_INPUTS.map((name) => path.join(root, name))]) {
+    hash.update(path.relative(root, file).split(path.sep).join('/')).update('\0');
     if (existsSync(file)) hash.update(await readFile(file));
     hash.update('\0');
   }
