@@ -15,7 +15,7 @@ describe('groupDigits', () => {
     );
   });
 
-  it('does not ask ICU for a safe integer (its first use costs a run 8–19 ms)', () => {
+  it('does not ask ICU for a safe integer (its first use costs a process about 19 ms)', () => {
     const icu = vi.spyOn(Number.prototype, 'toLocaleString');
     expect([7, 1_234, -65_536, Number.MAX_SAFE_INTEGER].map(groupDigits)).toEqual(['7', '1,234', '-65,536', '9,007,199,254,740,991']);
     expect(icu).not.toHaveBeenCalled();
