@@ -17916,8 +17916,6 @@ class ToolTimeoutError extends step_error/* StepError */.z {
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
-/** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-const COMMAND_STDOUT_LIMIT_BYTES = tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
@@ -17939,7 +17937,7 @@ function commandTool(name, declaration, options) {
             throw error;
         envError = error;
     }
-    const maxStdoutBytes = options.maxStdoutBytes ?? COMMAND_STDOUT_LIMIT_BYTES;
+    const maxStdoutBytes = options.maxStdoutBytes ?? tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
     return {
         name,
         description: declaration.description,
@@ -42889,8 +42887,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    const n = group_digits/* groupDigits */.K;
-    return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
+    return ` — ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);

@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** What a build depends on besides `src/`: the build command, the packages it bundles, the compiler options. */
 const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 /** Where `npm run build` records the hash of the inputs it built dist/ from. */
-export const DIST_HASH_FILE = path.join(ROOT, 'dist', 'build-inputs.sha256');
+const DIST_HASH_FILE = path.join(ROOT, 'dist', 'build-inputs.sha256');
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -42,5 +42,5 @@ if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
     console.error('usage: node scripts/build-inputs-hash.ts --write   (npm run build runs it after ncc)');
     process.exit(2);
   }
-  await writeFile(DIST_HASH_FILE, `${await buildInputsHash()}  src/, package.json, package-lock.json, tsconfig.json, tsconfig.build.json\n`);
+  await writeFile(DIST_HASH_FILE, `${await buildInputsHash()}  src/, ${BUILD_INPUTS.join(', ')}\n`);
 }

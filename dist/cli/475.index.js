@@ -243,8 +243,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    const n = _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K;
-    return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
+    return ` — ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);

@@ -1584,8 +1584,6 @@ class ToolTimeoutError extends step_error/* StepError */.z {
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
-/** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-const COMMAND_STDOUT_LIMIT_BYTES = tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
@@ -1607,7 +1605,7 @@ function commandTool(name, declaration, options) {
             throw error;
         envError = error;
     }
-    const maxStdoutBytes = options.maxStdoutBytes ?? COMMAND_STDOUT_LIMIT_BYTES;
+    const maxStdoutBytes = options.maxStdoutBytes ?? tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l;
     return {
         name,
         description: declaration.description,

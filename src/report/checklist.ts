@@ -63,8 +63,7 @@ export function resultPreview(result: unknown, max = 80): string {
 export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
   const counts = step.itemCounts;
   if (!counts) return '';
-  const n = groupDigits;
-  return ` — ${n(counts.completed)}/${n(counts.total)} done${counts.failed ? `, ${n(counts.failed)} failed` : ''}`;
+  return ` — ${groupDigits(counts.completed)}/${groupDigits(counts.total)} done${counts.failed ? `, ${groupDigits(counts.failed)} failed` : ''}`;
 }
 
 function describeStatus(step: StepRecord, redact: (text: string) => string = asIs): string {

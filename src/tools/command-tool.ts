@@ -10,8 +10,6 @@ import { ToolTimeoutError } from './tool-timeout-error.ts';
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
-/** stdout beyond this stops the command with `ToolOutputTooLargeError`. */
-export const COMMAND_STDOUT_LIMIT_BYTES = TOOL_RESULT_LIMIT_BYTES;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
 export const COMMAND_STDERR_KEPT_BYTES = 64 * 1024;
 /** How much of the kept stderr tail goes into an error message. */
@@ -51,7 +49,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
     if (!(error instanceof ToolEnvironmentError)) throw error;
     envError = error;
   }
-  const maxStdoutBytes = options.maxStdoutBytes ?? COMMAND_STDOUT_LIMIT_BYTES;
+  const maxStdoutBytes = options.maxStdoutBytes ?? TOOL_RESULT_LIMIT_BYTES;
 
   return {
     name,

@@ -24,6 +24,8 @@ function licenseOf(at: string): string {
 // with isarray 1.0.0 and 2.0.5 in the artifact chunk).
 describe('dist/licenses.txt', () => {
   it('names no package installed for production in versions whose licenses differ', () => {
+    // Not every production package is bundled (glob's command-line helpers are not): the names come
+    // from licenses.txt. Splitting on blank lines also yields license paragraphs, which name no package.
     const bundled = new Set(readFileSync(path.join(ROOT, 'dist/licenses.txt'), 'utf8').split(/\n{2,}/).map((block) => block.trim().split('\n', 1)[0]));
     const { packages } = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockedPackage> };
     // Only what production code imports can be bundled: the lock marks the rest dev.

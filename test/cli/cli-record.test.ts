@@ -8,7 +8,7 @@ import { cliBundle, runCli } from '../helpers/run-cli.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { promptOf } from '../security/attack-fixtures.ts';
 
-// The CLI as users run it: the bundle, built once per set of sources and shared.
+// The CLI as users run it: the bundle (test/helpers/run-cli.ts).
 beforeAll(cliBundle, 600_000);
 let chat: ChatServer | undefined;
 

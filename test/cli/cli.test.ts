@@ -8,7 +8,7 @@ import { injectedCommands } from '../security/workflow-commands.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cli-'));
 
-// The CLI as users run it: the bundle `npm run build` makes (built once per set of sources, shared).
+// The CLI as users run it: the bundle `npm run build` makes (test/helpers/run-cli.ts).
 beforeAll(cliBundle, 600_000);
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: root, env });

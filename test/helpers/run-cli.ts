@@ -23,8 +23,8 @@ export function cliBundle(): Promise<Bundles> {
 }
 
 /**
- * Runs the CLI as users run it: the bundle `npm run build` makes (built once per set of sources and
- * shared by every test file), not `src/cli.ts`, which costs a second of type stripping per run.
+ * Runs the CLI as users run it: the bundle `npm run build` makes (see `sharedBundles`: the committed
+ * dist/ while it matches the sources), not `src/cli.ts`, which costs a second of type stripping per run.
  * Asynchronous, so a local server the test started keeps answering while the CLI runs.
  */
 export async function runCli(args: readonly string[], options: RunCliOptions): Promise<CliRun> {
