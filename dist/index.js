@@ -19950,15 +19950,33 @@ class PlanRun {
 
 
 
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
  * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw.
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
  */
-function planFileHash(plan) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => a.localeCompare(b)).map(([uses, inner]) => [uses, planFileHash(inner)]) : undefined;
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
     return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
 function approvalHash(parts) {
@@ -20350,8 +20368,9 @@ function grantApproval(plan, resume, grant) {
         return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-    const now = approvalHash({ planFileHash: planFileHash(plan), plan: request.plan, pending: request.pending });
-    if (now !== request.hash) {
+    const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending });
+    if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+        const now = asked(planFileHash(plan));
         return {
             ok: false,
             problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../core/run-event.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { approvalHash, planFileHash } from '../run/approval-request.ts';
+import { approvalHash, pausedPlanFileHashes, planFileHash } from '../run/approval-request.ts';
 import type { ResumeState } from '../run/resume-state.ts';
 import type { GrantedApproval } from '../run/run-deps.ts';
 
@@ -24,8 +24,9 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
   if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
   if (resume.decided) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
   if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-  const now = approvalHash({ planFileHash: planFileHash(plan), plan: request.plan, pending: request.pending });
-  if (now !== request.hash) {
+  const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending });
+  if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+    const now = asked(planFileHash(plan));
     return {
       ok: false,
       problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,

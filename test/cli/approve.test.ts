@@ -62,6 +62,25 @@ describe('plan-runner run --resume TRACE --approve HASH', () => {
     expect(approved.stdout).toContain('status: succeeded');
   });
 
+  it('approves under another locale than the pause: used plans are hashed in an order no locale changes', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'locales-'));
+    const SUB = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n';
+    writeFileSync(path.join(dir, 'aa.yml'), SUB);
+    writeFileSync(path.join(dir, 'z.yml'), SUB);
+    writeFileSync(path.join(dir, 'outer.yml'), 'name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: plan, uses: aa.yml }\n  - { id: 2, type: plan, uses: z.yml, depends_on: [1], approval: true }\n');
+    // Danish collation sorts `aa` after `z`; en-US, before it. The hash used to follow the locale.
+    const paused = await runCli(['run', 'outer.yml', '--trace', 'paused.jsonl', '--summary', 'paused.md'], { cwd: dir, env: { LANG: 'da_DK.UTF-8', LC_ALL: 'da_DK.UTF-8' } });
+    expect(paused.code, paused.stderr).toBe(0);
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
+    expect(hash).toBeDefined();
+    const approved = await runCli(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md'], {
+      cwd: dir,
+      env: { LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+    });
+    expect(approved.code, approved.stderr + approved.stdout).toBe(0);
+    expect(approved.stdout).toContain('status: succeeded');
+  });
+
   it('needs --resume with --approve', async () => {
     expect(await cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
   });

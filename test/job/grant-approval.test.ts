@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { grantApproval } from '../../src/job/grant-approval.ts';
+import { loadPlanFile } from '../../src/plan/load-plan.ts';
+import type { ValidPlan } from '../../src/plan/valid-plan.ts';
+import { approvalRequest, planFileHash } from '../../src/run/approval-request.ts';
+import type { ResumeState } from '../../src/run/resume-state.ts';
+
+const INNER = (n: number) => `name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: ${n}, b: 1 } }\n`;
+// Two used plans whose paths sort differently by code unit (`Z` < `a`) and in en-US (`aa` < `Z`).
+const OUTER = `name: Outer\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: plan, uses: plans/aa.yml }\n  - { id: 2, type: plan, uses: plans/Z.yml, approval: true }\n`;
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+async function plan(innerZ = 1): Promise<ValidPlan> {
+  const root = mkdtempSync(path.join(tmpdir(), 'plan-runner-grant-'));
+  roots.push(root);
+  mkdirSync(path.join(root, 'plans'));
+  writeFileSync(path.join(root, 'outer.yml'), OUTER);
+  writeFileSync(path.join(root, 'plans/aa.yml'), INNER(1));
+  writeFileSync(path.join(root, 'plans/Z.yml'), INNER(innerZ));
+  const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.plan;
+}
+
+/** The state of a run that paused with its plan file hashed as `fileHash`. */
+function pausedWith(fileHash: string): ResumeState {
+  const snapshot = { name: 'Outer', revision: 0, steps: [] };
+  return {
+    reuse: new Map(),
+    items: new Map(),
+    itemErrors: new Map(),
+    shards: new Map(),
+    sideEffects: new Map(),
+    durations: new Map(),
+    from: 'attempt 1',
+    plan: snapshot,
+    approval: approvalRequest(snapshot, fileHash, []),
+  };
+}
+
+const enUS = new Intl.Collator('en-US').compare;
+
+describe('granting an approval to a run paused on a plan that uses plans', () => {
+  it('hashes the used plans in code-unit order, which no locale changes', async () => {
+    const valid = await plan();
+    expect(planFileHash(valid)).toBe(planFileHash(valid, (a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The orders differ for these paths, and so do the hashes: the test would not notice a locale order.
+    expect(planFileHash(valid)).not.toBe(planFileHash(valid, enUS));
+  });
+
+  it('grants a run paused with the hash as it is now', async () => {
+    const valid = await plan();
+    const resume = pausedWith(planFileHash(valid));
+    expect(grantApproval(valid, resume, { hash: resume.approval!.hash })).toMatchObject({ ok: true });
+  });
+
+  it('grants a run paused before the hash was locale-independent (used plans in en-US order)', async () => {
+    const valid = await plan();
+    const resume = pausedWith(planFileHash(valid, enUS));
+    expect(grantApproval(valid, resume, { hash: resume.approval!.hash })).toMatchObject({ ok: true });
+  });
+
+  it('refuses either kind of pause once a used plan changed, naming the hash as it is now', async () => {
+    const before = await plan();
+    const changed = await plan(1000);
+    for (const resume of [pausedWith(planFileHash(before)), pausedWith(planFileHash(before, enUS))]) {
+      const result = grantApproval(changed, resume, { hash: resume.approval!.hash });
+      expect(result).toMatchObject({ ok: false, problem: expect.stringContaining('changed since the approval was asked') });
+    }
+  });
+});
