@@ -1,8 +1,9 @@
 import type { PlanError } from '../plan/plan-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import type { Step } from '../plan/schema.ts';
+import { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { validatePlanObject } from '../plan/validate-plan.ts';
+import { MODEL_STEP_FIELDS } from './step-list-format.ts';
 
 export type ModelStepsCheck = { readonly ok: true; readonly plan: ValidPlan; readonly steps: readonly PlanStep[] } | { readonly ok: false; readonly errors: PlanError[] };
 
@@ -40,9 +41,37 @@ function stepCountError(count: number, done: number, maxSteps: number): PlanErro
   };
 }
 
+const MODEL_FIELDS: ReadonlySet<string> = new Set(MODEL_STEP_FIELDS);
+
+/**
+ * Fields of the plan format a model's steps may not carry: `approval`, `retry`, `on_failure`,
+ * `timeout_seconds`, optional dependencies and the rest of what MODEL_STEP_FIELDS leaves to people.
+ * The strict answer format leaves them out, but an endpoint without strict mode, or a replay, does
+ * not: a model (steered by text it read) that wrote `approval: true` paused a gate instead of failing it.
+ */
+function peopleOnlyFields(steps: readonly unknown[]): PlanError[] {
+  const errors: PlanError[] = [];
+  steps.forEach((step, index) => {
+    if (step === null || typeof step !== 'object' || Array.isArray(step)) return;
+    for (const key of Object.keys(step)) {
+      // Keys the plan format does not know are left to the schema, which names the nearest field.
+      if (MODEL_FIELDS.has(key) || !Object.hasOwn(Step.shape, key)) continue;
+      errors.push({ path: `steps[${index}].${key}`, message: `\`${key}\` is for people to set in the plan file; a plan a model writes leaves it out (its steps have: ${MODEL_STEP_FIELDS.join(', ')})` });
+    }
+    const dependsOn = (step as Record<string, unknown>)['depends_on'];
+    if (!Array.isArray(dependsOn)) return;
+    dependsOn.forEach((dependency, at) => {
+      if (dependency !== null && typeof dependency === 'object') {
+        errors.push({ path: `steps[${index}].depends_on[${at}]`, message: 'a plan a model writes lists plain step ids in depends_on; optional dependencies are for people to set in the plan file' });
+      }
+    });
+  });
+  return errors;
+}
+
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
- * hard-coded intermediate values, after `kept` (completed steps a replacement may refer to).
+ * hard-coded intermediate values and against fields only people set, after `kept` (completed steps a replacement may refer to).
  * Errors point into the model's own list (`steps[1].tool`).
  */
 export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], kept: readonly Step[] = []): ModelStepsCheck {
@@ -50,6 +79,8 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], k
   // planner's repair call (or the replanner's caller) can shorten it.
   const maxSteps = plan.limits.max_steps;
   const tooLong = kept.length + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, maxSteps)] : [];
+  const peopleOnly = peopleOnlyFields(steps);
+  if (peopleOnly.length > 0) return { ok: false, errors: [...tooLong, ...peopleOnly] };
   const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
   // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
   const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;

@@ -52,6 +52,30 @@ describe('writePlan', () => {
     expect(JSON.stringify(repair.at(-1))).toContain('steps[1].args: step 2 depends on step 1');
   });
 
+  // Without strict mode (or from a replay) nothing else stops them: `approval: true` from a model paused a gate.
+  it('refuses fields only people set (approval, retry, on_failure, optional dependencies) in one repair call', async () => {
+    const sneaky = { ...referencedAdd, approval: true, retry: { max_attempts: 5 }, on_failure: 'continue', depends_on: [{ step: 1, optional: true }] };
+    server.script([answer([multiply, sneaky]), answer([multiply, referencedAdd])]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(true);
+    const [first] = result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`));
+    expect(first).toEqual([
+      expect.stringMatching(/^steps\[1\]\.approval: `approval` is for people to set in the plan file; a plan a model writes leaves it out/),
+      expect.stringMatching(/^steps\[1\]\.retry: `retry` is for people/),
+      expect.stringMatching(/^steps\[1\]\.on_failure: `on_failure` is for people/),
+      'steps[1].depends_on[0]: a plan a model writes lists plain step ids in depends_on; optional dependencies are for people to set in the plan file',
+    ]);
+    if (!result.ok) return;
+    expect(result.plan.steps.every((step) => step.approval === undefined)).toBe(true);
+  });
+
+  it('leaves a field the plan format does not know to the schema, which names the nearest one', async () => {
+    server.script([answer([multiply, { ...referencedAdd, dependson: [1] }]), answer([multiply, referencedAdd])]);
+    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    expect(result.attempts[0]!.errors.map((error) => error.message).join('\n')).not.toContain('for people to set');
+    expect(result.attempts[0]!.errors.length).toBeGreaterThan(0);
+  });
+
   // Such a plan used to run max_steps steps and then fail on the budget.
   it('refuses a plan longer than limits.max_steps before any step runs, and takes the shorter repair', async () => {
     const loaded = loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\nlimits: { max_steps: 2 }\n', 'math.yml');
