@@ -307,3 +307,22 @@ export function finalStepStates(record: RunRecord): Map<string, StepState> {
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
   return new Map([...record.steps].filter(([key]) => current.has(key)).map(([key, step]) => [key, step.state]));
 }
+
+/**
+ * Work the run did not do although no step of its final plan says failed, by step key: a completed
+ * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
+ * finished included), and a step that failed and that a replan then replaced.
+ */
+export function unfinishedWork(record: RunRecord): Map<string, string> {
+  const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+  const unfinished = new Map<string, string>();
+  for (const [key, step] of record.steps) {
+    if (current.has(key) && step.state === 'completed' && step.failedItems && step.failedItems.length > 0) {
+      const total = step.itemCounts?.total ?? step.items?.length;
+      unfinished.set(key, `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed`);
+    } else if (!current.has(key) && step.state === 'failed') {
+      unfinished.set(key, 'failed, then replaced by a replan');
+    }
+  }
+  return unfinished;
+}

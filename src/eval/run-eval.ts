@@ -240,7 +240,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     if (!loop.ok) return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
     const goals = await evaluateGoals(
       source.goals ?? [],
-      { finalResult: loop.answer, results: new Map(), stepStates: new Map() },
+      { finalResult: loop.answer, results: new Map(), stepStates: new Map(), unfinished: new Map() },
       { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal: deps.signal },
     );
     return finish({ status: finalStatus('succeeded', goals), goals: goals.map((g) => ({ name: g.name, outcome: g.outcome })) }, budget.usage);

@@ -10,6 +10,11 @@ export interface GoalTarget {
   readonly results: ReadonlyMap<string, unknown>;
   /** The state every step of the final plan ended in, by step key. */
   readonly stepStates: ReadonlyMap<string, StepState>;
+  /**
+   * Work left undone that no state in `stepStates` shows (`unfinishedWork`): a completed step with
+   * failed items, a failed step a replan replaced; why, by step key. `all_steps_completed` counts them.
+   */
+  readonly unfinished: ReadonlyMap<string, string>;
 }
 
 /** The value a goal checks: the result of its `of:` step, or the run's final result. */

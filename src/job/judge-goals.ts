@@ -1,7 +1,7 @@
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { RunStatus } from '../core/run-event.ts';
-import { finalStepStates } from '../core/run-record.ts';
+import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
@@ -23,11 +23,11 @@ export async function judgeGoals(
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
   if (run.status === 'awaiting-approval') return { goals: [], status: run.status };
-  // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+  // The final plan's steps, and the work it left undone that their states do not show.
   const stepStates = finalStepStates(run.record);
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates },
+    { finalResult: run.finalResult, results: run.results, stepStates, unfinished: unfinishedWork(run.record) },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
   );
   const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);

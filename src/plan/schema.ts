@@ -343,7 +343,7 @@ export const Goal = z
       .min(1)
       .optional()
       .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: z.literal(true).optional().meta({ description: 'Met when every step completed.' }),
+    all_steps_completed: z.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
     judge: z
       .string()
       .min(1)

@@ -1,6 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
-import { finalStepStates } from '../core/run-record.ts';
+import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
@@ -66,7 +66,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   if (outcome.status !== 'succeeded') return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
-    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record) };
+    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record) };
     const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
     const verdict = goalsVerdict(results);
     if (!verdict.goalsMet) {

@@ -6,6 +6,7 @@ import type { ModelClient } from '../../src/llm/model-client.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
+import { unfinishedWork } from '../../src/core/run-record.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunOutcome } from '../../src/run/run-outcome.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
@@ -74,7 +75,7 @@ export async function runPlanFile(file: string, options: PlanFileRunOptions): Pr
   const stepStates = new Map([...outcome.record.steps].map(([key, step]) => [key, step.state]));
   const goals = await evaluateGoals(
     loaded.plan.source.goals ?? [],
-    { finalResult: outcome.finalResult, results: outcome.results, stepStates },
+    { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished: unfinishedWork(outcome.record) },
     { ...(options.model && { model: options.model }), cwd: options.cwd, env: {}, signal },
   );
   return { plan: loaded.plan, outcome, goals, liveDuringRun };

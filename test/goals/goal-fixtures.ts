@@ -16,7 +16,7 @@ export function finishedRun(
     stepStates.set(key, step.state);
     if (step.result !== undefined) results.set(key, step.result);
   }
-  return { finalResult, results, stepStates };
+  return { finalResult, results, stepStates, unfinished: new Map() };
 }
 
 /** Deps for goals that need neither a model nor a command. */

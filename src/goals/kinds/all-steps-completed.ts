@@ -1,15 +1,22 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
 
-/** `all_steps_completed`: every step of the final plan completed; evidence lists those that did not. */
+/**
+ * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
+ * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
+ * failing check for something else). Evidence lists what did not complete.
+ */
 export const allStepsCompletedCheck: GoalCheck = {
   needsTarget: false,
   check(_goal, { target }) {
     const states = [...target.stepStates];
     if (states.length === 0) throw new GoalNotEvaluableError('the run has no steps to check');
-    const notCompleted = states.filter(([, state]) => state !== 'completed');
-    if (notCompleted.length === 0) return { met: true, evidence: `all ${states.length} steps completed` };
-    const listed = notCompleted.map(([key, state]) => `${key} (${state})`).join(', ');
-    return { met: false, evidence: `${notCompleted.length} of ${states.length} steps did not complete: ${listed}` };
+    const missed = [
+      ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
+      ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
+    ];
+    const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
+    if (missed.length === 0) return { met: true, evidence: `all ${count} steps completed` };
+    return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
   },
 };

@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { memoryStateStore } from '../fan-out/memory-state-store.ts';
+
+// The README's "Fanning out" example, trimmed: on_item_failure: continue and the goal "every package passes".
+const PLAN = `name: Package checks
+tools:
+  list: { description: The packages, command: [node, list.mjs] }
+  test_package: { description: Test one package, command: [node, check.mjs], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+workflow_sequence:
+  - { id: packages, type: tool_call, tool: list, args: {} }
+  - { id: test, type: tool_call, tool: test_package, for_each: "\${steps.packages.result}", fan_out: true, on_item_failure: continue, args: { n: "\${item}" } }
+goals:
+  - { name: every package passes, all_steps_completed: true }
+`;
+
+let workspace: string;
+let store: RunStateStore;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'gate-fan-out-'));
+  store = await memoryStateStore();
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2, 3]));`);
+  await writeFile(path.join(workspace, 'check.mjs'), `process.stdout.write('"ok"');`);
+});
+afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+async function job(inputs: Record<string, string>) {
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
+  await result.published;
+  return { result, said };
+}
+
+describe('a fanned-out merge gate (the README example, trimmed)', () => {
+  it('fails the merge when a shard job died: its packages were never tested, so not every step completed', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    await job({ mode: 'shard', shard: '1' });
+    // shard 2 never ran (its runner was lost / cancelled): two of the four packages were never tested.
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.summary).toContain('left no result');
+    expect(merge.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(merge.said.summary).toContain('test (completed, 2 of 4 items failed)');
+    expect(merge.result.failure).toBeDefined();
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+// all_steps_completed as a merge gate sees it: the run "succeeds", but not all the work was done.
+let workspace: string;
+let chat: ChatServer;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-all-steps-'));
+  chat = await startChatServer();
+});
+afterEach(async () => {
+  await chat.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+async function run(plan: string) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  await result.published;
+  return { result, said };
+}
+
+describe('all_steps_completed on runs whose steps all say completed', () => {
+  it('is unmet when a for_each step completed with failed items (on_item_failure: continue)', async () => {
+    const { result, said } = await run(`name: Divisions
+toolsets: [math]
+tools:
+  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: divisors, args: {} }
+  - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(result.failure).toBeDefined();
+    expect(said.summary).toContain('1 of 2 steps did not complete: divide (completed, 1 of 3 items failed)');
+  });
+
+  it('is met when every item worked', async () => {
+    const { result } = await run(`name: Divisions
+toolsets: [math]
+tools:
+  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 3, 2]')"] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: divisors, args: {} }
+  - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`);
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+  });
+
+  it('is unmet when a step failed and a replan replaced it with something else', async () => {
+    // The model swaps the failing check for a step that always works.
+    chat.script([textAnswer(JSON.stringify({ steps: [{ id: 'other', type: 'tool_call', tool: 'add', description: 'Add instead', args: '{"a":1,"b":1}' }], why: 'the check cannot run' }))]);
+    const { result, said } = await run(`name: Checks
+toolsets: [math]
+workflow_sequence:
+  - { id: check, type: tool_call, tool: divide, description: Run the check, args: { a: 1, b: 0 } }
+goals:
+  - { name: every check ran, all_steps_completed: true }
+`);
+    expect(chat.requests).toHaveLength(1);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(said.summary).toContain('1 of 2 steps did not complete: check (failed, then replaced by a replan)');
+  });
+});
