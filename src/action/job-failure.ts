@@ -2,17 +2,26 @@ import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
-/** Why the job fails (for `core.setFailed`), or undefined when it passes. */
-export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean): string | undefined {
+/**
+ * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
+ * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
+ * goals, and a gate that could not evaluate does not pass (the job may be the required check).
+ */
+export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: boolean): string | undefined {
   const reason = report.reason ? `: ${report.reason}` : '';
   const see = 'See the job summary for the full record.';
   if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+  const judged = gate && failOnUnmetGoals;
   switch (report.status) {
     case 'succeeded':
-    // Nothing failed: the run waits for a person, or a person said no.
-    case 'awaiting-approval':
-    case 'rejected':
       return undefined;
+    // Nothing failed, but nothing was judged either: the run waits for a person, or a person said no.
+    case 'awaiting-approval':
+      return judged
+        ? `The run is paused for approval, so its goals were not checked, and a gate whose goals were not checked does not pass. /approve continues the run: it checks the goals, and its check run decides. ${see}`
+        : undefined;
+    case 'rejected':
+      return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
     case 'goals-unmet':
       return failOnUnmetGoals
         ? `${asSentence(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`

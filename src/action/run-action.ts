@@ -5,6 +5,7 @@ import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { goalIcon } from '../report/goals-table.ts';
+import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
@@ -291,7 +292,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       },
       io.annotate,
     );
-    const failure = jobFailure(report, settings.failOnUnmetGoals) ?? unsaved;
+    const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
+    const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
     const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};

@@ -3,6 +3,7 @@ import { consoleChecklist } from '../report/console-checklist.ts';
 import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { finalReport } from '../report/final-report.ts';
 import { goalIcon } from '../report/goals-table.ts';
+import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { systemClock } from '../core/clock.ts';
@@ -73,6 +74,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
-  // A run that waits for a person has not failed.
-  return (report.status === 'succeeded' || asked !== undefined) && !unwritten && traced ? 0 : 1;
+  // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
+  const gate = hasRequiredGoal(outcome.plan.source.goals);
+  if (asked && gate) process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
+  return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;
 }

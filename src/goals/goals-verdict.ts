@@ -1,3 +1,4 @@
+import type { Goal } from '../plan/schema.ts';
 import type { GoalResult } from './goal-result.ts';
 
 /** What the goal results mean for the run. */
@@ -16,4 +17,9 @@ export function goalsVerdict(results: readonly GoalResult[]): GoalsVerdict {
   const unmetRequired = notMet.filter((result) => result.severity === 'required');
   const warnings = notMet.filter((result) => result.severity === 'warning');
   return { goalsMet: unmetRequired.length === 0, unmetRequired, warnings };
+}
+
+/** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
+export function hasRequiredGoal(goals: readonly Goal[] | undefined): boolean {
+  return (goals ?? []).some((goal) => goal.severity !== 'warning');
 }

@@ -44,9 +44,10 @@ async function run(plan: string | undefined, inputs: Record<string, string> = {}
 }
 
 describe('the action pausing for approval', () => {
-  it('ends awaiting-approval with the job passing, the write not made, and the summary saying what waits and how to approve', async () => {
+  it('ends awaiting-approval with the write not made, the summary saying what waits and how to approve, and the gate failed', async () => {
     const { result, said } = await run(PLAN);
-    expect(result.failure).toBeUndefined();
+    // The plan has a required goal, so the job is a gate, and its goals were not checked: it fails (fail closed).
+    expect(result.failure).toMatch(/^The run is paused for approval, so its goals were not checked, and a gate whose goals were not checked does not pass\. \/approve continues the run/);
     expect(result.outputs).toMatchObject({ status: 'awaiting-approval', 'goals-met': 'false' });
     await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(said.summary).toContain('⏸️ plan-runner: Publish');
@@ -58,6 +59,21 @@ describe('the action pausing for approval', () => {
     expect(said.summary).toContain(`Approval hash: \`${requested?.request?.hash}\``);
     // Goals were not judged: no verdict says "unmet".
     expect(trace.some((event) => event.type === 'goals_checked')).toBe(false);
+  });
+});
+
+describe('a paused run that is no gate', () => {
+  it('passes the job when the plan has no required goal: nothing failed, and nothing was to be judged', async () => {
+    for (const plan of [PLAN.replace(/goals:[\s\S]*$/, ''), PLAN.replace('  - name: published', '  - name: published\n    severity: warning')]) {
+      const { result } = await run(plan);
+      expect(result.outputs).toMatchObject({ status: 'awaiting-approval', 'goals-met': 'false' });
+      expect(result.failure).toBeUndefined();
+    }
+  });
+
+  it('fails it with required goals under fail-on-unmet-goals: true only', async () => {
+    const { result } = await run(PLAN, { 'fail-on-unmet-goals': 'false' });
+    expect(result.failure).toBeUndefined();
   });
 });
 

@@ -81,6 +81,19 @@ describe('plan-runner run --resume TRACE --approve HASH', () => {
     expect(approved.stdout).toContain('status: succeeded');
   });
 
+  it('exits 1 when a plan with required goals pauses: its goals were not checked, so the gate does not pass', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'gate-'));
+    writeFileSync(path.join(dir, 'plan.yml'), `${PLAN}goals:\n  - { name: the sum is 43, equals: "43" }\n`);
+    const paused = await runCli(['run', 'plan.yml', '--trace', 'paused.jsonl', '--summary', 'paused.md'], { cwd: dir });
+    expect(paused.stdout).toContain('status: awaiting-approval');
+    expect(paused.stderr).toContain('the run is paused for approval, so its goals were not checked: exit 1');
+    expect(paused.code).toBe(1);
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
+    const approved = await runCli(['run', 'plan.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md'], { cwd: dir });
+    expect(approved.stdout).toContain('✅ goal: the sum is 43');
+    expect(approved.code, approved.stderr).toBe(0);
+  });
+
   it('needs --resume with --approve', async () => {
     expect(await cli(['run', 'plan.yml', '--approve', 'abc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--approve HASH approves the run that --resume TRACE paused') });
   });
