@@ -134,12 +134,65 @@ function hideFragments(text: string, fragments: readonly Fragments[]): string {
   return out + text.slice(at);
 }
 
+/** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
+const CUT = '…';
+/** The shortest start or end of a known value hidden where it touches a cut. */
+const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
+
+/**
+ * Replaces the start of a known value that ends at a `…`, and the end of one that begins right
+ * after it: what a cut made before redaction leaves, however short the value (an excerpt of a
+ * 20-character key showed 15 of its characters). Whole values are already replaced.
+ */
+function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<string>): string {
+  const ranges: Array<{ start: number; end: number }> = [];
+  for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+    // Most cuts touch no part of any value: the characters on either side are no run of one.
+    if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT))) continue;
+    let before = 0;
+    let after = 0;
+    for (const form of forms) {
+      // Only the text within a form's length of the cut is searched: a text full of `…` stays linear.
+      const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+      // The longest start of `form` that ends at the cut: found where its first characters occur.
+      const head = form.slice(0, MIN_CUT_FRAGMENT);
+      for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+        if (form.startsWith(left.slice(at))) {
+          before = left.length - at;
+          break;
+        }
+      }
+      const right = text.slice(cut + 1, cut + form.length);
+      // The longest end of `form` that starts right after the cut: found where its last characters occur.
+      const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
+      for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
+        if (form.endsWith(right.slice(0, at + MIN_CUT_FRAGMENT))) {
+          after = at + MIN_CUT_FRAGMENT;
+          break;
+        }
+      }
+    }
+    if (before > 0) ranges.push({ start: cut - before, end: cut });
+    if (after > 0) ranges.push({ start: cut + 1, end: cut + 1 + after });
+  }
+  if (ranges.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const range of ranges) {
+    if (range.start < at) continue;
+    out += text.slice(at, range.start) + REDACTED;
+    at = range.end;
+  }
+  return out + text.slice(at);
+}
+
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
  * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
- * characters) is replaced too: what a cut made before redaction leaves of it.
+ * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
+ * of it that ends at a cut's `…`, or an end that begins after one (at least 4 characters), likewise.
  */
 export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
   const values = [...secretValues].filter((value): value is string => Boolean(value));
@@ -148,6 +201,8 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   // Longest first, so a secret that contains another is replaced whole.
   const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
   const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+  // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
+  const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
   // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
   const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
   // What the screens look for: a long value contains its shortest start, which finds it and any
@@ -169,13 +224,17 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
     ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
     '[Bb][Ee][Aa][Rr][Ee][Rr]',
   ];
+  // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
+  if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
   jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
   return redactor;
   function redactor(text: string): string {
-    if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))) return text;
+    const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
+    if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     if (fragments.length > 0) out = hideFragments(out, fragments);
+    if (cut) out = hideAtCuts(out, known, grams);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
     for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source)).replaceAll(out, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);

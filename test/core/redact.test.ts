@@ -70,6 +70,21 @@ describe('createRedactor', () => {
     expect(jsonMayNeedRedaction(JSON.stringify({ stderr: 'nothing secret here' }), known)).toBe(false);
   });
 
+  it('hides a start of any known value that ends at a cut’s …, and an end that begins after one, however short the value', () => {
+    const key = 'Xq7#Tr0ub4dor&3horse'; // 20 characters: too short for the half-of-it rule above
+    const redact = createRedactor([key]);
+    // An excerpt that ends inside it, and one that starts inside it: 15 and 15 of its 20 characters.
+    expect(redact(`…deployed as DEPLOY_KEY=${key.slice(0, 15)}…`)).toBe('…deployed as DEPLOY_KEY=***…');
+    expect(redact(`…${key.slice(5)}; 3 hosts updated`)).toBe('…***; 3 hosts updated');
+    expect(redact(`${key.slice(0, 4)}…`)).toBe('***…');
+    // Fewer than 4 characters, text with no cut, and words that are not its start or end stay.
+    expect(redact(`${key.slice(0, 3)}… …${key.slice(-3)}`)).toBe(`${key.slice(0, 3)}… …${key.slice(-3)}`);
+    expect(redact(`no cut: ${key.slice(0, 15)}`)).toBe(`no cut: ${key.slice(0, 15)}`);
+    expect(redact('the horse… and Xq7… were here')).toBe('the horse… and Xq7… were here');
+    // The JSON screen lets the trace writer skip no such text.
+    expect(jsonMayNeedRedaction(JSON.stringify({ evidence: `${key.slice(0, 6)}…` }), redact)).toBe(true);
+  });
+
   it('hides a cut start or end of a secret’s base64 form too, every one of many, and never a URL’s half', () => {
     const known = createRedactor([KEY, 'https://pipelines.actions.githubusercontent.com/abc123def456ghi789']);
     const encoded = Buffer.from(`x-access-token:${KEY}`).toString('base64');

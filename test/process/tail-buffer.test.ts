@@ -2,17 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { TailBuffer } from '../../src/process/tail-buffer.ts';
 
 describe('TailBuffer', () => {
-  it('keeps only the last bytes written across many chunks', () => {
+  it('keeps only the last bytes written across many chunks, after a … that marks the cut', () => {
     const buffer = new TailBuffer(10);
     for (const part of ['hello ', 'wide ', 'world', '!!']) buffer.push(Buffer.from(part));
-    expect(buffer.text()).toBe('de world!!');
-    expect(buffer.text(3)).toBe('d!!');
+    // The mark (3 bytes) counts against the limit: the text is never longer than asked.
+    expect(buffer.text()).toBe('…world!!');
+    expect(buffer.text(5)).toBe('…!!');
+    for (const max of [3, 5, 10]) expect(Buffer.byteLength(buffer.text(max))).toBeLessThanOrEqual(max);
+  });
+
+  it('marks no cut when nothing was dropped', () => {
+    const buffer = new TailBuffer(20);
+    buffer.push(Buffer.from('all of it'));
+    expect(buffer.text()).toBe('all of it');
+    expect(buffer.text(6)).toBe('… it');
   });
 
   it('never starts its text with half a character', () => {
-    const buffer = new TailBuffer(5);
-    buffer.push(Buffer.from('aé€')); // a(1) é(2) €(3): the last 5 bytes are é€
-    expect(buffer.text()).toBe('é€');
-    expect(buffer.text(4)).toBe('€');
+    const buffer = new TailBuffer(20);
+    buffer.push(Buffer.from('aé€€')); // a(1) é(2) €(3) €(3)
+    expect(buffer.text()).toBe('aé€€');
+    expect(buffer.text(7)).toBe('…€'); // 4 bytes after the mark: the last 4 start inside the first €
   });
 });

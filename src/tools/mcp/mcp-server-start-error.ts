@@ -4,7 +4,7 @@ export class McpServerStartError extends Error {
 
   constructor(server: string, reason: string, options: { stderr?: string; cause?: unknown } = {}) {
     const stderr = options.stderr?.trim();
-    const output = stderr ? `\nIts stderr ended with:\n${stderr.slice(-1500)}` : '';
+    const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `…${stderr.slice(-1499)}` : stderr}` : '';
     super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
       cause: options.cause,
     });
