@@ -5,8 +5,10 @@ import { groupDigits } from '../core/group-digits.ts';
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
 
 // Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, the byte-order mark, bidi embeddings/overrides/isolates, and Unicode tag characters.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
+// operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
+// Unicode tag characters, and variation selectors (U+FE00–FE0F, U+E0100–E01EF), which carry a
+// byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 // alt="…" and title="…" of HTML tags such as <img>.
 const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
