@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
-import { cutText, dataBlock, promptText } from '../steps/data-block.ts';
+import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 
@@ -66,7 +66,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
         const checked = validateToolArguments(tool, JSON.parse(call.args || '{}'));
         if (!checked.ok) throw new Error(checked.error);
         const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-        observation = dataBlock({ tool: call.name }, cutText(promptText(result)));
+        observation = dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));
       } catch (error) {
         if (options.signal.aborted) throw options.signal.reason;
         toolErrors += 1;

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
-import { cutText, dataBlock, promptText } from '../steps/data-block.ts';
+import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { planContext } from './plan-prompt.ts';
 import { REFERENCE_RULES, STEP_FORMAT } from './planner-rules.ts';
 import { stepAsJson } from './step-as-json.ts';
@@ -20,7 +20,7 @@ const REVIEWER_ROLE =
 
 function completedText(completed: readonly CompletedStep[]): string {
   if (completed.length === 0) return 'Completed steps: none yet.';
-  const blocks = completed.map(({ step, result }) => `${stepAsJson(step)}\n${dataBlock({ step: step.key }, cutText(promptText(result)))}`);
+  const blocks = completed.map(({ step, result }) => `${stepAsJson(step)}\n${dataBlock({ step: step.key }, promptExcerpt(promptText(result)))}`);
   return `Completed steps and their results:\n\n${blocks.join('\n\n')}`;
 }
 

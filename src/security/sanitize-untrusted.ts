@@ -14,6 +14,31 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 const CUT_MARGIN = 2_000;
+/**
+ * Where a construct that hides text begins: an image (its alt), a link destination followed by a
+ * title, a link definition, an HTML tag with alt/title/aria-label. Open across the parse boundary
+ * of a cut text, it is plain text to the parser there, but not on the page.
+ */
+const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?:alt|title|aria-label)\s*=/gim;
+const BLANK_LINE = /\n[ \t]*\n/g;
+
+/**
+ * Where to cut `parsed` (the sanitised first `limit + CUT_MARGIN` characters of a longer text) so
+ * that nothing kept can belong to a construct still open at the parse boundary: such a construct
+ * lies in one paragraph (no blank line inside it), the one that reaches the boundary. Its first
+ * opener before `limit`, if any, is where the kept text ends.
+ */
+function safeCut(parsed: string, limit: number): number {
+  let paragraph = 0;
+  BLANK_LINE.lastIndex = 0;
+  for (let blank = BLANK_LINE.exec(parsed); blank !== null; blank = BLANK_LINE.exec(parsed)) {
+    if (blank.index + blank[0].length > limit) return limit; // the paragraph at the cut ends before the boundary
+    paragraph = blank.index + blank[0].length;
+  }
+  HIDING_OPENER.lastIndex = paragraph;
+  const opener = HIDING_OPENER.exec(parsed);
+  return opener !== null && opener.index < limit ? opener.index : limit;
+}
 
 export interface SanitizeOptions {
   /** Longer text is cut with a visible note; default `UNTRUSTED_CHAR_LIMIT`. */
@@ -47,7 +72,8 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
   if (out.length <= limit) return out;
-  return `${out.slice(0, limit)}\n[cut: ${groupDigits(Math.max(length, out.length) - limit)} more characters]`;
+  const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
+  return `${out.slice(0, keep)}\n[cut: ${groupDigits(Math.max(length, out.length) - keep)} more characters]`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import { ancestorKeys } from './ancestor-keys.ts';
-import { cutText, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
+import { promptExcerpt, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
 import { stepSystemPrompt } from './step-system-prompt.ts';
 
@@ -27,7 +27,7 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
       return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
     }
     const gaps = ctx.incomplete?.get(key);
-    const text = `${cutText(sanitizeUntrusted(promptText(ctx.results.get(key))), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`;
+    const text = `${promptExcerpt(promptText(ctx.results.get(key)), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`;
     return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
   });
 }

@@ -17,11 +17,16 @@ export function promptText(result: unknown): string {
   }
 }
 
-/** Cuts `text` to `limit` characters with a visible note saying how much is missing and where it is. */
-export function cutText(text: string, limit = RESULT_CHAR_LIMIT): string {
-  if (text.length <= limit) return text;
-  const more = groupDigits(text.length - limit);
-  return `${text.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
+/**
+ * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
+ * much is missing and where it is. Always in that order: a cut made first can leave hidden text
+ * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
+ */
+export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
+  const clean = sanitizeUntrusted(text);
+  if (clean.length <= limit) return clean;
+  const more = groupDigits(clean.length - limit);
+  return `${clean.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
 }
 
 function attribute(value: string): string {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ancestorKeys } from '../../src/steps/ancestor-keys.ts';
 import { buildStepMessages } from '../../src/steps/build-step-messages.ts';
-import { cutText, dataBlock } from '../../src/steps/data-block.ts';
+import { dataBlock, promptExcerpt } from '../../src/steps/data-block.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 import { planStep, stepContext, type StepSpec } from './step-context-fixture.ts';
@@ -48,8 +48,8 @@ describe('a step’s context', () => {
 
   it('cuts a long result with a visible note and keeps short ones whole', () => {
     const long = 'x'.repeat(8_000 + 12_345);
-    expect(cutText(long)).toBe(`${'x'.repeat(8_000)}\n[cut: 12,345 more characters; full result in the trace]`);
-    expect(cutText('short')).toBe('short');
+    expect(promptExcerpt(long)).toBe(`${'x'.repeat(8_000)}\n[cut: 12,345 more characters; full result in the trace]`);
+    expect(promptExcerpt('short')).toBe('short');
     const text = userText('clean', { results: { ...results, fetch: long } });
     expect(text).toContain('[cut: 12,345 more characters; full result in the trace]');
     expect(text).not.toContain('x'.repeat(8_001));

@@ -1,6 +1,6 @@
 import { errorText } from '../../core/error-text.ts';
 import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
-import { cutText, dataBlock, promptText } from '../data-block.ts';
+import { promptExcerpt, dataBlock, promptText } from '../data-block.ts';
 import type { StepContext } from '../step-context.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
@@ -57,5 +57,5 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     const text = errorText(error);
     return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }))}`);
   }
-  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, cutText(sanitizeUntrusted(promptText(result)))) };
+  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptExcerpt(promptText(result))) };
 }
