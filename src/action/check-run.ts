@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
-import { cutText } from '../report/cut-text.ts';
+import { cutMarkdown, cutText } from '../report/cut-text.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -74,7 +74,7 @@ export async function startCheckRun(
       status: 'completed',
       conclusion: result.conclusion,
       completed_at: now().toISOString(),
-      output: { title: cutText(result.title, 1000), summary: cutText(result.summary, MAX_OUTPUT_CHARS) },
+      output: { title: cutText(result.title, 1000), summary: cutMarkdown(result.summary, MAX_OUTPUT_CHARS) },
     });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (result: CheckRunResult): Promise<void> => {

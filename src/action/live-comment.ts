@@ -7,7 +7,7 @@ import { bodyHolds, drawShared } from '../report/comment/shared-comment-state.ts
 import { createCommentUpdater, type CommentUpdater } from '../report/comment/comment-updater.ts';
 import { escalationMentionLine } from './escalation-notice.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../report/comment/render-comment.ts';
-import { cutText } from '../report/cut-text.ts';
+import { cutMarkdown } from '../report/cut-text.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunRecord } from '../core/run-record.ts';
@@ -68,7 +68,7 @@ export function fitComment(build: (maxChars: number) => string, budget: number):
     if (body.length <= COMMENT_MAX_CHARS) return body;
     maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
   }
-  return cutText(build(maxChars), COMMENT_MAX_CHARS);
+  return cutMarkdown(build(maxChars), COMMENT_MAX_CHARS);
 }
 
 /**
@@ -103,7 +103,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const final = context.final();
     if (final && final.planErrors.length > 0) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutText(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+      return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
     const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
     const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);

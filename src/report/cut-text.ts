@@ -2,3 +2,17 @@
 export function cutText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `…` on a line of
+ * its own. A cut inside a line can leave a code span open, and the text after its backtick would
+ * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
+ * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
+ * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
+ * `max` leaves only the `…`.
+ */
+export function cutMarkdown(markdown: string, max: number): string {
+  if (markdown.length <= max) return markdown;
+  const end = markdown.lastIndexOf('\n', max - 2);
+  return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
+}

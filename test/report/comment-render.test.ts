@@ -5,6 +5,7 @@ import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
 import { checklistHeader, checklistItems } from '../../src/report/checklist.ts';
 import { escapeInlineMarkdown } from '../../src/report/markdown/escape-markdown.ts';
+import { cutMarkdown } from '../../src/report/cut-text.ts';
 
 const marker = commentMarker('.github/plan.yml');
 const runUrl = 'https://github.com/o/r/actions/runs/42';
@@ -101,7 +102,7 @@ describe('renderComment', () => {
       kept.push(bare);
       used += bare.length + 1;
     }
-    return build([...kept, more(items.length - kept.length)], note).slice(0, maxChars);
+    return cutMarkdown(build([...kept, more(items.length - kept.length)], note), maxChars);
   }
 
   it('cuts exactly as the plain rule does at every size, computing only the lines that fit when even bare lines overflow', () => {

