@@ -16344,12 +16344,68 @@ function hideFragments(text, fragments) {
     }
     return out + text.slice(at);
 }
+/** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
+const CUT = '…';
+/** The shortest start or end of a known value hidden where it touches a cut. */
+const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
+/**
+ * Replaces the start of a known value that ends at a `…`, and the end of one that begins right
+ * after it: what a cut made before redaction leaves, however short the value (an excerpt of a
+ * 20-character key showed 15 of its characters). Whole values are already replaced.
+ */
+function hideAtCuts(text, forms, grams) {
+    const ranges = [];
+    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+        // Most cuts touch no part of any value: the characters on either side are no run of one.
+        if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
+            continue;
+        let before = 0;
+        let after = 0;
+        for (const form of forms) {
+            // Only the text within a form's length of the cut is searched: a text full of `…` stays linear.
+            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // The longest start of `form` that ends at the cut: found where its first characters occur.
+            const head = form.slice(0, MIN_CUT_FRAGMENT);
+            for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+                if (form.startsWith(left.slice(at))) {
+                    before = left.length - at;
+                    break;
+                }
+            }
+            const right = text.slice(cut + 1, cut + form.length);
+            // The longest end of `form` that starts right after the cut: found where its last characters occur.
+            const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
+            for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
+                if (form.endsWith(right.slice(0, at + MIN_CUT_FRAGMENT))) {
+                    after = at + MIN_CUT_FRAGMENT;
+                    break;
+                }
+            }
+        }
+        if (before > 0)
+            ranges.push({ start: cut - before, end: cut });
+        if (after > 0)
+            ranges.push({ start: cut + 1, end: cut + 1 + after });
+    }
+    if (ranges.length === 0)
+        return text;
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.start < at)
+            continue;
+        out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
+}
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
  * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
- * characters) is replaced too: what a cut made before redaction leaves of it.
+ * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
+ * of it that ends at a cut's `…`, or an end that begins after one (at least 4 characters), likewise.
  */
 function createRedactor(secretValues = []) {
     const values = [...secretValues].filter((value) => Boolean(value));
@@ -16358,6 +16414,8 @@ function createRedactor(secretValues = []) {
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
+    const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
@@ -16379,15 +16437,21 @@ function createRedactor(secretValues = []) {
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
+    // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
+    if (known.length > 0)
+        screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
     jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
     return redactor;
     function redactor(text) {
-        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))
+        const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
+        if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
         if (fragments.length > 0)
             out = hideFragments(out, fragments);
+        if (cut)
+            out = hideAtCuts(out, known, grams);
         for (const { pattern, is } of TOKEN_SHAPES)
             out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
         for (const shape of FAR_SHAPES)
@@ -16558,6 +16622,7 @@ const TRACE_FORMAT = 2;
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HF: () => (/* binding */ unfinishedWork),
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord)
@@ -16770,6 +16835,25 @@ function finalStepStates(record) {
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     return new Map([...record.steps].filter(([key]) => current.has(key)).map(([key, step]) => [key, step.state]));
 }
+/**
+ * Work the run did not do although no step of its final plan says failed, by step key: a completed
+ * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
+ * finished included), and a step that failed and that a replan then replaced.
+ */
+function unfinishedWork(record) {
+    const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+    const unfinished = new Map();
+    for (const [key, step] of record.steps) {
+        if (current.has(key) && step.state === 'completed' && step.failedItems && step.failedItems.length > 0) {
+            const total = step.itemCounts?.total ?? step.items?.length;
+            unfinished.set(key, `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed`);
+        }
+        else if (!current.has(key) && step.state === 'failed') {
+            unfinished.set(key, 'failed, then replaced by a replan');
+        }
+    }
+    return unfinished;
+}
 
 
 /***/ }),
@@ -16939,18 +17023,25 @@ class GoalNotEvaluableError extends Error {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/all-steps-completed.js
 
-/** `all_steps_completed`: every step of the final plan completed; evidence lists those that did not. */
+/**
+ * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
+ * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
+ * failing check for something else). Evidence lists what did not complete.
+ */
 const allStepsCompletedCheck = {
     needsTarget: false,
     check(_goal, { target }) {
         const states = [...target.stepStates];
         if (states.length === 0)
             throw new GoalNotEvaluableError('the run has no steps to check');
-        const notCompleted = states.filter(([, state]) => state !== 'completed');
-        if (notCompleted.length === 0)
-            return { met: true, evidence: `all ${states.length} steps completed` };
-        const listed = notCompleted.map(([key, state]) => `${key} (${state})`).join(', ');
-        return { met: false, evidence: `${notCompleted.length} of ${states.length} steps did not complete: ${listed}` };
+        const missed = [
+            ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
+            ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
+        ];
+        const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
+        if (missed.length === 0)
+            return { met: true, evidence: `all ${count} steps completed` };
+        return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
     },
 };
 
@@ -17687,7 +17778,8 @@ function finalStatus(runStatus, results, cancelled = false) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ goalsVerdict)
+/* harmony export */   A: () => (/* binding */ goalsVerdict),
+/* harmony export */   F: () => (/* binding */ hasRequiredGoal)
 /* harmony export */ });
 /** Sums up goal results: all required goals met, which are not, and which warnings to show. */
 function goalsVerdict(results) {
@@ -17695,6 +17787,10 @@ function goalsVerdict(results) {
     const unmetRequired = notMet.filter((result) => result.severity === 'required');
     const warnings = notMet.filter((result) => result.severity === 'warning');
     return { goalsMet: unmetRequired.length === 0, unmetRequired, warnings };
+}
+/** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
+function hasRequiredGoal(goals) {
+    return (goals ?? []).some((goal) => goal.severity !== 'warning');
 }
 
 
@@ -18570,7 +18666,7 @@ async function runNestedPlan(step, context) {
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record) };
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         if (!verdict.goalsMet) {
@@ -20344,9 +20440,9 @@ async function judgeGoals(plan, run, options) {
     // A paused run has no result yet: its goals are checked when an approved run finishes it.
     if (run.status === 'awaiting-approval')
         return { goals: [], status: run.status };
-    // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+    // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status);
@@ -20652,7 +20748,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -20786,7 +20882,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -27092,7 +27188,7 @@ const Goal = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed.' }),
+    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
     judge: schemas.string()
         .min(1)
         .optional()
@@ -28668,11 +28764,14 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
+const CUT_MARK = '…';
+const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
     limitBytes;
     #chunks = [];
     #size = 0;
+    #dropped = false;
     constructor(limitBytes) {
         this.limitBytes = limitBytes;
     }
@@ -28680,6 +28779,7 @@ class TailBuffer {
         this.#chunks.push(chunk);
         this.#size += chunk.length;
         while (this.#size > this.limitBytes) {
+            this.#dropped = true;
             const first = this.#chunks[0];
             const excess = this.#size - this.limitBytes;
             if (first.length <= excess) {
@@ -28692,14 +28792,19 @@ class TailBuffer {
             }
         }
     }
-    /** The last `maxBytes` bytes kept (all by default) as text, starting at a whole character. */
+    /**
+     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
+     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
-        let start = Math.max(0, all.length - maxBytes);
+        const cut = this.#dropped || all.length > maxBytes;
+        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
+        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
         // Skip UTF-8 continuation bytes so the tail does not start with half a character.
         while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
             start++;
-        return all.subarray(start).toString('utf8');
+        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
     }
 }
 
@@ -28790,11 +28895,26 @@ function createOutputFolder(file) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ cutMarkdown),
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
 /** `text` cut to at most `max` characters, ending in `…` when cut. */
 function cutText(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+/**
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `…` on a line of
+ * its own. A cut inside a line can leave a code span open, and the text after its backtick would
+ * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
+ * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
+ * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
+ * `max` leaves only the `…`.
+ */
+function cutMarkdown(markdown, max) {
+    if (markdown.length <= max)
+        return markdown;
+    const end = markdown.lastIndexOf('\n', max - 2);
+    return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
 }
 
 
@@ -29648,7 +29768,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -29664,11 +29784,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(894), __nccwpck_require__.e(667)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2667))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(667)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2667))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -29862,7 +29982,7 @@ class McpServerStartError extends Error {
     server;
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.slice(-1500)}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `…${stderr.slice(-1499)}` : stderr}` : '';
         super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -43303,6 +43423,8 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
     return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
+// EXTERNAL MODULE: ./lib/goals/goals-verdict.js
+var goals_verdict = __nccwpck_require__(85692);
 ;// CONCATENATED MODULE: ./lib/github/event-target.js
 
 const Repository = lib_schemas.object({ name: lib_schemas.string().min(1), owner: lib_schemas.object({ login: lib_schemas.string().min(1) }) });
@@ -43705,7 +43827,7 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: now().toISOString(),
-        output: { title: (0,cut_text/* cutText */.I)(result.title, 1000), summary: (0,cut_text/* cutText */.I)(result.summary, MAX_OUTPUT_CHARS) },
+        output: { title: (0,cut_text/* cutText */.I)(result.title, 1000), summary: (0,cut_text/* cutMarkdown */.G)(result.summary, MAX_OUTPUT_CHARS) },
     });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (result) => {
@@ -43849,8 +43971,6 @@ function internalErrorResult(error, redact, runUrl) {
 
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
-// EXTERNAL MODULE: ./lib/goals/goals-verdict.js
-var goals_verdict = __nccwpck_require__(85692);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
 ;// CONCATENATED MODULE: ./lib/report/judged-record.js
@@ -44469,18 +44589,27 @@ function finalReport(outcome, context) {
 var as_sentence = __nccwpck_require__(81675);
 ;// CONCATENATED MODULE: ./lib/action/job-failure.js
 
-/** Why the job fails (for `core.setFailed`), or undefined when it passes. */
-function jobFailure(report, failOnUnmetGoals) {
+/**
+ * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
+ * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
+ * goals, and a gate that could not evaluate does not pass (the job may be the required check).
+ */
+function jobFailure(report, failOnUnmetGoals, gate) {
     const reason = report.reason ? `: ${report.reason}` : '';
     const see = 'See the job summary for the full record.';
     if (report.planErrors.length > 0)
         return `${(0,as_sentence/* asSentence */.K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+    const judged = gate && failOnUnmetGoals;
     switch (report.status) {
         case 'succeeded':
-        // Nothing failed: the run waits for a person, or a person said no.
-        case 'awaiting-approval':
-        case 'rejected':
             return undefined;
+        // Nothing failed, but nothing was judged either: the run waits for a person, or a person said no.
+        case 'awaiting-approval':
+            return judged
+                ? `The run is paused for approval, so its goals were not checked, and a gate whose goals were not checked does not pass. /approve continues the run: it checks the goals, and its check run decides. ${see}`
+                : undefined;
+        case 'rejected':
+            return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
         case 'goals-unmet':
             return failOnUnmetGoals
                 ? `${(0,as_sentence/* asSentence */.K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
@@ -45099,6 +45228,7 @@ function createCommentUpdater(options) {
 
 
 
+
 /** GitHub rejects issue comments longer than this. */
 const COMMENT_MAX_CHARS = 65_536;
 function summaryLink(runUrl) {
@@ -45151,7 +45281,7 @@ function renderComment(record, options) {
             kept.push(line);
             used += line.length + 1;
         }
-        return build([...kept, more(steps.length - kept.length)], cutNote).slice(0, maxChars);
+        return (0,cut_text/* cutMarkdown */.G)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -45369,7 +45499,7 @@ function fitComment(build, budget) {
             return body;
         maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
     }
-    return (0,cut_text/* cutText */.I)(build(maxChars), COMMENT_MAX_CHARS);
+    return (0,cut_text/* cutMarkdown */.G)(build(maxChars), COMMENT_MAX_CHARS);
 }
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
@@ -45405,7 +45535,7 @@ async function liveComment(settings, context) {
         const final = context.final();
         if (final && final.planErrors.length > 0) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutText */.I)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
         }
         const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
         const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
@@ -46086,6 +46216,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve } = extras;
     try {
@@ -46177,7 +46308,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(96), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32251))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32251))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
@@ -46303,7 +46434,8 @@ async function runAction(given, deps) {
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
             redact,
         }, io.annotate);
-        const failure = jobFailure(report, settings.failOnUnmetGoals) ?? unsaved;
+        const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
+        const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};

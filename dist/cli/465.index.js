@@ -224,6 +224,8 @@ var core_redact = __webpack_require__(8038);
 var final_report = __webpack_require__(8174);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __webpack_require__(2895);
+// EXTERNAL MODULE: ./lib/goals/goals-verdict.js
+var goals_verdict = __webpack_require__(5692);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(1713);
 ;// CONCATENATED MODULE: ./lib/report/open-trace.js
@@ -269,6 +271,7 @@ var check_output_paths = __webpack_require__(9231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(6296);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -344,8 +347,11 @@ async function runCommand(args, signal) {
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
         process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
-    // A run that waits for a person has not failed.
-    return (report.status === 'succeeded' || asked !== undefined) && !unwritten && traced ? 0 : 1;
+    // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
+    const gate = (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
+    if (asked && gate)
+        process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
+    return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;
 }
 
 

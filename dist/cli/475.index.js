@@ -371,9 +371,24 @@ function checklistLines(record) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
+/* unused harmony export cutMarkdown */
 /** `text` cut to at most `max` characters, ending in `…` when cut. */
 function cutText(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+/**
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `…` on a line of
+ * its own. A cut inside a line can leave a code span open, and the text after its backtick would
+ * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
+ * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
+ * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
+ * `max` leaves only the `…`.
+ */
+function cutMarkdown(markdown, max) {
+    if (markdown.length <= max)
+        return markdown;
+    const end = markdown.lastIndexOf('\n', max - 2);
+    return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
 }
 
 

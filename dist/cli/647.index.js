@@ -60,11 +60,14 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
+const CUT_MARK = '…';
+const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
     limitBytes;
     #chunks = [];
     #size = 0;
+    #dropped = false;
     constructor(limitBytes) {
         this.limitBytes = limitBytes;
     }
@@ -72,6 +75,7 @@ class TailBuffer {
         this.#chunks.push(chunk);
         this.#size += chunk.length;
         while (this.#size > this.limitBytes) {
+            this.#dropped = true;
             const first = this.#chunks[0];
             const excess = this.#size - this.limitBytes;
             if (first.length <= excess) {
@@ -84,14 +88,19 @@ class TailBuffer {
             }
         }
     }
-    /** The last `maxBytes` bytes kept (all by default) as text, starting at a whole character. */
+    /**
+     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
+     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
-        let start = Math.max(0, all.length - maxBytes);
+        const cut = this.#dropped || all.length > maxBytes;
+        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
+        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
         // Skip UTF-8 continuation bytes so the tail does not start with half a character.
         while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
             start++;
-        return all.subarray(start).toString('utf8');
+        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
     }
 }
 

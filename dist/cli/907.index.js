@@ -269,12 +269,68 @@ function hideFragments(text, fragments) {
     }
     return out + text.slice(at);
 }
+/** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
+const CUT = '…';
+/** The shortest start or end of a known value hidden where it touches a cut. */
+const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
+/**
+ * Replaces the start of a known value that ends at a `…`, and the end of one that begins right
+ * after it: what a cut made before redaction leaves, however short the value (an excerpt of a
+ * 20-character key showed 15 of its characters). Whole values are already replaced.
+ */
+function hideAtCuts(text, forms, grams) {
+    const ranges = [];
+    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+        // Most cuts touch no part of any value: the characters on either side are no run of one.
+        if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
+            continue;
+        let before = 0;
+        let after = 0;
+        for (const form of forms) {
+            // Only the text within a form's length of the cut is searched: a text full of `…` stays linear.
+            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // The longest start of `form` that ends at the cut: found where its first characters occur.
+            const head = form.slice(0, MIN_CUT_FRAGMENT);
+            for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+                if (form.startsWith(left.slice(at))) {
+                    before = left.length - at;
+                    break;
+                }
+            }
+            const right = text.slice(cut + 1, cut + form.length);
+            // The longest end of `form` that starts right after the cut: found where its last characters occur.
+            const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
+            for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
+                if (form.endsWith(right.slice(0, at + MIN_CUT_FRAGMENT))) {
+                    after = at + MIN_CUT_FRAGMENT;
+                    break;
+                }
+            }
+        }
+        if (before > 0)
+            ranges.push({ start: cut - before, end: cut });
+        if (after > 0)
+            ranges.push({ start: cut + 1, end: cut + 1 + after });
+    }
+    if (ranges.length === 0)
+        return text;
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.start < at)
+            continue;
+        out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
+}
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
  * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
- * characters) is replaced too: what a cut made before redaction leaves of it.
+ * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
+ * of it that ends at a cut's `…`, or an end that begins after one (at least 4 characters), likewise.
  */
 function createRedactor(secretValues = []) {
     const values = [...secretValues].filter((value) => Boolean(value));
@@ -283,6 +339,8 @@ function createRedactor(secretValues = []) {
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
+    const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
@@ -304,15 +362,21 @@ function createRedactor(secretValues = []) {
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
+    // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
+    if (known.length > 0)
+        screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
     jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
     return redactor;
     function redactor(text) {
-        if (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))
+        const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
+        if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
         if (fragments.length > 0)
             out = hideFragments(out, fragments);
+        if (cut)
+            out = hideAtCuts(out, known, grams);
         for (const { pattern, is } of TOKEN_SHAPES)
             out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
         for (const shape of FAR_SHAPES)
@@ -411,6 +475,7 @@ const TRACE_FORMAT = 2;
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HF: () => (/* binding */ unfinishedWork),
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord)
@@ -623,6 +688,25 @@ function finalStepStates(record) {
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     return new Map([...record.steps].filter(([key]) => current.has(key)).map(([key, step]) => [key, step.state]));
 }
+/**
+ * Work the run did not do although no step of its final plan says failed, by step key: a completed
+ * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
+ * finished included), and a step that failed and that a replan then replaced.
+ */
+function unfinishedWork(record) {
+    const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+    const unfinished = new Map();
+    for (const [key, step] of record.steps) {
+        if (current.has(key) && step.state === 'completed' && step.failedItems && step.failedItems.length > 0) {
+            const total = step.itemCounts?.total ?? step.items?.length;
+            unfinished.set(key, `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed`);
+        }
+        else if (!current.has(key) && step.state === 'failed') {
+            unfinished.set(key, 'failed, then replaced by a replan');
+        }
+    }
+    return unfinished;
+}
 
 
 /***/ }),
@@ -694,18 +778,25 @@ class GoalNotEvaluableError extends Error {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/all-steps-completed.js
 
-/** `all_steps_completed`: every step of the final plan completed; evidence lists those that did not. */
+/**
+ * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
+ * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
+ * failing check for something else). Evidence lists what did not complete.
+ */
 const allStepsCompletedCheck = {
     needsTarget: false,
     check(_goal, { target }) {
         const states = [...target.stepStates];
         if (states.length === 0)
             throw new GoalNotEvaluableError('the run has no steps to check');
-        const notCompleted = states.filter(([, state]) => state !== 'completed');
-        if (notCompleted.length === 0)
-            return { met: true, evidence: `all ${states.length} steps completed` };
-        const listed = notCompleted.map(([key, state]) => `${key} (${state})`).join(', ');
-        return { met: false, evidence: `${notCompleted.length} of ${states.length} steps did not complete: ${listed}` };
+        const missed = [
+            ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
+            ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
+        ];
+        const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
+        if (missed.length === 0)
+            return { met: true, evidence: `all ${count} steps completed` };
+        return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
     },
 };
 
@@ -1442,7 +1533,8 @@ function finalStatus(runStatus, results, cancelled = false) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ goalsVerdict)
+/* harmony export */   A: () => (/* binding */ goalsVerdict),
+/* harmony export */   F: () => (/* binding */ hasRequiredGoal)
 /* harmony export */ });
 /** Sums up goal results: all required goals met, which are not, and which warnings to show. */
 function goalsVerdict(results) {
@@ -1450,6 +1542,10 @@ function goalsVerdict(results) {
     const unmetRequired = notMet.filter((result) => result.severity === 'required');
     const warnings = notMet.filter((result) => result.severity === 'warning');
     return { goalsMet: unmetRequired.length === 0, unmetRequired, warnings };
+}
+/** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
+function hasRequiredGoal(goals) {
+    return (goals ?? []).some((goal) => goal.severity !== 'warning');
 }
 
 
@@ -2238,7 +2334,7 @@ async function runNestedPlan(step, context) {
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record) };
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         if (!verdict.goalsMet) {
@@ -4017,9 +4113,9 @@ async function judgeGoals(plan, run, options) {
     // A paused run has no result yet: its goals are checked when an approved run finishes it.
     if (run.status === 'awaiting-approval')
         return { goals: [], status: run.status };
-    // The final plan's steps: a step a replan replaced is not one the plan still has to complete.
+    // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status);
@@ -4308,7 +4404,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(96), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -4442,7 +4538,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(96), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -5523,11 +5619,14 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
+const CUT_MARK = '…';
+const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
     limitBytes;
     #chunks = [];
     #size = 0;
+    #dropped = false;
     constructor(limitBytes) {
         this.limitBytes = limitBytes;
     }
@@ -5535,6 +5634,7 @@ class TailBuffer {
         this.#chunks.push(chunk);
         this.#size += chunk.length;
         while (this.#size > this.limitBytes) {
+            this.#dropped = true;
             const first = this.#chunks[0];
             const excess = this.#size - this.limitBytes;
             if (first.length <= excess) {
@@ -5547,14 +5647,19 @@ class TailBuffer {
             }
         }
     }
-    /** The last `maxBytes` bytes kept (all by default) as text, starting at a whole character. */
+    /**
+     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
+     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
-        let start = Math.max(0, all.length - maxBytes);
+        const cut = this.#dropped || all.length > maxBytes;
+        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
+        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
         // Skip UTF-8 continuation bytes so the tail does not start with half a character.
         while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
             start++;
-        return all.subarray(start).toString('utf8');
+        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
     }
 }
 
@@ -6295,7 +6400,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -6311,11 +6416,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(894), __webpack_require__.e(667)]).then(__webpack_require__.bind(__webpack_require__, 2667))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(667)]).then(__webpack_require__.bind(__webpack_require__, 2667))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

@@ -376,12 +376,39 @@ var group_digits = __webpack_require__(83);
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 const UNTRUSTED_CHAR_LIMIT = 32_000;
 // Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, the byte-order mark, bidi embeddings/overrides/isolates, and Unicode tag characters.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F]/g;
+// operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
+// Unicode tag characters, and variation selectors (U+FE00–FE0F, U+E0100–E01EF), which carry a
+// byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 // alt="…" and title="…" of HTML tags such as <img>.
 const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 const CUT_MARGIN = 2_000;
+/**
+ * Where a construct that hides text begins: an image (its alt), a link destination followed by a
+ * title, a link definition, an HTML tag with alt/title/aria-label. Open across the parse boundary
+ * of a cut text, it is plain text to the parser there, but not on the page.
+ */
+const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?:alt|title|aria-label)\s*=/gim;
+const BLANK_LINE = /\n[ \t]*\n/g;
+/**
+ * Where to cut `parsed` (the sanitised first `limit + CUT_MARGIN` characters of a longer text) so
+ * that nothing kept can belong to a construct still open at the parse boundary: such a construct
+ * lies in one paragraph (no blank line inside it), the one that reaches the boundary. Its first
+ * opener before `limit`, if any, is where the kept text ends.
+ */
+function safeCut(parsed, limit) {
+    let paragraph = 0;
+    BLANK_LINE.lastIndex = 0;
+    for (let blank = BLANK_LINE.exec(parsed); blank !== null; blank = BLANK_LINE.exec(parsed)) {
+        if (blank.index + blank[0].length > limit)
+            return limit; // the paragraph at the cut ends before the boundary
+        paragraph = blank.index + blank[0].length;
+    }
+    HIDING_OPENER.lastIndex = paragraph;
+    const opener = HIDING_OPENER.exec(parsed);
+    return opener !== null && opener.index < limit ? opener.index : limit;
+}
 /**
  * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
  * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
@@ -411,7 +438,8 @@ function sanitizeUntrusted(text, options = {}) {
     } while (out !== previous);
     if (out.length <= limit)
         return out;
-    return `${out.slice(0, limit)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - limit)} more characters]`;
+    const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
+    return `${out.slice(0, keep)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),

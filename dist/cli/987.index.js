@@ -1895,7 +1895,7 @@ const Goal = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
-    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed.' }),
+    all_steps_completed: schemas.literal(true).optional().meta({ description: 'Met when every step completed: none failed or was skipped, no for_each step lost items (on_item_failure: continue), and no failed step was replaced by a replan.' }),
     judge: schemas.string()
         .min(1)
         .optional()
@@ -3301,7 +3301,7 @@ class McpServerStartError extends Error {
     server;
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.slice(-1500)}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `…${stderr.slice(-1499)}` : stderr}` : '';
         super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });

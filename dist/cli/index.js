@@ -691,8 +691,9 @@ Options for run and plan:
                           how long steps took there, unless --weights-from is given); a side
                           effect that ran (or may have) is never repeated
   --approve HASH          run only, with --resume: approve the steps that run paused
-                          for (status awaiting-approval, which exits 0), by the approval
-                          hash its summary shows; refused if the plan file changed
+                          for (status awaiting-approval: exit 0, or 1 with required
+                          goals), by the approval hash its summary shows; refused if the
+                          plan file changed
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)
@@ -719,9 +720,11 @@ Options for eval (besides --input, --replay, --base-url, --model, --api-key-env)
   --trace-dir DIR         write each run's trace (JSON lines) into DIR
 
 Exit codes:
-  0  the plan is valid / the run succeeded and its required goals are met
+  0  the plan is valid / the run succeeded and its required goals are met / it paused
+     for approval and has no required goal
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
-     or unmet required goals; eval: a threshold not met or a regression against --compare
+     unmet required goals, or a pause before required goals were checked; eval: a
+     threshold not met or a regression against --compare
   2  usage error
 `;
 
@@ -769,7 +772,7 @@ async function main(argv) {
             for (const signal of ['SIGINT', 'SIGTERM'])
                 process.once(signal, () => controller.abort(signal));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(96), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(707), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
             if (command.command === 'run')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(908), __nccwpck_require__.e(987), __nccwpck_require__.e(907), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
