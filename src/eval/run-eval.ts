@@ -1,3 +1,5 @@
+import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
+import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
@@ -215,9 +217,11 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
-  const model = budgetedModelClient(client, budget);
+  // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
+  const redact = createRedactor([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...secretValuesFromEnvironment(settings.env)]);
+  const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let usage = NO_USAGE;
-  const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, ...(loaded.servers && { servers: loaded.servers }) });
+  const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');

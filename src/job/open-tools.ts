@@ -24,8 +24,12 @@ export interface OpenToolsContext extends Omit<ToolsetContext, 'root'> {
   readonly extraTools?: readonly Tool[];
   /** Tools validation withheld from this run (`ValidPlan.withheld`): left out, so nothing can call them. */
   readonly withheld?: ReadonlyMap<string, string>;
-  /** Applied to whatever a step passes a tool (a GitHub write, an HTTP request, an MCP call). */
-  readonly redact?: Redactor;
+  /**
+   * Applied to whatever a step passes a tool (a GitHub write, an HTTP request, an MCP call).
+   * Required: every caller that opens tools must say how their arguments are redacted (the eval's
+   * ReAct baseline once opened them with none).
+   */
+  readonly redact: Redactor;
   /** Wraps every tool the run may call (`plan-runner eval` injects faults here). */
   readonly decorateTool?: (tool: Tool) => Tool;
 }
@@ -109,7 +113,7 @@ export async function openTools(plan: Plan, context: OpenToolsContext): Promise<
     const opened = servers;
     const merged = new Map(tools);
     for (const tool of context.extraTools ?? []) merged.set(tool.name, tool);
-    const all = context.redact ? redactingTools(merged, context.redact) : merged;
+    const all = redactingTools(merged, context.redact);
     // Withheld tools are not even callable: a step a model writes later cannot reach them either.
     for (const name of context.withheld?.keys() ?? []) all.delete(name);
     if (context.decorateTool) for (const [name, tool] of all) all.set(name, context.decorateTool(tool));

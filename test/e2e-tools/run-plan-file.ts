@@ -1,3 +1,4 @@
+import { createRedactor } from '../../src/core/redact.ts';
 import path from 'node:path';
 import type { GitHubClient } from '../../src/github/create-octokit.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
@@ -50,6 +51,7 @@ export async function runPlanFile(file: string, options: PlanFileRunOptions): Pr
     cwd: options.cwd,
     env: options.env,
     signal,
+    redact: createRedactor(),
     ...(loaded.servers && { servers: loaded.servers }),
     ...(options.octokit && { octokit: options.octokit }),
     ...(options.repository && { repository: options.repository }),

@@ -1,3 +1,4 @@
+import { createRedactor } from '../../src/core/redact.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +25,7 @@ const opened: OpenTools[] = [];
 let root: string;
 
 async function open(plan: unknown, context: Partial<OpenToolsContext> = {}): Promise<OpenTools> {
-  const tools = await openTools(Plan.parse(plan), { cwd: root, env, signal: new AbortController().signal, ...context });
+  const tools = await openTools(Plan.parse(plan), { cwd: root, env, signal: new AbortController().signal, redact: createRedactor(), ...context });
   opened.push(tools);
   return tools;
 }
