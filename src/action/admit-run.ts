@@ -3,7 +3,7 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup } from '../security/authorize-trigger.ts';
 import { BASE_CONFIG_EVENTS, checkConfigSource } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
-import { isForkPullRequest } from '../security/fork-pull-request.ts';
+import { commentedPullNumber, isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
 import { forkReadOnly } from '../plan/fork-read-only.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -34,7 +34,8 @@ function permissionLookup(settings: ActionSettings, deps: AdmissionDeps): Permis
 /**
  * The checks before any model call: who triggered the event may start a run (write access, or a
  * listed bot), the plan and tools come from the base branch on `pull_request_target` and
- * `issue_comment`, and a fork's pull request runs read-only.
+ * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
+ * workflow_run it set off) runs read-only.
  */
 export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): Promise<Admission> {
   const { eventName, payload } = settings.github;
@@ -57,5 +58,26 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
     if (!source.ok) return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
   }
 
-  return isForkPullRequest(payload) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+  return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+}
+
+/**
+ * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
+ * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
+ * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ */
+async function actsForFork(settings: ActionSettings, deps: AdmissionDeps): Promise<boolean> {
+  const { eventName, payload } = settings.github;
+  if (eventName === 'workflow_run') return isForkWorkflowRun(payload);
+  if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload);
+  const number = commentedPullNumber(payload);
+  if (number === undefined) return false;
+  const [owner, repo] = settings.github.repository?.split('/') ?? [];
+  if (!deps.github || !owner || !repo) return true;
+  try {
+    const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
+    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
+  } catch {
+    return true;
+  }
 }

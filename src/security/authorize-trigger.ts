@@ -1,4 +1,4 @@
-import { EVENTS_NEEDING_WRITE_ACCESS, isBot, triggerUsers, type TriggerUser } from './trigger-users.ts';
+import { isBot, needsWriteAccess, triggerUsers, type TriggerUser } from './trigger-users.ts';
 
 /** What `repos.getCollaboratorPermissionLevel` answers: the legacy `permission` and the `role_name`. */
 export interface PermissionLevel {
@@ -47,12 +47,12 @@ async function refusalFor(user: TriggerUser, request: TriggerRequest, lookup: Pe
 }
 
 /**
- * Decides, before any model call, whether the accounts behind the event may start a run: on
- * comment, issue, pull request and review events each must have write, maintain or admin on the
+ * Decides, before any model call, whether the accounts behind the event may start a run: on every
+ * event but schedule, push and workflow_dispatch each must have write, maintain or admin on the
  * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
  */
 export async function authorizeTrigger(request: TriggerRequest, lookup: PermissionLookup): Promise<TriggerDecision> {
-  if (!EVENTS_NEEDING_WRITE_ACCESS.includes(request.eventName)) return { allowed: true, checked: [] };
+  if (!needsWriteAccess(request.eventName)) return { allowed: true, checked: [] };
   const users = triggerUsers(request.eventName, request.payload);
   if (users.length === 0) return { allowed: false, reason: `the ${request.eventName} event names no sender, so who started it cannot be checked` };
   for (const user of users) {

@@ -20,3 +20,21 @@ export function isForkPullRequest(payload: unknown): boolean {
   if (typeof head !== 'string' || typeof base !== 'string') return true;
   return head.toLowerCase() !== base.toLowerCase();
 }
+
+/**
+ * True when a workflow_run event follows a run on another repository's code (a fork's pull request
+ * set it off): its `head_repository` differs from the repository, or is not named (fail closed).
+ */
+export function isForkWorkflowRun(payload: unknown): boolean {
+  const data = (payload ?? {}) as { workflow_run?: { head_repository?: { full_name?: unknown } | null }; repository?: { full_name?: unknown } };
+  const head = data.workflow_run?.head_repository?.full_name;
+  const base = data.repository?.full_name;
+  if (typeof head !== 'string' || typeof base !== 'string') return true;
+  return head.toLowerCase() !== base.toLowerCase();
+}
+
+/** The number of the pull request a comment event is on (`issue.pull_request` set), else undefined. */
+export function commentedPullNumber(payload: unknown): number | undefined {
+  const issue = (payload as { issue?: { number?: unknown; pull_request?: unknown } } | null | undefined)?.issue;
+  return issue?.pull_request && typeof issue.number === 'number' ? issue.number : undefined;
+}

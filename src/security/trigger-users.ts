@@ -1,14 +1,14 @@
-/** Events a person (or an app) starts by writing to the repository: their author must be trusted before a model call. */
-export const EVENTS_NEEDING_WRITE_ACCESS: readonly string[] = [
-  'issue_comment',
-  'issues',
-  'pull_request',
-  'pull_request_target',
-  'pull_request_review',
-  'pull_request_review_comment',
-  'discussion',
-  'discussion_comment',
-];
+/**
+ * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
+ * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
+ * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
+ */
+export const EVENTS_WITHOUT_CHECK: readonly string[] = ['schedule', 'push', 'workflow_dispatch'];
+
+/** Whether the accounts behind `eventName` must be checked for write access before a run starts. */
+export function needsWriteAccess(eventName: string): boolean {
+  return !EVENTS_WITHOUT_CHECK.includes(eventName);
+}
 
 /** A GitHub account from an event payload. */
 export interface TriggerUser {
@@ -32,15 +32,26 @@ function account(value: unknown, role: string): TriggerUser | undefined {
 }
 
 /**
- * The accounts behind an event that needs write access: the sender, and for comments and reviews
- * also their author (an edit by a maintainer does not vouch for a stranger's comment). Empty for
- * events that need no check (schedule, push, workflow_dispatch) — and for a payload that names
- * nobody, which the caller refuses.
+ * The accounts behind an event that needs write access: the sender, for comments and reviews also
+ * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
+ * workflow_run the accounts that started the run it follows. Empty for events that need no check
+ * (schedule, push, workflow_dispatch) — and for a payload that names nobody, which the caller refuses.
  */
 export function triggerUsers(eventName: string, payload: unknown): TriggerUser[] {
-  if (!EVENTS_NEEDING_WRITE_ACCESS.includes(eventName)) return [];
-  const data = (payload ?? {}) as { sender?: unknown; comment?: { user?: unknown }; review?: { user?: unknown } };
-  const users = [account(data.sender, 'sender'), account(data.comment?.user, 'comment author'), account(data.review?.user, 'review author')];
+  if (!needsWriteAccess(eventName)) return [];
+  const data = (payload ?? {}) as {
+    sender?: unknown;
+    comment?: { user?: unknown };
+    review?: { user?: unknown };
+    workflow_run?: { actor?: unknown; triggering_actor?: unknown };
+  };
+  const users = [
+    account(data.sender, 'sender'),
+    account(data.comment?.user, 'comment author'),
+    account(data.review?.user, 'review author'),
+    account(data.workflow_run?.actor, 'actor of the workflow run it follows'),
+    account(data.workflow_run?.triggering_actor, 'account that started the workflow run it follows'),
+  ];
   const unique = new Map<string, TriggerUser>();
   for (const user of users) if (user && !unique.has(user.login.toLowerCase())) unique.set(user.login.toLowerCase(), user);
   return [...unique.values()];

@@ -90,6 +90,8 @@ interface Services {
 
 async function services(context: TestContext): Promise<Services> {
   const github = await startFakeGitHub();
+  // The pull request the comments are on: an issue_comment run reads it to tell whether it comes from a fork.
+  github.pulls.set(PR, { data: pullRequestEvent(PR)['pull_request'] as Record<string, unknown>, files: [] });
   const artifacts = await startFakeArtifactService();
   artifacts.attach(github);
   const chat = await startChatServer(() => textAnswer('A calm week'));

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { admitRun, type AdmissionDeps } from '../../src/action/admit-run.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+// A fork's pull request reaches plan-runner not only through its own events: a comment on it names
+// only its number, and a workflow_run it set off names its head repository. Both used to run with
+// the write tools (and workflow_run with nobody's permission checked).
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fork-admission-'));
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: x\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+const FULL_NAME = `${REPO.owner}/${REPO.name}`;
+const maintainer = { login: 'maintainer', id: 77, type: 'User' };
+
+async function admit(eventName: string, payload: unknown, extra: Partial<AdmissionDeps> = {}, permission = 'write') {
+  const eventFile = path.join(workspace, 'event.json');
+  await writeFile(eventFile, JSON.stringify(payload));
+  const read = readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventFile, GITHUB_REPOSITORY: FULL_NAME, GITHUB_SHA: 'a'.repeat(40) });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const asked: string[] = [];
+  const admission = await admitRun(read.settings, {
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
+    permissionOf: async (login) => (asked.push(login), { permission }),
+    // issue_comment runs on the default branch: the checkout is at GITHUB_SHA.
+    readHead: async () => ({ kind: 'commit', sha: 'a'.repeat(40) }),
+    ...extra,
+  });
+  return { admission, asked };
+}
+
+function comment(number: number) {
+  return {
+    action: 'created',
+    issue: { number, title: 'Fix', state: 'open', user: maintainer, pull_request: { url: `https://api.github.com/repos/${FULL_NAME}/pulls/${number}` } },
+    comment: { id: 9, body: '/plan', user: maintainer },
+    repository: pullRequestEvent(number)['repository'],
+    sender: maintainer,
+  };
+}
+
+describe('a comment on a pull request', () => {
+  it('runs read-only when the pull request comes from a fork', async () => {
+    github.pulls.set(36, { data: pullRequestEvent(36, { fork: true })['pull_request'] as Record<string, unknown>, files: [] });
+    const { admission } = await admit('issue_comment', comment(36));
+    expect(admission).toMatchObject({ admitted: true, readOnly: { withhold: expect.anything() } });
+  });
+
+  it('runs with its tools when the pull request is a branch of the repository', async () => {
+    github.pulls.set(37, { data: pullRequestEvent(37)['pull_request'] as Record<string, unknown>, files: [] });
+    const { admission } = await admit('issue_comment', comment(37));
+    expect(admission).toEqual({ admitted: true });
+  });
+
+  it('runs read-only when the pull request cannot be read (fail closed)', async () => {
+    const { admission } = await admit('issue_comment', comment(38));
+    expect(admission).toMatchObject({ admitted: true, readOnly: {} });
+  });
+
+  it('on an issue, not a pull request, reads nothing and runs with its tools', async () => {
+    const payload = { ...comment(39), issue: { number: 39, title: 'Bug', state: 'open', user: maintainer } };
+    const { admission } = await admit('issue_comment', payload);
+    expect(admission).toEqual({ admitted: true });
+  });
+});
+
+describe('a workflow_run', () => {
+  const workflowRun = (head: string, actor = maintainer) => ({
+    action: 'completed',
+    workflow_run: { event: 'pull_request', head_repository: { full_name: head }, repository: { full_name: FULL_NAME }, actor, triggering_actor: actor, pull_requests: [] },
+    repository: { full_name: FULL_NAME },
+    sender: actor,
+  });
+
+  it('started by someone without write access is refused, after asking about them', async () => {
+    const stranger = { login: 'stranger', id: 5, type: 'User' };
+    const { admission, asked } = await admit('workflow_run', workflowRun('stranger/demo', stranger), {}, 'read');
+    expect(admission).toMatchObject({ admitted: false, reason: expect.stringContaining('@stranger') });
+    expect(asked).toContain('stranger');
+  });
+
+  it('that a fork set off runs read-only, even when a maintainer started it', async () => {
+    const { admission } = await admit('workflow_run', workflowRun(`forker/${REPO.name}`));
+    expect(admission).toMatchObject({ admitted: true, readOnly: {} });
+  });
+
+  it('on the repository itself runs with its tools', async () => {
+    const { admission } = await admit('workflow_run', workflowRun(FULL_NAME));
+    expect(admission).toEqual({ admitted: true });
+  });
+});
+
+describe('events anyone can cause', () => {
+  it.each(['watch', 'fork', 'gollum', 'check_suite'])('%s: the sender is checked like a commenter', async (eventName) => {
+    const stranger = { login: 'stranger', id: 5, type: 'User' };
+    const { admission, asked } = await admit(eventName, { action: 'started', repository: { full_name: FULL_NAME }, sender: stranger }, {}, 'read');
+    expect(admission).toMatchObject({ admitted: false });
+    expect(asked).toEqual(['stranger']);
+  });
+
+  it('schedule, push and workflow_dispatch start unchecked', async () => {
+    for (const eventName of ['schedule', 'push', 'workflow_dispatch']) {
+      const { admission, asked } = await admit(eventName, { repository: { full_name: FULL_NAME } }, {}, 'read');
+      expect(admission).toEqual({ admitted: true });
+      expect(asked).toEqual([]);
+    }
+  });
+});
