@@ -41,12 +41,23 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
   const events: RunEvent[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '') continue;
+    let event: unknown;
     try {
-      events.push(JSON.parse(line) as RunEvent);
+      event = JSON.parse(line);
     } catch {
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
       if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+      continue;
     }
+    if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {
+      return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
+    }
+    events.push(event as RunEvent);
   }
-  return resumeStateFromEvents(events, planName, trace.label ?? trace.file);
+  try {
+    return resumeStateFromEvents(events, planName, trace.label ?? trace.file);
+  } catch (error) {
+    // An event with the right type but not the fields it needs: refused in words, not as an internal error.
+    return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };
+  }
 }

@@ -70,6 +70,10 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   if (created.format !== TRACE_FORMAT) {
     return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${TRACE_FORMAT} only; run the plan afresh` };
   }
+  const shape = created.plan as { name?: unknown; steps?: unknown } | null | undefined;
+  if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
+    return { ok: false, problem: `${from} has a plan_created event without its plan (a name and steps); the trace is damaged` };
+  }
   if (created.plan.name !== planName) {
     return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
   }

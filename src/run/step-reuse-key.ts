@@ -1,5 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { stableHash } from '../core/stable-hash.ts';
+import { planFileHash } from './approval-request.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
@@ -14,18 +15,29 @@ export interface ReuseKeyInputs {
 
 /**
  * What a step's result depends on, hashed: its whole definition, the model and agent it uses, the
- * tool's definition, the run's inputs, and each dependency's key and result. A resume reuses a
+ * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
+ * uses, the run's inputs, and each dependency's key and result. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
-  const tool = step.tool === undefined ? undefined : from.tools.get(step.tool);
+  const definition = (name: string) => {
+    const tool = from.tools.get(name);
+    return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
+  };
+  const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
+  // An agent step calls the tools its step and profile name: each one's definition, by name.
+  const agentTools = step.type === 'agent' ? [...new Set([...(step.tools ?? []), ...(agent?.tools ?? [])])].sort() : [];
+  const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
   return stableHash({
     step,
     model: from.plan.source?.model ?? null,
-    agent: step.agent === undefined ? null : (from.plan.source?.agents?.[step.agent] ?? null),
-    tool: step.tool === undefined ? null : (from.plan.source?.tools?.[step.tool] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null)),
+    agent: agent ?? null,
+    tool: step.tool === undefined ? null : definition(step.tool),
     inputs: from.inputs,
     dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.results.get(key) : null]),
+    // Only where they apply, so every other step keeps the key earlier traces recorded.
+    ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
+    ...(used && { used: planFileHash(used) }),
   });
 }
 

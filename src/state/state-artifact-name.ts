@@ -34,7 +34,9 @@ export function stateArtifactName(identity: StateIdentity): string {
 export function parseStateArtifactName(name: string, planPath: string): { readonly part?: string; readonly attempt: number } | undefined {
   const head = `${PREFIX}-${statePlanKey(planPath)}`;
   if (!name.startsWith(head)) return undefined;
-  const match = /^(?:-([a-z0-9-]+?))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
+  // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
+  // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
+  const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
   if (!match) return undefined;
   const [, part, attempt] = match;
   return { ...(part ? { part } : {}), attempt: Number(attempt) };

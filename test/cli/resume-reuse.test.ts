@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todos } from '../agent/agent-fixtures.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { cliBundle, runCli } from '../helpers/run-cli.ts';
+
+// A resume reuses a completed step only while everything its result depends on is unchanged.
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-resume-reuse-'));
+
+function dir(env: Record<string, string> = {}, extraArgs: string[] = []) {
+  const cwd = mkdtempSync(path.join(tmp, 'run-'));
+  return {
+    cli: (args: string[]) => runCli([...args, ...extraArgs], { cwd, env }),
+    write: (name: string, text: string) => writeFileSync(path.join(cwd, name), text),
+    read: (name: string) => (existsSync(path.join(cwd, name)) ? readFileSync(path.join(cwd, name), 'utf8') : ''),
+  };
+}
+
+const GATE = `  gate:
+    description: Fails until the file ok exists, then echoes its input
+    command: ["sh", "-c", "test -f ok && cat"]
+    input: { type: object, properties: { v: {} } }
+`;
+
+let chat: ChatServer;
+beforeAll(async () => {
+  // The agent writes its TODO list, calls `lookup` once, completes the TODO, then answers with what `lookup` returned.
+  chat = await startChatServer(({ body }) => {
+    const tools = (body.messages as Array<{ role: string; content?: unknown }>).filter((message) => message.role === 'tool');
+    if (tools.length === 0) return todos(false, [['1', 'Look the version up', 'in_progress']]);
+    if (tools.length === 1) return toolCallAnswer('lookup', {});
+    if (tools.length === 2) return todos(true, [['1', 'Look the version up', 'completed']]);
+    return textAnswer(`the version is ${/v\d/.exec(String(tools[1]!.content))?.[0]}`);
+  });
+  await cliBundle();
+}, 600_000);
+afterAll(() => chat.close());
+
+describe('plan-runner run --resume', () => {
+  it('does not reuse a type: plan step after the plan it uses changed', async () => {
+    const d = dir();
+    d.write('inner.yml', 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
+    d.write('outer.yml', `name: Outer\ntoolsets: [math]\ntools:\n${GATE}workflow_sequence:\n  - { id: 1, type: plan, uses: inner.yml }\n  - { id: 2, type: tool_call, tool: gate, args: { v: { step_result: 1 } }, depends_on: [1] }\n`);
+    expect((await d.cli(['run', 'outer.yml', '--trace', 't1.jsonl', '--summary', 's1.md'])).stdout).toContain('status: failed');
+    d.write('inner.yml', d.read('inner.yml').replace('b: 1 }', 'b: 1000 }'));
+    d.write('ok', '');
+    const resumed = await d.cli(['run', 'outer.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
+    expect(resumed.stdout, resumed.stderr).toContain('status: succeeded');
+    // The stale result 2 was reused before; a fresh run of the changed plan gives 1001.
+    expect(resumed.stdout).toContain('{"v":1001}');
+  });
+
+  it('does not reuse an agent step after the definition of a tool it calls changed', async () => {
+    const d = dir({ OPENAI_API_KEY: 'sk-local-test' }, ['--base-url', chat.baseURL]);
+    const plan = (version: string) => `name: Versions
+model: { name: gpt-4.1-mini }
+tools:
+  lookup:
+    description: Prints the current version
+    command: ["sh", "-c", "echo ${version}"]
+    input: { type: object }
+${GATE}workflow_sequence:
+  - { id: 1, type: agent, task: Find the current version, tools: [lookup], max_turns: 4 }
+  - { id: 2, type: tool_call, tool: gate, args: { v: { step_result: 1 } }, depends_on: [1], on_failure: fail }
+`;
+    d.write('plan.yml', plan('v1'));
+    const first = await d.cli(['run', 'plan.yml', '--trace', 't1.jsonl', '--summary', 's1.md']);
+    expect(first.stdout, first.stderr).toContain('status: failed');
+    expect(first.stdout).toContain('the version is v1');
+    d.write('plan.yml', plan('v2'));
+    d.write('ok', '');
+    const resumed = await d.cli(['run', 'plan.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
+    expect(resumed.stdout, resumed.stderr).toContain('status: succeeded');
+    expect(resumed.stdout).toContain('the version is v2');
+  });
+
+  it('refuses a trace whose lines are not events, or whose plan_created has no plan, naming the file', async () => {
+    const d = dir();
+    d.write('plan.yml', 'name: Sums\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
+    d.write('null.jsonl', 'null\n{"type":"run_finished"}\n');
+    d.write('noplan.jsonl', '{"type":"plan_created","format":2}\n');
+    const cases = { 'null.jsonl': 'null.jsonl:1: not a trace event', 'noplan.jsonl': 'has a plan_created event without its plan' };
+    for (const [trace, problem] of Object.entries(cases)) {
+      const resumed = await d.cli(['run', 'plan.yml', '--resume', trace, '--trace', 'out.jsonl', '--summary', 'out.md']);
+      expect(resumed.stderr).not.toContain('internal error');
+      expect(resumed.stderr).toContain(problem);
+      expect(resumed.code).toBe(1);
+    }
+  });
+});
