@@ -34,6 +34,12 @@ export interface ApprovalRequest {
   readonly plan: PlanSnapshot;
   /** Every step not yet run that needs approval, waiting ones first. */
   readonly pending: readonly PendingApprovalStep[];
+  /**
+   * A hash of the run's inputs at the pause: the approving run must have the same, as the pending
+   * steps' arguments (and the results they come from) follow from them. Absent in requests recorded
+   * before 2026-12-01.
+   */
+  readonly inputsHash?: string;
 }
 
 /** The plan as it stands at a revision: what a client draws once and then updates in place. */

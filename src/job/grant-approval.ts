@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../core/run-event.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { approvalHash, pausedPlanFileHashes, planFileHash } from '../run/approval-request.ts';
+import { approvalHash, inputsHash, pausedPlanFileHashes, planFileHash } from '../run/approval-request.ts';
 import type { ResumeState } from '../run/resume-state.ts';
 import type { GrantedApproval } from '../run/run-deps.ts';
 
@@ -16,15 +16,23 @@ export type GrantResult =
 
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet), the hash must be the one it asked with, and the
- * plan file must still give that hash. Only then may the steps it covers start.
+ * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
+ * inputs must be those of the pause, and the plan file must still give that hash. Only then may
+ * the steps it covers start.
  */
-export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant): GrantResult {
+export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>): GrantResult {
   const request = resume?.approval;
   if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
   if (resume.decided) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
   if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-  const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending });
+  // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
+  if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs)) {
+    return {
+      ok: false,
+      problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+    };
+  }
+  const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
   if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
     const now = asked(planFileHash(plan));
     return {

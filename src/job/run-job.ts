@@ -155,7 +155,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
-  const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
+  const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
   const resumedSteps = granted

@@ -35,9 +35,14 @@ export function pausedPlanFileHashes(plan: Pick<RunnablePlan, 'source' | 'subpla
   return before === now ? [now] : [now, before];
 }
 
-/** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 export function approvalHash(parts: Omit<ApprovalRequest, 'hash'>): string {
-  return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending });
+  return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+
+/** The hash of a run's inputs, as an approval request records it. */
+export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
+  return stableHash(inputs);
 }
 
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
@@ -63,7 +68,7 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): 
 }
 
 /** The request a paused run records: its pending steps and the hash that an approval must name. */
-export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[]): ApprovalRequest {
-  const parts = { planFileHash: fileHash, plan, pending };
+export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[], inputs: Readonly<Record<string, unknown>>): ApprovalRequest {
+  const parts = { planFileHash: fileHash, plan, pending, inputsHash: inputsHash(inputs) };
   return { hash: approvalHash(parts), ...parts };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,33 @@ describe('plan-runner run --resume TRACE --approve HASH', () => {
     const approved = await runCli(['run', 'plan.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'approved.jsonl', '--summary', 'approved.md'], { cwd: dir });
     expect(approved.stdout).toContain('✅ goal: the sum is 43');
     expect(approved.code, approved.stderr).toBe(0);
+  });
+
+  it('refuses an approval given with other inputs than the pause had: the arguments shown follow from them', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'inputs-'));
+    writeFileSync(path.join(dir, 'plan.yml'), `name: Deploy
+inputs:
+  target: { description: where to deploy, default: staging }
+tools:
+  deploy:
+    description: Deploys (appends its input to deployed.txt)
+    command: ["sh", "-c", "cat >> deployed.txt"]
+    input: { type: object, properties: { target: { type: string } }, required: [target] }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: deploy, args: { target: "\${inputs.target}" }, approval: true }
+`);
+    const run = (args: string[]) => runCli(args, { cwd: dir });
+    const paused = await run(['run', 'plan.yml', '--input', 'target=staging', '--trace', 'p.jsonl', '--summary', 'p.md']);
+    expect(paused.stdout).toContain('status: awaiting-approval');
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.stdout)?.[1];
+    const other = await run(['run', 'plan.yml', '--input', 'target=production', '--resume', 'p.jsonl', '--approve', hash!, '--trace', 'a.jsonl', '--summary', 'a.md']);
+    expect(other.stderr).toContain("the run's inputs differ from those of the run that asked for approval");
+    expect(other.code).toBe(1);
+    expect(existsSync(path.join(dir, 'deployed.txt'))).toBe(false);
+    const same = await run(['run', 'plan.yml', '--input', 'target=staging', '--resume', 'p.jsonl', '--approve', hash!, '--trace', 'b.jsonl', '--summary', 'b.md']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'deployed.txt'), 'utf8').trim()).toBe('{"target":"staging"}');
   });
 
   it('needs --resume with --approve', async () => {

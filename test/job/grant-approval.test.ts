@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { grantApproval } from '../../src/job/grant-approval.ts';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
-import { approvalRequest, planFileHash } from '../../src/run/approval-request.ts';
+import { approvalHash, approvalRequest, planFileHash } from '../../src/run/approval-request.ts';
 import type { ResumeState } from '../../src/run/resume-state.ts';
 
 const INNER = (n: number) => `name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: ${n}, b: 1 } }\n`;
@@ -39,7 +39,7 @@ function pausedWith(fileHash: string): ResumeState {
     durations: new Map(),
     from: 'attempt 1',
     plan: snapshot,
-    approval: approvalRequest(snapshot, fileHash, []),
+    approval: approvalRequest(snapshot, fileHash, [], { target: 'staging' }),
   };
 }
 
@@ -56,21 +56,40 @@ describe('granting an approval to a run paused on a plan that uses plans', () =>
   it('grants a run paused with the hash as it is now', async () => {
     const valid = await plan();
     const resume = pausedWith(planFileHash(valid));
-    expect(grantApproval(valid, resume, { hash: resume.approval!.hash })).toMatchObject({ ok: true });
+    expect(grantApproval(valid, resume, { hash: resume.approval!.hash }, { target: 'staging' })).toMatchObject({ ok: true });
   });
 
   it('grants a run paused before the hash was locale-independent (used plans in en-US order)', async () => {
     const valid = await plan();
     const resume = pausedWith(planFileHash(valid, enUS));
-    expect(grantApproval(valid, resume, { hash: resume.approval!.hash })).toMatchObject({ ok: true });
+    expect(grantApproval(valid, resume, { hash: resume.approval!.hash }, { target: 'staging' })).toMatchObject({ ok: true });
   });
 
   it('refuses either kind of pause once a used plan changed, naming the hash as it is now', async () => {
     const before = await plan();
     const changed = await plan(1000);
     for (const resume of [pausedWith(planFileHash(before)), pausedWith(planFileHash(before, enUS))]) {
-      const result = grantApproval(changed, resume, { hash: resume.approval!.hash });
+      const result = grantApproval(changed, resume, { hash: resume.approval!.hash }, { target: 'staging' });
       expect(result).toMatchObject({ ok: false, problem: expect.stringContaining('changed since the approval was asked') });
     }
+  });
+
+  // The pending steps' arguments follow from the inputs: a title passed as an input, changed between
+  // the pause and the /approve, published a title the person never saw.
+  it('refuses an approval given with other inputs than the pause had', async () => {
+    const valid = await plan();
+    const resume = pausedWith(planFileHash(valid));
+    expect(grantApproval(valid, resume, { hash: resume.approval!.hash }, { target: 'production' })).toEqual({
+      ok: false,
+      problem: `the run's inputs differ from those of the run that asked for approval ${resume.approval!.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+    });
+  });
+
+  it('grants a run paused before requests recorded their inputs, as then', async () => {
+    const valid = await plan();
+    const snapshot = { name: 'Outer', revision: 0, steps: [] };
+    const parts = { planFileHash: planFileHash(valid), plan: snapshot, pending: [] };
+    const legacy = { ...pausedWith(planFileHash(valid)), approval: { hash: approvalHash(parts), ...parts } };
+    expect(grantApproval(valid, legacy, { hash: legacy.approval.hash }, { target: 'anything' })).toMatchObject({ ok: true });
   });
 });
