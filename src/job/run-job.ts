@@ -205,6 +205,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       signal: deps.signal,
       cwd: settings.cwd,
       inputs: inputs.inputs,
+      redact,
       onListenerError: deps.onListenerError,
       budget,
       // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.

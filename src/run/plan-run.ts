@@ -1,3 +1,4 @@
+import { redactDeep } from '../core/redact.ts';
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PlanStep } from '../core/plan-step.ts';
@@ -234,7 +235,7 @@ export class PlanRun {
 
   #start(key: string): void {
     const step = this.graph.byKey.get(key)!;
-    const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+    const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
     this.reuseKeys.set(key, reuseKey);
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
@@ -281,7 +282,8 @@ export class PlanRun {
 
   /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
   async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
-    const callKey = toolCallKey(this.#plan.name, tool.name, args);
+    // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
+    const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(args, this.#deps.redact) : args);
     const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
     if (earlier) {
       const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
@@ -414,7 +416,7 @@ export class PlanRun {
         return state === 'completed' || (step.optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
       });
       if (!settled) continue;
-      const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+      const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
       let keys: string[];
       try {
         const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };

@@ -1,3 +1,4 @@
+import type { Redactor } from '../core/redact.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
@@ -26,6 +27,12 @@ export interface RunDeps {
   readonly signal?: AbortSignal;
   readonly cwd: string;
   readonly inputs: Readonly<Record<string, unknown>>;
+  /**
+   * The run's redactor, when the tools get redacted arguments and the trace redacted results: call
+   * keys and the results in reuse keys are hashed as redacted, so a resume, which sees only those,
+   * finds the same keys (a side effect whose arguments held a secret was made again).
+   */
+  readonly redact?: Redactor;
   /** Told when a listener throws (e.g. `core.warning`); by default such errors are dropped. */
   readonly onListenerError?: ListenerErrorHandler;
   /** What the job may spend; shared with the planner and goal judges. Default: the plan's limits. */

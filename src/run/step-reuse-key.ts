@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { planFileHash } from './approval-request.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
@@ -11,6 +12,8 @@ export interface ReuseKeyInputs {
   /** The reuse keys of the steps that already started (a dependency's key covers its own dependencies). */
   readonly keys: ReadonlyMap<string, string>;
   readonly results: ReadonlyMap<string, unknown>;
+  /** Applied to the dependencies' results before hashing: a resume reuses them as the trace kept them, redacted. */
+  readonly redact?: Redactor;
 }
 
 /**
@@ -34,7 +37,7 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     agent: agent ?? null,
     tool: step.tool === undefined ? null : definition(step.tool),
     inputs: from.inputs,
-    dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.results.get(key) : null]),
+    dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? redacted(from.results.get(key), from.redact) : null]),
     // Only where they apply, so every other step keeps the key earlier traces recorded.
     ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
     ...(used && { used: planFileHash(used) }),
@@ -44,4 +47,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 export function toolCallKey(planName: string, tool: string, args: Readonly<Record<string, unknown>>): string {
   return stableHash({ plan: planName, tool, args });
+}
+
+function redacted(value: unknown, redact: Redactor | undefined): unknown {
+  return redact ? redactDeep(value, redact) : value;
 }

@@ -76,6 +76,36 @@ ${GATE}workflow_sequence:
     expect(resumed.stdout).toContain('the version is v2');
   });
 
+  // Call keys were hashed over the arguments before redaction, and reuse keys over unredacted results,
+  // while the tool, the trace and so a resume see them redacted: the step's key changed on resume,
+  // it ran again, and its call key matched nothing, so the post was made twice.
+  it('never repeats a side effect whose arguments came from a result the trace redacted', async () => {
+    const d = dir();
+    d.write('plan.yml', `name: Post
+tools:
+  read_note:
+    description: Reads a note that holds a token-shaped string
+    command: ["sh", "-c", "echo 'key ghp_abcdefghijklmnopqrstuvwxyz0123456789 rotated'"]
+    input: { type: object }
+  post:
+    description: Posts a comment (appends its input to posted.txt)
+    command: ["sh", "-c", "cat >> posted.txt; echo >> posted.txt"]
+    input: { type: object, properties: { body: { type: string } }, required: [body] }
+    side_effects: true
+${GATE}workflow_sequence:
+  - { id: 1, type: tool_call, tool: read_note, args: {} }
+  - { id: 2, type: tool_call, tool: post, args: { body: "\${steps.1.result}" }, depends_on: [1] }
+  - { id: 3, type: tool_call, tool: gate, args: {}, depends_on: [2] }
+`);
+    const posted = () => d.read('posted.txt').split('\n').filter((line) => line.trim() !== '');
+    expect((await d.cli(['run', 'plan.yml', '--trace', 't1.jsonl', '--summary', 's1.md'])).stdout).toContain('status: failed');
+    expect(posted()).toEqual(['{"body":"key *** rotated"}']);
+    d.write('ok', '');
+    const resumed = await d.cli(['run', 'plan.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
+    expect(resumed.stdout, resumed.stderr).toContain('status: succeeded');
+    expect(posted()).toHaveLength(1);
+  });
+
   it('refuses a trace whose lines are not events, or whose plan_created has no plan, naming the file', async () => {
     const d = dir();
     d.write('plan.yml', 'name: Sums\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
