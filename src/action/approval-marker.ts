@@ -61,3 +61,15 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   if (marker.state === 'approved' || marker.state === 'rejected') return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
   return undefined;
 }
+
+/**
+ * The marker to write over `current` (the comment as it is): `next`, unless that would take an
+ * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
+ * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
+ * (the approving run's calls are in another workflow run's state). An answer stays answered.
+ */
+export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined): ApprovalMarker | undefined {
+  if (next?.state !== 'awaiting' || current === undefined) return next;
+  const before = readApprovalMarker(current);
+  return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+}

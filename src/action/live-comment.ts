@@ -15,7 +15,7 @@ import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
-import { approvalMarkerLine, approvalMarkerOf } from './approval-marker.ts';
+import { approvalMarkerLine, approvalMarkerOf, forwardMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
 export interface LiveCommentContext {
@@ -108,7 +108,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
     const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-    const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
+    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
