@@ -58,6 +58,13 @@ export interface ResumeState {
   readonly decided?: 'approved' | 'rejected';
 }
 
+/** The step keys of one run, and of the used plans it ran, as their events name them. */
+interface Scope {
+  readonly keys: Map<string, string>;
+  readonly children: Map<string, readonly string[]>;
+  readonly scopes: Map<string, Scope>;
+}
+
 export type ResumeStateResult = { readonly ok: true; readonly state: ResumeState } | { readonly ok: false; readonly problem: string };
 
 /**
@@ -92,19 +99,29 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     if (!inner) map.set(key, (inner = new Map()));
     return inner;
   };
-  for (const event of events) {
-    if (event.type === 'plan_revised') plan = event.plan;
-    else if (event.type === 'approval_requested') {
+  /**
+   * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
+   * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
+   * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
+   * plan` step reuses what its plan completed and never repeats a call it made.
+   */
+  const visit = (event: RunEvent, keys: Map<string, string>, children: Map<string, readonly string[]>, top: boolean, scopes: Map<string, Scope>): void => {
+    if (event.type === 'nested_event') {
+      let scope = scopes.get(event.stepKey);
+      if (!scope) scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
+      visit(event.event, scope.keys, scope.children, false, scope.scopes);
+    } else if (top && event.type === 'plan_revised') plan = event.plan;
+    else if (top && event.type === 'approval_requested') {
       approval = event.request;
       decided = undefined;
-    } else if (event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
+    } else if (top && event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
-    else if (event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
+    else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
     else if (event.type === 'item_completed' || event.type === 'item_failed') {
       const key = keys.get(event.stepKey);
       const child = children.get(event.stepKey)?.[event.index];
-      if (key === undefined || child === undefined) continue;
+      if (key === undefined || child === undefined) return;
       if (event.type === 'item_completed') {
         byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
         itemErrors.get(key)?.delete(event.index);
@@ -121,7 +138,9 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       const call = calls.get(event.callKey);
       if (call) calls.set(event.callKey, { ...call, outcome: event.outcome, returned: true });
     }
-  }
+  };
+  const nested = new Map<string, Scope>();
+  for (const event of events) visit(event, keys, children, true, nested);
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);

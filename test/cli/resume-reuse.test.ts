@@ -106,6 +106,31 @@ ${GATE}workflow_sequence:
     expect(posted()).toHaveLength(1);
   });
 
+  // The resume state read only the outer run's events: a used plan's calls, recorded as nested
+  // events, were unknown to it, and its side effect was made again.
+  it('never repeats a side effect made inside a used plan, and reuses what that plan completed', async () => {
+    const d = dir();
+    d.write('inner.yml', `name: Inner
+tools:
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt; echo >> published.txt"]
+    input: { type: object, properties: { n: { type: number } }, required: [n] }
+    side_effects: true
+${GATE}workflow_sequence:
+  - { id: 1, type: tool_call, tool: publish, args: { n: 1 } }
+  - { id: 2, type: tool_call, tool: gate, args: {}, depends_on: [1] }
+`);
+    d.write('outer.yml', 'name: Outer\nworkflow_sequence:\n  - { id: 1, type: plan, uses: inner.yml }\n');
+    const published = () => d.read('published.txt').split('\n').filter((line) => line.trim() !== '');
+    expect((await d.cli(['run', 'outer.yml', '--trace', 't1.jsonl', '--summary', 's1.md'])).stdout).toContain('status: failed');
+    expect(published()).toHaveLength(1);
+    d.write('ok', '');
+    const resumed = await d.cli(['run', 'outer.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
+    expect(resumed.stdout, resumed.stderr).toContain('status: succeeded');
+    expect(published()).toHaveLength(1);
+  });
+
   it('refuses a trace whose lines are not events, or whose plan_created has no plan, naming the file', async () => {
     const d = dir();
     d.write('plan.yml', 'name: Sums\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
