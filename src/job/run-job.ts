@@ -23,6 +23,7 @@ import { mergeResumeStates, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
+import { fanOutWriteProblem } from './fan-out-writes.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
@@ -145,6 +146,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
     };
   }
+  const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
+  if (writes) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut!.part}: ${writes}`)] };
   let resume: ResumeState | undefined;
   const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
   const states: ResumeState[] = [];
