@@ -18238,7 +18238,7 @@ async function openTools(plan, context) {
         const merged = new Map(tools);
         for (const tool of context.extraTools ?? [])
             merged.set(tool.name, tool);
-        const all = context.redact ? redactingTools(merged, context.redact) : merged;
+        const all = redactingTools(merged, context.redact);
         // Withheld tools are not even callable: a step a model writes later cannot reach them either.
         for (const name of context.withheld?.keys() ?? [])
             all.delete(name);
@@ -18263,7 +18263,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 72407:
+/***/ 68410:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18311,6 +18311,8 @@ function stableHash(value, length = 32) {
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __nccwpck_require__(8038);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -19331,30 +19333,115 @@ class ApprovalGate {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/run/approval-request.js
+
+
+
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
+ */
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
+}
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
+function approvalHash(parts) {
+    return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+/** The hash of a run's inputs, as an approval request records it. */
+function inputsHash(inputs) {
+    return stableHash(inputs);
+}
+/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
+function pendingApprovalStep(step, sources) {
+    let args;
+    if (step.args && !step.forEach) {
+        try {
+            args = (0,resolve_references/* resolveReferences */.d)(step.args, sources);
+        }
+        catch {
+            // A reference to a step that has not run yet: the arguments are known only when it has.
+            args = undefined;
+        }
+    }
+    return {
+        stepKey: step.key,
+        type: step.type,
+        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(args !== undefined && { args }),
+        ...(step.tools !== undefined && { tools: step.tools }),
+        approvalKey: approvalStepKey(step),
+    };
+}
+/** The request a paused run records: its pending steps and the hash that an approval must name. */
+function approvalRequest(plan, fileHash, pending, inputs) {
+    const parts = { planFileHash: fileHash, plan, pending, inputsHash: inputsHash(inputs) };
+    return { hash: approvalHash(parts), ...parts };
+}
+
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
+
+
 
 /**
  * What a step's result depends on, hashed: its whole definition, the model and agent it uses, the
- * tool's definition, the run's inputs, and each dependency's key and result. A resume reuses a
+ * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
+ * uses, the run's inputs, and each dependency's key and result. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 function stepReuseKey(step, from) {
-    const tool = step.tool === undefined ? undefined : from.tools.get(step.tool);
+    const definition = (name) => {
+        const tool = from.tools.get(name);
+        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
+    };
+    const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
+    // An agent step calls the tools its step and profile name: each one's definition, by name.
+    const agentTools = step.type === 'agent' ? [...new Set([...(step.tools ?? []), ...(agent?.tools ?? [])])].sort() : [];
+    const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return stableHash({
         step,
         model: from.plan.source?.model ?? null,
-        agent: step.agent === undefined ? null : (from.plan.source?.agents?.[step.agent] ?? null),
-        tool: step.tool === undefined ? null : (from.plan.source?.tools?.[step.tool] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null)),
+        agent: agent ?? null,
+        tool: step.tool === undefined ? null : definition(step.tool),
         inputs: from.inputs,
-        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.results.get(key) : null]),
+        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? redacted(from.results.get(key), from.redact) : null]),
+        // Only where they apply, so every other step keeps the key earlier traces recorded.
+        ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
+        ...(used && { used: planFileHash(used) }),
     });
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
     return stableHash({ plan: planName, tool, args });
 }
+function redacted(value, redact) {
+    return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
+}
 
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -19572,7 +19659,7 @@ class PlanRun {
     }
     #start(key) {
         const step = this.graph.byKey.get(key);
-        const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+        const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
@@ -19615,7 +19702,8 @@ class PlanRun {
     }
     /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
     async #callTool(stepKey, tool, args, ctx) {
-        const callKey = toolCallKey(this.#plan.name, tool.name, args);
+        // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
+        const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args);
         const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
         if (earlier) {
             const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
@@ -19762,7 +19850,7 @@ class PlanRun {
             });
             if (!settled)
                 continue;
-            const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results });
+            const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
             let keys;
             try {
                 const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
@@ -20040,70 +20128,6 @@ class PlanRun {
             }
         }
     }
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-request.js
-
-
-
-/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
-const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/**
- * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
- * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw. `order` is only for
- * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
- */
-function planFileHash(plan, order = byCodeUnit) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
-    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
-}
-/**
- * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
- * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
- * process's locale, so a run paused under one locale could not be approved under another (in
- * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
- * is the order accepted for them. Only plans that use two or more plans can differ.
- */
-function pausedPlanFileHashes(plan) {
-    const now = planFileHash(plan);
-    if (!plan.subplans || plan.subplans.size === 0)
-        return [now];
-    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
-    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
-    return before === now ? [now] : [now, before];
-}
-/** The hash of exactly what is asked: the plan file, the plan at the pause, and every pending step with its arguments. */
-function approvalHash(parts) {
-    return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending });
-}
-/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-function pendingApprovalStep(step, sources) {
-    let args;
-    if (step.args && !step.forEach) {
-        try {
-            args = (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        }
-        catch {
-            // A reference to a step that has not run yet: the arguments are known only when it has.
-            args = undefined;
-        }
-    }
-    return {
-        stepKey: step.key,
-        type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(args !== undefined && { args }),
-        ...(step.tools !== undefined && { tools: step.tools }),
-        approvalKey: approvalStepKey(step),
-    };
-}
-/** The request a paused run records: its pending steps and the hash that an approval must name. */
-function approvalRequest(plan, fileHash, pending) {
-    const parts = { planFileHash: fileHash, plan, pending };
-    return { hash: approvalHash(parts), ...parts };
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -20397,7 +20421,7 @@ function requestOf(run, journal, plan, deps) {
         return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
         .map((step) => pendingApprovalStep(step, sources));
-    return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending);
+    return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
 function missingResult(journal, run, stepKey) {
@@ -20412,8 +20436,6 @@ function missingResult(journal, run, stepKey) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __nccwpck_require__(8038);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __nccwpck_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js
@@ -20449,14 +20471,55 @@ async function judgeGoals(plan, run, options) {
     return { goals, status };
 }
 
+;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
+/** The github writes `github.writes` caps per run (max_issues, max_comments). */
+const CAPPED_WRITES = ['create_issue', 'add_comment'];
+/** The capped write tools a step may call: its tool, an agent's tools (its profile's too), a used plan's steps'. */
+function cappedWrites(step, plan, seen) {
+    const profile = step.agent === undefined ? undefined : plan.source.agents?.[step.agent];
+    const names = step.type === 'agent' ? [...(step.tools ?? []), ...(profile?.tools ?? [])] : step.tool === undefined ? [] : [step.tool];
+    const own = names.filter((name) => CAPPED_WRITES.includes(name));
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => cappedWrites(inner, used, seen))])];
+}
+/**
+ * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
+ * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
+ * on its own, so such a run would write up to shards × the cap; the merge job's steps run once.
+ */
+function fanOutWriteProblem(plan) {
+    const byKey = new Map(plan.steps.map((step) => [step.key, step]));
+    const early = new Set();
+    const queue = plan.steps.filter((step) => step.forEach?.fanOut).map((step) => step.key);
+    while (queue.length > 0) {
+        const key = queue.pop();
+        if (early.has(key))
+            continue;
+        early.add(key);
+        queue.push(...(byKey.get(key)?.dependsOn ?? []));
+    }
+    for (const key of early) {
+        const step = byKey.get(key);
+        const writes = step ? cappedWrites(step, plan, new Set()) : [];
+        if (writes.length > 0) {
+            return `step ${key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/grant-approval.js
 
 /**
  * Checks an approval against the paused run it answers and the plan file as it is now: the run
- * must have asked (and not been answered yet), the hash must be the one it asked with, and the
- * plan file must still give that hash. Only then may the steps it covers start.
+ * must have asked (and not been answered yet), the hash must be the one it asked with, the run's
+ * inputs must be those of the pause, and the plan file must still give that hash. Only then may
+ * the steps it covers start.
  */
-function grantApproval(plan, resume, grant) {
+function grantApproval(plan, resume, grant, inputs) {
     const request = resume?.approval;
     if (!resume || !request)
         return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
@@ -20464,7 +20527,14 @@ function grantApproval(plan, resume, grant) {
         return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
-    const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending });
+    // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
+    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs)) {
+        return {
+            ok: false,
+            problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
+        };
+    }
+    const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked(planFileHash(plan));
         return {
@@ -20685,23 +20755,8 @@ function createModelClient(settings) {
     return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey });
 }
 
-;// CONCATENATED MODULE: ./lib/llm/redacting-model-client.js
-
-/**
- * The one door every prompt leaves by: each request — messages, earlier tool-call arguments, tool
- * definitions — has every secret the run knows replaced by `***` before the inner client (and so
- * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
- * judges all call through it.
- */
-function redactingModelClient(inner, redact) {
-    return {
-        defaultModel: inner.defaultModel,
-        complete(request, label, signal) {
-            return inner.complete((0,core_redact/* redactDeep */.KL)(request, redact), label, signal);
-        },
-    };
-}
-
+// EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
+var redacting_model_client = __nccwpck_require__(98398);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
 var budgeted_model_client = __nccwpck_require__(66543);
 ;// CONCATENATED MODULE: ./lib/job/prepare-model.js
@@ -20728,7 +20783,7 @@ function prepareModel(plan, settings, createModel = createModelClient) {
     // No call carries a secret the run knows (`settings.redact`).
     const redact = settings.redact;
     const budgeted = client && (0,budgeted_model_client/* budgetedModelClient */.z)(client, budget);
-    return { ok: true, budget, ...(budgeted && { model: redact ? redactingModelClient(budgeted, redact) : budgeted }) };
+    return { ok: true, budget, ...(budgeted && { model: redact ? (0,redacting_model_client/* redactingModelClient */.Q)(budgeted, redact) : budgeted }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/job/write-steps.js
@@ -20759,6 +20814,7 @@ async function writeSteps(plan, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/job/run-job.js
+
 
 
 
@@ -20816,6 +20872,9 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
+    const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
+    if (writes)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part}: ${writes}`)] };
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
@@ -20828,7 +20887,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w)(states, states.map((state) => state.from).join(', '));
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
-    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve);
+    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
@@ -20879,6 +20938,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             signal: deps.signal,
             cwd: settings.cwd,
             inputs: inputs.inputs,
+            redact,
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
@@ -21260,6 +21320,32 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
         return { costUsd: 0, priceKnown: false };
     const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
     return { costUsd, priceKnown: true };
+}
+
+
+/***/ }),
+
+/***/ 98398:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ redactingModelClient)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
+
+/**
+ * The one door every prompt leaves by: each request — messages, earlier tool-call arguments, tool
+ * definitions — has every secret the run knows replaced by `***` before the inner client (and so
+ * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
+ * judges all call through it.
+ */
+function redactingModelClient(inner, redact) {
+    return {
+        defaultModel: inner.defaultModel,
+        complete(request, label, signal) {
+            return inner.complete((0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(request, redact), label, signal);
+        },
+    };
 }
 
 
@@ -29108,16 +29194,28 @@ function parseResumeTrace(trace, planName) {
     for (const [index, line] of lines.entries()) {
         if (line.trim() === '')
             continue;
+        let event;
         try {
-            events.push(JSON.parse(line));
+            event = JSON.parse(line);
         }
         catch {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
                 return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+            continue;
         }
+        if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
+            return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
+        }
+        events.push(event);
     }
-    return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(events, planName, trace.label ?? trace.file);
+    try {
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(events, planName, trace.label ?? trace.file);
+    }
+    catch (error) {
+        // An event with the right type but not the fields it needs: refused in words, not as an internal error.
+        return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };
+    }
 }
 
 
@@ -29145,6 +29243,10 @@ function resumeStateFromEvents(events, planName, from) {
     if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._) {
         return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
     }
+    const shape = created.plan;
+    if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
+        return { ok: false, problem: `${from} has a plan_created event without its plan (a name and steps); the trace is damaged` };
+    }
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
     }
@@ -29164,26 +29266,38 @@ function resumeStateFromEvents(events, planName, from) {
             map.set(key, (inner = new Map()));
         return inner;
     };
-    for (const event of events) {
-        if (event.type === 'plan_revised')
+    /**
+     * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
+     * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
+     * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
+     * plan` step reuses what its plan completed and never repeats a call it made.
+     */
+    const visit = (event, keys, children, top, scopes) => {
+        if (event.type === 'nested_event') {
+            let scope = scopes.get(event.stepKey);
+            if (!scope)
+                scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
+            visit(event.event, scope.keys, scope.children, false, scope.scopes);
+        }
+        else if (top && event.type === 'plan_revised')
             plan = event.plan;
-        else if (event.type === 'approval_requested') {
+        else if (top && event.type === 'approval_requested') {
             approval = event.request;
             decided = undefined;
         }
-        else if (event.type === 'approval_decided' && event.hash === approval?.hash)
+        else if (top && event.type === 'approval_decided' && event.hash === approval?.hash)
             decided = event.decision;
         else if (event.type === 'step_started' && event.reuseKey !== undefined)
             keys.set(event.stepKey, event.reuseKey);
         else if (event.type === 'step_expanded')
             children.set(event.stepKey, event.keys);
-        else if (event.type === 'shards_assigned')
+        else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
         else if (event.type === 'item_completed' || event.type === 'item_failed') {
             const key = keys.get(event.stepKey);
             const child = children.get(event.stepKey)?.[event.index];
             if (key === undefined || child === undefined)
-                continue;
+                return;
             if (event.type === 'item_completed') {
                 byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
                 itemErrors.get(key)?.delete(event.index);
@@ -29207,7 +29321,10 @@ function resumeStateFromEvents(events, planName, from) {
             if (call)
                 calls.set(event.callKey, { ...call, outcome: event.outcome, returned: true });
         }
-    }
+    };
+    const nested = new Map();
+    for (const event of events)
+        visit(event, keys, children, true, nested);
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__/* .stepDurations */ .mQ)(events);
@@ -29665,7 +29782,9 @@ function parseStateArtifactName(name, planPath) {
     const head = `${PREFIX}-${statePlanKey(planPath)}`;
     if (!name.startsWith(head))
         return undefined;
-    const match = /^(?:-([a-z0-9-]+?))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
+    // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
+    // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
+    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
     if (!match)
         return undefined;
     const [, part, attempt] = match;
@@ -43478,21 +43597,20 @@ function toolsetGitHubContext(run, octokit) {
 }
 
 // EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __nccwpck_require__(72407);
+var run_job = __nccwpck_require__(68410);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
-/** Events a person (or an app) starts by writing to the repository: their author must be trusted before a model call. */
-const EVENTS_NEEDING_WRITE_ACCESS = [
-    'issue_comment',
-    'issues',
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment',
-    'discussion',
-    'discussion_comment',
-];
+/**
+ * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
+ * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
+ * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
+ */
+const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch'];
+/** Whether the accounts behind `eventName` must be checked for write access before a run starts. */
+function needsWriteAccess(eventName) {
+    return !EVENTS_WITHOUT_CHECK.includes(eventName);
+}
 function account(value, role) {
     const login = value?.login;
     if (typeof login !== 'string' || login === '')
@@ -43501,16 +43619,22 @@ function account(value, role) {
     return { login, type: typeof type === 'string' ? type : 'unknown', role };
 }
 /**
- * The accounts behind an event that needs write access: the sender, and for comments and reviews
- * also their author (an edit by a maintainer does not vouch for a stranger's comment). Empty for
- * events that need no check (schedule, push, workflow_dispatch) — and for a payload that names
- * nobody, which the caller refuses.
+ * The accounts behind an event that needs write access: the sender, for comments and reviews also
+ * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
+ * workflow_run the accounts that started the run it follows. Empty for events that need no check
+ * (schedule, push, workflow_dispatch) — and for a payload that names nobody, which the caller refuses.
  */
 function triggerUsers(eventName, payload) {
-    if (!EVENTS_NEEDING_WRITE_ACCESS.includes(eventName))
+    if (!needsWriteAccess(eventName))
         return [];
     const data = (payload ?? {});
-    const users = [account(data.sender, 'sender'), account(data.comment?.user, 'comment author'), account(data.review?.user, 'review author')];
+    const users = [
+        account(data.sender, 'sender'),
+        account(data.comment?.user, 'comment author'),
+        account(data.review?.user, 'review author'),
+        account(data.workflow_run?.actor, 'actor of the workflow run it follows'),
+        account(data.workflow_run?.triggering_actor, 'account that started the workflow run it follows'),
+    ];
     const unique = new Map();
     for (const user of users)
         if (user && !unique.has(user.login.toLowerCase()))
@@ -43549,12 +43673,12 @@ async function refusalFor(user, request, lookup) {
     return `${describe(user)} has ${role} permission on ${request.repository}; starting a run on a ${request.eventName} event needs write, maintain or admin`;
 }
 /**
- * Decides, before any model call, whether the accounts behind the event may start a run: on
- * comment, issue, pull request and review events each must have write, maintain or admin on the
+ * Decides, before any model call, whether the accounts behind the event may start a run: on every
+ * event but schedule, push and workflow_dispatch each must have write, maintain or admin on the
  * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
  */
 async function authorizeTrigger(request, lookup) {
-    if (!EVENTS_NEEDING_WRITE_ACCESS.includes(request.eventName))
+    if (!needsWriteAccess(request.eventName))
         return { allowed: true, checked: [] };
     const users = triggerUsers(request.eventName, request.payload);
     if (users.length === 0)
@@ -43641,6 +43765,23 @@ function isForkPullRequest(payload) {
     if (typeof head !== 'string' || typeof base !== 'string')
         return true;
     return head.toLowerCase() !== base.toLowerCase();
+}
+/**
+ * True when a workflow_run event follows a run on another repository's code (a fork's pull request
+ * set it off): its `head_repository` differs from the repository, or is not named (fail closed).
+ */
+function isForkWorkflowRun(payload) {
+    const data = (payload ?? {});
+    const head = data.workflow_run?.head_repository?.full_name;
+    const base = data.repository?.full_name;
+    if (typeof head !== 'string' || typeof base !== 'string')
+        return true;
+    return head.toLowerCase() !== base.toLowerCase();
+}
+/** The number of the pull request a comment event is on (`issue.pull_request` set), else undefined. */
+function commentedPullNumber(payload) {
+    const issue = payload?.issue;
+    return issue?.pull_request && typeof issue.number === 'number' ? issue.number : undefined;
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
@@ -43742,7 +43883,8 @@ function permissionLookup(settings, deps) {
 /**
  * The checks before any model call: who triggered the event may start a run (write access, or a
  * listed bot), the plan and tools come from the base branch on `pull_request_target` and
- * `issue_comment`, and a fork's pull request runs read-only.
+ * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
+ * workflow_run it set off) runs read-only.
  */
 async function admitRun(settings, deps) {
     const { eventName, payload } = settings.github;
@@ -43762,7 +43904,32 @@ async function admitRun(settings, deps) {
         if (!source.ok)
             return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
     }
-    return isForkPullRequest(payload) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+    return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+}
+/**
+ * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
+ * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
+ * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ */
+async function actsForFork(settings, deps) {
+    const { eventName, payload } = settings.github;
+    if (eventName === 'workflow_run')
+        return isForkWorkflowRun(payload);
+    if (payload?.pull_request)
+        return isForkPullRequest(payload);
+    const number = commentedPullNumber(payload);
+    if (number === undefined)
+        return false;
+    const [owner, repo] = settings.github.repository?.split('/') ?? [];
+    if (!deps.github || !owner || !repo)
+        return true;
+    try {
+        const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
+        return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
+    }
+    catch {
+        return true;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/core/clock.js
@@ -44831,13 +44998,18 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
 }
 
 ;// CONCATENATED MODULE: ./lib/report/comment/comment-marker.js
+
 /**
  * The hidden marker that finds a plan's comment again: `<!-- plan-runner: <plan-id> -->`. The id
- * is reduced to characters that cannot end the HTML comment early.
+ * is reduced to characters that cannot end the HTML comment early; when that changed it (a space,
+ * `~`, `#`, `--`, a letter outside ASCII, a cut), a hash of the id as given follows, so two plans
+ * whose ids reduce alike (`release notes.yml`, `release-notes.yml`) never share a comment. An id
+ * that needed no change keeps the marker it always had.
  */
 function commentMarker(planId) {
     const safe = planId.replace(/[^A-Za-z0-9._/@+-]/g, '-').replace(/-{2,}/g, '-').slice(0, 200);
-    return `<!-- plan-runner: ${safe} -->`;
+    const id = safe === planId ? safe : `${safe} ${(0,external_node_crypto_.createHash)('sha256').update(planId).digest('hex').slice(0, 8)}`;
+    return `<!-- plan-runner: ${id} -->`;
 }
 
 ;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
@@ -45446,6 +45618,18 @@ function readApprovalMarker(body) {
         return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
     return undefined;
 }
+/**
+ * The marker to write over `current` (the comment as it is): `next`, unless that would take an
+ * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
+ * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
+ * (the approving run's calls are in another workflow run's state). An answer stays answered.
+ */
+function forwardMarker(next, current) {
+    if (next?.state !== 'awaiting' || current === undefined)
+        return next;
+    const before = readApprovalMarker(current);
+    return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+}
 
 ;// CONCATENATED MODULE: ./lib/action/live-comment.js
 
@@ -45540,7 +45724,7 @@ async function liveComment(settings, context) {
         const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
         const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-        const approval = approvalMarkerLine(approvalMarkerOf(shown, settings.github.runId));
+        const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
         const whole = (maxChars) => {
             const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.

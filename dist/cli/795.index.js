@@ -100,6 +100,10 @@ function renderEvalTable(input) {
     return `${lines.join('\n')}\n`;
 }
 
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
+var redacting_model_client = __webpack_require__(6017);
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
 var evaluate_goals = __webpack_require__(1986);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
@@ -119,7 +123,7 @@ var core_usage = __webpack_require__(6940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
 var run_budget = __webpack_require__(3978);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __webpack_require__(7963);
+var run_job = __webpack_require__(4278);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -577,6 +581,8 @@ var write_plan = __webpack_require__(964);
 
 
 
+
+
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 const withholdSideEffects = (tool) => tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 function withholding(settings) {
@@ -700,9 +706,11 @@ async function runReactVariant(one) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
-    const model = (0,budgeted_model_client/* budgetedModelClient */.z)(client, budget);
+    // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
+    const redact = (0,core_redact/* createRedactor */.lY)([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let usage = core_usage/* NO_USAGE */.y;
-    const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, ...(loaded.servers && { servers: loaded.servers }) });
+    const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
@@ -914,8 +922,6 @@ async function readYamlFile(path, schema) {
     return { ok: false, errors };
 }
 
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(1713);
 // EXTERNAL MODULE: ./lib/core/clock.js
