@@ -43607,9 +43607,13 @@ var action_outputs = __nccwpck_require__(96637);
  * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
  */
 const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch'];
-/** Whether the accounts behind `eventName` must be checked for write access before a run starts. */
+/**
+ * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
+ * event name at all is no GitHub event: the action run outside a workflow (`local-action`, a test),
+ * by whoever runs it.
+ */
 function needsWriteAccess(eventName) {
-    return !EVENTS_WITHOUT_CHECK.includes(eventName);
+    return eventName !== '' && !EVENTS_WITHOUT_CHECK.includes(eventName);
 }
 function account(value, role) {
     const login = value?.login;

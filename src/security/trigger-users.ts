@@ -5,9 +5,13 @@
  */
 export const EVENTS_WITHOUT_CHECK: readonly string[] = ['schedule', 'push', 'workflow_dispatch'];
 
-/** Whether the accounts behind `eventName` must be checked for write access before a run starts. */
+/**
+ * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
+ * event name at all is no GitHub event: the action run outside a workflow (`local-action`, a test),
+ * by whoever runs it.
+ */
 export function needsWriteAccess(eventName: string): boolean {
-  return !EVENTS_WITHOUT_CHECK.includes(eventName);
+  return eventName !== '' && !EVENTS_WITHOUT_CHECK.includes(eventName);
 }
 
 /** A GitHub account from an event payload. */

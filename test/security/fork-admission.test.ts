@@ -112,8 +112,8 @@ describe('events anyone can cause', () => {
     expect(asked).toEqual(['stranger']);
   });
 
-  it('schedule, push and workflow_dispatch start unchecked', async () => {
-    for (const eventName of ['schedule', 'push', 'workflow_dispatch']) {
+  it('schedule, push and workflow_dispatch start unchecked, as does a run outside a workflow (no event)', async () => {
+    for (const eventName of ['schedule', 'push', 'workflow_dispatch', '']) {
       const { admission, asked } = await admit(eventName, { repository: { full_name: FULL_NAME } }, {}, 'read');
       expect(admission).toEqual({ admitted: true });
       expect(asked).toEqual([]);
