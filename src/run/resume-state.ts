@@ -128,7 +128,9 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
     } else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
-      if (key !== undefined) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
+      // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
+      // completed items are, per item, and the failed ones run again.
+      if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
       // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
       const calledAt = event.calledAt ?? (event as { ts?: unknown }).ts;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ function dir(env: Record<string, string> = {}, extraArgs: string[] = []) {
     cli: (args: string[]) => runCli([...args, ...extraArgs], { cwd, env }),
     write: (name: string, text: string) => writeFileSync(path.join(cwd, name), text),
     read: (name: string) => (existsSync(path.join(cwd, name)) ? readFileSync(path.join(cwd, name), 'utf8') : ''),
+    remove: (name: string) => rmSync(path.join(cwd, name)),
   };
 }
 
@@ -129,6 +130,38 @@ ${GATE}workflow_sequence:
     const resumed = await d.cli(['run', 'outer.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
     expect(resumed.stdout, resumed.stderr).toContain('status: succeeded');
     expect(published()).toHaveLength(1);
+  });
+
+  // A for_each step that completed with failed items was reused whole on resume: the failed item
+  // never ran again, and the run said every step completed and succeeded.
+  it('runs the failed items of a for_each step again, and reuses only its completed ones', async () => {
+    const d = dir();
+    d.write('plan.yml', `name: Items
+tools:
+  list: { description: The items, command: ["sh", "-c", "echo '[1,2,3]'"], input: { type: object } }
+  check:
+    description: Check one item; fails while the file broken-N exists
+    command: ["sh", "-c", "n=$(cat | sed 's/[^0-9]//g'); echo $n >> calls.txt; if [ -f broken-$n ]; then echo broken >&2; exit 1; fi; echo ok-$n"]
+    input: { type: object, properties: { n: {} } }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: check, type: tool_call, tool: check, for_each: "\${steps.list.result}", on_item_failure: continue, args: { n: "\${item}" } }
+goals:
+  - { name: every item checked, all_steps_completed: true }
+`);
+    d.write('broken-2', '');
+    expect((await d.cli(['run', 'plan.yml', '--trace', 't1.jsonl', '--summary', 's1.md'])).stdout).toContain('status: goals-unmet');
+    const calls = () => d.read('calls.txt').split('\n').filter((line) => line !== '');
+    expect(calls().sort()).toEqual(['1', '2', '3']);
+    // Still broken: the resume runs item 2 again (only it), and the goal is still unmet.
+    const again = await d.cli(['run', 'plan.yml', '--resume', 't1.jsonl', '--trace', 't2.jsonl', '--summary', 's2.md']);
+    expect(again.stdout).toContain('status: goals-unmet');
+    expect(calls().sort()).toEqual(['1', '2', '2', '3']);
+    // Mended: item 2 runs once more and passes; 1 and 3 are not run again.
+    d.remove('broken-2');
+    const mended = await d.cli(['run', 'plan.yml', '--resume', 't2.jsonl', '--trace', 't3.jsonl', '--summary', 's3.md']);
+    expect(mended.stdout, mended.stderr).toContain('status: succeeded');
+    expect(calls().sort()).toEqual(['1', '2', '2', '2', '3']);
   });
 
   it('refuses a trace whose lines are not events, or whose plan_created has no plan, naming the file', async () => {
