@@ -2,6 +2,7 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
+import { goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
 
@@ -63,7 +64,9 @@ function footer(record: RunRecord, redact: Redactor): string {
   if (!record.status) return progress;
   const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
   const reason = record.reason ? ` (${redact(record.reason)})` : '';
-  return `Run ${record.status}${took}${reason} — ${progress}`;
+  // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
+  const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
+  return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
 }
 
 function cut(line: string, columns: number | undefined): string {
@@ -82,6 +85,9 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
       return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
       return [footer(record, redact)];
+    // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+    case 'goals_checked':
+      return event.goals.length > 0 ? [footer(record, redact)] : [];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
     case 'todos_created':
       return [`${event.stepKey}. TODO list:`, ...todoEntries(record.steps.get(event.stepKey), redact).map(todoLine)];
@@ -92,7 +98,6 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     // Audit records for the trace: no step changes state.
     case 'tool_called':
     case 'tool_returned':
-    case 'goals_checked':
     case 'approval_decided':
       return [];
     case 'approval_requested':
@@ -200,7 +205,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
   return (event) => {
     applyEvent(record, event);
     if (!record.plan) return;
-    if (event.type === 'run_finished') {
+    if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
       draw(true);
       return;
     }
