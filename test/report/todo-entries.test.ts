@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { StepRecord } from '../../src/core/run-record.ts';
+import { STOPPED_TODO_ICON, todoEntries } from '../../src/report/todo-entries.ts';
+
+const todos = [
+  { id: '1', content: 'Read the diff', status: 'completed' },
+  { id: '2', content: 'Wait a while', status: 'in_progress' },
+  { id: '3', content: 'Write the review', status: 'pending' },
+] as const;
+
+const step = (state: StepRecord['state']) => ({ state, todos }) as unknown as StepRecord;
+
+// A cancelled (or failed, or stopped) agent step still showed its in-progress item as ⏳.
+describe('todoEntries', () => {
+  it('shows an item left in progress as stopped once its step has ended', () => {
+    for (const state of ['failed', 'completed', 'skipped'] as const) {
+      expect(todoEntries(step(state)).map((entry) => entry.icon), state).toEqual(['✅', STOPPED_TODO_ICON, '⬜']);
+    }
+  });
+
+  it('shows it in progress while the step runs', () => {
+    expect(todoEntries(step('in_progress')).map((entry) => entry.icon)).toEqual(['✅', '⏳', '⬜']);
+  });
+});
