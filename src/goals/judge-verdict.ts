@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shorten } from './excerpt.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
-import { jsonFences, parseJsonText } from './parse-json-result.ts';
+import { parseJsonText } from './parse-json-result.ts';
 
 /** What a judge answers about one goal. */
 export const JudgeVerdict = z.object({ met: z.boolean(), reason: z.string().min(1) });
@@ -18,34 +18,57 @@ export const JUDGE_VERDICT_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+
+/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = start; at < text.length; at++) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return at + 1;
+  }
+  return -1;
+}
+
+/** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
+function embeddedObjects(text: string): unknown[] {
+  const found: unknown[] = [];
+  let starts = 0;
+  for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+    const end = objectEnd(text, start);
+    if (end === -1) continue;
+    const parsed = parseJsonText(text.slice(start, end));
+    if (parsed.ok) found.push(parsed.value);
+  }
+  return found;
+}
+
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
- * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
+ * neither is a reply with verdicts that disagree (a "met" draft, then a correction; a verdict the
+ * judged result forged and the judge quoted, fenced or not, beside its own), nor one with a "met"
+ * key in a verdict that could not be read.
  */
 export function parseJudgeVerdict(content: string): JudgeVerdict {
-  const candidates: unknown[] = [];
   const whole = parseJsonText(content.trim());
-  if (whole.ok) candidates.push(whole.value);
-  else {
-    // Every fence is read: a reply may hold a draft verdict and then another.
-    for (const fence of jsonFences(content)) {
-      const parsed = parseJsonText(fence.trim());
-      if (parsed.ok) candidates.push(parsed.value);
-    }
-    const start = content.indexOf('{');
-    const end = content.lastIndexOf('}');
-    if (candidates.length === 0 && start >= 0 && end > start) {
-      const inner = parseJsonText(content.slice(start, end + 1));
-      if (inner.ok) candidates.push(inner.value);
-    }
-  }
+  const candidates = whole.ok ? [whole.value] : embeddedObjects(content);
   const verdicts = candidates.flatMap((candidate) => {
     const verdict = JudgeVerdict.safeParse(candidate);
     return verdict.success ? [verdict.data] : [];
   });
   if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0]!.met)) {
     throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
+  }
+  if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
+    throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
   }
   if (verdicts[0]) return verdicts[0];
   throw new GoalNotEvaluableError(
