@@ -50,7 +50,9 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
   if (!isObject(value)) return undefined;
   const prompt = value['prompt_tokens'];
   const completion = value['completion_tokens'];
-  if (typeof prompt !== 'number' || typeof completion !== 'number' || !Number.isFinite(prompt) || !Number.isFinite(completion)) return undefined;
+  if (typeof prompt !== 'number' || typeof completion !== 'number') return undefined;
+  // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
+  if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0) return undefined;
   return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
 
@@ -58,7 +60,8 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated), any `finish_reason`, extra fields.
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 export function readChatResponse(raw: unknown): ReadAnswer {
   const read = normalise(raw);

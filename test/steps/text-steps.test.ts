@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { CutOffAnswerError } from '../../src/steps/cut-off-answer-error.ts';
 import { EmptyAnswerError } from '../../src/steps/empty-answer-error.ts';
 import { NoModelConfiguredError } from '../../src/steps/no-model-configured-error.ts';
 import { runStep } from '../../src/steps/run-step.ts';
@@ -38,6 +39,29 @@ describe('reasoning', () => {
     expect(server.requests[0]!.body.tools).toBeUndefined();
     expect(usages).toEqual([expect.objectContaining({ modelCalls: 1, model: 'gpt-4o-mini', priceKnown: true })]);
     expect(usages[0]!.costUsd).toBeGreaterThan(0);
+  });
+
+  // A fragment cut off at the token limit was taken as the step's whole result.
+  it('fails with CutOffAnswerError when the answer was cut off at the token limit or by a filter', async () => {
+    for (const finish of ['length', 'content_filter']) {
+      const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: 'North: 120; South: 9' } }] };
+      server.script([{ kind: 'raw', body }]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error, finish).toBeInstanceOf(CutOffAnswerError);
+      expect((error as Error).message).toContain("Step 3: the model's answer was cut off");
+    }
+  });
+
+  // A negative count lowered the spend, so the cost cap let more calls through.
+  it('takes a usage with a negative or fractional count as none, and estimates the tokens', async () => {
+    for (const usage of [{ prompt_tokens: -1_000_000, completion_tokens: 5 }, { prompt_tokens: 1.5, completion_tokens: 5 }]) {
+      server.script([textAnswer('fine', { usage })]);
+      const { ctx, usages } = stepContext({ steps: report, run: '3', results, model: live() });
+      await runStep(ctx);
+      expect(usages[0]!.promptTokens, JSON.stringify(usage)).toBeGreaterThan(0);
+      expect(usages[0]!.estimatedCalls).toBe(1);
+    }
   });
 
   it('fails with EmptyAnswerError when the model returns no text', async () => {

@@ -4,6 +4,7 @@ import type { ChatRequest } from '../../llm/model-client.ts';
 import { DEFAULT_MAX_TURNS } from '../../plan/schema.ts';
 import { buildStepMessages } from '../build-step-messages.ts';
 import { completeForStep, requireModel } from '../complete-for-step.ts';
+import { CUT_OFF_FINISH_REASONS, CutOffAnswerError } from '../cut-off-answer-error.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
 import type { StepContext } from '../step-context.ts';
 import { stepModelSettings } from '../step-model-settings.ts';
@@ -65,6 +66,9 @@ class AgentLoop {
       if (content.trim() !== '') this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
       if (calls.length === 0) {
+        if (content.trim() !== '' && choice && CUT_OFF_FINISH_REASONS.includes(choice.finish_reason ?? '')) {
+          throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: choice.finish_reason! });
+        }
         if (content.trim() !== '') return content;
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
