@@ -240,6 +240,8 @@ export type RunEvent =
       readonly goals: readonly GoalVerdict[];
       /** The run's status once the goals are known (`goals-unmet` is decided here). */
       readonly status: RunStatus;
+      /** The run's usage with the judges' model calls, which come after `run_finished`. */
+      readonly usage?: Usage;
     });
 
 export type RunEventType = RunEvent['type'];

@@ -163,6 +163,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     case 'goals_checked': {
       record.goals = event.goals;
       record.status = event.status;
+      if (event.usage) record.usage = event.usage;
       break;
     }
     case 'step_retrying': {

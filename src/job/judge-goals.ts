@@ -1,6 +1,7 @@
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { RunStatus } from '../core/run-event.ts';
+import type { Usage } from '../core/usage.ts';
 import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
@@ -19,7 +20,15 @@ import type { RunOutcome } from '../run/run-outcome.ts';
 export async function judgeGoals(
   plan: ValidPlan,
   run: RunOutcome,
-  options: { readonly model?: ModelClient; readonly cwd: string; readonly env: RunnerEnvironment; readonly signal?: AbortSignal; readonly redact: Redactor },
+  options: {
+    readonly model?: ModelClient;
+    readonly cwd: string;
+    readonly env: RunnerEnvironment;
+    readonly signal?: AbortSignal;
+    readonly redact: Redactor;
+    /** The run's usage once the goals are judged (the budget's): judges call the model too. */
+    readonly usage?: () => Usage;
+  },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
   if (run.status === 'awaiting-approval') return { goals: [], status: run.status };
@@ -32,6 +41,6 @@ export async function judgeGoals(
   );
   const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);
   // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status);
+  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.());
   return { goals, status };
 }

@@ -93,8 +93,8 @@ export class RunJournal {
   }
 
   /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-  goalsChecked(goals: readonly GoalVerdict[], status: RunStatus): void {
-    this.#emit({ type: 'goals_checked', goals, status });
+  goalsChecked(goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage): void {
+    this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
   }
 
   #emit(partial: Omitted<RunEvent>): void {

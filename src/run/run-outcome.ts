@@ -24,5 +24,6 @@ export interface RunOutcome {
   /** Steps whose result was reused from the run resumed from. */
   readonly reused: number;
   /** Records the goals' verdicts and the final status after them (`goals_checked`), once, for every listener and the trace. */
-  readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus) => void;
+  /** `usage`: the run's, judges included (they call the model after the run finished). */
+  readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage) => void;
 }

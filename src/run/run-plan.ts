@@ -63,7 +63,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     usage,
     replans: run?.replans ?? 0,
     reused: run?.reused.size ?? 0,
-    recordGoals: (goals, status) => journal.goalsChecked(goals, status),
+    recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };
