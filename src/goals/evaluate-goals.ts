@@ -8,11 +8,22 @@ import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { resultText } from '../core/result-text.ts';
 
 /**
- * Checks every goal against the finished run, concurrently, and returns the results in the order
- * the goals were declared. Never throws: a goal that cannot be checked comes back as `error`.
+ * Checks every goal against the finished run and returns the results in the order the goals were
+ * declared: concurrently, but `judge` goals one after another, so each model call is checked
+ * against the budget with what the judges before it spent (started together, every judge passed
+ * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
+ * cannot be checked comes back as `error`.
  */
 export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: GoalDeps): Promise<GoalResult[]> {
-  return Promise.all(goals.map((goal) => evaluateGoal(goal, target, deps)));
+  let judged: Promise<unknown> = Promise.resolve();
+  return Promise.all(
+    goals.map((goal) => {
+      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps);
+      const result = judged.then(() => evaluateGoal(goal, target, deps));
+      judged = result;
+      return result;
+    }),
+  );
 }
 
 async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps): Promise<GoalResult> {

@@ -11,18 +11,17 @@ describe('evaluateGoals', () => {
   });
   afterAll(() => server.close());
 
-  it('evaluates goals concurrently and reports them in declaration order', async () => {
-    // The first judge call is answered only once the second has arrived: run one at a time, this would never finish.
-    let secondArrived!: () => void;
-    const second = new Promise<void>((resolve) => (secondArrived = resolve));
+  it('judges one goal at a time (each call checked against the budget with what the last spent), and reports in declaration order', async () => {
+    // Each judge call notes whether another was in flight: none may be.
+    let inFlight = 0;
+    let overlapped = false;
     server.script(async (request) => {
-      const user = String(request.body.messages[1]?.content);
-      if (user.includes('Criterion: first')) {
-        await second;
-        return textAnswer('{"met": true, "reason": "first reason"}');
-      }
-      secondArrived();
-      return textAnswer('{"met": false, "reason": "second reason"}');
+      inFlight++;
+      if (inFlight > 1) overlapped = true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      const first = String(request.body.messages[1]?.content).includes('Criterion: first');
+      return textAnswer(first ? '{"met": true, "reason": "first reason"}' : '{"met": false, "reason": "second reason"}');
     });
     const model = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 0 });
     const goals = [goal({ name: 'first', judge: 'first' }), goal({ name: 'second', judge: 'second' }), goal({ name: 'third', contains: 'x' })];
@@ -32,6 +31,8 @@ describe('evaluateGoals', () => {
       ['second', 'unmet', 'second reason'],
       ['third', 'met', 'found "x" on line 1: x'],
     ]);
+    expect(server.requests).toHaveLength(2);
+    expect(overlapped).toBe(false);
   });
 
   it('checks an object result as pretty JSON text', async () => {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { ScriptedReply } from '../helpers/chat-server.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
+
+// $1 per million tokens either way: cost = tokens / 1e6.
+const PRICING = 'pricing: { gpt-4.1-mini: { input_per_mtok: 1, output_per_mtok: 1 } }\n';
+const isJudge = (body: { response_format?: unknown }) => JSON.stringify(body.response_format ?? '').includes('goal_verdict');
+const answer = (content: string, promptTokens: number): ScriptedReply => ({ kind: 'completion', content, usage: { prompt_tokens: promptTokens, completion_tokens: 0 } });
+
+// Judges started together each passed the budget check before any had spent: four judges of
+// $0.05 ran under a $0.01 cap, and the run succeeded.
+describe('judge goals under max_cost_usd', () => {
+  it('are judged one after another: once the cap is spent, the next judge is refused and the goal is not met', async () => {
+    const plan = `name: Judged
+limits: { max_cost_usd: 0.01, max_tokens: 100000000, max_replans: 0 }
+${PRICING}workflow_sequence:
+  - { id: a, type: reasoning, description: Write the report }
+goals:
+  - { name: g1, judge: The report is good }
+  - { name: g2, judge: The report is short }
+  - { name: g3, judge: The report is polite }
+  - { name: g4, judge: The report is correct }
+`;
+    const job = await runOfflineJob({
+      plan,
+      // The step costs $0.001 (under the cap); each judge call costs $0.05.
+      script: (request) => (isJudge(request.body) ? answer('{"met": true, "reason": "ok"}', 50_000) : answer('The report.', 1_000)),
+    });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    expect(job.server.requests.filter((request) => isJudge(request.body))).toHaveLength(1);
+    expect(job.outcome.usage.costUsd).toBeLessThanOrEqual(0.01 + 0.05);
+    expect(job.outcome.status).toBe('goals-unmet');
+    expect(job.outcome.goals.map((goal) => goal.outcome)).toEqual(['met', 'error', 'error', 'error']);
+  });
+});
