@@ -219,6 +219,21 @@ describe('search_files', () => {
     await rm(hostileRoot, { recursive: true, force: true });
   });
 
+  // Linear, but at 17 ms a 400-character line for '[a-z].{1000}': 256 KiB held the event loop for
+  // 5 s, through the step's timeout. The search now gives the loop a turn every 20 ms, so a cancel
+  // made by a timer during it stops it.
+  it('lets a timer cancel a slow search midway: the event loop is never held for the whole file', async () => {
+    const slowRoot = await mkdtemp(path.join(tmpdir(), 'files-slow-'));
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+    const line = (n: number) => Array.from({ length: 70 }, (_, i) => words[(n * 7 + i) % words.length]).join(' ').slice(0, 400);
+    await writeFile(path.join(slowRoot, 'notes.md'), Array.from({ length: 1_300 }, (_, n) => line(n)).join('\n'));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('the step timed out')), 20);
+    const search = searchFilesTool({ root: slowRoot }).execute({ query: '[a-z].{1000}', regex: true }, { signal: controller.signal, cwd: slowRoot, stepKey: 'test' });
+    await expect(search).rejects.toThrow('the step timed out');
+    await rm(slowRoot, { recursive: true, force: true });
+  });
+
   it('explains a regex feature the linear-time engine refuses', async () => {
     const error = await call('search_files', { query: '(a)\\1', regex: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSearchError);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
 import type { Tool } from '../tool.ts';
 import { InvalidSearchError } from './invalid-search-error.ts';
@@ -13,6 +14,8 @@ export const SEARCH_FILES_MAX_RESULTS = 200;
 const MAX_FILE_BYTES = 1024 * 1024;
 /** Long lines (minified code) are cut before matching and showing. */
 const MAX_LINE_CHARS = 400;
+/** The longest the search runs without giving the event loop a turn. */
+const YIELD_MS = 20;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,6 +64,7 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
         if (glob === undefined || glob.test(file)) files.push(file);
       }
       files.sort();
+      let slice = performance.now();
       search: for (const file of files) {
         ctx.signal.throwIfAborted();
         const absolute = path.join(options.root, file);
@@ -69,6 +73,13 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
         if (content.includes(0)) continue;
         const lines = content.toString('utf8').split(/\r?\n/);
         for (const [index, line] of lines.entries()) {
+          // A model's regex is linear in the text, but its constant can be large (17 ms a line):
+          // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
+          if (performance.now() - slice > YIELD_MS) {
+            await setImmediate();
+            ctx.signal.throwIfAborted();
+            slice = performance.now();
+          }
           const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
           if (!matcher.test(shown)) continue;
           if (results.length === maxResults) {
