@@ -94,8 +94,10 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';
-  // A prepare or shard job's own end is not the run's: it never writes "Finished".
-  const ownRecord = (record: RunRecord): RunRecord => (partial ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record);
+  // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
+  // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
+  const ownRecord = (record: RunRecord): RunRecord =>
+    partial && !(part === 'prepare' && record.status !== undefined && record.status !== 'succeeded') ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
     // The merge job's last word is the run's: its final body is its own, complete record.
     const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
