@@ -22,6 +22,9 @@ export interface OpenAIModelClientOptions {
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
  * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
  */
+/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+const RETRY_WAITS_MS = 60_000;
+
 export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
   // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
   let loaded: Promise<{ sdk: OpenAI; errorFromSdk: typeof import('./model-call-error-from-sdk.ts').modelCallErrorFromSdk }> | undefined;
@@ -41,12 +44,19 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
       const { sdk, errorFromSdk } = await load();
       const endpoint = sdk.baseURL;
+      // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
+      // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
+      // good. One deadline covers every attempt, their bodies and the waits between them.
+      const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
       let answer: unknown;
       try {
-        answer = await sdk.chat.completions.create(request, { signal });
+        answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
+        if (deadline.aborted) {
+          throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+        }
         throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
       }
       const read = readChatResponse(answer);

@@ -120,3 +120,33 @@ describe('createOpenAIModelClient', () => {
     expect(client().defaultModel).toBe('gpt-4o-mini');
   });
 });
+
+// The SDK's timeout ends when the headers arrive: an endpoint that then sends its body a space at a
+// time held a planner's or judge's call (outside any run deadline) until the workflow's own limit.
+describe('a body sent slowly after the headers', () => {
+  it('ends the call at its deadline with a timeout error', async () => {
+    const { createServer } = await import('node:http');
+    const timers: NodeJS.Timeout[] = [];
+    const trickle = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"id":"x",');
+        timers.push(setInterval(() => res.write(' '), 100));
+      });
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = trickle.address() as import('node:net').AddressInfo;
+      const client = createOpenAIModelClient({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'm', timeoutMs: 500, maxRetries: 0 });
+      const error = await client.complete(request, label).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ModelCallError);
+      expect(error).toMatchObject({ failure: 'timeout' });
+      expect((error as Error).message).toContain('no whole answer within');
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      trickle.closeAllConnections();
+      await new Promise((resolve) => trickle.close(resolve));
+    }
+  });
+});
