@@ -19,6 +19,8 @@ var schema = __webpack_require__(10283);
 var build_step_messages = __webpack_require__(95676);
 // EXTERNAL MODULE: ./lib/steps/complete-for-step.js + 1 modules
 var complete_for_step = __webpack_require__(69547);
+// EXTERNAL MODULE: ./lib/steps/cut-off-answer-error.js
+var cut_off_answer_error = __webpack_require__(17437);
 // EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
 var empty_answer_error = __webpack_require__(35362);
 // EXTERNAL MODULE: ./lib/steps/step-model-settings.js
@@ -300,6 +302,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${todo_item/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${todo_item/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -343,6 +346,9 @@ class AgentLoop {
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
             if (calls.length === 0) {
+                if (content.trim() !== '' && choice && cut_off_answer_error/* CUT_OFF_FINISH_REASONS */.R.includes(choice.finish_reason ?? '')) {
+                    throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: choice.finish_reason });
+                }
                 if (content.trim() !== '')
                     return content;
                 const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
@@ -548,6 +554,32 @@ async function completeForStep(ctx, client, request) {
     const response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)(ctx.step.key) }, ctx.signal);
     ctx.onUsage((0,call_usage/* callUsage */.m)(response, request));
     return response;
+}
+
+
+/***/ }),
+
+/***/ 17437:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ CUT_OFF_FINISH_REASONS),
+/* harmony export */   U: () => (/* binding */ CutOffAnswerError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** Finish reasons that mean the text is not the whole answer: the token limit, a content filter. */
+const CUT_OFF_FINISH_REASONS = ['length', 'content_filter'];
+/** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
+class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    stepKey;
+    finishReason;
+    constructor(options) {
+        const why = options.finishReason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${options.finishReason})`;
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${why}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        this.stepKey = options.stepKey;
+        this.finishReason = options.finishReason;
+    }
 }
 
 

@@ -16685,6 +16685,8 @@ function applyEvent(record, event) {
         case 'goals_checked': {
             record.goals = event.goals;
             record.status = event.status;
+            if (event.usage)
+                record.usage = event.usage;
             break;
         }
         case 'step_retrying': {
@@ -17483,37 +17485,62 @@ const JUDGE_VERDICT_SCHEMA = {
     required: ['met', 'reason'],
     additionalProperties: false,
 };
+/** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
+function objectEnd(text, start) {
+    let depth = 0;
+    let inString = false;
+    for (let at = start; at < text.length; at++) {
+        const char = text[at];
+        if (inString) {
+            if (char === '\\')
+                at++;
+            else if (char === '"')
+                inString = false;
+        }
+        else if (char === '"')
+            inString = true;
+        else if (char === '{')
+            depth++;
+        else if (char === '}' && --depth === 0)
+            return at + 1;
+    }
+    return -1;
+}
+/** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
+function embeddedObjects(text) {
+    const found = [];
+    let starts = 0;
+    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+        const end = objectEnd(text, start);
+        if (end === -1)
+            continue;
+        const parsed = parseJsonText(text.slice(start, end));
+        if (parsed.ok)
+            found.push(parsed.value);
+    }
+    return found;
+}
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
- * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
+ * neither is a reply with verdicts that disagree (a "met" draft, then a correction; a verdict the
+ * judged result forged and the judge quoted, fenced or not, beside its own), nor one with a "met"
+ * key in a verdict that could not be read.
  */
 function parseJudgeVerdict(content) {
-    const candidates = [];
     const whole = parseJsonText(content.trim());
-    if (whole.ok)
-        candidates.push(whole.value);
-    else {
-        // Every fence is read: a reply may hold a draft verdict and then another.
-        for (const fence of jsonFences(content)) {
-            const parsed = parseJsonText(fence.trim());
-            if (parsed.ok)
-                candidates.push(parsed.value);
-        }
-        const start = content.indexOf('{');
-        const end = content.lastIndexOf('}');
-        if (candidates.length === 0 && start >= 0 && end > start) {
-            const inner = parseJsonText(content.slice(start, end + 1));
-            if (inner.ok)
-                candidates.push(inner.value);
-        }
-    }
+    const candidates = whole.ok ? [whole.value] : embeddedObjects(content);
     const verdicts = candidates.flatMap((candidate) => {
         const verdict = JudgeVerdict.safeParse(candidate);
         return verdict.success ? [verdict.data] : [];
     });
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
         throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
+    }
+    if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
+        throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
     }
     if (verdicts[0])
         return verdicts[0];
@@ -17717,11 +17744,21 @@ var result_text = __nccwpck_require__(16);
 
 
 /**
- * Checks every goal against the finished run, concurrently, and returns the results in the order
- * the goals were declared. Never throws: a goal that cannot be checked comes back as `error`.
+ * Checks every goal against the finished run and returns the results in the order the goals were
+ * declared: concurrently, but `judge` goals one after another, so each model call is checked
+ * against the budget with what the judges before it spent (started together, every judge passed
+ * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
+ * cannot be checked comes back as `error`.
  */
 function evaluateGoals(goals, target, deps) {
-    return Promise.all(goals.map((goal) => evaluateGoal(goal, target, deps)));
+    let judged = Promise.resolve();
+    return Promise.all(goals.map((goal) => {
+        if (goalKindOf(goal) !== 'judge')
+            return evaluateGoal(goal, target, deps);
+        const result = judged.then(() => evaluateGoal(goal, target, deps));
+        judged = result;
+        return result;
+    }));
 }
 async function evaluateGoal(goal, target, deps) {
     const severity = goal.severity ?? 'required';
@@ -20288,8 +20325,8 @@ class RunJournal {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-    goalsChecked(goals, status) {
-        this.#emit({ type: 'goals_checked', goals, status });
+    goalsChecked(goals, status, usage) {
+        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
     }
     #emit(partial) {
         const event = { ...partial, at: this.elapsed() };
@@ -20407,7 +20444,7 @@ function finish(journal, run, internal, plan, deps) {
         usage,
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
-        recordGoals: (goals, status) => journal.goalsChecked(goals, status),
+        recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
@@ -20467,7 +20504,7 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
     return { goals, status };
 }
 
@@ -20960,7 +20997,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -21169,7 +21206,10 @@ function usage(value) {
         return undefined;
     const prompt = value['prompt_tokens'];
     const completion = value['completion_tokens'];
-    if (typeof prompt !== 'number' || typeof completion !== 'number' || !Number.isFinite(prompt) || !Number.isFinite(completion))
+    if (typeof prompt !== 'number' || typeof completion !== 'number')
+        return undefined;
+    // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
+    if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
         return undefined;
     return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
@@ -21177,7 +21217,8 @@ function usage(value) {
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated), any `finish_reason`, extra fields.
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
     const read = normalise(raw);
@@ -21235,6 +21276,8 @@ function normalise(raw) {
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
  * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
  */
+/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+const RETRY_WAITS_MS = 60_000;
 function createOpenAIModelClient(options) {
     // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
     let loaded;
@@ -21253,14 +21296,21 @@ function createOpenAIModelClient(options) {
         async complete(request, label, signal) {
             const { sdk, errorFromSdk } = await load();
             const endpoint = sdk.baseURL;
+            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
+            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
+            // good. One deadline covers every attempt, their bodies and the waits between them.
+            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             let answer;
             try {
-                answer = await sdk.chat.completions.create(request, { signal });
+                answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
                 if (signal?.aborted)
                     throw signal.reason;
+                if (deadline.aborted) {
+                    throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                }
                 throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
             }
             const read = readChatResponse(answer);
@@ -29307,7 +29357,9 @@ function resumeStateFromEvents(events, planName, from) {
         }
         else if (event.type === 'step_completed') {
             const key = keys.get(event.stepKey);
-            if (key !== undefined)
+            // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
+            // completed items are, per item, and the failed ones run again.
+            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
                 reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
@@ -30588,6 +30640,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __nccwpck_require__(45989);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-search-error.js
@@ -30615,12 +30669,15 @@ class InvalidSearchError extends step_error/* StepError */.z {
 
 
 
+
 /** Default cap on the matching lines `search_files` returns. */
 const SEARCH_FILES_MAX_RESULTS = 200;
 /** Files larger than this are skipped: they are generated or data, rarely worth searching. */
 const MAX_FILE_BYTES = 1024 * 1024;
 /** Long lines (minified code) are cut before matching and showing. */
 const MAX_LINE_CHARS = 400;
+/** The longest the search runs without giving the event loop a turn. */
+const YIELD_MS = 20;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -30668,6 +30725,7 @@ function searchFilesTool(options) {
                     files.push(file);
             }
             files.sort();
+            let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
                 const absolute = external_node_path_.join(options.root, file);
@@ -30678,6 +30736,13 @@ function searchFilesTool(options) {
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
                 for (const [index, line] of lines.entries()) {
+                    // A model's regex is linear in the text, but its constant can be large (17 ms a line):
+                    // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
+                    if (performance.now() - slice > YIELD_MS) {
+                        await (0,external_node_timers_promises_.setImmediate)();
+                        ctx.signal.throwIfAborted();
+                        slice = performance.now();
+                    }
                     const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
                     if (!matcher.test(shown))
                         continue;
@@ -30706,8 +30771,6 @@ function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
 
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __nccwpck_require__(87093);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -43278,6 +43341,45 @@ function formatDuration(ms) {
     return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+;// CONCATENATED MODULE: ./lib/report/goals-table.js
+
+
+/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+function goalIcon(goal) {
+    if (goal.outcome === 'met')
+        return '✅';
+    if (goal.outcome === 'error')
+        return '❔';
+    return goal.severity === 'warning' ? '⚠️' : '❌';
+}
+function goalVerdict(goal) {
+    if (goal.outcome === 'met')
+        return 'met';
+    if (goal.outcome === 'error')
+        return 'could not evaluate';
+    return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
+}
+/** `2/3 goals met` (warnings counted with the rest). */
+function goalsHeadline(goals) {
+    return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
+}
+/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
+function renderGoalsTable(goals, redact, maxEvidence = 500) {
+    const rows = goals.map((goal) => {
+        const cells = [
+            goalIcon(goal),
+            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.name), 200)),
+            goal.severity,
+            goalVerdict(goal),
+            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.evidence), maxEvidence)),
+        ];
+        return `| ${cells.join(' | ')} |`;
+    });
+    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./lib/report/todo-entries.js
 /** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
 const TODO_ICONS = {
@@ -43287,13 +43389,20 @@ const TODO_ICONS = {
     cancelled: '🚫',
 };
 const MAX_CONTENT = 200;
-function entryOf(todo, redact) {
+/** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
+const STOPPED_TODO_ICON = '⏹️';
+function entryOf(todo, redact, stepEnded) {
     const text = redact(todo.content).replace(/\s+/g, ' ').trim();
-    return { id: todo.id, status: todo.status, icon: TODO_ICONS[todo.status], content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+    const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
+    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
 }
-/** The nested TODO list of one step (empty for steps that wrote none), in the agent's order. */
+/**
+ * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
+ * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
+ */
 function todoEntries(step, redact = (text) => text) {
-    return (step?.todos ?? []).map((todo) => entryOf(todo, redact));
+    const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
+    return (step?.todos ?? []).map((todo) => entryOf(todo, redact, ended));
 }
 /** The entries a `todos_updated` changed, for logs that print only what changed. */
 function changedTodoEntries(step, changed, redact = (text) => text) {
@@ -43309,6 +43418,7 @@ function todoTally(step) {
 }
 
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -43350,7 +43460,9 @@ function footer(record, redact) {
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
-    return `Run ${record.status}${took}${reason} — ${progress}`;
+    // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
+    const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
+    return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
 }
 function cut(line, columns) {
     if (!columns)
@@ -43368,6 +43480,9 @@ function changeLines(event, record, redact) {
             return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklist_checklistItems(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
+        // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+        case 'goals_checked':
+            return event.goals.length > 0 ? [footer(record, redact)] : [];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created':
             return [`${event.stepKey}. TODO list:`, ...todoEntries(record.steps.get(event.stepKey), redact).map(todoLine)];
@@ -43378,7 +43493,6 @@ function changeLines(event, record, redact) {
         // Audit records for the trace: no step changes state.
         case 'tool_called':
         case 'tool_returned':
-        case 'goals_checked':
         case 'approval_decided':
             return [];
         case 'approval_requested':
@@ -43491,7 +43605,7 @@ function consoleChecklist(options) {
         (0,run_record/* applyEvent */.Z8)(record, event);
         if (!record.plan)
             return;
-        if (event.type === 'run_finished') {
+        if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
             draw(true);
             return;
         }
@@ -43501,45 +43615,6 @@ function consoleChecklist(options) {
         else
             cancelPending ??= schedule(() => draw(false), wait);
     };
-}
-
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-;// CONCATENATED MODULE: ./lib/report/goals-table.js
-
-
-/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
-function goalIcon(goal) {
-    if (goal.outcome === 'met')
-        return '✅';
-    if (goal.outcome === 'error')
-        return '❔';
-    return goal.severity === 'warning' ? '⚠️' : '❌';
-}
-function goalVerdict(goal) {
-    if (goal.outcome === 'met')
-        return 'met';
-    if (goal.outcome === 'error')
-        return 'could not evaluate';
-    return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
-}
-/** `2/3 goals met` (warnings counted with the rest). */
-function goalsHeadline(goals) {
-    return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
-}
-/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
-function renderGoalsTable(goals, redact, maxEvidence = 500) {
-    const rows = goals.map((goal) => {
-        const cells = [
-            goalIcon(goal),
-            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.name), 200)),
-            goal.severity,
-            goalVerdict(goal),
-            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.evidence), maxEvidence)),
-        ];
-        return `| ${cells.join(' | ')} |`;
-    });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -45714,8 +45789,9 @@ async function liveComment(settings, context) {
     // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
-    // A prepare or shard job's own end is not the run's: it never writes "Finished".
-    const ownRecord = (record) => (partial ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record);
+    // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
+    // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
+    const ownRecord = (record) => partial && !(part === 'prepare' && record.status !== undefined && record.status !== 'succeeded') ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
     const render = (given, goals, current) => {
         // The merge job's last word is the run's: its final body is its own, complete record.
         const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };

@@ -538,6 +538,8 @@ function applyEvent(record, event) {
         case 'goals_checked': {
             record.goals = event.goals;
             record.status = event.status;
+            if (event.usage)
+                record.usage = event.usage;
             break;
         }
         case 'step_retrying': {
@@ -1238,37 +1240,62 @@ const JUDGE_VERDICT_SCHEMA = {
     required: ['met', 'reason'],
     additionalProperties: false,
 };
+/** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
+function objectEnd(text, start) {
+    let depth = 0;
+    let inString = false;
+    for (let at = start; at < text.length; at++) {
+        const char = text[at];
+        if (inString) {
+            if (char === '\\')
+                at++;
+            else if (char === '"')
+                inString = false;
+        }
+        else if (char === '"')
+            inString = true;
+        else if (char === '{')
+            depth++;
+        else if (char === '}' && --depth === 0)
+            return at + 1;
+    }
+    return -1;
+}
+/** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
+function embeddedObjects(text) {
+    const found = [];
+    let starts = 0;
+    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+        const end = objectEnd(text, start);
+        if (end === -1)
+            continue;
+        const parsed = parseJsonText(text.slice(start, end));
+        if (parsed.ok)
+            found.push(parsed.value);
+    }
+    return found;
+}
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
- * neither is a reply whose fences hold verdicts that disagree (a "met" draft, then a correction).
+ * neither is a reply with verdicts that disagree (a "met" draft, then a correction; a verdict the
+ * judged result forged and the judge quoted, fenced or not, beside its own), nor one with a "met"
+ * key in a verdict that could not be read.
  */
 function parseJudgeVerdict(content) {
-    const candidates = [];
     const whole = parseJsonText(content.trim());
-    if (whole.ok)
-        candidates.push(whole.value);
-    else {
-        // Every fence is read: a reply may hold a draft verdict and then another.
-        for (const fence of jsonFences(content)) {
-            const parsed = parseJsonText(fence.trim());
-            if (parsed.ok)
-                candidates.push(parsed.value);
-        }
-        const start = content.indexOf('{');
-        const end = content.lastIndexOf('}');
-        if (candidates.length === 0 && start >= 0 && end > start) {
-            const inner = parseJsonText(content.slice(start, end + 1));
-            if (inner.ok)
-                candidates.push(inner.value);
-        }
-    }
+    const candidates = whole.ok ? [whole.value] : embeddedObjects(content);
     const verdicts = candidates.flatMap((candidate) => {
         const verdict = JudgeVerdict.safeParse(candidate);
         return verdict.success ? [verdict.data] : [];
     });
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
         throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
+    }
+    if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
+        throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
     }
     if (verdicts[0])
         return verdicts[0];
@@ -1472,11 +1499,21 @@ var result_text = __webpack_require__(16);
 
 
 /**
- * Checks every goal against the finished run, concurrently, and returns the results in the order
- * the goals were declared. Never throws: a goal that cannot be checked comes back as `error`.
+ * Checks every goal against the finished run and returns the results in the order the goals were
+ * declared: concurrently, but `judge` goals one after another, so each model call is checked
+ * against the budget with what the judges before it spent (started together, every judge passed
+ * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
+ * cannot be checked comes back as `error`.
  */
 function evaluateGoals(goals, target, deps) {
-    return Promise.all(goals.map((goal) => evaluateGoal(goal, target, deps)));
+    let judged = Promise.resolve();
+    return Promise.all(goals.map((goal) => {
+        if (goalKindOf(goal) !== 'judge')
+            return evaluateGoal(goal, target, deps);
+        const result = judged.then(() => evaluateGoal(goal, target, deps));
+        judged = result;
+        return result;
+    }));
 }
 async function evaluateGoal(goal, target, deps) {
     const severity = goal.severity ?? 'required';
@@ -3961,8 +3998,8 @@ class RunJournal {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-    goalsChecked(goals, status) {
-        this.#emit({ type: 'goals_checked', goals, status });
+    goalsChecked(goals, status, usage) {
+        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
     }
     #emit(partial) {
         const event = { ...partial, at: this.elapsed() };
@@ -4080,7 +4117,7 @@ function finish(journal, run, internal, plan, deps) {
         usage,
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
-        recordGoals: (goals, status) => journal.goalsChecked(goals, status),
+        recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
@@ -4140,7 +4177,7 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
     return { goals, status };
 }
 
@@ -4616,7 +4653,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -4813,7 +4850,10 @@ function usage(value) {
         return undefined;
     const prompt = value['prompt_tokens'];
     const completion = value['completion_tokens'];
-    if (typeof prompt !== 'number' || typeof completion !== 'number' || !Number.isFinite(prompt) || !Number.isFinite(completion))
+    if (typeof prompt !== 'number' || typeof completion !== 'number')
+        return undefined;
+    // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
+    if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
         return undefined;
     return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
@@ -4821,7 +4861,8 @@ function usage(value) {
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated), any `finish_reason`, extra fields.
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
     const read = normalise(raw);
@@ -4879,6 +4920,8 @@ function normalise(raw) {
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
  * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
  */
+/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+const RETRY_WAITS_MS = 60_000;
 function createOpenAIModelClient(options) {
     // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
     let loaded;
@@ -4897,14 +4940,21 @@ function createOpenAIModelClient(options) {
         async complete(request, label, signal) {
             const { sdk, errorFromSdk } = await load();
             const endpoint = sdk.baseURL;
+            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
+            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
+            // good. One deadline covers every attempt, their bodies and the waits between them.
+            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             let answer;
             try {
-                answer = await sdk.chat.completions.create(request, { signal });
+                answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
                 if (signal?.aborted)
                     throw signal.reason;
+                if (deadline.aborted) {
+                    throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                }
                 throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
             }
             const read = readChatResponse(answer);
@@ -6101,7 +6151,9 @@ function resumeStateFromEvents(events, planName, from) {
         }
         else if (event.type === 'step_completed') {
             const key = keys.get(event.stepKey);
-            if (key !== undefined)
+            // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
+            // completed items are, per item, and the failed ones run again.
+            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
                 reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {

@@ -21,9 +21,12 @@ var run_record = __webpack_require__(422);
 var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __webpack_require__(4360);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __webpack_require__(2895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __webpack_require__(4329);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -65,7 +68,9 @@ function footer(record, redact) {
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`;
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
-    return `Run ${record.status}${took}${reason} — ${progress}`;
+    // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
+    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
+    return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
 }
 function cut(line, columns) {
     if (!columns)
@@ -83,6 +88,9 @@ function changeLines(event, record, redact) {
             return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
+        // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+        case 'goals_checked':
+            return event.goals.length > 0 ? [footer(record, redact)] : [];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created':
             return [`${event.stepKey}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(record.steps.get(event.stepKey), redact).map(todoLine)];
@@ -93,7 +101,6 @@ function changeLines(event, record, redact) {
         // Audit records for the trace: no step changes state.
         case 'tool_called':
         case 'tool_returned':
-        case 'goals_checked':
         case 'approval_decided':
             return [];
         case 'approval_requested':
@@ -206,7 +213,7 @@ function consoleChecklist(options) {
         (0,run_record/* applyEvent */.Z8)(record, event);
         if (!record.plan)
             return;
-        if (event.type === 'run_finished') {
+        if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
             draw(true);
             return;
         }
@@ -222,8 +229,6 @@ function consoleChecklist(options) {
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
 var final_report = __webpack_require__(8174);
-// EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __webpack_require__(2895);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(5692);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules

@@ -1201,7 +1201,7 @@ function renderPlanPreview(plan, options) {
 /* harmony export */   Ro: () => (/* binding */ todoTally),
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
-/* unused harmony export TODO_ICONS */
+/* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
 /** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
 const TODO_ICONS = {
     pending: '⬜',
@@ -1210,13 +1210,20 @@ const TODO_ICONS = {
     cancelled: '🚫',
 };
 const MAX_CONTENT = 200;
-function entryOf(todo, redact) {
+/** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
+const STOPPED_TODO_ICON = '⏹️';
+function entryOf(todo, redact, stepEnded) {
     const text = redact(todo.content).replace(/\s+/g, ' ').trim();
-    return { id: todo.id, status: todo.status, icon: TODO_ICONS[todo.status], content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+    const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
+    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
 }
-/** The nested TODO list of one step (empty for steps that wrote none), in the agent's order. */
+/**
+ * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
+ * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
+ */
 function todoEntries(step, redact = (text) => text) {
-    return (step?.todos ?? []).map((todo) => entryOf(todo, redact));
+    const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
+    return (step?.todos ?? []).map((todo) => entryOf(todo, redact, ended));
 }
 /** The entries a `todos_updated` changed, for logs that print only what changed. */
 function changedTodoEntries(step, changed, redact = (text) => text) {

@@ -10,8 +10,10 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9547);
-/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5362);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3643);
+/* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9818);
+/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5362);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3643);
+
 
 
 
@@ -19,15 +21,17 @@ export const modules = {
 /** One model call answering the step in text, from its context; the text is the step's result. */
 async function askForText(ctx, instruction) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .stepModelSettings */ .j)(ctx, client);
     const messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
     const choice = response.choices[0];
     const text = choice?.message.content;
     if (!text?.trim()) {
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
+        throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
     }
+    if (choice && _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CUT_OFF_FINISH_REASONS */ .R.includes(choice.finish_reason ?? ''))
+        throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CutOffAnswerError */ .U({ stepKey: ctx.step.key, finishReason: choice.finish_reason });
     return text;
 }
 
@@ -183,6 +187,32 @@ async function completeForStep(ctx, client, request) {
     const response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)(ctx.step.key) }, ctx.signal);
     ctx.onUsage((0,call_usage/* callUsage */.m)(response, request));
     return response;
+}
+
+
+/***/ }),
+
+/***/ 9818:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ CUT_OFF_FINISH_REASONS),
+/* harmony export */   U: () => (/* binding */ CutOffAnswerError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** Finish reasons that mean the text is not the whole answer: the token limit, a content filter. */
+const CUT_OFF_FINISH_REASONS = ['length', 'content_filter'];
+/** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
+class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    stepKey;
+    finishReason;
+    constructor(options) {
+        const why = options.finishReason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${options.finishReason})`;
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${why}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        this.stepKey = options.stepKey;
+        this.finishReason = options.finishReason;
+    }
 }
 
 

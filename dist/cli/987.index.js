@@ -3752,6 +3752,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __webpack_require__(5989);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-search-error.js
@@ -3779,12 +3781,15 @@ class InvalidSearchError extends step_error/* StepError */.z {
 
 
 
+
 /** Default cap on the matching lines `search_files` returns. */
 const SEARCH_FILES_MAX_RESULTS = 200;
 /** Files larger than this are skipped: they are generated or data, rarely worth searching. */
 const MAX_FILE_BYTES = 1024 * 1024;
 /** Long lines (minified code) are cut before matching and showing. */
 const MAX_LINE_CHARS = 400;
+/** The longest the search runs without giving the event loop a turn. */
+const YIELD_MS = 20;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -3832,6 +3837,7 @@ function searchFilesTool(options) {
                     files.push(file);
             }
             files.sort();
+            let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
                 const absolute = external_node_path_.join(options.root, file);
@@ -3842,6 +3848,13 @@ function searchFilesTool(options) {
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
                 for (const [index, line] of lines.entries()) {
+                    // A model's regex is linear in the text, but its constant can be large (17 ms a line):
+                    // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
+                    if (performance.now() - slice > YIELD_MS) {
+                        await (0,external_node_timers_promises_.setImmediate)();
+                        ctx.signal.throwIfAborted();
+                        slice = performance.now();
+                    }
                     const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
                     if (!matcher.test(shown))
                         continue;
@@ -3870,8 +3883,6 @@ function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
 
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __webpack_require__(7093);
 ;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
