@@ -65,6 +65,7 @@ export function actionOutputs(report: FinalReport, paths: Pick<ReportPaths, 'rep
     report: paths.report,
     trace: paths.trace,
     'plan-file': paths.planFile ?? '',
-    ...recordUsageOutputs(report.record),
+    // A plan the model wrote and nothing ran: its calls still cost (rejected, or mode: plan).
+    ...(report.record ? recordUsageOutputs(report.record) : usageOutputs(report.usage)),
   };
 }

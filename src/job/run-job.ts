@@ -170,8 +170,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
   if (!steps.ok) {
-    const written = steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan, usage: budget.usage };
-    return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, ...written };
+    // The planner's calls cost even when no plan came of them.
+    return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
   }
   const { plan } = steps;
   if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage };

@@ -1,3 +1,4 @@
+import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { Escalation } from '../run/escalation.ts';
@@ -26,6 +27,8 @@ export interface FinalReport {
   readonly finalResult?: unknown;
   /** Set when the run was escalated to a person: the plan's mention and label to apply. */
   readonly escalation?: Escalation;
+  /** What the model calls cost when nothing ran (a plan the model wrote, rejected or only shown); a run's is in `record`. */
+  readonly usage?: Usage;
 }
 
 export interface FinalReportContext {
@@ -52,11 +55,12 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
         ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
       ].join('\n\n'),
       planErrors,
+      ...(outcome.usage && { usage: outcome.usage }),
     };
   }
   if (outcome.kind === 'planned') {
     // mode: plan — the plan was written and validated; nothing ran.
-    return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
+    return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
   }
   const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
   const limits = outcome.plan.limits;

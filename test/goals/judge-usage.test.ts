@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -38,4 +38,41 @@ it('counts a judge goal’s model call in the outputs, the summary’s cost tabl
   } finally {
     await server.close();
   }
+});
+
+// Nothing ran, so there was no record, and the outputs said 0 calls and $0 for the planner's calls.
+describe('the planner’s model calls when nothing runs', () => {
+  const GOAL_ONLY = 'name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n';
+
+  async function run(script: Parameters<typeof startChatServer>[0], inputs: Record<string, string> = {}) {
+    const server = await startChatServer(script);
+    try {
+      await writeFile(path.join(workspace, 'plan.yml'), GOAL_ONLY);
+      const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test', ...inputs };
+      const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+      if (!read.ok) throw new Error(read.problems.join('\n'));
+      const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock });
+      await result.published;
+      return { result, requests: server.requests.length };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('counts them when the plan is rejected', async () => {
+    const { result, requests } = await run([
+      textAnswer('not a plan', { usage: { prompt_tokens: 500, completion_tokens: 20 } }),
+      textAnswer('still not a plan', { usage: { prompt_tokens: 600, completion_tokens: 20 } }),
+    ]);
+    expect(requests).toBe(2);
+    expect(result.outputs).toMatchObject({ status: 'failed', 'model-calls': '2', 'prompt-tokens': '1100', 'completion-tokens': '40' });
+  });
+
+  it('counts them with mode: plan', async () => {
+    const answer = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [], why: 'the product' }] }), { usage: { prompt_tokens: 500, completion_tokens: 20 } });
+    const { result, requests } = await run([answer], { mode: 'plan' });
+    expect(requests).toBe(1);
+    expect(result.outputs).toMatchObject({ 'model-calls': '1', 'prompt-tokens': '500' });
+    expect(Number(result.outputs['cost-usd'])).toBeGreaterThan(0);
+  });
 });
