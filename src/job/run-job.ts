@@ -95,6 +95,8 @@ export type JobOutcome =
       /** Set when the model wrote a plan that failed validation twice: each answer and its errors. */
       readonly rejectedPlan?: RejectedPlan;
       readonly usage?: Usage;
+      /** Set when the run was cancelled while the model wrote the plan: nothing was rejected, nothing ran. */
+      readonly cancelled?: true;
     }
   | { readonly kind: 'planned'; readonly plan: ValidPlan; readonly written: boolean; readonly usage: Usage }
   | {
@@ -170,7 +172,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
   if (!steps.ok) {
-    // The planner's calls cost even when no plan came of them.
+    // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
+    if (deps.signal?.aborted) return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
     return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
   }
   const { plan } = steps;

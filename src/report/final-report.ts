@@ -1,3 +1,5 @@
+import { statusIcon } from './summary/summary-header.ts';
+import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -44,6 +46,18 @@ export interface FinalReportContext {
  * status after goals, and the summary Markdown.
  */
 export function finalReport(outcome: JobOutcome, context: FinalReportContext): FinalReport {
+  if (outcome.kind === 'rejected' && outcome.cancelled) {
+    const reason = 'cancelled while the model was writing the plan; no step ran';
+    const name = outcome.plan?.name ?? context.planPath;
+    return {
+      status: 'cancelled',
+      reason,
+      goals: [],
+      markdown: `## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+      planErrors: [],
+      ...(outcome.usage && { usage: outcome.usage }),
+    };
+  }
   if (outcome.kind === 'rejected') {
     const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
     return {

@@ -7,7 +7,7 @@ import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from '../action/recording-io.ts';
-import { startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { hang, startChatServer, textAnswer } from '../helpers/chat-server.ts';
 
 let workspace: string;
 beforeEach(async () => {
@@ -75,4 +75,27 @@ describe('the planner’s model calls when nothing runs', () => {
     expect(result.outputs).toMatchObject({ 'model-calls': '1', 'prompt-tokens': '500' });
     expect(Number(result.outputs['cost-usd'])).toBeGreaterThan(0);
   });
+});
+
+// A cancel while the model wrote the plan was reported as 'the plan was rejected … fix them' and
+// 'the planner wrote a plan that did not pass validation', status failed, a check run 'failure'.
+it('reports a run cancelled while the model writes its plan as cancelled, not as a rejected plan', async () => {
+  const server = await startChatServer(() => hang());
+  try {
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n');
+    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
+    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('SIGTERM')), 200);
+    const { io, said } = recordingIO();
+    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, signal: controller.signal });
+    await result.published;
+    expect(result.outputs.status).toBe('cancelled');
+    expect(result.failure).toMatch(/^The run was cancelled/);
+    expect(said.summary).toContain('cancelled while the model was writing the plan');
+    expect(said.summary).not.toContain('rejected');
+  } finally {
+    await server.close();
+  }
 });
