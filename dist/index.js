@@ -8974,7 +8974,8 @@ function actionOutputs(report, paths, redact) {
         report: paths.report,
         trace: paths.trace,
         'plan-file': paths.planFile ?? '',
-        ...recordUsageOutputs(report.record),
+        // A plan the model wrote and nothing ran: its calls still cost (rejected, or mode: plan).
+        ...(report.record ? recordUsageOutputs(report.record) : usageOutputs(report.usage)),
     };
 }
 
@@ -20937,8 +20938,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
         ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
         : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
     if (!steps.ok) {
-        const written = steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan, usage: budget.usage };
-        return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, ...written };
+        // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
+        if (deps.signal?.aborted)
+            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
+        return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
     if (settings.mode === 'plan')
@@ -44789,11 +44792,25 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
  */
 function finalReport(outcome, context) {
+    if (outcome.kind === 'rejected' && outcome.cancelled) {
+        const reason = 'cancelled while the model was writing the plan; no step ran';
+        const name = outcome.plan?.name ?? context.planPath;
+        return {
+            status: 'cancelled',
+            reason,
+            goals: [],
+            markdown: `## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+            planErrors: [],
+            ...(outcome.usage && { usage: outcome.usage }),
+        };
+    }
     if (outcome.kind === 'rejected') {
         const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
         return {
@@ -44805,11 +44822,12 @@ function finalReport(outcome, context) {
                 ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
             ].join('\n\n'),
             planErrors,
+            ...(outcome.usage && { usage: outcome.usage }),
         };
     }
     if (outcome.kind === 'planned') {
         // mode: plan — the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
+        return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;

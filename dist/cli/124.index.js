@@ -4593,8 +4593,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
         ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
         : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
     if (!steps.ok) {
-        const written = steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan, usage: budget.usage };
-        return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, ...written };
+        // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
+        if (deps.signal?.aborted)
+            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
+        return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
     if (settings.mode === 'plan')

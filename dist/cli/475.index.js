@@ -403,6 +403,62 @@ __webpack_require__.d(__webpack_exports__, {
   P: () => (/* binding */ finalReport)
 });
 
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __webpack_require__(4360);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __webpack_require__(949);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __webpack_require__(2172);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
+
+
+
+
+const STATUS_ICONS = {
+    succeeded: '✅',
+    failed: '❌',
+    'goals-unmet': '🎯',
+    escalated: '🆘',
+    cancelled: '⏹️',
+    'awaiting-approval': '⏸️',
+    rejected: '🚫',
+};
+/** The icon for how a run ended, or ⏳ while it runs. */
+function statusIcon(status) {
+    return status ? STATUS_ICONS[status] : '⏳';
+}
+/** What the status means, in words a reader can act on. */
+function statusText(record, redact) {
+    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(record.reason), 1000))}` : '';
+    switch (record.status) {
+        case undefined:
+            return 'running';
+        case 'escalated':
+            return `escalated — a person is needed${reason}`;
+        case 'awaiting-approval':
+            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
+        case 'goals-unmet':
+            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+        default:
+            return `${record.status}${reason}`;
+    }
+}
+/** Title, status line and goal of the summary. */
+function renderSummaryHeader(record, redact) {
+    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
+    const facts = [`**Status:** ${statusText(record, redact)}`, (0,checklist/* checklistHeader */.Y4)(record)];
+    if (record.durationMs !== undefined)
+        facts.push(`took ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`);
+    if (record.revisions.length > 0 && record.plan)
+        facts.push(`plan revision ${record.plan.revision}`);
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+    if (record.plan?.goal)
+        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
+    return lines.join('\n');
+}
+
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(8983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -432,8 +488,6 @@ function judgedRecord(record, status, goals, redact) {
 
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __webpack_require__(1874);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -474,8 +528,6 @@ var plan_preview = __webpack_require__(490);
 var goals_table = __webpack_require__(2895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
 var mermaid_graph = __webpack_require__(4260);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(2172);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
 
 
@@ -580,58 +632,6 @@ function renderSummaryCost(record, limits, redact) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
-    return lines.join('\n');
-}
-
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
-// EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __webpack_require__(4360);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
-
-
-
-
-const STATUS_ICONS = {
-    succeeded: '✅',
-    failed: '❌',
-    'goals-unmet': '🎯',
-    escalated: '🆘',
-    cancelled: '⏹️',
-    'awaiting-approval': '⏸️',
-    rejected: '🚫',
-};
-/** The icon for how a run ended, or ⏳ while it runs. */
-function statusIcon(status) {
-    return status ? STATUS_ICONS[status] : '⏳';
-}
-/** What the status means, in words a reader can act on. */
-function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(record.reason), 1000))}` : '';
-    switch (record.status) {
-        case undefined:
-            return 'running';
-        case 'escalated':
-            return `escalated — a person is needed${reason}`;
-        case 'awaiting-approval':
-            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
-        case 'goals-unmet':
-            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
-        default:
-            return `${record.status}${reason}`;
-    }
-}
-/** Title, status line and goal of the summary. */
-function renderSummaryHeader(record, redact) {
-    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
-    const facts = [`**Status:** ${statusText(record, redact)}`, (0,checklist/* checklistHeader */.Y4)(record)];
-    if (record.durationMs !== undefined)
-        facts.push(`took ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`);
-    if (record.revisions.length > 0 && record.plan)
-        facts.push(`plan revision ${record.plan.revision}`);
-    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
-    if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
     return lines.join('\n');
 }
 
@@ -924,11 +924,25 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
  */
 function finalReport(outcome, context) {
+    if (outcome.kind === 'rejected' && outcome.cancelled) {
+        const reason = 'cancelled while the model was writing the plan; no step ran';
+        const name = outcome.plan?.name ?? context.planPath;
+        return {
+            status: 'cancelled',
+            reason,
+            goals: [],
+            markdown: `## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+            planErrors: [],
+            ...(outcome.usage && { usage: outcome.usage }),
+        };
+    }
     if (outcome.kind === 'rejected') {
         const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
         return {
@@ -940,11 +954,12 @@ function finalReport(outcome, context) {
                 ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
             ].join('\n\n'),
             planErrors,
+            ...(outcome.usage && { usage: outcome.usage }),
         };
     }
     if (outcome.kind === 'planned') {
         // mode: plan — the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [] };
+        return { status: 'succeeded', goals: [], markdown: (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
