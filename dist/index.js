@@ -20046,6 +20046,11 @@ class PlanRun {
     /** Handles what paused the run: a replan for the latest failure, else a review. */
     async #recover() {
         const needs = this.#needs.splice(0);
+        // A failure no replan can mend (on_failure: fail, a side effect that must not repeat) already
+        // fails the run: a replan would only cost a call, and replace that failed step out of the plan,
+        // so every checklist would show it as replaced and say "0 failed" over "Finished: failed".
+        if (this.failures.some((failure) => !failure.recoverable))
+            return;
         const replan = needs.findLast((need) => need.kind === 'replan');
         if (replan)
             return this.#replan({ failure: replan.failure });
