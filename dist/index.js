@@ -9209,6 +9209,40 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 70678:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ balancedJsonEnd)
+/* harmony export */ });
+/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected; undefined when it never closes. */
+function balancedJsonEnd(text, start) {
+    let depth = 0;
+    let inString = false;
+    for (let i = start; i < text.length; i += 1) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i += 1;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            depth += 1;
+        else if (c === '}' || c === ']') {
+            depth -= 1;
+            if (depth === 0)
+                return i + 1;
+        }
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 71874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16331,6 +16365,10 @@ function hideFragments(text, fragments) {
             from = at + tail.length;
         }
     }
+    return redactRanges(text, ranges);
+}
+/** `text` with each range replaced by `***` (overlapping ones as one), built in one pass. */
+function redactRanges(text, ranges) {
     if (ranges.length === 0)
         return text;
     ranges.sort((a, b) => a.start - b.start);
@@ -16388,17 +16426,7 @@ function hideAtCuts(text, forms, grams) {
         if (after > 0)
             ranges.push({ start: cut + 1, end: cut + 1 + after });
     }
-    if (ranges.length === 0)
-        return text;
-    let out = '';
-    let at = 0;
-    for (const range of ranges) {
-        if (range.start < at)
-            continue;
-        out += text.slice(at, range.start) + REDACTED;
-        at = range.end;
-    }
-    return out + text.slice(at);
+    return redactRanges(text, ranges);
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
@@ -17469,7 +17497,10 @@ const jsonSchemaCheck = {
 var call_usage = __nccwpck_require__(16249);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
+// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
+var balanced_json_end = __nccwpck_require__(70678);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
+
 
 
 
@@ -17488,34 +17519,13 @@ const JUDGE_VERDICT_SCHEMA = {
 };
 /** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
 const MAX_OBJECT_STARTS = 50;
-/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
-function objectEnd(text, start) {
-    let depth = 0;
-    let inString = false;
-    for (let at = start; at < text.length; at++) {
-        const char = text[at];
-        if (inString) {
-            if (char === '\\')
-                at++;
-            else if (char === '"')
-                inString = false;
-        }
-        else if (char === '"')
-            inString = true;
-        else if (char === '{')
-            depth++;
-        else if (char === '}' && --depth === 0)
-            return at + 1;
-    }
-    return -1;
-}
 /** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
 function embeddedObjects(text) {
     const found = [];
     let starts = 0;
     for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
-        const end = objectEnd(text, start);
-        if (end === -1)
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
+        if (end === undefined)
             continue;
         const parsed = parseJsonText(text.slice(start, end));
         if (parsed.ok)
@@ -18301,7 +18311,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 68410:
+/***/ 72040:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19319,7 +19329,22 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/run/step-tools.js
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
+}
+
 ;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
 
 /** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
 function approvalStepKey(step) {
@@ -19346,7 +19371,7 @@ class ApprovalGate {
         if (policy === 'plan')
             return 'the plan asks for approval before any step runs (approval: plan)';
         if (policy === 'side-effects') {
-            const writes = this.#sideEffectTools(step, this.#plan, new Set());
+            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
             if (writes.length > 0)
                 return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
         }
@@ -19356,18 +19381,6 @@ class ApprovalGate {
     blocks(step) {
         const why = this.needs(step);
         return why === undefined || this.#approved.has(approvalStepKey(step)) ? undefined : why;
-    }
-    /** The side-effect tools a step may call: its tool, an agent's tools, or those of a used plan's steps. */
-    #sideEffectTools(step, plan, seen) {
-        const names = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-        const own = names.filter((name) => this.#tools.get(name)?.sideEffects);
-        if (step.type !== 'plan' || step.uses === undefined)
-            return own;
-        const used = plan.subplans?.get(step.uses);
-        if (!used || seen.has(used))
-            return own;
-        seen.add(used);
-        return [...new Set([...own, ...used.steps.flatMap((inner) => this.#sideEffectTools(inner, used, seen))])];
     }
 }
 
@@ -19455,8 +19468,8 @@ function stepReuseKey(step, from) {
         return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
-    // An agent step calls the tools its step and profile name: each one's definition, by name.
-    const agentTools = step.type === 'agent' ? [...new Set([...(step.tools ?? []), ...(agent?.tools ?? [])])].sort() : [];
+    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
+    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return stableHash({
         step,
@@ -20515,40 +20528,23 @@ async function judgeGoals(plan, run, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
+
+
 /** The github writes `github.writes` caps per run (max_issues, max_comments). */
 const CAPPED_WRITES = ['create_issue', 'add_comment'];
-/** The capped write tools a step may call: its tool, an agent's tools (its profile's too), a used plan's steps'. */
-function cappedWrites(step, plan, seen) {
-    const profile = step.agent === undefined ? undefined : plan.source.agents?.[step.agent];
-    const names = step.type === 'agent' ? [...(step.tools ?? []), ...(profile?.tools ?? [])] : step.tool === undefined ? [] : [step.tool];
-    const own = names.filter((name) => CAPPED_WRITES.includes(name));
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => cappedWrites(inner, used, seen))])];
-}
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
  * on its own, so such a run would write up to shards × the cap; the merge job's steps run once.
  */
 function fanOutWriteProblem(plan) {
-    const byKey = new Map(plan.steps.map((step) => [step.key, step]));
-    const early = new Set();
-    const queue = plan.steps.filter((step) => step.forEach?.fanOut).map((step) => step.key);
-    while (queue.length > 0) {
-        const key = queue.pop();
-        if (early.has(key))
+    const early = fanOutScope(plan.steps, 'shard') ?? new Set();
+    for (const step of plan.steps) {
+        if (!early.has(step.key))
             continue;
-        early.add(key);
-        queue.push(...(byKey.get(key)?.dependsOn ?? []));
-    }
-    for (const key of early) {
-        const step = byKey.get(key);
-        const writes = step ? cappedWrites(step, plan, new Set()) : [];
+        const writes = toolsStepMayCall(step, plan).filter((name) => CAPPED_WRITES.includes(name));
         if (writes.length > 0) {
-            return `step ${key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
     }
     return undefined;
@@ -43679,8 +43675,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __nccwpck_require__(68410);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __nccwpck_require__(72040);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -43865,11 +43861,6 @@ function isForkWorkflowRun(payload) {
         return true;
     return head.toLowerCase() !== base.toLowerCase();
 }
-/** The number of the pull request a comment event is on (`issue.pull_request` set), else undefined. */
-function commentedPullNumber(payload) {
-    const issue = payload?.issue;
-    return issue?.pull_request && typeof issue.number === 'number' ? issue.number : undefined;
-}
 
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
 const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
@@ -43957,6 +43948,7 @@ async function readWorkspaceHead(workspace, env = process.env) {
 
 
 
+
 function permissionLookup(settings, deps) {
     if (deps.permissionOf)
         return deps.permissionOf;
@@ -44004,12 +43996,15 @@ async function actsForFork(settings, deps) {
         return isForkWorkflowRun(payload);
     if (payload?.pull_request)
         return isForkPullRequest(payload);
-    const number = commentedPullNumber(payload);
-    if (number === undefined)
+    const target = eventTarget(eventName, payload, settings.github.repository);
+    // A comment whose pull request or repository cannot be told counts as a fork's.
+    if (target === undefined)
+        return eventName === 'issue_comment';
+    if (target.kind !== 'pull_request')
         return false;
-    const [owner, repo] = settings.github.repository?.split('/') ?? [];
-    if (!deps.github || !owner || !repo)
+    if (!deps.github)
         return true;
+    const { owner, repo, number } = target;
     try {
         const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
         return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
@@ -45814,7 +45809,8 @@ async function liveComment(settings, context) {
     const partial = part === 'prepare' || part === 'shard';
     // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
     // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
-    const ownRecord = (record) => partial && !(part === 'prepare' && record.status !== undefined && record.status !== 'succeeded') ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+    const endsTheRun = (record) => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
+    const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
     const render = (given, goals, current) => {
         // The merge job's last word is the run's: its final body is its own, complete record.
         const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };

@@ -46,6 +46,8 @@ async function askForJson(model, request, purpose, signal) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ findJsonValue)
 /* harmony export */ });
+/* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(678);
+
 const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
 function tryParse(text) {
@@ -55,30 +57,6 @@ function tryParse(text) {
     catch (error) {
         return { ok: false, problem: error instanceof Error ? error.message : String(error) };
     }
-}
-/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected. */
-function balancedEnd(text, start) {
-    let depth = 0;
-    let inString = false;
-    for (let i = start; i < text.length; i += 1) {
-        const c = text[i];
-        if (inString) {
-            if (c === '\\')
-                i += 1;
-            else if (c === '"')
-                inString = false;
-        }
-        else if (c === '"')
-            inString = true;
-        else if (c === '{' || c === '[')
-            depth += 1;
-        else if (c === '}' || c === ']') {
-            depth -= 1;
-            if (depth === 0)
-                return i + 1;
-        }
-    }
-    return undefined;
 }
 /**
  * The JSON value in a model's answer: the whole text, else a fenced block, else the first
@@ -98,7 +76,7 @@ function findJsonValue(answer) {
         if (answer[i] !== '{' && answer[i] !== '[')
             continue;
         starts += 1;
-        const end = balancedEnd(answer, i);
+        const end = (0,_core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_0__/* .balancedJsonEnd */ .G)(answer, i);
         if (end === undefined)
             continue;
         const inner = tryParse(answer.slice(i, end));

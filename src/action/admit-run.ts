@@ -3,7 +3,8 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup } from '../security/authorize-trigger.ts';
 import { BASE_CONFIG_EVENTS, checkConfigSource } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
-import { commentedPullNumber, isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
+import { isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
+import { eventTarget } from '../github/event-target.ts';
 import { forkReadOnly } from '../plan/fork-read-only.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -70,10 +71,12 @@ async function actsForFork(settings: ActionSettings, deps: AdmissionDeps): Promi
   const { eventName, payload } = settings.github;
   if (eventName === 'workflow_run') return isForkWorkflowRun(payload);
   if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload);
-  const number = commentedPullNumber(payload);
-  if (number === undefined) return false;
-  const [owner, repo] = settings.github.repository?.split('/') ?? [];
-  if (!deps.github || !owner || !repo) return true;
+  const target = eventTarget(eventName, payload, settings.github.repository);
+  // A comment whose pull request or repository cannot be told counts as a fork's.
+  if (target === undefined) return eventName === 'issue_comment';
+  if (target.kind !== 'pull_request') return false;
+  if (!deps.github) return true;
+  const { owner, repo, number } = target;
   try {
     const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
     return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });

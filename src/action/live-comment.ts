@@ -96,8 +96,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const partial = part === 'prepare' || part === 'shard';
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
   // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
-  const ownRecord = (record: RunRecord): RunRecord =>
-    partial && !(part === 'prepare' && record.status !== undefined && record.status !== 'succeeded') ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+  const endsTheRun = (record: RunRecord): boolean => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
+  const ownRecord = (record: RunRecord): RunRecord => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
     // The merge job's last word is the run's: its final body is its own, complete record.
     const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };

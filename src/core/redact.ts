@@ -122,6 +122,11 @@ function hideFragments(text: string, fragments: readonly Fragments[]): string {
       from = at + tail.length;
     }
   }
+  return redactRanges(text, ranges);
+}
+
+/** `text` with each range replaced by `***` (overlapping ones as one), built in one pass. */
+function redactRanges(text: string, ranges: Array<{ start: number; end: number }>): string {
   if (ranges.length === 0) return text;
   ranges.sort((a, b) => a.start - b.start);
   let out = '';
@@ -175,15 +180,7 @@ function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<s
     if (before > 0) ranges.push({ start: cut - before, end: cut });
     if (after > 0) ranges.push({ start: cut + 1, end: cut + 1 + after });
   }
-  if (ranges.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const range of ranges) {
-    if (range.start < at) continue;
-    out += text.slice(at, range.start) + REDACTED;
-    at = range.end;
-  }
-  return out + text.slice(at);
+  return redactRanges(text, ranges);
 }
 
 /**

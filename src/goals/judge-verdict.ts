@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balancedJsonEnd } from '../core/balanced-json-end.ts';
 import { shorten } from './excerpt.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import { parseJsonText } from './parse-json-result.ts';
@@ -21,29 +22,13 @@ export const JUDGE_VERDICT_SCHEMA = {
 /** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
 const MAX_OBJECT_STARTS = 50;
 
-/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let at = start; at < text.length; at++) {
-    const char = text[at];
-    if (inString) {
-      if (char === '\\') at++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return at + 1;
-  }
-  return -1;
-}
-
 /** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
 function embeddedObjects(text: string): unknown[] {
   const found: unknown[] = [];
   let starts = 0;
   for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
-    const end = objectEnd(text, start);
-    if (end === -1) continue;
+    const end = balancedJsonEnd(text, start);
+    if (end === undefined) continue;
     const parsed = parseJsonText(text.slice(start, end));
     if (parsed.ok) found.push(parsed.value);
   }

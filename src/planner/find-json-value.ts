@@ -1,3 +1,5 @@
+import { balancedJsonEnd } from '../core/balanced-json-end.ts';
+
 export type JsonFound = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
 const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
@@ -9,25 +11,6 @@ function tryParse(text: string): JsonFound {
   } catch (error) {
     return { ok: false, problem: error instanceof Error ? error.message : String(error) };
   }
-}
-
-/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected. */
-function balancedEnd(text: string, start: number): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i += 1) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i += 1;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth += 1;
-    else if (c === '}' || c === ']') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -45,7 +28,7 @@ export function findJsonValue(answer: string): JsonFound {
   for (let i = 0; i < answer.length && starts < MAX_STARTS; i += 1) {
     if (answer[i] !== '{' && answer[i] !== '[') continue;
     starts += 1;
-    const end = balancedEnd(answer, i);
+    const end = balancedJsonEnd(answer, i);
     if (end === undefined) continue;
     const inner = tryParse(answer.slice(i, end));
     if (inner.ok) return inner;

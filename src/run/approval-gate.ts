@@ -2,6 +2,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
+import { toolsStepMayCall } from './step-tools.ts';
 
 /** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
 export function approvalStepKey(step: PlanStep): string {
@@ -29,7 +30,7 @@ export class ApprovalGate {
     const policy = this.#plan.source?.approval ?? 'never';
     if (policy === 'plan') return 'the plan asks for approval before any step runs (approval: plan)';
     if (policy === 'side-effects') {
-      const writes = this.#sideEffectTools(step, this.#plan, new Set());
+      const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
       if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
     }
     return undefined;
@@ -39,16 +40,5 @@ export class ApprovalGate {
   blocks(step: PlanStep): string | undefined {
     const why = this.needs(step);
     return why === undefined || this.#approved.has(approvalStepKey(step)) ? undefined : why;
-  }
-
-  /** The side-effect tools a step may call: its tool, an agent's tools, or those of a used plan's steps. */
-  #sideEffectTools(step: PlanStep, plan: RunnablePlan, seen: Set<RunnablePlan>): string[] {
-    const names = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-    const own = names.filter((name) => this.#tools.get(name)?.sideEffects);
-    if (step.type !== 'plan' || step.uses === undefined) return own;
-    const used = plan.subplans?.get(step.uses);
-    if (!used || seen.has(used)) return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => this.#sideEffectTools(inner, used, seen))])];
   }
 }

@@ -28,8 +28,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
   };
   const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
-  // An agent step calls the tools its step and profile name: each one's definition, by name.
-  const agentTools = step.type === 'agent' ? [...new Set([...(step.tools ?? []), ...(agent?.tools ?? [])])].sort() : [];
+  // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
+  const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
   const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
   return stableHash({
     step,

@@ -32,9 +32,3 @@ export function isForkWorkflowRun(payload: unknown): boolean {
   if (typeof head !== 'string' || typeof base !== 'string') return true;
   return head.toLowerCase() !== base.toLowerCase();
 }
-
-/** The number of the pull request a comment event is on (`issue.pull_request` set), else undefined. */
-export function commentedPullNumber(payload: unknown): number | undefined {
-  const issue = (payload as { issue?: { number?: unknown; pull_request?: unknown } } | null | undefined)?.issue;
-  return issue?.pull_request && typeof issue.number === 'number' ? issue.number : undefined;
-}

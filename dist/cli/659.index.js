@@ -1,5 +1,5 @@
-export const id = 124;
-export const ids = [124];
+export const id = 659;
+export const ids = [659];
 export const modules = {
 
 /***/ 9231:
@@ -34,6 +34,40 @@ function checkOutputPaths(files) {
         }
     }
     return true;
+}
+
+
+/***/ }),
+
+/***/ 678:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ balancedJsonEnd)
+/* harmony export */ });
+/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected; undefined when it never closes. */
+function balancedJsonEnd(text, start) {
+    let depth = 0;
+    let inString = false;
+    for (let i = start; i < text.length; i += 1) {
+        const c = text[i];
+        if (inString) {
+            if (c === '\\')
+                i += 1;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"')
+            inString = true;
+        else if (c === '{' || c === '[')
+            depth += 1;
+        else if (c === '}' || c === ']') {
+            depth -= 1;
+            if (depth === 0)
+                return i + 1;
+        }
+    }
+    return undefined;
 }
 
 
@@ -255,6 +289,10 @@ function hideFragments(text, fragments) {
             from = at + tail.length;
         }
     }
+    return redactRanges(text, ranges);
+}
+/** `text` with each range replaced by `***` (overlapping ones as one), built in one pass. */
+function redactRanges(text, ranges) {
     if (ranges.length === 0)
         return text;
     ranges.sort((a, b) => a.start - b.start);
@@ -312,17 +350,7 @@ function hideAtCuts(text, forms, grams) {
         if (after > 0)
             ranges.push({ start: cut + 1, end: cut + 1 + after });
     }
-    if (ranges.length === 0)
-        return text;
-    let out = '';
-    let at = 0;
-    for (const range of ranges) {
-        if (range.start < at)
-            continue;
-        out += text.slice(at, range.start) + REDACTED;
-        at = range.end;
-    }
-    return out + text.slice(at);
+    return redactRanges(text, ranges);
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
@@ -1223,7 +1251,10 @@ const jsonSchemaCheck = {
 var call_usage = __webpack_require__(6249);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(1514);
+// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
+var balanced_json_end = __webpack_require__(678);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
+
 
 
 
@@ -1242,34 +1273,13 @@ const JUDGE_VERDICT_SCHEMA = {
 };
 /** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
 const MAX_OBJECT_STARTS = 50;
-/** The end (exclusive) of the JSON object that opens at `start`, strings and escapes respected; -1 when it never closes. */
-function objectEnd(text, start) {
-    let depth = 0;
-    let inString = false;
-    for (let at = start; at < text.length; at++) {
-        const char = text[at];
-        if (inString) {
-            if (char === '\\')
-                at++;
-            else if (char === '"')
-                inString = false;
-        }
-        else if (char === '"')
-            inString = true;
-        else if (char === '{')
-            depth++;
-        else if (char === '}' && --depth === 0)
-            return at + 1;
-    }
-    return -1;
-}
 /** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
 function embeddedObjects(text) {
     const found = [];
     let starts = 0;
     for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
-        const end = objectEnd(text, start);
-        if (end === -1)
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
+        if (end === undefined)
             continue;
         const parsed = parseJsonText(text.slice(start, end));
         if (parsed.ok)
@@ -1968,7 +1978,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 4278:
+/***/ 3663:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2991,7 +3001,22 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/run/step-tools.js
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
+}
+
 ;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
 
 /** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
 function approvalStepKey(step) {
@@ -3018,7 +3043,7 @@ class ApprovalGate {
         if (policy === 'plan')
             return 'the plan asks for approval before any step runs (approval: plan)';
         if (policy === 'side-effects') {
-            const writes = this.#sideEffectTools(step, this.#plan, new Set());
+            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
             if (writes.length > 0)
                 return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
         }
@@ -3028,18 +3053,6 @@ class ApprovalGate {
     blocks(step) {
         const why = this.needs(step);
         return why === undefined || this.#approved.has(approvalStepKey(step)) ? undefined : why;
-    }
-    /** The side-effect tools a step may call: its tool, an agent's tools, or those of a used plan's steps. */
-    #sideEffectTools(step, plan, seen) {
-        const names = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-        const own = names.filter((name) => this.#tools.get(name)?.sideEffects);
-        if (step.type !== 'plan' || step.uses === undefined)
-            return own;
-        const used = plan.subplans?.get(step.uses);
-        if (!used || seen.has(used))
-            return own;
-        seen.add(used);
-        return [...new Set([...own, ...used.steps.flatMap((inner) => this.#sideEffectTools(inner, used, seen))])];
     }
 }
 
@@ -3127,8 +3140,8 @@ function stepReuseKey(step, from) {
         return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
-    // An agent step calls the tools its step and profile name: each one's definition, by name.
-    const agentTools = step.type === 'agent' ? [...new Set([...(step.tools ?? []), ...(agent?.tools ?? [])])].sort() : [];
+    // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
+    const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return stableHash({
         step,
@@ -4187,40 +4200,23 @@ async function judgeGoals(plan, run, options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
+
+
 /** The github writes `github.writes` caps per run (max_issues, max_comments). */
 const CAPPED_WRITES = ['create_issue', 'add_comment'];
-/** The capped write tools a step may call: its tool, an agent's tools (its profile's too), a used plan's steps'. */
-function cappedWrites(step, plan, seen) {
-    const profile = step.agent === undefined ? undefined : plan.source.agents?.[step.agent];
-    const names = step.type === 'agent' ? [...(step.tools ?? []), ...(profile?.tools ?? [])] : step.tool === undefined ? [] : [step.tool];
-    const own = names.filter((name) => CAPPED_WRITES.includes(name));
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => cappedWrites(inner, used, seen))])];
-}
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
  * on its own, so such a run would write up to shards × the cap; the merge job's steps run once.
  */
 function fanOutWriteProblem(plan) {
-    const byKey = new Map(plan.steps.map((step) => [step.key, step]));
-    const early = new Set();
-    const queue = plan.steps.filter((step) => step.forEach?.fanOut).map((step) => step.key);
-    while (queue.length > 0) {
-        const key = queue.pop();
-        if (early.has(key))
+    const early = fanOutScope(plan.steps, 'shard') ?? new Set();
+    for (const step of plan.steps) {
+        if (!early.has(step.key))
             continue;
-        early.add(key);
-        queue.push(...(byKey.get(key)?.dependsOn ?? []));
-    }
-    for (const key of early) {
-        const step = byKey.get(key);
-        const writes = step ? cappedWrites(step, plan, new Set()) : [];
+        const writes = toolsStepMayCall(step, plan).filter((name) => CAPPED_WRITES.includes(name));
         if (writes.length > 0) {
-            return `step ${key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
     }
     return undefined;
