@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
-import { ActionInputs, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
+import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
 import { githubRunContext, type GitHubRunContext } from '../github/github-run-context.ts';
 
 export type CommentMode = 'auto' | 'always' | 'never';
@@ -108,8 +108,10 @@ export function readActionSettings(
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const planFile = path.resolve(workspace, inputs.plan);
-  // The task alone runs when there is no plan file; with neither, loading the file reports it missing.
-  const useFile = !inputs.task || fileExists(planFile);
+  // The task alone runs when there is no file at the default plan path. A path the workflow named must
+  // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
+  // With neither, loading the file reports it missing.
+  const useFile = !inputs.task || fileExists(planFile) || planFile !== path.resolve(workspace, DEFAULT_PLAN);
   const runnerTemp = env['RUNNER_TEMP'];
   return {
     ok: true,

@@ -70,6 +70,14 @@ describe('readActionSettings', () => {
     expect(both.ok && both.settings.planPath).toBe('plans/issues.yml');
   });
 
+  it('never runs the task alone in place of a plan file the workflow named: a missing one is loaded, and reported missing', () => {
+    // A gate whose plan moved would otherwise run the task without the plan's goals, and pass.
+    const named = read({ task: 'Summarise', plan: 'plans/gate.yml' }, {}, false);
+    expect(named.ok && named.settings).toMatchObject({ planFile: path.join(WORKSPACE, 'plans/gate.yml'), planPath: 'plans/gate.yml' });
+    const spelledOtherwise = read({ task: 'Summarise', plan: './.github/plan.yml' }, {}, false);
+    expect(spelledOtherwise.ok && spelledOtherwise.settings.planPath).toBe('task');
+  });
+
   it('takes the run context from the runner: temp folder, token fallback and the run link', () => {
     const result = read(
       {},
