@@ -1,4 +1,4 @@
-import { callUsage } from '../llm/call-usage.ts';
+import { callUsage, estimatePromptTokens } from '../llm/call-usage.ts';
 import { describePurpose } from '../llm/describe-purpose.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
 import type { RunBudget } from '../run/run-budget.ts';
@@ -9,18 +9,23 @@ function isStepCall(label: CallLabel): boolean {
 }
 
 /**
- * The model client every part of a job uses, so one budget sees every call: a call is refused
- * before it is made when the budget has no room; calls no step owns (planner, replanner, review,
- * goal judges) are charged here, while steps charge theirs through `ctx.onUsage`.
+ * The model client every part of a job uses, so one budget sees every call: a call waits while the
+ * calls in flight are expected to fill the budget, and is refused before it is made when the budget
+ * has no room; calls no step owns (planner, replanner, review, goal judges) are charged here, while
+ * steps charge theirs through `ctx.onUsage`.
  */
 export function budgetedModelClient(inner: ModelClient, budget: RunBudget): ModelClient {
   return {
     defaultModel: inner.defaultModel,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
-      budget.beforeModelCall(describePurpose(label.purpose));
-      const response = await inner.complete(request, label, signal);
-      if (!isStepCall(label)) budget.charge(callUsage(response, request));
-      return response;
+      const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
+      try {
+        const response = await inner.complete(request, label, signal);
+        if (!isStepCall(label)) budget.charge(callUsage(response, request));
+        return response;
+      } finally {
+        ended();
+      }
     },
   };
 }

@@ -14,13 +14,17 @@ const CHARS_PER_TOKEN = 4;
 
 const tokensOf = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
 
-/** What a call sent (messages, tool definitions, response format) and what came back, in estimated tokens. */
+/** What a call sends (messages, tool definitions, response format), in estimated tokens. */
+export function estimatePromptTokens(request: ChatRequest): number {
+  return tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+}
+
+/** What a call sent and what came back, in estimated tokens. */
 function estimateTokens(request: ChatRequest, response: ChatResponse): { promptTokens: number; completionTokens: number } {
-  const sent = JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format });
   const answered = response.choices
     .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
     .join('');
-  return { promptTokens: tokensOf(sent), completionTokens: tokensOf(answered) };
+  return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 
 /**

@@ -11,10 +11,25 @@ function modelOf(usage: Usage): string | undefined {
   return typeof model === 'string' && model !== '' ? model : undefined;
 }
 
+/** What a model call is expected to spend, from its request, before it is made. */
+export interface ExpectedCall {
+  readonly model: string;
+  readonly promptTokens: number;
+}
+
+/** A model call in flight: what it is expected to spend, until it ends. */
+interface InFlightCall {
+  readonly tokens: number;
+  readonly costUsd: number;
+}
+
 /**
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
  * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
+ * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
+ * another call waits for them, so parallel steps stop within about one call of a limit, as
+ * sequential ones do, not one call per step running.
  */
 export class RunBudget {
   readonly #limits: Required<BudgetLimits>;
@@ -23,6 +38,10 @@ export class RunBudget {
   #usage: Usage = NO_USAGE;
   #callsStarted = 0;
   #stepsStarted = 0;
+  readonly #inFlight = new Set<InFlightCall>();
+  /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
+  #waiting: Array<() => void> = [];
+  #wakeScheduled = false;
 
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides) {
     this.#limits = {
@@ -70,14 +89,76 @@ export class RunBudget {
     return priced;
   }
 
-  /** Before a model call: throws (and stops the run) when the budget has no room for another call. */
-  beforeModelCall(who: string): void {
-    const refused = this.exceeded ?? this.#noRoomForCall(who);
-    if (refused) {
-      this.#exceed(refused);
-      throw refused;
+  /**
+   * Before a model call: waits while the calls in flight are expected to fill the budget, then
+   * throws (and stops the run) when the budget has no room for another call. Returns the call's
+   * end, to be called once it has answered and its usage has been charged, or has failed.
+   */
+  async reserveModelCall(who: string, expected: ExpectedCall, signal?: AbortSignal): Promise<() => void> {
+    for (;;) {
+      const refused = this.exceeded ?? this.#noRoomForCall(who);
+      if (refused) {
+        this.#exceed(refused);
+        throw refused;
+      }
+      if (!this.#inFlightFillBudget()) break;
+      await this.#roomChanged(signal);
     }
     this.#callsStarted += 1;
+    const call = this.#expect(expected);
+    this.#inFlight.add(call);
+    return () => {
+      if (this.#inFlight.delete(call)) this.#wakeSoon();
+    };
+  }
+
+  /** An answer as long, on average, as those charged so far (as long as the prompt before any). */
+  #expect({ model, promptTokens }: ExpectedCall): InFlightCall {
+    const spent = this.#usage;
+    const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : promptTokens;
+    const priced = estimateCostUsd(model, promptTokens, completionTokens, this.#pricing);
+    return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
+  }
+
+  #inFlightFillBudget(): boolean {
+    if (this.#inFlight.size === 0) return false;
+    let tokens = this.#usage.promptTokens + this.#usage.completionTokens;
+    let costUsd = this.#usage.costUsd;
+    for (const call of this.#inFlight) {
+      tokens += call.tokens;
+      costUsd += call.costUsd;
+    }
+    return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+  }
+
+  #roomChanged(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = (): void => {
+        this.#waiting = this.#waiting.filter((wake) => wake !== done);
+        reject(signal!.reason);
+      };
+      const done = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(done);
+    });
+  }
+
+  #wakeSoon(): void {
+    if (this.#wakeScheduled || this.#waiting.length === 0) return;
+    this.#wakeScheduled = true;
+    setImmediate(() => {
+      this.#wakeScheduled = false;
+      const waiting = this.#waiting;
+      this.#waiting = [];
+      for (const wake of waiting) wake();
+    });
   }
 
   /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
@@ -104,5 +185,6 @@ export class RunBudget {
 
   #exceed(error: BudgetExceededError): void {
     if (!this.#stop.signal.aborted) this.#stop.abort(error);
+    this.#wakeSoon();
   }
 }

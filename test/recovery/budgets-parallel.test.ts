@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { textAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { runOfflineJob } from './job-harness.ts';
+
+// Four independent model steps at concurrency 4 and a budget that fits about one call (each costs
+// $0.30 at this pricing): every step once started its call before any had answered, so the run spent
+// four calls' worth before it stopped. Calls in flight now count; a sequential run spends two.
+const PLAN = `name: Four notes at once
+limits: { concurrency: 4, max_cost_usd: 0.5, max_replans: 0 }
+pricing: { gpt-4.1-mini: { input_per_mtok: 2000, output_per_mtok: 10000 } }
+workflow_sequence:
+  - { id: a, type: reasoning, description: Note on sales, depends_on: [] }
+  - { id: b, type: reasoning, description: Note on churn, depends_on: [] }
+  - { id: c, type: reasoning, description: Note on hiring, depends_on: [] }
+  - { id: d, type: reasoning, description: Note on costs, depends_on: [] }
+`;
+
+async function slowAnswer(): Promise<ScriptedReply> {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return textAnswer('Noted.', { usage: { prompt_tokens: 100, completion_tokens: 10 } });
+}
+
+describe('a cost budget with steps running in parallel', () => {
+  it('stops within one call of max_cost_usd, as a sequential run does, not one call per step in flight', async () => {
+    // Each answer takes 20 ms, so every step has asked before the first answer is in.
+    const job = await runOfflineJob({ plan: PLAN, script: slowAnswer });
+    expect(job.outcome).toMatchObject({ kind: 'ran', status: 'failed', run: { reason: 'budget exceeded: max_cost_usd 0.50 (spent 0.60)' } });
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.outcome.usage).toMatchObject({ modelCalls: 2, promptTokens: 200, completionTokens: 20 });
+    // The steps that never called are not reported as done.
+    const states = job.outcome.kind === 'ran' ? [...job.outcome.run.record.steps.values()].map((step) => step.state).sort() : [];
+    expect(states.filter((state) => state === 'completed')).toHaveLength(1);
+  });
+
+  it('still runs the calls in parallel when the budget has room for all of them', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const job = await runOfflineJob({
+      plan: PLAN.replace('max_cost_usd: 0.5', 'max_cost_usd: 50'),
+      script: async () => {
+        most = Math.max(most, ++inFlight);
+        const answer = await slowAnswer();
+        inFlight--;
+        return answer;
+      },
+    });
+    expect(job.outcome).toMatchObject({ kind: 'ran', status: 'succeeded' });
+    expect(most).toBe(4);
+  });
+});
