@@ -4,7 +4,7 @@ import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
 import { runUsage } from '../report/run-usage.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
-import type { RunRecord } from '../core/run-record.ts';
+import { jobDurationMs, type RunRecord } from '../core/run-record.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import type { ReportPaths } from './report-paths.ts';
@@ -23,7 +23,7 @@ export interface ActionOutputs {
   readonly 'model-calls': string;
   readonly 'prompt-tokens': string;
   readonly 'completion-tokens': string;
-  /** Seconds the run took, to a tenth; 0 when nothing ran. */
+  /** Seconds the run took, planning and goal checks included, to a tenth; 0 when nothing ran. */
   readonly 'duration-seconds': string;
   /** mode: prepare only: the shard jobs' matrix as JSON (`{"shard":[1,2,3,4]}`). */
   readonly matrix?: string;
@@ -45,7 +45,7 @@ export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutp
 
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
 function recordUsageOutputs(record: RunRecord | undefined): UsageOutputs {
-  return record ? usageOutputs(runUsage(record), record.durationMs ?? record.lastAt) : usageOutputs();
+  return record ? usageOutputs(runUsage(record), jobDurationMs(record)) : usageOutputs();
 }
 
 /** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */

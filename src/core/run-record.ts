@@ -108,6 +108,11 @@ export interface RunRecord {
   decision?: { readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
 }
 
+/** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
+export function jobDurationMs(record: RunRecord): number {
+  return Math.max(record.durationMs ?? 0, record.lastAt);
+}
+
 /** An empty record, before `plan_created`. */
 export function newRunRecord(): RunRecord {
   return { steps: new Map(), revisions: [], usage: NO_USAGE, lastAt: 0, toolCalls: [] };

@@ -115,20 +115,22 @@ export type JobOutcome =
  * inputs, no model for steps that need one) rejects the job before anything runs.
  */
 export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobOutcome> {
+  // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
+  const startedAt = deps.clock.now();
   const signal = deps.signal ?? new AbortController().signal;
   const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
   try {
     const plan = jobPlan(loaded.plan, settings);
     if (!plan.ok) return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-    return await runLoadedJob(plan.plan, loaded.servers, settings, deps);
+    return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
   } finally {
     // No orphan MCP servers, whatever happened (closing twice is safe).
     await loaded.servers?.close();
   }
 }
 
-async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps): Promise<JobOutcome> {
+async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps, startedAt: number): Promise<JobOutcome> {
   const inputs = resolveInputs(loadedPlan.source, settings.inputs);
   if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
 
@@ -208,6 +210,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       model,
       listeners: deps.listeners,
       clock: deps.clock,
+      startedAt,
       signal: deps.signal,
       cwd: settings.cwd,
       inputs: inputs.inputs,

@@ -23,6 +23,11 @@ export interface RunDeps {
   /** Renderers: console, comment, summary, trace. They listen; a throwing one is reported, not fatal. */
   readonly listeners: readonly RunListener[];
   readonly clock: Clock;
+  /**
+   * The clock's reading when the job began, before a model wrote the plan: the run's times (events'
+   * `at`, its duration) count from it, so they include planning. Default: when the run starts.
+   */
+  readonly startedAt?: number;
   /** Aborting it cancels the run (SIGINT/SIGTERM); the run still records its final state. */
   readonly signal?: AbortSignal;
   readonly cwd: string;

@@ -29,14 +29,15 @@ export class RunJournal {
   readonly #onListenerError?: ListenerErrorHandler;
   #finished = false;
 
-  constructor(listeners: readonly RunListener[], clock: Clock, onListenerError?: ListenerErrorHandler) {
+  /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
+  constructor(listeners: readonly RunListener[], clock: Clock, onListenerError?: ListenerErrorHandler, startedAt = clock.now()) {
     this.#listeners = listeners;
     this.#clock = clock;
-    this.#startedAt = clock.now();
+    this.#startedAt = startedAt;
     this.#onListenerError = onListenerError;
   }
 
-  /** Milliseconds since the run started. */
+  /** Milliseconds since the run (or the job it is part of) started. */
   elapsed(): number {
     return this.#clock.now() - this.#startedAt;
   }

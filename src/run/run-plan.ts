@@ -20,7 +20,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
  * listener), ends with `run_finished`.
  */
 export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOutcome> {
-  const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError);
+  const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
   let run: PlanRun | undefined;
   let internal: unknown;
   const cancel = (): void => run?.stop(new RunCancelledError(deps.signal?.reason));

@@ -99,3 +99,83 @@ it('reports a run cancelled while the model writes its plan as cancelled, not as
     await server.close();
   }
 });
+
+// duration-seconds and the summary's "took" counted only the steps: a run whose model wrote the plan
+// for 40 s and judged its goal for 20 s said it took about a second.
+it('counts planning and goal judging in duration-seconds and the summary’s "took"', async () => {
+  // The model's calls take no real time here; each moves this clock on as a slow call would.
+  let skew = 0;
+  const clock = { now: () => performance.now() + skew, sleep: systemClock.sleep };
+  const slow = (ms: number, reply: ReturnType<typeof textAnswer>) => {
+    skew += ms;
+    return reply;
+  };
+  const isJudge = (body: { response_format?: unknown }) => JSON.stringify(body.response_format ?? '').includes('goal_verdict');
+  const plan = JSON.stringify({ steps: [{ id: 1, type: 'reasoning', description: 'Say hello', depends_on: [], why: 'the greeting' }] });
+  let planned = false;
+  const server = await startChatServer((request) => {
+    if (isJudge(request.body)) return slow(20_000, textAnswer('{"met": true, "reason": "polite"}'));
+    if (!planned) {
+      planned = true;
+      return slow(40_000, textAnswer(plan));
+    }
+    return slow(1_000, textAnswer('hello'));
+  });
+  try {
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: Timed\ngoal: Greet the team\nmodel: { name: gpt-4.1-mini }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n');
+    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
+    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const { io, said } = recordingIO();
+    const result = await runAction(read.settings, { io, redact: createRedactor(), clock });
+    await result.published;
+    expect(server.requests).toHaveLength(3);
+    expect(result.outputs.status).toBe('succeeded');
+    // 61 s of model time, plus the few real milliseconds the test took.
+    expect(Number(result.outputs['duration-seconds'])).toBeGreaterThanOrEqual(61);
+    expect(Number(result.outputs['duration-seconds'])).toBeLessThan(80);
+    expect(said.summary).toMatch(/took 1 min [0-9]+ s/);
+  } finally {
+    await server.close();
+  }
+});
+
+// duration-seconds and the summary's "took" counted only the steps: a run whose model wrote the plan
+// for 40 s and judged its goal for 20 s said it took about a second.
+it('counts planning and goal judging in duration-seconds and the summary’s "took"', async () => {
+  // The model's calls take no real time here; each moves this clock on as a slow call would.
+  let skew = 0;
+  const clock = { now: () => performance.now() + skew, sleep: systemClock.sleep };
+  const slow = (ms: number, reply: ReturnType<typeof textAnswer>) => {
+    skew += ms;
+    return reply;
+  };
+  const isJudge = (body: { response_format?: unknown }) => JSON.stringify(body.response_format ?? '').includes('goal_verdict');
+  const plan = JSON.stringify({ steps: [{ id: 1, type: 'reasoning', description: 'Say hello', depends_on: [], why: 'the greeting' }] });
+  let planned = false;
+  const server = await startChatServer((request) => {
+    if (isJudge(request.body)) return slow(20_000, textAnswer('{"met": true, "reason": "polite"}'));
+    if (!planned) {
+      planned = true;
+      return slow(40_000, textAnswer(plan));
+    }
+    return slow(1_000, textAnswer('hello'));
+  });
+  try {
+    await writeFile(path.join(workspace, 'plan.yml'), 'name: Timed\ngoal: Greet the team\nmodel: { name: gpt-4.1-mini }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n');
+    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
+    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const { io, said } = recordingIO();
+    const result = await runAction(read.settings, { io, redact: createRedactor(), clock });
+    await result.published;
+    expect(server.requests).toHaveLength(3);
+    expect(result.outputs.status).toBe('succeeded');
+    // 61 s of model time, plus the few real milliseconds the test took.
+    expect(Number(result.outputs['duration-seconds'])).toBeGreaterThanOrEqual(61);
+    expect(Number(result.outputs['duration-seconds'])).toBeLessThan(80);
+    expect(said.summary).toMatch(/took 1 min [0-9]+ s/);
+  } finally {
+    await server.close();
+  }
+});

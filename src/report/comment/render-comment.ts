@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../core/run-record.ts';
+import { jobDurationMs, type RunRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import { checklistHeader, checklistItem, nestedItems, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
@@ -33,7 +33,7 @@ function summaryLink(runUrl: string | undefined): string {
 function footer(record: RunRecord, options: CommentOptions): string[] {
   const lines: string[] = [];
   if (record.status) {
-    const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
+    const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
     lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);
   }
   const approval = renderApprovalSection(record, options.redact, '####');

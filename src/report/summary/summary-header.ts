@@ -1,5 +1,5 @@
 import type { RunStatus } from '../../core/run-event.ts';
-import type { RunRecord } from '../../core/run-record.ts';
+import { jobDurationMs, type RunRecord } from '../../core/run-record.ts';
 import { checklistHeader } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
@@ -41,7 +41,7 @@ export function statusText(record: RunRecord, redact: (text: string) => string):
 export function renderSummaryHeader(record: RunRecord, redact: (text: string) => string): string {
   const name = escapeInlineMarkdown(redact(record.plan?.name ?? 'plan'));
   const facts = [`**Status:** ${statusText(record, redact)}`, checklistHeader(record)];
-  if (record.durationMs !== undefined) facts.push(`took ${formatDuration(record.durationMs)}`);
+  if (record.durationMs !== undefined) facts.push(`took ${formatDuration(jobDurationMs(record))}`);
   if (record.revisions.length > 0 && record.plan) facts.push(`plan revision ${record.plan.revision}`);
   const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
   if (record.plan?.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(redact(record.plan.goal))}`);
