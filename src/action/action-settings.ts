@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../core/is-inside.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
@@ -85,9 +86,8 @@ export type SettingsResult =
   | { readonly ok: false; readonly problems: readonly string[] };
 
 function workspaceRelative(workspace: string, file: string): string {
-  const relative = path.relative(workspace, file);
-  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-  return (inside ? relative : file).split(path.sep).join('/');
+  const inside = file !== workspace && isInside(workspace, file);
+  return (inside ? path.relative(workspace, file) : file).split(path.sep).join('/');
 }
 
 /**

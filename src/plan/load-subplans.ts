@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isInside } from '../core/is-inside.ts';
 import { formatPath } from './format-path.ts';
 import { locatePath } from './locate-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
@@ -34,8 +35,7 @@ function sameTool(a: CommandTool, b: CommandTool): boolean {
 }
 
 function shortName(file: string, root: string): string {
-  const relative = path.relative(root, file);
-  return relative.startsWith('..') ? file : relative;
+  return isInside(root, file) ? path.relative(root, file) : file;
 }
 
 /**
@@ -59,8 +59,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const uses = step.uses!;
     const resolved = path.resolve(context.root, uses);
     const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-    const inside = path.relative(context.root, resolved);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) {
+    if (!isInside(context.root, resolved)) {
       issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
       continue;
     }

@@ -1,14 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../../core/is-inside.ts';
 import { isSystemPath } from '../../core/system-path.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
-
-/** True when `candidate` is `root` itself or lies below it. */
-export function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
 
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
