@@ -8933,11 +8933,13 @@ exports.visitAsync = visitAsync;
 /* harmony export */   mF: () => (/* binding */ usageOutputs)
 /* harmony export */ });
 /* unused harmony export MAX_RESULT_OUTPUT_CHARS */
-/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(85692);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(12172);
-/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
+/* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(85692);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16);
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(15537);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90422);
+
 
 
 
@@ -8956,20 +8958,20 @@ function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_
 }
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
 function recordUsageOutputs(record) {
-    return record ? usageOutputs((0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), record.durationMs ?? record.lastAt) : usageOutputs();
+    return record ? usageOutputs((0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .runUsage */ .l)(record), (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .jobDurationMs */ .u2)(record)) : usageOutputs();
 }
 /** Later steps read `result` from the environment or an expression: keep it well inside the runner's limits. */
 const MAX_RESULT_OUTPUT_CHARS = 64 * 1024;
 /** The outputs for a finished job; `result` is redacted whole, then cut. */
 function actionOutputs(report, paths, redact) {
-    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_2__/* .resultText */ .D)(report.finalResult).text);
+    const result = report.finalResult === undefined ? '' : redact((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)(report.finalResult).text);
     // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
     // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
     const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
-    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .goalsVerdict */ .A)(report.goals).goalsMet;
+    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .A)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutText */ .I)(result, MAX_RESULT_OUTPUT_CHARS),
+        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(result, MAX_RESULT_OUTPUT_CHARS),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -9341,6 +9343,26 @@ function looksLikeCredential(fragment) {
 function hideCutFragments(text) {
     const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+
+
+/***/ }),
+
+/***/ 99500:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ isInside)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+
+/**
+ * True when `candidate` is `root` itself or lies below it. Only a `..` segment leaves a folder: a
+ * name that merely starts with two dots (`..notes`) is inside.
+ */
+function isInside(root, candidate) {
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_0__.relative(root, candidate);
+    return relative !== '..' && !relative.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) && !node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(relative);
 }
 
 
@@ -16654,10 +16676,15 @@ const TRACE_FORMAT = 2;
 /* harmony export */   HF: () => (/* binding */ unfinishedWork),
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
-/* harmony export */   pB: () => (/* binding */ newRunRecord)
+/* harmony export */   pB: () => (/* binding */ newRunRecord),
+/* harmony export */   u2: () => (/* binding */ jobDurationMs)
 /* harmony export */ });
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 
+/** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
+function jobDurationMs(record) {
+    return Math.max(record.durationMs ?? 0, record.lastAt);
+}
 /** An empty record, before `plan_created`. */
 function newRunRecord() {
     return { steps: new Map(), revisions: [], usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, lastAt: 0, toolCalls: [] };
@@ -17859,19 +17886,25 @@ function isStepCall(label) {
     return label.purpose.startsWith('step:');
 }
 /**
- * The model client every part of a job uses, so one budget sees every call: a call is refused
- * before it is made when the budget has no room; calls no step owns (planner, replanner, review,
- * goal judges) are charged here, while steps charge theirs through `ctx.onUsage`.
+ * The model client every part of a job uses, so one budget sees every call: a call waits while the
+ * calls in flight are expected to fill the budget, and is refused before it is made when the budget
+ * has no room; calls no step owns (planner, replanner, review, goal judges) are charged here, while
+ * steps charge theirs through `ctx.onUsage`.
  */
 function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            budget.beforeModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose));
-            const response = await inner.complete(request, label, signal);
-            if (!isStepCall(label))
-                budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
-            return response;
+            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            try {
+                const response = await inner.complete(request, label, signal);
+                if (!isStepCall(label))
+                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
+                return response;
+            }
+            finally {
+                ended();
+            }
         },
     };
 }
@@ -20288,13 +20321,14 @@ class RunJournal {
     #startedAt;
     #onListenerError;
     #finished = false;
-    constructor(listeners, clock, onListenerError) {
+    /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
+    constructor(listeners, clock, onListenerError, startedAt = clock.now()) {
         this.#listeners = listeners;
         this.#clock = clock;
-        this.#startedAt = clock.now();
+        this.#startedAt = startedAt;
         this.#onListenerError = onListenerError;
     }
-    /** Milliseconds since the run started. */
+    /** Milliseconds since the run (or the job it is part of) started. */
     elapsed() {
         return this.#clock.now() - this.#startedAt;
     }
@@ -20415,7 +20449,7 @@ function missingResultReason(missing) {
  * listener), ends with `run_finished`.
  */
 async function runPlan(plan, deps) {
-    const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError);
+    const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
     let run;
     let internal;
     const cancel = () => run?.stop(new RunCancelledError(deps.signal?.reason));
@@ -20876,6 +20910,8 @@ async function writeSteps(plan, options) {
  * inputs, no model for steps that need one) rejects the job before anything runs.
  */
 async function runJob(settings, deps) {
+    // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
+    const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
     if (!loaded.ok)
@@ -20884,14 +20920,14 @@ async function runJob(settings, deps) {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-        return await runLoadedJob(plan.plan, loaded.servers, settings, deps);
+        return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
     }
     finally {
         // No orphan MCP servers, whatever happened (closing twice is safe).
         await loaded.servers?.close();
     }
 }
-async function runLoadedJob(loadedPlan, servers, settings, deps) {
+async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
@@ -20976,6 +21012,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             model,
             listeners: deps.listeners,
             clock: deps.clock,
+            startedAt,
             signal: deps.signal,
             cwd: settings.cwd,
             inputs: inputs.inputs,
@@ -21012,6 +21049,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   m: () => (/* binding */ callUsage)
 /* harmony export */ });
 /* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50657);
@@ -21019,13 +21057,16 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
 const CHARS_PER_TOKEN = 4;
 const tokensOf = (text) => Math.ceil(text.length / CHARS_PER_TOKEN);
-/** What a call sent (messages, tool definitions, response format) and what came back, in estimated tokens. */
+/** What a call sends (messages, tool definitions, response format), in estimated tokens. */
+function estimatePromptTokens(request) {
+    return tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+}
+/** What a call sent and what came back, in estimated tokens. */
 function estimateTokens(request, response) {
-    const sent = JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format });
     const answered = response.choices
         .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
         .join('');
-    return { promptTokens: tokensOf(sent), completionTokens: tokensOf(answered) };
+    return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
@@ -22878,6 +22919,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __nccwpck_require__(99500);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/locate-path.js
@@ -22889,14 +22932,14 @@ var parse_plan_yaml = __nccwpck_require__(43508);
 
 
 
+
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 function shortName(file, root) {
-    const relative = external_node_path_.relative(root, file);
-    return relative.startsWith('..') ? file : relative;
+    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
 }
 /**
  * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
@@ -22920,8 +22963,7 @@ async function loadSubplans(plan, context) {
         const uses = step.uses;
         const resolved = external_node_path_.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        const inside = external_node_path_.relative(context.root, resolved);
-        if (inside.startsWith('..') || external_node_path_.isAbsolute(inside)) {
+        if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
             continue;
         }
@@ -29480,6 +29522,9 @@ function modelOf(usage) {
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
  * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
+ * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
+ * another call waits for them, so parallel steps stop within about one call of a limit, as
+ * sequential ones do, not one call per step running.
  */
 class RunBudget {
     #limits;
@@ -29488,6 +29533,10 @@ class RunBudget {
     #usage = core_usage/* NO_USAGE */.y;
     #callsStarted = 0;
     #stepsStarted = 0;
+    #inFlight = new Set();
+    /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
+    #waiting = [];
+    #wakeScheduled = false;
     constructor(limits = {}, pricing) {
         this.#limits = {
             max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
@@ -29532,14 +29581,77 @@ class RunBudget {
         }
         return priced;
     }
-    /** Before a model call: throws (and stops the run) when the budget has no room for another call. */
-    beforeModelCall(who) {
-        const refused = this.exceeded ?? this.#noRoomForCall(who);
-        if (refused) {
-            this.#exceed(refused);
-            throw refused;
+    /**
+     * Before a model call: waits while the calls in flight are expected to fill the budget, then
+     * throws (and stops the run) when the budget has no room for another call. Returns the call's
+     * end, to be called once it has answered and its usage has been charged, or has failed.
+     */
+    async reserveModelCall(who, expected, signal) {
+        for (;;) {
+            const refused = this.exceeded ?? this.#noRoomForCall(who);
+            if (refused) {
+                this.#exceed(refused);
+                throw refused;
+            }
+            if (!this.#inFlightFillBudget())
+                break;
+            await this.#roomChanged(signal);
         }
         this.#callsStarted += 1;
+        const call = this.#expect(expected);
+        this.#inFlight.add(call);
+        return () => {
+            if (this.#inFlight.delete(call))
+                this.#wakeSoon();
+        };
+    }
+    /** An answer as long, on average, as those charged so far (as long as the prompt before any). */
+    #expect({ model, promptTokens }) {
+        const spent = this.#usage;
+        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : promptTokens;
+        const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
+        return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
+    }
+    #inFlightFillBudget() {
+        if (this.#inFlight.size === 0)
+            return false;
+        let tokens = this.#usage.promptTokens + this.#usage.completionTokens;
+        let costUsd = this.#usage.costUsd;
+        for (const call of this.#inFlight) {
+            tokens += call.tokens;
+            costUsd += call.costUsd;
+        }
+        return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+    }
+    #roomChanged(signal) {
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted) {
+                reject(signal.reason);
+                return;
+            }
+            const onAbort = () => {
+                this.#waiting = this.#waiting.filter((wake) => wake !== done);
+                reject(signal.reason);
+            };
+            const done = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.#waiting.push(done);
+        });
+    }
+    #wakeSoon() {
+        if (this.#wakeScheduled || this.#waiting.length === 0)
+            return;
+        this.#wakeScheduled = true;
+        setImmediate(() => {
+            this.#wakeScheduled = false;
+            const waiting = this.#waiting;
+            this.#waiting = [];
+            for (const wake of waiting)
+                wake();
+        });
     }
     /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
     beforeStep(stepKey) {
@@ -29568,6 +29680,7 @@ class RunBudget {
     #exceed(error) {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(error);
+        this.#wakeSoon();
     }
 }
 
@@ -30424,6 +30537,8 @@ function compileGlob(toolName, pattern) {
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __nccwpck_require__(99500);
 // EXTERNAL MODULE: ./lib/core/system-path.js
 var system_path = __nccwpck_require__(29120);
 ;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
@@ -30462,11 +30577,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.z {
 
 
 
-/** True when `candidate` is `root` itself or lies below it. */
-function isInside(root, candidate) {
-    const relative = external_node_path_.relative(root, candidate);
-    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
-}
+
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -30501,7 +30612,7 @@ async function resolveRepoPath(toolName, root, requested) {
         }
         throw error;
     }
-    if (!isInside(realRoot, resolved)) {
+    if (!(0,is_inside/* isInside */.F)(realRoot, resolved)) {
         throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))
@@ -42742,6 +42853,8 @@ function actionSecrets(settings) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __nccwpck_require__(99500);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var lib_schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -42951,6 +43064,7 @@ function githubRunContext(env) {
 
 
 
+
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs) {
     const { mode, shards, shard } = inputs;
@@ -42974,9 +43088,8 @@ function fanOutSettings(inputs) {
     return { ok: true };
 }
 function workspaceRelative(workspace, file) {
-    const relative = external_node_path_.relative(workspace, file);
-    const inside = relative !== '' && !relative.startsWith('..') && !external_node_path_.isAbsolute(relative);
-    return (inside ? relative : file).split(external_node_path_.sep).join('/');
+    const inside = file !== workspace && (0,is_inside/* isInside */.F)(workspace, file);
+    return (inside ? external_node_path_.relative(workspace, file) : file).split(external_node_path_.sep).join('/');
 }
 /**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
@@ -42993,8 +43106,10 @@ function readActionSettings(getInput, env, fileExists = external_node_fs_.exists
         return { ok: false, problems: fanOut.problems };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const planFile = external_node_path_.resolve(workspace, inputs.plan);
-    // The task alone runs when there is no plan file; with neither, loading the file reports it missing.
-    const useFile = !inputs.task || fileExists(planFile);
+    // The task alone runs when there is no file at the default plan path. A path the workflow named must
+    // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
+    // With neither, loading the file reports it missing.
+    const useFile = !inputs.task || fileExists(planFile) || planFile !== external_node_path_.resolve(workspace, DEFAULT_PLAN);
     const runnerTemp = env['RUNNER_TEMP'];
     return {
         ok: true,
@@ -44138,6 +44253,7 @@ function checkRunName(settings) {
 
 
 
+
 const STATUS_ICONS = {
     succeeded: '✅',
     failed: '❌',
@@ -44172,7 +44288,7 @@ function renderSummaryHeader(record, redact) {
     const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
     const facts = [`**Status:** ${statusText(record, redact)}`, checklistHeader(record)];
     if (record.durationMs !== undefined)
-        facts.push(`took ${formatDuration(record.durationMs)}`);
+        facts.push(`took ${formatDuration((0,run_record/* jobDurationMs */.u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
@@ -45498,6 +45614,7 @@ function createCommentUpdater(options) {
 
 
 
+
 /** GitHub rejects issue comments longer than this. */
 const COMMENT_MAX_CHARS = 65_536;
 function summaryLink(runUrl) {
@@ -45506,7 +45623,7 @@ function summaryLink(runUrl) {
 function render_comment_footer(record, options) {
     const lines = [];
     if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
+        const took = record.durationMs === undefined ? '' : ` in ${formatDuration((0,run_record/* jobDurationMs */.u2)(record))}`;
         lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);
     }
     const approval = renderApprovalSection(record, options.redact, '####');
@@ -45963,6 +46080,21 @@ var state_artifact_name = __nccwpck_require__(98355);
 
 
 
+/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
+function traceEvents(text) {
+    const events = [];
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        try {
+            events.push(JSON.parse(line));
+        }
+        catch {
+            // The cut last line.
+        }
+    }
+    return events;
+}
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
 function pausedHead(body) {
     for (const line of body.split('\n', 4)) {
@@ -46033,6 +46165,11 @@ async function findWaitingRun(settings, deps) {
     const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+    // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
+    const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
+    if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
+        return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
+    }
     const head = pausedHead(own[0].body);
     return {
         ok: true,
@@ -46094,20 +46231,6 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
-function eventsOf(text) {
-    const events = [];
-    for (const line of text.split('\n')) {
-        if (line.trim() === '')
-            continue;
-        try {
-            events.push(JSON.parse(line));
-        }
-        catch {
-            // A run killed mid-write leaves its last line cut; the rest is the record.
-        }
-    }
-    return events;
-}
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
@@ -46115,11 +46238,8 @@ function eventsOf(text) {
  */
 async function rejectRun(settings, waiting, by, deps) {
     const { io, redact } = deps;
-    const events = eventsOf(waiting.trace.text);
-    const asked = events.findLast((event) => event.type === 'approval_requested');
-    if (asked?.type !== 'approval_requested' || asked.request.hash !== waiting.hash) {
-        return refuseRun(settings, `/reject: ${waiting.trace.label ?? waiting.trace.file} does not ask for the approval ${waiting.hash} the comment names; nothing was changed`, deps);
-    }
+    // findWaitingRun has checked that these events ask for the approval the comment names.
+    const events = traceEvents(waiting.trace.text);
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());

@@ -403,6 +403,8 @@ __webpack_require__.d(__webpack_exports__, {
   P: () => (/* binding */ finalReport)
 });
 
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(422);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
@@ -412,6 +414,7 @@ var escape_markdown = __webpack_require__(949);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __webpack_require__(2172);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
+
 
 
 
@@ -450,7 +453,7 @@ function renderSummaryHeader(record, redact) {
     const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
     const facts = [`**Status:** ${statusText(record, redact)}`, (0,checklist/* checklistHeader */.Y4)(record)];
     if (record.durationMs !== undefined)
-        facts.push(`took ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`);
+        facts.push(`took ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];

@@ -506,10 +506,15 @@ const TRACE_FORMAT = 2;
 /* harmony export */   HF: () => (/* binding */ unfinishedWork),
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
-/* harmony export */   pB: () => (/* binding */ newRunRecord)
+/* harmony export */   pB: () => (/* binding */ newRunRecord),
+/* harmony export */   u2: () => (/* binding */ jobDurationMs)
 /* harmony export */ });
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6940);
 
+/** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
+function jobDurationMs(record) {
+    return Math.max(record.durationMs ?? 0, record.lastAt);
+}
 /** An empty record, before `plan_created`. */
 function newRunRecord() {
     return { steps: new Map(), revisions: [], usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, lastAt: 0, toolCalls: [] };
@@ -1613,19 +1618,25 @@ function isStepCall(label) {
     return label.purpose.startsWith('step:');
 }
 /**
- * The model client every part of a job uses, so one budget sees every call: a call is refused
- * before it is made when the budget has no room; calls no step owns (planner, replanner, review,
- * goal judges) are charged here, while steps charge theirs through `ctx.onUsage`.
+ * The model client every part of a job uses, so one budget sees every call: a call waits while the
+ * calls in flight are expected to fill the budget, and is refused before it is made when the budget
+ * has no room; calls no step owns (planner, replanner, review, goal judges) are charged here, while
+ * steps charge theirs through `ctx.onUsage`.
  */
 function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            budget.beforeModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose));
-            const response = await inner.complete(request, label, signal);
-            if (!isStepCall(label))
-                budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
-            return response;
+            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            try {
+                const response = await inner.complete(request, label, signal);
+                if (!isStepCall(label))
+                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
+                return response;
+            }
+            finally {
+                ended();
+            }
         },
     };
 }
@@ -3960,13 +3971,14 @@ class RunJournal {
     #startedAt;
     #onListenerError;
     #finished = false;
-    constructor(listeners, clock, onListenerError) {
+    /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
+    constructor(listeners, clock, onListenerError, startedAt = clock.now()) {
         this.#listeners = listeners;
         this.#clock = clock;
-        this.#startedAt = clock.now();
+        this.#startedAt = startedAt;
         this.#onListenerError = onListenerError;
     }
-    /** Milliseconds since the run started. */
+    /** Milliseconds since the run (or the job it is part of) started. */
     elapsed() {
         return this.#clock.now() - this.#startedAt;
     }
@@ -4087,7 +4099,7 @@ function missingResultReason(missing) {
  * listener), ends with `run_finished`.
  */
 async function runPlan(plan, deps) {
-    const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError);
+    const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
     let run;
     let internal;
     const cancel = () => run?.stop(new RunCancelledError(deps.signal?.reason));
@@ -4531,6 +4543,8 @@ async function writeSteps(plan, options) {
  * inputs, no model for steps that need one) rejects the job before anything runs.
  */
 async function runJob(settings, deps) {
+    // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
+    const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
     if (!loaded.ok)
@@ -4539,14 +4553,14 @@ async function runJob(settings, deps) {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-        return await runLoadedJob(plan.plan, loaded.servers, settings, deps);
+        return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
     }
     finally {
         // No orphan MCP servers, whatever happened (closing twice is safe).
         await loaded.servers?.close();
     }
 }
-async function runLoadedJob(loadedPlan, servers, settings, deps) {
+async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
@@ -4631,6 +4645,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
             model,
             listeners: deps.listeners,
             clock: deps.clock,
+            startedAt,
             signal: deps.signal,
             cwd: settings.cwd,
             inputs: inputs.inputs,
@@ -4667,6 +4682,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ estimatePromptTokens),
 /* harmony export */   m: () => (/* binding */ callUsage)
 /* harmony export */ });
 /* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(657);
@@ -4674,13 +4690,16 @@ async function runLoadedJob(loadedPlan, servers, settings, deps) {
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
 const CHARS_PER_TOKEN = 4;
 const tokensOf = (text) => Math.ceil(text.length / CHARS_PER_TOKEN);
-/** What a call sent (messages, tool definitions, response format) and what came back, in estimated tokens. */
+/** What a call sends (messages, tool definitions, response format), in estimated tokens. */
+function estimatePromptTokens(request) {
+    return tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+}
+/** What a call sent and what came back, in estimated tokens. */
 function estimateTokens(request, response) {
-    const sent = JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format });
     const answered = response.choices
         .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
         .join('');
-    return { promptTokens: tokensOf(sent), completionTokens: tokensOf(answered) };
+    return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
@@ -6273,6 +6292,9 @@ function modelOf(usage) {
  * What a job may spend, and what it has spent: every model call (steps, planner, replanner,
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
  * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
+ * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
+ * another call waits for them, so parallel steps stop within about one call of a limit, as
+ * sequential ones do, not one call per step running.
  */
 class RunBudget {
     #limits;
@@ -6281,6 +6303,10 @@ class RunBudget {
     #usage = core_usage/* NO_USAGE */.y;
     #callsStarted = 0;
     #stepsStarted = 0;
+    #inFlight = new Set();
+    /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
+    #waiting = [];
+    #wakeScheduled = false;
     constructor(limits = {}, pricing) {
         this.#limits = {
             max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
@@ -6325,14 +6351,77 @@ class RunBudget {
         }
         return priced;
     }
-    /** Before a model call: throws (and stops the run) when the budget has no room for another call. */
-    beforeModelCall(who) {
-        const refused = this.exceeded ?? this.#noRoomForCall(who);
-        if (refused) {
-            this.#exceed(refused);
-            throw refused;
+    /**
+     * Before a model call: waits while the calls in flight are expected to fill the budget, then
+     * throws (and stops the run) when the budget has no room for another call. Returns the call's
+     * end, to be called once it has answered and its usage has been charged, or has failed.
+     */
+    async reserveModelCall(who, expected, signal) {
+        for (;;) {
+            const refused = this.exceeded ?? this.#noRoomForCall(who);
+            if (refused) {
+                this.#exceed(refused);
+                throw refused;
+            }
+            if (!this.#inFlightFillBudget())
+                break;
+            await this.#roomChanged(signal);
         }
         this.#callsStarted += 1;
+        const call = this.#expect(expected);
+        this.#inFlight.add(call);
+        return () => {
+            if (this.#inFlight.delete(call))
+                this.#wakeSoon();
+        };
+    }
+    /** An answer as long, on average, as those charged so far (as long as the prompt before any). */
+    #expect({ model, promptTokens }) {
+        const spent = this.#usage;
+        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : promptTokens;
+        const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
+        return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
+    }
+    #inFlightFillBudget() {
+        if (this.#inFlight.size === 0)
+            return false;
+        let tokens = this.#usage.promptTokens + this.#usage.completionTokens;
+        let costUsd = this.#usage.costUsd;
+        for (const call of this.#inFlight) {
+            tokens += call.tokens;
+            costUsd += call.costUsd;
+        }
+        return tokens >= this.#limits.max_tokens || costUsd >= this.#limits.max_cost_usd;
+    }
+    #roomChanged(signal) {
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted) {
+                reject(signal.reason);
+                return;
+            }
+            const onAbort = () => {
+                this.#waiting = this.#waiting.filter((wake) => wake !== done);
+                reject(signal.reason);
+            };
+            const done = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.#waiting.push(done);
+        });
+    }
+    #wakeSoon() {
+        if (this.#wakeScheduled || this.#waiting.length === 0)
+            return;
+        this.#wakeScheduled = true;
+        setImmediate(() => {
+            this.#wakeScheduled = false;
+            const waiting = this.#waiting;
+            this.#waiting = [];
+            for (const wake of waiting)
+                wake();
+        });
     }
     /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
     beforeStep(stepKey) {
@@ -6361,6 +6450,7 @@ class RunBudget {
     #exceed(error) {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(error);
+        this.#wakeSoon();
     }
 }
 

@@ -2,6 +2,26 @@ export const id = 987;
 export const ids = [987];
 export const modules = {
 
+/***/ 9500:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ isInside)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+
+/**
+ * True when `candidate` is `root` itself or lies below it. Only a `..` segment leaves a folder: a
+ * name that merely starts with two dots (`..notes`) is inside.
+ */
+function isInside(root, candidate) {
+    const relative = node_path__WEBPACK_IMPORTED_MODULE_0__.relative(root, candidate);
+    return relative !== '..' && !relative.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) && !node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(relative);
+}
+
+
+/***/ }),
+
 /***/ 176:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -688,6 +708,8 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __webpack_require__(9500);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(7222);
 // EXTERNAL MODULE: ./lib/plan/locate-path.js
@@ -699,14 +721,14 @@ var parse_plan_yaml = __webpack_require__(4700);
 
 
 
+
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 function shortName(file, root) {
-    const relative = external_node_path_.relative(root, file);
-    return relative.startsWith('..') ? file : relative;
+    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
 }
 /**
  * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
@@ -730,8 +752,7 @@ async function loadSubplans(plan, context) {
         const uses = step.uses;
         const resolved = external_node_path_.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        const inside = external_node_path_.relative(context.root, resolved);
-        if (inside.startsWith('..') || external_node_path_.isAbsolute(inside)) {
+        if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
             continue;
         }
@@ -3532,6 +3553,8 @@ function compileGlob(toolName, pattern) {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __webpack_require__(9500);
 // EXTERNAL MODULE: ./lib/core/system-path.js
 var system_path = __webpack_require__(9120);
 ;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
@@ -3570,11 +3593,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.z {
 
 
 
-/** True when `candidate` is `root` itself or lies below it. */
-function isInside(root, candidate) {
-    const relative = external_node_path_.relative(root, candidate);
-    return relative === '' || (!relative.startsWith('..') && !external_node_path_.isAbsolute(relative));
-}
+
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -3609,7 +3628,7 @@ async function resolveRepoPath(toolName, root, requested) {
         }
         throw error;
     }
-    if (!isInside(realRoot, resolved)) {
+    if (!(0,is_inside/* isInside */.F)(realRoot, resolved)) {
         throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))

@@ -6,24 +6,10 @@ import { writeReportFile } from '../report/write-report-file.ts';
 import { actionOutputs } from './action-outputs.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
-import { refuseRun } from './refuse-run.ts';
 import { reportPaths } from './report-paths.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
-import type { WaitingRun } from './waiting-run.ts';
-
-function eventsOf(text: string): RunEvent[] {
-  const events: RunEvent[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      events.push(JSON.parse(line) as RunEvent);
-    } catch {
-      // A run killed mid-write leaves its last line cut; the rest is the record.
-    }
-  }
-  return events;
-}
+import { traceEvents, type WaitingRun } from './waiting-run.ts';
 
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
@@ -32,11 +18,8 @@ function eventsOf(text: string): RunEvent[] {
  */
 export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, by: string, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
-  const events = eventsOf(waiting.trace.text);
-  const asked = events.findLast((event) => event.type === 'approval_requested');
-  if (asked?.type !== 'approval_requested' || asked.request.hash !== waiting.hash) {
-    return refuseRun(settings, `/reject: ${waiting.trace.label ?? waiting.trace.file} does not ask for the approval ${waiting.hash} the comment names; nothing was changed`, deps);
-  }
+  // findWaitingRun has checked that these events ask for the approval the comment names.
+  const events = traceEvents(waiting.trace.text);
   const decided: RunEvent = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
   const all = [...events, decided];
   const record = all.reduce(applyEvent, newRunRecord());

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RunEvent } from '../core/run-event.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { eventTarget, type IssueTarget } from '../github/event-target.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
@@ -18,6 +19,20 @@ export interface WaitingRun {
   readonly comment: { readonly target: IssueTarget; readonly id: number; readonly body: string };
   /** The pull request commit the paused run was for (from that comment's hidden head line): the approved run's check run goes on it. */
   readonly headSha?: string;
+}
+
+/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
+export function traceEvents(text: string): RunEvent[] {
+  const events: RunEvent[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      events.push(JSON.parse(line) as RunEvent);
+    } catch {
+      // The cut last line.
+    }
+  }
+  return events;
 }
 
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
@@ -86,6 +101,11 @@ export async function findWaitingRun(
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+  // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
+  const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
+  if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
+    return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
+  }
   const head = pausedHead(own[0]!.body);
   return {
     ok: true,
