@@ -8984,6 +8984,128 @@ function actionOutputs(report, paths, redact) {
 
 /***/ }),
 
+/***/ 47202:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lt: () => (/* binding */ approvalMarkerOf),
+/* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
+/* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
+/* harmony export */   a: () => (/* binding */ forwardMarker),
+/* harmony export */   kD: () => (/* binding */ withApprovalMarker)
+/* harmony export */ });
+const PREFIX = '<!-- plan-runner-approval: ';
+const SUFFIX = ' -->';
+/** The marker for a run's record (`runId`: this workflow run, whose saved state an approving run downloads); undefined when there is none. */
+function approvalMarkerOf(record, runId) {
+    if (record.status === 'awaiting-approval' && record.approval && runId !== undefined)
+        return { state: 'awaiting', runId, hash: record.approval.hash };
+    const decision = record.decision;
+    if (decision)
+        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }) };
+    return undefined;
+}
+/** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
+function approvalMarkerLine(marker) {
+    if (!marker)
+        return '';
+    return `\n${PREFIX}${JSON.stringify(marker).replaceAll('--', '-\\u002d')}${SUFFIX}`;
+}
+/**
+ * `body` (plan-runner's comment) with the marker among its leading hidden lines replaced by
+ * `marker`; undefined when it has none there (then it is not a comment a run waits in).
+ */
+function withApprovalMarker(body, marker) {
+    const lines = body.split('\n');
+    for (const [index, line] of lines.entries()) {
+        // As `readApprovalMarker` reads it: the leading hidden lines only.
+        if (!line.startsWith('<!-- plan-runner'))
+            break;
+        if (line.startsWith(PREFIX))
+            return [...lines.slice(0, index), approvalMarkerLine(marker).slice(1), ...lines.slice(index + 1)].join('\n');
+    }
+    return undefined;
+}
+/**
+ * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
+ * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
+ * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps
+ * `<!-- … -->` as written, and tool or model text can hold one) is never taken for it.
+ */
+function readApprovalMarker(body) {
+    let line;
+    for (const leading of body.trimStart().split('\n')) {
+        if (!leading.startsWith('<!-- plan-runner'))
+            break;
+        if (leading.startsWith(PREFIX))
+            line = leading;
+    }
+    if (!line?.endsWith(SUFFIX))
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(line.slice(PREFIX.length, -SUFFIX.length));
+    }
+    catch {
+        return undefined;
+    }
+    const marker = value;
+    if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
+        return undefined;
+    if (marker.state === 'awaiting')
+        return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
+    if (marker.state === 'approved' || marker.state === 'rejected')
+        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
+    return undefined;
+}
+/**
+ * The marker to write over `current` (the comment as it is): `next`, unless that would take an
+ * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
+ * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
+ * (the approving run's calls are in another workflow run's state). An answer stays answered.
+ */
+function forwardMarker(next, current) {
+    if (next?.state !== 'awaiting' || current === undefined)
+        return next;
+    const before = readApprovalMarker(current);
+    return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+}
+
+
+/***/ }),
+
+/***/ 94194:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ addEscalationLabel),
+/* harmony export */   e: () => (/* binding */ escalationMentionLine)
+/* harmony export */ });
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82931);
+
+/** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
+function escalationMentionLine(escalation) {
+    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed — the run was escalated (see the summary for what was tried).` : '';
+}
+/**
+ * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
+ * permission, no such label rights) is a warning: the job fails as escalated either way.
+ */
+async function addEscalationLabel(octokit, target, escalation, warn) {
+    if (!escalation?.label)
+        return;
+    try {
+        await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
+    }
+    catch (error) {
+        const { status } = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g)(error);
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 88130:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9074,6 +9196,720 @@ function shardCount(text) {
         }
     }
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 84550:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  O: () => (/* binding */ liveComment)
+});
+
+// UNUSED EXPORTS: fitComment
+
+// EXTERNAL MODULE: ./lib/github/github-run-context.js
+var github_run_context = __nccwpck_require__(43914);
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
+var comment_marker = __nccwpck_require__(97888);
+// EXTERNAL MODULE: ./lib/core/usage.js
+var usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
+;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
+
+
+const LETTERS = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
+const STATES = { p: 'pending', w: 'waiting', r: 'in_progress', c: 'completed', f: 'failed', s: 'skipped' };
+/** How far along a state is: a merge keeps the further one; completed outranks a failure a re-run has since fixed. */
+const RANK = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, completed: 4 };
+const OPEN = '<!-- plan-runner-state: ';
+const CLOSE = ' -->';
+const TEXT_MAX_CHARS = 200;
+/** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
+function sharedStateBlock(state) {
+    return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+}
+/**
+ * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
+ * workflow run than `run` wrote it (then nothing is merged from it). Only the block plan-runner writes
+ * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
+ * `<!-- … -->` as written) never ends it.
+ */
+function readSharedState(body, run) {
+    const last = body?.trimEnd().split('\n').at(-1);
+    if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE))
+        return undefined;
+    try {
+        const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8'));
+        const steps = value?.steps;
+        if (!steps || typeof steps !== 'object' || Array.isArray(steps))
+            return undefined;
+        const writer = value.run;
+        if ((typeof writer === 'number' ? writer : undefined) !== run)
+            return undefined;
+        const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
+        return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
+    }
+    catch {
+        return undefined;
+    }
+}
+function isSharedStep(value) {
+    const step = value;
+    return (!!step &&
+        typeof step.s === 'string' &&
+        step.s in RANK &&
+        (step.t === undefined || typeof step.t === 'string') &&
+        (step.i === undefined || (typeof step.i === 'string' && /^[pwrcfs]*$/.test(step.i))));
+}
+function statusText(step, redact) {
+    // A for_each step's line shows its item counts, drawn from the item letters.
+    const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : JSON.stringify(step.result)) : undefined;
+    const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
+    return text === undefined ? undefined : (0,checklist/* resultPreview */.KY)(redact(text), TEXT_MAX_CHARS);
+}
+/** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
+function sharedStateOf(record, redact, run) {
+    const steps = {};
+    for (const [key, step] of record.steps) {
+        const text = statusText(step, redact);
+        steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
+    }
+    return { steps, ...(run !== undefined && { run }) };
+}
+function mergeItems(a, b) {
+    if (a === undefined || b === undefined || a.length !== b.length)
+        return a ?? b;
+    let merged = '';
+    for (let index = 0; index < a.length; index++)
+        merged += RANK[STATES[a[index]]] >= RANK[STATES[b[index]]] ? a[index] : b[index];
+    return merged;
+}
+/** Both writers' knowledge: per step and per item the further state; never moves one back. */
+function mergeSharedStates(mine, theirs) {
+    if (!theirs || theirs.run !== mine.run)
+        return mine;
+    const steps = { ...theirs.steps };
+    for (const [key, step] of Object.entries(mine.steps)) {
+        const other = steps[key];
+        if (!other) {
+            steps[key] = step;
+            continue;
+        }
+        const ahead = RANK[step.s] >= RANK[other.s] ? step : other;
+        const items = mergeItems(step.i, other.i);
+        steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
+    }
+    return { steps, ...(mine.run !== undefined && { run: mine.run }) };
+}
+/** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
+function holdsState(state, mine) {
+    if (!state)
+        return false;
+    return JSON.stringify(mergeSharedStates(mine, state)) === JSON.stringify(mergeSharedStates(state, state));
+}
+/** `record` with the merged state drawn in: the steps and items other writers got further with. */
+function recordWithSharedState(record, shared) {
+    const steps = new Map(record.steps);
+    const planned = new Set(record.plan?.steps.map((step) => step.key));
+    for (const [key, theirs] of Object.entries(shared.steps)) {
+        const mine = record.steps.get(key);
+        // A step this writer's plan does not have (another revision's) would count as replaced: not drawn.
+        if (!mine && !planned.has(key))
+            continue;
+        const myLetters = mine?.items?.map((item) => LETTERS[item.state]).join('');
+        if (mine && mine.state === theirs.s && myLetters === theirs.i)
+            continue;
+        const items = theirs.i === undefined ? undefined : [...theirs.i].map((letter, index) => ({ key: mine?.items?.[index]?.key ?? String(index), state: STATES[letter] }));
+        const drawn = {
+            key,
+            state: theirs.s,
+            usage: usage/* NO_USAGE */.y,
+            ...(theirs.t !== undefined && theirs.s === 'completed' && !items && { result: theirs.t }),
+            ...(theirs.t !== undefined && theirs.s === 'failed' && { error: theirs.t }),
+            ...(theirs.t !== undefined && theirs.s === 'skipped' && { skipReason: theirs.t }),
+            ...(items && {
+                items,
+                itemCounts: {
+                    total: items.length,
+                    running: items.filter((item) => item.state === 'in_progress').length,
+                    completed: items.filter((item) => item.state === 'completed').length,
+                    failed: items.filter((item) => item.state === 'failed').length,
+                },
+            }),
+        };
+        steps.set(key, drawn);
+    }
+    return { ...record, steps };
+}
+/**
+ * What a writer draws over the comment's `current` body: its record with every other writer's
+ * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
+ * final write) draws its own record alone: it has every state by then.
+ */
+function drawShared(record, current, redact, authoritative = false, run) {
+    const mine = sharedStateOf(record, redact, run);
+    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
+    return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
+}
+/** True when the comment body `current` already shows everything `record` knows. */
+function bodyHolds(record, current, redact, run) {
+    return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
+}
+
+// EXTERNAL MODULE: ./lib/core/clock.js
+var core_clock = __nccwpck_require__(91601);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __nccwpck_require__(90422);
+// EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
+var comment_write_error = __nccwpck_require__(89228);
+;// CONCATENATED MODULE: ./lib/report/comment/comment-updater.js
+
+
+
+const MAX_BACKOFF_MS = 30_000;
+/** Reads after a shared comment's final write: each is at most one more write. */
+const VERIFY_ROUNDS = 3;
+/**
+ * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
+ * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
+ * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
+ */
+function createCommentUpdater(options) {
+    const clock = options.clock ?? core_clock/* systemClock */.m;
+    const minInterval = options.minIntervalMs ?? 1000;
+    const maxAttempts = options.maxAttempts ?? 3;
+    const record = (0,run_record/* newRunRecord */.pB)();
+    let goals;
+    let dirty = false;
+    let disabled = false;
+    let finished = false;
+    let commentId;
+    let looked = false;
+    /** A comment may exist that we do not know of (a create failed or timed out): list before writing. */
+    let unsettled = false;
+    /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
+    let created = false;
+    let lastBody;
+    let lastWriteEnd = Number.NEGATIVE_INFINITY;
+    let deadline = Number.POSITIVE_INFINITY;
+    let pump;
+    const warned = new Set();
+    const warnOnce = (kind, message) => {
+        if (warned.has(kind))
+            return;
+        warned.add(kind);
+        options.warn(message);
+    };
+    const render = (current) => {
+        try {
+            const body = options.render(record, goals, current);
+            return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
+        }
+        catch (error) {
+            warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+            return undefined;
+        }
+    };
+    /**
+     * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
+     * together, or a POST that timed out but landed, must not leave two comments.
+     */
+    const settle = async () => {
+        const own = await options.api.listOwn(options.marker);
+        unsettled = false;
+        const [oldest, ...others] = own;
+        if (oldest)
+            commentId = oldest.id;
+        for (const other of others)
+            await options.api.remove(other.id);
+        return oldest?.body;
+    };
+    /**
+     * A shared comment's next body, rendered over its current one; undefined when there is nothing to
+     * write (the comment holds all this writer knows, or the body would not change).
+     */
+    const renderShared = async () => {
+        const current = await settle();
+        looked = true;
+        if (current !== undefined && !finished && options.shared.holds(record, current))
+            return undefined;
+        const body = render(current);
+        return body === current ? undefined : body;
+    };
+    const writeOnce = async (body) => {
+        const before = commentId;
+        if (unsettled || (commentId === undefined && !looked)) {
+            await settle();
+            looked = true;
+        }
+        // Only settling was needed: the comment kept already shows this state.
+        if (!options.shared && commentId !== undefined && commentId === before && body === lastBody)
+            return;
+        if (commentId !== undefined) {
+            try {
+                await options.api.update(commentId, body);
+                return;
+            }
+            catch (error) {
+                // Deleted by someone during the run: make a new one rather than give up.
+                if (!(error instanceof comment_write_error/* CommentWriteError */.R && error.status === 404))
+                    throw error;
+                commentId = undefined;
+            }
+        }
+        try {
+            commentId = (await options.api.create(body)).id;
+        }
+        catch (error) {
+            // The create may have landed (or land later) despite the failure: look before any second POST.
+            unsettled = true;
+            created = true;
+            throw error;
+        }
+        created = true;
+        const mine = commentId;
+        await settle();
+        // An older comment of ours won: it gets this state too.
+        if (commentId !== mine)
+            await options.api.update(commentId, body);
+    };
+    /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
+    const write = async (first) => {
+        let last;
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+            if (last) {
+                const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
+                if (clock.now() + wait > deadline)
+                    break;
+                await clock.sleep(wait);
+            }
+            let body = options.shared ? undefined : attempt === 1 ? first : render();
+            if (body === undefined && !options.shared)
+                return undefined;
+            try {
+                const outdated = await options.outdated?.();
+                if (outdated !== undefined) {
+                    disabled = true;
+                    (options.info ?? options.warn)(outdated);
+                    return undefined;
+                }
+                if (options.shared) {
+                    body = await renderShared();
+                    if (body === undefined)
+                        return lastBody;
+                }
+                await writeOnce(body);
+                return body;
+            }
+            catch (error) {
+                last = error instanceof comment_write_error/* CommentWriteError */.R ? error : new comment_write_error/* CommentWriteError */.R('update', error);
+                if (!last.transient) {
+                    disabled = true;
+                    warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+                        'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.');
+                    return undefined;
+                }
+            }
+        }
+        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
+        return undefined;
+    };
+    const drain = async () => {
+        while (dirty && !disabled && clock.now() < deadline) {
+            const wait = lastWriteEnd + minInterval - clock.now();
+            if (wait > 0) {
+                if (clock.now() + wait > deadline)
+                    return;
+                await clock.sleep(wait);
+            }
+            dirty = false;
+            // A shared comment is compared with what it holds when the write reads it, not with our last body.
+            const body = options.shared ? '' : render();
+            if (body === undefined || (!options.shared && body === lastBody && !unsettled))
+                continue;
+            const written = await write(body);
+            lastWriteEnd = clock.now();
+            if (written !== undefined)
+                lastBody = written;
+        }
+    };
+    const kick = () => {
+        dirty = true;
+        if (pump || disabled)
+            return;
+        pump = drain()
+            .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
+            .finally(() => {
+            pump = undefined;
+            // An event may have arrived between the loop's last check and now.
+            if (dirty && !disabled && clock.now() < deadline)
+                kick();
+        });
+    };
+    const flush = async () => {
+        while (pump)
+            await pump;
+    };
+    /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
+    const verify = async () => {
+        for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
+            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
+            let current;
+            try {
+                current = await settle();
+            }
+            catch {
+                return;
+            }
+            if (current === undefined || options.shared.holds(record, current))
+                return;
+            dirty = true;
+            kick();
+            await flush();
+        }
+    };
+    return {
+        listener: (event) => {
+            if (finished)
+                return;
+            try {
+                (0,run_record/* applyEvent */.Z8)(record, event);
+                kick();
+            }
+            catch (error) {
+                warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
+            }
+        },
+        flush,
+        async finish(finalGoals) {
+            if (!finished) {
+                finished = true;
+                goals = finalGoals;
+                // A POST that timed out may have landed since: the final state goes to the one comment kept.
+                if (created)
+                    unsettled = true;
+                deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
+                kick();
+                await flush();
+                if (options.shared)
+                    await verify();
+            }
+            await flush();
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./lib/action/escalation-notice.js
+var escalation_notice = __nccwpck_require__(94194);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __nccwpck_require__(52895);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/report/approval-section.js
+var approval_section = __nccwpck_require__(64481);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/comment/render-comment.js
+
+
+
+
+
+
+
+
+
+
+/** GitHub rejects issue comments longer than this. */
+const COMMENT_MAX_CHARS = 65_536;
+function summaryLink(runUrl) {
+    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
+}
+function footer(record, options) {
+    const lines = [];
+    if (record.status) {
+        const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+        lines.push(`**Finished: ${(0,summary_header/* statusText */.qS)(record, options.redact)}**${took}`);
+    }
+    const approval = (0,approval_section/* renderApprovalSection */.L)(record, options.redact, '####');
+    if (approval)
+        lines.push(approval);
+    if (options.goals?.length) {
+        lines.push(`#### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300));
+    }
+    if (options.runUrl)
+        lines.push(`[View the run](${encodeURI(options.runUrl)}) · full results in the job summary`);
+    return lines;
+}
+/**
+ * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
+ * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
+ * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
+ */
+function renderComment(record, options) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
+    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'));
+    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} — ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
+    const tail = footer(record, options);
+    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
+    const fixedParts = [head, ...tail].filter((p) => p !== '');
+    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
+    const sizeOf = (lineChars, lineCount, note) => {
+        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
+        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
+    };
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
+    const more = (n) => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+    const steps = record.plan?.steps ?? [];
+    // Still too long without any result line: keep the checklist lines that fit and count the rest.
+    const countRest = (bare) => {
+        const kept = [];
+        let used = sizeOf(more(steps.length).length, 1, cutNote);
+        for (const line of bare) {
+            if (used + line.length + 1 > maxChars)
+                break;
+            kept.push(line);
+            used += line.length + 1;
+        }
+        return (0,cut_text/* cutMarkdown */.G)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
+    };
+    // When the lines without results already overflow, so do the lines with them: the comment is
+    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
+    const bare = [];
+    let bareChars = 0;
+    for (const planStep of steps) {
+        const line = bareLine(planStep, record, options.redact);
+        bare.push(line);
+        bareChars += line.length;
+        if (sizeOf(bareChars, bare.length) > maxChars)
+            return countRest(bare);
+    }
+    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
+    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
+    if (sizeOf(fullChars, items.length) <= maxChars)
+        return build(items.map((item) => item.full));
+    // Drop the longest status texts first, keeping as many result lines as fit.
+    const lines = items.map((item) => item.full);
+    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
+    order.sort((a, b) => b.length - a.length);
+    let size = sizeOf(fullChars, items.length, cutNote);
+    for (const { index, length } of order) {
+        if (size <= maxChars)
+            break;
+        lines[index] = items[index].bare;
+        size -= length;
+    }
+    if (size <= maxChars)
+        return build(lines, cutNote);
+    return countRest(bare);
+}
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap();
+/** A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list under it. */
+function entryLines(planStep, record, redact) {
+    const step = record.steps.get(planStep.key);
+    const item = (0,checklist/* checklistItem */.gd)(planStep, step, redact);
+    const lines = itemLines(item);
+    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
+    const inner = (0,checklist/* nestedItems */.kS)(step, redact);
+    if (inner.length > 0) {
+        const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${entry.key}. ${entry.title}`)}`).join('');
+        return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+    }
+    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+    if (!step?.todos?.length)
+        return lines;
+    const nested = (0,todo_entries/* todoEntries */.vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(t.content)}`).join('');
+    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+}
+// A step's escaped `key. title`, by plan step: it does not change while the step runs.
+const escapedLabels = new WeakMap();
+/** `entryLines(…).bare` without computing the step's status (its result's first line). */
+function bareLine(planStep, record, redact) {
+    const step = record.steps.get(planStep.key);
+    if (step?.nested || step?.todos?.length)
+        return entryLines(planStep, record, redact).bare;
+    let cached = escapedLabels.get(planStep);
+    if (cached?.redact !== redact) {
+        cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${(0,checklist/* stepTitle */.Fb)(planStep, redact)}`) };
+        escapedLabels.set(planStep, cached);
+    }
+    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}`;
+}
+function itemLines(item) {
+    let lines = escapedLines.get(item);
+    if (!lines) {
+        const bare = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${bare}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare };
+        escapedLines.set(item, lines);
+    }
+    return lines;
+}
+
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
+// EXTERNAL MODULE: ./lib/github/event-target.js
+var event_target = __nccwpck_require__(45061);
+// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
+var fork_pull_request = __nccwpck_require__(69362);
+;// CONCATENATED MODULE: ./lib/action/comment-target.js
+
+
+/**
+ * Whether to keep a comment, and on what. `auto` comments when the event has a pull request or
+ * issue and the token can write (not a fork's pull request); `always` tries whenever there is a
+ * target and warns when there is none; `never` does not comment.
+ */
+function commentTarget(settings) {
+    const { comment, github } = settings;
+    if (comment === 'never')
+        return { why: 'comment is never', warn: false };
+    const asked = comment === 'always';
+    const target = (0,event_target/* eventTarget */.M)(github.eventName, github.payload, github.repository);
+    if (!target) {
+        return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
+    }
+    if (!settings.githubToken)
+        return { why: 'there is no github-token', warn: asked };
+    if (!asked && github.eventName === 'pull_request' && (0,fork_pull_request/* isForkPullRequest */.B)(github.payload)) {
+        return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
+    }
+    return { target };
+}
+
+// EXTERNAL MODULE: ./lib/action/approval-marker.js
+var approval_marker = __nccwpck_require__(47202);
+;// CONCATENATED MODULE: ./lib/action/live-comment.js
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Asks GitHub for the pull request's head: a message when it is no longer `headSha` (a newer push
+ * has its own run, whose result this run must not overwrite). When GitHub cannot say, go on.
+ */
+function outdatedCheck(github, target, headSha) {
+    return async () => {
+        let head;
+        try {
+            head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
+        }
+        catch {
+            return undefined;
+        }
+        if (head === headSha)
+            return undefined;
+        return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
+    };
+}
+/** `Resumed from attempt 1: 3 steps reused.` */
+function resumedNote(from, record) {
+    let reused = 0;
+    for (const step of record.steps.values())
+        if (step.reused)
+            reused += 1;
+    return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
+}
+/**
+ * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
+ * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
+ * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
+ * a last resort.
+ */
+function fitComment(build, budget) {
+    let maxChars = budget;
+    for (let attempt = 0; attempt < 4; attempt++) {
+        const body = build(maxChars);
+        if (body.length <= COMMENT_MAX_CHARS)
+            return body;
+        maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
+    }
+    return (0,cut_text/* cutMarkdown */.G)(build(maxChars), COMMENT_MAX_CHARS);
+}
+/**
+ * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
+ * when the settings and the event call for none — said in the log, as a warning when asked for.
+ */
+async function liveComment(settings, context) {
+    const { io, redact } = context;
+    const decision = commentTarget(settings);
+    if (!decision.target || !context.github) {
+        const why = decision.target ? 'there is no GitHub client' : decision.why;
+        if (decision.target === undefined && decision.warn)
+            io.warning(`No PR comment: ${why}. The job summary has the record.`);
+        else
+            io.info(`No PR comment: ${why}.`);
+        return undefined;
+    }
+    const marker = (0,comment_marker/* commentMarker */.Q)(settings.planPath);
+    const runUrl = settings.github.runUrl;
+    // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
+    const headSha = decision.target.kind === 'pull_request' ? (0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) : undefined;
+    const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
+    // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
+    const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
+    // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
+    const part = settings.fanOut?.part;
+    const partial = part === 'prepare' || part === 'shard';
+    // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
+    // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
+    const endsTheRun = (record) => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
+    const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
+    const render = (given, goals, current) => {
+        // The merge job's last word is the run's: its final body is its own, complete record.
+        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
+        const record = drawn.record;
+        const final = context.final();
+        if (final && final.planErrors.length > 0) {
+            const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
+            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+        }
+        const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
+        const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
+        // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
+        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current));
+        const whole = (maxChars) => {
+            const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+            // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
+            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.e)(final?.escalation)}${drawn.block}`;
+        };
+        return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
+    };
+    return createCommentUpdater({
+        api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
+        marker,
+        render: (record, goals, current) => redact(render(record, goals, current)),
+        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
+        ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
+        warn: io.warning,
+        info: io.info,
+        clock: context.clock,
+        ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+    });
 }
 
 
@@ -9211,6 +10047,171 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 51981:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B5: () => (/* binding */ traceEvents),
+/* harmony export */   W$: () => (/* binding */ recordAnswer),
+/* harmony export */   _f: () => (/* binding */ findWaitingRun)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45061);
+/* harmony import */ var _report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98384);
+/* harmony import */ var _report_comment_comment_marker_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97888);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(12029);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
+/* harmony import */ var _approval_marker_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(47202);
+
+
+
+
+
+
+
+/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
+function traceEvents(text) {
+    const events = [];
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        try {
+            events.push(JSON.parse(line));
+        }
+        catch {
+            // The cut last line.
+        }
+    }
+    return events;
+}
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
+}
+/** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
+function newestState(artifacts, planPath) {
+    let newest;
+    for (const artifact of artifacts) {
+        const parsed = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
+        if (!parsed || parsed.part !== undefined)
+            continue;
+        if (!newest || parsed.attempt > newest.attempt)
+            newest = { artifact, attempt: parsed.attempt };
+    }
+    return newest;
+}
+/**
+ * Finds the run of this plan that waits for approval on the commented pull request or issue: through
+ * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
+ * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
+ */
+async function findWaitingRun(settings, deps) {
+    const target = (0,_github_event_target_js__WEBPACK_IMPORTED_MODULE_1__/* .eventTarget */ .M)(settings.github.eventName, settings.github.payload, settings.github.repository);
+    if (!target || !deps.github)
+        return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+    const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
+    let own;
+    try {
+        own = await (0,_report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__/* .issueCommentApi */ .bE)(deps.github, target).listOwn((0,_report_comment_comment_marker_js__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Q)(settings.planPath));
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+    }
+    const marker = own[0] && (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_6__/* .readApprovalMarker */ .Wg)(own[0].body);
+    if (!marker)
+        return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
+    if (marker.state !== 'awaiting') {
+        return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+    }
+    if (!deps.state) {
+        return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
+    }
+    const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
+    let found;
+    try {
+        found = newestState(await deps.state.list(marker.runId), settings.planPath);
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    }
+    if (!found)
+        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .oversizedState */ .$6)(found.artifact.size);
+    if (oversized)
+        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+    let file;
+    try {
+        file = await deps.state.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_0__.join(settings.outputDir, 'approval'), marker.runId);
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    }
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(file);
+    if (!read.ok)
+        return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+    // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
+    const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
+    if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
+        return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
+    }
+    const head = pausedHead(own[0].body);
+    return {
+        ok: true,
+        run: {
+            runId: marker.runId,
+            hash: marker.hash,
+            trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
+            comment: { target, id: own[0].id, body: own[0].body },
+            ...(head && { headSha: head }),
+        },
+    };
+}
+/**
+ * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
+ * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
+ * recording after could leave the comment still waiting (a write that failed, a killed job), and the
+ * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
+ * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
+ * anything ran); it says what went wrong, or undefined.
+ */
+async function recordAnswer(github, run, answer) {
+    const { target, id, body } = run.comment;
+    const answered = (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_6__/* .withApprovalMarker */ .kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
+    if (answered === undefined)
+        return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
+    const api = (0,_report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__/* .issueCommentApi */ .bE)(github, target);
+    const message = (error) => (error instanceof Error ? error.message : String(error));
+    try {
+        await api.update(id, answered);
+    }
+    catch (error) {
+        return {
+            ok: false,
+            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+        };
+    }
+    return {
+        ok: true,
+        undo: async () => {
+            try {
+                await api.update(id, body);
+                return undefined;
+            }
+            catch (error) {
+                return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
+            }
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 70678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9241,6 +10242,37 @@ function balancedJsonEnd(text, start) {
     }
     return undefined;
 }
+
+
+/***/ }),
+
+/***/ 91601:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */ });
+/** The wall clock: `performance.now()` and `setTimeout`. */
+const systemClock = {
+    now: () => performance.now(),
+    sleep(ms, signal) {
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted) {
+                reject(signal.reason);
+                return;
+            }
+            const onAbort = () => {
+                clearTimeout(timer);
+                reject(signal?.reason);
+            };
+            const timer = setTimeout(() => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }, ms);
+            signal?.addEventListener('abort', onAbort, { once: true });
+        });
+    },
+};
 
 
 /***/ }),
@@ -17022,6 +18054,54 @@ function addUsage(a, b) {
 
 /***/ }),
 
+/***/ 45061:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ eventTarget)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+
+const Repository = zod__WEBPACK_IMPORTED_MODULE_0__.object({ name: zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1), owner: zod__WEBPACK_IMPORTED_MODULE_0__.object({ login: zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1) }) });
+const Numbered = zod__WEBPACK_IMPORTED_MODULE_0__.object({ number: zod__WEBPACK_IMPORTED_MODULE_0__.int().positive() });
+const Payload = zod__WEBPACK_IMPORTED_MODULE_0__.object({
+    repository: Repository.optional(),
+    pull_request: Numbered.optional(),
+    issue: Numbered.extend({ pull_request: zod__WEBPACK_IMPORTED_MODULE_0__.unknown().optional() }).optional(),
+});
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
+ * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
+ * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ */
+function eventTarget(eventName, payload, repository) {
+    const parsed = Payload.safeParse(payload);
+    if (!parsed.success)
+        return undefined;
+    const { data } = parsed;
+    const [fallbackOwner, fallbackRepo] = repository?.split('/') ?? [];
+    const owner = data.repository?.owner.login ?? fallbackOwner;
+    const repo = data.repository?.name ?? fallbackRepo;
+    if (!owner || !repo)
+        return undefined;
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target':
+            return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
+        case 'issue_comment':
+        case 'issues':
+            if (!data.issue)
+                return undefined;
+            // An issue_comment on a pull request carries `issue.pull_request`; the number is shared.
+            return { owner, repo, number: data.issue.number, kind: data.issue.pull_request ? 'pull_request' : 'issue' };
+        default:
+            return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 82931:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17050,6 +18130,56 @@ function readGitHubFailure(error) {
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
     return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
+}
+
+
+/***/ }),
+
+/***/ 43914:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ pullRequestHeadSha),
+/* harmony export */   o: () => (/* binding */ githubRunContext)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+
+function readPayload(file) {
+    if (!file)
+        return undefined;
+    try {
+        return JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8'));
+    }
+    catch {
+        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
+        return undefined;
+    }
+}
+/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
+function pullRequestHeadSha(payload) {
+    const sha = payload?.pull_request?.head?.sha;
+    return typeof sha === 'string' && sha !== '' ? sha : undefined;
+}
+/** The run context from the runner's `GITHUB_*` variables and event file. */
+function githubRunContext(env) {
+    const payload = readPayload(env['GITHUB_EVENT_PATH']);
+    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+    const repository = env['GITHUB_REPOSITORY'] || undefined;
+    const runId = env['GITHUB_RUN_ID'];
+    const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+    const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
+    const runUrl = repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
+    const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
+    return {
+        eventName: env['GITHUB_EVENT_NAME'] ?? '',
+        payload,
+        apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+        ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
+        ...(runUrl ? { runUrl } : {}),
+        ...(headSha ? { headSha } : {}),
+        ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
+        attempt,
+    };
 }
 
 
@@ -29016,6 +30146,387 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 
 /***/ }),
 
+/***/ 64481:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ renderApprovalSection)
+/* harmony export */ });
+/* unused harmony export HOW_TO_APPROVE */
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
+
+
+
+/** How a person approves a paused run, in words that fit the comment and the summary. */
+const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
+function pendingLine(step, redact) {
+    const what = step.tool ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}` : `a ${step.type} step`;
+    const args = step.args !== undefined
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        : step.tool
+            ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
+            : '';
+    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(step.title), 100)}`)} — ${what}${args}`;
+}
+/**
+ * The approval part of a report: what a paused run asks a person to approve (its pending steps with
+ * their arguments where known), how to approve, and that goals are not checked yet; or the answer
+ * a person gave. '' when the run has neither.
+ */
+function renderApprovalSection(record, redact, level = '###') {
+    const parts = [];
+    const decision = record.decision;
+    if (decision) {
+        const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
+        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
+    }
+    const request = record.status === 'awaiting-approval' ? record.approval : undefined;
+    if (request) {
+        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
+    }
+    return parts.join('\n\n');
+}
+
+
+/***/ }),
+
+/***/ 49678:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ stepTitle),
+/* harmony export */   KY: () => (/* binding */ resultPreview),
+/* harmony export */   QO: () => (/* binding */ freshChecklistItem),
+/* harmony export */   V_: () => (/* binding */ checklistItems),
+/* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   ff: () => (/* binding */ planStepOf),
+/* harmony export */   gd: () => (/* binding */ checklistItem),
+/* harmony export */   jl: () => (/* binding */ itemProgress),
+/* harmony export */   kS: () => (/* binding */ nestedItems),
+/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
+/* harmony export */ });
+/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+
+
+/** How much of a step's title a checklist line shows. */
+const TITLE_MAX_CHARS = 100;
+// One identity for "no redactor", so the entry cache below can recognise it.
+const asIs = (text) => text;
+/** The icon of each step state, as every view draws it. */
+const STATE_ICONS = {
+    pending: '⬜',
+    waiting: '⏸️',
+    in_progress: '⏳',
+    completed: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+};
+/**
+ * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
+ * of the plan that finally ran.
+ */
+function checklistHeader(record) {
+    const current = record.plan ? currentKeys(record.plan.steps) : undefined;
+    const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
+    let total = 0;
+    for (const step of record.steps.values()) {
+        if (current && !current.has(step.key))
+            continue;
+        total++;
+        counts[step.state]++;
+    }
+    const replaced = record.steps.size - total;
+    const skipped = counts.skipped;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+}
+// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
+const keySets = new WeakMap();
+function currentKeys(steps) {
+    let keys = keySets.get(steps);
+    if (!keys) {
+        keys = new Set(steps.map((step) => step.key));
+        keySets.set(steps, keys);
+    }
+    return keys;
+}
+/** The first line of a result, as text, cut to `max` characters. */
+function resultPreview(result, max = 80) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const trimmed = text.trim();
+    const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
+    return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+function itemProgress(step) {
+    const counts = step.itemCounts;
+    if (!counts)
+        return '';
+    return ` — ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+}
+function describeStatus(step, redact = asIs) {
+    const progress = itemProgress(step);
+    switch (step.state) {
+        case 'completed': {
+            const reused = step.reused ? ' (reused)' : '';
+            // A for_each step's result is a list as long as its items: the counts say more than its first line.
+            if (progress)
+                return `${reused}${progress}`;
+            return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+        }
+        case 'failed':
+            return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+        case 'skipped':
+            return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+        case 'waiting':
+            return ` — ${step.waitReason ?? 'awaiting approval'}`;
+        case 'in_progress':
+            if (progress)
+                return progress;
+            if (step.retry) {
+                const seconds = Math.round(step.retry.waitMs / 100) / 10;
+                return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+            }
+            return '';
+        default:
+            return '';
+    }
+}
+// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
+function redactResult(result, redact) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    return redact(text);
+}
+/** The title a step shows: its description, else its type and tool. */
+function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
+    // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
+    let cached = flatTitles.get(planStep);
+    if (cached?.redact !== redact) {
+        const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+        cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+        flatTitles.set(planStep, cached);
+    }
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(cached.text, maxChars);
+}
+// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
+const flatTitles = new WeakMap();
+/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
+const stepIndexes = new WeakMap();
+/** The step of the current plan with this key, if it has one. */
+function planStepOf(record, key) {
+    const steps = record.plan?.steps;
+    if (!steps)
+        return undefined;
+    let index = stepIndexes.get(steps);
+    if (!index) {
+        index = new Map(steps.map((step) => [step.key, step]));
+        stepIndexes.set(steps, index);
+    }
+    return index.get(key);
+}
+// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
+// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
+// long runs quadratic.
+const itemCache = new WeakMap();
+/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
+function checklistItem(planStep, step, redact = asIs) {
+    const cacheKey = step ?? planStep;
+    const cached = itemCache.get(cacheKey);
+    if (cached &&
+        cached.planStep === planStep &&
+        cached.redact === redact &&
+        cached.state === (step?.state ?? 'pending') &&
+        cached.result === step?.result &&
+        cached.error === step?.error &&
+        cached.skipReason === step?.skipReason &&
+        cached.retry === step?.retry &&
+        cached.progress === (step ? itemProgress(step) : '')) {
+        return cached.item;
+    }
+    const state = step?.state ?? 'pending';
+    const item = freshChecklistItem(planStep, step, redact);
+    itemCache.set(cacheKey, {
+        planStep,
+        redact,
+        state,
+        result: step?.result,
+        error: step?.error,
+        skipReason: step?.skipReason,
+        retry: step?.retry,
+        progress: step ? itemProgress(step) : '',
+        item,
+    });
+    return item;
+}
+/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
+function freshChecklistItem(planStep, step, redact = asIs) {
+    const state = step?.state ?? 'pending';
+    return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
+}
+/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
+function checklistItems(record, redact = asIs) {
+    const steps = record.plan?.steps ?? [];
+    return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
+}
+/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
+function nestedItems(step, redact = asIs, depth = 1) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    return checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
+}
+/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
+function checklistLines(record) {
+    const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
+    return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
+}
+
+
+/***/ }),
+
+/***/ 98384:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bE: () => (/* binding */ issueCommentApi),
+/* harmony export */   sX: () => (/* binding */ tokenIdentity)
+/* harmony export */ });
+/* unused harmony export ACTIONS_BOT_LOGIN */
+/* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89228);
+
+/** The login `GITHUB_TOKEN` writes as: its installation token may not read `GET /user`. */
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+async function call(operation, request) {
+    try {
+        return await request();
+    }
+    catch (error) {
+        throw new _comment_write_error_js__WEBPACK_IMPORTED_MODULE_0__/* .CommentWriteError */ .R(operation, error);
+    }
+}
+/**
+ * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
+ * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        return error.status === 403 ? ACTIONS_BOT_LOGIN : undefined;
+    }
+}
+/**
+ * Issue-comment operations on one pull request or issue through Octokit (errors become
+ * `CommentWriteError`). The token's identity is looked up once; the author of a comment it creates
+ * settles it for good (an app token other than `GITHUB_TOKEN` is known from its first comment on).
+ * While the identity is unknown no comment counts as ours: fail closed, never adopt a stranger's.
+ */
+function issueCommentApi(octokit, target) {
+    const where = { owner: target.owner, repo: target.repo };
+    let identity;
+    let known;
+    const whoAmI = async () => known ?? (await (identity ??= tokenIdentity(octokit)));
+    return {
+        listOwn: (marker) => call('find', async () => {
+            const me = await whoAmI();
+            if (me === undefined)
+                return [];
+            const own = [];
+            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
+            for await (const page of pages) {
+                for (const comment of page.data) {
+                    if (comment.user?.login === me && comment.body?.startsWith(marker))
+                        own.push({ id: comment.id, body: comment.body });
+                }
+            }
+            return own.sort((a, b) => a.id - b.id);
+        }),
+        create: (body) => call('create', async () => {
+            const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
+            if (data.user?.login)
+                known = data.user.login;
+            return { id: data.id };
+        }),
+        update: (id, body) => call('update', async () => {
+            await octokit.rest.issues.updateComment({ ...where, comment_id: id, body });
+        }),
+        remove: (id) => call('delete', async () => {
+            try {
+                await octokit.rest.issues.deleteComment({ ...where, comment_id: id });
+            }
+            catch (error) {
+                // Already gone (the other run of a race deleted it): that is what we wanted.
+                if (error.status !== 404)
+                    throw error;
+            }
+        }),
+    };
+}
+
+
+/***/ }),
+
+/***/ 97888:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ commentMarker)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+
+/**
+ * The hidden marker that finds a plan's comment again: `<!-- plan-runner: <plan-id> -->`. The id
+ * is reduced to characters that cannot end the HTML comment early; when that changed it (a space,
+ * `~`, `#`, `--`, a letter outside ASCII, a cut), a hash of the id as given follows, so two plans
+ * whose ids reduce alike (`release notes.yml`, `release-notes.yml`) never share a comment. An id
+ * that needed no change keeps the marker it always had.
+ */
+function commentMarker(planId) {
+    const safe = planId.replace(/[^A-Za-z0-9._/@+-]/g, '-').replace(/-{2,}/g, '-').slice(0, 200);
+    const id = safe === planId ? safe : `${safe} ${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(planId).digest('hex').slice(0, 8)}`;
+    return `<!-- plan-runner: ${id} -->`;
+}
+
+
+/***/ }),
+
+/***/ 89228:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ CommentWriteError)
+/* harmony export */ });
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82931);
+
+/**
+ * A failed comment request. `transient` (5xx, timeout, network, rate limit) says a later retry may
+ * succeed; otherwise (401, 403, 404, 410, 422) the token or target will not change during the run.
+ */
+class CommentWriteError extends Error {
+    name = 'CommentWriteError';
+    operation;
+    status;
+    transient;
+    /** From a `retry-after` header, when GitHub sent one. */
+    retryAfterMs;
+    constructor(operation, cause) {
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g)(cause);
+        super(`Could not ${operation} the PR comment: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .describeGitHubFailure */ .P)(failure)}`, { cause });
+        this.operation = operation;
+        this.status = failure.status;
+        this.transient = failure.transient;
+        this.retryAfterMs = failure.retryAfterMs;
+    }
+}
+
+
+/***/ }),
+
 /***/ 71761:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29102,6 +30613,77 @@ function cutMarkdown(markdown, max) {
 
 /***/ }),
 
+/***/ 74360:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '—';
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(Math.round(ms / 100) / 10).toString()} s`;
+    const minutes = Math.floor(ms / 60_000);
+    const seconds = Math.round((ms % 60_000) / 1000);
+    return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+}
+
+
+/***/ }),
+
+/***/ 52895:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
+/* harmony export */   l$: () => (/* binding */ goalsHeadline),
+/* harmony export */   pN: () => (/* binding */ goalIcon)
+/* harmony export */ });
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
+
+
+/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+function goalIcon(goal) {
+    if (goal.outcome === 'met')
+        return '✅';
+    if (goal.outcome === 'error')
+        return '❔';
+    return goal.severity === 'warning' ? '⚠️' : '❌';
+}
+function goalVerdict(goal) {
+    if (goal.outcome === 'met')
+        return 'met';
+    if (goal.outcome === 'error')
+        return 'could not evaluate';
+    return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
+}
+/** `2/3 goals met` (warnings counted with the rest). */
+function goalsHeadline(goals) {
+    return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
+}
+/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
+function renderGoalsTable(goals, redact, maxEvidence = 500) {
+    const rows = goals.map((goal) => {
+        const cells = [
+            goalIcon(goal),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.name), 200)),
+            goal.severity,
+            goalVerdict(goal),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.evidence), maxEvidence)),
+        ];
+        return `| ${cells.join(' | ')} |`;
+    });
+    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 60949:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29150,6 +30732,95 @@ function escapeHtml(text) {
 
 /***/ }),
 
+/***/ 14260:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   gf: () => (/* binding */ renderMermaidGraph)
+/* harmony export */ });
+/* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+
+
+
+const STATE_STYLES = {
+    pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
+    waiting: 'fill:#ddf4ff,stroke:#0969da,color:#24292f,stroke-dasharray:6 3',
+    in_progress: 'fill:#fff8c5,stroke:#bf8700,color:#24292f',
+    completed: 'fill:#dafbe1,stroke:#1a7f37,color:#24292f',
+    failed: 'fill:#ffebe9,stroke:#cf222e,color:#24292f',
+    skipped: 'fill:#eaeef2,stroke:#8c959f,color:#57606a,stroke-dasharray:4 3',
+};
+const MAX_LABEL = 60;
+// Each run of white space becomes one space; a lone space is left as it is, so most labels are not copied.
+const SPACING = /\s{2,}|[^\S ]/g;
+const SAFE_LABEL = /^[\p{L}\p{N} ,.:?!/_-]*$/u;
+const UNSAFE_CHAR = /[^\p{L}\p{N} ,.:?!/_-]/gu;
+/**
+ * Text for inside a quoted Mermaid label: anything beyond plain letters, digits and a few safe
+ * marks becomes a `#code;` entity, so quotes, brackets, backticks, HTML and Markdown stay text.
+ */
+function mermaidLabel(text) {
+    const flat = text.replace(SPACING, ' ').trim();
+    // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
+    const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
+    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
+    return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
+}
+/**
+ * What Mermaid draws with its default settings (`maxTextSize`, `maxEdges`), as GitHub renders it:
+ * past either, the reader sees an error box where the graph would be.
+ */
+const MERMAID_MAX_TEXT = 50_000;
+const MERMAID_MAX_EDGES = 500;
+/**
+ * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
+ * plan larger than Mermaid draws, a line that says so instead (the steps are listed elsewhere), and
+ * the graph is not built beyond the point it is known to be too large.
+ */
+function renderMermaidGraph(record, redact) {
+    const steps = record.plan?.steps ?? [];
+    const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
+    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    if (edges > MERMAID_MAX_EDGES)
+        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} edges`);
+    // Node ids are positional: step keys may be Mermaid keywords such as `end`.
+    const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
+    const lines = ['graph TD'];
+    let size = 0;
+    for (const [index, step] of steps.entries()) {
+        const stepRecord = record.steps.get(step.key);
+        const state = stepRecord?.state ?? 'pending';
+        // A for_each step is drawn once, with its count, however many items it has.
+        const total = stepRecord?.itemCounts?.total;
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
+        const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
+        const line = `  s${index}["${label}"]:::${state}`;
+        size += line.length + 1;
+        if (size > MERMAID_MAX_TEXT)
+            return tooLarge('its text is longer');
+        lines.push(line);
+    }
+    for (const step of steps) {
+        for (const dep of step.dependsOn) {
+            const from = ids.get(dep);
+            if (from)
+                lines.push(`  ${from} --> ${ids.get(step.key)}`);
+        }
+    }
+    for (const [state, style] of Object.entries(STATE_STYLES))
+        lines.push(`  classDef ${state} ${style}`);
+    const text = lines.join('\n');
+    if (text.length > MERMAID_MAX_TEXT)
+        return tooLarge('its text is longer');
+    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
+}
+
+
+/***/ }),
+
 /***/ 19807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29180,6 +30851,464 @@ class OutputPathRefusedError extends Error {
 /** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
 function runUsage(record) {
     return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(sum, step.usage), _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
+}
+
+
+/***/ }),
+
+/***/ 75797:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  B: () => (/* binding */ renderSummary)
+});
+
+// UNUSED EXPORTS: SUMMARY_MAX_BYTES
+
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __nccwpck_require__(52895);
+// EXTERNAL MODULE: ./lib/report/mermaid-graph.js
+var mermaid_graph = __nccwpck_require__(14260);
+// EXTERNAL MODULE: ./lib/report/approval-section.js
+var approval_section = __nccwpck_require__(64481);
+// EXTERNAL MODULE: ./lib/core/usage.js
+var usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/report/run-usage.js
+var run_usage = __nccwpck_require__(15537);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
+
+
+
+
+function usd(value) {
+    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+function row(label, usage) {
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+}
+function limitRow(limits) {
+    const finite = (n) => n !== undefined && Number.isFinite(n);
+    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
+        return undefined;
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
+    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
+    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+}
+/**
+ * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
+ * replanning, goal judges) get their own row, and the limits a row of their own when given.
+ */
+function renderSummaryCost(record, limits, redact) {
+    const lines = ['### Cost'];
+    const total = (0,run_usage/* runUsage */.l)(record);
+    const reused = [...record.steps.values()].filter((step) => step.reused);
+    if (reused.length > 0) {
+        const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
+        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+    }
+    if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
+        lines.push('', 'No model calls.');
+        return lines.join('\n');
+    }
+    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+    let stepsTotal = usage/* NO_USAGE */.y;
+    for (const step of record.steps.values()) {
+        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, step.usage);
+        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
+            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
+    }
+    const other = {
+        modelCalls: total.modelCalls - stepsTotal.modelCalls,
+        promptTokens: total.promptTokens - stepsTotal.promptTokens,
+        completionTokens: total.completionTokens - stepsTotal.completionTokens,
+        costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+    };
+    if (other.modelCalls > 0 || other.promptTokens > 0)
+        lines.push(row('planning and goal checks', other));
+    lines.push(row('**Total**', total));
+    const limit = limits && limitRow(limits);
+    if (limit)
+        lines.push(limit);
+    const estimated = total.estimatedCalls ?? 0;
+    if (estimated > 0) {
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+    }
+    return lines.join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
+/** Size in bytes, as GitHub counts the summary's limit. */
+function byteSize(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __nccwpck_require__(12172);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-revisions.js
+
+
+function keys(list) {
+    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '—';
+}
+/** The plan's revisions (what was replaced by what, and why), or '' when it was never revised. */
+function renderSummaryRevisions(record, redact) {
+    if (record.revisions.length === 0)
+        return '';
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __nccwpck_require__(71874);
+;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
+
+/**
+ * A collapsed `<details>` block. The blank lines around `body` let Markdown (a code fence) render
+ * inside it; the summary is HTML-escaped, so neither can close the block early.
+ */
+function detailsBlock(summary, body) {
+    return `<details><summary>${(0,escape_markdown/* escapeHtml */.ZD)(summary)}</summary>\n\n${body}\n\n</details>`;
+}
+
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __nccwpck_require__(16);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
+;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
+
+
+
+
+
+
+
+
+const INLINE_MAX = 120;
+function isShort(text) {
+    return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
+}
+function stepLine(key, title, step) {
+    const state = step?.state ?? 'pending';
+    const facts = [];
+    if (step?.durationMs !== undefined)
+        facts.push((0,format_duration/* formatDuration */.a)(step.durationMs));
+    if (step?.attempts !== undefined && step.attempts > 1)
+        facts.push(`${step.attempts} attempts`);
+    if (step && step.usage.modelCalls > 0)
+        facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
+    if (step?.agent)
+        facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+    const tally = (0,todo_entries/* todoTally */.Ro)(step);
+    if (tally)
+        facts.push(`todos ${tally}`);
+    const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
+}
+/** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
+function textBlock(label, text, json, where) {
+    if (isShort(text))
+        return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
+    const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
+    return {
+        part: {
+            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
+            cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
+        },
+    };
+}
+function itemLine(item, finished, redact) {
+    const state = item.state === 'pending' && finished ? 'skipped' : item.state;
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
+    if (item.state === 'completed')
+        return item.result === undefined ? head : `${head} → ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+    if (item.state === 'failed')
+        return `${head} — ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
+    if (item.state === 'pending')
+        return finished ? `${head} — not run` : head;
+    return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+}
+/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
+function itemsPart(items, step, redact, where) {
+    const finished = step.state !== 'in_progress' && step.state !== 'pending';
+    const lines = items.map((item) => itemLine(item, finished, redact));
+    const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
+    return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+}
+function stepParts(key, title, step, redact, where) {
+    let line = stepLine(key, title, step);
+    const parts = [];
+    if (step?.items) {
+        // One line per item instead of the list as one block: the counts head the line, the items fold out.
+        line += (0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* itemProgress */.jl)(step));
+        if (step.items.length > 0)
+            parts.push(itemsPart(step.items, step, redact, where));
+        if (step.state === 'failed')
+            line += ` — ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+        return [line, ...parts];
+    }
+    if (step?.state === 'completed' && step.result !== undefined) {
+        const { text, json } = (0,result_text/* resultText */.D)(step.result);
+        const block = textBlock('Result', redact(text), json, where);
+        if (block.inline !== undefined)
+            line += ` → ${block.inline}`;
+        if (block.part)
+            parts.push(block.part);
+    }
+    else if (step?.state === 'failed') {
+        const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
+        if (block.inline !== undefined)
+            line += ` — ${block.inline}`;
+        if (block.part)
+            parts.push(block.part);
+    }
+    else if (step?.state === 'skipped' && step.skipReason) {
+        line += ` — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
+    }
+    else if (step?.retry) {
+        line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+    }
+    const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
+    if (todos.length > 0)
+        parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
+    // A stopped agent's last words say how far it got (a max_turns error already quotes them).
+    const last = step?.agent?.lastMessage;
+    if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
+        parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
+    }
+    return [line, ...parts];
+}
+/**
+ * Every step with its full result: the current plan's steps first, then steps an earlier revision
+ * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
+ */
+function renderSummarySteps(record, redact, where) {
+    const planSteps = record.plan?.steps ?? [];
+    const inPlan = new Set(planSteps.map((s) => s.key));
+    const parts = ['### Steps'];
+    for (const planStep of planSteps) {
+        const step = record.steps.get(planStep.key);
+        for (const part of stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where))
+            parts.push(part);
+        if (!step?.nested)
+            continue;
+        // A plan step's nested run, indented under it: each inner step with its status.
+        const inner = (0,checklist/* nestedItems */.kS)(step, redact);
+        if (inner.length > 0)
+            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
+    }
+    const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
+    if (replaced.length > 0) {
+        parts.push('#### Replaced by a plan revision');
+        for (const step of replaced)
+            parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+    }
+    return parts;
+}
+
+;// CONCATENATED MODULE: ./lib/report/summary/render-summary.js
+
+
+
+
+
+
+
+
+/** GitHub shows at most 1 MiB of a step's job summary. */
+const SUMMARY_MAX_BYTES = 1024 * 1024;
+const SEPARATOR = '\n\n';
+function isCuttable(part) {
+    return typeof part !== 'string';
+}
+function cutNotice(count, where) {
+    return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
+}
+function join(parts, cut) {
+    return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
+}
+/** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
+function hardCut(text, maxBytes, where) {
+    const tail = `\n\n_The summary was cut here to stay under GitHub's 1 MiB limit; the full record is in ${where}._\n`;
+    const room = maxBytes - byteSize(tail);
+    const bytes = Buffer.from(text, 'utf8').subarray(0, Math.max(0, room));
+    const head = bytes.toString('utf8').replace(/\uFFFD$/, '');
+    const lastLine = head.lastIndexOf('\n');
+    return `${lastLine > 0 ? head.slice(0, lastLine) : head}${tail}`;
+}
+/**
+ * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
+ * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
+ */
+function renderSummary(record, options) {
+    const { redact } = options;
+    const where = options.fullRecordAt ?? 'the trace file';
+    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
+    const goals = options.goals?.length
+        ? [`### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        : [];
+    const graph = {
+        full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
+        cut: '_The plan graph was left out to stay under the size limit._',
+    };
+    const approval = (0,approval_section/* renderApprovalSection */.L)(record, redact);
+    const body = [
+        ...(approval ? [approval] : []),
+        ...goals,
+        ...renderSummarySteps(record, redact, where),
+        renderSummaryCost(record, options.limits, redact),
+        renderSummaryRevisions(record, redact),
+        graph,
+    ];
+    const header = (0,summary_header/* renderSummaryHeader */.ss)(record, redact);
+    const cut = new Set();
+    const render = () => {
+        const results = [...cut].filter((p) => p !== graph).length;
+        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
+    };
+    let text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    const results = body.filter(isCuttable).filter((p) => p !== graph);
+    results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
+    // Reserve room for the notice up front so adding it cannot push the text back over the cap.
+    let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
+    for (const part of results) {
+        if (size <= maxBytes)
+            break;
+        cut.add(part);
+        size -= byteSize(part.full) - byteSize(part.cut);
+    }
+    text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    cut.add(graph);
+    text = render();
+    return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+
+
+/***/ }),
+
+/***/ 31675:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I8: () => (/* binding */ statusIcon),
+/* harmony export */   qS: () => (/* binding */ statusText),
+/* harmony export */   ss: () => (/* binding */ renderSummaryHeader)
+/* harmony export */ });
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74360);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+
+
+
+
+
+const STATUS_ICONS = {
+    succeeded: '✅',
+    failed: '❌',
+    'goals-unmet': '🎯',
+    escalated: '🆘',
+    cancelled: '⏹️',
+    'awaiting-approval': '⏸️',
+    rejected: '🚫',
+};
+/** The icon for how a run ended, or ⏳ while it runs. */
+function statusIcon(status) {
+    return status ? STATUS_ICONS[status] : '⏳';
+}
+/** What the status means, in words a reader can act on. */
+function statusText(record, redact) {
+    const reason = record.reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(record.reason), 1000))}` : '';
+    switch (record.status) {
+        case undefined:
+            return 'running';
+        case 'escalated':
+            return `escalated — a person is needed${reason}`;
+        case 'awaiting-approval':
+            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
+        case 'goals-unmet':
+            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+        default:
+            return `${record.status}${reason}`;
+    }
+}
+/** Title, status line and goal of the summary. */
+function renderSummaryHeader(record, redact) {
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
+    const facts = [`**Status:** ${statusText(record, redact)}`, (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)];
+    if (record.durationMs !== undefined)
+        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
+    if (record.revisions.length > 0 && record.plan)
+        facts.push(`plan revision ${record.plan.revision}`);
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+    if (record.plan?.goal)
+        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan.goal))}`);
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 44329:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NM: () => (/* binding */ changedTodoEntries),
+/* harmony export */   Ro: () => (/* binding */ todoTally),
+/* harmony export */   vk: () => (/* binding */ todoEntries)
+/* harmony export */ });
+/* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
+const TODO_ICONS = {
+    pending: '⬜',
+    in_progress: '⏳',
+    completed: '✅',
+    cancelled: '🚫',
+};
+const MAX_CONTENT = 200;
+/** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
+const STOPPED_TODO_ICON = '⏹️';
+function entryOf(todo, redact, stepEnded) {
+    const text = redact(todo.content).replace(/\s+/g, ' ').trim();
+    const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
+    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+}
+/**
+ * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
+ * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
+ */
+function todoEntries(step, redact = (text) => text) {
+    const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
+    return (step?.todos ?? []).map((todo) => entryOf(todo, redact, ended));
+}
+/** The entries a `todos_updated` changed, for logs that print only what changed. */
+function changedTodoEntries(step, changed, redact = (text) => text) {
+    const ids = new Set(changed);
+    return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
+}
+/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
+function todoTally(step) {
+    if (!step?.todos?.length)
+        return undefined;
+    const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
+    return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
 }
 
 
@@ -29794,6 +31923,45 @@ async function stepWeightsFromTrace(file) {
     if (weights.size === 0)
         throw new TraceWeightsError({ file, problem: 'it records no finished step' });
     return weights;
+}
+
+
+/***/ }),
+
+/***/ 69362:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ isForkPullRequest),
+/* harmony export */   D: () => (/* binding */ isForkWorkflowRun)
+/* harmony export */ });
+/**
+ * True when the event's pull request comes from another repository than the one the run belongs
+ * to: `head.repo.full_name` differs from the base's, or the head repository is gone (`null`, a
+ * deleted fork). Events without a pull request are not forks.
+ */
+function isForkPullRequest(payload) {
+    const data = (payload ?? {});
+    const pull = data.pull_request;
+    if (!pull || typeof pull !== 'object')
+        return false;
+    const base = pull.base?.repo?.full_name ?? data.repository?.full_name;
+    const head = pull.head?.repo?.full_name;
+    if (typeof head !== 'string' || typeof base !== 'string')
+        return true;
+    return head.toLowerCase() !== base.toLowerCase();
+}
+/**
+ * True when a workflow_run event follows a run on another repository's code (a fork's pull request
+ * set it off): its `head_repository` differs from the repository, or is not named (fail closed).
+ */
+function isForkWorkflowRun(payload) {
+    const data = (payload ?? {});
+    const head = data.workflow_run?.head_repository?.full_name;
+    const base = data.repository?.full_name;
+    if (typeof head !== 'string' || typeof base !== 'string')
+        return true;
+    return head.toLowerCase() !== base.toLowerCase();
 }
 
 
@@ -43019,46 +45187,8 @@ function formatInputIssues(error) {
     return error.issues.map((issue) => `input '${String(issue.path[0] ?? '?')}': ${issue.message}`);
 }
 
-;// CONCATENATED MODULE: ./lib/github/github-run-context.js
-
-function readPayload(file) {
-    if (!file)
-        return undefined;
-    try {
-        return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
-    }
-    catch {
-        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
-        return undefined;
-    }
-}
-/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
-function pullRequestHeadSha(payload) {
-    const sha = payload?.pull_request?.head?.sha;
-    return typeof sha === 'string' && sha !== '' ? sha : undefined;
-}
-/** The run context from the runner's `GITHUB_*` variables and event file. */
-function githubRunContext(env) {
-    const payload = readPayload(env['GITHUB_EVENT_PATH']);
-    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
-    const repository = env['GITHUB_REPOSITORY'] || undefined;
-    const runId = env['GITHUB_RUN_ID'];
-    const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
-    const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
-    const runUrl = repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
-    const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
-    return {
-        eventName: env['GITHUB_EVENT_NAME'] ?? '',
-        payload,
-        apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
-        ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
-        ...(runUrl ? { runUrl } : {}),
-        ...(headSha ? { headSha } : {}),
-        ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
-        attempt,
-    };
-}
-
+// EXTERNAL MODULE: ./lib/github/github-run-context.js
+var github_run_context = __nccwpck_require__(43914);
 ;// CONCATENATED MODULE: ./lib/action/action-settings.js
 
 
@@ -43147,7 +45277,7 @@ function readActionSettings(getInput, env, fileExists = external_node_fs_.exists
             },
             workspace,
             outputDir: runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, '.plan-runner'),
-            github: githubRunContext(env),
+            github: (0,github_run_context/* githubRunContext */.o)(env),
             env,
         },
     };
@@ -43268,274 +45398,14 @@ function writeAnnotations(input, annotate) {
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/report/checklist.js
-
-
-/** How much of a step's title a checklist line shows. */
-const TITLE_MAX_CHARS = 100;
-// One identity for "no redactor", so the entry cache below can recognise it.
-const asIs = (text) => text;
-/** The icon of each step state, as every view draws it. */
-const STATE_ICONS = {
-    pending: '⬜',
-    waiting: '⏸️',
-    in_progress: '⏳',
-    completed: '✅',
-    failed: '❌',
-    skipped: '⏭️',
-};
-/**
- * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
- * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
- * of the plan that finally ran.
- */
-function checklistHeader(record) {
-    const current = record.plan ? currentKeys(record.plan.steps) : undefined;
-    const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
-    let total = 0;
-    for (const step of record.steps.values()) {
-        if (current && !current.has(step.key))
-            continue;
-        total++;
-        counts[step.state]++;
-    }
-    const replaced = record.steps.size - total;
-    const skipped = counts.skipped;
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
-}
-// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
-const keySets = new WeakMap();
-function currentKeys(steps) {
-    let keys = keySets.get(steps);
-    if (!keys) {
-        keys = new Set(steps.map((step) => step.key));
-        keySets.set(steps, keys);
-    }
-    return keys;
-}
-/** The first line of a result, as text, cut to `max` characters. */
-function resultPreview(result, max = 80) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
-    const trimmed = text.trim();
-    const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
-    return first.length > max ? `${first.slice(0, max - 1)}…` : first;
-}
-/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
-function itemProgress(step) {
-    const counts = step.itemCounts;
-    if (!counts)
-        return '';
-    return ` — ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}`;
-}
-function describeStatus(step, redact = asIs) {
-    const progress = itemProgress(step);
-    switch (step.state) {
-        case 'completed': {
-            const reused = step.reused ? ' (reused)' : '';
-            // A for_each step's result is a list as long as its items: the counts say more than its first line.
-            if (progress)
-                return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
-        }
-        case 'failed':
-            return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
-        case 'skipped':
-            return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
-        case 'waiting':
-            return ` — ${step.waitReason ?? 'awaiting approval'}`;
-        case 'in_progress':
-            if (progress)
-                return progress;
-            if (step.retry) {
-                const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
-            }
-            return '';
-        default:
-            return '';
-    }
-}
-// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
-function redactResult(result, redact) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
-    return redact(text);
-}
-/** The title a step shows: its description, else its type and tool. */
-function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
-    // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
-    let cached = flatTitles.get(planStep);
-    if (cached?.redact !== redact) {
-        const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
-        flatTitles.set(planStep, cached);
-    }
-    return (0,cut_text/* cutText */.I)(cached.text, maxChars);
-}
-// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
-const flatTitles = new WeakMap();
-/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
-const stepIndexes = new WeakMap();
-/** The step of the current plan with this key, if it has one. */
-function planStepOf(record, key) {
-    const steps = record.plan?.steps;
-    if (!steps)
-        return undefined;
-    let index = stepIndexes.get(steps);
-    if (!index) {
-        index = new Map(steps.map((step) => [step.key, step]));
-        stepIndexes.set(steps, index);
-    }
-    return index.get(key);
-}
-// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
-// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
-// long runs quadratic.
-const itemCache = new WeakMap();
-/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
-function checklistItem(planStep, step, redact = asIs) {
-    const cacheKey = step ?? planStep;
-    const cached = itemCache.get(cacheKey);
-    if (cached &&
-        cached.planStep === planStep &&
-        cached.redact === redact &&
-        cached.state === (step?.state ?? 'pending') &&
-        cached.result === step?.result &&
-        cached.error === step?.error &&
-        cached.skipReason === step?.skipReason &&
-        cached.retry === step?.retry &&
-        cached.progress === (step ? itemProgress(step) : '')) {
-        return cached.item;
-    }
-    const state = step?.state ?? 'pending';
-    const item = freshChecklistItem(planStep, step, redact);
-    itemCache.set(cacheKey, {
-        planStep,
-        redact,
-        state,
-        result: step?.result,
-        error: step?.error,
-        skipReason: step?.skipReason,
-        retry: step?.retry,
-        progress: step ? itemProgress(step) : '',
-        item,
-    });
-    return item;
-}
-/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
-function freshChecklistItem(planStep, step, redact = asIs) {
-    const state = step?.state ?? 'pending';
-    return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
-}
-/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
-function checklist_checklistItems(record, redact = asIs) {
-    const steps = record.plan?.steps ?? [];
-    return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
-}
-/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
-function nestedItems(step, redact = asIs, depth = 1) {
-    const nested = step?.nested;
-    if (!nested)
-        return [];
-    return checklist_checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
-}
-/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
-function checklistLines(record) {
-    const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
-    return checklist_checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
-}
-
-;// CONCATENATED MODULE: ./lib/report/format-duration.js
-/** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '—';
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(Math.round(ms / 100) / 10).toString()} s`;
-    const minutes = Math.floor(ms / 60_000);
-    const seconds = Math.round((ms % 60_000) / 1000);
-    return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
-}
-
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-;// CONCATENATED MODULE: ./lib/report/goals-table.js
-
-
-/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
-function goalIcon(goal) {
-    if (goal.outcome === 'met')
-        return '✅';
-    if (goal.outcome === 'error')
-        return '❔';
-    return goal.severity === 'warning' ? '⚠️' : '❌';
-}
-function goalVerdict(goal) {
-    if (goal.outcome === 'met')
-        return 'met';
-    if (goal.outcome === 'error')
-        return 'could not evaluate';
-    return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
-}
-/** `2/3 goals met` (warnings counted with the rest). */
-function goalsHeadline(goals) {
-    return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
-}
-/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
-function renderGoalsTable(goals, redact, maxEvidence = 500) {
-    const rows = goals.map((goal) => {
-        const cells = [
-            goalIcon(goal),
-            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.name), 200)),
-            goal.severity,
-            goalVerdict(goal),
-            (0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(goal.evidence), maxEvidence)),
-        ];
-        return `| ${cells.join(' | ')} |`;
-    });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
-}
-
-;// CONCATENATED MODULE: ./lib/report/todo-entries.js
-/** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
-const TODO_ICONS = {
-    pending: '⬜',
-    in_progress: '⏳',
-    completed: '✅',
-    cancelled: '🚫',
-};
-const MAX_CONTENT = 200;
-/** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
-const STOPPED_TODO_ICON = '⏹️';
-function entryOf(todo, redact, stepEnded) {
-    const text = redact(todo.content).replace(/\s+/g, ' ').trim();
-    const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
-}
-/**
- * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
- * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
- */
-function todoEntries(step, redact = (text) => text) {
-    const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
-    return (step?.todos ?? []).map((todo) => entryOf(todo, redact, ended));
-}
-/** The entries a `todos_updated` changed, for logs that print only what changed. */
-function changedTodoEntries(step, changed, redact = (text) => text) {
-    const ids = new Set(changed);
-    return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
-}
-/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
-function todoTally(step) {
-    if (!step?.todos?.length)
-        return undefined;
-    const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
-    return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
-}
-
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __nccwpck_require__(52895);
+// EXTERNAL MODULE: ./lib/report/todo-entries.js
+var todo_entries = __nccwpck_require__(44329);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
 
 
@@ -43554,8 +45424,8 @@ function todoLine(entry) {
 /** A step's line and, under it, its TODO list when it is an agent that wrote one. */
 function stepLines(item, record, redact) {
     const step = record.steps.get(item.key);
-    const nested = nestedItems(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
-    return step?.todos?.length ? [itemLine(item), ...todoEntries(step, redact).map(todoLine)] : [itemLine(item), ...nested];
+    const nested = (0,checklist/* nestedItems */.kS)(step, redact).map((entry) => `${'  '.repeat(entry.depth)}${itemLine(entry.item)}`);
+    return step?.todos?.length ? [itemLine(item), ...(0,todo_entries/* todoEntries */.vk)(step, redact).map(todoLine)] : [itemLine(item), ...nested];
 }
 /** The log line for a nested run's event: its step's line, indented under the plan step; [] for run-level events. */
 function nestedChangeLines(event, record, redact) {
@@ -43570,17 +45440,17 @@ function nestedChangeLines(event, record, redact) {
     // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
     if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
         return [];
-    const planStep = planStepOf(inner, current.stepKey);
-    return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine(checklistItem(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+    const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
+    return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
 function footer(record, redact) {
-    const progress = checklistHeader(record);
+    const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
-    const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
+    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`;
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
-    const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
+    const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
 }
 function cut(line, columns) {
@@ -43594,9 +45464,9 @@ function cut(line, columns) {
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
-            return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine(freshChecklistItem(planStep, record.steps.get(planStep.key), redact)))];
+            return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
-            return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklist_checklistItems(record, redact).map(itemLine)];
+            return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
         // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
@@ -43604,9 +45474,9 @@ function changeLines(event, record, redact) {
             return event.goals.length > 0 ? [footer(record, redact)] : [];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created':
-            return [`${event.stepKey}. TODO list:`, ...todoEntries(record.steps.get(event.stepKey), redact).map(todoLine)];
+            return [`${event.stepKey}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(record.steps.get(event.stepKey), redact).map(todoLine)];
         case 'todos_updated':
-            return changedTodoEntries(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+            return (0,todo_entries/* changedTodoEntries */.NM)(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
         case 'agent_turn':
         case 'agent_tool_called':
         // Audit records for the trace: no step changes state.
@@ -43625,11 +45495,11 @@ function changeLines(event, record, redact) {
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${STATE_ICONS.failed} ${key} — ${redact(event.error)}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} — ${redact(event.error)}`];
         }
         default: {
-            const planStep = planStepOf(record, event.stepKey);
-            return planStep ? [itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];
+            const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
+            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact))] : [];
         }
     }
 }
@@ -43646,7 +45516,7 @@ function defaultSchedule(draw, ms) {
  */
 function windowLines(record, redact, rows, cursor) {
     const steps = record.plan?.steps ?? [];
-    const linesOf = (index) => stepLines(checklistItem(steps[index], record.steps.get(steps[index].key), redact), record, redact);
+    const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
     if (rows === undefined)
         return steps.flatMap((_, index) => linesOf(index));
     // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
@@ -43713,7 +45583,7 @@ function consoleChecklist(options) {
         cancelPending = undefined;
         if (!record.plan)
             return;
-        const items = full ? checklist_checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
+        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
         const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
         options.write(`${erase}${frame.join('\n')}\n`);
@@ -43738,51 +45608,14 @@ function consoleChecklist(options) {
 
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __nccwpck_require__(85692);
-;// CONCATENATED MODULE: ./lib/github/event-target.js
-
-const Repository = lib_schemas.object({ name: lib_schemas.string().min(1), owner: lib_schemas.object({ login: lib_schemas.string().min(1) }) });
-const Numbered = lib_schemas.object({ number: lib_schemas.int().positive() });
-const Payload = lib_schemas.object({
-    repository: Repository.optional(),
-    pull_request: Numbered.optional(),
-    issue: Numbered.extend({ pull_request: lib_schemas.unknown().optional() }).optional(),
-});
-/**
- * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
- * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
- * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
- */
-function eventTarget(eventName, payload, repository) {
-    const parsed = Payload.safeParse(payload);
-    if (!parsed.success)
-        return undefined;
-    const { data } = parsed;
-    const [fallbackOwner, fallbackRepo] = repository?.split('/') ?? [];
-    const owner = data.repository?.owner.login ?? fallbackOwner;
-    const repo = data.repository?.name ?? fallbackRepo;
-    if (!owner || !repo)
-        return undefined;
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target':
-            return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
-        case 'issue_comment':
-        case 'issues':
-            if (!data.issue)
-                return undefined;
-            // An issue_comment on a pull request carries `issue.pull_request`; the number is shared.
-            return { owner, repo, number: data.issue.number, kind: data.issue.pull_request ? 'pull_request' : 'issue' };
-        default:
-            return undefined;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/github/event-target.js
+var event_target = __nccwpck_require__(45061);
 ;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
 
 /** The github toolset's context from the runner's event: this repository, and the event's pull request. */
 function toolsetGitHubContext(run, octokit) {
     const [owner, repo] = run.repository?.split('/') ?? [];
-    const target = eventTarget(run.eventName, run.payload, run.repository);
+    const target = (0,event_target/* eventTarget */.M)(run.eventName, run.payload, run.repository);
     return {
         ...(octokit ? { octokit } : {}),
         ...(owner && repo ? { repository: { owner, repo } } : {}),
@@ -43947,36 +45780,8 @@ function collaboratorPermission(octokit, owner, repo) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/security/fork-pull-request.js
-/**
- * True when the event's pull request comes from another repository than the one the run belongs
- * to: `head.repo.full_name` differs from the base's, or the head repository is gone (`null`, a
- * deleted fork). Events without a pull request are not forks.
- */
-function isForkPullRequest(payload) {
-    const data = (payload ?? {});
-    const pull = data.pull_request;
-    if (!pull || typeof pull !== 'object')
-        return false;
-    const base = pull.base?.repo?.full_name ?? data.repository?.full_name;
-    const head = pull.head?.repo?.full_name;
-    if (typeof head !== 'string' || typeof base !== 'string')
-        return true;
-    return head.toLowerCase() !== base.toLowerCase();
-}
-/**
- * True when a workflow_run event follows a run on another repository's code (a fork's pull request
- * set it off): its `head_repository` differs from the repository, or is not named (fail closed).
- */
-function isForkWorkflowRun(payload) {
-    const data = (payload ?? {});
-    const head = data.workflow_run?.head_repository?.full_name;
-    const base = data.repository?.full_name;
-    if (typeof head !== 'string' || typeof base !== 'string')
-        return true;
-    return head.toLowerCase() !== base.toLowerCase();
-}
-
+// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
+var fork_pull_request = __nccwpck_require__(69362);
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
 const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
 /** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
@@ -44108,10 +45913,10 @@ async function admitRun(settings, deps) {
 async function actsForFork(settings, deps) {
     const { eventName, payload } = settings.github;
     if (eventName === 'workflow_run')
-        return isForkWorkflowRun(payload);
+        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload);
     if (payload?.pull_request)
-        return isForkPullRequest(payload);
-    const target = eventTarget(eventName, payload, settings.github.repository);
+        return (0,fork_pull_request/* isForkPullRequest */.B)(payload);
+    const target = (0,event_target/* eventTarget */.M)(eventName, payload, settings.github.repository);
     // A comment whose pull request or repository cannot be told counts as a fork's.
     if (target === undefined)
         return eventName === 'issue_comment';
@@ -44122,36 +45927,15 @@ async function actsForFork(settings, deps) {
     const { owner, repo, number } = target;
     try {
         const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-        return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
+        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
     }
     catch {
         return true;
     }
 }
 
-;// CONCATENATED MODULE: ./lib/core/clock.js
-/** The wall clock: `performance.now()` and `setTimeout`. */
-const systemClock = {
-    now: () => performance.now(),
-    sleep(ms, signal) {
-        return new Promise((resolve, reject) => {
-            if (signal?.aborted) {
-                reject(signal.reason);
-                return;
-            }
-            const onAbort = () => {
-                clearTimeout(timer);
-                reject(signal?.reason);
-            };
-            const timer = setTimeout(() => {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            }, ms);
-            signal?.addEventListener('abort', onAbort, { once: true });
-        });
-    },
-};
-
+// EXTERNAL MODULE: ./lib/core/clock.js
+var core_clock = __nccwpck_require__(91601);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __nccwpck_require__(82931);
 ;// CONCATENATED MODULE: ./lib/action/check-run.js
@@ -44166,7 +45950,7 @@ const MAX_BACKOFF_MS = 10_000;
  * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
  */
 async function startCheckRun(octokit, target, warn, timing = {}) {
-    const clock = timing.clock ?? systemClock;
+    const clock = timing.clock ?? core_clock/* systemClock */.m;
     const now = () => new Date(clock.now());
     const where = { owner: target.owner, repo: target.repo };
     let id;
@@ -44248,55 +46032,10 @@ function checkRunName(settings) {
     return settings.planPath;
 }
 
-;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
-
-
-
-
-
-const STATUS_ICONS = {
-    succeeded: '✅',
-    failed: '❌',
-    'goals-unmet': '🎯',
-    escalated: '🆘',
-    cancelled: '⏹️',
-    'awaiting-approval': '⏸️',
-    rejected: '🚫',
-};
-/** The icon for how a run ended, or ⏳ while it runs. */
-function statusIcon(status) {
-    return status ? STATUS_ICONS[status] : '⏳';
-}
-/** What the status means, in words a reader can act on. */
-function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(record.reason), 1000))}` : '';
-    switch (record.status) {
-        case undefined:
-            return 'running';
-        case 'escalated':
-            return `escalated — a person is needed${reason}`;
-        case 'awaiting-approval':
-            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
-        case 'goals-unmet':
-            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
-        default:
-            return `${record.status}${reason}`;
-    }
-}
-/** Title, status line and goal of the summary. */
-function renderSummaryHeader(record, redact) {
-    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
-    const facts = [`**Status:** ${statusText(record, redact)}`, checklistHeader(record)];
-    if (record.durationMs !== undefined)
-        facts.push(`took ${formatDuration((0,run_record/* jobDurationMs */.u2)(record))}`);
-    if (record.revisions.length > 0 && record.plan)
-        facts.push(`plan revision ${record.plan.revision}`);
-    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
-    if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
-    return lines.join('\n');
-}
-
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/action/check-run-output.js
@@ -44309,13 +46048,13 @@ var load_neutraliser = __nccwpck_require__(93465);
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
-    const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
+    const headline = report.goals.length ? ` — ${(0,goals_table/* goalsHeadline */.l$)(report.goals)}` : '';
     const reason = report.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(report.reason))}` : '';
     const body = report.planErrors.length
         ? [report.markdown]
         : [
-            `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
-            report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
+            `${(0,summary_header/* statusIcon */.I8)(report.status)} **Status:** ${report.status}${reason}`,
+            report.goals.length ? (0,goals_table/* renderGoalsTable */.Lb)(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
@@ -44330,7 +46069,7 @@ function internalErrorResult(error, redact, runUrl) {
     return {
         conclusion: 'failure',
         title: 'plan-runner stopped with an internal error',
-        summary: `${statusIcon('failed')} **Status:** failed: internal error in plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(message)}${link}`,
+        summary: `${(0,summary_header/* statusIcon */.I8)('failed')} **Status:** failed: internal error in plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(message)}${link}`,
     };
 }
 
@@ -44395,83 +46134,8 @@ function renderRejectedPlan(rejected, redact) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./lib/report/mermaid-graph.js
-
-
-
-const STATE_STYLES = {
-    pending: 'fill:#f6f8fa,stroke:#8c959f,color:#24292f',
-    waiting: 'fill:#ddf4ff,stroke:#0969da,color:#24292f,stroke-dasharray:6 3',
-    in_progress: 'fill:#fff8c5,stroke:#bf8700,color:#24292f',
-    completed: 'fill:#dafbe1,stroke:#1a7f37,color:#24292f',
-    failed: 'fill:#ffebe9,stroke:#cf222e,color:#24292f',
-    skipped: 'fill:#eaeef2,stroke:#8c959f,color:#57606a,stroke-dasharray:4 3',
-};
-const MAX_LABEL = 60;
-// Each run of white space becomes one space; a lone space is left as it is, so most labels are not copied.
-const SPACING = /\s{2,}|[^\S ]/g;
-const SAFE_LABEL = /^[\p{L}\p{N} ,.:?!/_-]*$/u;
-const UNSAFE_CHAR = /[^\p{L}\p{N} ,.:?!/_-]/gu;
-/**
- * Text for inside a quoted Mermaid label: anything beyond plain letters, digits and a few safe
- * marks becomes a `#code;` entity, so quotes, brackets, backticks, HTML and Markdown stay text.
- */
-function mermaidLabel(text) {
-    const flat = text.replace(SPACING, ' ').trim();
-    // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
-    const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
-    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
-    return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
-}
-/**
- * What Mermaid draws with its default settings (`maxTextSize`, `maxEdges`), as GitHub renders it:
- * past either, the reader sees an error box where the graph would be.
- */
-const MERMAID_MAX_TEXT = 50_000;
-const MERMAID_MAX_EDGES = 500;
-/**
- * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
- * plan larger than Mermaid draws, a line that says so instead (the steps are listed elsewhere), and
- * the graph is not built beyond the point it is known to be too large.
- */
-function renderMermaidGraph(record, redact) {
-    const steps = record.plan?.steps ?? [];
-    const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
-    const tooLarge = (what) => `_The plan graph (${(0,group_digits/* groupDigits */.K)(steps.length)} steps, ${(0,group_digits/* groupDigits */.K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,group_digits/* groupDigits */.K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
-    if (edges > MERMAID_MAX_EDGES)
-        return tooLarge(`it has ${(0,group_digits/* groupDigits */.K)(edges)} edges`);
-    // Node ids are positional: step keys may be Mermaid keywords such as `end`.
-    const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
-    const lines = ['graph TD'];
-    let size = 0;
-    for (const [index, step] of steps.entries()) {
-        const stepRecord = record.steps.get(step.key);
-        const state = stepRecord?.state ?? 'pending';
-        // A for_each step is drawn once, with its count, however many items it has.
-        const total = stepRecord?.itemCounts?.total;
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,group_digits/* groupDigits */.K)(total)} item${total === 1 ? '' : 's'})`) : '';
-        const label = `${STATE_ICONS[state]} ${mermaidLabel(`${step.key}. ${stepTitle(step, redact)}${count}`)}`;
-        const line = `  s${index}["${label}"]:::${state}`;
-        size += line.length + 1;
-        if (size > MERMAID_MAX_TEXT)
-            return tooLarge('its text is longer');
-        lines.push(line);
-    }
-    for (const step of steps) {
-        for (const dep of step.dependsOn) {
-            const from = ids.get(dep);
-            if (from)
-                lines.push(`  ${from} --> ${ids.get(step.key)}`);
-        }
-    }
-    for (const [state, style] of Object.entries(STATE_STYLES))
-        lines.push(`  classDef ${state} ${style}`);
-    const text = lines.join('\n');
-    if (text.length > MERMAID_MAX_TEXT)
-        return tooLarge('its text is longer');
-    return (0,code_fence/* fencedBlock */.z)(text, 'mermaid');
-}
-
+// EXTERNAL MODULE: ./lib/report/mermaid-graph.js
+var mermaid_graph = __nccwpck_require__(14260);
 ;// CONCATENATED MODULE: ./lib/report/plan-preview.js
 
 
@@ -44510,361 +46174,19 @@ function planPreviewLines(plan, redact = (text) => text) {
 function renderPlanPreview(plan, options) {
     const { redact } = options;
     const record = plannedRecord(plan);
-    const items = checklist_checklistItems(record, redact);
+    const items = (0,checklist/* checklistItems */.V_)(record, redact);
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
     const lines = [`## 📝 plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
         lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
     items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} — ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
-    lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
+    lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
     return lines.join('\n');
 }
 
-;// CONCATENATED MODULE: ./lib/report/approval-section.js
-
-
-
-/** How a person approves a paused run, in words that fit the comment and the summary. */
-const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-function pendingLine(step, redact) {
-    const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
-    const args = step.args !== undefined
-        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
-        : step.tool
-            ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
-            : '';
-    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} — ${what}${args}`;
-}
-/**
- * The approval part of a report: what a paused run asks a person to approve (its pending steps with
- * their arguments where known), how to approve, and that goals are not checked yet; or the answer
- * a person gave. '' when the run has neither.
- */
-function renderApprovalSection(record, redact, level = '###') {
-    const parts = [];
-    const decision = record.decision;
-    if (decision) {
-        const by = decision.by ? ` by @${(0,escape_markdown/* escapeInlineMarkdown */.ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}): the steps that awaited approval will not run.`);
-    }
-    const request = record.status === 'awaiting-approval' ? record.approval : undefined;
-    if (request) {
-        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
-    }
-    return parts.join('\n\n');
-}
-
-// EXTERNAL MODULE: ./lib/core/usage.js
-var usage = __nccwpck_require__(76940);
-// EXTERNAL MODULE: ./lib/report/run-usage.js
-var run_usage = __nccwpck_require__(15537);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
-
-
-
-
-function usd(value) {
-    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
-function row(label, usage) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
-}
-function limitRow(limits) {
-    const finite = (n) => n !== undefined && Number.isFinite(n);
-    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
-        return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
-    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
-    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
-}
-/**
- * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
- * replanning, goal judges) get their own row, and the limits a row of their own when given.
- */
-function renderSummaryCost(record, limits, redact) {
-    const lines = ['### Cost'];
-    const total = (0,run_usage/* runUsage */.l)(record);
-    const reused = [...record.steps.values()].filter((step) => step.reused);
-    if (reused.length > 0) {
-        const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
-    }
-    if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', 'No model calls.');
-        return lines.join('\n');
-    }
-    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
-    let stepsTotal = usage/* NO_USAGE */.y;
-    for (const step of record.steps.values()) {
-        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, step.usage);
-        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
-            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
-    }
-    const other = {
-        modelCalls: total.modelCalls - stepsTotal.modelCalls,
-        promptTokens: total.promptTokens - stepsTotal.promptTokens,
-        completionTokens: total.completionTokens - stepsTotal.completionTokens,
-        costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
-    };
-    if (other.modelCalls > 0 || other.promptTokens > 0)
-        lines.push(row('planning and goal checks', other));
-    lines.push(row('**Total**', total));
-    const limit = limits && limitRow(limits);
-    if (limit)
-        lines.push(limit);
-    const estimated = total.estimatedCalls ?? 0;
-    if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
-    }
-    return lines.join('\n');
-}
-
-;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
-/** Size in bytes, as GitHub counts the summary's limit. */
-function byteSize(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-
-;// CONCATENATED MODULE: ./lib/report/summary/summary-revisions.js
-
-
-function keys(list) {
-    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '—';
-}
-/** The plan's revisions (what was replaced by what, and why), or '' when it was never revised. */
-function renderSummaryRevisions(record, redact) {
-    if (record.revisions.length === 0)
-        return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
-    return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
-}
-
-;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
-
-/**
- * A collapsed `<details>` block. The blank lines around `body` let Markdown (a code fence) render
- * inside it; the summary is HTML-escaped, so neither can close the block early.
- */
-function detailsBlock(summary, body) {
-    return `<details><summary>${(0,escape_markdown/* escapeHtml */.ZD)(summary)}</summary>\n\n${body}\n\n</details>`;
-}
-
-// EXTERNAL MODULE: ./lib/core/result-text.js
-var result_text = __nccwpck_require__(16);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
-
-
-
-
-
-
-
-
-const INLINE_MAX = 120;
-function isShort(text) {
-    return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
-}
-function stepLine(key, title, step) {
-    const state = step?.state ?? 'pending';
-    const facts = [];
-    if (step?.durationMs !== undefined)
-        facts.push(formatDuration(step.durationMs));
-    if (step?.attempts !== undefined && step.attempts > 1)
-        facts.push(`${step.attempts} attempts`);
-    if (step && step.usage.modelCalls > 0)
-        facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
-    if (step?.agent)
-        facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
-    const tally = todoTally(step);
-    if (tally)
-        facts.push(`todos ${tally}`);
-    const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
-    return `${STATE_ICONS[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
-}
-/** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
-function textBlock(label, text, json, where) {
-    if (isShort(text))
-        return { inline: json ? (0,code_fence/* inlineCode */.t)(text) : (0,escape_markdown/* escapeInlineMarkdown */.ME)(text) };
-    const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
-    return {
-        part: {
-            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
-            cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
-        },
-    };
-}
-function summary_steps_itemLine(item, finished, redact) {
-    const state = item.state === 'pending' && finished ? 'skipped' : item.state;
-    const head = `- ${STATE_ICONS[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
-    if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} → ${(0,escape_markdown/* escapeMarkdown */.FV)(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
-    if (item.state === 'failed')
-        return `${head} — ${(0,escape_markdown/* escapeMarkdown */.FV)(resultPreview(redact(item.error ?? 'failed'), 200))}`;
-    if (item.state === 'pending')
-        return finished ? `${head} — not run` : head;
-    return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
-}
-/** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
-function itemsPart(items, step, redact, where) {
-    const finished = step.state !== 'in_progress' && step.state !== 'pending';
-    const lines = items.map((item) => summary_steps_itemLine(item, finished, redact));
-    const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
-    return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
-}
-function stepParts(key, title, step, redact, where) {
-    let line = stepLine(key, title, step);
-    const parts = [];
-    if (step?.items) {
-        // One line per item instead of the list as one block: the counts head the line, the items fold out.
-        line += (0,escape_markdown/* escapeMarkdown */.FV)(itemProgress(step));
-        if (step.items.length > 0)
-            parts.push(itemsPart(step.items, step, redact, where));
-        if (step.state === 'failed')
-            line += ` — ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
-        return [line, ...parts];
-    }
-    if (step?.state === 'completed' && step.result !== undefined) {
-        const { text, json } = (0,result_text/* resultText */.D)(step.result);
-        const block = textBlock('Result', redact(text), json, where);
-        if (block.inline !== undefined)
-            line += ` → ${block.inline}`;
-        if (block.part)
-            parts.push(block.part);
-    }
-    else if (step?.state === 'failed') {
-        const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
-        if (block.inline !== undefined)
-            line += ` — ${block.inline}`;
-        if (block.part)
-            parts.push(block.part);
-    }
-    else if (step?.state === 'skipped' && step.skipReason) {
-        line += ` — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
-    }
-    else if (step?.retry) {
-        line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
-    }
-    const todos = step?.todos?.length ? todoEntries(step, redact) : [];
-    if (todos.length > 0)
-        parts.unshift(todos.map((todo) => `- ${todo.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(todo.content)}`).join('\n'));
-    // A stopped agent's last words say how far it got (a max_turns error already quotes them).
-    const last = step?.agent?.lastMessage;
-    if (step?.state === 'failed' && last !== undefined && !(step.error ?? '').includes(last.trim().replace(/\s+/g, ' ').slice(0, 100))) {
-        parts.push(textBlock('Last message from the agent', redact(last), false, where).part ?? `Last message from the agent: ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(last))}`);
-    }
-    return [line, ...parts];
-}
-/**
- * Every step with its full result: the current plan's steps first, then steps an earlier revision
- * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
- */
-function renderSummarySteps(record, redact, where) {
-    const planSteps = record.plan?.steps ?? [];
-    const inPlan = new Set(planSteps.map((s) => s.key));
-    const parts = ['### Steps'];
-    for (const planStep of planSteps) {
-        const step = record.steps.get(planStep.key);
-        for (const part of stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where))
-            parts.push(part);
-        if (!step?.nested)
-            continue;
-        // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = nestedItems(step, redact);
-        if (inner.length > 0)
-            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
-    }
-    const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
-    if (replaced.length > 0) {
-        parts.push('#### Replaced by a plan revision');
-        for (const step of replaced)
-            parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
-    }
-    return parts;
-}
-
-;// CONCATENATED MODULE: ./lib/report/summary/render-summary.js
-
-
-
-
-
-
-
-
-/** GitHub shows at most 1 MiB of a step's job summary. */
-const SUMMARY_MAX_BYTES = 1024 * 1024;
-const SEPARATOR = '\n\n';
-function isCuttable(part) {
-    return typeof part !== 'string';
-}
-function cutNotice(count, where) {
-    return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
-}
-function join(parts, cut) {
-    return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
-}
-/** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
-function hardCut(text, maxBytes, where) {
-    const tail = `\n\n_The summary was cut here to stay under GitHub's 1 MiB limit; the full record is in ${where}._\n`;
-    const room = maxBytes - byteSize(tail);
-    const bytes = Buffer.from(text, 'utf8').subarray(0, Math.max(0, room));
-    const head = bytes.toString('utf8').replace(/\uFFFD$/, '');
-    const lastLine = head.lastIndexOf('\n');
-    return `${lastLine > 0 ? head.slice(0, lastLine) : head}${tail}`;
-}
-/**
- * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
- * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
- */
-function renderSummary(record, options) {
-    const { redact } = options;
-    const where = options.fullRecordAt ?? 'the trace file';
-    const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
-    const goals = options.goals?.length
-        ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact)]
-        : [];
-    const graph = {
-        full: `### Plan graph\n\n${renderMermaidGraph(record, redact)}`,
-        cut: '_The plan graph was left out to stay under the size limit._',
-    };
-    const approval = renderApprovalSection(record, redact);
-    const body = [
-        ...(approval ? [approval] : []),
-        ...goals,
-        ...renderSummarySteps(record, redact, where),
-        renderSummaryCost(record, options.limits, redact),
-        renderSummaryRevisions(record, redact),
-        graph,
-    ];
-    const header = renderSummaryHeader(record, redact);
-    const cut = new Set();
-    const render = () => {
-        const results = [...cut].filter((p) => p !== graph).length;
-        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
-    };
-    let text = render();
-    if (byteSize(text) <= maxBytes)
-        return text;
-    const results = body.filter(isCuttable).filter((p) => p !== graph);
-    results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
-    // Reserve room for the notice up front so adding it cannot push the text back over the cap.
-    let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
-    for (const part of results) {
-        if (size <= maxBytes)
-            break;
-        cut.add(part);
-        size -= byteSize(part.full) - byteSize(part.cut);
-    }
-    text = render();
-    if (byteSize(text) <= maxBytes)
-        return text;
-    cut.add(graph);
-    text = render();
-    return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
-}
-
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
+var render_summary = __nccwpck_require__(75797);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
 
 
@@ -44922,7 +46244,7 @@ function finalReport(outcome, context) {
             status: 'cancelled',
             reason,
             goals: [],
-            markdown: `## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+            markdown: `## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
             planErrors: [],
             ...(outcome.usage && { usage: outcome.usage }),
         };
@@ -44947,7 +46269,7 @@ function finalReport(outcome, context) {
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;
-    const markdown = renderSummary(record, {
+    const markdown = (0,render_summary/* renderSummary */.B)(record, {
         redact: context.redact,
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
@@ -45021,123 +46343,10 @@ function checkConclusion(report, failOnUnmetGoals) {
     return 'failure';
 }
 
-;// CONCATENATED MODULE: ./lib/action/escalation-notice.js
-
-/** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
-function escalationMentionLine(escalation) {
-    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed — the run was escalated (see the summary for what was tried).` : '';
-}
-/**
- * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
- * permission, no such label rights) is a warning: the job fails as escalated either way.
- */
-async function addEscalationLabel(octokit, target, escalation, warn) {
-    if (!escalation?.label)
-        return;
-    try {
-        await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
-    }
-    catch (error) {
-        const { status } = (0,github_failure/* readGitHubFailure */.g)(error);
-        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/comment-write-error.js
-
-/**
- * A failed comment request. `transient` (5xx, timeout, network, rate limit) says a later retry may
- * succeed; otherwise (401, 403, 404, 410, 422) the token or target will not change during the run.
- */
-class CommentWriteError extends Error {
-    name = 'CommentWriteError';
-    operation;
-    status;
-    transient;
-    /** From a `retry-after` header, when GitHub sent one. */
-    retryAfterMs;
-    constructor(operation, cause) {
-        const failure = (0,github_failure/* readGitHubFailure */.g)(cause);
-        super(`Could not ${operation} the PR comment: ${(0,github_failure/* describeGitHubFailure */.P)(failure)}`, { cause });
-        this.operation = operation;
-        this.status = failure.status;
-        this.transient = failure.transient;
-        this.retryAfterMs = failure.retryAfterMs;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/comment-api.js
-
-/** The login `GITHUB_TOKEN` writes as: its installation token may not read `GET /user`. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-async function call(operation, request) {
-    try {
-        return await request();
-    }
-    catch (error) {
-        throw new CommentWriteError(operation, error);
-    }
-}
-/**
- * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
- * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
- */
-async function tokenIdentity(octokit) {
-    try {
-        return (await octokit.rest.users.getAuthenticated()).data.login;
-    }
-    catch (error) {
-        return error.status === 403 ? ACTIONS_BOT_LOGIN : undefined;
-    }
-}
-/**
- * Issue-comment operations on one pull request or issue through Octokit (errors become
- * `CommentWriteError`). The token's identity is looked up once; the author of a comment it creates
- * settles it for good (an app token other than `GITHUB_TOKEN` is known from its first comment on).
- * While the identity is unknown no comment counts as ours: fail closed, never adopt a stranger's.
- */
-function issueCommentApi(octokit, target) {
-    const where = { owner: target.owner, repo: target.repo };
-    let identity;
-    let known;
-    const whoAmI = async () => known ?? (await (identity ??= tokenIdentity(octokit)));
-    return {
-        listOwn: (marker) => call('find', async () => {
-            const me = await whoAmI();
-            if (me === undefined)
-                return [];
-            const own = [];
-            const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
-            for await (const page of pages) {
-                for (const comment of page.data) {
-                    if (comment.user?.login === me && comment.body?.startsWith(marker))
-                        own.push({ id: comment.id, body: comment.body });
-                }
-            }
-            return own.sort((a, b) => a.id - b.id);
-        }),
-        create: (body) => call('create', async () => {
-            const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-            if (data.user?.login)
-                known = data.user.login;
-            return { id: data.id };
-        }),
-        update: (id, body) => call('update', async () => {
-            await octokit.rest.issues.updateComment({ ...where, comment_id: id, body });
-        }),
-        remove: (id) => call('delete', async () => {
-            try {
-                await octokit.rest.issues.deleteComment({ ...where, comment_id: id });
-            }
-            catch (error) {
-                // Already gone (the other run of a race deleted it): that is what we wanted.
-                if (error.status !== 404)
-                    throw error;
-            }
-        }),
-    };
-}
-
+// EXTERNAL MODULE: ./lib/action/escalation-notice.js
+var escalation_notice = __nccwpck_require__(94194);
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
 
 
@@ -45186,7 +46395,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
-        const me = await tokenIdentity(octokit);
+        const me = await (0,comment_api/* tokenIdentity */.sX)(octokit);
         const open = me
             ? (await octokit.rest.issues.listForRepo({ owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) })).data
             : [];
@@ -45210,757 +46419,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/report/comment/comment-marker.js
-
-/**
- * The hidden marker that finds a plan's comment again: `<!-- plan-runner: <plan-id> -->`. The id
- * is reduced to characters that cannot end the HTML comment early; when that changed it (a space,
- * `~`, `#`, `--`, a letter outside ASCII, a cut), a hash of the id as given follows, so two plans
- * whose ids reduce alike (`release notes.yml`, `release-notes.yml`) never share a comment. An id
- * that needed no change keeps the marker it always had.
- */
-function commentMarker(planId) {
-    const safe = planId.replace(/[^A-Za-z0-9._/@+-]/g, '-').replace(/-{2,}/g, '-').slice(0, 200);
-    const id = safe === planId ? safe : `${safe} ${(0,external_node_crypto_.createHash)('sha256').update(planId).digest('hex').slice(0, 8)}`;
-    return `<!-- plan-runner: ${id} -->`;
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
-
-
-const LETTERS = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
-const STATES = { p: 'pending', w: 'waiting', r: 'in_progress', c: 'completed', f: 'failed', s: 'skipped' };
-/** How far along a state is: a merge keeps the further one; completed outranks a failure a re-run has since fixed. */
-const RANK = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, completed: 4 };
-const OPEN = '<!-- plan-runner-state: ';
-const CLOSE = ' -->';
-const TEXT_MAX_CHARS = 200;
-/** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
-function sharedStateBlock(state) {
-    return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
-}
-/**
- * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
- * workflow run than `run` wrote it (then nothing is merged from it). Only the block plan-runner writes
- * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
- * `<!-- … -->` as written) never ends it.
- */
-function readSharedState(body, run) {
-    const last = body?.trimEnd().split('\n').at(-1);
-    if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE))
-        return undefined;
-    try {
-        const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8'));
-        const steps = value?.steps;
-        if (!steps || typeof steps !== 'object' || Array.isArray(steps))
-            return undefined;
-        const writer = value.run;
-        if ((typeof writer === 'number' ? writer : undefined) !== run)
-            return undefined;
-        const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
-        return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
-    }
-    catch {
-        return undefined;
-    }
-}
-function isSharedStep(value) {
-    const step = value;
-    return (!!step &&
-        typeof step.s === 'string' &&
-        step.s in RANK &&
-        (step.t === undefined || typeof step.t === 'string') &&
-        (step.i === undefined || (typeof step.i === 'string' && /^[pwrcfs]*$/.test(step.i))));
-}
-function shared_comment_state_statusText(step, redact) {
-    // A for_each step's line shows its item counts, drawn from the item letters.
-    const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : JSON.stringify(step.result)) : undefined;
-    const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
-    return text === undefined ? undefined : resultPreview(redact(text), TEXT_MAX_CHARS);
-}
-/** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
-function sharedStateOf(record, redact, run) {
-    const steps = {};
-    for (const [key, step] of record.steps) {
-        const text = shared_comment_state_statusText(step, redact);
-        steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
-    }
-    return { steps, ...(run !== undefined && { run }) };
-}
-function mergeItems(a, b) {
-    if (a === undefined || b === undefined || a.length !== b.length)
-        return a ?? b;
-    let merged = '';
-    for (let index = 0; index < a.length; index++)
-        merged += RANK[STATES[a[index]]] >= RANK[STATES[b[index]]] ? a[index] : b[index];
-    return merged;
-}
-/** Both writers' knowledge: per step and per item the further state; never moves one back. */
-function mergeSharedStates(mine, theirs) {
-    if (!theirs || theirs.run !== mine.run)
-        return mine;
-    const steps = { ...theirs.steps };
-    for (const [key, step] of Object.entries(mine.steps)) {
-        const other = steps[key];
-        if (!other) {
-            steps[key] = step;
-            continue;
-        }
-        const ahead = RANK[step.s] >= RANK[other.s] ? step : other;
-        const items = mergeItems(step.i, other.i);
-        steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
-    }
-    return { steps, ...(mine.run !== undefined && { run: mine.run }) };
-}
-/** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
-function holdsState(state, mine) {
-    if (!state)
-        return false;
-    return JSON.stringify(mergeSharedStates(mine, state)) === JSON.stringify(mergeSharedStates(state, state));
-}
-/** `record` with the merged state drawn in: the steps and items other writers got further with. */
-function recordWithSharedState(record, shared) {
-    const steps = new Map(record.steps);
-    const planned = new Set(record.plan?.steps.map((step) => step.key));
-    for (const [key, theirs] of Object.entries(shared.steps)) {
-        const mine = record.steps.get(key);
-        // A step this writer's plan does not have (another revision's) would count as replaced: not drawn.
-        if (!mine && !planned.has(key))
-            continue;
-        const myLetters = mine?.items?.map((item) => LETTERS[item.state]).join('');
-        if (mine && mine.state === theirs.s && myLetters === theirs.i)
-            continue;
-        const items = theirs.i === undefined ? undefined : [...theirs.i].map((letter, index) => ({ key: mine?.items?.[index]?.key ?? String(index), state: STATES[letter] }));
-        const drawn = {
-            key,
-            state: theirs.s,
-            usage: usage/* NO_USAGE */.y,
-            ...(theirs.t !== undefined && theirs.s === 'completed' && !items && { result: theirs.t }),
-            ...(theirs.t !== undefined && theirs.s === 'failed' && { error: theirs.t }),
-            ...(theirs.t !== undefined && theirs.s === 'skipped' && { skipReason: theirs.t }),
-            ...(items && {
-                items,
-                itemCounts: {
-                    total: items.length,
-                    running: items.filter((item) => item.state === 'in_progress').length,
-                    completed: items.filter((item) => item.state === 'completed').length,
-                    failed: items.filter((item) => item.state === 'failed').length,
-                },
-            }),
-        };
-        steps.set(key, drawn);
-    }
-    return { ...record, steps };
-}
-/**
- * What a writer draws over the comment's `current` body: its record with every other writer's
- * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
- * final write) draws its own record alone: it has every state by then.
- */
-function drawShared(record, current, redact, authoritative = false, run) {
-    const mine = sharedStateOf(record, redact, run);
-    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
-    return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
-}
-/** True when the comment body `current` already shows everything `record` knows. */
-function bodyHolds(record, current, redact, run) {
-    return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/comment-updater.js
-
-
-
-const comment_updater_MAX_BACKOFF_MS = 30_000;
-/** Reads after a shared comment's final write: each is at most one more write. */
-const VERIFY_ROUNDS = 3;
-/**
- * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
- * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
- * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
- */
-function createCommentUpdater(options) {
-    const clock = options.clock ?? systemClock;
-    const minInterval = options.minIntervalMs ?? 1000;
-    const maxAttempts = options.maxAttempts ?? 3;
-    const record = (0,run_record/* newRunRecord */.pB)();
-    let goals;
-    let dirty = false;
-    let disabled = false;
-    let finished = false;
-    let commentId;
-    let looked = false;
-    /** A comment may exist that we do not know of (a create failed or timed out): list before writing. */
-    let unsettled = false;
-    /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
-    let created = false;
-    let lastBody;
-    let lastWriteEnd = Number.NEGATIVE_INFINITY;
-    let deadline = Number.POSITIVE_INFINITY;
-    let pump;
-    const warned = new Set();
-    const warnOnce = (kind, message) => {
-        if (warned.has(kind))
-            return;
-        warned.add(kind);
-        options.warn(message);
-    };
-    const render = (current) => {
-        try {
-            const body = options.render(record, goals, current);
-            return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
-        }
-        catch (error) {
-            warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
-            return undefined;
-        }
-    };
-    /**
-     * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
-     * together, or a POST that timed out but landed, must not leave two comments.
-     */
-    const settle = async () => {
-        const own = await options.api.listOwn(options.marker);
-        unsettled = false;
-        const [oldest, ...others] = own;
-        if (oldest)
-            commentId = oldest.id;
-        for (const other of others)
-            await options.api.remove(other.id);
-        return oldest?.body;
-    };
-    /**
-     * A shared comment's next body, rendered over its current one; undefined when there is nothing to
-     * write (the comment holds all this writer knows, or the body would not change).
-     */
-    const renderShared = async () => {
-        const current = await settle();
-        looked = true;
-        if (current !== undefined && !finished && options.shared.holds(record, current))
-            return undefined;
-        const body = render(current);
-        return body === current ? undefined : body;
-    };
-    const writeOnce = async (body) => {
-        const before = commentId;
-        if (unsettled || (commentId === undefined && !looked)) {
-            await settle();
-            looked = true;
-        }
-        // Only settling was needed: the comment kept already shows this state.
-        if (!options.shared && commentId !== undefined && commentId === before && body === lastBody)
-            return;
-        if (commentId !== undefined) {
-            try {
-                await options.api.update(commentId, body);
-                return;
-            }
-            catch (error) {
-                // Deleted by someone during the run: make a new one rather than give up.
-                if (!(error instanceof CommentWriteError && error.status === 404))
-                    throw error;
-                commentId = undefined;
-            }
-        }
-        try {
-            commentId = (await options.api.create(body)).id;
-        }
-        catch (error) {
-            // The create may have landed (or land later) despite the failure: look before any second POST.
-            unsettled = true;
-            created = true;
-            throw error;
-        }
-        created = true;
-        const mine = commentId;
-        await settle();
-        // An older comment of ours won: it gets this state too.
-        if (commentId !== mine)
-            await options.api.update(commentId, body);
-    };
-    /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
-    const write = async (first) => {
-        let last;
-        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-            if (last) {
-                const wait = Math.min(comment_updater_MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
-                if (clock.now() + wait > deadline)
-                    break;
-                await clock.sleep(wait);
-            }
-            let body = options.shared ? undefined : attempt === 1 ? first : render();
-            if (body === undefined && !options.shared)
-                return undefined;
-            try {
-                const outdated = await options.outdated?.();
-                if (outdated !== undefined) {
-                    disabled = true;
-                    (options.info ?? options.warn)(outdated);
-                    return undefined;
-                }
-                if (options.shared) {
-                    body = await renderShared();
-                    if (body === undefined)
-                        return lastBody;
-                }
-                await writeOnce(body);
-                return body;
-            }
-            catch (error) {
-                last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
-                if (!last.transient) {
-                    disabled = true;
-                    warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
-                        'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.');
-                    return undefined;
-                }
-            }
-        }
-        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
-        return undefined;
-    };
-    const drain = async () => {
-        while (dirty && !disabled && clock.now() < deadline) {
-            const wait = lastWriteEnd + minInterval - clock.now();
-            if (wait > 0) {
-                if (clock.now() + wait > deadline)
-                    return;
-                await clock.sleep(wait);
-            }
-            dirty = false;
-            // A shared comment is compared with what it holds when the write reads it, not with our last body.
-            const body = options.shared ? '' : render();
-            if (body === undefined || (!options.shared && body === lastBody && !unsettled))
-                continue;
-            const written = await write(body);
-            lastWriteEnd = clock.now();
-            if (written !== undefined)
-                lastBody = written;
-        }
-    };
-    const kick = () => {
-        dirty = true;
-        if (pump || disabled)
-            return;
-        pump = drain()
-            .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
-            .finally(() => {
-            pump = undefined;
-            // An event may have arrived between the loop's last check and now.
-            if (dirty && !disabled && clock.now() < deadline)
-                kick();
-        });
-    };
-    const flush = async () => {
-        while (pump)
-            await pump;
-    };
-    /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
-    const verify = async () => {
-        for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
-            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
-            let current;
-            try {
-                current = await settle();
-            }
-            catch {
-                return;
-            }
-            if (current === undefined || options.shared.holds(record, current))
-                return;
-            dirty = true;
-            kick();
-            await flush();
-        }
-    };
-    return {
-        listener: (event) => {
-            if (finished)
-                return;
-            try {
-                (0,run_record/* applyEvent */.Z8)(record, event);
-                kick();
-            }
-            catch (error) {
-                warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
-            }
-        },
-        flush,
-        async finish(finalGoals) {
-            if (!finished) {
-                finished = true;
-                goals = finalGoals;
-                // A POST that timed out may have landed since: the final state goes to the one comment kept.
-                if (created)
-                    unsettled = true;
-                deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
-                kick();
-                await flush();
-                if (options.shared)
-                    await verify();
-            }
-            await flush();
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./lib/report/comment/render-comment.js
-
-
-
-
-
-
-
-
-
-
-/** GitHub rejects issue comments longer than this. */
-const COMMENT_MAX_CHARS = 65_536;
-function summaryLink(runUrl) {
-    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
-}
-function render_comment_footer(record, options) {
-    const lines = [];
-    if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${formatDuration((0,run_record/* jobDurationMs */.u2)(record))}`;
-        lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);
-    }
-    const approval = renderApprovalSection(record, options.redact, '####');
-    if (approval)
-        lines.push(approval);
-    if (options.goals?.length) {
-        lines.push(`#### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, options.redact, 300));
-    }
-    if (options.runUrl)
-        lines.push(`[View the run](${encodeURI(options.runUrl)}) · full results in the job summary`);
-    return lines;
-}
-/**
- * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
- * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
- * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
- */
-function renderComment(record, options) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'));
-    const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
-    const tail = render_comment_footer(record, options);
-    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
-    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
-    const fixedParts = [head, ...tail].filter((p) => p !== '');
-    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
-    const sizeOf = (lineChars, lineCount, note) => {
-        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
-        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
-    };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    const more = (n) => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
-    const steps = record.plan?.steps ?? [];
-    // Still too long without any result line: keep the checklist lines that fit and count the rest.
-    const countRest = (bare) => {
-        const kept = [];
-        let used = sizeOf(more(steps.length).length, 1, cutNote);
-        for (const line of bare) {
-            if (used + line.length + 1 > maxChars)
-                break;
-            kept.push(line);
-            used += line.length + 1;
-        }
-        return (0,cut_text/* cutMarkdown */.G)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
-    };
-    // When the lines without results already overflow, so do the lines with them: the comment is
-    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
-    const bare = [];
-    let bareChars = 0;
-    for (const planStep of steps) {
-        const line = bareLine(planStep, record, options.redact);
-        bare.push(line);
-        bareChars += line.length;
-        if (sizeOf(bareChars, bare.length) > maxChars)
-            return countRest(bare);
-    }
-    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
-    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
-    if (sizeOf(fullChars, items.length) <= maxChars)
-        return build(items.map((item) => item.full));
-    // Drop the longest status texts first, keeping as many result lines as fit.
-    const lines = items.map((item) => item.full);
-    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
-    order.sort((a, b) => b.length - a.length);
-    let size = sizeOf(fullChars, items.length, cutNote);
-    for (const { index, length } of order) {
-        if (size <= maxChars)
-            break;
-        lines[index] = items[index].bare;
-        size -= length;
-    }
-    if (size <= maxChars)
-        return build(lines, cutNote);
-    return countRest(bare);
-}
-// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
-const escapedLines = new WeakMap();
-/** A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list under it. */
-function entryLines(planStep, record, redact) {
-    const step = record.steps.get(planStep.key);
-    const item = checklistItem(planStep, step, redact);
-    const lines = itemLines(item);
-    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-    const inner = nestedItems(step, redact);
-    if (inner.length > 0) {
-        const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${entry.key}. ${entry.title}`)}`).join('');
-        return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-    }
-    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
-    if (!step?.todos?.length)
-        return lines;
-    const nested = todoEntries(step, redact).map((t) => `\n  - ${t.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(t.content)}`).join('');
-    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-}
-// A step's escaped `key. title`, by plan step: it does not change while the step runs.
-const escapedLabels = new WeakMap();
-/** `entryLines(…).bare` without computing the step's status (its result's first line). */
-function bareLine(planStep, record, redact) {
-    const step = record.steps.get(planStep.key);
-    if (step?.nested || step?.todos?.length)
-        return entryLines(planStep, record, redact).bare;
-    let cached = escapedLabels.get(planStep);
-    if (cached?.redact !== redact) {
-        cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${stepTitle(planStep, redact)}`) };
-        escapedLabels.set(planStep, cached);
-    }
-    return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}`;
-}
-function itemLines(item) {
-    let lines = escapedLines.get(item);
-    if (!lines) {
-        const bare = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${bare}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare };
-        escapedLines.set(item, lines);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./lib/action/comment-target.js
-
-
-/**
- * Whether to keep a comment, and on what. `auto` comments when the event has a pull request or
- * issue and the token can write (not a fork's pull request); `always` tries whenever there is a
- * target and warns when there is none; `never` does not comment.
- */
-function commentTarget(settings) {
-    const { comment, github } = settings;
-    if (comment === 'never')
-        return { why: 'comment is never', warn: false };
-    const asked = comment === 'always';
-    const target = eventTarget(github.eventName, github.payload, github.repository);
-    if (!target) {
-        return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
-    }
-    if (!settings.githubToken)
-        return { why: 'there is no github-token', warn: asked };
-    if (!asked && github.eventName === 'pull_request' && isForkPullRequest(github.payload)) {
-        return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
-    }
-    return { target };
-}
-
-;// CONCATENATED MODULE: ./lib/action/approval-marker.js
-const PREFIX = '<!-- plan-runner-approval: ';
-const SUFFIX = ' -->';
-/** The marker for a run's record (`runId`: this workflow run, whose saved state an approving run downloads); undefined when there is none. */
-function approvalMarkerOf(record, runId) {
-    if (record.status === 'awaiting-approval' && record.approval && runId !== undefined)
-        return { state: 'awaiting', runId, hash: record.approval.hash };
-    const decision = record.decision;
-    if (decision)
-        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }) };
-    return undefined;
-}
-/** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
-function approvalMarkerLine(marker) {
-    if (!marker)
-        return '';
-    return `\n${PREFIX}${JSON.stringify(marker).replaceAll('--', '-\\u002d')}${SUFFIX}`;
-}
-/**
- * `body` (plan-runner's comment) with the marker among its leading hidden lines replaced by
- * `marker`; undefined when it has none there (then it is not a comment a run waits in).
- */
-function withApprovalMarker(body, marker) {
-    const lines = body.split('\n');
-    for (const [index, line] of lines.entries()) {
-        // As `readApprovalMarker` reads it: the leading hidden lines only.
-        if (!line.startsWith('<!-- plan-runner'))
-            break;
-        if (line.startsWith(PREFIX))
-            return [...lines.slice(0, index), approvalMarkerLine(marker).slice(1), ...lines.slice(index + 1)].join('\n');
-    }
-    return undefined;
-}
-/**
- * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
- * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
- * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps
- * `<!-- … -->` as written, and tool or model text can hold one) is never taken for it.
- */
-function readApprovalMarker(body) {
-    let line;
-    for (const leading of body.trimStart().split('\n')) {
-        if (!leading.startsWith('<!-- plan-runner'))
-            break;
-        if (leading.startsWith(PREFIX))
-            line = leading;
-    }
-    if (!line?.endsWith(SUFFIX))
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(line.slice(PREFIX.length, -SUFFIX.length));
-    }
-    catch {
-        return undefined;
-    }
-    const marker = value;
-    if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
-        return undefined;
-    if (marker.state === 'awaiting')
-        return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
-    if (marker.state === 'approved' || marker.state === 'rejected')
-        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
-    return undefined;
-}
-/**
- * The marker to write over `current` (the comment as it is): `next`, unless that would take an
- * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
- * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
- * (the approving run's calls are in another workflow run's state). An answer stays answered.
- */
-function forwardMarker(next, current) {
-    if (next?.state !== 'awaiting' || current === undefined)
-        return next;
-    const before = readApprovalMarker(current);
-    return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
-}
-
-;// CONCATENATED MODULE: ./lib/action/live-comment.js
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Asks GitHub for the pull request's head: a message when it is no longer `headSha` (a newer push
- * has its own run, whose result this run must not overwrite). When GitHub cannot say, go on.
- */
-function outdatedCheck(github, target, headSha) {
-    return async () => {
-        let head;
-        try {
-            head = (await github.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number })).data.head.sha;
-        }
-        catch {
-            return undefined;
-        }
-        if (head === headSha)
-            return undefined;
-        return `This run is for commit ${headSha.slice(0, 7)}, which is no longer the head of #${target.number} (now ${head.slice(0, 7)}): it leaves the PR comment to the run for the newer commit. The job summary has this run's record.`;
-    };
-}
-/** `Resumed from attempt 1: 3 steps reused.` */
-function resumedNote(from, record) {
-    let reused = 0;
-    for (const step of record.steps.values())
-        if (step.reused)
-            reused += 1;
-    return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
-}
-/**
- * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
- * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
- * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
- * a last resort.
- */
-function fitComment(build, budget) {
-    let maxChars = budget;
-    for (let attempt = 0; attempt < 4; attempt++) {
-        const body = build(maxChars);
-        if (body.length <= COMMENT_MAX_CHARS)
-            return body;
-        maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
-    }
-    return (0,cut_text/* cutMarkdown */.G)(build(maxChars), COMMENT_MAX_CHARS);
-}
-/**
- * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
- * when the settings and the event call for none — said in the log, as a warning when asked for.
- */
-async function liveComment(settings, context) {
-    const { io, redact } = context;
-    const decision = commentTarget(settings);
-    if (!decision.target || !context.github) {
-        const why = decision.target ? 'there is no GitHub client' : decision.why;
-        if (decision.target === undefined && decision.warn)
-            io.warning(`No PR comment: ${why}. The job summary has the record.`);
-        else
-            io.info(`No PR comment: ${why}.`);
-        return undefined;
-    }
-    const marker = commentMarker(settings.planPath);
-    const runUrl = settings.github.runUrl;
-    // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-    const headSha = decision.target.kind === 'pull_request' ? pullRequestHeadSha(settings.github.payload) : undefined;
-    const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
-    // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
-    const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
-    // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
-    const part = settings.fanOut?.part;
-    const partial = part === 'prepare' || part === 'shard';
-    // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
-    // job that did not succeed: no shard or merge job runs after it (they need it), so its end is the run's.
-    const endsTheRun = (record) => !partial || (part === 'prepare' && record.status !== undefined && record.status !== 'succeeded');
-    const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
-    const render = (given, goals, current) => {
-        // The merge job's last word is the run's: its final body is its own, complete record.
-        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
-        const record = drawn.record;
-        const final = context.final();
-        if (final && final.planErrors.length > 0) {
-            const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
-        }
-        const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-        const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
-        // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-        const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
-        const whole = (maxChars) => {
-            const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
-            // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
-            return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
-        };
-        return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
-    };
-    return createCommentUpdater({
-        api: issueCommentApi(context.github, decision.target),
-        marker,
-        render: (record, goals, current) => redact(render(record, goals, current)),
-        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
-        ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
-        warn: io.warning,
-        info: io.info,
-        clock: context.clock,
-        ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
-    });
-}
-
+// EXTERNAL MODULE: ./lib/action/live-comment.js + 4 modules
+var live_comment = __nccwpck_require__(84550);
 ;// CONCATENATED MODULE: ./lib/report/refused-report.js
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
@@ -46070,156 +46530,8 @@ function approvalCommand(github) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/state/state-artifact-name.js
-var state_artifact_name = __nccwpck_require__(98355);
-;// CONCATENATED MODULE: ./lib/action/waiting-run.js
-
-
-
-
-
-
-
-/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
-function traceEvents(text) {
-    const events = [];
-    for (const line of text.split('\n')) {
-        if (line.trim() === '')
-            continue;
-        try {
-            events.push(JSON.parse(line));
-        }
-        catch {
-            // The cut last line.
-        }
-    }
-    return events;
-}
-/** The commit named by the hidden head line at the top of plan-runner's own comment. */
-function pausedHead(body) {
-    for (const line of body.split('\n', 4)) {
-        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-        if (head)
-            return head;
-    }
-    return undefined;
-}
-/** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-function newestState(artifacts, planPath) {
-    let newest;
-    for (const artifact of artifacts) {
-        const parsed = (0,state_artifact_name/* parseStateArtifactName */.YV)(artifact.name, planPath);
-        if (!parsed || parsed.part !== undefined)
-            continue;
-        if (!newest || parsed.attempt > newest.attempt)
-            newest = { artifact, attempt: parsed.attempt };
-    }
-    return newest;
-}
-/**
- * Finds the run of this plan that waits for approval on the commented pull request or issue: through
- * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
- * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
- */
-async function findWaitingRun(settings, deps) {
-    const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
-    if (!target || !deps.github)
-        return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
-    const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
-    let own;
-    try {
-        own = await issueCommentApi(deps.github, target).listOwn(commentMarker(settings.planPath));
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
-    }
-    const marker = own[0] && readApprovalMarker(own[0].body);
-    if (!marker)
-        return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
-    if (marker.state !== 'awaiting') {
-        return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
-    }
-    if (!deps.state) {
-        return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
-    }
-    const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
-    let found;
-    try {
-        found = newestState(await deps.state.list(marker.runId), settings.planPath);
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
-    }
-    if (!found)
-        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
-    const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
-    if (oversized)
-        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
-    let file;
-    try {
-        file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
-    }
-    const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
-    if (!read.ok)
-        return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-    // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
-    const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
-    if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
-        return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
-    }
-    const head = pausedHead(own[0].body);
-    return {
-        ok: true,
-        run: {
-            runId: marker.runId,
-            hash: marker.hash,
-            trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
-            comment: { target, id: own[0].id, body: own[0].body },
-            ...(head && { headSha: head }),
-        },
-    };
-}
-/**
- * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
- * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
- * recording after could leave the comment still waiting (a write that failed, a killed job), and the
- * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
- * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
- * anything ran); it says what went wrong, or undefined.
- */
-async function recordAnswer(github, run, answer) {
-    const { target, id, body } = run.comment;
-    const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by });
-    if (answered === undefined)
-        return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
-    const api = issueCommentApi(github, target);
-    const message = (error) => (error instanceof Error ? error.message : String(error));
-    try {
-        await api.update(id, answered);
-    }
-    catch (error) {
-        return {
-            ok: false,
-            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
-        };
-    }
-    return {
-        ok: true,
-        undo: async () => {
-            try {
-                await api.update(id, body);
-                return undefined;
-            }
-            catch (error) {
-                return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
-            }
-        },
-    };
-}
-
+// EXTERNAL MODULE: ./lib/action/waiting-run.js
+var waiting_run = __nccwpck_require__(51981);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
@@ -46239,7 +46551,7 @@ var saved_state = __nccwpck_require__(96161);
 async function rejectRun(settings, waiting, by, deps) {
     const { io, redact } = deps;
     // findWaitingRun has checked that these events ask for the approval the comment names.
-    const events = traceEvents(waiting.trace.text);
+    const events = (0,waiting_run/* traceEvents */.B5)(waiting.trace.text);
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
@@ -46247,9 +46559,9 @@ async function rejectRun(settings, waiting, by, deps) {
     const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
-    const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
+    const markdown = (0,render_summary/* renderSummary */.B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
-    const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
@@ -46266,6 +46578,8 @@ async function rejectRun(settings, waiting, by, deps) {
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), published };
 }
 
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __nccwpck_require__(16);
 ;// CONCATENATED MODULE: ./lib/action/step-log-groups.js
 
 
@@ -46318,9 +46632,9 @@ function stepLogGroups(io, redact) {
         const step = record.steps.get(event.stepKey);
         if (!step)
             return;
-        const planStep = planStepOf(record, event.stepKey);
-        const took = step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
-        const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}`;
+        const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
+        const took = step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} — ${step.state}${took}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -46721,12 +47035,12 @@ async function runAction(given, deps) {
     const command = readOnly ? undefined : approvalCommand(settings.github);
     if (command?.app)
         return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
-    const waiting = command && (await findWaitingRun(settings, deps));
+    const waiting = command && (await (0,waiting_run/* findWaitingRun */._f)(settings, deps));
     if (command && waiting && !waiting.ok)
         return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
     // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
-    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+    const recordIt = async () => answered && command && deps.github ? (0,waiting_run/* recordAnswer */.W$)(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
     if (command?.kind === 'reject' && answered) {
         const rejected = await recordIt();
         if (rejected && !rejected.ok)
@@ -46770,7 +47084,7 @@ async function runAction(given, deps) {
     const trace = openTrace(paths.trace, redact, io.warning);
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
-    const comment = await liveComment(settings, {
+    const comment = await (0,live_comment/* liveComment */.O)(settings, {
         github: deps.github,
         io,
         redact,
@@ -46812,14 +47126,14 @@ async function runAction(given, deps) {
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const report = readOnlyNote || fanOutNote ? { ...judged, markdown: `${readOnlyNote}${fanOutNote}${judged.markdown}` } : judged;
         ending.report = report;
-        const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+        const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.
         const published = Promise.allSettled([
             saving,
             // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
             approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
             check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
-            escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
+            escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.H)(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
                 ? openEscalationIssue(deps.github, escalationIssueContext(settings, report.record?.plan?.name), report.escalation, redact, io.warning)
@@ -46828,7 +47142,7 @@ async function runAction(given, deps) {
         for (const error of report.planErrors)
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
-            io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
+            io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} — ${goal.evidence}`);
         await writeReport(report, paths.report, io);
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),
@@ -47033,7 +47347,8 @@ async function run(commands) {
 }
 /**
  * The action's post step (`runs.post`), after the main step however it ended: when the main step
- * was killed before it saved the run's state, saves the trace it left, so a re-run resumes from it.
+ * was killed before it saved the run's state, saves the trace it left, so a re-run resumes from it;
+ * when it was killed mid-run, writes the summary and finishes the PR comment from that trace.
  */
 async function post(commands) {
     try {
@@ -47045,11 +47360,23 @@ async function post(commands) {
         const io = redactingIO(runnerActionIO(core), redact);
         const { saveLeftState } = await __nccwpck_require__.e(/* import() */ 223).then(__nccwpck_require__.bind(__nccwpck_require__, 23223));
         await saveLeftState(read.settings, stateStore(read.settings, io), io);
+        // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
+        if (process.env['STATE_ended'] !== 'true') {
+            const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
+            await finishKilledRun(read.settings, { io, redact, clock: core_clock/* systemClock */.m, ...gitHubClient(read.settings, io) });
+        }
     }
     catch (error) {
         // The post step never fails the job: the main step's verdict stands.
         runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
     }
+}
+/** The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub never compiles Octokit. */
+function gitHubClient(settings, io) {
+    const token = settings.githubToken;
+    if (!token)
+        return {};
+    return { github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {
@@ -47094,17 +47421,13 @@ async function main(core) {
             controller.abort(signal);
         });
     }
-    // Loaded at its first request: a plan that never talks to GitHub never compiles Octokit.
-    const token = settings.githubToken;
-    const github = token
-        ? lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning }))
-        : undefined;
+    const { github } = gitHubClient(settings, io);
     const state = stateStore(settings, io);
     const result = await runAction(settings, {
         io,
         redact,
         ...(state ? { state } : {}),
-        clock: systemClock,
+        clock: core_clock/* systemClock */.m,
         signal: controller.signal,
         ...(github ? { github } : {}),
     });
@@ -47114,6 +47437,9 @@ async function main(core) {
     if (result.failure)
         core.setFailed(redact(result.failure));
     await result.published;
+    // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
+    if (process.env['GITHUB_STATE'])
+        core.saveState('ended', 'true');
 }
 
 ;// CONCATENATED MODULE: ./lib/index.js

@@ -11,6 +11,7 @@ import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
 import type { RunStateStore } from './state/run-state-store.ts';
+import type { GitHubClient } from './github/create-octokit.ts';
 import type { ActionSettings } from './action/action-settings.ts';
 import type { ActionIO } from './action/action-io.ts';
 import path from 'node:path';
@@ -51,7 +52,8 @@ export async function run(commands?: RunnerCommands): Promise<void> {
 
 /**
  * The action's post step (`runs.post`), after the main step however it ended: when the main step
- * was killed before it saved the run's state, saves the trace it left, so a re-run resumes from it.
+ * was killed before it saved the run's state, saves the trace it left, so a re-run resumes from it;
+ * when it was killed mid-run, writes the summary and finishes the PR comment from that trace.
  */
 export async function post(commands?: RunnerCommands): Promise<void> {
   try {
@@ -62,10 +64,22 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     const io = redactingIO(runnerActionIO(core), redact);
     const { saveLeftState } = await import('./action/save-left-state.ts');
     await saveLeftState(read.settings, stateStore(read.settings, io), io);
+    // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
+    if (process.env['STATE_ended'] !== 'true') {
+      const { finishKilledRun } = await import('./action/finish-killed-run.ts');
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io) });
+    }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
     runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
   }
+}
+
+/** The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub never compiles Octokit. */
+function gitHubClient(settings: ActionSettings, io: ActionIO): { github?: GitHubClient } {
+  const token = settings.githubToken;
+  if (!token) return {};
+  return { github: lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
 }
 
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
@@ -110,11 +124,7 @@ async function main(core: RunnerCommands): Promise<void> {
     });
   }
 
-  // Loaded at its first request: a plan that never talks to GitHub never compiles Octokit.
-  const token = settings.githubToken;
-  const github = token
-    ? lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning }))
-    : undefined;
+  const { github } = gitHubClient(settings, io);
   const state = stateStore(settings, io);
   const result = await runAction(settings, {
     io,
@@ -128,4 +138,6 @@ async function main(core: RunnerCommands): Promise<void> {
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));
   if (result.failure) core.setFailed(redact(result.failure));
   await result.published;
+  // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
+  if (process.env['GITHUB_STATE']) core.saveState('ended', 'true');
 }

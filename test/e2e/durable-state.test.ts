@@ -149,6 +149,17 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     expect(post.exitCode, post.stdout + post.stderr).toBe(0);
     expect(post.stdout).toContain('ended without saving');
     expect(artifacts.artifactsOf(RUN).map((artifact) => artifact.name)).toEqual([expect.stringMatching(/^plan-runner-state-github-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl$/)]);
+    // The killed step wrote no summary and left the comment at ⏳: the post step ends both from the trace.
+    expect(killed.summary).toBe('');
+    expect(post.summary).toContain('the main step ended before the run did');
+    expect(post.summary).toMatch(/✅ \*\*1\. /);
+    // Step 3 ran when the step was killed; a cheap step's start is not flushed at once, so the trace may not show it.
+    expect(post.summary).toMatch(/(❌|⏭️) \*\*3\. Wait for the numbers\*\* — the main step ended /);
+    expect(post.summary).toContain('2/5 complete');
+    const ended = github.commentsOn(REPO.owner, REPO.name, 11);
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.body).not.toContain('⏳');
+    expect(ended[0]!.body).toContain('cancelled');
 
     // "Re-run failed jobs": attempt 2 on a fresh runner, where the numbers are now ready.
     const second = await runActionBundle(attempt(2, { ...base, files: { ...base.files, 'ready.txt': 'numbers\n' } }, artifacts));
@@ -185,6 +196,8 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     const post = await runActionBundle(attempt(1, { ...base, files: {} }, artifacts, { sameJobAs: first, post: true }));
     expect(post.stdout).not.toContain('ended without saving');
     expect(artifacts.artifactsOf(RUN)).toHaveLength(1);
+    // It ended its run itself: the post step writes no summary of its own.
+    expect(post.summary).toBe('');
 
     const second = await runActionBundle(attempt(2, { ...base, files: { ...base.files, 'notes.txt': 'fixed' } }, artifacts));
     expect(second.exitCode, second.stdout + second.stderr).toBe(0);

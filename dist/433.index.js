@@ -1,0 +1,112 @@
+export const id = 433;
+export const ids = [433];
+export const modules = {
+
+/***/ 13433:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   finishKilledRun: () => (/* binding */ finishKilledRun)
+/* harmony export */ });
+/* unused harmony exports KILLED_REASON, killedRunEnd */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90422);
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76940);
+/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(75797);
+/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49443);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(84550);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(95239);
+/* harmony import */ var _waiting_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(51981);
+
+
+
+
+
+
+
+
+
+
+const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is kept, and a re-run resumes from it';
+/**
+ * The end a killed run never wrote: each step still running failed, each not started skipped, and
+ * the run cancelled at its last event. Nested runs are ended the same way, inside their step.
+ */
+function killedRunEnd(record) {
+    const at = record.lastAt;
+    const ended = [];
+    for (const step of record.steps.values()) {
+        const stepKey = step.key;
+        for (const [index, item] of (step.items ?? []).entries()) {
+            if (item.state === 'in_progress')
+                ended.push({ type: 'item_failed', stepKey, index, error: 'the main step ended while this item ran', transient: true, durationMs: 0, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_USAGE */ .y, at });
+        }
+        if (step.nested)
+            for (const event of killedRunEnd(step.nested))
+                ended.push({ type: 'nested_event', stepKey, event, at });
+        if (step.state === 'in_progress') {
+            ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_USAGE */ .y, at });
+        }
+        else if (step.state === 'pending' || step.state === 'waiting') {
+            ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
+        }
+    }
+    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
+    return ended;
+}
+/**
+ * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
+ * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
+ * the PR comment at ⏳. From the trace it left, this writes the summary and the report file and
+ * finishes the comment, with the run cancelled where the trace ends. The trace stays as it was (a
+ * re-run resumes from it). Never throws; true when it wrote the end.
+ */
+async function finishKilledRun(settings, context) {
+    const { io, redact } = context;
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
+        return false;
+    let events;
+    try {
+        events = (0,_waiting_run_js__WEBPACK_IMPORTED_MODULE_9__/* .traceEvents */ .B5)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(paths.trace, 'utf8'));
+    }
+    catch (error) {
+        io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
+        return false;
+    }
+    // Only a run the main step started and never ended: its own report says the rest.
+    if (!events.some((event) => event.type === 'plan_created') || events.some((event) => event.type === 'run_finished'))
+        return false;
+    const killed = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
+    const all = [...events, ...killedRunEnd(killed)];
+    const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
+    io.warning(`The main step was killed before the run ended: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed).`);
+    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
+    const report = { status: 'cancelled', reason: KILLED_REASON, goals: [], markdown, record, planErrors: [] };
+    try {
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_7__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+        for (const event of all)
+            comment?.listener(event);
+        await comment?.finish([]);
+    }
+    catch (error) {
+        io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const written = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__/* .writeReportFile */ .a)(paths.report, markdown);
+    if (written)
+        io.warning(written.message);
+    try {
+        await io.writeSummary(markdown);
+    }
+    catch (error) {
+        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return true;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Clock } from '../core/clock.ts';
+import type { Redactor } from '../core/redact.ts';
+import type { RunEvent } from '../core/run-event.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
+import { NO_USAGE } from '../core/usage.ts';
+import type { GitHubClient } from '../github/create-octokit.ts';
+import type { FinalReport } from '../report/final-report.ts';
+import { runUsage } from '../report/run-usage.ts';
+import { renderSummary } from '../report/summary/render-summary.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
+import type { ActionIO } from './action-io.ts';
+import type { ActionSettings } from './action-settings.ts';
+import { liveComment } from './live-comment.ts';
+import { reportPaths } from './report-paths.ts';
+import { traceEvents } from './waiting-run.ts';
+
+export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is kept, and a re-run resumes from it';
+
+/**
+ * The end a killed run never wrote: each step still running failed, each not started skipped, and
+ * the run cancelled at its last event. Nested runs are ended the same way, inside their step.
+ */
+export function killedRunEnd(record: RunRecord): RunEvent[] {
+  const at = record.lastAt;
+  const ended: RunEvent[] = [];
+  for (const step of record.steps.values()) {
+    const stepKey = step.key;
+    for (const [index, item] of (step.items ?? []).entries()) {
+      if (item.state === 'in_progress') ended.push({ type: 'item_failed', stepKey, index, error: 'the main step ended while this item ran', transient: true, durationMs: 0, usage: NO_USAGE, at });
+    }
+    if (step.nested) for (const event of killedRunEnd(step.nested)) ended.push({ type: 'nested_event', stepKey, event, at });
+    if (step.state === 'in_progress') {
+      ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: NO_USAGE, at });
+    } else if (step.state === 'pending' || step.state === 'waiting') {
+      ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
+    }
+  }
+  ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: runUsage(record), reason: KILLED_REASON, at });
+  return ended;
+}
+
+export interface KilledRunContext {
+  readonly io: ActionIO;
+  readonly redact: Redactor;
+  readonly clock: Clock;
+  readonly github?: GitHubClient;
+}
+
+/**
+ * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
+ * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
+ * the PR comment at ⏳. From the trace it left, this writes the summary and the report file and
+ * finishes the comment, with the run cancelled where the trace ends. The trace stays as it was (a
+ * re-run resumes from it). Never throws; true when it wrote the end.
+ */
+export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
+  const { io, redact } = context;
+  const paths = reportPaths(settings.outputDir, settings.planPath);
+  if (!existsSync(paths.trace)) return false;
+  let events: RunEvent[];
+  try {
+    events = traceEvents(await readFile(paths.trace, 'utf8'));
+  } catch (error) {
+    io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
+    return false;
+  }
+  // Only a run the main step started and never ended: its own report says the rest.
+  if (!events.some((event) => event.type === 'plan_created') || events.some((event) => event.type === 'run_finished')) return false;
+  const killed = events.reduce(applyEvent, newRunRecord());
+  const all = [...events, ...killedRunEnd(killed)];
+  const record = all.reduce(applyEvent, newRunRecord());
+  io.warning(`The main step was killed before the run ended: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed).`);
+  const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
+  const report: FinalReport = { status: 'cancelled', reason: KILLED_REASON, goals: [], markdown, record, planErrors: [] };
+  try {
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+    for (const event of all) comment?.listener(event);
+    await comment?.finish([]);
+  } catch (error) {
+    io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const written = await writeReportFile(paths.report, markdown);
+  if (written) io.warning(written.message);
+  try {
+    await io.writeSummary(markdown);
+  } catch (error) {
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return true;
+}
