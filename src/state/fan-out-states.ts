@@ -26,7 +26,8 @@ export function shardPart(shard: number): string {
 export function newestPartStates(artifacts: readonly StateArtifact[], planPath: string, wanted: (part: string) => boolean): PartState[] {
   return newestStates(artifacts, planPath, (part) => part !== undefined && wanted(part))
     .map(({ part, attempt, artifact }) => ({ part: part!, attempt, artifact }))
-    .sort((a, b) => partOrder(a.part) - partOrder(b.part) || a.part.localeCompare(b.part));
+    // Code-unit order, not the locale's: every runner must order parts alike.
+    .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
 }
 
 function partOrder(part: string): number {
