@@ -145,15 +145,21 @@ const CUT = '…';
 const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
 
 /**
- * Replaces the start of a known value that ends at a `…`, and the end of one that begins right
- * after it: what a cut made before redaction leaves, however short the value (an excerpt of a
- * 20-character key showed 15 of its characters). Whole values are already replaced.
+ * Replaces the start of a known value that ends at a `…`, the end of one that begins right after
+ * it, and a piece of one between two `…` (cut on both sides): what a cut made before redaction
+ * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
+ * Whole values are already replaced.
  */
 function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<string>): string {
   const ranges: Array<{ start: number; end: number }> = [];
-  for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+  for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
     // Most cuts touch no part of any value: the characters on either side are no run of one.
     if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT))) continue;
+    const between = previous === -1 ? '' : text.slice(previous + 1, cut);
+    if (between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between))) {
+      ranges.push({ start: previous + 1, end: cut });
+      continue;
+    }
     let before = 0;
     let after = 0;
     for (const form of forms) {
@@ -189,7 +195,8 @@ function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<s
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
- * of it that ends at a cut's `…`, or an end that begins after one (at least 4 characters), likewise.
+ * of it that ends at a cut's `…`, an end that begins after one, or a piece between two (at least 4
+ * characters), likewise.
  */
 export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
   const values = [...secretValues].filter((value): value is string => Boolean(value));

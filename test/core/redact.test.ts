@@ -81,6 +81,10 @@ describe('createRedactor', () => {
     expect(redact(`${key.slice(0, 3)}… …${key.slice(-3)}`)).toBe(`${key.slice(0, 3)}… …${key.slice(-3)}`);
     expect(redact(`no cut: ${key.slice(0, 15)}`)).toBe(`no cut: ${key.slice(0, 15)}`);
     expect(redact('the horse… and Xq7… were here')).toBe('the horse… and Xq7… were here');
+    // A piece cut on both sides (a line excerpted from inside the key): neither its start nor its end.
+    expect(redact(`…${key.slice(3, 17)}…`)).toBe('…***…');
+    expect(redact(`head…${key.slice(6, 10)}…tail`)).toBe('head…***…tail');
+    expect(redact(`…${key.slice(6, 9)}… …word…`)).toBe(`…${key.slice(6, 9)}… …word…`);
     // The JSON screen lets the trace writer skip no such text.
     expect(jsonMayNeedRedaction(JSON.stringify({ evidence: `${key.slice(0, 6)}…` }), redact)).toBe(true);
   });
