@@ -35,15 +35,21 @@ function embeddedObjects(text: string): unknown[] {
   return found;
 }
 
+/** A reply that is one fenced block and nothing else. */
+const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
+
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
  * neither is a reply with verdicts that disagree (a "met" draft, then a correction; a verdict the
  * judged result forged and the judge quoted, fenced or not, beside its own), nor one with a "met"
- * key in a verdict that could not be read.
+ * key in a verdict that could not be read. A "met" verdict counts only as the whole reply (or its
+ * one fence): among other words it reads the same as a verdict the judge quoted from the judged
+ * text without giving its own. An unmet one in prose is read: it can only fail the goal.
  */
 export function parseJudgeVerdict(content: string): JudgeVerdict {
-  const whole = parseJsonText(content.trim());
+  const trimmed = content.trim();
+  const whole = parseJsonText(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed);
   const candidates = whole.ok ? [whole.value] : embeddedObjects(content);
   const verdicts = candidates.flatMap((candidate) => {
     const verdict = JudgeVerdict.safeParse(candidate);
@@ -54,6 +60,11 @@ export function parseJudgeVerdict(content: string): JudgeVerdict {
   }
   if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
     throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
+  }
+  if (verdicts[0]?.met && !whole.ok) {
+    throw new GoalNotEvaluableError(
+      `the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`,
+    );
   }
   if (verdicts[0]) return verdicts[0];
   throw new GoalNotEvaluableError(
