@@ -40,5 +40,10 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
       problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
     };
   }
-  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)) } };
+  return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+}
+
+/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
+function shownArgs(request: ApprovalRequest): ReadonlyMap<string, Readonly<Record<string, unknown>>> {
+  return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args] as const])));
 }

@@ -2,12 +2,10 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
+import { approvalStepKey, pendingApprovalStep } from './approval-request.ts';
+import type { GrantedApproval } from './run-deps.ts';
 import { toolsStepMayCall } from './step-tools.ts';
-
-/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
-export function approvalStepKey(step: PlanStep): string {
-  return stableHash({ step });
-}
+import type { ReferenceSources } from '../plan/resolve-references.ts';
 
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
@@ -17,11 +15,13 @@ export class ApprovalGate {
   readonly #plan: RunnablePlan;
   readonly #tools: ToolRegistry;
   readonly #approved: ReadonlySet<string>;
+  readonly #shownArgs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
-  constructor(plan: RunnablePlan, tools: ToolRegistry, approved: ReadonlySet<string> = new Set()) {
+  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>) {
     this.#plan = plan;
     this.#tools = tools;
-    this.#approved = approved;
+    this.#approved = approval?.approved ?? new Set();
+    this.#shownArgs = approval?.shownArgs ?? new Map();
   }
 
   /** Why the step needs approval before it runs, or undefined when it needs none. */
@@ -36,9 +36,21 @@ export class ApprovalGate {
     return undefined;
   }
 
-  /** Why the step may not start yet: it needs approval and no approval covers it. */
-  blocks(step: PlanStep): string | undefined {
+  /**
+   * Why the step may not start yet: it needs approval and no approval covers it, or the approval
+   * showed it with other arguments than it would run with now (a step it depends on ran again and
+   * answered otherwise): then it asks again, with the arguments it has now.
+   */
+  blocks(step: PlanStep, sources: ReferenceSources): string | undefined {
     const why = this.needs(step);
-    return why === undefined || this.#approved.has(approvalStepKey(step)) ? undefined : why;
+    if (why === undefined) return undefined;
+    const key = approvalStepKey(step);
+    if (!this.#approved.has(key)) return why;
+    const shown = this.#shownArgs.get(key);
+    if (shown === undefined) return undefined;
+    const now = pendingApprovalStep(step, sources).args;
+    return now !== undefined && stableHash(now) === stableHash(shown)
+      ? undefined
+      : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
   }
 }

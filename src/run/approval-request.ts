@@ -2,7 +2,6 @@ import type { ApprovalRequest, PendingApprovalStep, PlanSnapshot } from '../core
 import type { PlanStep } from '../core/plan-step.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
-import { approvalStepKey } from './approval-gate.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
 /** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
@@ -33,6 +32,11 @@ export function pausedPlanFileHashes(plan: Pick<RunnablePlan, 'source' | 'subpla
   // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
   const before = planFileHash(plan, new Intl.Collator('en-US').compare);
   return before === now ? [now] : [now, before];
+}
+
+/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
+export function approvalStepKey(step: PlanStep): string {
+  return stableHash({ step });
 }
 
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */

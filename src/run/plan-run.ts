@@ -110,7 +110,7 @@ export class PlanRun {
       ...(plan.file === undefined ? {} : { file: plan.file }),
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
-    this.gate = new ApprovalGate(plan, deps.tools, deps.approval?.approved);
+    this.gate = new ApprovalGate(plan, deps.tools, deps.approval);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
@@ -217,7 +217,7 @@ export class PlanRun {
       // Another part of a fanned-out run starts it; here it stays pending.
       if (this.#scope && !this.#scope.has(key)) continue;
       // A step that needs approval waits (its dependents stay pending); everything else goes on.
-      const blocked = this.gate.blocks(this.graph.byKey.get(key)!);
+      const blocked = this.gate.blocks(this.graph.byKey.get(key)!, { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
       if (blocked !== undefined) {
         this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
         continue;

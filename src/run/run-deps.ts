@@ -63,4 +63,6 @@ export interface GrantedApproval {
   readonly hash: string;
   readonly by?: string;
   readonly approved: ReadonlySet<string>;
+  /** The arguments the person was shown, by step (`approvalStepKey`), where the request had them resolved. */
+  readonly shownArgs?: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }

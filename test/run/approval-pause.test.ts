@@ -3,7 +3,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
-import { approvalStepKey } from '../../src/run/approval-gate.ts';
+import { approvalStepKey } from '../../src/run/approval-request.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
 import type { GrantedApproval, RunDeps } from '../../src/run/run-deps.ts';
@@ -98,6 +98,33 @@ describe('approval: side-effects', () => {
     expect(write.calls).toEqual([{ title: 'Weekly', body: 'read 1' }]);
     expect(read.calls.map((args) => args.n)).toEqual([1, 2, 3]);
     expect(second.events[1]).toMatchObject({ type: 'approval_decided', decision: 'approved', by: 'maintainer', hash: first.outcome.record.approval!.hash });
+  });
+
+  // The approval covered the step, not its arguments: a dependency that ran again in the approving
+  // run and answered otherwise made the write run with arguments nobody had seen.
+  it('an approved step whose arguments are no longer those shown asks again, with the arguments it has now', async () => {
+    let answer = 'read 1';
+    const read = countingTool('read', false, (args) => (args.n === 1 ? answer : `read ${String(args.n)}`));
+    const write = countingTool('create_issue', true);
+    const first = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool]);
+    // The approving run has no result of fetch to reuse (a step not saved), so fetch runs again and answers otherwise.
+    const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const granted = approvalOf(first.events);
+    const shownArgs = new Map(first.outcome.record.approval!.pending.map((pending) => [pending.approvalKey, pending.args!]));
+    answer = 'read 1, but changed';
+    const second = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool], { resume: resume.state, approval: { ...granted, shownArgs } });
+
+    expect(write.calls).toHaveLength(0);
+    expect(second.outcome.status).toBe('awaiting-approval');
+    expect(second.outcome.record.steps.get('publish')?.waitReason).toMatch(/approved with other arguments than it has now/);
+    expect(second.outcome.record.approval!.pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { title: 'Weekly', body: 'read 1, but changed' } })]);
+
+    // With the arguments it was shown, the same approval runs it.
+    answer = 'read 1';
+    const third = await run(planOf(steps(), 'side-effects'), [read.tool, write.tool], { resume: resume.state, approval: { ...granted, shownArgs } });
+    expect(third.outcome.status).toBe('succeeded');
+    expect(write.calls).toEqual([{ title: 'Weekly', body: 'read 1' }]);
   });
 
   it('without approval the same resume pauses again: a resume alone approves nothing', async () => {
