@@ -4,6 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { compileCacheEnv } from '../helpers/compile-cache.ts';
 import { parseGitHubOutput } from './github-output.ts';
 import { HEAD_SHA, REPO } from './pull-request-event.ts';
 
@@ -124,6 +125,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_SHA: HEAD_SHA,
     RUNNER_TEMP: runnerTemp,
+    ...compileCacheEnv(),
     ...(await inputVariables(options.inputs ?? {})),
     ...options.env,
     ...prepared,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sharedBundles, type Bundles } from '../e2e/action-bundle.ts';
+import { compileCacheEnv } from './compile-cache.ts';
 
 export interface CliRun {
   readonly code: number | null;
@@ -29,7 +30,7 @@ export function cliBundle(): Promise<Bundles> {
  */
 export async function runCli(args: readonly string[], options: RunCliOptions): Promise<CliRun> {
   const entry = (await cliBundle()).cli;
-  const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), ...compileCacheEnv(), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
