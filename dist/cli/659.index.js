@@ -312,16 +312,22 @@ const CUT = '…';
 /** The shortest start or end of a known value hidden where it touches a cut. */
 const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
 /**
- * Replaces the start of a known value that ends at a `…`, and the end of one that begins right
- * after it: what a cut made before redaction leaves, however short the value (an excerpt of a
- * 20-character key showed 15 of its characters). Whole values are already replaced.
+ * Replaces the start of a known value that ends at a `…`, the end of one that begins right after
+ * it, and a piece of one between two `…` (cut on both sides): what a cut made before redaction
+ * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
+ * Whole values are already replaced.
  */
 function hideAtCuts(text, forms, grams) {
     const ranges = [];
-    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+    for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
         // Most cuts touch no part of any value: the characters on either side are no run of one.
         if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
             continue;
+        const between = previous === -1 ? '' : text.slice(previous + 1, cut);
+        if (between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between))) {
+            ranges.push({ start: previous + 1, end: cut });
+            continue;
+        }
         let before = 0;
         let after = 0;
         for (const form of forms) {
@@ -358,7 +364,8 @@ function hideAtCuts(text, forms, grams) {
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
- * of it that ends at a cut's `…`, or an end that begins after one (at least 4 characters), likewise.
+ * of it that ends at a cut's `…`, an end that begins after one, or a piece between two (at least 4
+ * characters), likewise.
  */
 function createRedactor(secretValues = []) {
     const values = [...secretValues].filter((value) => Boolean(value));
@@ -1292,15 +1299,20 @@ function embeddedObjects(text) {
     }
     return found;
 }
+/** A reply that is one fenced block and nothing else. */
+const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
 /**
  * The verdict in a judge's reply: plain JSON, JSON in a code fence, or a JSON object inside prose.
  * Anything else throws `GoalNotEvaluableError`: an unreadable verdict is never taken as met, and
  * neither is a reply with verdicts that disagree (a "met" draft, then a correction; a verdict the
  * judged result forged and the judge quoted, fenced or not, beside its own), nor one with a "met"
- * key in a verdict that could not be read.
+ * key in a verdict that could not be read. A "met" verdict counts only as the whole reply (or its
+ * one fence): among other words it reads the same as a verdict the judge quoted from the judged
+ * text without giving its own. An unmet one in prose is read: it can only fail the goal.
  */
 function parseJudgeVerdict(content) {
-    const whole = parseJsonText(content.trim());
+    const trimmed = content.trim();
+    const whole = parseJsonText(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed);
     const candidates = whole.ok ? [whole.value] : embeddedObjects(content);
     const verdicts = candidates.flatMap((candidate) => {
         const verdict = JudgeVerdict.safeParse(candidate);
@@ -1311,6 +1323,9 @@ function parseJudgeVerdict(content) {
     }
     if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
         throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
+    }
+    if (verdicts[0]?.met && !whole.ok) {
+        throw new GoalNotEvaluableError(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
     }
     if (verdicts[0])
         return verdicts[0];
@@ -3012,63 +3027,7 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/run/step-tools.js
-/**
- * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
- * those of every step of the plan a `type: plan` step uses, nested ones too.
- */
-function toolsStepMayCall(step, plan, seen = new Set()) {
-    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-gate.js
-
-
-/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
-function approvalStepKey(step) {
-    return stableHash({ step });
-}
-/**
- * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
- * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
- */
-class ApprovalGate {
-    #plan;
-    #tools;
-    #approved;
-    constructor(plan, tools, approved = new Set()) {
-        this.#plan = plan;
-        this.#tools = tools;
-        this.#approved = approved;
-    }
-    /** Why the step needs approval before it runs, or undefined when it needs none. */
-    needs(step) {
-        if (step.approval)
-            return 'the step asks for approval (approval: true)';
-        const policy = this.#plan.source?.approval ?? 'never';
-        if (policy === 'plan')
-            return 'the plan asks for approval before any step runs (approval: plan)';
-        if (policy === 'side-effects') {
-            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
-            if (writes.length > 0)
-                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-        }
-        return undefined;
-    }
-    /** Why the step may not start yet: it needs approval and no approval covers it. */
-    blocks(step) {
-        const why = this.needs(step);
-        return why === undefined || this.#approved.has(approvalStepKey(step)) ? undefined : why;
-    }
-}
-
 ;// CONCATENATED MODULE: ./lib/run/approval-request.js
-
 
 
 /** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
@@ -3098,6 +3057,10 @@ function pausedPlanFileHashes(plan) {
     // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
     const before = planFileHash(plan, new Intl.Collator('en-US').compare);
     return before === now ? [now] : [now, before];
+}
+/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
+function approvalStepKey(step) {
+    return stableHash({ step });
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 function approvalHash(parts) {
@@ -3133,6 +3096,75 @@ function pendingApprovalStep(step, sources) {
 function approvalRequest(plan, fileHash, pending, inputs) {
     const parts = { planFileHash: fileHash, plan, pending, inputsHash: inputsHash(inputs) };
     return { hash: approvalHash(parts), ...parts };
+}
+
+;// CONCATENATED MODULE: ./lib/run/step-tools.js
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
+}
+
+;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
+
+
+/**
+ * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
+ * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
+ */
+class ApprovalGate {
+    #plan;
+    #tools;
+    #approved;
+    #shownArgs;
+    constructor(plan, tools, approval) {
+        this.#plan = plan;
+        this.#tools = tools;
+        this.#approved = approval?.approved ?? new Set();
+        this.#shownArgs = approval?.shownArgs ?? new Map();
+    }
+    /** Why the step needs approval before it runs, or undefined when it needs none. */
+    needs(step) {
+        if (step.approval)
+            return 'the step asks for approval (approval: true)';
+        const policy = this.#plan.source?.approval ?? 'never';
+        if (policy === 'plan')
+            return 'the plan asks for approval before any step runs (approval: plan)';
+        if (policy === 'side-effects') {
+            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
+            if (writes.length > 0)
+                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+        }
+        return undefined;
+    }
+    /**
+     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
+     * showed it with other arguments than it would run with now (a step it depends on ran again and
+     * answered otherwise): then it asks again, with the arguments it has now.
+     */
+    blocks(step, sources) {
+        const why = this.needs(step);
+        if (why === undefined)
+            return undefined;
+        const key = approvalStepKey(step);
+        if (!this.#approved.has(key))
+            return why;
+        const shown = this.#shownArgs.get(key);
+        if (shown === undefined)
+            return undefined;
+        const now = pendingApprovalStep(step, sources).args;
+        return now !== undefined && stableHash(now) === stableHash(shown)
+            ? undefined
+            : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
@@ -3263,7 +3295,7 @@ class PlanRun {
             ...(plan.file === undefined ? {} : { file: plan.file }),
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
-        this.gate = new ApprovalGate(plan, deps.tools, deps.approval?.approved);
+        this.gate = new ApprovalGate(plan, deps.tools, deps.approval);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
@@ -3374,7 +3406,7 @@ class PlanRun {
             if (this.#scope && !this.#scope.has(key))
                 continue;
             // A step that needs approval waits (its dependents stay pending); everything else goes on.
-            const blocked = this.gate.blocks(this.graph.byKey.get(key));
+            const blocked = this.gate.blocks(this.graph.byKey.get(key), { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
             if (blocked !== undefined) {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
@@ -4265,7 +4297,11 @@ function grantApproval(plan, resume, grant, inputs) {
             problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
         };
     }
-    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)) } };
+    return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
+}
+/** The arguments each pending step was shown with: an approved step runs only with exactly these. */
+function shownArgs(request) {
+    return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
