@@ -16,9 +16,15 @@ export const modules = {
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(75797);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49443);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(84550);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(95239);
-/* harmony import */ var _waiting_run_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(51981);
+/* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
+/* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
+/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(84550);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
+/* harmony import */ var _waiting_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(51981);
+
+
+
 
 
 
@@ -59,18 +65,18 @@ function killedRunEnd(record) {
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
- * the PR comment at ⏳. From the trace it left, this writes the summary and the report file and
- * finishes the comment, with the run cancelled where the trace ends. The trace stays as it was (a
+ * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
+ * report file, finishes the comment and ends the check run, with the run cancelled where the trace ends. The trace stays as it was (a
  * re-run resumes from it). Never throws; true when it wrote the end.
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
     let events;
     try {
-        events = (0,_waiting_run_js__WEBPACK_IMPORTED_MODULE_9__/* .traceEvents */ .B5)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(paths.trace, 'utf8'));
+        events = (0,_waiting_run_js__WEBPACK_IMPORTED_MODULE_12__/* .traceEvents */ .B5)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(paths.trace, 'utf8'));
     }
     catch (error) {
         io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
@@ -86,7 +92,7 @@ async function finishKilledRun(settings, context) {
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'cancelled', reason: KILLED_REASON, goals: [], markdown, record, planErrors: [] };
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_7__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
         for (const event of all)
             comment?.listener(event);
         await comment?.finish([]);
@@ -94,6 +100,7 @@ async function finishKilledRun(settings, context) {
     catch (error) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
     }
+    await cancelLeftCheckRun(settings, context, report);
     const written = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__/* .writeReportFile */ .a)(paths.report, markdown);
     if (written)
         io.warning(written.message);
@@ -104,6 +111,18 @@ async function finishKilledRun(settings, context) {
         io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
     }
     return true;
+}
+/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends cancelled. */
+async function cancelLeftCheckRun(settings, context, report) {
+    const [owner, repo] = settings.github.repository?.split('/') ?? [];
+    const { headSha, runUrl } = settings.github;
+    // A prepare or shard job opens none (the merge job reports the goals).
+    if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
+        return;
+    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+    if (!check)
+        return;
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, 'cancelled', context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

@@ -9074,6 +9074,191 @@ function forwardMarker(next, current) {
 
 /***/ }),
 
+/***/ 29676:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ checkRunName)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
+
+
+/**
+ * The check run's name: the plan's `name:` when the file can be read, else the plan path. Read
+ * leniently before the plan is checked, so a plan with errors still gets its check, failed.
+ */
+function checkRunName(settings) {
+    if (!settings.planFile)
+        return 'plan-runner task';
+    try {
+        // The same reader, limits and size cap as the plan itself: never a second unbounded parse.
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(settings.planFile).size > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PLAN_BYTES */ .di)
+            return settings.planPath;
+        const parsed = (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(settings.planFile, 'utf8'));
+        const value = parsed.ok ? parsed.parsed.value : undefined;
+        const name = value !== null && typeof value === 'object' ? value.name : undefined;
+        if (typeof name === 'string' && name.trim() !== '')
+            return name.trim().slice(0, 200);
+    }
+    catch {
+        // A missing or broken file is reported by the run itself; the check keeps the path as its name.
+    }
+    return settings.planPath;
+}
+
+
+/***/ }),
+
+/***/ 10962:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ checkRunResult),
+/* harmony export */   x: () => (/* binding */ internalErrorResult)
+/* harmony export */ });
+/* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
+/* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93465);
+
+
+
+
+/**
+ * What the completed check run shows: the status, and the goals table that decided it. Tool and
+ * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
+ */
+async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
+    const headline = report.goals.length ? ` — ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
+    const reason = report.reason ? `: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(report.reason))}` : '';
+    const body = report.planErrors.length
+        ? [report.markdown]
+        : [
+            `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
+            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
+        ];
+    if (runUrl)
+        body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+    const outbound = (text) => neutralise(redact(text));
+    return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
+}
+/** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
+function internalErrorResult(error, redact, runUrl) {
+    const message = redact(error instanceof Error ? error.message : String(error));
+    const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
+    return {
+        conclusion: 'failure',
+        title: 'plan-runner stopped with an internal error',
+        summary: `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: internal error in plan-runner: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`,
+    };
+}
+
+
+/***/ }),
+
+/***/ 49474:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ startCheckRun),
+/* harmony export */   z: () => (/* binding */ leftCheckRun)
+/* harmony export */ });
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82931);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+
+
+
+/** GitHub's limit for a check run's output summary. */
+const MAX_OUTPUT_CHARS = 65_535;
+const MAX_BACKOFF_MS = 10_000;
+/**
+ * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
+ * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
+ */
+async function startCheckRun(octokit, target, warn, timing = {}) {
+    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    let id;
+    try {
+        const { data } = await octokit.rest.checks.create({
+            owner: target.owner,
+            repo: target.repo,
+            name: target.name,
+            head_sha: target.headSha,
+            status: 'in_progress',
+            started_at: new Date(clock.now()).toISOString(),
+            ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
+        });
+        id = data.id;
+    }
+    catch (error) {
+        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+        return undefined;
+    }
+    return checkRunAt(octokit, target, id, warn, timing);
+}
+/**
+ * The check run this job started, still in progress, when its main step was killed before it
+ * completed it (the post step ends it): found on the commit by its name and its `details_url`, the
+ * link to this run attempt, so another run's check of the same name is never touched. Undefined
+ * when there is none, or it cannot be read (warned).
+ */
+async function leftCheckRun(octokit, target, warn, timing = {}) {
+    try {
+        const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
+        const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
+        return left ? checkRunAt(octokit, target, left.id, warn, timing) : undefined;
+    }
+    catch (error) {
+        warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error))}.`);
+        return undefined;
+    }
+}
+/** Completing the check run `id`: retried within a bound, never throws, only the first completion counts. */
+function checkRunAt(octokit, target, id, warn, timing) {
+    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    const now = () => new Date(clock.now());
+    const where = { owner: target.owner, repo: target.repo };
+    const update = (result) => octokit.rest.checks.update({
+        ...where,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: result.conclusion,
+        completed_at: now().toISOString(),
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdown */ .G)(result.summary, MAX_OUTPUT_CHARS) },
+    });
+    // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
+    const finish = async (result) => {
+        const maxAttempts = timing.maxAttempts ?? 4;
+        const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
+        for (let attempt = 1;; attempt++) {
+            try {
+                await update(result);
+                return;
+            }
+            catch (error) {
+                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error);
+                const { transient, retryAfterMs } = failure;
+                const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
+                if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
+                    warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
+                    return;
+                }
+                await clock.sleep(wait);
+            }
+        }
+    };
+    let completion;
+    return {
+        complete: (result) => (completion ??= finish(result)),
+    };
+}
+
+
+/***/ }),
+
 /***/ 94194:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45971,145 +46156,16 @@ async function actsForFork(settings, deps) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/clock.js
-var core_clock = __nccwpck_require__(91601);
-// EXTERNAL MODULE: ./lib/github/github-failure.js
-var github_failure = __nccwpck_require__(82931);
-;// CONCATENATED MODULE: ./lib/action/check-run.js
-
-
-
-/** GitHub's limit for a check run's output summary. */
-const MAX_OUTPUT_CHARS = 65_535;
-const MAX_BACKOFF_MS = 10_000;
-/**
- * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
- * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
- */
-async function startCheckRun(octokit, target, warn, timing = {}) {
-    const clock = timing.clock ?? core_clock/* systemClock */.m;
-    const now = () => new Date(clock.now());
-    const where = { owner: target.owner, repo: target.repo };
-    let id;
-    try {
-        const { data } = await octokit.rest.checks.create({
-            ...where,
-            name: target.name,
-            head_sha: target.headSha,
-            status: 'in_progress',
-            started_at: now().toISOString(),
-            ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
-        });
-        id = data.id;
-    }
-    catch (error) {
-        warn(`Could not create the check run '${target.name}': ${(0,github_failure/* describeGitHubFailure */.P)((0,github_failure/* readGitHubFailure */.g)(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
-        return undefined;
-    }
-    const update = (result) => octokit.rest.checks.update({
-        ...where,
-        check_run_id: id,
-        status: 'completed',
-        conclusion: result.conclusion,
-        completed_at: now().toISOString(),
-        output: { title: (0,cut_text/* cutText */.I)(result.title, 1000), summary: (0,cut_text/* cutMarkdown */.G)(result.summary, MAX_OUTPUT_CHARS) },
-    });
-    // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
-    const finish = async (result) => {
-        const maxAttempts = timing.maxAttempts ?? 4;
-        const deadline = clock.now() + (timing.completeTimeoutMs ?? 30_000);
-        for (let attempt = 1;; attempt++) {
-            try {
-                await update(result);
-                return;
-            }
-            catch (error) {
-                const failure = (0,github_failure/* readGitHubFailure */.g)(error);
-                const { transient, retryAfterMs } = failure;
-                const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
-                if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
-                    warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,github_failure/* describeGitHubFailure */.P)(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
-                    return;
-                }
-                await clock.sleep(wait);
-            }
-        }
-    };
-    let completion;
-    return {
-        complete: (result) => (completion ??= finish(result)),
-    };
-}
-
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
-;// CONCATENATED MODULE: ./lib/action/check-run-name.js
-
-
-/**
- * The check run's name: the plan's `name:` when the file can be read, else the plan path. Read
- * leniently before the plan is checked, so a plan with errors still gets its check, failed.
- */
-function checkRunName(settings) {
-    if (!settings.planFile)
-        return 'plan-runner task';
-    try {
-        // The same reader, limits and size cap as the plan itself: never a second unbounded parse.
-        if ((0,external_node_fs_.statSync)(settings.planFile).size > parse_plan_yaml/* MAX_PLAN_BYTES */.di)
-            return settings.planPath;
-        const parsed = (0,parse_plan_yaml/* parsePlanYaml */.O8)((0,external_node_fs_.readFileSync)(settings.planFile, 'utf8'));
-        const value = parsed.ok ? parsed.parsed.value : undefined;
-        const name = value !== null && typeof value === 'object' ? value.name : undefined;
-        if (typeof name === 'string' && name.trim() !== '')
-            return name.trim().slice(0, 200);
-    }
-    catch {
-        // A missing or broken file is reported by the run itself; the check keeps the path as its name.
-    }
-    return settings.planPath;
-}
-
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/action/check-run.js
+var check_run = __nccwpck_require__(49474);
+// EXTERNAL MODULE: ./lib/action/check-run-name.js
+var check_run_name = __nccwpck_require__(29676);
+// EXTERNAL MODULE: ./lib/action/check-run-output.js
+var check_run_output = __nccwpck_require__(10962);
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __nccwpck_require__(31675);
-// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
-var load_neutraliser = __nccwpck_require__(93465);
-;// CONCATENATED MODULE: ./lib/action/check-run-output.js
-
-
-
-
-/**
- * What the completed check run shows: the status, and the goals table that decided it. Tool and
- * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
- */
-async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
-    const headline = report.goals.length ? ` — ${(0,goals_table/* goalsHeadline */.l$)(report.goals)}` : '';
-    const reason = report.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(report.reason))}` : '';
-    const body = report.planErrors.length
-        ? [report.markdown]
-        : [
-            `${(0,summary_header/* statusIcon */.I8)(report.status)} **Status:** ${report.status}${reason}`,
-            report.goals.length ? (0,goals_table/* renderGoalsTable */.Lb)(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
-        ];
-    if (runUrl)
-        body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
-    const outbound = (text) => neutralise(redact(text));
-    return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
-}
-/** What the check run shows when plan-runner itself failed: a failure naming the internal error (never a pass). */
-function internalErrorResult(error, redact, runUrl) {
-    const message = redact(error instanceof Error ? error.message : String(error));
-    const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
-    return {
-        conclusion: 'failure',
-        title: 'plan-runner stopped with an internal error',
-        summary: `${(0,summary_header/* statusIcon */.I8)('failed')} **Status:** failed: internal error in plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(message)}${link}`,
-    };
-}
-
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
@@ -46384,6 +46440,8 @@ function checkConclusion(report, failOnUnmetGoals) {
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
 var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/security/load-neutraliser.js
+var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
 
 
@@ -47009,7 +47067,7 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
         return undefined;
     }
     const detailsUrl = settings.github.runUrl;
-    return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
+    return (0,check_run/* startCheckRun */.a)(deps.github, { owner, repo, name: (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
 }
 async function writeReport(report, file, io) {
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, report.markdown);
@@ -47169,7 +47227,7 @@ async function runAction(given, deps) {
             saving,
             // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
             approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
-            check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+            check && (0,check_run_output/* checkRunResult */.V)(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.H)(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
@@ -47199,11 +47257,13 @@ async function runAction(given, deps) {
     }
     catch (error) {
         // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
-        await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));
+        await check?.complete((0,check_run_output/* internalErrorResult */.x)(error, redact, settings.github.runUrl));
         throw error;
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __nccwpck_require__(91601);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
@@ -47400,7 +47460,7 @@ async function post(commands) {
         // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
         if (process.env['STATE_ended'] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
-            await finishKilledRun(read.settings, { io, redact, clock: core_clock/* systemClock */.m, ...gitHubClient(read.settings, io) });
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.m, ...gitHubClient(read.settings, io) });
         }
     }
     catch (error) {
@@ -47464,7 +47524,7 @@ async function main(core) {
         io,
         redact,
         ...(state ? { state } : {}),
-        clock: core_clock/* systemClock */.m,
+        clock: clock/* systemClock */.m,
         signal: controller.signal,
         ...(github ? { github } : {}),
     });

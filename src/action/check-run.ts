@@ -50,16 +50,15 @@ export async function startCheckRun(
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
   const clock = timing.clock ?? systemClock;
-  const now = (): Date => new Date(clock.now());
-  const where = { owner: target.owner, repo: target.repo };
   let id: number;
   try {
     const { data } = await octokit.rest.checks.create({
-      ...where,
+      owner: target.owner,
+      repo: target.repo,
       name: target.name,
       head_sha: target.headSha,
       status: 'in_progress',
-      started_at: now().toISOString(),
+      started_at: new Date(clock.now()).toISOString(),
       ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
     });
     id = data.id;
@@ -67,6 +66,36 @@ export async function startCheckRun(
     warn(`Could not create the check run '${target.name}': ${describeGitHubFailure(readGitHubFailure(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
     return undefined;
   }
+  return checkRunAt(octokit, target, id, warn, timing);
+}
+
+/**
+ * The check run this job started, still in progress, when its main step was killed before it
+ * completed it (the post step ends it): found on the commit by its name and its `details_url`, the
+ * link to this run attempt, so another run's check of the same name is never touched. Undefined
+ * when there is none, or it cannot be read (warned).
+ */
+export async function leftCheckRun(
+  octokit: GitHubClient,
+  target: CheckRunTarget & { readonly detailsUrl: string },
+  warn: (message: string) => void,
+  timing: CheckRunTiming = {},
+): Promise<CheckRun | undefined> {
+  try {
+    const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
+    const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
+    return left ? checkRunAt(octokit, target, left.id, warn, timing) : undefined;
+  } catch (error) {
+    warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
+    return undefined;
+  }
+}
+
+/** Completing the check run `id`: retried within a bound, never throws, only the first completion counts. */
+function checkRunAt(octokit: GitHubClient, target: CheckRunTarget, id: number, warn: (message: string) => void, timing: CheckRunTiming): CheckRun {
+  const clock = timing.clock ?? systemClock;
+  const now = (): Date => new Date(clock.now());
+  const where = { owner: target.owner, repo: target.repo };
   const update = (result: CheckRunResult) =>
     octokit.rest.checks.update({
       ...where,

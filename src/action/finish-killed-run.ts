@@ -12,6 +12,9 @@ import { renderSummary } from '../report/summary/render-summary.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
+import { leftCheckRun } from './check-run.ts';
+import { checkRunName } from './check-run-name.ts';
+import { checkRunResult } from './check-run-output.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import { traceEvents } from './waiting-run.ts';
@@ -51,8 +54,8 @@ export interface KilledRunContext {
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
- * the PR comment at ⏳. From the trace it left, this writes the summary and the report file and
- * finishes the comment, with the run cancelled where the trace ends. The trace stays as it was (a
+ * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
+ * report file, finishes the comment and ends the check run, with the run cancelled where the trace ends. The trace stays as it was (a
  * re-run resumes from it). Never throws; true when it wrote the end.
  */
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
@@ -81,6 +84,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await cancelLeftCheckRun(settings, context, report);
   const written = await writeReportFile(paths.report, markdown);
   if (written) io.warning(written.message);
   try {
@@ -89,4 +93,15 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
   return true;
+}
+
+/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends cancelled. */
+async function cancelLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
+  const [owner, repo] = settings.github.repository?.split('/') ?? [];
+  const { headSha, runUrl } = settings.github;
+  // A prepare or shard job opens none (the merge job reports the goals).
+  if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
+  const check = await leftCheckRun(context.github, { owner, repo, name: checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+  if (!check) return;
+  await check.complete(await checkRunResult(report, 'cancelled', context.redact, runUrl, settings.github.repositoryUrl));
 }

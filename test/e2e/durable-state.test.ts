@@ -132,7 +132,7 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     context.onTestFinished(() => chat.close());
     const base = {
       files: { [PLAN]: FIVE_STEPS },
-      inputs: { 'base-url': chat.baseURL, 'api-key': 'sk-test-durable-a' },
+      inputs: { 'base-url': chat.baseURL, 'api-key': 'sk-test-durable-a', 'check-run': 'true' },
       event: { name: 'pull_request', payload: pullRequestEvent(11) },
       githubUrl: github.url,
     };
@@ -160,6 +160,8 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     expect(ended).toHaveLength(1);
     expect(ended[0]!.body).not.toContain('⏳');
     expect(ended[0]!.body).toContain('cancelled');
+    // The check run it left in progress (a required check stuck there blocks merges) ends cancelled.
+    expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'cancelled' })]);
 
     // "Re-run failed jobs": attempt 2 on a fresh runner, where the numbers are now ready.
     const second = await runActionBundle(attempt(2, { ...base, files: { ...base.files, 'ready.txt': 'numbers\n' } }, artifacts));

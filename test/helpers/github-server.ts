@@ -237,6 +237,11 @@ export class FakeGitHub {
       this.checkRuns.push(run);
       return { status: 201, body: run };
     });
+    this.handle('checks/list-for-ref', ({ params, url }) => {
+      const name = url.searchParams.get('check_name');
+      const runs = this.checkRuns.filter((run) => run['head_sha'] === params['ref'] && (!name || run['name'] === name));
+      return { status: 200, body: { total_count: runs.length, check_runs: runs } };
+    });
     this.handle('checks/update', ({ params, body }) => {
       const run = this.checkRuns.find((r) => r['id'] === Number(params['check_run_id']));
       if (!run) return { status: 404, body: { message: 'Not Found' } };
