@@ -1,5 +1,5 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
+import { applyEvent, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalsHeadline } from './goals-table.ts';
@@ -62,7 +62,7 @@ function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, r
 function footer(record: RunRecord, redact: Redactor): string {
   const progress = checklistHeader(record);
   if (!record.status) return progress;
-  const took = record.durationMs === undefined ? '' : ` in ${formatDuration(record.durationMs)}`;
+  const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
   const reason = record.reason ? ` (${redact(record.reason)})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';

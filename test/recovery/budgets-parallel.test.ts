@@ -47,4 +47,24 @@ describe('a cost budget with steps running in parallel', () => {
     expect(job.outcome).toMatchObject({ kind: 'ran', status: 'succeeded' });
     expect(most).toBe(4);
   });
+
+  // Before any answer, a call in flight was taken to cost twice its prompt: under max_tokens 250 two
+  // calls of ~150 estimated prompt tokens ran one after the other, although the run spent 110 tokens,
+  // and the wait ran down the waiting step's timeout_seconds and the run's timeout_minutes.
+  it('does not make a call wait for room the budget has: before any answer, only the prompts of calls in flight count', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const job = await runOfflineJob({
+      plan: PLAN.replace('max_cost_usd: 0.5', 'max_tokens: 250').replace(/  - \{ id: c.*\n  - \{ id: d.*\n/, ''),
+      script: async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
+        return textAnswer('Noted.', { usage: { prompt_tokens: 50, completion_tokens: 5 } });
+      },
+    });
+    expect(job.outcome).toMatchObject({ kind: 'ran', status: 'succeeded', usage: { promptTokens: 100, completionTokens: 10 } });
+    expect(most).toBe(2);
+  });
 });
+

@@ -118,16 +118,17 @@ describe('consoleChecklist on a terminal', () => {
     expect(last).toContain('⬜ 20. Step 20\n');
   });
 
-  // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet.
-  it('ends with the status the goals decided, in a log and on a terminal', () => {
+  // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet, and
+  // its time left out the goal checks that the summary's "took" counts (a judge took 21 s here).
+  it('ends with the status the goals decided and the time they took, in a log and on a terminal', () => {
     for (const isTTY of [false, true]) {
       const { writes, listener } = capture({ isTTY });
       listener({ type: 'plan_created', at: 0, plan: PLAN });
       for (const step of PLAN.steps) listener({ type: 'step_completed', at: 1, stepKey: step.key, result: 1, durationMs: 1, usage: NO_USAGE });
       listener({ type: 'run_finished', at: 2, status: 'succeeded', durationMs: 2, usage: NO_USAGE });
-      listener({ type: 'goals_checked', at: 3, status: 'goals-unmet', goals: [{ name: 'mentions returns', severity: 'required', outcome: 'unmet', evidence: 'not found' }] });
+      listener({ type: 'goals_checked', at: 21_000, status: 'goals-unmet', goals: [{ name: 'mentions returns', severity: 'required', outcome: 'unmet', evidence: 'not found' }] });
       const last = writes.join('').trimEnd().split('\n').at(-1)!;
-      expect(last, isTTY ? 'terminal' : 'log').toMatch(/^Run goals-unmet in 2 ms — 3\/3 complete, 0 failed; 0\/1 goals met$/);
+      expect(last, isTTY ? 'terminal' : 'log').toMatch(/^Run goals-unmet in 21 s — 3\/3 complete, 0 failed; 0\/1 goals met$/);
     }
   });
 

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
+import { RunBudget } from '../../src/run/run-budget.ts';
+
+// $1 per million tokens either way: cost = tokens / 1e6.
+const PRICING = { m: { input_per_mtok: 1, output_per_mtok: 1 } };
+const call = (promptTokens: number) => ({ model: 'm', promptTokens });
+const answered = (promptTokens: number, completionTokens: number) => ({ modelCalls: 1, promptTokens, completionTokens, costUsd: 0, model: 'm' }) as never;
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('calls in flight against a budget', () => {
+  it('never makes a call wait when none is in flight, whatever it may cost', async () => {
+    const budget = new RunBudget({ max_tokens: 100 });
+    const end = await budget.reserveModelCall('step a', call(10_000));
+    end();
+  });
+
+  it('makes a call wait while the prompts in flight fill the cap, and refuses it once their answers pass it', async () => {
+    const budget = new RunBudget({ max_tokens: 1_000 }, PRICING);
+    const endA = await budget.reserveModelCall('step a', call(600));
+    const endB = await budget.reserveModelCall('step b', call(500));
+    let refused: unknown;
+    const c = budget.reserveModelCall('step c', call(10)).catch((error: unknown) => (refused = error));
+    await settle();
+    expect(refused).toBeUndefined();
+    budget.charge(answered(600, 50));
+    endA();
+    await settle();
+    // 650 spent and b's 500 still out: c still waits.
+    expect(refused).toBeUndefined();
+    budget.charge(answered(500, 50));
+    endB();
+    await c;
+    expect(refused).toBeInstanceOf(BudgetExceededError);
+    expect((refused as Error).message).toMatch(/^budget exceeded: max_tokens 1,000 \(spent 1,200/);
+  });
+
+  it('counts an answer as long as the average so far once answers have come', async () => {
+    const budget = new RunBudget({ max_tokens: 1_000 }, PRICING);
+    budget.charge(answered(100, 300));
+    const endA = await budget.reserveModelCall('step a', call(100));
+    // 400 spent + a's 100 prompt + 300 expected answer = 800: b starts; 800 + b's 400 = 1,200: c waits.
+    const endB = await budget.reserveModelCall('step b', call(100));
+    let started = false;
+    const c = budget.reserveModelCall('step c', call(100)).then((end) => {
+      started = true;
+      return end;
+    });
+    await settle();
+    expect(started).toBe(false);
+    budget.charge(answered(100, 10));
+    endA();
+    // 510 spent + b's 400 = 910: c starts.
+    (await c)();
+    expect(started).toBe(true);
+    endB();
+  });
+
+  it('lets a waiting call go when its step is cancelled', async () => {
+    const budget = new RunBudget({ max_tokens: 100 });
+    const end = await budget.reserveModelCall('step a', call(200));
+    const controller = new AbortController();
+    const waiting = budget.reserveModelCall('step b', call(1), controller.signal).catch((error: unknown) => error);
+    controller.abort(new Error('cancelled'));
+    expect(await waiting).toMatchObject({ message: 'cancelled' });
+    end();
+  });
+});
