@@ -29,6 +29,12 @@ export interface LiveCommentContext {
   readonly resumedFrom?: string;
   /** Least time between this job's writes (default 1 s); a shard job of N waits N s, so a matrix writes about once a second in all. */
   readonly minIntervalMs?: number;
+  /**
+   * Called before each body is rendered: the run's trace writes out what it holds back, so the
+   * comment never shows a step done that the trace (what a killed job's post step and a re-run go by)
+   * does not have.
+   */
+  readonly beforeRender?: () => void;
 }
 
 /**
@@ -121,7 +127,10 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
-    render: (record, goals, current) => redact(render(record, goals, current)),
+    render: (record, goals, current) => {
+      context.beforeRender?.();
+      return redact(render(record, goals, current));
+    },
     ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
     ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
     warn: io.warning,

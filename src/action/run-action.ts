@@ -230,6 +230,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     redact,
     clock: deps.clock,
     final: () => ending.report,
+    ...(trace && { beforeRender: () => trace.flush() }),
     ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
     ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.

@@ -7,6 +7,8 @@ import { createOutputFolder } from './create-output-folder.ts';
 export interface TraceWriter {
   readonly path: string;
   readonly listener: RunListener;
+  /** Writes out the lines still waiting (see `DurabilityRule`): before a view shows what they record. */
+  flush(): void;
   /** Closes the file; rejects with `TraceWriteError` if any event could not be written. */
   close(): Promise<void>;
 }
@@ -197,6 +199,9 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
         timer.unref();
       }
+    },
+    flush() {
+      if (!closed) flush();
     },
     async close() {
       if (!closed) {

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { reportPaths } from '../../src/action/report-paths.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+
+// Cheap steps: their trace lines wait up to 250 ms to be written, so the comment (a write a second)
+// had shown steps done that the trace did not hold yet.
+// A job killed then left a trace its post step and its re-run read as "not done": the post step turned
+// the comment's ✅ into ⏭️, and the re-run ran the steps again.
+const PLAN = `name: Cheap steps
+toolsets: [math]
+tools:
+  pause: { description: Waits a little, command: [sleep, "0.3"] }
+workflow_sequence:
+${Array.from({ length: 6 }, (_, i) => `  - { id: p${i}, type: tool_call, tool: pause, args: {} }\n  - { id: m${i}, type: tool_call, tool: multiply, args: { a: ${i}, b: 2 } }`).join('\n')}
+`;
+
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-trace-comment-'));
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+it('writes out the trace before each comment write: the comment never shows a step done that the trace lacks', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const event = path.join(workspace, 'event.json');
+  await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
+  const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off' };
+  const read = readActionSettings((name) => given[name] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const trace = reportPaths(read.settings.outputDir, read.settings.planPath).trace;
+  const lacking: string[] = [];
+  let writes = 0;
+  github.onRequest = (request) => {
+    const body = (request.body as { body?: string } | undefined)?.body;
+    if (!body || !/^(POST|PATCH)$/.test(request.method)) return;
+    writes++;
+    const text = existsSync(trace) ? readFileSync(trace, 'utf8') : '';
+    const done = new Set(text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepKey?: string }).filter((e) => e.type === 'step_completed').map((e) => e.stepKey));
+    for (const [, key] of body.matchAll(/✅ ([pm]\d)\./g)) if (!done.has(key)) lacking.push(`${key} (write ${writes})`);
+  };
+  const result = await runAction(read.settings, {
+    io: recordingIO().io,
+    redact: createRedactor(),
+    clock: systemClock,
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
+    admission: { permissionOf: async () => ({ permission: 'write' }) },
+  });
+  await result.published;
+  expect(result.outputs.status).toBe('succeeded');
+  expect(writes).toBeGreaterThan(2);
+  expect(lacking).toEqual([]);
+});
+
