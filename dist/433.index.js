@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   finishKilledRun: () => (/* binding */ finishKilledRun)
 /* harmony export */ });
-/* unused harmony exports KILLED_REASON, killedRunEnd */
+/* unused harmony exports KILLED_REASON, KILLED_JUDGING_REASON, killedRunEnd */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90422);
@@ -19,6 +19,7 @@ export const modules = {
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
+/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7182);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(84550);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
 /* harmony import */ var _waiting_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(51981);
@@ -35,7 +36,9 @@ export const modules = {
 
 
 
-const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is kept, and a re-run resumes from it';
+
+const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
+const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
  * the run cancelled at its last event. Nested runs are ended the same way, inside their step.
@@ -63,6 +66,20 @@ function killedRunEnd(record) {
     return ended;
 }
 /**
+ * What the trace a main step left still needs for an end: a run cut off mid-run, the end
+ * `killedRunEnd` gives; one whose steps ended but whose goals were never checked, cancelled (a gate
+ * whose goals were not checked does not pass); one that ended whole (its goals checked, paused for
+ * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
+ */
+function endOfLeftRun(left, settings) {
+    if (left.status === undefined)
+        return killedRunEnd(left);
+    const part = settings.fanOut?.part;
+    if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
+        return [];
+    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
+}
+/**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
  * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
@@ -82,20 +99,20 @@ async function finishKilledRun(settings, context) {
         io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
         return false;
     }
-    // Only a run the main step started and never ended: its own report says the rest.
-    if (!events.some((event) => event.type === 'plan_created') || events.some((event) => event.type === 'run_finished'))
+    if (!events.some((event) => event.type === 'plan_created'))
         return false;
-    const killed = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
-    const all = [...events, ...killedRunEnd(killed)];
+    const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
+    const all = [...events, ...endOfLeftRun(left, settings)];
     const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
-    io.warning(`The main step was killed before the run ended: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed).`);
+    const status = record.status ?? 'cancelled';
+    io.warning(`The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}).`);
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
-    const report = { status: 'cancelled', reason: KILLED_REASON, goals: [], markdown, record, planErrors: [] };
+    const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
     try {
         const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
         for (const event of all)
             comment?.listener(event);
-        await comment?.finish([]);
+        await comment?.finish(record.goals ?? []);
     }
     catch (error) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
@@ -112,7 +129,7 @@ async function finishKilledRun(settings, context) {
     }
     return true;
 }
-/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends cancelled. */
+/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function cancelLeftCheckRun(settings, context, report) {
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
     const { headSha, runUrl } = settings.github;
@@ -122,7 +139,7 @@ async function cancelLeftCheckRun(settings, context, report) {
     const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, 'cancelled', context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_13__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

@@ -9386,6 +9386,70 @@ function shardCount(text) {
 
 /***/ }),
 
+/***/ 7182:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ checkConclusion),
+/* harmony export */   e: () => (/* binding */ jobFailure)
+/* harmony export */ });
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81675);
+
+/**
+ * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
+ * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
+ * goals, and a gate that could not evaluate does not pass (the job may be the required check).
+ */
+function jobFailure(report, failOnUnmetGoals, gate) {
+    const reason = report.reason ? `: ${report.reason}` : '';
+    const see = 'See the job summary for the full record.';
+    if (report.planErrors.length > 0)
+        return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+    const judged = gate && failOnUnmetGoals;
+    switch (report.status) {
+        case 'succeeded':
+            return undefined;
+        // Nothing failed, but nothing was judged either: the run waits for a person, or a person said no.
+        case 'awaiting-approval':
+            return judged
+                ? `The run is paused for approval, so its goals were not checked, and a gate whose goals were not checked does not pass. /approve continues the run: it checks the goals, and its check run decides. ${see}`
+                : undefined;
+        case 'rejected':
+            return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
+        case 'goals-unmet':
+            return failOnUnmetGoals
+                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+                : undefined;
+        case 'escalated':
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
+        case 'cancelled':
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
+        case 'failed':
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
+    }
+}
+/**
+ * The check run's conclusion: `success` only for a run that ran and met its goals. A required check
+ * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
+ * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
+ * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
+ * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
+ */
+function checkConclusion(report, failOnUnmetGoals) {
+    if (report.status === 'succeeded')
+        return report.record === undefined ? 'action_required' : 'success';
+    if (report.status === 'cancelled')
+        return 'cancelled';
+    if (report.status === 'awaiting-approval')
+        return 'action_required';
+    if (report.status === 'goals-unmet' && !failOnUnmetGoals)
+        return 'neutral';
+    return 'failure';
+}
+
+
+/***/ }),
+
 /***/ 84550:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9730,7 +9794,10 @@ function createCommentUpdater(options) {
         dirty = true;
         if (pump || disabled)
             return;
-        pump = drain()
+        // Not in the listener's own call: events given together (a replay of a trace) are all in the
+        // first body, which otherwise showed the first event alone (every step ⬜, the run already ended).
+        pump = Promise.resolve()
+            .then(drain)
             .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
             .finally(() => {
             pump = undefined;
@@ -10073,8 +10140,12 @@ async function liveComment(settings, context) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
             return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
         }
-        const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-        const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
+        // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
+        // and not "succeeded" while a required goal may still fail.
+        const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
+        const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+        const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
+        const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
         const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current));
         const whole = (maxChars) => {
@@ -10087,7 +10158,10 @@ async function liveComment(settings, context) {
     return createCommentUpdater({
         api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
         marker,
-        render: (record, goals, current) => redact(render(record, goals, current)),
+        render: (record, goals, current) => {
+            context.beforeRender?.();
+            return redact(render(record, goals, current));
+        },
         ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
         ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
         warn: io.warning,
@@ -31873,8 +31947,9 @@ function modelOf(usage) {
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
  * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
  * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
- * another call waits for them, so parallel steps stop within about one call of a limit, as
- * sequential ones do, not one call per step running.
+ * another call waits for them. Once answers have come, parallel steps stop within about one call of
+ * a limit, as sequential ones do; before the first answer only prompts are known, so the first calls
+ * of parallel steps can each pass it by their answer.
  */
 class RunBudget {
     #limits;
@@ -31955,10 +32030,14 @@ class RunBudget {
                 this.#wakeSoon();
         };
     }
-    /** An answer as long, on average, as those charged so far (as long as the prompt before any). */
+    /**
+     * Its prompt, and an answer as long, on average, as those charged so far. Before any answer, the
+     * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
+     * runs down the step's and the run's timeouts.
+     */
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
-        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : promptTokens;
+        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
         const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
     }
@@ -45669,7 +45748,7 @@ function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
-    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`;
+    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
@@ -46380,62 +46459,8 @@ function finalReport(outcome, context) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/run/as-sentence.js
-var as_sentence = __nccwpck_require__(81675);
-;// CONCATENATED MODULE: ./lib/action/job-failure.js
-
-/**
- * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
- * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
- * goals, and a gate that could not evaluate does not pass (the job may be the required check).
- */
-function jobFailure(report, failOnUnmetGoals, gate) {
-    const reason = report.reason ? `: ${report.reason}` : '';
-    const see = 'See the job summary for the full record.';
-    if (report.planErrors.length > 0)
-        return `${(0,as_sentence/* asSentence */.K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
-    const judged = gate && failOnUnmetGoals;
-    switch (report.status) {
-        case 'succeeded':
-            return undefined;
-        // Nothing failed, but nothing was judged either: the run waits for a person, or a person said no.
-        case 'awaiting-approval':
-            return judged
-                ? `The run is paused for approval, so its goals were not checked, and a gate whose goals were not checked does not pass. /approve continues the run: it checks the goals, and its check run decides. ${see}`
-                : undefined;
-        case 'rejected':
-            return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
-        case 'goals-unmet':
-            return failOnUnmetGoals
-                ? `${(0,as_sentence/* asSentence */.K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
-                : undefined;
-        case 'escalated':
-            return `${(0,as_sentence/* asSentence */.K)(`The run was escalated${reason}`)} ${see}`;
-        case 'cancelled':
-            return `${(0,as_sentence/* asSentence */.K)(`The run was cancelled${reason}`)} ${see}`;
-        case 'failed':
-            return `${(0,as_sentence/* asSentence */.K)(`The run failed${reason}`)} ${see}`;
-    }
-}
-/**
- * The check run's conclusion: `success` only for a run that ran and met its goals. A required check
- * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
- * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
- * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
- * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
- */
-function checkConclusion(report, failOnUnmetGoals) {
-    if (report.status === 'succeeded')
-        return report.record === undefined ? 'action_required' : 'success';
-    if (report.status === 'cancelled')
-        return 'cancelled';
-    if (report.status === 'awaiting-approval')
-        return 'action_required';
-    if (report.status === 'goals-unmet' && !failOnUnmetGoals)
-        return 'neutral';
-    return 'failure';
-}
-
+// EXTERNAL MODULE: ./lib/action/job-failure.js
+var job_failure = __nccwpck_require__(7182);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
@@ -46945,6 +46970,10 @@ function traceWriter(file, options = {}) {
                 timer.unref();
             }
         },
+        flush() {
+            if (!closed)
+                flush();
+        },
         async close() {
             if (!closed) {
                 closed = true;
@@ -47185,6 +47214,7 @@ async function runAction(given, deps) {
         redact,
         clock: deps.clock,
         final: () => ending.report,
+        ...(trace && { beforeRender: () => trace.flush() }),
         ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
         ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command.by}` }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
@@ -47227,7 +47257,7 @@ async function runAction(given, deps) {
             saving,
             // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
             approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
-            check && (0,check_run_output/* checkRunResult */.V)(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
+            check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.H)(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
             !readOnly && !escalationTarget && deps.github && report.escalation && (report.escalation.mention || report.escalation.label) && settings.github.repository
@@ -47247,7 +47277,7 @@ async function runAction(given, deps) {
             redact,
         }, io.annotate);
         const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
-        const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
+        const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ?? unsaved;
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};

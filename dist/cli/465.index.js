@@ -66,7 +66,7 @@ function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
-    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(record.durationMs)}`;
+    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
@@ -585,6 +585,10 @@ function traceWriter(file, options = {}) {
                 timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
                 timer.unref();
             }
+        },
+        flush() {
+            if (!closed)
+                flush();
         },
         async close() {
             if (!closed) {

@@ -6329,8 +6329,9 @@ function modelOf(usage) {
  * review, goal judges) and every step started. Once a limit is reached, `signal` aborts with the
  * `BudgetExceededError`, which stops the run; later model calls are refused before they are made.
  * Calls in flight count too: while those expected to fill `max_tokens` or `max_cost_usd` are out,
- * another call waits for them, so parallel steps stop within about one call of a limit, as
- * sequential ones do, not one call per step running.
+ * another call waits for them. Once answers have come, parallel steps stop within about one call of
+ * a limit, as sequential ones do; before the first answer only prompts are known, so the first calls
+ * of parallel steps can each pass it by their answer.
  */
 class RunBudget {
     #limits;
@@ -6411,10 +6412,14 @@ class RunBudget {
                 this.#wakeSoon();
         };
     }
-    /** An answer as long, on average, as those charged so far (as long as the prompt before any). */
+    /**
+     * Its prompt, and an answer as long, on average, as those charged so far. Before any answer, the
+     * prompt alone: a guess at the answer would make calls wait for room a budget has, and the wait
+     * runs down the step's and the run's timeouts.
+     */
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
-        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : promptTokens;
+        const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
         const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
     }

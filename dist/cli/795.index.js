@@ -1253,6 +1253,10 @@ function traceWriter(file, options = {}) {
                 timer.unref();
             }
         },
+        flush() {
+            if (!closed)
+                flush();
+        },
         async close() {
             if (!closed) {
                 closed = true;

@@ -15,11 +15,13 @@ import type { ActionSettings } from './action-settings.ts';
 import { leftCheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
+import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import { traceEvents } from './waiting-run.ts';
 
-export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is kept, and a re-run resumes from it';
+export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
+export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
@@ -42,6 +44,19 @@ export function killedRunEnd(record: RunRecord): RunEvent[] {
   }
   ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: runUsage(record), reason: KILLED_REASON, at });
   return ended;
+}
+
+/**
+ * What the trace a main step left still needs for an end: a run cut off mid-run, the end
+ * `killedRunEnd` gives; one whose steps ended but whose goals were never checked, cancelled (a gate
+ * whose goals were not checked does not pass); one that ended whole (its goals checked, paused for
+ * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
+ */
+function endOfLeftRun(left: RunRecord, settings: ActionSettings): RunEvent[] {
+  if (left.status === undefined) return killedRunEnd(left);
+  const part = settings.fanOut?.part;
+  if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard') return [];
+  return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: runUsage(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
 
 export interface KilledRunContext {
@@ -69,18 +84,18 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
     return false;
   }
-  // Only a run the main step started and never ended: its own report says the rest.
-  if (!events.some((event) => event.type === 'plan_created') || events.some((event) => event.type === 'run_finished')) return false;
-  const killed = events.reduce(applyEvent, newRunRecord());
-  const all = [...events, ...killedRunEnd(killed)];
+  if (!events.some((event) => event.type === 'plan_created')) return false;
+  const left = events.reduce(applyEvent, newRunRecord());
+  const all = [...events, ...endOfLeftRun(left, settings)];
   const record = all.reduce(applyEvent, newRunRecord());
-  io.warning(`The main step was killed before the run ended: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed).`);
+  const status = record.status ?? 'cancelled';
+  io.warning(`The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}).`);
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
-  const report: FinalReport = { status: 'cancelled', reason: KILLED_REASON, goals: [], markdown, record, planErrors: [] };
+  const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
   try {
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
     for (const event of all) comment?.listener(event);
-    await comment?.finish([]);
+    await comment?.finish(record.goals ?? []);
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -95,7 +110,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   return true;
 }
 
-/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends cancelled. */
+/** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function cancelLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   const { headSha, runUrl } = settings.github;
@@ -103,5 +118,5 @@ async function cancelLeftCheckRun(settings: ActionSettings, context: KilledRunCo
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
   const check = await leftCheckRun(context.github, { owner, repo, name: checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
   if (!check) return;
-  await check.complete(await checkRunResult(report, 'cancelled', context.redact, runUrl, settings.github.repositoryUrl));
+  await check.complete(await checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }

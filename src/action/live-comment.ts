@@ -113,8 +113,12 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
       return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
-    const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : record;
-    const note = context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record);
+    // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
+    // and not "succeeded" while a required goal may still fail.
+    const judging = !final && !partial && record.status !== undefined && record.status !== 'awaiting-approval' && record.goals === undefined;
+    const shown = final && !partial ? { ...record, status: final.status, ...(final.reason === undefined ? {} : { reason: final.reason }) } : judging ? { ...record, status: undefined, reason: undefined, durationMs: undefined } : record;
+    const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
+    const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
     const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
     const whole = (maxChars: number): string => {

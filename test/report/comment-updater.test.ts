@@ -99,7 +99,9 @@ describe('comment updater against the GitHub REST API', () => {
     expect(github.commentsOn('octo', 'app', 12)).toHaveLength(132);
   });
 
-  it('coalesces a burst of events into one create and one edit with the latest state', async () => {
+  // The first event of a burst was written alone at once (all steps ⬜), then the rest: a replayed
+  // trace first showed a run with nothing done and already finished.
+  it('coalesces a burst of events given together into one create with the latest state', async () => {
     const steps = Array.from({ length: 20 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
     const run = new RunScript(plan(steps));
     for (const s of steps) run.complete(s.key, `result ${s.key}`);
@@ -107,7 +109,7 @@ describe('comment updater against the GitHub REST API', () => {
     const comments = updater();
     for (const event of run.events) comments.listener(event);
     await comments.flush();
-    expect([posts(), patches()]).toEqual([1, 1]);
+    expect([posts(), patches()]).toEqual([1, 0]);
     expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
   });
 

@@ -214,7 +214,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   const kick = (): void => {
     dirty = true;
     if (pump || disabled) return;
-    pump = drain()
+    // Not in the listener's own call: events given together (a replay of a trace) are all in the
+    // first body, which otherwise showed the first event alone (every step ⬜, the run already ended).
+    pump = Promise.resolve()
+      .then(drain)
       .catch((error: unknown) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
       .finally(() => {
         pump = undefined;

@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
+import { reportPaths } from '../../src/action/report-paths.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+
+const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
+
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-left-run-'));
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+async function settingsFor(plan: string) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const event = path.join(workspace, 'event.json');
+  await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
+  const runnerTemp = path.join(workspace, 'runner');
+  await mkdir(runnerTemp, { recursive: true });
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const read = readActionSettings((name) => ({ plan: 'plan.yml', 'github-token': 't', state: 'off' })[name as string] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  return read.settings;
+}
+
+const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+const bodies = () => github.requests.filter((request) => /^(POST|PATCH)$/.test(request.method)).map((request) => (request.body as { body?: string }).body ?? '');
+
+// The steps had ended and a slow goal (a test suite, a judge) was being checked: the comment already
+// said "Finished: succeeded", which a required goal could still turn into goals-unmet.
+describe('while the goals are checked', () => {
+  it('the comment says the goals are being checked, never that the run finished', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, "sleep 1.5; exit 1"] }\n');
+    const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) } });
+    await result.published;
+    expect(result.outputs.status).toBe('goals-unmet');
+    const written = bodies();
+    expect(written.some((body) => body.includes('the goals are being checked'))).toBe(true);
+    expect(written.filter((body) => body.includes('Finished: succeeded'))).toEqual([]);
+    expect(written.at(-1)).toContain('Finished: goals unmet');
+  });
+});
+
+const step = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', tool: 'multiply', description: `Step ${key}`, inputs: [], dependsOn: [] });
+
+async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[]) {
+  const trace = reportPaths(settings.outputDir, settings.planPath).trace;
+  await mkdir(path.dirname(trace), { recursive: true });
+  await writeFile(trace, events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+  const { io, said } = recordingIO();
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() });
+  return { wrote, said };
+}
+
+const RAN: RunEvent[] = [
+  { type: 'plan_created', at: 0, plan: { name: 'Gate', revision: 1, steps: [step('a')] } },
+  { type: 'step_started', at: 1, stepKey: 'a' },
+  { type: 'step_completed', at: 2, stepKey: 'a', result: 42, durationMs: 1, usage: NO_USAGE },
+  { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE },
+];
+
+// A main step killed while its goals were checked had a trace that ended in run_finished: the post
+// step took the run as reported, wrote no summary, and the comment kept "Finished: succeeded".
+describe('the post step, for a main step that ended without its reports', () => {
+  it('killed while the goals were checked: cancelled, goals not checked', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const { wrote, said } = await leave(settings, RAN);
+    expect(wrote).toBe(true);
+    expect(said.summary).toContain('the main step ended while the goals were checked');
+    expect(said.summary).not.toContain('succeeded');
+    expect(bodies().at(-1)).toContain('Finished: cancelled');
+  });
+
+  it('killed after its goals were checked: the report the main step did not write, as the trace has it', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const { said } = await leave(settings, [...RAN, { type: 'goals_checked', at: 4, status: 'goals-unmet', goals: [{ name: 'tests pass', severity: 'required', outcome: 'unmet', evidence: 'exit 1' }] }]);
+    expect(said.summary).toContain('goals unmet');
+    const last = bodies().at(-1)!;
+    expect(last).toContain('Finished: goals unmet');
+    expect(last).toContain('tests pass');
+    // Every body written shows the step done: the trace is replayed whole before the first write.
+    expect(bodies().filter((body) => body.includes('0/1 complete'))).toEqual([]);
+  });
+});
