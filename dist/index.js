@@ -20769,6 +20769,8 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/run/approval-request.js
 
 
+
+
 /** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /**
@@ -20809,18 +20811,30 @@ function approvalHash(parts) {
 function inputsHash(inputs) {
     return stableHash(inputs);
 }
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step, sources) {
+    try {
+        if (step.type === 'plan')
+            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (!step.args)
+            return undefined;
+        if (!step.forEach)
+            return (0,resolve_references/* resolveReferences */.d)(step.args, sources);
+        const children = expandForEach(step, sources, schema/* DEFAULT_LIMITS */.dR.max_items);
+        return { for_each: children.map((child) => (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
+    }
+    catch {
+        // A reference to a step that has not run yet: the arguments are known only when it has.
+        return undefined;
+    }
+}
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
 function pendingApprovalStep(step, sources) {
-    let args;
-    if (step.args && !step.forEach) {
-        try {
-            args = (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        }
-        catch {
-            // A reference to a step that has not run yet: the arguments are known only when it has.
-            args = undefined;
-        }
-    }
+    const args = resolvedArgs(step, sources);
     return {
         stepKey: step.key,
         type: step.type,

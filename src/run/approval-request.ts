@@ -2,6 +2,8 @@ import type { ApprovalRequest, PendingApprovalStep, PlanSnapshot } from '../core
 import type { PlanStep } from '../core/plan-step.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
+import { DEFAULT_LIMITS } from '../plan/schema.ts';
+import { expandForEach } from './expand-for-each.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 
 /** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
@@ -49,17 +51,27 @@ export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
   return stableHash(inputs);
 }
 
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step: PlanStep, sources: ReferenceSources): Record<string, unknown> | undefined {
+  try {
+    if (step.type === 'plan') return step.with ? { with: resolveReferences(step.with, sources) } : undefined;
+    if (!step.args) return undefined;
+    if (!step.forEach) return resolveReferences(step.args, sources);
+    const children = expandForEach(step, sources, DEFAULT_LIMITS.max_items);
+    return { for_each: children.map((child) => resolveReferences(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
+  } catch {
+    // A reference to a step that has not run yet: the arguments are known only when it has.
+    return undefined;
+  }
+}
+
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
 export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): PendingApprovalStep {
-  let args: Record<string, unknown> | undefined;
-  if (step.args && !step.forEach) {
-    try {
-      args = resolveReferences(step.args, sources);
-    } catch {
-      // A reference to a step that has not run yet: the arguments are known only when it has.
-      args = undefined;
-    }
-  }
+  const args = resolvedArgs(step, sources);
   return {
     stepKey: step.key,
     type: step.type,

@@ -127,6 +127,32 @@ describe('approval: side-effects', () => {
     expect(write.calls).toEqual([{ title: 'Weekly', body: 'read 1' }]);
   });
 
+  // The shown arguments covered a tool step's args only: a for_each step's items and a used plan's
+  // `with:` were not shown, and ran with whatever the dependency answered in the approving run.
+  it('shows a for_each step’s items and checks them when it runs: a changed list asks again', async () => {
+    let list = ['alpha', 'beta'];
+    const fetch = countingTool('list', false, () => list);
+    const write = countingTool('create_issue', true);
+    const each = [
+      step('fetch', 'list', {}),
+      step('publish', 'create_issue', { title: '${item}' }, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } }),
+    ];
+    const first = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool]);
+    const pending = first.outcome.record.approval!.pending;
+    expect(pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ title: 'alpha' }, { title: 'beta' }] } })]);
+    const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const approval = { ...approvalOf(first.events), shownArgs: new Map(pending.map((p) => [p.approvalKey, p.args!])) };
+    list = ['alpha', 'beta', 'DROP TABLE'];
+    const second = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
+    expect(write.calls).toHaveLength(0);
+    expect(second.outcome.status).toBe('awaiting-approval');
+    list = ['alpha', 'beta'];
+    const third = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
+    expect(third.outcome.status).toBe('succeeded');
+    expect(write.calls).toEqual([{ title: 'alpha' }, { title: 'beta' }]);
+  });
+
   it('without approval the same resume pauses again: a resume alone approves nothing', async () => {
     const read = countingTool('read', false);
     const write = countingTool('create_issue', true);
