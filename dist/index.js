@@ -10318,9 +10318,11 @@ function messageOf(error) {
 /* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45061);
 /* harmony import */ var _report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98384);
 /* harmony import */ var _report_comment_comment_marker_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97888);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(12029);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
-/* harmony import */ var _approval_marker_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(47202);
+/* harmony import */ var _report_comment_comment_write_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(89228);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12029);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(98355);
+/* harmony import */ var _approval_marker_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(47202);
+
 
 
 
@@ -10356,7 +10358,7 @@ function pausedHead(body) {
 function newestState(artifacts, planPath) {
     let newest;
     for (const artifact of artifacts) {
-        const parsed = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
+        const parsed = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
         if (!parsed || parsed.part !== undefined)
             continue;
         if (!newest || parsed.attempt > newest.attempt)
@@ -10381,7 +10383,7 @@ async function findWaitingRun(settings, deps) {
     catch (error) {
         return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
     }
-    const marker = own[0] && (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_6__/* .readApprovalMarker */ .Wg)(own[0].body);
+    const marker = own[0] && (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_7__/* .readApprovalMarker */ .Wg)(own[0].body);
     if (!marker)
         return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
     if (marker.state !== 'awaiting') {
@@ -10400,7 +10402,7 @@ async function findWaitingRun(settings, deps) {
     }
     if (!found)
         return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
-    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .oversizedState */ .$6)(found.artifact.size);
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
     let file;
@@ -10410,7 +10412,7 @@ async function findWaitingRun(settings, deps) {
     catch (error) {
         return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(file);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
     // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
@@ -10440,31 +10442,62 @@ async function findWaitingRun(settings, deps) {
  */
 async function recordAnswer(github, run, answer) {
     const { target, id, body } = run.comment;
-    const answered = (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_6__/* .withApprovalMarker */ .kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
+    const answered = (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_7__/* .withApprovalMarker */ .kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
     if (answered === undefined)
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
     const api = (0,_report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__/* .issueCommentApi */ .bE)(github, target);
     const message = (error) => (error instanceof Error ? error.message : String(error));
     try {
-        await api.update(id, answered);
+        // Written again when a write fails: one that timed out may still land (GitHub carries requests out
+        // after the client gave up), and the comment would then say answered with nothing run. The same
+        // body written again is recorded for certain; a read-back after the last failure catches the rest.
+        await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
     }
     catch (error) {
+        if (await landed(api, run.comment, answered))
+            return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
         return {
             ok: false,
             problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
         };
     }
-    return {
-        ok: true,
-        undo: async () => {
-            try {
-                await api.update(id, body);
-                return undefined;
-            }
-            catch (error) {
-                return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
-            }
-        },
+    return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+}
+/** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
+const RECORD_ATTEMPTS = 3;
+async function writeAgainOnFailure(write, attempts) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            await write();
+            return;
+        }
+        catch (error) {
+            // A refusal (no permission, a comment gone) is final: writing again changes nothing.
+            if (attempt >= attempts || (error instanceof _report_comment_comment_write_error_js__WEBPACK_IMPORTED_MODULE_4__/* .CommentWriteError */ .R && !error.transient))
+                throw error;
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+    }
+}
+/** Whether plan-runner's comment now holds `answered` (read back after a write that failed). */
+async function landed(api, comment, answered) {
+    try {
+        const marker = answered.split('\n', 1)[0];
+        return (await api.listOwn(marker)).some((own) => own.id === comment.id && own.body === answered);
+    }
+    catch {
+        return false;
+    }
+}
+function undoTo(api, id, body, state, message) {
+    return async () => {
+        try {
+            await api.update(id, body);
+            return undefined;
+        }
+        catch (error) {
+            return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${state} though nothing ran; run the plan again to ask anew`;
+        }
     };
 }
 

@@ -4,6 +4,7 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import { eventTarget, type IssueTarget } from '../github/event-target.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
+import { CommentWriteError } from '../report/comment/comment-write-error.ts';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName } from '../state/state-artifact-name.ts';
@@ -136,22 +137,53 @@ export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
   try {
-    await api.update(id, answered);
+    // Written again when a write fails: one that timed out may still land (GitHub carries requests out
+    // after the client gave up), and the comment would then say answered with nothing run. The same
+    // body written again is recorded for certain; a read-back after the last failure catches the rest.
+    await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
   } catch (error) {
+    if (await landed(api, run.comment, answered)) return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
     return {
       ok: false,
       problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
     };
   }
-  return {
-    ok: true,
-    undo: async () => {
-      try {
-        await api.update(id, body);
-        return undefined;
-      } catch (error) {
-        return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${answer.state} though nothing ran; run the plan again to ask anew`;
-      }
-    },
+  return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+}
+
+/** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
+const RECORD_ATTEMPTS = 3;
+
+async function writeAgainOnFailure(write: () => Promise<void>, attempts: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      // A refusal (no permission, a comment gone) is final: writing again changes nothing.
+      if (attempt >= attempts || (error instanceof CommentWriteError && !error.transient)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** Whether plan-runner's comment now holds `answered` (read back after a write that failed). */
+async function landed(api: ReturnType<typeof issueCommentApi>, comment: WaitingRun['comment'], answered: string): Promise<boolean> {
+  try {
+    const marker = answered.split('\n', 1)[0]!;
+    return (await api.listOwn(marker)).some((own) => own.id === comment.id && own.body === answered);
+  } catch {
+    return false;
+  }
+}
+
+function undoTo(api: ReturnType<typeof issueCommentApi>, id: number, body: string, state: string, message: (error: unknown) => string): () => Promise<string | undefined> {
+  return async () => {
+    try {
+      await api.update(id, body);
+      return undefined;
+    } catch (error) {
+      return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${state} though nothing ran; run the plan again to ask anew`;
+    }
   };
 }

@@ -42,7 +42,7 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore) {
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number) {
   const event = path.join(workspace, `event-${runId}.json`);
   await writeFile(event, JSON.stringify(payload));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
@@ -55,7 +55,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
     io,
     redact: createRedactor(),
     clock: systemClock,
-    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
   });
@@ -91,4 +91,21 @@ it('/reject whose saved state asks for another approval is refused, and the comm
   expect(after).toContain('"state":"awaiting"');
   expect(after).not.toContain('rejected');
   expect(github.violations).toEqual([]);
+});
+
+// The answer's write timed out, but GitHub carried it out anyway: the job refused ("could not record
+// /approve … nothing ran … comment again"), while the comment said approved, so every later /approve
+// was refused too and the paused run could never be approved.
+it('/approve whose write into the comment times out but lands goes on: the answer is recorded', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const store = await memoryStateStore();
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  expect(paused.result.outputs.status).toBe('awaiting-approval');
+  github.fail('issues/update-comment', { lateMs: 1500 });
+  const comment = { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id: 903, body: '/approve', user: { login: 'maintainer', type: 'User' } }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+  const approved = await act('issue_comment', comment, 88, store, 500);
+  expect(approved.result.failure).toBeUndefined();
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('42');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"state":"approved"');
 });

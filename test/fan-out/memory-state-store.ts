@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
@@ -21,6 +21,8 @@ export async function memoryStateStore(): Promise<RunStateStore & { readonly sav
     },
     list: async () => [...saved],
     async download(artifact, into) {
+      // As the artifact client does: the folder is made.
+      await mkdir(into, { recursive: true });
       const file = path.join(into, artifact.name);
       await copyFile(path.join(dir, String(artifact.id)), file);
       return file;
