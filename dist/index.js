@@ -20804,6 +20804,7 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
 
 
 
+
 /** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /**
@@ -20878,9 +20879,13 @@ function pendingApprovalStep(step, sources) {
         approvalKey: approvalStepKey(step),
     };
 }
-/** The request a paused run records: its pending steps and the hash that an approval must name. */
-function approvalRequest(plan, fileHash, pending, inputs) {
-    const parts = { planFileHash: fileHash, plan, pending, inputsHash: inputsHash(inputs) };
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+function approvalRequest(plan, fileHash, pending, inputs, redact) {
+    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
     return { hash: approvalHash(parts), ...parts };
 }
 
@@ -20902,6 +20907,7 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 
 
 
+
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
  * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
@@ -20911,9 +20917,13 @@ class ApprovalGate {
     #tools;
     #approved;
     #shownArgs;
-    constructor(plan, tools, approval) {
+    #redact;
+    /** `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so. */
+    constructor(plan, tools, approval, redact) {
         this.#plan = plan;
         this.#tools = tools;
+        if (redact)
+            this.#redact = redact;
         this.#approved = approval?.approved ?? new Set();
         this.#shownArgs = approval?.shownArgs ?? new Map();
     }
@@ -20946,7 +20956,8 @@ class ApprovalGate {
         const shown = this.#shownArgs.get(key);
         if (shown === undefined)
             return undefined;
-        const now = pendingApprovalStep(step, sources).args;
+        const resolved = pendingApprovalStep(step, sources).args;
+        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
         return now !== undefined && stableHash(now) === stableHash(shown)
             ? undefined
             : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
@@ -21081,7 +21092,7 @@ class PlanRun {
             ...(plan.file === undefined ? {} : { file: plan.file }),
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
-        this.gate = new ApprovalGate(plan, deps.tools, deps.approval);
+        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
@@ -21979,7 +21990,7 @@ function requestOf(run, journal, plan, deps) {
         return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
         .map((step) => pendingApprovalStep(step, sources));
-    return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs);
+    return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
 function missingResult(journal, run, stepKey) {
@@ -22375,6 +22386,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -22439,7 +22451,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
     const resumedSteps = granted
-        ? granted.request.plan.steps
+        ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact)
         : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0
             ? resume.plan.steps
             : undefined;
@@ -22512,6 +22524,15 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+/**
+ * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
+ * value the redactor hides is `***` there); when the plan file's own steps, redacted alike, are those,
+ * the file's run, with the values the redactor hid. Otherwise (a replan before the pause, a plan the
+ * model wrote) the trace's.
+ */
+function approvedSteps(fileSteps, approved, redact) {
+    return fileSteps.length > 0 && canonicalJson((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === canonicalJson(approved) ? fileSteps : approved;
 }
 
 

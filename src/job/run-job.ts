@@ -13,7 +13,9 @@ import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
-import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { createRedactor, redactDeep, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { canonicalJson } from '../core/stable-hash.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -166,7 +168,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
   const resumedSteps = granted
-    ? granted.request.plan.steps
+    ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact)
     : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0
       ? resume.plan.steps
       : undefined;
@@ -237,4 +239,14 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
   const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+
+/**
+ * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
+ * value the redactor hides is `***` there); when the plan file's own steps, redacted alike, are those,
+ * the file's run, with the values the redactor hid. Otherwise (a replan before the pause, a plan the
+ * model wrote) the trace's.
+ */
+function approvedSteps(fileSteps: readonly PlanStep[], approved: readonly PlanStep[], redact: Redactor): readonly PlanStep[] {
+  return fileSteps.length > 0 && canonicalJson(redactDeep(fileSteps, redact)) === canonicalJson(approved) ? fileSteps : approved;
 }

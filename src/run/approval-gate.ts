@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
@@ -16,10 +17,13 @@ export class ApprovalGate {
   readonly #tools: ToolRegistry;
   readonly #approved: ReadonlySet<string>;
   readonly #shownArgs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  readonly #redact?: Redactor;
 
-  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>) {
+  /** `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so. */
+  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>, redact?: Redactor) {
     this.#plan = plan;
     this.#tools = tools;
+    if (redact) this.#redact = redact;
     this.#approved = approval?.approved ?? new Set();
     this.#shownArgs = approval?.shownArgs ?? new Map();
   }
@@ -48,7 +52,8 @@ export class ApprovalGate {
     if (!this.#approved.has(key)) return why;
     const shown = this.#shownArgs.get(key);
     if (shown === undefined) return undefined;
-    const now = pendingApprovalStep(step, sources).args;
+    const resolved = pendingApprovalStep(step, sources).args;
+    const now = resolved && this.#redact ? redactDeep(resolved, this.#redact) : resolved;
     return now !== undefined && stableHash(now) === stableHash(shown)
       ? undefined
       : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;

@@ -1,5 +1,6 @@
 import type { ApprovalRequest, PendingApprovalStep, PlanSnapshot } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
@@ -83,8 +84,12 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): 
   };
 }
 
-/** The request a paused run records: its pending steps and the hash that an approval must name. */
-export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[], inputs: Readonly<Record<string, unknown>>): ApprovalRequest {
-  const parts = { planFileHash: fileHash, plan, pending, inputsHash: inputsHash(inputs) };
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[], inputs: Readonly<Record<string, unknown>>, redact?: Redactor): ApprovalRequest {
+  const parts = { planFileHash: fileHash, plan: redact ? redactDeep(plan, redact) : plan, pending: redact ? redactDeep(pending, redact) : pending, inputsHash: inputsHash(inputs) };
   return { hash: approvalHash(parts), ...parts };
 }

@@ -110,7 +110,7 @@ export class PlanRun {
       ...(plan.file === undefined ? {} : { file: plan.file }),
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
-    this.gate = new ApprovalGate(plan, deps.tools, deps.approval);
+    this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {

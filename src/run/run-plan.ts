@@ -78,7 +78,7 @@ function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: 
       return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
     .map((step) => pendingApprovalStep(step, sources));
-  return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs);
+  return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */

@@ -1,0 +1,82 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { memoryStateStore } from '../fan-out/memory-state-store.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+
+const PLAN = `name: Publish
+approval: side-effects
+toolsets: [math]
+tools:
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt"]
+    input: { type: object, properties: { total: { type: number }, region: { type: string } }, required: [total] }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: publish, args: { total: { step_result: 1 }, region: eu-central-primary } }
+`;
+
+const REPOSITORY = { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' };
+const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
+
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-redacted-approval-'));
+  github = await startFakeGitHub();
+  github.pulls.set(5, { data: PULL, files: [] });
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number) {
+  const event = path.join(workspace, `event-${runId}.json`);
+  await writeFile(event, JSON.stringify(payload));
+  const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+  const read = readActionSettings((name) => given[name] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, {
+    io,
+    redact: createRedactor(['eu-central-primary']),
+    clock: systemClock,
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
+    state,
+    admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
+  });
+  await result.published;
+  return { result, said };
+}
+
+// The request's hash covered the plan and the arguments as they were; the trace keeps them redacted,
+// and the approving run recomputes the hash from the trace: a value the redactor hides (here a runner
+// variable whose name looks secret) made every /approve fail with "the plan file changed".
+it('/approve of a step whose arguments hold a value the redactor hides: approved, and the write runs once', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const store = await memoryStateStore();
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  expect(paused.result.outputs.status).toBe('awaiting-approval');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"region":"***"');
+  const comment = { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id: 902, body: '/approve', user: { login: 'maintainer', type: 'User' } }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+  const approved = await act('issue_comment', comment, 88, store);
+  expect(approved.result.failure).toBeUndefined();
+  expect(approved.result.outputs.status).toBe('succeeded');
+  // Tools get redacted arguments in every run (a secret the run knows never reaches a write).
+  expect(JSON.parse(await readFile(path.join(workspace, 'published.txt'), 'utf8'))).toEqual({ total: 42, region: '***' });
+  expect(github.violations).toEqual([]);
+});
