@@ -3027,7 +3027,10 @@ class RepeatedSideEffectError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __webpack_require__(9460);
 ;// CONCATENATED MODULE: ./lib/run/approval-request.js
+
 
 
 
@@ -3082,6 +3085,8 @@ function resolvedArgs(step, sources) {
     try {
         if (step.type === 'plan')
             return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (step.type === 'agent')
+            return taskReferences(step.task ?? step.description, sources);
         if (!step.args)
             return undefined;
         if (!step.forEach)
@@ -3093,6 +3098,15 @@ function resolvedArgs(step, sources) {
         // A reference to a step that has not run yet: the arguments are known only when it has.
         return undefined;
     }
+}
+/** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task, sources) {
+    const named = {};
+    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
+    }
+    return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
 function pendingApprovalStep(step, sources) {

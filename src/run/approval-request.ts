@@ -3,6 +3,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
+import { parseTemplateBody, TEMPLATE_PATTERN } from '../plan/reference-syntax.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { expandForEach } from './expand-for-each.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
@@ -60,6 +61,7 @@ export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
 function resolvedArgs(step: PlanStep, sources: ReferenceSources): Record<string, unknown> | undefined {
   try {
     if (step.type === 'plan') return step.with ? { with: resolveReferences(step.with, sources) } : undefined;
+    if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
     if (!step.args) return undefined;
     if (!step.forEach) return resolveReferences(step.args, sources);
     const children = expandForEach(step, sources, DEFAULT_LIMITS.max_items);
@@ -68,6 +70,15 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources): Record<string,
     // A reference to a step that has not run yet: the arguments are known only when it has.
     return undefined;
   }
+}
+
+/** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task: string, sources: ReferenceSources): Record<string, unknown> | undefined {
+  const named: Record<string, unknown> = {};
+  for (const [match, body] of task.matchAll(TEMPLATE_PATTERN)) {
+    if (parseTemplateBody(body!).kind === 'reference') named[match] = resolveReferences({ value: match }, sources).value;
+  }
+  return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
