@@ -3046,8 +3046,10 @@ const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
  */
 function planFileHash(plan, order = byCodeUnit) {
     const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+    const source = plan.fileSource ?? plan.source ?? null;
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
+    return used ? stableHash({ source, used }) : stableHash(source);
 }
 /**
  * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one

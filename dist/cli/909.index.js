@@ -629,7 +629,7 @@ function validateModelSteps(plan, steps, kept = []) {
     if (result.ok && tooLong.length > 0)
         return { ok: false, errors: tooLong };
     if (result.ok) {
-        const checked = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }) };
+        const checked = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source };
         return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
     }
     const errors = [...tooLong];

@@ -34,6 +34,12 @@ export interface ValidPlan {
   readonly file?: string;
   /** The plan as parsed by the schema. */
   readonly source: Plan;
+  /**
+   * The file's own source, when a model wrote steps into `source` (its `workflow_sequence`): what the
+   * plan file was, which `planFileHash` covers, so an approving run, which loads the file, finds the
+   * same hash.
+   */
+  readonly fileSource?: Plan;
   /** The plan's `name`, or the file's name without extension, or `plan`. */
   readonly name: string;
   readonly goal?: string;

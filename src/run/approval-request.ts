@@ -17,10 +17,12 @@ const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
  * a used plan changed since runs something the person never saw. `order` is only for
  * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
  */
-export function planFileHash(plan: Pick<RunnablePlan, 'source' | 'subplans'>, order: (a: string, b: string) => number = byCodeUnit): string {
+export function planFileHash(plan: Pick<RunnablePlan, 'source' | 'fileSource' | 'subplans'>, order: (a: string, b: string) => number = byCodeUnit): string {
   const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+  // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+  const source = plan.fileSource ?? plan.source ?? null;
   // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-  return used ? stableHash({ source: plan.source ?? null, used }) : stableHash(plan.source ?? null);
+  return used ? stableHash({ source, used }) : stableHash(source);
 }
 
 /**
@@ -30,7 +32,7 @@ export function planFileHash(plan: Pick<RunnablePlan, 'source' | 'subplans'>, or
  * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
  * is the order accepted for them. Only plans that use two or more plans can differ.
  */
-export function pausedPlanFileHashes(plan: Pick<RunnablePlan, 'source' | 'subplans'>): string[] {
+export function pausedPlanFileHashes(plan: Pick<RunnablePlan, 'source' | 'fileSource' | 'subplans'>): string[] {
   const now = planFileHash(plan);
   if (!plan.subplans || plan.subplans.size === 0) return [now];
   // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.

@@ -18,6 +18,8 @@ export interface RunnablePlan {
    * declared `tools:` (their `retry:`), `pricing:` and `escalate:` for recovery and budgets.
    */
   readonly source?: Pick<Plan, 'goals' | 'model' | 'agents' | 'tools' | 'pricing' | 'escalate' | 'inputs' | 'approval'>;
+  /** The file's own source when a model wrote the steps (see `ValidPlan.fileSource`). */
+  readonly fileSource?: RunnablePlan['source'];
   /** The plans `type: plan` steps use, by `uses:` as written. */
   readonly subplans?: ReadonlyMap<string, RunnablePlan>;
   /** Tools kept out of this run (read-only mode), with the reason; agent steps are never offered them. */
