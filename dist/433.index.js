@@ -10,20 +10,18 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports KILLED_REASON, KILLED_JUDGING_REASON, killedRunEnd */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51455);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90422);
-/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76940);
-/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90422);
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
+/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(15537);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(12029);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(75797);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49443);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
-/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7182);
+/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7182);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(84550);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
-/* harmony import */ var _waiting_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(51981);
-
 
 
 
@@ -50,19 +48,19 @@ function killedRunEnd(record) {
         const stepKey = step.key;
         for (const [index, item] of (step.items ?? []).entries()) {
             if (item.state === 'in_progress')
-                ended.push({ type: 'item_failed', stepKey, index, error: 'the main step ended while this item ran', transient: true, durationMs: 0, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_USAGE */ .y, at });
+                ended.push({ type: 'item_failed', stepKey, index, error: 'the main step ended while this item ran', transient: true, durationMs: 0, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
         }
         if (step.nested)
             for (const event of killedRunEnd(step.nested))
                 ended.push({ type: 'nested_event', stepKey, event, at });
         if (step.state === 'in_progress') {
-            ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_USAGE */ .y, at });
+            ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
         }
         else if (step.state === 'pending' || step.state === 'waiting') {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
         }
     }
-    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
+    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
     return ended;
 }
 /**
@@ -77,33 +75,33 @@ function endOfLeftRun(left, settings) {
     const part = settings.fanOut?.part;
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
-    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
+    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
  * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
- * report file, finishes the comment and ends the check run, with the run cancelled where the trace ends. The trace stays as it was (a
- * re-run resumes from it). Never throws; true when it wrote the end.
+ * report file, finishes the comment and completes the check run, ending the run where the trace
+ * ends (`endOfLeftRun`). The trace stays as it was, for a resume. Never throws; true when it wrote
+ * the end.
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
     const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
-    let events;
-    try {
-        events = (0,_waiting_run_js__WEBPACK_IMPORTED_MODULE_12__/* .traceEvents */ .B5)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(paths.trace, 'utf8'));
-    }
-    catch (error) {
-        io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
+    const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .traceEvents */ .B5)(read.trace) : read;
+    if (!parsed.ok) {
+        io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
         return false;
     }
+    const { events } = parsed;
     if (!events.some((event) => event.type === 'plan_created'))
         return false;
-    const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
+    const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const all = [...events, ...endOfLeftRun(left, settings)];
-    const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_2__/* .newRunRecord */ .pB)());
+    const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const status = record.status ?? 'cancelled';
     io.warning(`The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}).`);
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
@@ -117,7 +115,7 @@ async function finishKilledRun(settings, context) {
     catch (error) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await cancelLeftCheckRun(settings, context, report);
+    await completeLeftCheckRun(settings, context, report);
     const written = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__/* .writeReportFile */ .a)(paths.report, markdown);
     if (written)
         io.warning(written.message);
@@ -130,7 +128,7 @@ async function finishKilledRun(settings, context) {
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
-async function cancelLeftCheckRun(settings, context, report) {
+async function completeLeftCheckRun(settings, context, report) {
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
     const { headSha, runUrl } = settings.github;
     // A prepare or shard job opens none (the merge job reports the goals).
@@ -139,7 +137,7 @@ async function cancelLeftCheckRun(settings, context, report) {
     const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_13__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_12__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

@@ -10306,204 +10306,6 @@ function messageOf(error) {
 
 /***/ }),
 
-/***/ 51981:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B5: () => (/* binding */ traceEvents),
-/* harmony export */   W$: () => (/* binding */ recordAnswer),
-/* harmony export */   _f: () => (/* binding */ findWaitingRun)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
-/* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45061);
-/* harmony import */ var _report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98384);
-/* harmony import */ var _report_comment_comment_marker_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(97888);
-/* harmony import */ var _report_comment_comment_write_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(89228);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12029);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(98355);
-/* harmony import */ var _approval_marker_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(47202);
-
-
-
-
-
-
-
-
-/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
-function traceEvents(text) {
-    const events = [];
-    for (const line of text.split('\n')) {
-        if (line.trim() === '')
-            continue;
-        try {
-            events.push(JSON.parse(line));
-        }
-        catch {
-            // The cut last line.
-        }
-    }
-    return events;
-}
-/** The commit named by the hidden head line at the top of plan-runner's own comment. */
-function pausedHead(body) {
-    for (const line of body.split('\n', 4)) {
-        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-        if (head)
-            return head;
-    }
-    return undefined;
-}
-/** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-function newestState(artifacts, planPath) {
-    let newest;
-    for (const artifact of artifacts) {
-        const parsed = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
-        if (!parsed || parsed.part !== undefined)
-            continue;
-        if (!newest || parsed.attempt > newest.attempt)
-            newest = { artifact, attempt: parsed.attempt };
-    }
-    return newest;
-}
-/**
- * Finds the run of this plan that waits for approval on the commented pull request or issue: through
- * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
- * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
- */
-async function findWaitingRun(settings, deps) {
-    const target = (0,_github_event_target_js__WEBPACK_IMPORTED_MODULE_1__/* .eventTarget */ .M)(settings.github.eventName, settings.github.payload, settings.github.repository);
-    if (!target || !deps.github)
-        return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
-    const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
-    let own;
-    try {
-        own = await (0,_report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__/* .issueCommentApi */ .bE)(deps.github, target).listOwn((0,_report_comment_comment_marker_js__WEBPACK_IMPORTED_MODULE_3__/* .commentMarker */ .Q)(settings.planPath));
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
-    }
-    const marker = own[0] && (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_7__/* .readApprovalMarker */ .Wg)(own[0].body);
-    if (!marker)
-        return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
-    if (marker.state !== 'awaiting') {
-        return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
-    }
-    if (!deps.state) {
-        return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
-    }
-    const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
-    let found;
-    try {
-        found = newestState(await deps.state.list(marker.runId), settings.planPath);
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
-    }
-    if (!found)
-        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
-    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .oversizedState */ .$6)(found.artifact.size);
-    if (oversized)
-        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
-    let file;
-    try {
-        file = await deps.state.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_0__.join(settings.outputDir, 'approval'), marker.runId);
-    }
-    catch (error) {
-        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
-    }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(file);
-    if (!read.ok)
-        return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-    // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
-    const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
-    if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
-        return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
-    }
-    const head = pausedHead(own[0].body);
-    return {
-        ok: true,
-        run: {
-            runId: marker.runId,
-            hash: marker.hash,
-            trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
-            comment: { target, id: own[0].id, body: own[0].body },
-            ...(head && { headSha: head }),
-        },
-    };
-}
-/**
- * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
- * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
- * recording after could leave the comment still waiting (a write that failed, a killed job), and the
- * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
- * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
- * anything ran); it says what went wrong, or undefined.
- */
-async function recordAnswer(github, run, answer) {
-    const { target, id, body } = run.comment;
-    const answered = (0,_approval_marker_js__WEBPACK_IMPORTED_MODULE_7__/* .withApprovalMarker */ .kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
-    if (answered === undefined)
-        return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
-    const api = (0,_report_comment_comment_api_js__WEBPACK_IMPORTED_MODULE_2__/* .issueCommentApi */ .bE)(github, target);
-    const message = (error) => (error instanceof Error ? error.message : String(error));
-    try {
-        // Written again when a write fails: one that timed out may still land (GitHub carries requests out
-        // after the client gave up), and the comment would then say answered with nothing run. The same
-        // body written again is recorded for certain; a read-back after the last failure catches the rest.
-        await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
-    }
-    catch (error) {
-        if (await landed(api, run.comment, answered))
-            return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
-        return {
-            ok: false,
-            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
-        };
-    }
-    return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
-}
-/** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
-const RECORD_ATTEMPTS = 3;
-async function writeAgainOnFailure(write, attempts) {
-    for (let attempt = 1;; attempt++) {
-        try {
-            await write();
-            return;
-        }
-        catch (error) {
-            // A refusal (no permission, a comment gone) is final: writing again changes nothing.
-            if (attempt >= attempts || (error instanceof _report_comment_comment_write_error_js__WEBPACK_IMPORTED_MODULE_4__/* .CommentWriteError */ .R && !error.transient))
-                throw error;
-            await new Promise((resolve) => setTimeout(resolve, 1000));
-        }
-    }
-}
-/** Whether plan-runner's comment now holds `answered` (read back after a write that failed). */
-async function landed(api, comment, answered) {
-    try {
-        const marker = answered.split('\n', 1)[0];
-        return (await api.listOwn(marker)).some((own) => own.id === comment.id && own.body === answered);
-    }
-    catch {
-        return false;
-    }
-}
-function undoTo(api, id, body, state, message) {
-    return async () => {
-        try {
-            await api.update(id, body);
-            return undefined;
-        }
-        catch (error) {
-            return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${state} though nothing ran; run the plan again to ask anew`;
-        }
-    };
-}
-
-
-/***/ }),
-
 /***/ 70678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31758,6 +31560,7 @@ function asSentence(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $6: () => (/* binding */ oversizedState),
+/* harmony export */   B5: () => (/* binding */ traceEvents),
 /* harmony export */   ei: () => (/* binding */ parseResumeTrace),
 /* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
@@ -31789,10 +31592,10 @@ async function readResumeTrace(file) {
     }
 }
 /**
- * A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of
- * another plan or format, is a problem in words. A run killed mid-write may leave its last line cut.
+ * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
+ * line. A run killed mid-write may leave its last line cut: that line is left out.
  */
-function parseResumeTrace(trace, planName) {
+function traceEvents(trace) {
     const lines = trace.text.split('\n');
     const events = [];
     for (const [index, line] of lines.entries()) {
@@ -31813,8 +31616,15 @@ function parseResumeTrace(trace, planName) {
         }
         events.push(event);
     }
+    return { ok: true, events };
+}
+/** A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of another plan or format, is a problem in words. */
+function parseResumeTrace(trace, planName) {
+    const read = traceEvents(trace);
+    if (!read.ok)
+        return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -46734,12 +46544,186 @@ function approvalCommand(github) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/action/waiting-run.js
-var waiting_run = __nccwpck_require__(51981);
+// EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
+var comment_marker = __nccwpck_require__(97888);
+// EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
+var comment_write_error = __nccwpck_require__(89228);
+// EXTERNAL MODULE: ./lib/state/state-artifact-name.js
+var state_artifact_name = __nccwpck_require__(98355);
+// EXTERNAL MODULE: ./lib/action/approval-marker.js
+var approval_marker = __nccwpck_require__(47202);
+;// CONCATENATED MODULE: ./lib/action/waiting-run.js
+
+
+
+
+
+
+
+
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
+}
+/** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
+function newestState(artifacts, planPath) {
+    let newest;
+    for (const artifact of artifacts) {
+        const parsed = (0,state_artifact_name/* parseStateArtifactName */.YV)(artifact.name, planPath);
+        if (!parsed || parsed.part !== undefined)
+            continue;
+        if (!newest || parsed.attempt > newest.attempt)
+            newest = { artifact, attempt: parsed.attempt };
+    }
+    return newest;
+}
+/**
+ * Finds the run of this plan that waits for approval on the commented pull request or issue: through
+ * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
+ * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
+ */
+async function findWaitingRun(settings, deps) {
+    const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
+    if (!target || !deps.github)
+        return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+    const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
+    let own;
+    try {
+        own = await (0,comment_api/* issueCommentApi */.bE)(deps.github, target).listOwn((0,comment_marker/* commentMarker */.Q)(settings.planPath));
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+    }
+    const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
+    if (!marker)
+        return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
+    if (marker.state !== 'awaiting') {
+        return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
+    }
+    if (!deps.state) {
+        return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
+    }
+    const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
+    let found;
+    try {
+        found = newestState(await deps.state.list(marker.runId), settings.planPath);
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    }
+    if (!found)
+        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+    const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
+    if (oversized)
+        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+    let file;
+    try {
+        file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
+    }
+    catch (error) {
+        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    }
+    const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
+    if (!read.ok)
+        return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+    const parsed = (0,read_resume_trace/* traceEvents */.B5)(read.trace);
+    if (!parsed.ok)
+        return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${parsed.problem})` };
+    // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
+    const asked = parsed.events.findLast((event) => event.type === 'approval_requested');
+    if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
+        return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
+    }
+    const head = pausedHead(own[0].body);
+    return {
+        ok: true,
+        run: {
+            runId: marker.runId,
+            hash: marker.hash,
+            trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
+            events: parsed.events,
+            comment: { target, id: own[0].id, body: own[0].body },
+            ...(head && { headSha: head }),
+        },
+    };
+}
+/**
+ * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
+ * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
+ * recording after could leave the comment still waiting (a write that failed, a killed job), and the
+ * next `/approve` would run the approved steps, side effects included, again. Fail closed: when it
+ * cannot be written, nothing runs. `undo` puts the comment back (an approval refused before
+ * anything ran); it says what went wrong, or undefined.
+ */
+async function recordAnswer(github, run, answer) {
+    const { target, id, body } = run.comment;
+    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
+    if (answered === undefined)
+        return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
+    const api = (0,comment_api/* issueCommentApi */.bE)(github, target);
+    const message = (error) => (error instanceof Error ? error.message : String(error));
+    try {
+        // Written again when a write fails: one that timed out may still land (GitHub carries requests out
+        // after the client gave up), and the comment would then say answered with nothing run. The same
+        // body written again is recorded for certain; a read-back after the last failure catches the rest.
+        await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
+    }
+    catch (error) {
+        if (await landed(api, run.comment, answered))
+            return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+        return {
+            ok: false,
+            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+        };
+    }
+    return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+}
+/** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
+const RECORD_ATTEMPTS = 3;
+async function writeAgainOnFailure(write, attempts) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            await write();
+            return;
+        }
+        catch (error) {
+            // A refusal (no permission, a comment gone) is final: writing again changes nothing.
+            if (attempt >= attempts || (error instanceof comment_write_error/* CommentWriteError */.R && !error.transient))
+                throw error;
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+    }
+}
+/** Whether plan-runner's comment now holds `answered` (read back after a write that failed). */
+async function landed(api, comment, answered) {
+    try {
+        const marker = answered.split('\n', 1)[0];
+        return (await api.listOwn(marker)).some((own) => own.id === comment.id && own.body === answered);
+    }
+    catch {
+        return false;
+    }
+}
+function undoTo(api, id, body, state, message) {
+    return async () => {
+        try {
+            await api.update(id, body);
+            return undefined;
+        }
+        catch (error) {
+            return `could not put plan-runner's comment back to waiting (${message(error)}): it says ${state} though nothing ran; run the plan again to ask anew`;
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
-
 
 
 
@@ -46755,7 +46739,7 @@ var saved_state = __nccwpck_require__(96161);
 async function rejectRun(settings, waiting, by, deps) {
     const { io, redact } = deps;
     // findWaitingRun has checked that these events ask for the approval the comment names.
-    const events = (0,waiting_run/* traceEvents */.B5)(waiting.trace.text);
+    const { events } = waiting;
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
@@ -47243,12 +47227,12 @@ async function runAction(given, deps) {
     const command = readOnly ? undefined : approvalCommand(settings.github);
     if (command?.app)
         return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
-    const waiting = command && (await (0,waiting_run/* findWaitingRun */._f)(settings, deps));
+    const waiting = command && (await findWaitingRun(settings, deps));
     if (command && waiting && !waiting.ok)
         return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);
     const answered = waiting?.ok ? waiting.run : undefined;
     // The answer is in the comment before anything acts on it (and after every refusal that needs no plan): a later /approve then finds the run answered.
-    const recordIt = async () => answered && command && deps.github ? (0,waiting_run/* recordAnswer */.W$)(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
+    const recordIt = async () => answered && command && deps.github ? recordAnswer(deps.github, answered, { state: command.kind === 'approve' ? 'approved' : 'rejected', by: command.by }) : undefined;
     if (command?.kind === 'reject' && answered) {
         const rejected = await recordIt();
         if (rejected && !rejected.ok)

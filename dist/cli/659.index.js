@@ -6110,7 +6110,7 @@ async function writeReportFile(file, markdown) {
 /* harmony export */   ei: () => (/* binding */ parseResumeTrace),
 /* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
-/* unused harmony exports MAX_TRACE_BYTES, oversizedState */
+/* unused harmony exports MAX_TRACE_BYTES, oversizedState, traceEvents */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3498);
 
@@ -6138,10 +6138,10 @@ async function readResumeTrace(file) {
     }
 }
 /**
- * A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of
- * another plan or format, is a problem in words. A run killed mid-write may leave its last line cut.
+ * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
+ * line. A run killed mid-write may leave its last line cut: that line is left out.
  */
-function parseResumeTrace(trace, planName) {
+function traceEvents(trace) {
     const lines = trace.text.split('\n');
     const events = [];
     for (const [index, line] of lines.entries()) {
@@ -6162,8 +6162,15 @@ function parseResumeTrace(trace, planName) {
         }
         events.push(event);
     }
+    return { ok: true, events };
+}
+/** A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of another plan or format, is a problem in words. */
+function parseResumeTrace(trace, planName) {
+    const read = traceEvents(trace);
+    if (!read.ok)
+        return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Clock } from '../core/clock.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { RunEvent } from '../core/run-event.ts';
@@ -8,6 +7,7 @@ import { NO_USAGE } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { runUsage } from '../report/run-usage.ts';
+import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import type { ActionIO } from './action-io.ts';
@@ -18,7 +18,6 @@ import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
-import { traceEvents } from './waiting-run.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -70,20 +69,21 @@ export interface KilledRunContext {
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
  * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
- * report file, finishes the comment and ends the check run, with the run cancelled where the trace ends. The trace stays as it was (a
- * re-run resumes from it). Never throws; true when it wrote the end.
+ * report file, finishes the comment and completes the check run, ending the run where the trace
+ * ends (`endOfLeftRun`). The trace stays as it was, for a resume. Never throws; true when it wrote
+ * the end.
  */
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
   const { io, redact } = context;
   const paths = reportPaths(settings.outputDir, settings.planPath);
   if (!existsSync(paths.trace)) return false;
-  let events: RunEvent[];
-  try {
-    events = traceEvents(await readFile(paths.trace, 'utf8'));
-  } catch (error) {
-    io.warning(`Could not read the trace the main step left (${error instanceof Error ? error.message : String(error)}): no summary of the killed run.`);
+  const read = await readResumeTrace(paths.trace);
+  const parsed = read.ok ? traceEvents(read.trace) : read;
+  if (!parsed.ok) {
+    io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
     return false;
   }
+  const { events } = parsed;
   if (!events.some((event) => event.type === 'plan_created')) return false;
   const left = events.reduce(applyEvent, newRunRecord());
   const all = [...events, ...endOfLeftRun(left, settings)];
@@ -99,7 +99,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
-  await cancelLeftCheckRun(settings, context, report);
+  await completeLeftCheckRun(settings, context, report);
   const written = await writeReportFile(paths.report, markdown);
   if (written) io.warning(written.message);
   try {
@@ -111,7 +111,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
 }
 
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
-async function cancelLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
+async function completeLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   const { headSha, runUrl } = settings.github;
   // A prepare or shard job opens none (the merge job reports the goals).

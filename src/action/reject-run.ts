@@ -9,7 +9,7 @@ import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
-import { traceEvents, type WaitingRun } from './waiting-run.ts';
+import type { WaitingRun } from './waiting-run.ts';
 
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
@@ -19,7 +19,7 @@ import { traceEvents, type WaitingRun } from './waiting-run.ts';
 export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, by: string, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
   // findWaitingRun has checked that these events ask for the approval the comment names.
-  const events = traceEvents(waiting.trace.text);
+  const { events } = waiting;
   const decided: RunEvent = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
   const all = [...events, decided];
   const record = all.reduce(applyEvent, newRunRecord());

@@ -5,7 +5,7 @@ import { eventTarget, type IssueTarget } from '../github/event-target.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { CommentWriteError } from '../report/comment/comment-write-error.ts';
-import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { oversizedState, readResumeTrace, traceEvents, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { parseStateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -16,24 +16,12 @@ export interface WaitingRun {
   readonly runId: number;
   readonly hash: string;
   readonly trace: ResumeTrace;
+  /** The saved trace's events, read once. */
+  readonly events: readonly RunEvent[];
   /** plan-runner's comment that says the run waits, as read: the answer is recorded there first. */
   readonly comment: { readonly target: IssueTarget; readonly id: number; readonly body: string };
   /** The pull request commit the paused run was for (from that comment's hidden head line): the approved run's check run goes on it. */
   readonly headSha?: string;
-}
-
-/** A saved trace's events; a run killed mid-write leaves its last line cut, and the rest is the record. */
-export function traceEvents(text: string): RunEvent[] {
-  const events: RunEvent[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      events.push(JSON.parse(line) as RunEvent);
-    } catch {
-      // The cut last line.
-    }
-  }
-  return events;
 }
 
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
@@ -102,8 +90,10 @@ export async function findWaitingRun(
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
+  const parsed = traceEvents(read.trace);
+  if (!parsed.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${parsed.problem})` };
   // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
-  const asked = traceEvents(read.trace.text).findLast((event) => event.type === 'approval_requested');
+  const asked = parsed.events.findLast((event) => event.type === 'approval_requested');
   if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
     return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
   }
@@ -114,6 +104,7 @@ export async function findWaitingRun(
       runId: marker.runId,
       hash: marker.hash,
       trace: { ...read.trace, label: `the state run ${marker.runId} saved (attempt ${found.attempt})` },
+      events: parsed.events,
       comment: { target, id: own[0]!.id, body: own[0]!.body },
       ...(head && { headSha: head }),
     },

@@ -33,10 +33,10 @@ export async function readResumeTrace(file: string): Promise<{ ok: true; trace: 
 }
 
 /**
- * A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of
- * another plan or format, is a problem in words. A run killed mid-write may leave its last line cut.
+ * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
+ * line. A run killed mid-write may leave its last line cut: that line is left out.
  */
-export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeStateResult {
+export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string } {
   const lines = trace.text.split('\n');
   const events: RunEvent[] = [];
   for (const [index, line] of lines.entries()) {
@@ -54,8 +54,15 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
     }
     events.push(event as RunEvent);
   }
+  return { ok: true, events };
+}
+
+/** A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of another plan or format, is a problem in words. */
+export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeStateResult {
+  const read = traceEvents(trace);
+  if (!read.ok) return read;
   try {
-    return resumeStateFromEvents(events, planName, trace.label ?? trace.file);
+    return resumeStateFromEvents(read.events, planName, trace.label ?? trace.file);
   } catch (error) {
     // An event with the right type but not the fields it needs: refused in words, not as an internal error.
     return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };

@@ -61,10 +61,10 @@ describe('while the goals are checked', () => {
 
 const step = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', tool: 'multiply', description: `Step ${key}`, inputs: [], dependsOn: [] });
 
-async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[]) {
+async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[], text = events.map((event) => JSON.stringify(event)).join('\n') + '\n') {
   const trace = reportPaths(settings.outputDir, settings.planPath).trace;
   await mkdir(path.dirname(trace), { recursive: true });
-  await writeFile(trace, events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+  await writeFile(trace, text);
   const { io, said } = recordingIO();
   const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() });
   return { wrote, said };
@@ -98,5 +98,17 @@ describe('the post step, for a main step that ended without its reports', () => 
     expect(last).toContain('tests pass');
     // Every body written shows the step done: the trace is replayed whole before the first write.
     expect(bodies().filter((body) => body.includes('0/1 complete'))).toEqual([]);
+  });
+
+  // The trace is read as a resume reads it: a cut last line is left out, a broken line elsewhere says where.
+  it('reads the trace as a resume does: a cut last line is left out, a damaged one is said and nothing is written', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const lines = RAN.slice(0, 3).map((event) => JSON.stringify(event));
+    const cut = await leave(settings, [], `${lines.join('\n')}\n{"type":"step_compl`);
+    expect(cut.wrote).toBe(true);
+    expect(cut.said.summary).toContain('1/1 complete');
+    const damaged = await leave(settings, [], `${lines[0]}\nnot json\n${lines[1]}\n`);
+    expect(damaged.wrote).toBe(false);
+    expect(damaged.said.warnings).toEqual([expect.stringMatching(/trace\.jsonl:2: not a JSON line; the trace is damaged/)]);
   });
 });

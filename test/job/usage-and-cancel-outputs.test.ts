@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
-import { systemClock } from '../../src/core/clock.ts';
+import { systemClock, type Clock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { hang, startChatServer, textAnswer } from '../helpers/chat-server.ts';
@@ -15,6 +15,18 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
+/** Runs the action on `plan` (as plan.yml) on a push, against the chat server at `baseURL`. */
+async function act(plan: string, baseURL: string, options: { inputs?: Record<string, string>; clock?: Clock; signal?: AbortSignal } = {}) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
+  const given: Record<string, string> = { plan: 'plan.yml', 'base-url': baseURL, 'api-key': 'sk-test', ...options.inputs };
+  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: options.clock ?? systemClock, ...(options.signal && { signal: options.signal }) });
+  await result.published;
+  return { result, said };
+}
+
 // The judge calls the model after run_finished, whose usage the outputs, the summary's cost table
 // and the trace took: 'model-calls' said 1 where 2 calls were made.
 it('counts a judge goal’s model call in the outputs, the summary’s cost table and the trace', async () => {
@@ -23,13 +35,7 @@ it('counts a judge goal’s model call in the outputs, the summary’s cost tabl
     textAnswer('{"met": true, "reason": "polite"}', { usage: { prompt_tokens: 1000, completion_tokens: 50 } }),
   ]);
   try {
-    await writeFile(path.join(workspace, 'plan.yml'), 'name: Judge\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n');
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
-    await result.published;
+    const { result, said } = await act('name: Judge\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n', server.baseURL);
     expect(server.requests).toHaveLength(2);
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'model-calls': '2', 'prompt-tokens': '1100', 'completion-tokens': '60' });
     expect(said.summary).toContain('| **Total** | 2 | 1,100 | 60 |');
@@ -47,12 +53,7 @@ describe('the planner’s model calls when nothing runs', () => {
   async function run(script: Parameters<typeof startChatServer>[0], inputs: Record<string, string> = {}) {
     const server = await startChatServer(script);
     try {
-      await writeFile(path.join(workspace, 'plan.yml'), GOAL_ONLY);
-      const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test', ...inputs };
-      const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-      if (!read.ok) throw new Error(read.problems.join('\n'));
-      const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock });
-      await result.published;
+      const { result } = await act(GOAL_ONLY, server.baseURL, { inputs });
       return { result, requests: server.requests.length };
     } finally {
       await server.close();
@@ -82,15 +83,9 @@ describe('the planner’s model calls when nothing runs', () => {
 it('reports a run cancelled while the model writes its plan as cancelled, not as a rejected plan', async () => {
   const server = await startChatServer(() => hang());
   try {
-    await writeFile(path.join(workspace, 'plan.yml'), 'name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n');
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('SIGTERM')), 200);
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, signal: controller.signal });
-    await result.published;
+    const { result, said } = await act('name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n', server.baseURL, { signal: controller.signal });
     expect(result.outputs.status).toBe('cancelled');
     expect(result.failure).toMatch(/^The run was cancelled/);
     expect(said.summary).toContain('cancelled while the model was writing the plan');
@@ -122,53 +117,7 @@ it('counts planning and goal judging in duration-seconds and the summary’s "to
     return slow(1_000, textAnswer('hello'));
   });
   try {
-    await writeFile(path.join(workspace, 'plan.yml'), 'name: Timed\ngoal: Greet the team\nmodel: { name: gpt-4.1-mini }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n');
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock });
-    await result.published;
-    expect(server.requests).toHaveLength(3);
-    expect(result.outputs.status).toBe('succeeded');
-    // 61 s of model time, plus the few real milliseconds the test took.
-    expect(Number(result.outputs['duration-seconds'])).toBeGreaterThanOrEqual(61);
-    expect(Number(result.outputs['duration-seconds'])).toBeLessThan(80);
-    expect(said.summary).toMatch(/took 1 min [0-9]+ s/);
-  } finally {
-    await server.close();
-  }
-});
-
-// duration-seconds and the summary's "took" counted only the steps: a run whose model wrote the plan
-// for 40 s and judged its goal for 20 s said it took about a second.
-it('counts planning and goal judging in duration-seconds and the summary’s "took"', async () => {
-  // The model's calls take no real time here; each moves this clock on as a slow call would.
-  let skew = 0;
-  const clock = { now: () => performance.now() + skew, sleep: systemClock.sleep };
-  const slow = (ms: number, reply: ReturnType<typeof textAnswer>) => {
-    skew += ms;
-    return reply;
-  };
-  const isJudge = (body: { response_format?: unknown }) => JSON.stringify(body.response_format ?? '').includes('goal_verdict');
-  const plan = JSON.stringify({ steps: [{ id: 1, type: 'reasoning', description: 'Say hello', depends_on: [], why: 'the greeting' }] });
-  let planned = false;
-  const server = await startChatServer((request) => {
-    if (isJudge(request.body)) return slow(20_000, textAnswer('{"met": true, "reason": "polite"}'));
-    if (!planned) {
-      planned = true;
-      return slow(40_000, textAnswer(plan));
-    }
-    return slow(1_000, textAnswer('hello'));
-  });
-  try {
-    await writeFile(path.join(workspace, 'plan.yml'), 'name: Timed\ngoal: Greet the team\nmodel: { name: gpt-4.1-mini }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n');
-    const given: Record<string, string> = { plan: 'plan.yml', 'base-url': server.baseURL, 'api-key': 'sk-test' };
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock });
-    await result.published;
+    const { result, said } = await act('name: Timed\ngoal: Greet the team\nmodel: { name: gpt-4.1-mini }\ngoals:\n  - { name: polite, judge: The answer is polite. }\n', server.baseURL, { clock });
     expect(server.requests).toHaveLength(3);
     expect(result.outputs.status).toBe('succeeded');
     // 61 s of model time, plus the few real milliseconds the test took.

@@ -33,7 +33,7 @@ const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/
 let workspace: string;
 let github: FakeGitHub;
 beforeEach(async () => {
-  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-redacted-approval-'));
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-approval-answers-'));
   github = await startFakeGitHub();
   github.pulls.set(5, { data: PULL, files: [] });
 });
@@ -53,6 +53,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, {
     io,
+    // A runner variable whose name looks secret holds the region: the run hides it everywhere.
     redact: createRedactor(['eu-central-primary']),
     clock: systemClock,
     github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
@@ -63,16 +64,68 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
   return { result, said };
 }
 
+/** The pull request run that pauses before the write, its state in `store`. */
+async function pause(store: RunStateStore) {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  expect(paused.result.outputs.status).toBe('awaiting-approval');
+}
+
+/** An issue_comment event: `body` by a maintainer on pull request #5. */
+function commentOn(body: string, id: number) {
+  return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' } }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+}
+
+// /reject wrote "rejected" into plan-runner's comment, then found that the saved state did not ask for
+// the approval the comment names, refused, and said "nothing was changed": the comment said rejected,
+// and the run that really waited could no longer be approved.
+it('/reject whose saved state asks for another approval is refused, and the comment still waits', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  expect(waiting).toContain('"state":"awaiting"');
+
+  // The state downloaded is not the one that asked: its approval_requested names another hash.
+  const stale: RunStateStore = {
+    ...store,
+    async download(artifact, dir, runId) {
+      const file = await store.download(artifact, dir, runId);
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/("type":"approval_requested".*?"hash":")[0-9a-f]{32}/, `$1${'f'.repeat(32)}`));
+      return file;
+    },
+  };
+  const comment = commentOn('/reject', 901);
+  const rejected = await act('issue_comment', comment, 88, stale);
+  expect(rejected.result.failure ?? '').toMatch(/does not ask for the approval [0-9a-f]{32} the comment names/);
+  const after = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  expect(after).toContain('"state":"awaiting"');
+  expect(after).not.toContain('rejected');
+  expect(github.violations).toEqual([]);
+});
+
+// The answer's write timed out, but GitHub carried it out anyway: the job refused ("could not record
+// /approve … nothing ran … comment again"), while the comment said approved, so every later /approve
+// was refused too and the paused run could never be approved.
+it('/approve whose write into the comment times out but lands goes on: the answer is recorded', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  github.fail('issues/update-comment', { lateMs: 1500 });
+  const comment = commentOn('/approve', 903);
+  const approved = await act('issue_comment', comment, 88, store, 500);
+  expect(approved.result.failure).toBeUndefined();
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('42');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"state":"approved"');
+});
+
 // The request's hash covered the plan and the arguments as they were; the trace keeps them redacted,
 // and the approving run recomputes the hash from the trace: a value the redactor hides (here a runner
 // variable whose name looks secret) made every /approve fail with "the plan file changed".
 it('/approve of a step whose arguments hold a value the redactor hides: approved, and the write runs once', async () => {
-  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
   const store = await memoryStateStore();
-  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
-  expect(paused.result.outputs.status).toBe('awaiting-approval');
+  await pause(store);
   expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"region":"***"');
-  const comment = { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id: 902, body: '/approve', user: { login: 'maintainer', type: 'User' } }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+  const comment = commentOn('/approve', 902);
   const approved = await act('issue_comment', comment, 88, store);
   expect(approved.result.failure).toBeUndefined();
   expect(approved.result.outputs.status).toBe('succeeded');
