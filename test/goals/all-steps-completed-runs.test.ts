@@ -32,34 +32,28 @@ async function run(plan: string) {
   return { result, said };
 }
 
-describe('all_steps_completed on runs whose steps all say completed', () => {
-  it('is unmet when a for_each step completed with failed items (on_item_failure: continue)', async () => {
-    const { result, said } = await run(`name: Divisions
+/** Divides 6 by each number of `list` (a JSON list), going on past an item that fails, with the goal that every step completed. */
+const divisions = (list: string): string => `name: Divisions
 toolsets: [math]
 tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 0, 2]')"] }
+  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('${list}')"] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: divisors, args: {} }
   - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
 goals:
   - { name: every division worked, all_steps_completed: true }
-`);
+`;
+
+describe('all_steps_completed on runs whose steps all say completed', () => {
+  it('is unmet when a for_each step completed with failed items (on_item_failure: continue)', async () => {
+    const { result, said } = await run(divisions('[1, 0, 2]'));
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(result.failure).toBeDefined();
     expect(said.summary).toContain('1 of 2 steps did not complete: divide (completed, 1 of 3 items failed)');
   });
 
   it('is met when every item worked', async () => {
-    const { result } = await run(`name: Divisions
-toolsets: [math]
-tools:
-  divisors: { description: The divisors, command: [node, -e, "process.stdout.write('[1, 3, 2]')"] }
-workflow_sequence:
-  - { id: list, type: tool_call, tool: divisors, args: {} }
-  - { id: divide, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
-goals:
-  - { name: every division worked, all_steps_completed: true }
-`);
+    const { result } = await run(divisions('[1, 3, 2]'));
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
   });
 
