@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { asciiBundle } from '../scripts/ascii-bundle.ts';
 import { cachedBuild } from '../test/e2e/action-bundle.ts';
 
 const run = promisify(execFile);
@@ -31,7 +32,7 @@ const ENTRIES = {
 } as const;
 
 /**
- * The floor bundles, built with ncc from the tsc output of the current sources (a cached build's
+ * The floor bundles, built with ncc (and made ASCII) from the tsc output of the current sources (a cached build's
  * `lib/`), exactly as the action is, and kept beside it: the same sources build them once.
  */
 export async function floorBundles(): Promise<FloorBundles> {
@@ -45,6 +46,7 @@ export async function floorBundles(): Promise<FloorBundles> {
     const entry = path.join(dir, `${name}.js`);
     await writeFile(entry, `${lines.join('\n')}\n`);
     await run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', path.dirname(out(name)), '--quiet'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    await asciiBundle(path.dirname(out(name)));
   }
   await writeFile(path.join(dir, 'complete'), '');
   return floor;

@@ -18,7 +18,7 @@ var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
-/** Checks the plan column against the thresholds; none given → no checks. */
+/** Checks the plan column against the thresholds; none given \u2192 no checks. */
 function checkThresholds(plan, thresholds) {
     const checks = [];
     if (thresholds.minSuccessRate !== undefined) {
@@ -72,7 +72,7 @@ function renderEvalTable(input) {
         row('**success rate**', (c) => `**${percent(c.successRate)}**`),
         ...goalNames.map((name) => row(`goal met: ${(0,escape_markdown/* escapeMarkdown */.FV)(name)}`, (c) => {
             const goal = c.goalsMetRate.find((g) => g.name === name);
-            return goal ? percent(goal.rate) : '—';
+            return goal ? percent(goal.rate) : '\u2014';
         })),
         row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
         row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
@@ -82,18 +82,18 @@ function renderEvalTable(input) {
         row('retries per run', (c) => number(c.retries)),
         row('replans per run', (c) => number(c.replans)),
         row('escalated', (c) => percent(c.escalationRate)),
-        row('plan valid (first answer / after repair)', (c) => (c.planValidRate === undefined ? '—' : `${percent(c.planFirstTryRate ?? 0)} / ${percent(c.planValidRate)}`)),
+        row('plan valid (first answer / after repair)', (c) => (c.planValidRate === undefined ? '\u2014' : `${percent(c.planFirstTryRate ?? 0)} / ${percent(c.planValidRate)}`)),
         row('faults injected per run', (c) => number(c.faultsInjected)),
     ];
     if (input.regressions) {
         lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
         for (const found of input.regressions)
-            lines.push(`- ${(0,escape_markdown/* escapeMarkdown */.FV)(found.figure)}: ${found.base.toFixed(4)} → ${found.plan.toFixed(4)}`);
+            lines.push(`- ${(0,escape_markdown/* escapeMarkdown */.FV)(found.figure)}: ${found.base.toFixed(4)} \u2192 ${found.plan.toFixed(4)}`);
     }
     if (input.thresholds.length > 0) {
         lines.push('');
         for (const check of input.thresholds)
-            lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.actual.toFixed(4)} (limit ${check.limit})`);
+            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.actual.toFixed(4)} (limit ${check.limit})`);
     }
     if (input.notes.length > 0)
         lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)(note)}_`));
@@ -287,7 +287,7 @@ const FaultRule = schemas.strictObject({
 })
     .superRefine((rule, ctx) => {
     if ((rule.tool === undefined) === (rule.model === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give exactly one of `tool:` (a tool name or *) or `model:` (planner, replanner, step:<id>, react, …)', path: [] });
+        ctx.addIssue({ code: 'custom', message: 'give exactly one of `tool:` (a tool name or *) or `model:` (planner, replanner, step:<id>, react, \u2026)', path: [] });
     }
     else if (rule.tool !== undefined && !TOOL_FAULTS.includes(rule.fault)) {
         ctx.addIssue({ code: 'custom', message: `a tool fault is one of ${list(TOOL_FAULTS)}`, path: ['fault'] });
@@ -758,7 +758,7 @@ async function runEval(settings, deps) {
         for (const plan of settings.plans) {
             const variants = ['plan', ...settings.baselines];
             for (const variant of variants) {
-                const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} · `}${plan.label ?? plan.file}` : variant;
+                const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} \u00b7 `}${plan.label ?? plan.file}` : variant;
                 for (let run = 1; run <= settings.runs; run += 1) {
                     if (deps.signal.aborted)
                         return results;

@@ -64,7 +64,7 @@ const emptyOptions = {}
 /**
  * Get the text content of a node or list of nodes.
  *
- * Prefers the node’s plain-text fields, otherwise serializes its children,
+ * Prefers the node\u2019s plain-text fields, otherwise serializes its children,
  * and if the given value is an array, serialize the nodes in it.
  *
  * @param {unknown} [value]
@@ -193,11 +193,11 @@ function splice(list, start, remove, items) {
   }
   remove = remove > 0 ? remove : 0;
 
-  // No need to chunk the items if there’s only a couple (10k) items.
+  // No need to chunk the items if there\u2019s only a couple (10k) items.
   if (items.length < 10000) {
     parameters = Array.from(items);
     parameters.unshift(start, remove);
-    // @ts-expect-error Hush, it’s fine.
+    // @ts-expect-error Hush, it\u2019s fine.
     list.splice(...parameters);
   } else {
     // Delete `remove` items starting from `start`
@@ -207,7 +207,7 @@ function splice(list, start, remove, items) {
     while (chunkStart < items.length) {
       parameters = items.slice(chunkStart, chunkStart + 10000);
       parameters.unshift(start, 0);
-      // @ts-expect-error Hush, it’s fine.
+      // @ts-expect-error Hush, it\u2019s fine.
       list.splice(...parameters);
       chunkStart += 10000;
       start += 10000;
@@ -691,9 +691,9 @@ function subcontent(events, eventIndex) {
   // Help GC.
   tokenizer.events = [];
 
-  // If there’s one more token (which is the cases for lines that end in an
-  // EOF), that’s perfect: the last point we found starts it.
-  // If there isn’t then make sure any remaining content is added to it.
+  // If there\u2019s one more token (which is the cases for lines that end in an
+  // EOF), that\u2019s perfect: the last point we found starts it.
+  // If there isn\u2019t then make sure any remaining content is added to it.
   if (current) {
     // Help GC.
     current._tokenizer = undefined;
@@ -703,7 +703,7 @@ function subcontent(events, eventIndex) {
   }
 
   // Now splice the events from the subtokenizer into the current events,
-  // moving back to front so that splice indices aren’t affected.
+  // moving back to front so that splice indices aren\u2019t affected.
   index = breaks.length;
   while (index--) {
     const slice = childEvents.slice(breaks[index], breaks[index + 1]);
@@ -986,11 +986,11 @@ function initializeContent(effects) {
  * Deal with several changes in events, batching them together.
  *
  * Preferably, changes should be kept to a minimum.
- * Sometimes, it’s needed to change the list of events, because parsing can be
+ * Sometimes, it\u2019s needed to change the list of events, because parsing can be
  * messy, and it helps to expose a cleaner interface of events to the compiler
  * and other users.
  * It can also help to merge many adjacent similar events.
- * And, in other cases, it’s needed to parse subcontent: pass some events
+ * And, in other cases, it\u2019s needed to parse subcontent: pass some events
  * through another tokenizer and inject the result.
  */
 class EditMap {
@@ -1272,7 +1272,7 @@ function initializeDocument(effects) {
     continued++;
 
     // Note: this field is called `_closeFlow` but it also closes containers.
-    // Perhaps a good idea to rename it but it’s already used in the wild by
+    // Perhaps a good idea to rename it but it\u2019s already used in the wild by
     // extensions.
     if (self.containerState._closeFlow) {
       self.containerState._closeFlow = undefined;
@@ -1305,7 +1305,7 @@ function initializeDocument(effects) {
         index++;
       }
       const editMap = new EditMap();
-      // Inject the exits earlier (they’re still also at the end).
+      // Inject the exits earlier (they\u2019re still also at the end).
       editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
       // Discard the duplicate exits.
       editMap.add(indexBeforeExits, index - indexBeforeExits, []);
@@ -1323,7 +1323,7 @@ function initializeDocument(effects) {
     // step 1 before creating the new block as a child of the last matched
     // block.
     if (continued === stack.length) {
-      // No need to `check` whether there’s a container, of `exitContainers`
+      // No need to `check` whether there\u2019s a container, of `exitContainers`
       // would be moot.
       // We can instead immediately `attempt` to parse one.
       if (!childFlow) {
@@ -1331,14 +1331,14 @@ function initializeDocument(effects) {
       }
 
       // If we have concrete content, such as block HTML or fenced code,
-      // we can’t have containers “pierce” into them, so we can immediately
+      // we can\u2019t have containers \u201cpierce\u201d into them, so we can immediately
       // start.
       if (childFlow.currentConstruct && childFlow.currentConstruct.concrete) {
         return flowStart(code);
       }
 
       // If we do have flow, it could still be a blank line,
-      // but we’d be interrupting it w/ a new container if there’s a current
+      // but we\u2019d be interrupting it w/ a new container if there\u2019s a current
       // construct.
       // To do: next major: remove `_gfmTableDynamicInterruptHack` (no longer
       // needed in micromark-extension-gfm-table@1.0.6).
@@ -1462,29 +1462,29 @@ function initializeDocument(effects) {
     // lines, so it marked itself as done at the end of its first line, and
     // then the content construct parses `d`.
     // Most constructs in markdown match on the first line: if the first line
-    // forms a construct, a non-lazy line can’t “unmake” it.
+    // forms a construct, a non-lazy line can\u2019t \u201cunmake\u201d it.
     //
     // The construct in the third example is potentially a GFM table, and
     // those are *weird*.
     // It *could* be a table, from the first line, if the following line
     // matches a condition.
-    // In this case, that second line is lazy, which “unmakes” the first line
+    // In this case, that second line is lazy, which \u201cunmakes\u201d the first line
     // and turns the whole into one content block.
     //
-    // We’ve now parsed the non-lazy and the lazy line, and can figure out
+    // We\u2019ve now parsed the non-lazy and the lazy line, and can figure out
     // whether the lazy line started a new flow block.
     // If it did, we exit the current containers between the two flow blocks.
     if (self.parser.lazy[token.start.line]) {
       let index = childFlow.events.length;
       while (index--) {
         if (
-        // The token starts before the line ending…
+        // The token starts before the line ending\u2026
         childFlow.events[index][1].start.offset < lineStartOffset && (
-        // …and either is not ended yet…
+        // \u2026and either is not ended yet\u2026
         !childFlow.events[index][1].end ||
-        // …or ends after it.
+        // \u2026or ends after it.
         childFlow.events[index][1].end.offset > lineStartOffset)) {
-          // Exit: there’s still something open, which means it’s a lazy line
+          // Exit: there\u2019s still something open, which means it\u2019s a lazy line
           // part of something.
           return;
         }
@@ -1520,7 +1520,7 @@ function initializeDocument(effects) {
         index++;
       }
       const editMap = new EditMap();
-      // Inject the exits earlier (they’re still also at the end).
+      // Inject the exits earlier (they\u2019re still also at the end).
       editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
       // Discard the duplicate exits.
       editMap.add(indexBeforeExits, index - indexBeforeExits, []);
@@ -1597,7 +1597,7 @@ const continuationConstruct = {
 };
 
 /**
- * Content is transparent: it’s parsed right now. That way, definitions are also
+ * Content is transparent: it\u2019s parsed right now. That way, definitions are also
  * parsed right now: before text in paragraphs (specifically, media) are parsed.
  *
  * @type {Resolver}
@@ -1910,7 +1910,7 @@ function createResolver(extraResolver) {
           index++;
         }
       } else if (!events[index] || events[index][1].type !== "data") {
-        // Don’t do anything if there is one data token.
+        // Don\u2019t do anything if there is one data token.
         if (index !== enter + 2) {
           events[enter][1].end = events[index - 1][1].end;
           events.splice(enter + 2, index - enter - 2);
@@ -1927,7 +1927,7 @@ function createResolver(extraResolver) {
  * A rather ugly set of instructions which again looks at chunks in the input
  * stream.
  * The reason to do this here is that it is *much* faster to parse in reverse.
- * And that we can’t hook into `null` to split the line suffix before an EOF.
+ * And that we can\u2019t hook into `null` to split the line suffix before an EOF.
  * To do: figure out if we can make this into a clean utility, or even in core.
  * As it will be useful for GFMs literal autolink extension (and maybe even
  * tables?)
@@ -2208,7 +2208,7 @@ function tokenizeListStart(effects, ok, nok) {
     effects.exit("listItemMarker");
     self.containerState.marker = self.containerState.marker || code;
     return effects.check(blank_line/* blankLine */.B,
-    // Can’t be empty when interrupting.
+    // Can\u2019t be empty when interrupting.
     self.interrupt ? nok : onBlank, effects.attempt(listItemPrefixWhitespaceConstruct, endOfPrefix, otherPrefix));
   }
 
@@ -2272,7 +2272,7 @@ function tokenizeListContinuation(effects, ok, nok) {
   function notInCurrentItem(code) {
     // While we do continue, we signal that the flow should be closed.
     self.containerState._closeFlow = true;
-    // As we’re closing flow, we’re no longer interrupting.
+    // As we\u2019re closing flow, we\u2019re no longer interrupting.
     self.interrupt = undefined;
     // Always populated by defaults.
 
@@ -2648,7 +2648,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
 
     // ASCII control (but *not* `\0`) and space and `(`.
     // Note: in `markdown-rs`, `\0` exists in codes, in `micromark-js` it
-    // doesn’t.
+    // doesn\u2019t.
     if (code === null || code === 32 || code === 40 || (0,micromark_util_character/* asciiControl */.JQ)(code)) {
       return nok(code);
     }
@@ -2688,7 +2688,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
 /**
  * Parse labels.
  *
- * > 👉 **Note**: labels in markdown are capped at 999 characters in the string.
+ * > \ud83d\udc49 **Note**: labels in markdown are capped at 999 characters in the string.
  *
  * ###### Examples
  *
@@ -2754,9 +2754,9 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
    */
   function atBreak(code) {
     if (size > 999 || code === null || code === 91 || code === 93 && !seen ||
-    // To do: remove in the future once we’ve switched from
+    // To do: remove in the future once we\u2019ve switched from
     // `micromark-extension-footnote` to `micromark-extension-gfm-footnote`,
-    // which doesn’t need this.
+    // which doesn\u2019t need this.
     // Hidden footnotes hook.
     /* c8 ignore next 3 */
     code === 94 && !size && '_hiddenFootnoteSupport' in self.parser.constructs) {
@@ -2936,7 +2936,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
       return nok(code);
     }
 
-    // Note: blank lines can’t exist in content.
+    // Note: blank lines can\u2019t exist in content.
     if ((0,micromark_util_character/* markdownLineEnding */.HP)(code)) {
       // To do: use `space_or_tab_eol_with_options`, connect.
       effects.enter("lineEnding");
@@ -3101,7 +3101,7 @@ function tokenizeDefinition(effects, ok, nok) {
     // To do: parse whitespace the way `markdown-rs` does.
 
     return factoryLabel.call(self, effects, labelAfter,
-    // Note: we don’t need to reset the way `markdown-rs` does.
+    // Note: we don\u2019t need to reset the way `markdown-rs` does.
     nok, "definitionLabel", "definitionLabelMarker", "definitionLabelString")(code);
   }
 
@@ -3153,7 +3153,7 @@ function tokenizeDefinition(effects, ok, nok) {
    */
   function destinationBefore(code) {
     return factoryDestination(effects, destinationAfter,
-    // Note: we don’t need to reset the way `markdown-rs` does.
+    // Note: we don\u2019t need to reset the way `markdown-rs` does.
     nok, "definitionDestination", "definitionDestinationLiteral", "definitionDestinationLiteralMarker", "definitionDestinationRaw", "definitionDestinationString")(code);
   }
 
@@ -3203,13 +3203,13 @@ function tokenizeDefinition(effects, ok, nok) {
     if (code === null || (0,micromark_util_character/* markdownLineEnding */.HP)(code)) {
       effects.exit("definition");
 
-      // Note: we don’t care about uniqueness.
-      // It’s likely that that doesn’t happen very frequently.
+      // Note: we don\u2019t care about uniqueness.
+      // It\u2019s likely that that doesn\u2019t happen very frequently.
       // It is more likely that it wastes precious time.
       self.parser.defined.push(identifier);
 
       // To do: `markdown-rs` interrupt.
-      // // You’d be interrupting.
+      // // You\u2019d be interrupting.
       // tokenizer.interrupt = true
       return ok(code);
     }
@@ -3409,7 +3409,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
    */
   function furtherStart(code) {
     // To do: improve `lazy` / `pierce` handling.
-    // If this is a lazy line, it can’t be code.
+    // If this is a lazy line, it can\u2019t be code.
     if (self.parser.lazy[self.now().line]) {
       return nok(code);
     }
@@ -3422,7 +3422,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
 
     // To do: the code here in `micromark-js` is a bit different from
     // `markdown-rs` because there it can attempt spaces.
-    // We can’t yet.
+    // We can\u2019t yet.
     return (0,micromark_factory_space/* factorySpaceMinMax */.B)(effects, ok, onNotEnoughPrefix, "linePrefix", 4, 4)(code);
   }
 
@@ -3430,7 +3430,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
    * After not enough of a prefix.
    *
    * A following line ending is another (potentially blank) line to try,
-   * anything else means this isn’t a continuation.
+   * anything else means this isn\u2019t a continuation.
    *
    * ```markdown
    * > |     aaa
@@ -3599,7 +3599,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
   /**
    * In further sequence (after whitespace).
    *
-   * Could be normal “visible” hashes in the heading or a final sequence.
+   * Could be normal \u201cvisible\u201d hashes in the heading or a final sequence.
    *
    * ```markdown
    * > | ## aa ##
@@ -3670,7 +3670,7 @@ function resolveToSetextUnderline(events, context) {
   let definition;
 
   // Find the opening of the content.
-  // It’ll always exist: we don’t tokenize if it isn’t there.
+  // It\u2019ll always exist: we don\u2019t tokenize if it isn\u2019t there.
   while (index--) {
     if (events[index][0] === 'enter') {
       if (events[index][1].type === "content") {
@@ -3684,7 +3684,7 @@ function resolveToSetextUnderline(events, context) {
     // Exit
     else {
       if (events[index][1].type === "content") {
-        // Remove the content end (if needed we’ll add it later)
+        // Remove the content end (if needed we\u2019ll add it later)
         editMap.add(index, 1, []);
       }
       if (!definition && events[index][1].type === "definition") {
@@ -3705,7 +3705,7 @@ function resolveToSetextUnderline(events, context) {
   // Change the paragraph to setext heading text.
   events[text][1].type = "setextHeadingText";
 
-  // If we have definitions in the content, we’ll keep on having content,
+  // If we have definitions in the content, we\u2019ll keep on having content,
   // but we need move it.
   if (definition) {
     editMap.add(text, 0, [['enter', heading, context]]);
@@ -3826,11 +3826,11 @@ function tokenizeSetextUnderline(effects, ok, nok) {
 }
 ;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
 /**
- * List of lowercase HTML “block” tag names.
+ * List of lowercase HTML \u201cblock\u201d tag names.
  *
  * The list, when parsing HTML (flow), results in more relaxed rules (condition
  * 6).
- * Because they are known blocks, the HTML-like syntax doesn’t have to be
+ * Because they are known blocks, the HTML-like syntax doesn\u2019t have to be
  * strictly parsed.
  * For tag names not in this list, a more strict algorithm (condition 7) is used
  * to detect whether the HTML-like syntax is seen as HTML (flow) or not.
@@ -3838,7 +3838,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
  * This is copied from:
  * <https://spec.commonmark.org/0.30/#html-blocks>.
  *
- * > 👉 **Note**: `search` was added in `CommonMark@0.31`.
+ * > \ud83d\udc49 **Note**: `search` was added in `CommonMark@0.31`.
  */
 const htmlBlockNames = [
   'address',
@@ -3906,7 +3906,7 @@ const htmlBlockNames = [
 ]
 
 /**
- * List of lowercase HTML “raw” tag names.
+ * List of lowercase HTML \u201craw\u201d tag names.
  *
  * The list, when parsing HTML (flow), results in HTML that can include lines
  * without exiting, until a closing tag also in this list is found (condition
@@ -3915,7 +3915,7 @@ const htmlBlockNames = [
  * This module is copied from:
  * <https://spec.commonmark.org/0.30/#html-blocks>.
  *
- * > 👉 **Note**: `textarea` was added in `CommonMark@0.30`.
+ * > \ud83d\udc49 **Note**: `textarea` was added in `CommonMark@0.30`.
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
@@ -4112,7 +4112,7 @@ function tokenizeHtmlFlow(effects, ok, nok) {
       // To do:
       // tokenizer.concrete = true
       // To do: use `markdown-rs` style interrupt.
-      // While we’re in an instruction instead of a declaration, we’re on a `?`
+      // While we\u2019re in an instruction instead of a declaration, we\u2019re on a `?`
       // right now, so we do need to search for `>`, similar to declarations.
       return self.interrupt ? ok : continuationDeclarationInside;
     }
@@ -5239,2131 +5239,2131 @@ function tokenizeCodeFenced(effects, ok, nok) {
  * @type {Record<string, string>}
  */
 const characterEntities = {
-  AElig: 'Æ',
+  AElig: '\u00c6',
   AMP: '&',
-  Aacute: 'Á',
-  Abreve: 'Ă',
-  Acirc: 'Â',
-  Acy: 'А',
-  Afr: '𝔄',
-  Agrave: 'À',
-  Alpha: 'Α',
-  Amacr: 'Ā',
-  And: '⩓',
-  Aogon: 'Ą',
-  Aopf: '𝔸',
-  ApplyFunction: '⁡',
-  Aring: 'Å',
-  Ascr: '𝒜',
-  Assign: '≔',
-  Atilde: 'Ã',
-  Auml: 'Ä',
-  Backslash: '∖',
-  Barv: '⫧',
-  Barwed: '⌆',
-  Bcy: 'Б',
-  Because: '∵',
-  Bernoullis: 'ℬ',
-  Beta: 'Β',
-  Bfr: '𝔅',
-  Bopf: '𝔹',
-  Breve: '˘',
-  Bscr: 'ℬ',
-  Bumpeq: '≎',
-  CHcy: 'Ч',
-  COPY: '©',
-  Cacute: 'Ć',
-  Cap: '⋒',
-  CapitalDifferentialD: 'ⅅ',
-  Cayleys: 'ℭ',
-  Ccaron: 'Č',
-  Ccedil: 'Ç',
-  Ccirc: 'Ĉ',
-  Cconint: '∰',
-  Cdot: 'Ċ',
-  Cedilla: '¸',
-  CenterDot: '·',
-  Cfr: 'ℭ',
-  Chi: 'Χ',
-  CircleDot: '⊙',
-  CircleMinus: '⊖',
-  CirclePlus: '⊕',
-  CircleTimes: '⊗',
-  ClockwiseContourIntegral: '∲',
-  CloseCurlyDoubleQuote: '”',
-  CloseCurlyQuote: '’',
-  Colon: '∷',
-  Colone: '⩴',
-  Congruent: '≡',
-  Conint: '∯',
-  ContourIntegral: '∮',
-  Copf: 'ℂ',
-  Coproduct: '∐',
-  CounterClockwiseContourIntegral: '∳',
-  Cross: '⨯',
-  Cscr: '𝒞',
-  Cup: '⋓',
-  CupCap: '≍',
-  DD: 'ⅅ',
-  DDotrahd: '⤑',
-  DJcy: 'Ђ',
-  DScy: 'Ѕ',
-  DZcy: 'Џ',
-  Dagger: '‡',
-  Darr: '↡',
-  Dashv: '⫤',
-  Dcaron: 'Ď',
-  Dcy: 'Д',
-  Del: '∇',
-  Delta: 'Δ',
-  Dfr: '𝔇',
-  DiacriticalAcute: '´',
-  DiacriticalDot: '˙',
-  DiacriticalDoubleAcute: '˝',
+  Aacute: '\u00c1',
+  Abreve: '\u0102',
+  Acirc: '\u00c2',
+  Acy: '\u0410',
+  Afr: '\ud835\udd04',
+  Agrave: '\u00c0',
+  Alpha: '\u0391',
+  Amacr: '\u0100',
+  And: '\u2a53',
+  Aogon: '\u0104',
+  Aopf: '\ud835\udd38',
+  ApplyFunction: '\u2061',
+  Aring: '\u00c5',
+  Ascr: '\ud835\udc9c',
+  Assign: '\u2254',
+  Atilde: '\u00c3',
+  Auml: '\u00c4',
+  Backslash: '\u2216',
+  Barv: '\u2ae7',
+  Barwed: '\u2306',
+  Bcy: '\u0411',
+  Because: '\u2235',
+  Bernoullis: '\u212c',
+  Beta: '\u0392',
+  Bfr: '\ud835\udd05',
+  Bopf: '\ud835\udd39',
+  Breve: '\u02d8',
+  Bscr: '\u212c',
+  Bumpeq: '\u224e',
+  CHcy: '\u0427',
+  COPY: '\u00a9',
+  Cacute: '\u0106',
+  Cap: '\u22d2',
+  CapitalDifferentialD: '\u2145',
+  Cayleys: '\u212d',
+  Ccaron: '\u010c',
+  Ccedil: '\u00c7',
+  Ccirc: '\u0108',
+  Cconint: '\u2230',
+  Cdot: '\u010a',
+  Cedilla: '\u00b8',
+  CenterDot: '\u00b7',
+  Cfr: '\u212d',
+  Chi: '\u03a7',
+  CircleDot: '\u2299',
+  CircleMinus: '\u2296',
+  CirclePlus: '\u2295',
+  CircleTimes: '\u2297',
+  ClockwiseContourIntegral: '\u2232',
+  CloseCurlyDoubleQuote: '\u201d',
+  CloseCurlyQuote: '\u2019',
+  Colon: '\u2237',
+  Colone: '\u2a74',
+  Congruent: '\u2261',
+  Conint: '\u222f',
+  ContourIntegral: '\u222e',
+  Copf: '\u2102',
+  Coproduct: '\u2210',
+  CounterClockwiseContourIntegral: '\u2233',
+  Cross: '\u2a2f',
+  Cscr: '\ud835\udc9e',
+  Cup: '\u22d3',
+  CupCap: '\u224d',
+  DD: '\u2145',
+  DDotrahd: '\u2911',
+  DJcy: '\u0402',
+  DScy: '\u0405',
+  DZcy: '\u040f',
+  Dagger: '\u2021',
+  Darr: '\u21a1',
+  Dashv: '\u2ae4',
+  Dcaron: '\u010e',
+  Dcy: '\u0414',
+  Del: '\u2207',
+  Delta: '\u0394',
+  Dfr: '\ud835\udd07',
+  DiacriticalAcute: '\u00b4',
+  DiacriticalDot: '\u02d9',
+  DiacriticalDoubleAcute: '\u02dd',
   DiacriticalGrave: '`',
-  DiacriticalTilde: '˜',
-  Diamond: '⋄',
-  DifferentialD: 'ⅆ',
-  Dopf: '𝔻',
-  Dot: '¨',
-  DotDot: '⃜',
-  DotEqual: '≐',
-  DoubleContourIntegral: '∯',
-  DoubleDot: '¨',
-  DoubleDownArrow: '⇓',
-  DoubleLeftArrow: '⇐',
-  DoubleLeftRightArrow: '⇔',
-  DoubleLeftTee: '⫤',
-  DoubleLongLeftArrow: '⟸',
-  DoubleLongLeftRightArrow: '⟺',
-  DoubleLongRightArrow: '⟹',
-  DoubleRightArrow: '⇒',
-  DoubleRightTee: '⊨',
-  DoubleUpArrow: '⇑',
-  DoubleUpDownArrow: '⇕',
-  DoubleVerticalBar: '∥',
-  DownArrow: '↓',
-  DownArrowBar: '⤓',
-  DownArrowUpArrow: '⇵',
-  DownBreve: '̑',
-  DownLeftRightVector: '⥐',
-  DownLeftTeeVector: '⥞',
-  DownLeftVector: '↽',
-  DownLeftVectorBar: '⥖',
-  DownRightTeeVector: '⥟',
-  DownRightVector: '⇁',
-  DownRightVectorBar: '⥗',
-  DownTee: '⊤',
-  DownTeeArrow: '↧',
-  Downarrow: '⇓',
-  Dscr: '𝒟',
-  Dstrok: 'Đ',
-  ENG: 'Ŋ',
-  ETH: 'Ð',
-  Eacute: 'É',
-  Ecaron: 'Ě',
-  Ecirc: 'Ê',
-  Ecy: 'Э',
-  Edot: 'Ė',
-  Efr: '𝔈',
-  Egrave: 'È',
-  Element: '∈',
-  Emacr: 'Ē',
-  EmptySmallSquare: '◻',
-  EmptyVerySmallSquare: '▫',
-  Eogon: 'Ę',
-  Eopf: '𝔼',
-  Epsilon: 'Ε',
-  Equal: '⩵',
-  EqualTilde: '≂',
-  Equilibrium: '⇌',
-  Escr: 'ℰ',
-  Esim: '⩳',
-  Eta: 'Η',
-  Euml: 'Ë',
-  Exists: '∃',
-  ExponentialE: 'ⅇ',
-  Fcy: 'Ф',
-  Ffr: '𝔉',
-  FilledSmallSquare: '◼',
-  FilledVerySmallSquare: '▪',
-  Fopf: '𝔽',
-  ForAll: '∀',
-  Fouriertrf: 'ℱ',
-  Fscr: 'ℱ',
-  GJcy: 'Ѓ',
+  DiacriticalTilde: '\u02dc',
+  Diamond: '\u22c4',
+  DifferentialD: '\u2146',
+  Dopf: '\ud835\udd3b',
+  Dot: '\u00a8',
+  DotDot: '\u20dc',
+  DotEqual: '\u2250',
+  DoubleContourIntegral: '\u222f',
+  DoubleDot: '\u00a8',
+  DoubleDownArrow: '\u21d3',
+  DoubleLeftArrow: '\u21d0',
+  DoubleLeftRightArrow: '\u21d4',
+  DoubleLeftTee: '\u2ae4',
+  DoubleLongLeftArrow: '\u27f8',
+  DoubleLongLeftRightArrow: '\u27fa',
+  DoubleLongRightArrow: '\u27f9',
+  DoubleRightArrow: '\u21d2',
+  DoubleRightTee: '\u22a8',
+  DoubleUpArrow: '\u21d1',
+  DoubleUpDownArrow: '\u21d5',
+  DoubleVerticalBar: '\u2225',
+  DownArrow: '\u2193',
+  DownArrowBar: '\u2913',
+  DownArrowUpArrow: '\u21f5',
+  DownBreve: '\u0311',
+  DownLeftRightVector: '\u2950',
+  DownLeftTeeVector: '\u295e',
+  DownLeftVector: '\u21bd',
+  DownLeftVectorBar: '\u2956',
+  DownRightTeeVector: '\u295f',
+  DownRightVector: '\u21c1',
+  DownRightVectorBar: '\u2957',
+  DownTee: '\u22a4',
+  DownTeeArrow: '\u21a7',
+  Downarrow: '\u21d3',
+  Dscr: '\ud835\udc9f',
+  Dstrok: '\u0110',
+  ENG: '\u014a',
+  ETH: '\u00d0',
+  Eacute: '\u00c9',
+  Ecaron: '\u011a',
+  Ecirc: '\u00ca',
+  Ecy: '\u042d',
+  Edot: '\u0116',
+  Efr: '\ud835\udd08',
+  Egrave: '\u00c8',
+  Element: '\u2208',
+  Emacr: '\u0112',
+  EmptySmallSquare: '\u25fb',
+  EmptyVerySmallSquare: '\u25ab',
+  Eogon: '\u0118',
+  Eopf: '\ud835\udd3c',
+  Epsilon: '\u0395',
+  Equal: '\u2a75',
+  EqualTilde: '\u2242',
+  Equilibrium: '\u21cc',
+  Escr: '\u2130',
+  Esim: '\u2a73',
+  Eta: '\u0397',
+  Euml: '\u00cb',
+  Exists: '\u2203',
+  ExponentialE: '\u2147',
+  Fcy: '\u0424',
+  Ffr: '\ud835\udd09',
+  FilledSmallSquare: '\u25fc',
+  FilledVerySmallSquare: '\u25aa',
+  Fopf: '\ud835\udd3d',
+  ForAll: '\u2200',
+  Fouriertrf: '\u2131',
+  Fscr: '\u2131',
+  GJcy: '\u0403',
   GT: '>',
-  Gamma: 'Γ',
-  Gammad: 'Ϝ',
-  Gbreve: 'Ğ',
-  Gcedil: 'Ģ',
-  Gcirc: 'Ĝ',
-  Gcy: 'Г',
-  Gdot: 'Ġ',
-  Gfr: '𝔊',
-  Gg: '⋙',
-  Gopf: '𝔾',
-  GreaterEqual: '≥',
-  GreaterEqualLess: '⋛',
-  GreaterFullEqual: '≧',
-  GreaterGreater: '⪢',
-  GreaterLess: '≷',
-  GreaterSlantEqual: '⩾',
-  GreaterTilde: '≳',
-  Gscr: '𝒢',
-  Gt: '≫',
-  HARDcy: 'Ъ',
-  Hacek: 'ˇ',
+  Gamma: '\u0393',
+  Gammad: '\u03dc',
+  Gbreve: '\u011e',
+  Gcedil: '\u0122',
+  Gcirc: '\u011c',
+  Gcy: '\u0413',
+  Gdot: '\u0120',
+  Gfr: '\ud835\udd0a',
+  Gg: '\u22d9',
+  Gopf: '\ud835\udd3e',
+  GreaterEqual: '\u2265',
+  GreaterEqualLess: '\u22db',
+  GreaterFullEqual: '\u2267',
+  GreaterGreater: '\u2aa2',
+  GreaterLess: '\u2277',
+  GreaterSlantEqual: '\u2a7e',
+  GreaterTilde: '\u2273',
+  Gscr: '\ud835\udca2',
+  Gt: '\u226b',
+  HARDcy: '\u042a',
+  Hacek: '\u02c7',
   Hat: '^',
-  Hcirc: 'Ĥ',
-  Hfr: 'ℌ',
-  HilbertSpace: 'ℋ',
-  Hopf: 'ℍ',
-  HorizontalLine: '─',
-  Hscr: 'ℋ',
-  Hstrok: 'Ħ',
-  HumpDownHump: '≎',
-  HumpEqual: '≏',
-  IEcy: 'Е',
-  IJlig: 'Ĳ',
-  IOcy: 'Ё',
-  Iacute: 'Í',
-  Icirc: 'Î',
-  Icy: 'И',
-  Idot: 'İ',
-  Ifr: 'ℑ',
-  Igrave: 'Ì',
-  Im: 'ℑ',
-  Imacr: 'Ī',
-  ImaginaryI: 'ⅈ',
-  Implies: '⇒',
-  Int: '∬',
-  Integral: '∫',
-  Intersection: '⋂',
-  InvisibleComma: '⁣',
-  InvisibleTimes: '⁢',
-  Iogon: 'Į',
-  Iopf: '𝕀',
-  Iota: 'Ι',
-  Iscr: 'ℐ',
-  Itilde: 'Ĩ',
-  Iukcy: 'І',
-  Iuml: 'Ï',
-  Jcirc: 'Ĵ',
-  Jcy: 'Й',
-  Jfr: '𝔍',
-  Jopf: '𝕁',
-  Jscr: '𝒥',
-  Jsercy: 'Ј',
-  Jukcy: 'Є',
-  KHcy: 'Х',
-  KJcy: 'Ќ',
-  Kappa: 'Κ',
-  Kcedil: 'Ķ',
-  Kcy: 'К',
-  Kfr: '𝔎',
-  Kopf: '𝕂',
-  Kscr: '𝒦',
-  LJcy: 'Љ',
+  Hcirc: '\u0124',
+  Hfr: '\u210c',
+  HilbertSpace: '\u210b',
+  Hopf: '\u210d',
+  HorizontalLine: '\u2500',
+  Hscr: '\u210b',
+  Hstrok: '\u0126',
+  HumpDownHump: '\u224e',
+  HumpEqual: '\u224f',
+  IEcy: '\u0415',
+  IJlig: '\u0132',
+  IOcy: '\u0401',
+  Iacute: '\u00cd',
+  Icirc: '\u00ce',
+  Icy: '\u0418',
+  Idot: '\u0130',
+  Ifr: '\u2111',
+  Igrave: '\u00cc',
+  Im: '\u2111',
+  Imacr: '\u012a',
+  ImaginaryI: '\u2148',
+  Implies: '\u21d2',
+  Int: '\u222c',
+  Integral: '\u222b',
+  Intersection: '\u22c2',
+  InvisibleComma: '\u2063',
+  InvisibleTimes: '\u2062',
+  Iogon: '\u012e',
+  Iopf: '\ud835\udd40',
+  Iota: '\u0399',
+  Iscr: '\u2110',
+  Itilde: '\u0128',
+  Iukcy: '\u0406',
+  Iuml: '\u00cf',
+  Jcirc: '\u0134',
+  Jcy: '\u0419',
+  Jfr: '\ud835\udd0d',
+  Jopf: '\ud835\udd41',
+  Jscr: '\ud835\udca5',
+  Jsercy: '\u0408',
+  Jukcy: '\u0404',
+  KHcy: '\u0425',
+  KJcy: '\u040c',
+  Kappa: '\u039a',
+  Kcedil: '\u0136',
+  Kcy: '\u041a',
+  Kfr: '\ud835\udd0e',
+  Kopf: '\ud835\udd42',
+  Kscr: '\ud835\udca6',
+  LJcy: '\u0409',
   LT: '<',
-  Lacute: 'Ĺ',
-  Lambda: 'Λ',
-  Lang: '⟪',
-  Laplacetrf: 'ℒ',
-  Larr: '↞',
-  Lcaron: 'Ľ',
-  Lcedil: 'Ļ',
-  Lcy: 'Л',
-  LeftAngleBracket: '⟨',
-  LeftArrow: '←',
-  LeftArrowBar: '⇤',
-  LeftArrowRightArrow: '⇆',
-  LeftCeiling: '⌈',
-  LeftDoubleBracket: '⟦',
-  LeftDownTeeVector: '⥡',
-  LeftDownVector: '⇃',
-  LeftDownVectorBar: '⥙',
-  LeftFloor: '⌊',
-  LeftRightArrow: '↔',
-  LeftRightVector: '⥎',
-  LeftTee: '⊣',
-  LeftTeeArrow: '↤',
-  LeftTeeVector: '⥚',
-  LeftTriangle: '⊲',
-  LeftTriangleBar: '⧏',
-  LeftTriangleEqual: '⊴',
-  LeftUpDownVector: '⥑',
-  LeftUpTeeVector: '⥠',
-  LeftUpVector: '↿',
-  LeftUpVectorBar: '⥘',
-  LeftVector: '↼',
-  LeftVectorBar: '⥒',
-  Leftarrow: '⇐',
-  Leftrightarrow: '⇔',
-  LessEqualGreater: '⋚',
-  LessFullEqual: '≦',
-  LessGreater: '≶',
-  LessLess: '⪡',
-  LessSlantEqual: '⩽',
-  LessTilde: '≲',
-  Lfr: '𝔏',
-  Ll: '⋘',
-  Lleftarrow: '⇚',
-  Lmidot: 'Ŀ',
-  LongLeftArrow: '⟵',
-  LongLeftRightArrow: '⟷',
-  LongRightArrow: '⟶',
-  Longleftarrow: '⟸',
-  Longleftrightarrow: '⟺',
-  Longrightarrow: '⟹',
-  Lopf: '𝕃',
-  LowerLeftArrow: '↙',
-  LowerRightArrow: '↘',
-  Lscr: 'ℒ',
-  Lsh: '↰',
-  Lstrok: 'Ł',
-  Lt: '≪',
-  Map: '⤅',
-  Mcy: 'М',
-  MediumSpace: ' ',
-  Mellintrf: 'ℳ',
-  Mfr: '𝔐',
-  MinusPlus: '∓',
-  Mopf: '𝕄',
-  Mscr: 'ℳ',
-  Mu: 'Μ',
-  NJcy: 'Њ',
-  Nacute: 'Ń',
-  Ncaron: 'Ň',
-  Ncedil: 'Ņ',
-  Ncy: 'Н',
-  NegativeMediumSpace: '​',
-  NegativeThickSpace: '​',
-  NegativeThinSpace: '​',
-  NegativeVeryThinSpace: '​',
-  NestedGreaterGreater: '≫',
-  NestedLessLess: '≪',
+  Lacute: '\u0139',
+  Lambda: '\u039b',
+  Lang: '\u27ea',
+  Laplacetrf: '\u2112',
+  Larr: '\u219e',
+  Lcaron: '\u013d',
+  Lcedil: '\u013b',
+  Lcy: '\u041b',
+  LeftAngleBracket: '\u27e8',
+  LeftArrow: '\u2190',
+  LeftArrowBar: '\u21e4',
+  LeftArrowRightArrow: '\u21c6',
+  LeftCeiling: '\u2308',
+  LeftDoubleBracket: '\u27e6',
+  LeftDownTeeVector: '\u2961',
+  LeftDownVector: '\u21c3',
+  LeftDownVectorBar: '\u2959',
+  LeftFloor: '\u230a',
+  LeftRightArrow: '\u2194',
+  LeftRightVector: '\u294e',
+  LeftTee: '\u22a3',
+  LeftTeeArrow: '\u21a4',
+  LeftTeeVector: '\u295a',
+  LeftTriangle: '\u22b2',
+  LeftTriangleBar: '\u29cf',
+  LeftTriangleEqual: '\u22b4',
+  LeftUpDownVector: '\u2951',
+  LeftUpTeeVector: '\u2960',
+  LeftUpVector: '\u21bf',
+  LeftUpVectorBar: '\u2958',
+  LeftVector: '\u21bc',
+  LeftVectorBar: '\u2952',
+  Leftarrow: '\u21d0',
+  Leftrightarrow: '\u21d4',
+  LessEqualGreater: '\u22da',
+  LessFullEqual: '\u2266',
+  LessGreater: '\u2276',
+  LessLess: '\u2aa1',
+  LessSlantEqual: '\u2a7d',
+  LessTilde: '\u2272',
+  Lfr: '\ud835\udd0f',
+  Ll: '\u22d8',
+  Lleftarrow: '\u21da',
+  Lmidot: '\u013f',
+  LongLeftArrow: '\u27f5',
+  LongLeftRightArrow: '\u27f7',
+  LongRightArrow: '\u27f6',
+  Longleftarrow: '\u27f8',
+  Longleftrightarrow: '\u27fa',
+  Longrightarrow: '\u27f9',
+  Lopf: '\ud835\udd43',
+  LowerLeftArrow: '\u2199',
+  LowerRightArrow: '\u2198',
+  Lscr: '\u2112',
+  Lsh: '\u21b0',
+  Lstrok: '\u0141',
+  Lt: '\u226a',
+  Map: '\u2905',
+  Mcy: '\u041c',
+  MediumSpace: '\u205f',
+  Mellintrf: '\u2133',
+  Mfr: '\ud835\udd10',
+  MinusPlus: '\u2213',
+  Mopf: '\ud835\udd44',
+  Mscr: '\u2133',
+  Mu: '\u039c',
+  NJcy: '\u040a',
+  Nacute: '\u0143',
+  Ncaron: '\u0147',
+  Ncedil: '\u0145',
+  Ncy: '\u041d',
+  NegativeMediumSpace: '\u200b',
+  NegativeThickSpace: '\u200b',
+  NegativeThinSpace: '\u200b',
+  NegativeVeryThinSpace: '\u200b',
+  NestedGreaterGreater: '\u226b',
+  NestedLessLess: '\u226a',
   NewLine: '\n',
-  Nfr: '𝔑',
-  NoBreak: '⁠',
-  NonBreakingSpace: ' ',
-  Nopf: 'ℕ',
-  Not: '⫬',
-  NotCongruent: '≢',
-  NotCupCap: '≭',
-  NotDoubleVerticalBar: '∦',
-  NotElement: '∉',
-  NotEqual: '≠',
-  NotEqualTilde: '≂̸',
-  NotExists: '∄',
-  NotGreater: '≯',
-  NotGreaterEqual: '≱',
-  NotGreaterFullEqual: '≧̸',
-  NotGreaterGreater: '≫̸',
-  NotGreaterLess: '≹',
-  NotGreaterSlantEqual: '⩾̸',
-  NotGreaterTilde: '≵',
-  NotHumpDownHump: '≎̸',
-  NotHumpEqual: '≏̸',
-  NotLeftTriangle: '⋪',
-  NotLeftTriangleBar: '⧏̸',
-  NotLeftTriangleEqual: '⋬',
-  NotLess: '≮',
-  NotLessEqual: '≰',
-  NotLessGreater: '≸',
-  NotLessLess: '≪̸',
-  NotLessSlantEqual: '⩽̸',
-  NotLessTilde: '≴',
-  NotNestedGreaterGreater: '⪢̸',
-  NotNestedLessLess: '⪡̸',
-  NotPrecedes: '⊀',
-  NotPrecedesEqual: '⪯̸',
-  NotPrecedesSlantEqual: '⋠',
-  NotReverseElement: '∌',
-  NotRightTriangle: '⋫',
-  NotRightTriangleBar: '⧐̸',
-  NotRightTriangleEqual: '⋭',
-  NotSquareSubset: '⊏̸',
-  NotSquareSubsetEqual: '⋢',
-  NotSquareSuperset: '⊐̸',
-  NotSquareSupersetEqual: '⋣',
-  NotSubset: '⊂⃒',
-  NotSubsetEqual: '⊈',
-  NotSucceeds: '⊁',
-  NotSucceedsEqual: '⪰̸',
-  NotSucceedsSlantEqual: '⋡',
-  NotSucceedsTilde: '≿̸',
-  NotSuperset: '⊃⃒',
-  NotSupersetEqual: '⊉',
-  NotTilde: '≁',
-  NotTildeEqual: '≄',
-  NotTildeFullEqual: '≇',
-  NotTildeTilde: '≉',
-  NotVerticalBar: '∤',
-  Nscr: '𝒩',
-  Ntilde: 'Ñ',
-  Nu: 'Ν',
-  OElig: 'Œ',
-  Oacute: 'Ó',
-  Ocirc: 'Ô',
-  Ocy: 'О',
-  Odblac: 'Ő',
-  Ofr: '𝔒',
-  Ograve: 'Ò',
-  Omacr: 'Ō',
-  Omega: 'Ω',
-  Omicron: 'Ο',
-  Oopf: '𝕆',
-  OpenCurlyDoubleQuote: '“',
-  OpenCurlyQuote: '‘',
-  Or: '⩔',
-  Oscr: '𝒪',
-  Oslash: 'Ø',
-  Otilde: 'Õ',
-  Otimes: '⨷',
-  Ouml: 'Ö',
-  OverBar: '‾',
-  OverBrace: '⏞',
-  OverBracket: '⎴',
-  OverParenthesis: '⏜',
-  PartialD: '∂',
-  Pcy: 'П',
-  Pfr: '𝔓',
-  Phi: 'Φ',
-  Pi: 'Π',
-  PlusMinus: '±',
-  Poincareplane: 'ℌ',
-  Popf: 'ℙ',
-  Pr: '⪻',
-  Precedes: '≺',
-  PrecedesEqual: '⪯',
-  PrecedesSlantEqual: '≼',
-  PrecedesTilde: '≾',
-  Prime: '″',
-  Product: '∏',
-  Proportion: '∷',
-  Proportional: '∝',
-  Pscr: '𝒫',
-  Psi: 'Ψ',
+  Nfr: '\ud835\udd11',
+  NoBreak: '\u2060',
+  NonBreakingSpace: '\u00a0',
+  Nopf: '\u2115',
+  Not: '\u2aec',
+  NotCongruent: '\u2262',
+  NotCupCap: '\u226d',
+  NotDoubleVerticalBar: '\u2226',
+  NotElement: '\u2209',
+  NotEqual: '\u2260',
+  NotEqualTilde: '\u2242\u0338',
+  NotExists: '\u2204',
+  NotGreater: '\u226f',
+  NotGreaterEqual: '\u2271',
+  NotGreaterFullEqual: '\u2267\u0338',
+  NotGreaterGreater: '\u226b\u0338',
+  NotGreaterLess: '\u2279',
+  NotGreaterSlantEqual: '\u2a7e\u0338',
+  NotGreaterTilde: '\u2275',
+  NotHumpDownHump: '\u224e\u0338',
+  NotHumpEqual: '\u224f\u0338',
+  NotLeftTriangle: '\u22ea',
+  NotLeftTriangleBar: '\u29cf\u0338',
+  NotLeftTriangleEqual: '\u22ec',
+  NotLess: '\u226e',
+  NotLessEqual: '\u2270',
+  NotLessGreater: '\u2278',
+  NotLessLess: '\u226a\u0338',
+  NotLessSlantEqual: '\u2a7d\u0338',
+  NotLessTilde: '\u2274',
+  NotNestedGreaterGreater: '\u2aa2\u0338',
+  NotNestedLessLess: '\u2aa1\u0338',
+  NotPrecedes: '\u2280',
+  NotPrecedesEqual: '\u2aaf\u0338',
+  NotPrecedesSlantEqual: '\u22e0',
+  NotReverseElement: '\u220c',
+  NotRightTriangle: '\u22eb',
+  NotRightTriangleBar: '\u29d0\u0338',
+  NotRightTriangleEqual: '\u22ed',
+  NotSquareSubset: '\u228f\u0338',
+  NotSquareSubsetEqual: '\u22e2',
+  NotSquareSuperset: '\u2290\u0338',
+  NotSquareSupersetEqual: '\u22e3',
+  NotSubset: '\u2282\u20d2',
+  NotSubsetEqual: '\u2288',
+  NotSucceeds: '\u2281',
+  NotSucceedsEqual: '\u2ab0\u0338',
+  NotSucceedsSlantEqual: '\u22e1',
+  NotSucceedsTilde: '\u227f\u0338',
+  NotSuperset: '\u2283\u20d2',
+  NotSupersetEqual: '\u2289',
+  NotTilde: '\u2241',
+  NotTildeEqual: '\u2244',
+  NotTildeFullEqual: '\u2247',
+  NotTildeTilde: '\u2249',
+  NotVerticalBar: '\u2224',
+  Nscr: '\ud835\udca9',
+  Ntilde: '\u00d1',
+  Nu: '\u039d',
+  OElig: '\u0152',
+  Oacute: '\u00d3',
+  Ocirc: '\u00d4',
+  Ocy: '\u041e',
+  Odblac: '\u0150',
+  Ofr: '\ud835\udd12',
+  Ograve: '\u00d2',
+  Omacr: '\u014c',
+  Omega: '\u03a9',
+  Omicron: '\u039f',
+  Oopf: '\ud835\udd46',
+  OpenCurlyDoubleQuote: '\u201c',
+  OpenCurlyQuote: '\u2018',
+  Or: '\u2a54',
+  Oscr: '\ud835\udcaa',
+  Oslash: '\u00d8',
+  Otilde: '\u00d5',
+  Otimes: '\u2a37',
+  Ouml: '\u00d6',
+  OverBar: '\u203e',
+  OverBrace: '\u23de',
+  OverBracket: '\u23b4',
+  OverParenthesis: '\u23dc',
+  PartialD: '\u2202',
+  Pcy: '\u041f',
+  Pfr: '\ud835\udd13',
+  Phi: '\u03a6',
+  Pi: '\u03a0',
+  PlusMinus: '\u00b1',
+  Poincareplane: '\u210c',
+  Popf: '\u2119',
+  Pr: '\u2abb',
+  Precedes: '\u227a',
+  PrecedesEqual: '\u2aaf',
+  PrecedesSlantEqual: '\u227c',
+  PrecedesTilde: '\u227e',
+  Prime: '\u2033',
+  Product: '\u220f',
+  Proportion: '\u2237',
+  Proportional: '\u221d',
+  Pscr: '\ud835\udcab',
+  Psi: '\u03a8',
   QUOT: '"',
-  Qfr: '𝔔',
-  Qopf: 'ℚ',
-  Qscr: '𝒬',
-  RBarr: '⤐',
-  REG: '®',
-  Racute: 'Ŕ',
-  Rang: '⟫',
-  Rarr: '↠',
-  Rarrtl: '⤖',
-  Rcaron: 'Ř',
-  Rcedil: 'Ŗ',
-  Rcy: 'Р',
-  Re: 'ℜ',
-  ReverseElement: '∋',
-  ReverseEquilibrium: '⇋',
-  ReverseUpEquilibrium: '⥯',
-  Rfr: 'ℜ',
-  Rho: 'Ρ',
-  RightAngleBracket: '⟩',
-  RightArrow: '→',
-  RightArrowBar: '⇥',
-  RightArrowLeftArrow: '⇄',
-  RightCeiling: '⌉',
-  RightDoubleBracket: '⟧',
-  RightDownTeeVector: '⥝',
-  RightDownVector: '⇂',
-  RightDownVectorBar: '⥕',
-  RightFloor: '⌋',
-  RightTee: '⊢',
-  RightTeeArrow: '↦',
-  RightTeeVector: '⥛',
-  RightTriangle: '⊳',
-  RightTriangleBar: '⧐',
-  RightTriangleEqual: '⊵',
-  RightUpDownVector: '⥏',
-  RightUpTeeVector: '⥜',
-  RightUpVector: '↾',
-  RightUpVectorBar: '⥔',
-  RightVector: '⇀',
-  RightVectorBar: '⥓',
-  Rightarrow: '⇒',
-  Ropf: 'ℝ',
-  RoundImplies: '⥰',
-  Rrightarrow: '⇛',
-  Rscr: 'ℛ',
-  Rsh: '↱',
-  RuleDelayed: '⧴',
-  SHCHcy: 'Щ',
-  SHcy: 'Ш',
-  SOFTcy: 'Ь',
-  Sacute: 'Ś',
-  Sc: '⪼',
-  Scaron: 'Š',
-  Scedil: 'Ş',
-  Scirc: 'Ŝ',
-  Scy: 'С',
-  Sfr: '𝔖',
-  ShortDownArrow: '↓',
-  ShortLeftArrow: '←',
-  ShortRightArrow: '→',
-  ShortUpArrow: '↑',
-  Sigma: 'Σ',
-  SmallCircle: '∘',
-  Sopf: '𝕊',
-  Sqrt: '√',
-  Square: '□',
-  SquareIntersection: '⊓',
-  SquareSubset: '⊏',
-  SquareSubsetEqual: '⊑',
-  SquareSuperset: '⊐',
-  SquareSupersetEqual: '⊒',
-  SquareUnion: '⊔',
-  Sscr: '𝒮',
-  Star: '⋆',
-  Sub: '⋐',
-  Subset: '⋐',
-  SubsetEqual: '⊆',
-  Succeeds: '≻',
-  SucceedsEqual: '⪰',
-  SucceedsSlantEqual: '≽',
-  SucceedsTilde: '≿',
-  SuchThat: '∋',
-  Sum: '∑',
-  Sup: '⋑',
-  Superset: '⊃',
-  SupersetEqual: '⊇',
-  Supset: '⋑',
-  THORN: 'Þ',
-  TRADE: '™',
-  TSHcy: 'Ћ',
-  TScy: 'Ц',
+  Qfr: '\ud835\udd14',
+  Qopf: '\u211a',
+  Qscr: '\ud835\udcac',
+  RBarr: '\u2910',
+  REG: '\u00ae',
+  Racute: '\u0154',
+  Rang: '\u27eb',
+  Rarr: '\u21a0',
+  Rarrtl: '\u2916',
+  Rcaron: '\u0158',
+  Rcedil: '\u0156',
+  Rcy: '\u0420',
+  Re: '\u211c',
+  ReverseElement: '\u220b',
+  ReverseEquilibrium: '\u21cb',
+  ReverseUpEquilibrium: '\u296f',
+  Rfr: '\u211c',
+  Rho: '\u03a1',
+  RightAngleBracket: '\u27e9',
+  RightArrow: '\u2192',
+  RightArrowBar: '\u21e5',
+  RightArrowLeftArrow: '\u21c4',
+  RightCeiling: '\u2309',
+  RightDoubleBracket: '\u27e7',
+  RightDownTeeVector: '\u295d',
+  RightDownVector: '\u21c2',
+  RightDownVectorBar: '\u2955',
+  RightFloor: '\u230b',
+  RightTee: '\u22a2',
+  RightTeeArrow: '\u21a6',
+  RightTeeVector: '\u295b',
+  RightTriangle: '\u22b3',
+  RightTriangleBar: '\u29d0',
+  RightTriangleEqual: '\u22b5',
+  RightUpDownVector: '\u294f',
+  RightUpTeeVector: '\u295c',
+  RightUpVector: '\u21be',
+  RightUpVectorBar: '\u2954',
+  RightVector: '\u21c0',
+  RightVectorBar: '\u2953',
+  Rightarrow: '\u21d2',
+  Ropf: '\u211d',
+  RoundImplies: '\u2970',
+  Rrightarrow: '\u21db',
+  Rscr: '\u211b',
+  Rsh: '\u21b1',
+  RuleDelayed: '\u29f4',
+  SHCHcy: '\u0429',
+  SHcy: '\u0428',
+  SOFTcy: '\u042c',
+  Sacute: '\u015a',
+  Sc: '\u2abc',
+  Scaron: '\u0160',
+  Scedil: '\u015e',
+  Scirc: '\u015c',
+  Scy: '\u0421',
+  Sfr: '\ud835\udd16',
+  ShortDownArrow: '\u2193',
+  ShortLeftArrow: '\u2190',
+  ShortRightArrow: '\u2192',
+  ShortUpArrow: '\u2191',
+  Sigma: '\u03a3',
+  SmallCircle: '\u2218',
+  Sopf: '\ud835\udd4a',
+  Sqrt: '\u221a',
+  Square: '\u25a1',
+  SquareIntersection: '\u2293',
+  SquareSubset: '\u228f',
+  SquareSubsetEqual: '\u2291',
+  SquareSuperset: '\u2290',
+  SquareSupersetEqual: '\u2292',
+  SquareUnion: '\u2294',
+  Sscr: '\ud835\udcae',
+  Star: '\u22c6',
+  Sub: '\u22d0',
+  Subset: '\u22d0',
+  SubsetEqual: '\u2286',
+  Succeeds: '\u227b',
+  SucceedsEqual: '\u2ab0',
+  SucceedsSlantEqual: '\u227d',
+  SucceedsTilde: '\u227f',
+  SuchThat: '\u220b',
+  Sum: '\u2211',
+  Sup: '\u22d1',
+  Superset: '\u2283',
+  SupersetEqual: '\u2287',
+  Supset: '\u22d1',
+  THORN: '\u00de',
+  TRADE: '\u2122',
+  TSHcy: '\u040b',
+  TScy: '\u0426',
   Tab: '\t',
-  Tau: 'Τ',
-  Tcaron: 'Ť',
-  Tcedil: 'Ţ',
-  Tcy: 'Т',
-  Tfr: '𝔗',
-  Therefore: '∴',
-  Theta: 'Θ',
-  ThickSpace: '  ',
-  ThinSpace: ' ',
-  Tilde: '∼',
-  TildeEqual: '≃',
-  TildeFullEqual: '≅',
-  TildeTilde: '≈',
-  Topf: '𝕋',
-  TripleDot: '⃛',
-  Tscr: '𝒯',
-  Tstrok: 'Ŧ',
-  Uacute: 'Ú',
-  Uarr: '↟',
-  Uarrocir: '⥉',
-  Ubrcy: 'Ў',
-  Ubreve: 'Ŭ',
-  Ucirc: 'Û',
-  Ucy: 'У',
-  Udblac: 'Ű',
-  Ufr: '𝔘',
-  Ugrave: 'Ù',
-  Umacr: 'Ū',
+  Tau: '\u03a4',
+  Tcaron: '\u0164',
+  Tcedil: '\u0162',
+  Tcy: '\u0422',
+  Tfr: '\ud835\udd17',
+  Therefore: '\u2234',
+  Theta: '\u0398',
+  ThickSpace: '\u205f\u200a',
+  ThinSpace: '\u2009',
+  Tilde: '\u223c',
+  TildeEqual: '\u2243',
+  TildeFullEqual: '\u2245',
+  TildeTilde: '\u2248',
+  Topf: '\ud835\udd4b',
+  TripleDot: '\u20db',
+  Tscr: '\ud835\udcaf',
+  Tstrok: '\u0166',
+  Uacute: '\u00da',
+  Uarr: '\u219f',
+  Uarrocir: '\u2949',
+  Ubrcy: '\u040e',
+  Ubreve: '\u016c',
+  Ucirc: '\u00db',
+  Ucy: '\u0423',
+  Udblac: '\u0170',
+  Ufr: '\ud835\udd18',
+  Ugrave: '\u00d9',
+  Umacr: '\u016a',
   UnderBar: '_',
-  UnderBrace: '⏟',
-  UnderBracket: '⎵',
-  UnderParenthesis: '⏝',
-  Union: '⋃',
-  UnionPlus: '⊎',
-  Uogon: 'Ų',
-  Uopf: '𝕌',
-  UpArrow: '↑',
-  UpArrowBar: '⤒',
-  UpArrowDownArrow: '⇅',
-  UpDownArrow: '↕',
-  UpEquilibrium: '⥮',
-  UpTee: '⊥',
-  UpTeeArrow: '↥',
-  Uparrow: '⇑',
-  Updownarrow: '⇕',
-  UpperLeftArrow: '↖',
-  UpperRightArrow: '↗',
-  Upsi: 'ϒ',
-  Upsilon: 'Υ',
-  Uring: 'Ů',
-  Uscr: '𝒰',
-  Utilde: 'Ũ',
-  Uuml: 'Ü',
-  VDash: '⊫',
-  Vbar: '⫫',
-  Vcy: 'В',
-  Vdash: '⊩',
-  Vdashl: '⫦',
-  Vee: '⋁',
-  Verbar: '‖',
-  Vert: '‖',
-  VerticalBar: '∣',
+  UnderBrace: '\u23df',
+  UnderBracket: '\u23b5',
+  UnderParenthesis: '\u23dd',
+  Union: '\u22c3',
+  UnionPlus: '\u228e',
+  Uogon: '\u0172',
+  Uopf: '\ud835\udd4c',
+  UpArrow: '\u2191',
+  UpArrowBar: '\u2912',
+  UpArrowDownArrow: '\u21c5',
+  UpDownArrow: '\u2195',
+  UpEquilibrium: '\u296e',
+  UpTee: '\u22a5',
+  UpTeeArrow: '\u21a5',
+  Uparrow: '\u21d1',
+  Updownarrow: '\u21d5',
+  UpperLeftArrow: '\u2196',
+  UpperRightArrow: '\u2197',
+  Upsi: '\u03d2',
+  Upsilon: '\u03a5',
+  Uring: '\u016e',
+  Uscr: '\ud835\udcb0',
+  Utilde: '\u0168',
+  Uuml: '\u00dc',
+  VDash: '\u22ab',
+  Vbar: '\u2aeb',
+  Vcy: '\u0412',
+  Vdash: '\u22a9',
+  Vdashl: '\u2ae6',
+  Vee: '\u22c1',
+  Verbar: '\u2016',
+  Vert: '\u2016',
+  VerticalBar: '\u2223',
   VerticalLine: '|',
-  VerticalSeparator: '❘',
-  VerticalTilde: '≀',
-  VeryThinSpace: ' ',
-  Vfr: '𝔙',
-  Vopf: '𝕍',
-  Vscr: '𝒱',
-  Vvdash: '⊪',
-  Wcirc: 'Ŵ',
-  Wedge: '⋀',
-  Wfr: '𝔚',
-  Wopf: '𝕎',
-  Wscr: '𝒲',
-  Xfr: '𝔛',
-  Xi: 'Ξ',
-  Xopf: '𝕏',
-  Xscr: '𝒳',
-  YAcy: 'Я',
-  YIcy: 'Ї',
-  YUcy: 'Ю',
-  Yacute: 'Ý',
-  Ycirc: 'Ŷ',
-  Ycy: 'Ы',
-  Yfr: '𝔜',
-  Yopf: '𝕐',
-  Yscr: '𝒴',
-  Yuml: 'Ÿ',
-  ZHcy: 'Ж',
-  Zacute: 'Ź',
-  Zcaron: 'Ž',
-  Zcy: 'З',
-  Zdot: 'Ż',
-  ZeroWidthSpace: '​',
-  Zeta: 'Ζ',
-  Zfr: 'ℨ',
-  Zopf: 'ℤ',
-  Zscr: '𝒵',
-  aacute: 'á',
-  abreve: 'ă',
-  ac: '∾',
-  acE: '∾̳',
-  acd: '∿',
-  acirc: 'â',
-  acute: '´',
-  acy: 'а',
-  aelig: 'æ',
-  af: '⁡',
-  afr: '𝔞',
-  agrave: 'à',
-  alefsym: 'ℵ',
-  aleph: 'ℵ',
-  alpha: 'α',
-  amacr: 'ā',
-  amalg: '⨿',
+  VerticalSeparator: '\u2758',
+  VerticalTilde: '\u2240',
+  VeryThinSpace: '\u200a',
+  Vfr: '\ud835\udd19',
+  Vopf: '\ud835\udd4d',
+  Vscr: '\ud835\udcb1',
+  Vvdash: '\u22aa',
+  Wcirc: '\u0174',
+  Wedge: '\u22c0',
+  Wfr: '\ud835\udd1a',
+  Wopf: '\ud835\udd4e',
+  Wscr: '\ud835\udcb2',
+  Xfr: '\ud835\udd1b',
+  Xi: '\u039e',
+  Xopf: '\ud835\udd4f',
+  Xscr: '\ud835\udcb3',
+  YAcy: '\u042f',
+  YIcy: '\u0407',
+  YUcy: '\u042e',
+  Yacute: '\u00dd',
+  Ycirc: '\u0176',
+  Ycy: '\u042b',
+  Yfr: '\ud835\udd1c',
+  Yopf: '\ud835\udd50',
+  Yscr: '\ud835\udcb4',
+  Yuml: '\u0178',
+  ZHcy: '\u0416',
+  Zacute: '\u0179',
+  Zcaron: '\u017d',
+  Zcy: '\u0417',
+  Zdot: '\u017b',
+  ZeroWidthSpace: '\u200b',
+  Zeta: '\u0396',
+  Zfr: '\u2128',
+  Zopf: '\u2124',
+  Zscr: '\ud835\udcb5',
+  aacute: '\u00e1',
+  abreve: '\u0103',
+  ac: '\u223e',
+  acE: '\u223e\u0333',
+  acd: '\u223f',
+  acirc: '\u00e2',
+  acute: '\u00b4',
+  acy: '\u0430',
+  aelig: '\u00e6',
+  af: '\u2061',
+  afr: '\ud835\udd1e',
+  agrave: '\u00e0',
+  alefsym: '\u2135',
+  aleph: '\u2135',
+  alpha: '\u03b1',
+  amacr: '\u0101',
+  amalg: '\u2a3f',
   amp: '&',
-  and: '∧',
-  andand: '⩕',
-  andd: '⩜',
-  andslope: '⩘',
-  andv: '⩚',
-  ang: '∠',
-  ange: '⦤',
-  angle: '∠',
-  angmsd: '∡',
-  angmsdaa: '⦨',
-  angmsdab: '⦩',
-  angmsdac: '⦪',
-  angmsdad: '⦫',
-  angmsdae: '⦬',
-  angmsdaf: '⦭',
-  angmsdag: '⦮',
-  angmsdah: '⦯',
-  angrt: '∟',
-  angrtvb: '⊾',
-  angrtvbd: '⦝',
-  angsph: '∢',
-  angst: 'Å',
-  angzarr: '⍼',
-  aogon: 'ą',
-  aopf: '𝕒',
-  ap: '≈',
-  apE: '⩰',
-  apacir: '⩯',
-  ape: '≊',
-  apid: '≋',
+  and: '\u2227',
+  andand: '\u2a55',
+  andd: '\u2a5c',
+  andslope: '\u2a58',
+  andv: '\u2a5a',
+  ang: '\u2220',
+  ange: '\u29a4',
+  angle: '\u2220',
+  angmsd: '\u2221',
+  angmsdaa: '\u29a8',
+  angmsdab: '\u29a9',
+  angmsdac: '\u29aa',
+  angmsdad: '\u29ab',
+  angmsdae: '\u29ac',
+  angmsdaf: '\u29ad',
+  angmsdag: '\u29ae',
+  angmsdah: '\u29af',
+  angrt: '\u221f',
+  angrtvb: '\u22be',
+  angrtvbd: '\u299d',
+  angsph: '\u2222',
+  angst: '\u00c5',
+  angzarr: '\u237c',
+  aogon: '\u0105',
+  aopf: '\ud835\udd52',
+  ap: '\u2248',
+  apE: '\u2a70',
+  apacir: '\u2a6f',
+  ape: '\u224a',
+  apid: '\u224b',
   apos: "'",
-  approx: '≈',
-  approxeq: '≊',
-  aring: 'å',
-  ascr: '𝒶',
+  approx: '\u2248',
+  approxeq: '\u224a',
+  aring: '\u00e5',
+  ascr: '\ud835\udcb6',
   ast: '*',
-  asymp: '≈',
-  asympeq: '≍',
-  atilde: 'ã',
-  auml: 'ä',
-  awconint: '∳',
-  awint: '⨑',
-  bNot: '⫭',
-  backcong: '≌',
-  backepsilon: '϶',
-  backprime: '‵',
-  backsim: '∽',
-  backsimeq: '⋍',
-  barvee: '⊽',
-  barwed: '⌅',
-  barwedge: '⌅',
-  bbrk: '⎵',
-  bbrktbrk: '⎶',
-  bcong: '≌',
-  bcy: 'б',
-  bdquo: '„',
-  becaus: '∵',
-  because: '∵',
-  bemptyv: '⦰',
-  bepsi: '϶',
-  bernou: 'ℬ',
-  beta: 'β',
-  beth: 'ℶ',
-  between: '≬',
-  bfr: '𝔟',
-  bigcap: '⋂',
-  bigcirc: '◯',
-  bigcup: '⋃',
-  bigodot: '⨀',
-  bigoplus: '⨁',
-  bigotimes: '⨂',
-  bigsqcup: '⨆',
-  bigstar: '★',
-  bigtriangledown: '▽',
-  bigtriangleup: '△',
-  biguplus: '⨄',
-  bigvee: '⋁',
-  bigwedge: '⋀',
-  bkarow: '⤍',
-  blacklozenge: '⧫',
-  blacksquare: '▪',
-  blacktriangle: '▴',
-  blacktriangledown: '▾',
-  blacktriangleleft: '◂',
-  blacktriangleright: '▸',
-  blank: '␣',
-  blk12: '▒',
-  blk14: '░',
-  blk34: '▓',
-  block: '█',
-  bne: '=⃥',
-  bnequiv: '≡⃥',
-  bnot: '⌐',
-  bopf: '𝕓',
-  bot: '⊥',
-  bottom: '⊥',
-  bowtie: '⋈',
-  boxDL: '╗',
-  boxDR: '╔',
-  boxDl: '╖',
-  boxDr: '╓',
-  boxH: '═',
-  boxHD: '╦',
-  boxHU: '╩',
-  boxHd: '╤',
-  boxHu: '╧',
-  boxUL: '╝',
-  boxUR: '╚',
-  boxUl: '╜',
-  boxUr: '╙',
-  boxV: '║',
-  boxVH: '╬',
-  boxVL: '╣',
-  boxVR: '╠',
-  boxVh: '╫',
-  boxVl: '╢',
-  boxVr: '╟',
-  boxbox: '⧉',
-  boxdL: '╕',
-  boxdR: '╒',
-  boxdl: '┐',
-  boxdr: '┌',
-  boxh: '─',
-  boxhD: '╥',
-  boxhU: '╨',
-  boxhd: '┬',
-  boxhu: '┴',
-  boxminus: '⊟',
-  boxplus: '⊞',
-  boxtimes: '⊠',
-  boxuL: '╛',
-  boxuR: '╘',
-  boxul: '┘',
-  boxur: '└',
-  boxv: '│',
-  boxvH: '╪',
-  boxvL: '╡',
-  boxvR: '╞',
-  boxvh: '┼',
-  boxvl: '┤',
-  boxvr: '├',
-  bprime: '‵',
-  breve: '˘',
-  brvbar: '¦',
-  bscr: '𝒷',
-  bsemi: '⁏',
-  bsim: '∽',
-  bsime: '⋍',
+  asymp: '\u2248',
+  asympeq: '\u224d',
+  atilde: '\u00e3',
+  auml: '\u00e4',
+  awconint: '\u2233',
+  awint: '\u2a11',
+  bNot: '\u2aed',
+  backcong: '\u224c',
+  backepsilon: '\u03f6',
+  backprime: '\u2035',
+  backsim: '\u223d',
+  backsimeq: '\u22cd',
+  barvee: '\u22bd',
+  barwed: '\u2305',
+  barwedge: '\u2305',
+  bbrk: '\u23b5',
+  bbrktbrk: '\u23b6',
+  bcong: '\u224c',
+  bcy: '\u0431',
+  bdquo: '\u201e',
+  becaus: '\u2235',
+  because: '\u2235',
+  bemptyv: '\u29b0',
+  bepsi: '\u03f6',
+  bernou: '\u212c',
+  beta: '\u03b2',
+  beth: '\u2136',
+  between: '\u226c',
+  bfr: '\ud835\udd1f',
+  bigcap: '\u22c2',
+  bigcirc: '\u25ef',
+  bigcup: '\u22c3',
+  bigodot: '\u2a00',
+  bigoplus: '\u2a01',
+  bigotimes: '\u2a02',
+  bigsqcup: '\u2a06',
+  bigstar: '\u2605',
+  bigtriangledown: '\u25bd',
+  bigtriangleup: '\u25b3',
+  biguplus: '\u2a04',
+  bigvee: '\u22c1',
+  bigwedge: '\u22c0',
+  bkarow: '\u290d',
+  blacklozenge: '\u29eb',
+  blacksquare: '\u25aa',
+  blacktriangle: '\u25b4',
+  blacktriangledown: '\u25be',
+  blacktriangleleft: '\u25c2',
+  blacktriangleright: '\u25b8',
+  blank: '\u2423',
+  blk12: '\u2592',
+  blk14: '\u2591',
+  blk34: '\u2593',
+  block: '\u2588',
+  bne: '=\u20e5',
+  bnequiv: '\u2261\u20e5',
+  bnot: '\u2310',
+  bopf: '\ud835\udd53',
+  bot: '\u22a5',
+  bottom: '\u22a5',
+  bowtie: '\u22c8',
+  boxDL: '\u2557',
+  boxDR: '\u2554',
+  boxDl: '\u2556',
+  boxDr: '\u2553',
+  boxH: '\u2550',
+  boxHD: '\u2566',
+  boxHU: '\u2569',
+  boxHd: '\u2564',
+  boxHu: '\u2567',
+  boxUL: '\u255d',
+  boxUR: '\u255a',
+  boxUl: '\u255c',
+  boxUr: '\u2559',
+  boxV: '\u2551',
+  boxVH: '\u256c',
+  boxVL: '\u2563',
+  boxVR: '\u2560',
+  boxVh: '\u256b',
+  boxVl: '\u2562',
+  boxVr: '\u255f',
+  boxbox: '\u29c9',
+  boxdL: '\u2555',
+  boxdR: '\u2552',
+  boxdl: '\u2510',
+  boxdr: '\u250c',
+  boxh: '\u2500',
+  boxhD: '\u2565',
+  boxhU: '\u2568',
+  boxhd: '\u252c',
+  boxhu: '\u2534',
+  boxminus: '\u229f',
+  boxplus: '\u229e',
+  boxtimes: '\u22a0',
+  boxuL: '\u255b',
+  boxuR: '\u2558',
+  boxul: '\u2518',
+  boxur: '\u2514',
+  boxv: '\u2502',
+  boxvH: '\u256a',
+  boxvL: '\u2561',
+  boxvR: '\u255e',
+  boxvh: '\u253c',
+  boxvl: '\u2524',
+  boxvr: '\u251c',
+  bprime: '\u2035',
+  breve: '\u02d8',
+  brvbar: '\u00a6',
+  bscr: '\ud835\udcb7',
+  bsemi: '\u204f',
+  bsim: '\u223d',
+  bsime: '\u22cd',
   bsol: '\\',
-  bsolb: '⧅',
-  bsolhsub: '⟈',
-  bull: '•',
-  bullet: '•',
-  bump: '≎',
-  bumpE: '⪮',
-  bumpe: '≏',
-  bumpeq: '≏',
-  cacute: 'ć',
-  cap: '∩',
-  capand: '⩄',
-  capbrcup: '⩉',
-  capcap: '⩋',
-  capcup: '⩇',
-  capdot: '⩀',
-  caps: '∩︀',
-  caret: '⁁',
-  caron: 'ˇ',
-  ccaps: '⩍',
-  ccaron: 'č',
-  ccedil: 'ç',
-  ccirc: 'ĉ',
-  ccups: '⩌',
-  ccupssm: '⩐',
-  cdot: 'ċ',
-  cedil: '¸',
-  cemptyv: '⦲',
-  cent: '¢',
-  centerdot: '·',
-  cfr: '𝔠',
-  chcy: 'ч',
-  check: '✓',
-  checkmark: '✓',
-  chi: 'χ',
-  cir: '○',
-  cirE: '⧃',
-  circ: 'ˆ',
-  circeq: '≗',
-  circlearrowleft: '↺',
-  circlearrowright: '↻',
-  circledR: '®',
-  circledS: 'Ⓢ',
-  circledast: '⊛',
-  circledcirc: '⊚',
-  circleddash: '⊝',
-  cire: '≗',
-  cirfnint: '⨐',
-  cirmid: '⫯',
-  cirscir: '⧂',
-  clubs: '♣',
-  clubsuit: '♣',
+  bsolb: '\u29c5',
+  bsolhsub: '\u27c8',
+  bull: '\u2022',
+  bullet: '\u2022',
+  bump: '\u224e',
+  bumpE: '\u2aae',
+  bumpe: '\u224f',
+  bumpeq: '\u224f',
+  cacute: '\u0107',
+  cap: '\u2229',
+  capand: '\u2a44',
+  capbrcup: '\u2a49',
+  capcap: '\u2a4b',
+  capcup: '\u2a47',
+  capdot: '\u2a40',
+  caps: '\u2229\ufe00',
+  caret: '\u2041',
+  caron: '\u02c7',
+  ccaps: '\u2a4d',
+  ccaron: '\u010d',
+  ccedil: '\u00e7',
+  ccirc: '\u0109',
+  ccups: '\u2a4c',
+  ccupssm: '\u2a50',
+  cdot: '\u010b',
+  cedil: '\u00b8',
+  cemptyv: '\u29b2',
+  cent: '\u00a2',
+  centerdot: '\u00b7',
+  cfr: '\ud835\udd20',
+  chcy: '\u0447',
+  check: '\u2713',
+  checkmark: '\u2713',
+  chi: '\u03c7',
+  cir: '\u25cb',
+  cirE: '\u29c3',
+  circ: '\u02c6',
+  circeq: '\u2257',
+  circlearrowleft: '\u21ba',
+  circlearrowright: '\u21bb',
+  circledR: '\u00ae',
+  circledS: '\u24c8',
+  circledast: '\u229b',
+  circledcirc: '\u229a',
+  circleddash: '\u229d',
+  cire: '\u2257',
+  cirfnint: '\u2a10',
+  cirmid: '\u2aef',
+  cirscir: '\u29c2',
+  clubs: '\u2663',
+  clubsuit: '\u2663',
   colon: ':',
-  colone: '≔',
-  coloneq: '≔',
+  colone: '\u2254',
+  coloneq: '\u2254',
   comma: ',',
   commat: '@',
-  comp: '∁',
-  compfn: '∘',
-  complement: '∁',
-  complexes: 'ℂ',
-  cong: '≅',
-  congdot: '⩭',
-  conint: '∮',
-  copf: '𝕔',
-  coprod: '∐',
-  copy: '©',
-  copysr: '℗',
-  crarr: '↵',
-  cross: '✗',
-  cscr: '𝒸',
-  csub: '⫏',
-  csube: '⫑',
-  csup: '⫐',
-  csupe: '⫒',
-  ctdot: '⋯',
-  cudarrl: '⤸',
-  cudarrr: '⤵',
-  cuepr: '⋞',
-  cuesc: '⋟',
-  cularr: '↶',
-  cularrp: '⤽',
-  cup: '∪',
-  cupbrcap: '⩈',
-  cupcap: '⩆',
-  cupcup: '⩊',
-  cupdot: '⊍',
-  cupor: '⩅',
-  cups: '∪︀',
-  curarr: '↷',
-  curarrm: '⤼',
-  curlyeqprec: '⋞',
-  curlyeqsucc: '⋟',
-  curlyvee: '⋎',
-  curlywedge: '⋏',
-  curren: '¤',
-  curvearrowleft: '↶',
-  curvearrowright: '↷',
-  cuvee: '⋎',
-  cuwed: '⋏',
-  cwconint: '∲',
-  cwint: '∱',
-  cylcty: '⌭',
-  dArr: '⇓',
-  dHar: '⥥',
-  dagger: '†',
-  daleth: 'ℸ',
-  darr: '↓',
-  dash: '‐',
-  dashv: '⊣',
-  dbkarow: '⤏',
-  dblac: '˝',
-  dcaron: 'ď',
-  dcy: 'д',
-  dd: 'ⅆ',
-  ddagger: '‡',
-  ddarr: '⇊',
-  ddotseq: '⩷',
-  deg: '°',
-  delta: 'δ',
-  demptyv: '⦱',
-  dfisht: '⥿',
-  dfr: '𝔡',
-  dharl: '⇃',
-  dharr: '⇂',
-  diam: '⋄',
-  diamond: '⋄',
-  diamondsuit: '♦',
-  diams: '♦',
-  die: '¨',
-  digamma: 'ϝ',
-  disin: '⋲',
-  div: '÷',
-  divide: '÷',
-  divideontimes: '⋇',
-  divonx: '⋇',
-  djcy: 'ђ',
-  dlcorn: '⌞',
-  dlcrop: '⌍',
+  comp: '\u2201',
+  compfn: '\u2218',
+  complement: '\u2201',
+  complexes: '\u2102',
+  cong: '\u2245',
+  congdot: '\u2a6d',
+  conint: '\u222e',
+  copf: '\ud835\udd54',
+  coprod: '\u2210',
+  copy: '\u00a9',
+  copysr: '\u2117',
+  crarr: '\u21b5',
+  cross: '\u2717',
+  cscr: '\ud835\udcb8',
+  csub: '\u2acf',
+  csube: '\u2ad1',
+  csup: '\u2ad0',
+  csupe: '\u2ad2',
+  ctdot: '\u22ef',
+  cudarrl: '\u2938',
+  cudarrr: '\u2935',
+  cuepr: '\u22de',
+  cuesc: '\u22df',
+  cularr: '\u21b6',
+  cularrp: '\u293d',
+  cup: '\u222a',
+  cupbrcap: '\u2a48',
+  cupcap: '\u2a46',
+  cupcup: '\u2a4a',
+  cupdot: '\u228d',
+  cupor: '\u2a45',
+  cups: '\u222a\ufe00',
+  curarr: '\u21b7',
+  curarrm: '\u293c',
+  curlyeqprec: '\u22de',
+  curlyeqsucc: '\u22df',
+  curlyvee: '\u22ce',
+  curlywedge: '\u22cf',
+  curren: '\u00a4',
+  curvearrowleft: '\u21b6',
+  curvearrowright: '\u21b7',
+  cuvee: '\u22ce',
+  cuwed: '\u22cf',
+  cwconint: '\u2232',
+  cwint: '\u2231',
+  cylcty: '\u232d',
+  dArr: '\u21d3',
+  dHar: '\u2965',
+  dagger: '\u2020',
+  daleth: '\u2138',
+  darr: '\u2193',
+  dash: '\u2010',
+  dashv: '\u22a3',
+  dbkarow: '\u290f',
+  dblac: '\u02dd',
+  dcaron: '\u010f',
+  dcy: '\u0434',
+  dd: '\u2146',
+  ddagger: '\u2021',
+  ddarr: '\u21ca',
+  ddotseq: '\u2a77',
+  deg: '\u00b0',
+  delta: '\u03b4',
+  demptyv: '\u29b1',
+  dfisht: '\u297f',
+  dfr: '\ud835\udd21',
+  dharl: '\u21c3',
+  dharr: '\u21c2',
+  diam: '\u22c4',
+  diamond: '\u22c4',
+  diamondsuit: '\u2666',
+  diams: '\u2666',
+  die: '\u00a8',
+  digamma: '\u03dd',
+  disin: '\u22f2',
+  div: '\u00f7',
+  divide: '\u00f7',
+  divideontimes: '\u22c7',
+  divonx: '\u22c7',
+  djcy: '\u0452',
+  dlcorn: '\u231e',
+  dlcrop: '\u230d',
   dollar: '$',
-  dopf: '𝕕',
-  dot: '˙',
-  doteq: '≐',
-  doteqdot: '≑',
-  dotminus: '∸',
-  dotplus: '∔',
-  dotsquare: '⊡',
-  doublebarwedge: '⌆',
-  downarrow: '↓',
-  downdownarrows: '⇊',
-  downharpoonleft: '⇃',
-  downharpoonright: '⇂',
-  drbkarow: '⤐',
-  drcorn: '⌟',
-  drcrop: '⌌',
-  dscr: '𝒹',
-  dscy: 'ѕ',
-  dsol: '⧶',
-  dstrok: 'đ',
-  dtdot: '⋱',
-  dtri: '▿',
-  dtrif: '▾',
-  duarr: '⇵',
-  duhar: '⥯',
-  dwangle: '⦦',
-  dzcy: 'џ',
-  dzigrarr: '⟿',
-  eDDot: '⩷',
-  eDot: '≑',
-  eacute: 'é',
-  easter: '⩮',
-  ecaron: 'ě',
-  ecir: '≖',
-  ecirc: 'ê',
-  ecolon: '≕',
-  ecy: 'э',
-  edot: 'ė',
-  ee: 'ⅇ',
-  efDot: '≒',
-  efr: '𝔢',
-  eg: '⪚',
-  egrave: 'è',
-  egs: '⪖',
-  egsdot: '⪘',
-  el: '⪙',
-  elinters: '⏧',
-  ell: 'ℓ',
-  els: '⪕',
-  elsdot: '⪗',
-  emacr: 'ē',
-  empty: '∅',
-  emptyset: '∅',
-  emptyv: '∅',
-  emsp13: ' ',
-  emsp14: ' ',
-  emsp: ' ',
-  eng: 'ŋ',
-  ensp: ' ',
-  eogon: 'ę',
-  eopf: '𝕖',
-  epar: '⋕',
-  eparsl: '⧣',
-  eplus: '⩱',
-  epsi: 'ε',
-  epsilon: 'ε',
-  epsiv: 'ϵ',
-  eqcirc: '≖',
-  eqcolon: '≕',
-  eqsim: '≂',
-  eqslantgtr: '⪖',
-  eqslantless: '⪕',
+  dopf: '\ud835\udd55',
+  dot: '\u02d9',
+  doteq: '\u2250',
+  doteqdot: '\u2251',
+  dotminus: '\u2238',
+  dotplus: '\u2214',
+  dotsquare: '\u22a1',
+  doublebarwedge: '\u2306',
+  downarrow: '\u2193',
+  downdownarrows: '\u21ca',
+  downharpoonleft: '\u21c3',
+  downharpoonright: '\u21c2',
+  drbkarow: '\u2910',
+  drcorn: '\u231f',
+  drcrop: '\u230c',
+  dscr: '\ud835\udcb9',
+  dscy: '\u0455',
+  dsol: '\u29f6',
+  dstrok: '\u0111',
+  dtdot: '\u22f1',
+  dtri: '\u25bf',
+  dtrif: '\u25be',
+  duarr: '\u21f5',
+  duhar: '\u296f',
+  dwangle: '\u29a6',
+  dzcy: '\u045f',
+  dzigrarr: '\u27ff',
+  eDDot: '\u2a77',
+  eDot: '\u2251',
+  eacute: '\u00e9',
+  easter: '\u2a6e',
+  ecaron: '\u011b',
+  ecir: '\u2256',
+  ecirc: '\u00ea',
+  ecolon: '\u2255',
+  ecy: '\u044d',
+  edot: '\u0117',
+  ee: '\u2147',
+  efDot: '\u2252',
+  efr: '\ud835\udd22',
+  eg: '\u2a9a',
+  egrave: '\u00e8',
+  egs: '\u2a96',
+  egsdot: '\u2a98',
+  el: '\u2a99',
+  elinters: '\u23e7',
+  ell: '\u2113',
+  els: '\u2a95',
+  elsdot: '\u2a97',
+  emacr: '\u0113',
+  empty: '\u2205',
+  emptyset: '\u2205',
+  emptyv: '\u2205',
+  emsp13: '\u2004',
+  emsp14: '\u2005',
+  emsp: '\u2003',
+  eng: '\u014b',
+  ensp: '\u2002',
+  eogon: '\u0119',
+  eopf: '\ud835\udd56',
+  epar: '\u22d5',
+  eparsl: '\u29e3',
+  eplus: '\u2a71',
+  epsi: '\u03b5',
+  epsilon: '\u03b5',
+  epsiv: '\u03f5',
+  eqcirc: '\u2256',
+  eqcolon: '\u2255',
+  eqsim: '\u2242',
+  eqslantgtr: '\u2a96',
+  eqslantless: '\u2a95',
   equals: '=',
-  equest: '≟',
-  equiv: '≡',
-  equivDD: '⩸',
-  eqvparsl: '⧥',
-  erDot: '≓',
-  erarr: '⥱',
-  escr: 'ℯ',
-  esdot: '≐',
-  esim: '≂',
-  eta: 'η',
-  eth: 'ð',
-  euml: 'ë',
-  euro: '€',
+  equest: '\u225f',
+  equiv: '\u2261',
+  equivDD: '\u2a78',
+  eqvparsl: '\u29e5',
+  erDot: '\u2253',
+  erarr: '\u2971',
+  escr: '\u212f',
+  esdot: '\u2250',
+  esim: '\u2242',
+  eta: '\u03b7',
+  eth: '\u00f0',
+  euml: '\u00eb',
+  euro: '\u20ac',
   excl: '!',
-  exist: '∃',
-  expectation: 'ℰ',
-  exponentiale: 'ⅇ',
-  fallingdotseq: '≒',
-  fcy: 'ф',
-  female: '♀',
-  ffilig: 'ﬃ',
-  fflig: 'ﬀ',
-  ffllig: 'ﬄ',
-  ffr: '𝔣',
-  filig: 'ﬁ',
+  exist: '\u2203',
+  expectation: '\u2130',
+  exponentiale: '\u2147',
+  fallingdotseq: '\u2252',
+  fcy: '\u0444',
+  female: '\u2640',
+  ffilig: '\ufb03',
+  fflig: '\ufb00',
+  ffllig: '\ufb04',
+  ffr: '\ud835\udd23',
+  filig: '\ufb01',
   fjlig: 'fj',
-  flat: '♭',
-  fllig: 'ﬂ',
-  fltns: '▱',
-  fnof: 'ƒ',
-  fopf: '𝕗',
-  forall: '∀',
-  fork: '⋔',
-  forkv: '⫙',
-  fpartint: '⨍',
-  frac12: '½',
-  frac13: '⅓',
-  frac14: '¼',
-  frac15: '⅕',
-  frac16: '⅙',
-  frac18: '⅛',
-  frac23: '⅔',
-  frac25: '⅖',
-  frac34: '¾',
-  frac35: '⅗',
-  frac38: '⅜',
-  frac45: '⅘',
-  frac56: '⅚',
-  frac58: '⅝',
-  frac78: '⅞',
-  frasl: '⁄',
-  frown: '⌢',
-  fscr: '𝒻',
-  gE: '≧',
-  gEl: '⪌',
-  gacute: 'ǵ',
-  gamma: 'γ',
-  gammad: 'ϝ',
-  gap: '⪆',
-  gbreve: 'ğ',
-  gcirc: 'ĝ',
-  gcy: 'г',
-  gdot: 'ġ',
-  ge: '≥',
-  gel: '⋛',
-  geq: '≥',
-  geqq: '≧',
-  geqslant: '⩾',
-  ges: '⩾',
-  gescc: '⪩',
-  gesdot: '⪀',
-  gesdoto: '⪂',
-  gesdotol: '⪄',
-  gesl: '⋛︀',
-  gesles: '⪔',
-  gfr: '𝔤',
-  gg: '≫',
-  ggg: '⋙',
-  gimel: 'ℷ',
-  gjcy: 'ѓ',
-  gl: '≷',
-  glE: '⪒',
-  gla: '⪥',
-  glj: '⪤',
-  gnE: '≩',
-  gnap: '⪊',
-  gnapprox: '⪊',
-  gne: '⪈',
-  gneq: '⪈',
-  gneqq: '≩',
-  gnsim: '⋧',
-  gopf: '𝕘',
+  flat: '\u266d',
+  fllig: '\ufb02',
+  fltns: '\u25b1',
+  fnof: '\u0192',
+  fopf: '\ud835\udd57',
+  forall: '\u2200',
+  fork: '\u22d4',
+  forkv: '\u2ad9',
+  fpartint: '\u2a0d',
+  frac12: '\u00bd',
+  frac13: '\u2153',
+  frac14: '\u00bc',
+  frac15: '\u2155',
+  frac16: '\u2159',
+  frac18: '\u215b',
+  frac23: '\u2154',
+  frac25: '\u2156',
+  frac34: '\u00be',
+  frac35: '\u2157',
+  frac38: '\u215c',
+  frac45: '\u2158',
+  frac56: '\u215a',
+  frac58: '\u215d',
+  frac78: '\u215e',
+  frasl: '\u2044',
+  frown: '\u2322',
+  fscr: '\ud835\udcbb',
+  gE: '\u2267',
+  gEl: '\u2a8c',
+  gacute: '\u01f5',
+  gamma: '\u03b3',
+  gammad: '\u03dd',
+  gap: '\u2a86',
+  gbreve: '\u011f',
+  gcirc: '\u011d',
+  gcy: '\u0433',
+  gdot: '\u0121',
+  ge: '\u2265',
+  gel: '\u22db',
+  geq: '\u2265',
+  geqq: '\u2267',
+  geqslant: '\u2a7e',
+  ges: '\u2a7e',
+  gescc: '\u2aa9',
+  gesdot: '\u2a80',
+  gesdoto: '\u2a82',
+  gesdotol: '\u2a84',
+  gesl: '\u22db\ufe00',
+  gesles: '\u2a94',
+  gfr: '\ud835\udd24',
+  gg: '\u226b',
+  ggg: '\u22d9',
+  gimel: '\u2137',
+  gjcy: '\u0453',
+  gl: '\u2277',
+  glE: '\u2a92',
+  gla: '\u2aa5',
+  glj: '\u2aa4',
+  gnE: '\u2269',
+  gnap: '\u2a8a',
+  gnapprox: '\u2a8a',
+  gne: '\u2a88',
+  gneq: '\u2a88',
+  gneqq: '\u2269',
+  gnsim: '\u22e7',
+  gopf: '\ud835\udd58',
   grave: '`',
-  gscr: 'ℊ',
-  gsim: '≳',
-  gsime: '⪎',
-  gsiml: '⪐',
+  gscr: '\u210a',
+  gsim: '\u2273',
+  gsime: '\u2a8e',
+  gsiml: '\u2a90',
   gt: '>',
-  gtcc: '⪧',
-  gtcir: '⩺',
-  gtdot: '⋗',
-  gtlPar: '⦕',
-  gtquest: '⩼',
-  gtrapprox: '⪆',
-  gtrarr: '⥸',
-  gtrdot: '⋗',
-  gtreqless: '⋛',
-  gtreqqless: '⪌',
-  gtrless: '≷',
-  gtrsim: '≳',
-  gvertneqq: '≩︀',
-  gvnE: '≩︀',
-  hArr: '⇔',
-  hairsp: ' ',
-  half: '½',
-  hamilt: 'ℋ',
-  hardcy: 'ъ',
-  harr: '↔',
-  harrcir: '⥈',
-  harrw: '↭',
-  hbar: 'ℏ',
-  hcirc: 'ĥ',
-  hearts: '♥',
-  heartsuit: '♥',
-  hellip: '…',
-  hercon: '⊹',
-  hfr: '𝔥',
-  hksearow: '⤥',
-  hkswarow: '⤦',
-  hoarr: '⇿',
-  homtht: '∻',
-  hookleftarrow: '↩',
-  hookrightarrow: '↪',
-  hopf: '𝕙',
-  horbar: '―',
-  hscr: '𝒽',
-  hslash: 'ℏ',
-  hstrok: 'ħ',
-  hybull: '⁃',
-  hyphen: '‐',
-  iacute: 'í',
-  ic: '⁣',
-  icirc: 'î',
-  icy: 'и',
-  iecy: 'е',
-  iexcl: '¡',
-  iff: '⇔',
-  ifr: '𝔦',
-  igrave: 'ì',
-  ii: 'ⅈ',
-  iiiint: '⨌',
-  iiint: '∭',
-  iinfin: '⧜',
-  iiota: '℩',
-  ijlig: 'ĳ',
-  imacr: 'ī',
-  image: 'ℑ',
-  imagline: 'ℐ',
-  imagpart: 'ℑ',
-  imath: 'ı',
-  imof: '⊷',
-  imped: 'Ƶ',
-  in: '∈',
-  incare: '℅',
-  infin: '∞',
-  infintie: '⧝',
-  inodot: 'ı',
-  int: '∫',
-  intcal: '⊺',
-  integers: 'ℤ',
-  intercal: '⊺',
-  intlarhk: '⨗',
-  intprod: '⨼',
-  iocy: 'ё',
-  iogon: 'į',
-  iopf: '𝕚',
-  iota: 'ι',
-  iprod: '⨼',
-  iquest: '¿',
-  iscr: '𝒾',
-  isin: '∈',
-  isinE: '⋹',
-  isindot: '⋵',
-  isins: '⋴',
-  isinsv: '⋳',
-  isinv: '∈',
-  it: '⁢',
-  itilde: 'ĩ',
-  iukcy: 'і',
-  iuml: 'ï',
-  jcirc: 'ĵ',
-  jcy: 'й',
-  jfr: '𝔧',
-  jmath: 'ȷ',
-  jopf: '𝕛',
-  jscr: '𝒿',
-  jsercy: 'ј',
-  jukcy: 'є',
-  kappa: 'κ',
-  kappav: 'ϰ',
-  kcedil: 'ķ',
-  kcy: 'к',
-  kfr: '𝔨',
-  kgreen: 'ĸ',
-  khcy: 'х',
-  kjcy: 'ќ',
-  kopf: '𝕜',
-  kscr: '𝓀',
-  lAarr: '⇚',
-  lArr: '⇐',
-  lAtail: '⤛',
-  lBarr: '⤎',
-  lE: '≦',
-  lEg: '⪋',
-  lHar: '⥢',
-  lacute: 'ĺ',
-  laemptyv: '⦴',
-  lagran: 'ℒ',
-  lambda: 'λ',
-  lang: '⟨',
-  langd: '⦑',
-  langle: '⟨',
-  lap: '⪅',
-  laquo: '«',
-  larr: '←',
-  larrb: '⇤',
-  larrbfs: '⤟',
-  larrfs: '⤝',
-  larrhk: '↩',
-  larrlp: '↫',
-  larrpl: '⤹',
-  larrsim: '⥳',
-  larrtl: '↢',
-  lat: '⪫',
-  latail: '⤙',
-  late: '⪭',
-  lates: '⪭︀',
-  lbarr: '⤌',
-  lbbrk: '❲',
+  gtcc: '\u2aa7',
+  gtcir: '\u2a7a',
+  gtdot: '\u22d7',
+  gtlPar: '\u2995',
+  gtquest: '\u2a7c',
+  gtrapprox: '\u2a86',
+  gtrarr: '\u2978',
+  gtrdot: '\u22d7',
+  gtreqless: '\u22db',
+  gtreqqless: '\u2a8c',
+  gtrless: '\u2277',
+  gtrsim: '\u2273',
+  gvertneqq: '\u2269\ufe00',
+  gvnE: '\u2269\ufe00',
+  hArr: '\u21d4',
+  hairsp: '\u200a',
+  half: '\u00bd',
+  hamilt: '\u210b',
+  hardcy: '\u044a',
+  harr: '\u2194',
+  harrcir: '\u2948',
+  harrw: '\u21ad',
+  hbar: '\u210f',
+  hcirc: '\u0125',
+  hearts: '\u2665',
+  heartsuit: '\u2665',
+  hellip: '\u2026',
+  hercon: '\u22b9',
+  hfr: '\ud835\udd25',
+  hksearow: '\u2925',
+  hkswarow: '\u2926',
+  hoarr: '\u21ff',
+  homtht: '\u223b',
+  hookleftarrow: '\u21a9',
+  hookrightarrow: '\u21aa',
+  hopf: '\ud835\udd59',
+  horbar: '\u2015',
+  hscr: '\ud835\udcbd',
+  hslash: '\u210f',
+  hstrok: '\u0127',
+  hybull: '\u2043',
+  hyphen: '\u2010',
+  iacute: '\u00ed',
+  ic: '\u2063',
+  icirc: '\u00ee',
+  icy: '\u0438',
+  iecy: '\u0435',
+  iexcl: '\u00a1',
+  iff: '\u21d4',
+  ifr: '\ud835\udd26',
+  igrave: '\u00ec',
+  ii: '\u2148',
+  iiiint: '\u2a0c',
+  iiint: '\u222d',
+  iinfin: '\u29dc',
+  iiota: '\u2129',
+  ijlig: '\u0133',
+  imacr: '\u012b',
+  image: '\u2111',
+  imagline: '\u2110',
+  imagpart: '\u2111',
+  imath: '\u0131',
+  imof: '\u22b7',
+  imped: '\u01b5',
+  in: '\u2208',
+  incare: '\u2105',
+  infin: '\u221e',
+  infintie: '\u29dd',
+  inodot: '\u0131',
+  int: '\u222b',
+  intcal: '\u22ba',
+  integers: '\u2124',
+  intercal: '\u22ba',
+  intlarhk: '\u2a17',
+  intprod: '\u2a3c',
+  iocy: '\u0451',
+  iogon: '\u012f',
+  iopf: '\ud835\udd5a',
+  iota: '\u03b9',
+  iprod: '\u2a3c',
+  iquest: '\u00bf',
+  iscr: '\ud835\udcbe',
+  isin: '\u2208',
+  isinE: '\u22f9',
+  isindot: '\u22f5',
+  isins: '\u22f4',
+  isinsv: '\u22f3',
+  isinv: '\u2208',
+  it: '\u2062',
+  itilde: '\u0129',
+  iukcy: '\u0456',
+  iuml: '\u00ef',
+  jcirc: '\u0135',
+  jcy: '\u0439',
+  jfr: '\ud835\udd27',
+  jmath: '\u0237',
+  jopf: '\ud835\udd5b',
+  jscr: '\ud835\udcbf',
+  jsercy: '\u0458',
+  jukcy: '\u0454',
+  kappa: '\u03ba',
+  kappav: '\u03f0',
+  kcedil: '\u0137',
+  kcy: '\u043a',
+  kfr: '\ud835\udd28',
+  kgreen: '\u0138',
+  khcy: '\u0445',
+  kjcy: '\u045c',
+  kopf: '\ud835\udd5c',
+  kscr: '\ud835\udcc0',
+  lAarr: '\u21da',
+  lArr: '\u21d0',
+  lAtail: '\u291b',
+  lBarr: '\u290e',
+  lE: '\u2266',
+  lEg: '\u2a8b',
+  lHar: '\u2962',
+  lacute: '\u013a',
+  laemptyv: '\u29b4',
+  lagran: '\u2112',
+  lambda: '\u03bb',
+  lang: '\u27e8',
+  langd: '\u2991',
+  langle: '\u27e8',
+  lap: '\u2a85',
+  laquo: '\u00ab',
+  larr: '\u2190',
+  larrb: '\u21e4',
+  larrbfs: '\u291f',
+  larrfs: '\u291d',
+  larrhk: '\u21a9',
+  larrlp: '\u21ab',
+  larrpl: '\u2939',
+  larrsim: '\u2973',
+  larrtl: '\u21a2',
+  lat: '\u2aab',
+  latail: '\u2919',
+  late: '\u2aad',
+  lates: '\u2aad\ufe00',
+  lbarr: '\u290c',
+  lbbrk: '\u2772',
   lbrace: '{',
   lbrack: '[',
-  lbrke: '⦋',
-  lbrksld: '⦏',
-  lbrkslu: '⦍',
-  lcaron: 'ľ',
-  lcedil: 'ļ',
-  lceil: '⌈',
+  lbrke: '\u298b',
+  lbrksld: '\u298f',
+  lbrkslu: '\u298d',
+  lcaron: '\u013e',
+  lcedil: '\u013c',
+  lceil: '\u2308',
   lcub: '{',
-  lcy: 'л',
-  ldca: '⤶',
-  ldquo: '“',
-  ldquor: '„',
-  ldrdhar: '⥧',
-  ldrushar: '⥋',
-  ldsh: '↲',
-  le: '≤',
-  leftarrow: '←',
-  leftarrowtail: '↢',
-  leftharpoondown: '↽',
-  leftharpoonup: '↼',
-  leftleftarrows: '⇇',
-  leftrightarrow: '↔',
-  leftrightarrows: '⇆',
-  leftrightharpoons: '⇋',
-  leftrightsquigarrow: '↭',
-  leftthreetimes: '⋋',
-  leg: '⋚',
-  leq: '≤',
-  leqq: '≦',
-  leqslant: '⩽',
-  les: '⩽',
-  lescc: '⪨',
-  lesdot: '⩿',
-  lesdoto: '⪁',
-  lesdotor: '⪃',
-  lesg: '⋚︀',
-  lesges: '⪓',
-  lessapprox: '⪅',
-  lessdot: '⋖',
-  lesseqgtr: '⋚',
-  lesseqqgtr: '⪋',
-  lessgtr: '≶',
-  lesssim: '≲',
-  lfisht: '⥼',
-  lfloor: '⌊',
-  lfr: '𝔩',
-  lg: '≶',
-  lgE: '⪑',
-  lhard: '↽',
-  lharu: '↼',
-  lharul: '⥪',
-  lhblk: '▄',
-  ljcy: 'љ',
-  ll: '≪',
-  llarr: '⇇',
-  llcorner: '⌞',
-  llhard: '⥫',
-  lltri: '◺',
-  lmidot: 'ŀ',
-  lmoust: '⎰',
-  lmoustache: '⎰',
-  lnE: '≨',
-  lnap: '⪉',
-  lnapprox: '⪉',
-  lne: '⪇',
-  lneq: '⪇',
-  lneqq: '≨',
-  lnsim: '⋦',
-  loang: '⟬',
-  loarr: '⇽',
-  lobrk: '⟦',
-  longleftarrow: '⟵',
-  longleftrightarrow: '⟷',
-  longmapsto: '⟼',
-  longrightarrow: '⟶',
-  looparrowleft: '↫',
-  looparrowright: '↬',
-  lopar: '⦅',
-  lopf: '𝕝',
-  loplus: '⨭',
-  lotimes: '⨴',
-  lowast: '∗',
+  lcy: '\u043b',
+  ldca: '\u2936',
+  ldquo: '\u201c',
+  ldquor: '\u201e',
+  ldrdhar: '\u2967',
+  ldrushar: '\u294b',
+  ldsh: '\u21b2',
+  le: '\u2264',
+  leftarrow: '\u2190',
+  leftarrowtail: '\u21a2',
+  leftharpoondown: '\u21bd',
+  leftharpoonup: '\u21bc',
+  leftleftarrows: '\u21c7',
+  leftrightarrow: '\u2194',
+  leftrightarrows: '\u21c6',
+  leftrightharpoons: '\u21cb',
+  leftrightsquigarrow: '\u21ad',
+  leftthreetimes: '\u22cb',
+  leg: '\u22da',
+  leq: '\u2264',
+  leqq: '\u2266',
+  leqslant: '\u2a7d',
+  les: '\u2a7d',
+  lescc: '\u2aa8',
+  lesdot: '\u2a7f',
+  lesdoto: '\u2a81',
+  lesdotor: '\u2a83',
+  lesg: '\u22da\ufe00',
+  lesges: '\u2a93',
+  lessapprox: '\u2a85',
+  lessdot: '\u22d6',
+  lesseqgtr: '\u22da',
+  lesseqqgtr: '\u2a8b',
+  lessgtr: '\u2276',
+  lesssim: '\u2272',
+  lfisht: '\u297c',
+  lfloor: '\u230a',
+  lfr: '\ud835\udd29',
+  lg: '\u2276',
+  lgE: '\u2a91',
+  lhard: '\u21bd',
+  lharu: '\u21bc',
+  lharul: '\u296a',
+  lhblk: '\u2584',
+  ljcy: '\u0459',
+  ll: '\u226a',
+  llarr: '\u21c7',
+  llcorner: '\u231e',
+  llhard: '\u296b',
+  lltri: '\u25fa',
+  lmidot: '\u0140',
+  lmoust: '\u23b0',
+  lmoustache: '\u23b0',
+  lnE: '\u2268',
+  lnap: '\u2a89',
+  lnapprox: '\u2a89',
+  lne: '\u2a87',
+  lneq: '\u2a87',
+  lneqq: '\u2268',
+  lnsim: '\u22e6',
+  loang: '\u27ec',
+  loarr: '\u21fd',
+  lobrk: '\u27e6',
+  longleftarrow: '\u27f5',
+  longleftrightarrow: '\u27f7',
+  longmapsto: '\u27fc',
+  longrightarrow: '\u27f6',
+  looparrowleft: '\u21ab',
+  looparrowright: '\u21ac',
+  lopar: '\u2985',
+  lopf: '\ud835\udd5d',
+  loplus: '\u2a2d',
+  lotimes: '\u2a34',
+  lowast: '\u2217',
   lowbar: '_',
-  loz: '◊',
-  lozenge: '◊',
-  lozf: '⧫',
+  loz: '\u25ca',
+  lozenge: '\u25ca',
+  lozf: '\u29eb',
   lpar: '(',
-  lparlt: '⦓',
-  lrarr: '⇆',
-  lrcorner: '⌟',
-  lrhar: '⇋',
-  lrhard: '⥭',
-  lrm: '‎',
-  lrtri: '⊿',
-  lsaquo: '‹',
-  lscr: '𝓁',
-  lsh: '↰',
-  lsim: '≲',
-  lsime: '⪍',
-  lsimg: '⪏',
+  lparlt: '\u2993',
+  lrarr: '\u21c6',
+  lrcorner: '\u231f',
+  lrhar: '\u21cb',
+  lrhard: '\u296d',
+  lrm: '\u200e',
+  lrtri: '\u22bf',
+  lsaquo: '\u2039',
+  lscr: '\ud835\udcc1',
+  lsh: '\u21b0',
+  lsim: '\u2272',
+  lsime: '\u2a8d',
+  lsimg: '\u2a8f',
   lsqb: '[',
-  lsquo: '‘',
-  lsquor: '‚',
-  lstrok: 'ł',
+  lsquo: '\u2018',
+  lsquor: '\u201a',
+  lstrok: '\u0142',
   lt: '<',
-  ltcc: '⪦',
-  ltcir: '⩹',
-  ltdot: '⋖',
-  lthree: '⋋',
-  ltimes: '⋉',
-  ltlarr: '⥶',
-  ltquest: '⩻',
-  ltrPar: '⦖',
-  ltri: '◃',
-  ltrie: '⊴',
-  ltrif: '◂',
-  lurdshar: '⥊',
-  luruhar: '⥦',
-  lvertneqq: '≨︀',
-  lvnE: '≨︀',
-  mDDot: '∺',
-  macr: '¯',
-  male: '♂',
-  malt: '✠',
-  maltese: '✠',
-  map: '↦',
-  mapsto: '↦',
-  mapstodown: '↧',
-  mapstoleft: '↤',
-  mapstoup: '↥',
-  marker: '▮',
-  mcomma: '⨩',
-  mcy: 'м',
-  mdash: '—',
-  measuredangle: '∡',
-  mfr: '𝔪',
-  mho: '℧',
-  micro: 'µ',
-  mid: '∣',
+  ltcc: '\u2aa6',
+  ltcir: '\u2a79',
+  ltdot: '\u22d6',
+  lthree: '\u22cb',
+  ltimes: '\u22c9',
+  ltlarr: '\u2976',
+  ltquest: '\u2a7b',
+  ltrPar: '\u2996',
+  ltri: '\u25c3',
+  ltrie: '\u22b4',
+  ltrif: '\u25c2',
+  lurdshar: '\u294a',
+  luruhar: '\u2966',
+  lvertneqq: '\u2268\ufe00',
+  lvnE: '\u2268\ufe00',
+  mDDot: '\u223a',
+  macr: '\u00af',
+  male: '\u2642',
+  malt: '\u2720',
+  maltese: '\u2720',
+  map: '\u21a6',
+  mapsto: '\u21a6',
+  mapstodown: '\u21a7',
+  mapstoleft: '\u21a4',
+  mapstoup: '\u21a5',
+  marker: '\u25ae',
+  mcomma: '\u2a29',
+  mcy: '\u043c',
+  mdash: '\u2014',
+  measuredangle: '\u2221',
+  mfr: '\ud835\udd2a',
+  mho: '\u2127',
+  micro: '\u00b5',
+  mid: '\u2223',
   midast: '*',
-  midcir: '⫰',
-  middot: '·',
-  minus: '−',
-  minusb: '⊟',
-  minusd: '∸',
-  minusdu: '⨪',
-  mlcp: '⫛',
-  mldr: '…',
-  mnplus: '∓',
-  models: '⊧',
-  mopf: '𝕞',
-  mp: '∓',
-  mscr: '𝓂',
-  mstpos: '∾',
-  mu: 'μ',
-  multimap: '⊸',
-  mumap: '⊸',
-  nGg: '⋙̸',
-  nGt: '≫⃒',
-  nGtv: '≫̸',
-  nLeftarrow: '⇍',
-  nLeftrightarrow: '⇎',
-  nLl: '⋘̸',
-  nLt: '≪⃒',
-  nLtv: '≪̸',
-  nRightarrow: '⇏',
-  nVDash: '⊯',
-  nVdash: '⊮',
-  nabla: '∇',
-  nacute: 'ń',
-  nang: '∠⃒',
-  nap: '≉',
-  napE: '⩰̸',
-  napid: '≋̸',
-  napos: 'ŉ',
-  napprox: '≉',
-  natur: '♮',
-  natural: '♮',
-  naturals: 'ℕ',
-  nbsp: ' ',
-  nbump: '≎̸',
-  nbumpe: '≏̸',
-  ncap: '⩃',
-  ncaron: 'ň',
-  ncedil: 'ņ',
-  ncong: '≇',
-  ncongdot: '⩭̸',
-  ncup: '⩂',
-  ncy: 'н',
-  ndash: '–',
-  ne: '≠',
-  neArr: '⇗',
-  nearhk: '⤤',
-  nearr: '↗',
-  nearrow: '↗',
-  nedot: '≐̸',
-  nequiv: '≢',
-  nesear: '⤨',
-  nesim: '≂̸',
-  nexist: '∄',
-  nexists: '∄',
-  nfr: '𝔫',
-  ngE: '≧̸',
-  nge: '≱',
-  ngeq: '≱',
-  ngeqq: '≧̸',
-  ngeqslant: '⩾̸',
-  nges: '⩾̸',
-  ngsim: '≵',
-  ngt: '≯',
-  ngtr: '≯',
-  nhArr: '⇎',
-  nharr: '↮',
-  nhpar: '⫲',
-  ni: '∋',
-  nis: '⋼',
-  nisd: '⋺',
-  niv: '∋',
-  njcy: 'њ',
-  nlArr: '⇍',
-  nlE: '≦̸',
-  nlarr: '↚',
-  nldr: '‥',
-  nle: '≰',
-  nleftarrow: '↚',
-  nleftrightarrow: '↮',
-  nleq: '≰',
-  nleqq: '≦̸',
-  nleqslant: '⩽̸',
-  nles: '⩽̸',
-  nless: '≮',
-  nlsim: '≴',
-  nlt: '≮',
-  nltri: '⋪',
-  nltrie: '⋬',
-  nmid: '∤',
-  nopf: '𝕟',
-  not: '¬',
-  notin: '∉',
-  notinE: '⋹̸',
-  notindot: '⋵̸',
-  notinva: '∉',
-  notinvb: '⋷',
-  notinvc: '⋶',
-  notni: '∌',
-  notniva: '∌',
-  notnivb: '⋾',
-  notnivc: '⋽',
-  npar: '∦',
-  nparallel: '∦',
-  nparsl: '⫽⃥',
-  npart: '∂̸',
-  npolint: '⨔',
-  npr: '⊀',
-  nprcue: '⋠',
-  npre: '⪯̸',
-  nprec: '⊀',
-  npreceq: '⪯̸',
-  nrArr: '⇏',
-  nrarr: '↛',
-  nrarrc: '⤳̸',
-  nrarrw: '↝̸',
-  nrightarrow: '↛',
-  nrtri: '⋫',
-  nrtrie: '⋭',
-  nsc: '⊁',
-  nsccue: '⋡',
-  nsce: '⪰̸',
-  nscr: '𝓃',
-  nshortmid: '∤',
-  nshortparallel: '∦',
-  nsim: '≁',
-  nsime: '≄',
-  nsimeq: '≄',
-  nsmid: '∤',
-  nspar: '∦',
-  nsqsube: '⋢',
-  nsqsupe: '⋣',
-  nsub: '⊄',
-  nsubE: '⫅̸',
-  nsube: '⊈',
-  nsubset: '⊂⃒',
-  nsubseteq: '⊈',
-  nsubseteqq: '⫅̸',
-  nsucc: '⊁',
-  nsucceq: '⪰̸',
-  nsup: '⊅',
-  nsupE: '⫆̸',
-  nsupe: '⊉',
-  nsupset: '⊃⃒',
-  nsupseteq: '⊉',
-  nsupseteqq: '⫆̸',
-  ntgl: '≹',
-  ntilde: 'ñ',
-  ntlg: '≸',
-  ntriangleleft: '⋪',
-  ntrianglelefteq: '⋬',
-  ntriangleright: '⋫',
-  ntrianglerighteq: '⋭',
-  nu: 'ν',
+  midcir: '\u2af0',
+  middot: '\u00b7',
+  minus: '\u2212',
+  minusb: '\u229f',
+  minusd: '\u2238',
+  minusdu: '\u2a2a',
+  mlcp: '\u2adb',
+  mldr: '\u2026',
+  mnplus: '\u2213',
+  models: '\u22a7',
+  mopf: '\ud835\udd5e',
+  mp: '\u2213',
+  mscr: '\ud835\udcc2',
+  mstpos: '\u223e',
+  mu: '\u03bc',
+  multimap: '\u22b8',
+  mumap: '\u22b8',
+  nGg: '\u22d9\u0338',
+  nGt: '\u226b\u20d2',
+  nGtv: '\u226b\u0338',
+  nLeftarrow: '\u21cd',
+  nLeftrightarrow: '\u21ce',
+  nLl: '\u22d8\u0338',
+  nLt: '\u226a\u20d2',
+  nLtv: '\u226a\u0338',
+  nRightarrow: '\u21cf',
+  nVDash: '\u22af',
+  nVdash: '\u22ae',
+  nabla: '\u2207',
+  nacute: '\u0144',
+  nang: '\u2220\u20d2',
+  nap: '\u2249',
+  napE: '\u2a70\u0338',
+  napid: '\u224b\u0338',
+  napos: '\u0149',
+  napprox: '\u2249',
+  natur: '\u266e',
+  natural: '\u266e',
+  naturals: '\u2115',
+  nbsp: '\u00a0',
+  nbump: '\u224e\u0338',
+  nbumpe: '\u224f\u0338',
+  ncap: '\u2a43',
+  ncaron: '\u0148',
+  ncedil: '\u0146',
+  ncong: '\u2247',
+  ncongdot: '\u2a6d\u0338',
+  ncup: '\u2a42',
+  ncy: '\u043d',
+  ndash: '\u2013',
+  ne: '\u2260',
+  neArr: '\u21d7',
+  nearhk: '\u2924',
+  nearr: '\u2197',
+  nearrow: '\u2197',
+  nedot: '\u2250\u0338',
+  nequiv: '\u2262',
+  nesear: '\u2928',
+  nesim: '\u2242\u0338',
+  nexist: '\u2204',
+  nexists: '\u2204',
+  nfr: '\ud835\udd2b',
+  ngE: '\u2267\u0338',
+  nge: '\u2271',
+  ngeq: '\u2271',
+  ngeqq: '\u2267\u0338',
+  ngeqslant: '\u2a7e\u0338',
+  nges: '\u2a7e\u0338',
+  ngsim: '\u2275',
+  ngt: '\u226f',
+  ngtr: '\u226f',
+  nhArr: '\u21ce',
+  nharr: '\u21ae',
+  nhpar: '\u2af2',
+  ni: '\u220b',
+  nis: '\u22fc',
+  nisd: '\u22fa',
+  niv: '\u220b',
+  njcy: '\u045a',
+  nlArr: '\u21cd',
+  nlE: '\u2266\u0338',
+  nlarr: '\u219a',
+  nldr: '\u2025',
+  nle: '\u2270',
+  nleftarrow: '\u219a',
+  nleftrightarrow: '\u21ae',
+  nleq: '\u2270',
+  nleqq: '\u2266\u0338',
+  nleqslant: '\u2a7d\u0338',
+  nles: '\u2a7d\u0338',
+  nless: '\u226e',
+  nlsim: '\u2274',
+  nlt: '\u226e',
+  nltri: '\u22ea',
+  nltrie: '\u22ec',
+  nmid: '\u2224',
+  nopf: '\ud835\udd5f',
+  not: '\u00ac',
+  notin: '\u2209',
+  notinE: '\u22f9\u0338',
+  notindot: '\u22f5\u0338',
+  notinva: '\u2209',
+  notinvb: '\u22f7',
+  notinvc: '\u22f6',
+  notni: '\u220c',
+  notniva: '\u220c',
+  notnivb: '\u22fe',
+  notnivc: '\u22fd',
+  npar: '\u2226',
+  nparallel: '\u2226',
+  nparsl: '\u2afd\u20e5',
+  npart: '\u2202\u0338',
+  npolint: '\u2a14',
+  npr: '\u2280',
+  nprcue: '\u22e0',
+  npre: '\u2aaf\u0338',
+  nprec: '\u2280',
+  npreceq: '\u2aaf\u0338',
+  nrArr: '\u21cf',
+  nrarr: '\u219b',
+  nrarrc: '\u2933\u0338',
+  nrarrw: '\u219d\u0338',
+  nrightarrow: '\u219b',
+  nrtri: '\u22eb',
+  nrtrie: '\u22ed',
+  nsc: '\u2281',
+  nsccue: '\u22e1',
+  nsce: '\u2ab0\u0338',
+  nscr: '\ud835\udcc3',
+  nshortmid: '\u2224',
+  nshortparallel: '\u2226',
+  nsim: '\u2241',
+  nsime: '\u2244',
+  nsimeq: '\u2244',
+  nsmid: '\u2224',
+  nspar: '\u2226',
+  nsqsube: '\u22e2',
+  nsqsupe: '\u22e3',
+  nsub: '\u2284',
+  nsubE: '\u2ac5\u0338',
+  nsube: '\u2288',
+  nsubset: '\u2282\u20d2',
+  nsubseteq: '\u2288',
+  nsubseteqq: '\u2ac5\u0338',
+  nsucc: '\u2281',
+  nsucceq: '\u2ab0\u0338',
+  nsup: '\u2285',
+  nsupE: '\u2ac6\u0338',
+  nsupe: '\u2289',
+  nsupset: '\u2283\u20d2',
+  nsupseteq: '\u2289',
+  nsupseteqq: '\u2ac6\u0338',
+  ntgl: '\u2279',
+  ntilde: '\u00f1',
+  ntlg: '\u2278',
+  ntriangleleft: '\u22ea',
+  ntrianglelefteq: '\u22ec',
+  ntriangleright: '\u22eb',
+  ntrianglerighteq: '\u22ed',
+  nu: '\u03bd',
   num: '#',
-  numero: '№',
-  numsp: ' ',
-  nvDash: '⊭',
-  nvHarr: '⤄',
-  nvap: '≍⃒',
-  nvdash: '⊬',
-  nvge: '≥⃒',
-  nvgt: '>⃒',
-  nvinfin: '⧞',
-  nvlArr: '⤂',
-  nvle: '≤⃒',
-  nvlt: '<⃒',
-  nvltrie: '⊴⃒',
-  nvrArr: '⤃',
-  nvrtrie: '⊵⃒',
-  nvsim: '∼⃒',
-  nwArr: '⇖',
-  nwarhk: '⤣',
-  nwarr: '↖',
-  nwarrow: '↖',
-  nwnear: '⤧',
-  oS: 'Ⓢ',
-  oacute: 'ó',
-  oast: '⊛',
-  ocir: '⊚',
-  ocirc: 'ô',
-  ocy: 'о',
-  odash: '⊝',
-  odblac: 'ő',
-  odiv: '⨸',
-  odot: '⊙',
-  odsold: '⦼',
-  oelig: 'œ',
-  ofcir: '⦿',
-  ofr: '𝔬',
-  ogon: '˛',
-  ograve: 'ò',
-  ogt: '⧁',
-  ohbar: '⦵',
-  ohm: 'Ω',
-  oint: '∮',
-  olarr: '↺',
-  olcir: '⦾',
-  olcross: '⦻',
-  oline: '‾',
-  olt: '⧀',
-  omacr: 'ō',
-  omega: 'ω',
-  omicron: 'ο',
-  omid: '⦶',
-  ominus: '⊖',
-  oopf: '𝕠',
-  opar: '⦷',
-  operp: '⦹',
-  oplus: '⊕',
-  or: '∨',
-  orarr: '↻',
-  ord: '⩝',
-  order: 'ℴ',
-  orderof: 'ℴ',
-  ordf: 'ª',
-  ordm: 'º',
-  origof: '⊶',
-  oror: '⩖',
-  orslope: '⩗',
-  orv: '⩛',
-  oscr: 'ℴ',
-  oslash: 'ø',
-  osol: '⊘',
-  otilde: 'õ',
-  otimes: '⊗',
-  otimesas: '⨶',
-  ouml: 'ö',
-  ovbar: '⌽',
-  par: '∥',
-  para: '¶',
-  parallel: '∥',
-  parsim: '⫳',
-  parsl: '⫽',
-  part: '∂',
-  pcy: 'п',
+  numero: '\u2116',
+  numsp: '\u2007',
+  nvDash: '\u22ad',
+  nvHarr: '\u2904',
+  nvap: '\u224d\u20d2',
+  nvdash: '\u22ac',
+  nvge: '\u2265\u20d2',
+  nvgt: '>\u20d2',
+  nvinfin: '\u29de',
+  nvlArr: '\u2902',
+  nvle: '\u2264\u20d2',
+  nvlt: '<\u20d2',
+  nvltrie: '\u22b4\u20d2',
+  nvrArr: '\u2903',
+  nvrtrie: '\u22b5\u20d2',
+  nvsim: '\u223c\u20d2',
+  nwArr: '\u21d6',
+  nwarhk: '\u2923',
+  nwarr: '\u2196',
+  nwarrow: '\u2196',
+  nwnear: '\u2927',
+  oS: '\u24c8',
+  oacute: '\u00f3',
+  oast: '\u229b',
+  ocir: '\u229a',
+  ocirc: '\u00f4',
+  ocy: '\u043e',
+  odash: '\u229d',
+  odblac: '\u0151',
+  odiv: '\u2a38',
+  odot: '\u2299',
+  odsold: '\u29bc',
+  oelig: '\u0153',
+  ofcir: '\u29bf',
+  ofr: '\ud835\udd2c',
+  ogon: '\u02db',
+  ograve: '\u00f2',
+  ogt: '\u29c1',
+  ohbar: '\u29b5',
+  ohm: '\u03a9',
+  oint: '\u222e',
+  olarr: '\u21ba',
+  olcir: '\u29be',
+  olcross: '\u29bb',
+  oline: '\u203e',
+  olt: '\u29c0',
+  omacr: '\u014d',
+  omega: '\u03c9',
+  omicron: '\u03bf',
+  omid: '\u29b6',
+  ominus: '\u2296',
+  oopf: '\ud835\udd60',
+  opar: '\u29b7',
+  operp: '\u29b9',
+  oplus: '\u2295',
+  or: '\u2228',
+  orarr: '\u21bb',
+  ord: '\u2a5d',
+  order: '\u2134',
+  orderof: '\u2134',
+  ordf: '\u00aa',
+  ordm: '\u00ba',
+  origof: '\u22b6',
+  oror: '\u2a56',
+  orslope: '\u2a57',
+  orv: '\u2a5b',
+  oscr: '\u2134',
+  oslash: '\u00f8',
+  osol: '\u2298',
+  otilde: '\u00f5',
+  otimes: '\u2297',
+  otimesas: '\u2a36',
+  ouml: '\u00f6',
+  ovbar: '\u233d',
+  par: '\u2225',
+  para: '\u00b6',
+  parallel: '\u2225',
+  parsim: '\u2af3',
+  parsl: '\u2afd',
+  part: '\u2202',
+  pcy: '\u043f',
   percnt: '%',
   period: '.',
-  permil: '‰',
-  perp: '⊥',
-  pertenk: '‱',
-  pfr: '𝔭',
-  phi: 'φ',
-  phiv: 'ϕ',
-  phmmat: 'ℳ',
-  phone: '☎',
-  pi: 'π',
-  pitchfork: '⋔',
-  piv: 'ϖ',
-  planck: 'ℏ',
-  planckh: 'ℎ',
-  plankv: 'ℏ',
+  permil: '\u2030',
+  perp: '\u22a5',
+  pertenk: '\u2031',
+  pfr: '\ud835\udd2d',
+  phi: '\u03c6',
+  phiv: '\u03d5',
+  phmmat: '\u2133',
+  phone: '\u260e',
+  pi: '\u03c0',
+  pitchfork: '\u22d4',
+  piv: '\u03d6',
+  planck: '\u210f',
+  planckh: '\u210e',
+  plankv: '\u210f',
   plus: '+',
-  plusacir: '⨣',
-  plusb: '⊞',
-  pluscir: '⨢',
-  plusdo: '∔',
-  plusdu: '⨥',
-  pluse: '⩲',
-  plusmn: '±',
-  plussim: '⨦',
-  plustwo: '⨧',
-  pm: '±',
-  pointint: '⨕',
-  popf: '𝕡',
-  pound: '£',
-  pr: '≺',
-  prE: '⪳',
-  prap: '⪷',
-  prcue: '≼',
-  pre: '⪯',
-  prec: '≺',
-  precapprox: '⪷',
-  preccurlyeq: '≼',
-  preceq: '⪯',
-  precnapprox: '⪹',
-  precneqq: '⪵',
-  precnsim: '⋨',
-  precsim: '≾',
-  prime: '′',
-  primes: 'ℙ',
-  prnE: '⪵',
-  prnap: '⪹',
-  prnsim: '⋨',
-  prod: '∏',
-  profalar: '⌮',
-  profline: '⌒',
-  profsurf: '⌓',
-  prop: '∝',
-  propto: '∝',
-  prsim: '≾',
-  prurel: '⊰',
-  pscr: '𝓅',
-  psi: 'ψ',
-  puncsp: ' ',
-  qfr: '𝔮',
-  qint: '⨌',
-  qopf: '𝕢',
-  qprime: '⁗',
-  qscr: '𝓆',
-  quaternions: 'ℍ',
-  quatint: '⨖',
+  plusacir: '\u2a23',
+  plusb: '\u229e',
+  pluscir: '\u2a22',
+  plusdo: '\u2214',
+  plusdu: '\u2a25',
+  pluse: '\u2a72',
+  plusmn: '\u00b1',
+  plussim: '\u2a26',
+  plustwo: '\u2a27',
+  pm: '\u00b1',
+  pointint: '\u2a15',
+  popf: '\ud835\udd61',
+  pound: '\u00a3',
+  pr: '\u227a',
+  prE: '\u2ab3',
+  prap: '\u2ab7',
+  prcue: '\u227c',
+  pre: '\u2aaf',
+  prec: '\u227a',
+  precapprox: '\u2ab7',
+  preccurlyeq: '\u227c',
+  preceq: '\u2aaf',
+  precnapprox: '\u2ab9',
+  precneqq: '\u2ab5',
+  precnsim: '\u22e8',
+  precsim: '\u227e',
+  prime: '\u2032',
+  primes: '\u2119',
+  prnE: '\u2ab5',
+  prnap: '\u2ab9',
+  prnsim: '\u22e8',
+  prod: '\u220f',
+  profalar: '\u232e',
+  profline: '\u2312',
+  profsurf: '\u2313',
+  prop: '\u221d',
+  propto: '\u221d',
+  prsim: '\u227e',
+  prurel: '\u22b0',
+  pscr: '\ud835\udcc5',
+  psi: '\u03c8',
+  puncsp: '\u2008',
+  qfr: '\ud835\udd2e',
+  qint: '\u2a0c',
+  qopf: '\ud835\udd62',
+  qprime: '\u2057',
+  qscr: '\ud835\udcc6',
+  quaternions: '\u210d',
+  quatint: '\u2a16',
   quest: '?',
-  questeq: '≟',
+  questeq: '\u225f',
   quot: '"',
-  rAarr: '⇛',
-  rArr: '⇒',
-  rAtail: '⤜',
-  rBarr: '⤏',
-  rHar: '⥤',
-  race: '∽̱',
-  racute: 'ŕ',
-  radic: '√',
-  raemptyv: '⦳',
-  rang: '⟩',
-  rangd: '⦒',
-  range: '⦥',
-  rangle: '⟩',
-  raquo: '»',
-  rarr: '→',
-  rarrap: '⥵',
-  rarrb: '⇥',
-  rarrbfs: '⤠',
-  rarrc: '⤳',
-  rarrfs: '⤞',
-  rarrhk: '↪',
-  rarrlp: '↬',
-  rarrpl: '⥅',
-  rarrsim: '⥴',
-  rarrtl: '↣',
-  rarrw: '↝',
-  ratail: '⤚',
-  ratio: '∶',
-  rationals: 'ℚ',
-  rbarr: '⤍',
-  rbbrk: '❳',
+  rAarr: '\u21db',
+  rArr: '\u21d2',
+  rAtail: '\u291c',
+  rBarr: '\u290f',
+  rHar: '\u2964',
+  race: '\u223d\u0331',
+  racute: '\u0155',
+  radic: '\u221a',
+  raemptyv: '\u29b3',
+  rang: '\u27e9',
+  rangd: '\u2992',
+  range: '\u29a5',
+  rangle: '\u27e9',
+  raquo: '\u00bb',
+  rarr: '\u2192',
+  rarrap: '\u2975',
+  rarrb: '\u21e5',
+  rarrbfs: '\u2920',
+  rarrc: '\u2933',
+  rarrfs: '\u291e',
+  rarrhk: '\u21aa',
+  rarrlp: '\u21ac',
+  rarrpl: '\u2945',
+  rarrsim: '\u2974',
+  rarrtl: '\u21a3',
+  rarrw: '\u219d',
+  ratail: '\u291a',
+  ratio: '\u2236',
+  rationals: '\u211a',
+  rbarr: '\u290d',
+  rbbrk: '\u2773',
   rbrace: '}',
   rbrack: ']',
-  rbrke: '⦌',
-  rbrksld: '⦎',
-  rbrkslu: '⦐',
-  rcaron: 'ř',
-  rcedil: 'ŗ',
-  rceil: '⌉',
+  rbrke: '\u298c',
+  rbrksld: '\u298e',
+  rbrkslu: '\u2990',
+  rcaron: '\u0159',
+  rcedil: '\u0157',
+  rceil: '\u2309',
   rcub: '}',
-  rcy: 'р',
-  rdca: '⤷',
-  rdldhar: '⥩',
-  rdquo: '”',
-  rdquor: '”',
-  rdsh: '↳',
-  real: 'ℜ',
-  realine: 'ℛ',
-  realpart: 'ℜ',
-  reals: 'ℝ',
-  rect: '▭',
-  reg: '®',
-  rfisht: '⥽',
-  rfloor: '⌋',
-  rfr: '𝔯',
-  rhard: '⇁',
-  rharu: '⇀',
-  rharul: '⥬',
-  rho: 'ρ',
-  rhov: 'ϱ',
-  rightarrow: '→',
-  rightarrowtail: '↣',
-  rightharpoondown: '⇁',
-  rightharpoonup: '⇀',
-  rightleftarrows: '⇄',
-  rightleftharpoons: '⇌',
-  rightrightarrows: '⇉',
-  rightsquigarrow: '↝',
-  rightthreetimes: '⋌',
-  ring: '˚',
-  risingdotseq: '≓',
-  rlarr: '⇄',
-  rlhar: '⇌',
-  rlm: '‏',
-  rmoust: '⎱',
-  rmoustache: '⎱',
-  rnmid: '⫮',
-  roang: '⟭',
-  roarr: '⇾',
-  robrk: '⟧',
-  ropar: '⦆',
-  ropf: '𝕣',
-  roplus: '⨮',
-  rotimes: '⨵',
+  rcy: '\u0440',
+  rdca: '\u2937',
+  rdldhar: '\u2969',
+  rdquo: '\u201d',
+  rdquor: '\u201d',
+  rdsh: '\u21b3',
+  real: '\u211c',
+  realine: '\u211b',
+  realpart: '\u211c',
+  reals: '\u211d',
+  rect: '\u25ad',
+  reg: '\u00ae',
+  rfisht: '\u297d',
+  rfloor: '\u230b',
+  rfr: '\ud835\udd2f',
+  rhard: '\u21c1',
+  rharu: '\u21c0',
+  rharul: '\u296c',
+  rho: '\u03c1',
+  rhov: '\u03f1',
+  rightarrow: '\u2192',
+  rightarrowtail: '\u21a3',
+  rightharpoondown: '\u21c1',
+  rightharpoonup: '\u21c0',
+  rightleftarrows: '\u21c4',
+  rightleftharpoons: '\u21cc',
+  rightrightarrows: '\u21c9',
+  rightsquigarrow: '\u219d',
+  rightthreetimes: '\u22cc',
+  ring: '\u02da',
+  risingdotseq: '\u2253',
+  rlarr: '\u21c4',
+  rlhar: '\u21cc',
+  rlm: '\u200f',
+  rmoust: '\u23b1',
+  rmoustache: '\u23b1',
+  rnmid: '\u2aee',
+  roang: '\u27ed',
+  roarr: '\u21fe',
+  robrk: '\u27e7',
+  ropar: '\u2986',
+  ropf: '\ud835\udd63',
+  roplus: '\u2a2e',
+  rotimes: '\u2a35',
   rpar: ')',
-  rpargt: '⦔',
-  rppolint: '⨒',
-  rrarr: '⇉',
-  rsaquo: '›',
-  rscr: '𝓇',
-  rsh: '↱',
+  rpargt: '\u2994',
+  rppolint: '\u2a12',
+  rrarr: '\u21c9',
+  rsaquo: '\u203a',
+  rscr: '\ud835\udcc7',
+  rsh: '\u21b1',
   rsqb: ']',
-  rsquo: '’',
-  rsquor: '’',
-  rthree: '⋌',
-  rtimes: '⋊',
-  rtri: '▹',
-  rtrie: '⊵',
-  rtrif: '▸',
-  rtriltri: '⧎',
-  ruluhar: '⥨',
-  rx: '℞',
-  sacute: 'ś',
-  sbquo: '‚',
-  sc: '≻',
-  scE: '⪴',
-  scap: '⪸',
-  scaron: 'š',
-  sccue: '≽',
-  sce: '⪰',
-  scedil: 'ş',
-  scirc: 'ŝ',
-  scnE: '⪶',
-  scnap: '⪺',
-  scnsim: '⋩',
-  scpolint: '⨓',
-  scsim: '≿',
-  scy: 'с',
-  sdot: '⋅',
-  sdotb: '⊡',
-  sdote: '⩦',
-  seArr: '⇘',
-  searhk: '⤥',
-  searr: '↘',
-  searrow: '↘',
-  sect: '§',
+  rsquo: '\u2019',
+  rsquor: '\u2019',
+  rthree: '\u22cc',
+  rtimes: '\u22ca',
+  rtri: '\u25b9',
+  rtrie: '\u22b5',
+  rtrif: '\u25b8',
+  rtriltri: '\u29ce',
+  ruluhar: '\u2968',
+  rx: '\u211e',
+  sacute: '\u015b',
+  sbquo: '\u201a',
+  sc: '\u227b',
+  scE: '\u2ab4',
+  scap: '\u2ab8',
+  scaron: '\u0161',
+  sccue: '\u227d',
+  sce: '\u2ab0',
+  scedil: '\u015f',
+  scirc: '\u015d',
+  scnE: '\u2ab6',
+  scnap: '\u2aba',
+  scnsim: '\u22e9',
+  scpolint: '\u2a13',
+  scsim: '\u227f',
+  scy: '\u0441',
+  sdot: '\u22c5',
+  sdotb: '\u22a1',
+  sdote: '\u2a66',
+  seArr: '\u21d8',
+  searhk: '\u2925',
+  searr: '\u2198',
+  searrow: '\u2198',
+  sect: '\u00a7',
   semi: ';',
-  seswar: '⤩',
-  setminus: '∖',
-  setmn: '∖',
-  sext: '✶',
-  sfr: '𝔰',
-  sfrown: '⌢',
-  sharp: '♯',
-  shchcy: 'щ',
-  shcy: 'ш',
-  shortmid: '∣',
-  shortparallel: '∥',
-  shy: '­',
-  sigma: 'σ',
-  sigmaf: 'ς',
-  sigmav: 'ς',
-  sim: '∼',
-  simdot: '⩪',
-  sime: '≃',
-  simeq: '≃',
-  simg: '⪞',
-  simgE: '⪠',
-  siml: '⪝',
-  simlE: '⪟',
-  simne: '≆',
-  simplus: '⨤',
-  simrarr: '⥲',
-  slarr: '←',
-  smallsetminus: '∖',
-  smashp: '⨳',
-  smeparsl: '⧤',
-  smid: '∣',
-  smile: '⌣',
-  smt: '⪪',
-  smte: '⪬',
-  smtes: '⪬︀',
-  softcy: 'ь',
+  seswar: '\u2929',
+  setminus: '\u2216',
+  setmn: '\u2216',
+  sext: '\u2736',
+  sfr: '\ud835\udd30',
+  sfrown: '\u2322',
+  sharp: '\u266f',
+  shchcy: '\u0449',
+  shcy: '\u0448',
+  shortmid: '\u2223',
+  shortparallel: '\u2225',
+  shy: '\u00ad',
+  sigma: '\u03c3',
+  sigmaf: '\u03c2',
+  sigmav: '\u03c2',
+  sim: '\u223c',
+  simdot: '\u2a6a',
+  sime: '\u2243',
+  simeq: '\u2243',
+  simg: '\u2a9e',
+  simgE: '\u2aa0',
+  siml: '\u2a9d',
+  simlE: '\u2a9f',
+  simne: '\u2246',
+  simplus: '\u2a24',
+  simrarr: '\u2972',
+  slarr: '\u2190',
+  smallsetminus: '\u2216',
+  smashp: '\u2a33',
+  smeparsl: '\u29e4',
+  smid: '\u2223',
+  smile: '\u2323',
+  smt: '\u2aaa',
+  smte: '\u2aac',
+  smtes: '\u2aac\ufe00',
+  softcy: '\u044c',
   sol: '/',
-  solb: '⧄',
-  solbar: '⌿',
-  sopf: '𝕤',
-  spades: '♠',
-  spadesuit: '♠',
-  spar: '∥',
-  sqcap: '⊓',
-  sqcaps: '⊓︀',
-  sqcup: '⊔',
-  sqcups: '⊔︀',
-  sqsub: '⊏',
-  sqsube: '⊑',
-  sqsubset: '⊏',
-  sqsubseteq: '⊑',
-  sqsup: '⊐',
-  sqsupe: '⊒',
-  sqsupset: '⊐',
-  sqsupseteq: '⊒',
-  squ: '□',
-  square: '□',
-  squarf: '▪',
-  squf: '▪',
-  srarr: '→',
-  sscr: '𝓈',
-  ssetmn: '∖',
-  ssmile: '⌣',
-  sstarf: '⋆',
-  star: '☆',
-  starf: '★',
-  straightepsilon: 'ϵ',
-  straightphi: 'ϕ',
-  strns: '¯',
-  sub: '⊂',
-  subE: '⫅',
-  subdot: '⪽',
-  sube: '⊆',
-  subedot: '⫃',
-  submult: '⫁',
-  subnE: '⫋',
-  subne: '⊊',
-  subplus: '⪿',
-  subrarr: '⥹',
-  subset: '⊂',
-  subseteq: '⊆',
-  subseteqq: '⫅',
-  subsetneq: '⊊',
-  subsetneqq: '⫋',
-  subsim: '⫇',
-  subsub: '⫕',
-  subsup: '⫓',
-  succ: '≻',
-  succapprox: '⪸',
-  succcurlyeq: '≽',
-  succeq: '⪰',
-  succnapprox: '⪺',
-  succneqq: '⪶',
-  succnsim: '⋩',
-  succsim: '≿',
-  sum: '∑',
-  sung: '♪',
-  sup1: '¹',
-  sup2: '²',
-  sup3: '³',
-  sup: '⊃',
-  supE: '⫆',
-  supdot: '⪾',
-  supdsub: '⫘',
-  supe: '⊇',
-  supedot: '⫄',
-  suphsol: '⟉',
-  suphsub: '⫗',
-  suplarr: '⥻',
-  supmult: '⫂',
-  supnE: '⫌',
-  supne: '⊋',
-  supplus: '⫀',
-  supset: '⊃',
-  supseteq: '⊇',
-  supseteqq: '⫆',
-  supsetneq: '⊋',
-  supsetneqq: '⫌',
-  supsim: '⫈',
-  supsub: '⫔',
-  supsup: '⫖',
-  swArr: '⇙',
-  swarhk: '⤦',
-  swarr: '↙',
-  swarrow: '↙',
-  swnwar: '⤪',
-  szlig: 'ß',
-  target: '⌖',
-  tau: 'τ',
-  tbrk: '⎴',
-  tcaron: 'ť',
-  tcedil: 'ţ',
-  tcy: 'т',
-  tdot: '⃛',
-  telrec: '⌕',
-  tfr: '𝔱',
-  there4: '∴',
-  therefore: '∴',
-  theta: 'θ',
-  thetasym: 'ϑ',
-  thetav: 'ϑ',
-  thickapprox: '≈',
-  thicksim: '∼',
-  thinsp: ' ',
-  thkap: '≈',
-  thksim: '∼',
-  thorn: 'þ',
-  tilde: '˜',
-  times: '×',
-  timesb: '⊠',
-  timesbar: '⨱',
-  timesd: '⨰',
-  tint: '∭',
-  toea: '⤨',
-  top: '⊤',
-  topbot: '⌶',
-  topcir: '⫱',
-  topf: '𝕥',
-  topfork: '⫚',
-  tosa: '⤩',
-  tprime: '‴',
-  trade: '™',
-  triangle: '▵',
-  triangledown: '▿',
-  triangleleft: '◃',
-  trianglelefteq: '⊴',
-  triangleq: '≜',
-  triangleright: '▹',
-  trianglerighteq: '⊵',
-  tridot: '◬',
-  trie: '≜',
-  triminus: '⨺',
-  triplus: '⨹',
-  trisb: '⧍',
-  tritime: '⨻',
-  trpezium: '⏢',
-  tscr: '𝓉',
-  tscy: 'ц',
-  tshcy: 'ћ',
-  tstrok: 'ŧ',
-  twixt: '≬',
-  twoheadleftarrow: '↞',
-  twoheadrightarrow: '↠',
-  uArr: '⇑',
-  uHar: '⥣',
-  uacute: 'ú',
-  uarr: '↑',
-  ubrcy: 'ў',
-  ubreve: 'ŭ',
-  ucirc: 'û',
-  ucy: 'у',
-  udarr: '⇅',
-  udblac: 'ű',
-  udhar: '⥮',
-  ufisht: '⥾',
-  ufr: '𝔲',
-  ugrave: 'ù',
-  uharl: '↿',
-  uharr: '↾',
-  uhblk: '▀',
-  ulcorn: '⌜',
-  ulcorner: '⌜',
-  ulcrop: '⌏',
-  ultri: '◸',
-  umacr: 'ū',
-  uml: '¨',
-  uogon: 'ų',
-  uopf: '𝕦',
-  uparrow: '↑',
-  updownarrow: '↕',
-  upharpoonleft: '↿',
-  upharpoonright: '↾',
-  uplus: '⊎',
-  upsi: 'υ',
-  upsih: 'ϒ',
-  upsilon: 'υ',
-  upuparrows: '⇈',
-  urcorn: '⌝',
-  urcorner: '⌝',
-  urcrop: '⌎',
-  uring: 'ů',
-  urtri: '◹',
-  uscr: '𝓊',
-  utdot: '⋰',
-  utilde: 'ũ',
-  utri: '▵',
-  utrif: '▴',
-  uuarr: '⇈',
-  uuml: 'ü',
-  uwangle: '⦧',
-  vArr: '⇕',
-  vBar: '⫨',
-  vBarv: '⫩',
-  vDash: '⊨',
-  vangrt: '⦜',
-  varepsilon: 'ϵ',
-  varkappa: 'ϰ',
-  varnothing: '∅',
-  varphi: 'ϕ',
-  varpi: 'ϖ',
-  varpropto: '∝',
-  varr: '↕',
-  varrho: 'ϱ',
-  varsigma: 'ς',
-  varsubsetneq: '⊊︀',
-  varsubsetneqq: '⫋︀',
-  varsupsetneq: '⊋︀',
-  varsupsetneqq: '⫌︀',
-  vartheta: 'ϑ',
-  vartriangleleft: '⊲',
-  vartriangleright: '⊳',
-  vcy: 'в',
-  vdash: '⊢',
-  vee: '∨',
-  veebar: '⊻',
-  veeeq: '≚',
-  vellip: '⋮',
+  solb: '\u29c4',
+  solbar: '\u233f',
+  sopf: '\ud835\udd64',
+  spades: '\u2660',
+  spadesuit: '\u2660',
+  spar: '\u2225',
+  sqcap: '\u2293',
+  sqcaps: '\u2293\ufe00',
+  sqcup: '\u2294',
+  sqcups: '\u2294\ufe00',
+  sqsub: '\u228f',
+  sqsube: '\u2291',
+  sqsubset: '\u228f',
+  sqsubseteq: '\u2291',
+  sqsup: '\u2290',
+  sqsupe: '\u2292',
+  sqsupset: '\u2290',
+  sqsupseteq: '\u2292',
+  squ: '\u25a1',
+  square: '\u25a1',
+  squarf: '\u25aa',
+  squf: '\u25aa',
+  srarr: '\u2192',
+  sscr: '\ud835\udcc8',
+  ssetmn: '\u2216',
+  ssmile: '\u2323',
+  sstarf: '\u22c6',
+  star: '\u2606',
+  starf: '\u2605',
+  straightepsilon: '\u03f5',
+  straightphi: '\u03d5',
+  strns: '\u00af',
+  sub: '\u2282',
+  subE: '\u2ac5',
+  subdot: '\u2abd',
+  sube: '\u2286',
+  subedot: '\u2ac3',
+  submult: '\u2ac1',
+  subnE: '\u2acb',
+  subne: '\u228a',
+  subplus: '\u2abf',
+  subrarr: '\u2979',
+  subset: '\u2282',
+  subseteq: '\u2286',
+  subseteqq: '\u2ac5',
+  subsetneq: '\u228a',
+  subsetneqq: '\u2acb',
+  subsim: '\u2ac7',
+  subsub: '\u2ad5',
+  subsup: '\u2ad3',
+  succ: '\u227b',
+  succapprox: '\u2ab8',
+  succcurlyeq: '\u227d',
+  succeq: '\u2ab0',
+  succnapprox: '\u2aba',
+  succneqq: '\u2ab6',
+  succnsim: '\u22e9',
+  succsim: '\u227f',
+  sum: '\u2211',
+  sung: '\u266a',
+  sup1: '\u00b9',
+  sup2: '\u00b2',
+  sup3: '\u00b3',
+  sup: '\u2283',
+  supE: '\u2ac6',
+  supdot: '\u2abe',
+  supdsub: '\u2ad8',
+  supe: '\u2287',
+  supedot: '\u2ac4',
+  suphsol: '\u27c9',
+  suphsub: '\u2ad7',
+  suplarr: '\u297b',
+  supmult: '\u2ac2',
+  supnE: '\u2acc',
+  supne: '\u228b',
+  supplus: '\u2ac0',
+  supset: '\u2283',
+  supseteq: '\u2287',
+  supseteqq: '\u2ac6',
+  supsetneq: '\u228b',
+  supsetneqq: '\u2acc',
+  supsim: '\u2ac8',
+  supsub: '\u2ad4',
+  supsup: '\u2ad6',
+  swArr: '\u21d9',
+  swarhk: '\u2926',
+  swarr: '\u2199',
+  swarrow: '\u2199',
+  swnwar: '\u292a',
+  szlig: '\u00df',
+  target: '\u2316',
+  tau: '\u03c4',
+  tbrk: '\u23b4',
+  tcaron: '\u0165',
+  tcedil: '\u0163',
+  tcy: '\u0442',
+  tdot: '\u20db',
+  telrec: '\u2315',
+  tfr: '\ud835\udd31',
+  there4: '\u2234',
+  therefore: '\u2234',
+  theta: '\u03b8',
+  thetasym: '\u03d1',
+  thetav: '\u03d1',
+  thickapprox: '\u2248',
+  thicksim: '\u223c',
+  thinsp: '\u2009',
+  thkap: '\u2248',
+  thksim: '\u223c',
+  thorn: '\u00fe',
+  tilde: '\u02dc',
+  times: '\u00d7',
+  timesb: '\u22a0',
+  timesbar: '\u2a31',
+  timesd: '\u2a30',
+  tint: '\u222d',
+  toea: '\u2928',
+  top: '\u22a4',
+  topbot: '\u2336',
+  topcir: '\u2af1',
+  topf: '\ud835\udd65',
+  topfork: '\u2ada',
+  tosa: '\u2929',
+  tprime: '\u2034',
+  trade: '\u2122',
+  triangle: '\u25b5',
+  triangledown: '\u25bf',
+  triangleleft: '\u25c3',
+  trianglelefteq: '\u22b4',
+  triangleq: '\u225c',
+  triangleright: '\u25b9',
+  trianglerighteq: '\u22b5',
+  tridot: '\u25ec',
+  trie: '\u225c',
+  triminus: '\u2a3a',
+  triplus: '\u2a39',
+  trisb: '\u29cd',
+  tritime: '\u2a3b',
+  trpezium: '\u23e2',
+  tscr: '\ud835\udcc9',
+  tscy: '\u0446',
+  tshcy: '\u045b',
+  tstrok: '\u0167',
+  twixt: '\u226c',
+  twoheadleftarrow: '\u219e',
+  twoheadrightarrow: '\u21a0',
+  uArr: '\u21d1',
+  uHar: '\u2963',
+  uacute: '\u00fa',
+  uarr: '\u2191',
+  ubrcy: '\u045e',
+  ubreve: '\u016d',
+  ucirc: '\u00fb',
+  ucy: '\u0443',
+  udarr: '\u21c5',
+  udblac: '\u0171',
+  udhar: '\u296e',
+  ufisht: '\u297e',
+  ufr: '\ud835\udd32',
+  ugrave: '\u00f9',
+  uharl: '\u21bf',
+  uharr: '\u21be',
+  uhblk: '\u2580',
+  ulcorn: '\u231c',
+  ulcorner: '\u231c',
+  ulcrop: '\u230f',
+  ultri: '\u25f8',
+  umacr: '\u016b',
+  uml: '\u00a8',
+  uogon: '\u0173',
+  uopf: '\ud835\udd66',
+  uparrow: '\u2191',
+  updownarrow: '\u2195',
+  upharpoonleft: '\u21bf',
+  upharpoonright: '\u21be',
+  uplus: '\u228e',
+  upsi: '\u03c5',
+  upsih: '\u03d2',
+  upsilon: '\u03c5',
+  upuparrows: '\u21c8',
+  urcorn: '\u231d',
+  urcorner: '\u231d',
+  urcrop: '\u230e',
+  uring: '\u016f',
+  urtri: '\u25f9',
+  uscr: '\ud835\udcca',
+  utdot: '\u22f0',
+  utilde: '\u0169',
+  utri: '\u25b5',
+  utrif: '\u25b4',
+  uuarr: '\u21c8',
+  uuml: '\u00fc',
+  uwangle: '\u29a7',
+  vArr: '\u21d5',
+  vBar: '\u2ae8',
+  vBarv: '\u2ae9',
+  vDash: '\u22a8',
+  vangrt: '\u299c',
+  varepsilon: '\u03f5',
+  varkappa: '\u03f0',
+  varnothing: '\u2205',
+  varphi: '\u03d5',
+  varpi: '\u03d6',
+  varpropto: '\u221d',
+  varr: '\u2195',
+  varrho: '\u03f1',
+  varsigma: '\u03c2',
+  varsubsetneq: '\u228a\ufe00',
+  varsubsetneqq: '\u2acb\ufe00',
+  varsupsetneq: '\u228b\ufe00',
+  varsupsetneqq: '\u2acc\ufe00',
+  vartheta: '\u03d1',
+  vartriangleleft: '\u22b2',
+  vartriangleright: '\u22b3',
+  vcy: '\u0432',
+  vdash: '\u22a2',
+  vee: '\u2228',
+  veebar: '\u22bb',
+  veeeq: '\u225a',
+  vellip: '\u22ee',
   verbar: '|',
   vert: '|',
-  vfr: '𝔳',
-  vltri: '⊲',
-  vnsub: '⊂⃒',
-  vnsup: '⊃⃒',
-  vopf: '𝕧',
-  vprop: '∝',
-  vrtri: '⊳',
-  vscr: '𝓋',
-  vsubnE: '⫋︀',
-  vsubne: '⊊︀',
-  vsupnE: '⫌︀',
-  vsupne: '⊋︀',
-  vzigzag: '⦚',
-  wcirc: 'ŵ',
-  wedbar: '⩟',
-  wedge: '∧',
-  wedgeq: '≙',
-  weierp: '℘',
-  wfr: '𝔴',
-  wopf: '𝕨',
-  wp: '℘',
-  wr: '≀',
-  wreath: '≀',
-  wscr: '𝓌',
-  xcap: '⋂',
-  xcirc: '◯',
-  xcup: '⋃',
-  xdtri: '▽',
-  xfr: '𝔵',
-  xhArr: '⟺',
-  xharr: '⟷',
-  xi: 'ξ',
-  xlArr: '⟸',
-  xlarr: '⟵',
-  xmap: '⟼',
-  xnis: '⋻',
-  xodot: '⨀',
-  xopf: '𝕩',
-  xoplus: '⨁',
-  xotime: '⨂',
-  xrArr: '⟹',
-  xrarr: '⟶',
-  xscr: '𝓍',
-  xsqcup: '⨆',
-  xuplus: '⨄',
-  xutri: '△',
-  xvee: '⋁',
-  xwedge: '⋀',
-  yacute: 'ý',
-  yacy: 'я',
-  ycirc: 'ŷ',
-  ycy: 'ы',
-  yen: '¥',
-  yfr: '𝔶',
-  yicy: 'ї',
-  yopf: '𝕪',
-  yscr: '𝓎',
-  yucy: 'ю',
-  yuml: 'ÿ',
-  zacute: 'ź',
-  zcaron: 'ž',
-  zcy: 'з',
-  zdot: 'ż',
-  zeetrf: 'ℨ',
-  zeta: 'ζ',
-  zfr: '𝔷',
-  zhcy: 'ж',
-  zigrarr: '⇝',
-  zopf: '𝕫',
-  zscr: '𝓏',
-  zwj: '‍',
-  zwnj: '‌'
+  vfr: '\ud835\udd33',
+  vltri: '\u22b2',
+  vnsub: '\u2282\u20d2',
+  vnsup: '\u2283\u20d2',
+  vopf: '\ud835\udd67',
+  vprop: '\u221d',
+  vrtri: '\u22b3',
+  vscr: '\ud835\udccb',
+  vsubnE: '\u2acb\ufe00',
+  vsubne: '\u228a\ufe00',
+  vsupnE: '\u2acc\ufe00',
+  vsupne: '\u228b\ufe00',
+  vzigzag: '\u299a',
+  wcirc: '\u0175',
+  wedbar: '\u2a5f',
+  wedge: '\u2227',
+  wedgeq: '\u2259',
+  weierp: '\u2118',
+  wfr: '\ud835\udd34',
+  wopf: '\ud835\udd68',
+  wp: '\u2118',
+  wr: '\u2240',
+  wreath: '\u2240',
+  wscr: '\ud835\udccc',
+  xcap: '\u22c2',
+  xcirc: '\u25ef',
+  xcup: '\u22c3',
+  xdtri: '\u25bd',
+  xfr: '\ud835\udd35',
+  xhArr: '\u27fa',
+  xharr: '\u27f7',
+  xi: '\u03be',
+  xlArr: '\u27f8',
+  xlarr: '\u27f5',
+  xmap: '\u27fc',
+  xnis: '\u22fb',
+  xodot: '\u2a00',
+  xopf: '\ud835\udd69',
+  xoplus: '\u2a01',
+  xotime: '\u2a02',
+  xrArr: '\u27f9',
+  xrarr: '\u27f6',
+  xscr: '\ud835\udccd',
+  xsqcup: '\u2a06',
+  xuplus: '\u2a04',
+  xutri: '\u25b3',
+  xvee: '\u22c1',
+  xwedge: '\u22c0',
+  yacute: '\u00fd',
+  yacy: '\u044f',
+  ycirc: '\u0177',
+  ycy: '\u044b',
+  yen: '\u00a5',
+  yfr: '\ud835\udd36',
+  yicy: '\u0457',
+  yopf: '\ud835\udd6a',
+  yscr: '\ud835\udcce',
+  yucy: '\u044e',
+  yuml: '\u00ff',
+  zacute: '\u017a',
+  zcaron: '\u017e',
+  zcy: '\u0437',
+  zdot: '\u017c',
+  zeetrf: '\u2128',
+  zeta: '\u03b6',
+  zfr: '\ud835\udd37',
+  zhcy: '\u0436',
+  zigrarr: '\u21dd',
+  zopf: '\ud835\udd6b',
+  zscr: '\ud835\udccf',
+  zwj: '\u200d',
+  zwnj: '\u200c'
 }
 
 ;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
@@ -7374,7 +7374,7 @@ const own = {}.hasOwnProperty
 
 /**
  * Decode a single character reference (without the `&` or `;`).
- * You probably only need this when you’re building parsers yourself that follow
+ * You probably only need this when you\u2019re building parsers yourself that follow
  * different rules compared to HTML.
  * This is optimized to be tiny in browsers.
  *
@@ -7750,12 +7750,12 @@ function resolveToLabelEnd(events, context) {
   while (index--) {
     const token = events[index][1];
     if (open) {
-      // If we see another link, or inactive link label, we’ve been here before.
+      // If we see another link, or inactive link label, we\u2019ve been here before.
       if (token.type === "link" || token.type === "labelLink" && token._inactive) {
         break;
       }
 
-      // Mark other link openings as inactive, as we can’t have links in
+      // Mark other link openings as inactive, as we can\u2019t have links in
       // links.
       if (events[index][0] === 'enter' && token.type === "labelLink") {
         token._inactive = true;
@@ -7838,7 +7838,7 @@ function tokenizeLabelEnd(effects, ok, nok) {
   let defined;
   if (labelStarts) {
     // Discard ones that failed to close,
-    // they’re not needed anymore.
+    // they\u2019re not needed anymore.
     while (labelStarts.length > 0 && labelStarts[labelStarts.length - 1]._balanced) {
       labelStarts.pop();
     }
@@ -7868,14 +7868,14 @@ function tokenizeLabelEnd(effects, ok, nok) {
     }
 
     // If the corresponding label (link) start is marked as inactive,
-    // it means we’d be wrapping a link, like this:
+    // it means we\u2019d be wrapping a link, like this:
     //
     // ```markdown
     // > | a [b [c](d) e](f) g.
     //                  ^
     // ```
     //
-    // We can’t have that, so it’s just balanced brackets.
+    // We can\u2019t have that, so it\u2019s just balanced brackets.
     if (labelStart._inactive) {
       return labelEndNok(code);
     }
@@ -7928,7 +7928,7 @@ function tokenizeLabelEnd(effects, ok, nok) {
   /**
    * After `]`, at `[`, but not at a full reference.
    *
-   * > 👉 **Note**: we only get here if the label is defined.
+   * > \ud83d\udc49 **Note**: we only get here if the label is defined.
    *
    * ```markdown
    * > | [a][] b
@@ -7961,16 +7961,16 @@ function tokenizeLabelEnd(effects, ok, nok) {
    */
   function labelEndOk(code) {
     // Note: `markdown-rs` does a bunch of stuff here.
-    // This label start is now used up: discard it so it’s never found again.
+    // This label start is now used up: discard it so it\u2019s never found again.
 
     labelStarts.pop();
     return ok(code);
   }
 
   /**
-   * Done, it’s nothing.
+   * Done, it\u2019s nothing.
    *
-   * There was an okay opening, but we didn’t match anything.
+   * There was an okay opening, but we didn\u2019t match anything.
    *
    * ```markdown
    * > | [a](b c
@@ -8190,7 +8190,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
   /**
    * In reference (collapsed), at `[`.
    *
-   * > 👉 **Note**: we only get here if the label is defined.
+   * > \ud83d\udc49 **Note**: we only get here if the label is defined.
    *
    * ```markdown
    * > | [a][] d
@@ -8200,7 +8200,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
    * @type {State}
    */
   function referenceCollapsedStart(code) {
-    // We only attempt a collapsed label if there’s a `[`.
+    // We only attempt a collapsed label if there\u2019s a `[`.
 
     effects.enter("reference");
     effects.enter("referenceMarker");
@@ -8212,7 +8212,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
   /**
    * In reference (collapsed), at `]`.
    *
-   * > 👉 **Note**: we only get here if the label is defined.
+   * > \ud83d\udc49 **Note**: we only get here if the label is defined.
    *
    * ```markdown
    * > | [a][] d
@@ -8332,7 +8332,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
   function after(code) {
     // To do: use a new field to do this, this is still needed for
     // `micromark-extension-gfm-footnote`, but the `label-start-link`
-    // behavior isn’t.
+    // behavior isn\u2019t.
     // Hidden footnotes hook.
     /* c8 ignore next 6 */
     if (code === 94 && '_hiddenFootnoteSupport' in self.parser.constructs) {
@@ -8356,7 +8356,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
  * Used for attention (emphasis, strong), whose sequences can open or close
  * based on the class of surrounding characters.
  *
- * > 👉 **Note**: eof (`null`) is seen as whitespace.
+ * > \ud83d\udc49 **Note**: eof (`null`) is seen as whitespace.
  *
  * @param {Code} code
  *   Code.
@@ -8409,7 +8409,7 @@ function resolveAllAttention(events, context) {
 
   // Walk through all events.
   //
-  // Note: performance of this is fine on an mb of normal markdown, but it’s
+  // Note: performance of this is fine on an mb of normal markdown, but it\u2019s
   // a bottleneck for malicious stuff.
   while (++index < events.length) {
     // Find a token that can close.
@@ -8425,7 +8425,7 @@ function resolveAllAttention(events, context) {
           // If the opening can close or the closing can open,
           // and the close size *is not* a multiple of three,
           // but the sum of the opening and closing size *is* multiple of three,
-          // then don’t match.
+          // then don\u2019t match.
           if ((events[open][1]._close || events[index][1]._open) && (events[index][1].end.offset - events[index][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index][1].end.offset - events[index][1].start.offset) % 3)) {
             continue;
           }
@@ -8576,7 +8576,7 @@ function tokenizeAttention(effects, ok) {
 
     // Note: `*` and `_` are in `attentionMarkers` through core.
     // They are excluded here as the loosening is meant for markers registered
-    // by *other* constructs (such as GFM strikethrough’s `~`).
+    // by *other* constructs (such as GFM strikethrough\u2019s `~`).
     const open = !after || after === 2 && before || attentionMarkers.includes(code) && code !== 42 && code !== 95;
     const close = !before || before === 2 && after || attentionMarkers.includes(previous) && previous !== 42 && previous !== 95;
     token._open = Boolean(marker === 42 ? open : open && (before || !close));
@@ -8588,7 +8588,7 @@ function tokenizeAttention(effects, ok) {
 /**
  * Move a point a bit.
  *
- * Note: `move` only works inside lines! It’s not possible to move past other
+ * Note: `move` only works inside lines! It\u2019s not possible to move past other
  * chunks (replacement characters, tabs, or line endings).
  *
  * @param {Point} point
@@ -9458,7 +9458,7 @@ function tokenizeHtmlText(effects, ok, nok) {
   /**
    * At eol.
    *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
+   * > \ud83d\udc49 **Note**: we can\u2019t have blank lines in text, so no need to worry about
    * > empty tokens.
    *
    * ```markdown
@@ -9480,7 +9480,7 @@ function tokenizeHtmlText(effects, ok, nok) {
   /**
    * After eol, at optional whitespace.
    *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
+   * > \ud83d\udc49 **Note**: we can\u2019t have blank lines in text, so no need to worry about
    * > empty tokens.
    *
    * ```markdown
@@ -9500,7 +9500,7 @@ function tokenizeHtmlText(effects, ok, nok) {
   /**
    * After eol, after optional whitespace.
    *
-   * > 👉 **Note**: we can’t have blank lines in text, so no need to worry about
+   * > \ud83d\udc49 **Note**: we can\u2019t have blank lines in text, so no need to worry about
    * > empty tokens.
    *
    * ```markdown
@@ -9568,7 +9568,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
 
   /** @type {State} */
   function after(code) {
-    // To do: this isn’t needed in `micromark-extension-gfm-footnote`,
+    // To do: this isn\u2019t needed in `micromark-extension-gfm-footnote`,
     // remove.
     // Hidden footnotes hook.
     /* c8 ignore next 6 */
@@ -9663,7 +9663,7 @@ const codeText = {
   tokenize: tokenizeCodeText
 };
 
-// To do: next major: don’t resolve, like `markdown-rs`.
+// To do: next major: don\u2019t resolve, like `markdown-rs`.
 /** @type {Resolver} */
 function resolveCodeText(events) {
   let tailExitIndex = events.length - 4;
@@ -9790,9 +9790,9 @@ function tokenizeCodeText(effects, ok, nok) {
       return nok(code);
     }
 
-    // To do: next major: don’t do spaces in resolve, but when compiling,
+    // To do: next major: don\u2019t do spaces in resolve, but when compiling,
     // like `markdown-rs`.
-    // Tabs don’t work, and virtual spaces don’t make sense.
+    // Tabs don\u2019t work, and virtual spaces don\u2019t make sense.
     if (code === 32) {
       effects.enter('space');
       effects.consume(code);
@@ -10001,7 +10001,7 @@ const disable = {
  * Tokenizers deal with one type of data (e.g., containers, flow, text).
  * The parser is the object dealing with it all.
  * `initialize` works like other constructs, except that only its `tokenize`
- * function is used, in which case it doesn’t receive an `ok` or `nok`.
+ * function is used, in which case it doesn\u2019t receive an `ok` or `nok`.
  * `from` can be given to set the point before the first character, although
  * when further lines are indented, they must be set with `defineSkip`.
  *
@@ -10091,7 +10091,7 @@ function createTokenizer(parser, initialize, from) {
     chunks = push(chunks, slice);
     main();
 
-    // Exit if we’re not done, resolve might change stuff.
+    // Exit if we\u2019re not done, resolve might change stuff.
     if (chunks[chunks.length - 1] !== null) {
       return [];
     }
@@ -10160,7 +10160,7 @@ function createTokenizer(parser, initialize, from) {
     while (point._index < chunks.length) {
       const chunk = chunks[point._index];
 
-      // If we’re in a buffer chunk, loop through it.
+      // If we\u2019re in a buffer chunk, loop through it.
       if (typeof chunk === 'string') {
         const chunkIndex = point._index;
         if (point._bufferIndex < 0) {
@@ -10355,8 +10355,8 @@ function createTokenizer(parser, initialize, from) {
         /** @type {State} */
         function start(code) {
           // To do: not needed to store if there is no bogus state, probably?
-          // Currently doesn’t work because `inspect` in document does a check
-          // w/o a bogus, which doesn’t make sense. But it does seem to help perf
+          // Currently doesn\u2019t work because `inspect` in document does a check
+          // w/o a bogus, which doesn\u2019t make sense. But it does seem to help perf
           // by not storing.
           info = store();
           currentConstruct = construct;
@@ -10372,7 +10372,7 @@ function createTokenizer(parser, initialize, from) {
           return construct.tokenize.call(
           // If we do have fields, create an object w/ `context` as its
           // prototype.
-          // This allows a “live binding”, which is needed for `interrupt`.
+          // This allows a \u201clive binding\u201d, which is needed for `interrupt`.
           fields ? Object.assign(Object.create(context), fields) : context, effects, ok, nok)(code);
         }
       }
@@ -10450,7 +10450,7 @@ function createTokenizer(parser, initialize, from) {
   }
 
   /**
-   * Move the current point a bit forward in the line when it’s on a column
+   * Move the current point a bit forward in the line when it\u2019s on a column
    * skip.
    *
    * @returns {undefined}
@@ -10779,7 +10779,7 @@ const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,
  * Decode markdown strings (which occur in places such as fenced code info
  * strings, destinations, labels, and titles).
  *
- * The “string” content type allows character escapes and -references.
+ * The \u201cstring\u201d content type allows character escapes and -references.
  * This decodes those.
  *
  * @param {string} value
@@ -11319,7 +11319,7 @@ function compiler(options) {
             type: 'listItem',
             _spread: false,
             start: Object.assign({}, event[1].start),
-            // @ts-expect-error: we’ll add `end` in a second.
+            // @ts-expect-error: we\u2019ll add `end` in a second.
             end: undefined
           };
           listItem = item;
@@ -11431,7 +11431,7 @@ function compiler(options) {
       throw new Error('Cannot close `' + token.type + '` (' + stringifyPosition({
         start: token.start,
         end: token.end
-      }) + '): it’s not open');
+      }) + '): it\u2019s not open');
     }
     if (open[0].type !== token.type) {
       if (onExitError) {
@@ -11610,7 +11610,7 @@ function compiler(options) {
       tail = text();
       tail.position = {
         start: lib_point(token.start),
-        // @ts-expect-error: we’ll add `end` later.
+        // @ts-expect-error: we\u2019ll add `end` later.
         end: undefined
       };
       siblings.push(tail);
@@ -11636,7 +11636,7 @@ function compiler(options) {
 
   function onexitlineending(token) {
     const context = this.stack[this.stack.length - 1];
-    // If we’re at a hard break, include the line ending in there.
+    // If we\u2019re at a hard break, include the line ending in there.
     if (this.data.atHardBreak) {
       const tail = context.children[context.children.length - 1];
       tail.position.end = lib_point(token.end);
@@ -12227,7 +12227,7 @@ function escapeStringRegexp(string) {
 	}
 
 	// Escape characters with special meaning either inside or outside character sets.
-	// Use a simple backslash escape when it’s always valid, and a `\xnn` escape when the simpler form would be disallowed by Unicode patterns’ stricter grammar.
+	// Use a simple backslash escape when it\u2019s always valid, and a `\xnn` escape when the simpler form would be disallowed by Unicode patterns\u2019 stricter grammar.
 	return string
 		.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&')
 		.replace(/-/g, '\\x2d');
@@ -12252,9 +12252,9 @@ function escapeStringRegexp(string) {
  * @param {unknown} [node]
  *   Anything (typically a node).
  * @param {number | null | undefined} [index]
- *   The node’s position in its parent.
+ *   The node\u2019s position in its parent.
  * @param {Parent | null | undefined} [parent]
- *   The node’s parent.
+ *   The node\u2019s parent.
  * @returns {boolean}
  *   Whether this is a node and passes a test.
  *
@@ -12273,9 +12273,9 @@ function escapeStringRegexp(string) {
  * @param {Node} node
  *   A node.
  * @param {number | undefined} [index]
- *   The node’s position in its parent.
+ *   The node\u2019s position in its parent.
  * @param {Parent | undefined} [parent]
- *   The node’s parent.
+ *   The node\u2019s parent.
  * @returns {boolean | undefined | void}
  *   Whether this node passes the test.
  *
@@ -12290,16 +12290,16 @@ function escapeStringRegexp(string) {
  * @param {Test} test
  *   A check for a specific node.
  * @param {number | null | undefined} index
- *   The node’s position in its parent.
+ *   The node\u2019s position in its parent.
  * @param {Parent | null | undefined} parent
- *   The node’s parent.
+ *   The node\u2019s parent.
  * @param {unknown} context
  *   Context object (`this`) to pass to `test` functions.
  * @returns {boolean}
  *   Whether `node` is a node and passes a test.
  */
 const is =
-  // Note: overloads in JSDoc can’t yet use different `@template`s.
+  // Note: overloads in JSDoc can\u2019t yet use different `@template`s.
   /**
    * @type {(
    *   (<Condition extends ReadonlyArray<string>>(node: unknown, test: Condition, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition[number]}) &
@@ -12359,7 +12359,7 @@ const is =
 /**
  * Generate an assertion from a test.
  *
- * Useful if you’re going to test many nodes, for example when creating a
+ * Useful if you\u2019re going to test many nodes, for example when creating a
  * utility where something else passes a compatible test.
  *
  * The created function is a bit faster because it expects valid input only:
@@ -12375,7 +12375,7 @@ const is =
  *   An assertion.
  */
 const convert =
-  // Note: overloads in JSDoc can’t yet use different `@template`s.
+  // Note: overloads in JSDoc can\u2019t yet use different `@template`s.
   /**
    * @type {(
    *   (<Condition extends string>(test: Condition) => (node: unknown, index?: number | null | undefined, parent?: Parent | null | undefined, context?: unknown) => node is Node & {type: Condition}) &
@@ -12555,7 +12555,7 @@ function color(d) {
  *
  *   Note: we have remove and add `undefined`, because otherwise when generating
  *   automatic `.d.ts` files, TS tries to flatten paths from a local perspective,
- *   which doesn’t work when publishing on npm.
+ *   which doesn\u2019t work when publishing on npm.
  */
 
 /**
@@ -12681,14 +12681,14 @@ function color(d) {
  * )} InclusiveDescendant
  *   Collect all (inclusive) descendants of `Tree`.
  *
- *   > 👉 **Note**: for performance reasons, this seems to be the fastest way to
+ *   > \ud83d\udc49 **Note**: for performance reasons, this seems to be the fastest way to
  *   > recurse without actually running into an infinite loop, which the
  *   > previous version did.
  *   >
  *   > Practically, a max of `2` is typically enough assuming a `Root` is
- *   > passed, but it doesn’t improve performance.
+ *   > passed, but it doesn\u2019t improve performance.
  *   > It gets higher with `List > ListItem > Table > TableRow > TableCell`.
- *   > Using up to `10` doesn’t hurt or help either.
+ *   > Using up to `10` doesn\u2019t hurt or help either.
  * @template {UnistNode} Tree
  *   Tree type.
  * @template {Uint} [Max=10]
@@ -12845,7 +12845,7 @@ const CONTINUE = true
 const EXIT = false
 
 /**
- * Do not traverse this node’s children.
+ * Do not traverse this node\u2019s children.
  * Only works when entering a node.
  */
 const SKIP = 'skip'
@@ -13163,16 +13163,16 @@ function toResult(value) {
  * @param {...any} parameters
  *   The parameters are the result of corresponding search expression:
  *
- *   * `value` (`string`) — whole match
- *   * `...capture` (`Array<string>`) — matches from regex capture groups
- *   * `match` (`RegExpMatchObject`) — info on the match
+ *   * `value` (`string`) \u2014 whole match
+ *   * `...capture` (`Array<string>`) \u2014 matches from regex capture groups
+ *   * `match` (`RegExpMatchObject`) \u2014 info on the match
  * @returns {Array<PhrasingContent> | PhrasingContent | string | false | null | undefined}
  *   Thing to replace with.
  *
  *   * when `null`, `undefined`, `''`, remove the match
- *   * …or when `false`, do not replace at all
- *   * …or when `string`, replace with a text node of that value
- *   * …or when `Node` or `Array<Node>`, replace with those nodes
+ *   * \u2026or when `false`, do not replace at all
+ *   * \u2026or when `string`, replace with a text node of that value
+ *   * \u2026or when `Node` or `Array<Node>`, replace with those nodes
  *
  * @typedef {[RegExp, ReplaceFunction]} Pair
  *   Normalized find and replace.
@@ -13268,7 +13268,7 @@ function findAndReplace(tree, list, options) {
         value = value.length > 0 ? {type: 'text', value} : undefined
       }
 
-      // It wasn’t a match after all.
+      // It wasn\u2019t a match after all.
       if (value === false) {
         // False acts as if there was no match.
         // So we need to reset `lastIndex`, which currently being at the end of
@@ -14203,7 +14203,7 @@ function exitCodeText(token) {
  *   Replacement.
  */
 function replace($0, $1) {
-  // Pipes work, backslashes don’t (but can’t escape pipes).
+  // Pipes work, backslashes don\u2019t (but can\u2019t escape pipes).
   return $1 === '|' ? $1 : $0
 }
 
@@ -14281,7 +14281,7 @@ function gfmTableToMarkdown(options) {
   }
 
   /**
-   * This function isn’t really used normally, because we handle rows at the
+   * This function isn\u2019t really used normally, because we handle rows at the
    * table level.
    * But, if someone passes in a table row, this ensures we make somewhat sense.
    *
@@ -14528,12 +14528,12 @@ function tokenizeBlankLine(effects, ok, nok) {
   /**
    * Start of blank line.
    *
-   * > 👉 **Note**: `␠` represents a space character.
+   * > \ud83d\udc49 **Note**: `\u2420` represents a space character.
    *
    * ```markdown
-   * > | ␠␠␊
+   * > | \u2420\u2420\u240a
    *     ^
-   * > | ␊
+   * > | \u240a
    *     ^
    * ```
    *
@@ -14546,12 +14546,12 @@ function tokenizeBlankLine(effects, ok, nok) {
   /**
    * At eof/eol, after optional whitespace.
    *
-   * > 👉 **Note**: `␠` represents a space character.
+   * > \ud83d\udc49 **Note**: `\u2420` represents a space character.
    *
    * ```markdown
-   * > | ␠␠␊
+   * > | \u2420\u2420\u240a
    *       ^
-   * > | ␊
+   * > | \u240a
    *     ^
    * ```
    *
@@ -14648,7 +14648,7 @@ text[87] = [emailAutolink, wwwAutolink];
 text[119] = [emailAutolink, wwwAutolink];
 
 // To do: perform email autolink literals on events, afterwards.
-// That’s where `markdown-rs` and `cmark-gfm` perform it.
+// That\u2019s where `markdown-rs` and `cmark-gfm` perform it.
 // It should look for `@`, then for atext backwards, and then for a label
 // forwards.
 // To do: `mailto:`, `xmpp:` protocol as prefix.
@@ -14742,9 +14742,9 @@ function tokenizeEmailAutolink(effects, ok, nok) {
 
     // To do: `/` if xmpp.
 
-    // Note: normally we’d truncate trailing punctuation from the link.
+    // Note: normally we\u2019d truncate trailing punctuation from the link.
     // However, email autolink literals cannot contain any of those markers,
-    // except for `.`, but that can only occur if it isn’t trailing.
+    // except for `.`, but that can only occur if it isn\u2019t trailing.
     // So we can ignore truncating!
     return emailDomainAfter(code);
   }
@@ -15054,8 +15054,8 @@ function tokenizeDomain(effects, ok, nok) {
     }
 
     // GH documents that only alphanumerics (other than `-`, `.`, and `_`) can
-    // occur, which sounds like ASCII only, but they also support `www.點看.com`,
-    // so that’s Unicode.
+    // occur, which sounds like ASCII only, but they also support `www.\u9ede\u770b.com`,
+    // so that\u2019s Unicode.
     // Instead of some new production for Unicode alphanumerics, markdown
     // already has that for Unicode punctuation and whitespace, so use those.
     // Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L12>.
@@ -15082,7 +15082,7 @@ function tokenizeDomain(effects, ok, nok) {
     if (code === 95) {
       underscoreInLastSegment = true;
     }
-    // Otherwise, it’s a `.`: save the last segment underscore in the
+    // Otherwise, it\u2019s a `.`: save the last segment underscore in the
     // penultimate segment slot.
     else {
       underscoreInLastLastSegment = underscoreInLastSegment;
@@ -15102,7 +15102,7 @@ function tokenizeDomain(effects, ok, nok) {
    *
    * @type {State} */
   function domainAfter(code) {
-    // Note: that’s GH says a dot is needed, but it’s not true:
+    // Note: that\u2019s GH says a dot is needed, but it\u2019s not true:
     // <https://github.com/github/cmark-gfm/issues/279>
     if (underscoreInLastLastSegment || underscoreInLastSegment || !seen) {
       return nok(code);
@@ -15146,7 +15146,7 @@ function tokenizePath(effects, ok) {
 
     // To do: `markdown-rs` also needs this.
     // If this is a paren, and there are less closings than openings,
-    // we don’t check for a trail.
+    // we don\u2019t check for a trail.
     if (code === 41 && sizeClose < sizeOpen) {
       return pathAtPunctuation(code);
     }
@@ -15247,7 +15247,7 @@ function tokenizeTrail(effects, ok, nok) {
   /**
    * In trail, after `]`.
    *
-   * > 👉 **Note**: this deviates from `cmark-gfm` to fix a bug.
+   * > \ud83d\udc49 **Note**: this deviates from `cmark-gfm` to fix a bug.
    * > See end of <https://github.com/github/cmark-gfm/issues/278> for more.
    *
    * ```markdown
@@ -15277,7 +15277,7 @@ function tokenizeTrail(effects, ok, nok) {
    * @type {State}
    */
   function trailCharacterReferenceStart(code) {
-    // When non-alpha, it’s not a trail.
+    // When non-alpha, it\u2019s not a trail.
     return (0,micromark_util_character__WEBPACK_IMPORTED_MODULE_0__/* .asciiAlpha */ .CW)(code) ? trailCharacterReferenceInside(code) : nok(code);
   }
 
@@ -15302,7 +15302,7 @@ function tokenizeTrail(effects, ok, nok) {
       return trailCharacterReferenceInside;
     }
 
-    // It’s not a trail.
+    // It\u2019s not a trail.
     return nok(code);
   }
 }
@@ -15382,8 +15382,8 @@ function previousProtocol(code) {
  * @type {Previous}
  */
 function previousEmail(code) {
-  // Do not allow a slash “inside” atext.
-  // The reference code is a bit weird, but that’s what it results in.
+  // Do not allow a slash \u201cinside\u201d atext.
+  // The reference code is a bit weird, but that\u2019s what it results in.
   // Source: <https://github.com/github/cmark-gfm/blob/ef1cfcb/extensions/autolink.c#L307>.
   // Other than slash, every preceding character is allowed.
   return !(code === 47 || gfmAtext(code));
@@ -15411,7 +15411,7 @@ function previousUnbalanced(events) {
       break;
     }
 
-    // If we’ve seen this token, and it was marked as not having any unbalanced
+    // If we\u2019ve seen this token, and it was marked as not having any unbalanced
     // bracket before it, we can exit.
     if (token._gfmAutolinkLiteralWalkedInto) {
       result = false;
@@ -15419,7 +15419,7 @@ function previousUnbalanced(events) {
     }
   }
   if (events.length > 0 && !result) {
-    // Mark the last token as “walked into” w/o finding
+    // Mark the last token as \u201cwalked into\u201d w/o finding
     // anything.
     events[events.length - 1][1]._gfmAutolinkLiteralWalkedInto = true;
   }
@@ -15512,7 +15512,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok, nok) {
       break;
     }
 
-    // Exit if we’ve walked far enough.
+    // Exit if we\u2019ve walked far enough.
     if (token.type === 'gfmFootnoteCall' || token.type === "labelLink" || token.type === "label" || token.type === "image" || token.type === "link") {
       break;
     }
@@ -15620,7 +15620,7 @@ function tokenizeGfmFootnoteCall(effects, ok, nok) {
   // Note: the implementation of `markdown-rs` is different, because it houses
   // core *and* extensions in one project.
   // Therefore, it can include footnote logic inside `label-end`.
-  // We can’t do that, but luckily, we can parse footnotes in a simpler way than
+  // We can\u2019t do that, but luckily, we can parse footnotes in a simpler way than
   // needed for labels.
   return start;
 
@@ -15781,7 +15781,7 @@ function tokenizeDefinitionStart(effects, ok, nok) {
   /**
    * In label.
    *
-   * > 👉 **Note**: `cmark-gfm` prevents whitespace from occurring in footnote
+   * > \ud83d\udc49 **Note**: `cmark-gfm` prevents whitespace from occurring in footnote
    * > definition labels.
    *
    * ```markdown
@@ -15823,7 +15823,7 @@ function tokenizeDefinitionStart(effects, ok, nok) {
   /**
    * After `\`, at a special character.
    *
-   * > 👉 **Note**: `cmark-gfm` currently does not support escaped brackets:
+   * > \ud83d\udc49 **Note**: `cmark-gfm` currently does not support escaped brackets:
    * > <https://github.com/github/cmark-gfm/issues/240>
    *
    * ```markdown
@@ -15950,11 +15950,11 @@ var micromark_util_character = __webpack_require__(10401);
 // Deal with several changes in events, batching them together.
 //
 // Preferably, changes should be kept to a minimum.
-// Sometimes, it’s needed to change the list of events, because parsing can be
+// Sometimes, it\u2019s needed to change the list of events, because parsing can be
 // messy, and it helps to expose a cleaner interface of events to the compiler
 // and other users.
 // It can also help to merge many adjacent similar events.
-// And, in other cases, it’s needed to parse subcontent: pass some events
+// And, in other cases, it\u2019s needed to parse subcontent: pass some events
 // through another tokenizer and inject the result.
 
 /**
@@ -16299,7 +16299,7 @@ function tokenizeTable(effects, ok, nok) {
     const tail = index > -1 ? self.events[index][1].type : null;
     const next = tail === 'tableHead' || tail === 'tableRow' ? bodyRowStart : headRowBefore;
 
-    // Don’t allow lazy body rows.
+    // Don\u2019t allow lazy body rows.
     if (next === bodyRowStart && self.parser.lazy[self.now().line]) {
       return nok(code);
     }
@@ -16352,7 +16352,7 @@ function tokenizeTable(effects, ok, nok) {
     // ```
 
     seen = true;
-    // Count the first character, that isn’t a pipe, double.
+    // Count the first character, that isn\u2019t a pipe, double.
     sizeB += 1;
     return headRowBreak(code);
   }
@@ -16373,11 +16373,11 @@ function tokenizeTable(effects, ok, nok) {
    */
   function headRowBreak(code) {
     if (code === null) {
-      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
+      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don\u2018t.
       return nok(code);
     }
     if ((0,micromark_util_character/* markdownLineEnding */.HP)(code)) {
-      // If anything other than one pipe (ignoring whitespace) was used, it’s fine.
+      // If anything other than one pipe (ignoring whitespace) was used, it\u2019s fine.
       if (sizeB > 1) {
         sizeB = 0;
         // To do: check if this works.
@@ -16390,7 +16390,7 @@ function tokenizeTable(effects, ok, nok) {
         return headDelimiterStart;
       }
 
-      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
+      // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don\u2018t.
       return nok(code);
     }
     if ((0,micromark_util_character/* markdownSpace */.On)(code)) {
@@ -16481,7 +16481,7 @@ function tokenizeTable(effects, ok, nok) {
       return nok(code);
     }
     effects.enter('tableDelimiterRow');
-    // Track if we’ve seen a `:` or `|`.
+    // Track if we\u2019ve seen a `:` or `|`.
     seen = false;
     if ((0,micromark_util_character/* markdownSpace */.On)(code)) {
       return (0,micromark_factory_space/* factorySpace */.N)(effects, headDelimiterBefore, "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
@@ -16563,7 +16563,7 @@ function tokenizeTable(effects, ok, nok) {
     // Align: none.
     if (code === 45) {
       sizeB += 1;
-      // To do: seems weird that this *isn’t* left aligned, but that state is used?
+      // To do: seems weird that this *isn\u2019t* left aligned, but that state is used?
       return headDelimiterLeftAlignmentAfter(code);
     }
     if (code === null || (0,micromark_util_character/* markdownLineEnding */.HP)(code)) {
@@ -16658,7 +16658,7 @@ function tokenizeTable(effects, ok, nok) {
     }
     if (code === null || (0,micromark_util_character/* markdownLineEnding */.HP)(code)) {
       // Exit when:
-      // * there was no `:` or `|` at all (it’s a thematic break or setext
+      // * there was no `:` or `|` at all (it\u2019s a thematic break or setext
       //   underline instead)
       // * the header cell count is not the delimiter cell count
       if (!seen || size !== sizeB) {
@@ -16687,7 +16687,7 @@ function tokenizeTable(effects, ok, nok) {
    * @type {State}
    */
   function headDelimiterNok(code) {
-    // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don‘t.
+    // Note: in `markdown-rs`, we need to reset, in `micromark-js` we don\u2018t.
     return nok(code);
   }
 
@@ -16705,7 +16705,7 @@ function tokenizeTable(effects, ok, nok) {
    */
   function bodyRowStart(code) {
     // Note: in `markdown-rs` we need to manually take care of a prefix,
-    // but in `micromark-js` that is done for us, so if we’re here, we’re
+    // but in `micromark-js` that is done for us, so if we\u2019re here, we\u2019re
     // never at whitespace.
     effects.enter('tableRow');
     return bodyRowBreak(code);
@@ -16898,7 +16898,7 @@ function resolveTable(events, context) {
   map.consume(context.events);
 
   // To do: move this into `html`, when events are exposed there.
-  // That’s what `markdown-rs` does.
+  // That\u2019s what `markdown-rs` does.
   // That needs updates to `mdast-util-gfm-table`.
   index = -1;
   while (++index < context.events.length) {
@@ -17007,7 +17007,7 @@ function flushCell(map, context, range, rowKind, rowEnd, previousCell) {
   // ```markdown
   // > | | aa | bb | cc |
   //                    ^-- exit
-  //               ^^^^^^-- this cell (the last one contains two “between” parts)
+  //               ^^^^^^-- this cell (the last one contains two \u201cbetween\u201d parts)
   // ```
   if (rowEnd !== undefined) {
     previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
@@ -17093,13 +17093,13 @@ function getPoint(events, index) {
  *
  * ###### Examples
  *
- * Where `␉` represents a tab (plus how much it expands) and `␠` represents a
+ * Where `\u2409` represents a tab (plus how much it expands) and `\u2420` represents a
  * single space.
  *
  * ```markdown
- * ␉
- * ␠␠␠␠
- * ␉␠
+ * \u2409
+ * \u2420\u2420\u2420\u2420
+ * \u2409\u2420
  * ```
  *
  * @param {Effects} effects
@@ -17140,7 +17140,7 @@ function factorySpace(effects, ok, type, max) {
 
 /**
  * Parse spaces and tabs, with a required minimum and maximum, matching
- * `markdown-rs`’s `space_or_tab_min_max`.
+ * `markdown-rs`\u2019s `space_or_tab_min_max`.
  *
  * Unlike `factorySpace`, this can fail: `nok` is used when fewer than
  * `min` spaces or tabs are found.
@@ -17469,9 +17469,9 @@ function regexCheck(regex) {
  *
  * Collapses markdown whitespace, trim, and then lower- and uppercase.
  *
- * Some characters are considered “uppercase”, such as U+03F4 (`ϴ`), but if their
- * lowercase counterpart (U+03B8 (`θ`)) is uppercased will result in a different
- * uppercase character (U+0398 (`Θ`)).
+ * Some characters are considered \u201cuppercase\u201d, such as U+03F4 (`\u03f4`), but if their
+ * lowercase counterpart (U+03B8 (`\u03b8`)) is uppercased will result in a different
+ * uppercase character (U+0398 (`\u0398`)).
  * So, to get a canonical form, we perform both lower- and uppercase.
  *
  * Using uppercase last makes sure keys will never interact with default
@@ -17489,7 +17489,7 @@ function normalizeIdentifier(value) {
   .replace(/[\t\n\r ]+/g, " ")
   // Trim.
   .replace(/^ | $/g, '')
-  // Some characters are considered “uppercase”, but if their lowercase
+  // Some characters are considered \u201cuppercase\u201d, but if their lowercase
   // counterpart is uppercased will result in a different uppercase
   // character.
   // Hence, to get that form, we perform both lower- and uppercase.

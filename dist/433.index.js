@@ -80,7 +80,7 @@ function endOfLeftRun(left, settings) {
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
  * last resort on cancel and on timeout-minutes; an out-of-memory kill) wrote no summary and left
- * the PR comment (and a check run) at ⏳. From the trace it left, this writes the summary and the
+ * the PR comment (and a check run) at \u23f3. From the trace it left, this writes the summary and the
  * report file, finishes the comment and completes the check run, ending the run where the trace
  * ends (`endOfLeftRun`). The trace stays as it was, for a resume. Never throws; true when it wrote
  * the end.

@@ -40,7 +40,7 @@ function quoted(text) {
     if (text === undefined || text.trim() === '')
         return 'it wrote no message';
     const line = text.trim().replace(/\s+/g, ' ');
-    return `its last message: "${line.length > 300 ? `${line.slice(0, 299)}…` : line}"`;
+    return `its last message: "${line.length > 300 ? `${line.slice(0, 299)}\u2026` : line}"`;
 }
 /**
  * An agent step used all its turns (`max_turns`) without a final answer. It carries the TODO list
@@ -222,7 +222,7 @@ function parseArguments(text) {
         return { ok: true, args: JSON.parse(text === '' ? '{}' : text) };
     }
     catch {
-        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
     }
 }
 /**
@@ -273,7 +273,7 @@ var resolve_references = __webpack_require__(54669);
 
 /**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
- * each `${…}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
+ * each `${\u2026}` reference becomes a marker `[data N]` and its value follows in a labelled data block,
  * so a step result or input can never pose as part of the instruction.
  */
 function resolveTaskText(task, sources) {

@@ -193,7 +193,7 @@ class PlanAnswerError extends Error {
     problem;
     answer;
     constructor(purpose, problem, answer) {
-        const excerpt = answer.length > 200 ? `${answer.slice(0, 200)}…` : answer;
+        const excerpt = answer.length > 200 ? `${answer.slice(0, 200)}\u2026` : answer;
         super(`the ${purpose}'s answer could not be used: ${problem} (it answered ${JSON.stringify(excerpt)})`);
         this.name = 'PlanAnswerError';
         this.purpose = purpose;
@@ -471,7 +471,7 @@ function readStepList(answer) {
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
 
 
-/** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, …) stay with people. */
+/** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, \u2026) stay with people. */
 const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', 'task', 'tools', 'agent', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why'];
 // A planner lists plain ids in depends_on; optional inputs are for people who know which sources may fail.
 const ModelStep = _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Step */ .pn.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true]))).extend({
@@ -563,7 +563,7 @@ function keptStep(step, idOf) {
         depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
     };
 }
-/** `workflow_sequence[4].args` → `steps[1].args`: where the model wrote it, counting its own steps. */
+/** `workflow_sequence[4].args` \u2192 `steps[1].args`: where the model wrote it, counting its own steps. */
 function modelPath(path, offset) {
     const match = STEP_PATH.exec(path);
     if (!match)

@@ -1481,7 +1481,7 @@ function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onErr
         }
         if (!isMap && !sep && !props.found) {
             // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
+            // \u2192 key & sep are empty, start does not include ? or :
             const valueNode = value
                 ? composeNode(ctx, value, props, onError)
                 : composeEmptyNode(ctx, props.end, sep, null, props, onError);
@@ -2927,17 +2927,17 @@ const prettifyError = (src, lc) => (error) => {
     // Trim to max 80 chars, keeping col position near the middle
     if (ci >= 60 && lineStr.length > 80) {
         const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
+        lineStr = '\u2026' + lineStr.substring(trimStart);
         ci -= trimStart - 1;
     }
     if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
+        lineStr = lineStr.substring(0, 79) + '\u2026';
     // Include previous line in context if pointing at line start
     if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
         // Regexp won't match if start is trimmed
         let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
         if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
+            prev = prev.substring(0, 79) + '\u2026\n';
         lineStr = prev + lineStr;
     }
     if (/[^ ]/.test(lineStr)) {
@@ -4218,13 +4218,13 @@ const REMOVE = Symbol('remove item');
  * Walks through the tree (depth-first) starting from the root, calling a
  * `visitor` function with two arguments when entering each item:
  *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
+ *     - `start: SourceToken[]` \u2013 Source tokens before the key or value,
  *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+ *     - `key?: Token | null` \u2013 Set for pair values. May then be `null`, if
  *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+ *     - `sep?: SourceToken[]` \u2013 Source tokens between the key and the value,
  *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
+ *     - `value?: Token` \u2013 The value of a sequence item, or of a map pair.
  *   - `path`: The steps from the root to the current node, as an array of
  *     `['key' | 'value', number]` tuples.
  *
@@ -9030,7 +9030,7 @@ function withApprovalMarker(body, marker) {
  * The marker in a comment body that plan-runner itself wrote; undefined when it has none or it is
  * not one of ours. Only the body's leading hidden lines are read (the comment marker, the head, the
  * approval), where plan-runner puts it: a marker inside the text below (a fenced block keeps
- * `<!-- … -->` as written, and tool or model text can hold one) is never taken for it.
+ * `<!-- \u2026 -->` as written, and tool or model text can hold one) is never taken for it.
  */
 function readApprovalMarker(body) {
     let line;
@@ -9130,7 +9130,7 @@ function checkRunName(settings) {
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
-    const headline = report.goals.length ? ` — ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
+    const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
     const reason = report.reason ? `: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(report.reason))}` : '';
     const body = report.planErrors.length
         ? [report.markdown]
@@ -9270,7 +9270,7 @@ function checkRunAt(octokit, target, id, warn, timing) {
 
 /** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
 function escalationMentionLine(escalation) {
-    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed — the run was escalated (see the summary for what was tried).` : '';
+    return escalation?.mention ? `\n\n${escalation.mention}: a person is needed \u2014 the run was escalated (see the summary for what was tried).` : '';
 }
 /**
  * Adds the plan's `escalate.label` to the PR or issue of an escalated run. A failure (no
@@ -9489,7 +9489,7 @@ function sharedStateBlock(state) {
  * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
  * workflow run than `run` wrote it (then nothing is merged from it). Only the block plan-runner writes
  * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
- * `<!-- … -->` as written) never ends it.
+ * `<!-- \u2026 -->` as written) never ends it.
  */
 function readSharedState(body, run) {
     const last = body?.trimEnd().split('\n').at(-1);
@@ -9795,7 +9795,7 @@ function createCommentUpdater(options) {
         if (pump || disabled)
             return;
         // Not in the listener's own call: events given together (a replay of a trace) are all in the
-        // first body, which otherwise showed the first event alone (every step ⬜, the run already ended).
+        // first body, which otherwise showed the first event alone (every step \u2b1c, the run already ended).
         pump = Promise.resolve()
             .then(drain)
             .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
@@ -9903,10 +9903,10 @@ function footer(record, options) {
     if (approval)
         lines.push(approval);
     if (options.goals?.length) {
-        lines.push(`#### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300));
+        lines.push(`#### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300));
     }
     if (options.runUrl)
-        lines.push(`[View the run](${encodeURI(options.runUrl)}) · full results in the job summary`);
+        lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
     return lines;
 }
 /**
@@ -9917,7 +9917,7 @@ function footer(record, options) {
 function renderComment(record, options) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
     const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'));
-    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} — ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
+    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} \u2014 ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
     const tail = footer(record, options);
     const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
     // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
@@ -9928,7 +9928,7 @@ function renderComment(record, options) {
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
     const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    const more = (n) => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+    const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // Still too long without any result line: keep the checklist lines that fit and count the rest.
     const countRest = (bare) => {
@@ -9993,7 +9993,7 @@ function entryLines(planStep, record, redact) {
 }
 // A step's escaped `key. title`, by plan step: it does not change while the step runs.
 const escapedLabels = new WeakMap();
-/** `entryLines(…).bare` without computing the step's status (its result's first line). */
+/** `entryLines(\u2026).bare` without computing the step's status (its result's first line). */
 function bareLine(planStep, record, redact) {
     const step = record.steps.get(planStep.key);
     if (step?.nested || step?.todos?.length)
@@ -10104,7 +10104,7 @@ function fitComment(build, budget) {
 }
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
- * when the settings and the event call for none — said in the log, as a warning when asked for.
+ * when the settings and the event call for none \u2014 said in the log, as a warning when asked for.
  */
 async function liveComment(settings, context) {
     const { io, redact } = context;
@@ -10312,7 +10312,7 @@ function messageOf(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ balancedJsonEnd)
 /* harmony export */ });
-/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected; undefined when it never closes. */
+/** The end (exclusive) of the balanced `{\u2026}` or `[\u2026]` that opens at `start`, strings respected; undefined when it never closes. */
 function balancedJsonEnd(text, start) {
     let depth = 0;
     let inString = false;
@@ -10431,7 +10431,7 @@ function errorText(error) {
 /**
  * A number as `value.toLocaleString('en-US')` writes it (`65,536`), without asking ICU where the
  * value is a safe integer: a process's first `toLocaleString` with a locale loads ICU's number
- * formatting (18–20 ms on a machine whose bare `node -e 0` takes 60–70 ms), which every run that
+ * formatting (18\u201320 ms on a machine whose bare `node -e 0` takes 60\u201370 ms), which every run that
  * rendered a PR comment or a cost table paid. Fractions, -0, NaN, the infinities and integers past
  * 2^53 still go to ICU, so the text is always exactly `toLocaleString('en-US')`'s.
  */
@@ -10454,16 +10454,16 @@ function groupDigits(value) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
-// A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
+// A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
-const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
-const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
+const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
+const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 function looksLikeCredential(fragment) {
     return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
 }
 /**
- * Hides the fragment on either side of each `…` in already-redacted evidence when it looks like
+ * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
  * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
  */
 function hideCutFragments(text) {
@@ -17332,7 +17332,7 @@ const FLAG_BITS = {
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
  * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
- * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`);
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>\u2026)`, `\u00e9`, `[^]`);
  * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
  */
 class LinearRegex {
@@ -17383,13 +17383,13 @@ function readableReason(error) {
     const raw = error instanceof Error ? error.message : String(error);
     const reason = raw.replace(/^error parsing regexp: /, '');
     if (/\(\?[=!]|\(\?<[=!]|invalid named capture: `\(\?<[=!]/.test(raw)) {
-        return `${reason} — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
+        return `${reason} \u2014 lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
     }
     if (/invalid escape sequence: `\\[1-9]/.test(raw)) {
-        return `${reason} — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
+        return `${reason} \u2014 backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
     }
     if (/invalid repeat count/.test(raw))
-        return `${reason} — a repeat count can be at most 1000`;
+        return `${reason} \u2014 a repeat count can be at most 1000`;
     return reason;
 }
 
@@ -17423,7 +17423,7 @@ const MIN_SECRET_LENGTH = 4;
 const TOKEN_SHAPES = [
     { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
     { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
-    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
     { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
     { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
 ];
@@ -17488,7 +17488,7 @@ function fragmentsOf(form) {
  * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
  * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
  * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
- * match took time that grew with matches × length (a public half repeated through 1 MiB: 13 s).
+ * match took time that grew with matches \u00d7 length (a public half repeated through 1 MiB: 13 s).
  */
 function hideFragments(text, fragments) {
     const ranges = [];
@@ -17532,12 +17532,12 @@ function redactRanges(text, ranges) {
     return out + text.slice(at);
 }
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
-const CUT = '…';
+const CUT = '\u2026';
 /** The shortest start or end of a known value hidden where it touches a cut. */
 const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
 /**
- * Replaces the start of a known value that ends at a `…`, the end of one that begins right after
- * it, and a piece of one between two `…` (cut on both sides): what a cut made before redaction
+ * Replaces the start of a known value that ends at a `\u2026`, the end of one that begins right after
+ * it, and a piece of one between two `\u2026` (cut on both sides): what a cut made before redaction
  * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
  * Whole values are already replaced.
  */
@@ -17555,7 +17555,7 @@ function hideAtCuts(text, forms, grams) {
         let before = 0;
         let after = 0;
         for (const form of forms) {
-            // Only the text within a form's length of the cut is searched: a text full of `…` stays linear.
+            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
             const left = text.slice(Math.max(0, cut - form.length + 1), cut);
             // The longest start of `form` that ends at the cut: found where its first characters occur.
             const head = form.slice(0, MIN_CUT_FRAGMENT);
@@ -17584,11 +17584,11 @@ function hideAtCuts(text, forms, grams) {
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
- * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
- * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * or base64-encoded) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
- * of it that ends at a cut's `…`, an end that begins after one, or a piece between two (at least 4
+ * of it that ends at a cut's `\u2026`, an end that begins after one, or a piece between two (at least 4
  * characters), likewise.
  */
 function createRedactor(secretValues = []) {
@@ -17621,7 +17621,7 @@ function createRedactor(secretValues = []) {
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
-    // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
+    // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
@@ -17653,7 +17653,7 @@ function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
     return screen === undefined || screen(json);
 }
-/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
+/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
     return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
@@ -18055,7 +18055,7 @@ function unfinishedWork(record) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ isSecretEnvName)
 /* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`… */
+/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
@@ -18338,8 +18338,8 @@ const allStepsCompletedCheck = {
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
 function outputTail(output, lines = 20) {
     const all = output.replace(/\s+$/, '').split(/\r?\n/);
-    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}…` : line));
-    return (all.length > lines ? ['…', ...tail] : tail).join('\n');
+    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}\u2026` : line));
+    return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
@@ -18348,14 +18348,14 @@ var run_process = __nccwpck_require__(3815);
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
 function shorten(text, max = 120) {
     const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+    return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
 /** The text around `index` (a match of `length` characters), on one line, for evidence. */
 function excerptAround(text, index, length, radius = 40) {
     const start = Math.max(0, index - radius);
     const end = Math.min(text.length, index + length + radius);
     const body = text.slice(start, end).replace(/\s+/g, ' ');
-    return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+    return `${start > 0 ? '\u2026' : ''}${body}${end < text.length ? '\u2026' : ''}`;
 }
 /** The 1-based line number of a character index. */
 function lineOf(text, index) {
@@ -18474,15 +18474,15 @@ function compileGoalRegex(pattern, flags) {
 ;// CONCATENATED MODULE: ./lib/goals/split-sentences.js
 /** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
-/** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
+/** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
-const CITATION = String.raw `\[\d+(?:\s*[,–-]\s*\d+)*\]`;
-/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
+const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
+/** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'”’)`;
+const CLOSERS = `"'\u201d\u2019)`;
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
-const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
  * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
  * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
@@ -18579,7 +18579,7 @@ function endsSentence(block, index, mark, after) {
         return false;
     if (mark.startsWith('..'))
         return true;
-    const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
+    const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
     if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
         return false;
@@ -18902,7 +18902,7 @@ const maxCharsCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/count-words.js
-/** Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "—" is not a word). */
+/** Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "\u2014" is not a word). */
 function countWords(text) {
     let count = 0;
     for (const token of text.split(/\s+/))
@@ -19024,7 +19024,7 @@ var result_text = __nccwpck_require__(16);
  * Checks every goal against the finished run and returns the results in the order the goals were
  * declared: concurrently, but `judge` goals one after another, so each model call is checked
  * against the budget with what the judges before it spent (started together, every judge passed
- * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
+ * the check before any had spent: four judges spent 20\u00d7 a max_cost_usd). Never throws: a goal that
  * cannot be checked comes back as `error`.
  */
 function evaluateGoals(goals, target, deps) {
@@ -19042,7 +19042,7 @@ async function evaluateGoal(goal, target, deps) {
     try {
         const kind = goalKindOf(goal);
         if (kind === undefined)
-            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
+            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
@@ -19465,7 +19465,7 @@ var core_redact = __nccwpck_require__(8038);
 
 /**
  * The registry with every tool's arguments redacted before it runs: whoever chose them (the plan
- * through `${steps.…}`, or the model), a secret the run knows never reaches a GitHub write, an
+ * through `${steps.\u2026}`, or the model), a secret the run knows never reaches a GitHub write, an
  * HTTP request, an MCP server or a command's stdin. Secrets a tool needs come from its `env:` or
  * `headers:` configuration, which is not an argument.
  */
@@ -19717,7 +19717,7 @@ function describe(value) {
     if (value === null)
         return 'null';
     if (typeof value === 'string')
-        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
     return `a ${typeof value}`;
 }
 /** The items of a list, or a map's `{key, value}` entries in its own order. */
@@ -20178,8 +20178,8 @@ class MinHeap {
 
 ;// CONCATENATED MODULE: ./lib/run/start-order.js
 /**
- * The order in which ready steps start: longest remaining path first — the step with the most
- * work still after it, itself included, counting each step's weight (1 each without weights) —
+ * The order in which ready steps start: longest remaining path first \u2014 the step with the most
+ * work still after it, itself included, counting each step's weight (1 each without weights) \u2014
  * and declaration order among equals. With one slot the order cannot shorten the run, so it is
  * declaration order.
  */
@@ -20353,7 +20353,7 @@ function revisionReason(trigger, why) {
     const cause = trigger.failure
         ? `step ${trigger.failure.step.key} failed: ${trigger.failure.error}`
         : `the review after step ${trigger.review?.stepKey} found the rest of the plan no longer fits: ${trigger.review?.reason}`;
-    return why?.trim() ? `${cause} — ${why.trim()}` : cause;
+    return why?.trim() ? `${cause} \u2014 ${why.trim()}` : cause;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/retry-policy.js
@@ -20399,7 +20399,7 @@ class RunEscalatedError extends run_stopped_error/* RunStoppedError */.F {
     /** What was tried before giving up, in words ("retried step 4 twice", "replanned once (revision 2)"). */
     tried;
     constructor(fields) {
-        // No "a person is needed" here: every view says so beside the status (escalated — a person is needed: …).
+        // No "a person is needed" here: every view says so beside the status (escalated \u2014 a person is needed: \u2026).
         const tried = fields.tried.length ? ` Tried: ${(0,as_sentence/* asSentence */.K)(fields.tried.join('; '))}` : '';
         super(`${(0,as_sentence/* asSentence */.K)(fields.why)} Last error: ${(0,as_sentence/* asSentence */.K)(fields.lastError)}${tried}`, 'escalated');
         this.lastError = fields.lastError;
@@ -20578,7 +20578,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
 /** Tool arguments for a message: compact JSON, cut at 200 characters. */
 function showArgs(args) {
     const text = JSON.stringify(args) ?? '{}';
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
@@ -20588,7 +20588,7 @@ function showArgs(args) {
 class RepeatedSideEffectError extends step_error/* StepError */.z {
     stepKey;
     callKey;
-    /** The call in words, `send_email({"to":"…"})`, for the escalation. */
+    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
     call;
     outcome;
     constructor(fields) {
@@ -20675,7 +20675,7 @@ function resolvedArgs(step, sources) {
         return undefined;
     }
 }
-/** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
     const named = {};
     for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
@@ -21866,7 +21866,7 @@ const CAPPED_WRITES = ['create_issue', 'add_comment'];
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
- * on its own, so such a run would write up to shards × the cap; the merge job's steps run once.
+ * on its own, so such a run would write up to shards \u00d7 the cap; the merge job's steps run once.
  */
 function fanOutWriteProblem(plan) {
     const early = fanOutScope(plan.steps, 'shard') ?? new Set();
@@ -21875,7 +21875,7 @@ function fanOutWriteProblem(plan) {
             continue;
         const writes = toolsStepMayCall(step, plan).filter((name) => CAPPED_WRITES.includes(name));
         if (writes.length > 0) {
-            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
     }
     return undefined;
@@ -21932,12 +21932,12 @@ function rejected(plan, path, message) {
 }
 function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}…` : line;
+    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}\u2026` : line;
 }
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
- * tool the run offers — withheld tools (a fork's pull request) are not among them. Its TODO list
+ * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
  * is the run's checklist; the goals are checked on its answer. Validated like any plan.
  */
 function agentPlan(plan, task) {
@@ -22141,7 +22141,7 @@ var budgeted_model_client = __nccwpck_require__(66543);
 
 /**
  * Model phase: builds the client for the plan's model (or the caller's), wrapped so one budget sees
- * every call — planner, steps, replanner, reviews, judges — and none carries a secret the run knows
+ * every call \u2014 planner, steps, replanner, reviews, judges \u2014 and none carries a secret the run knows
  * (`settings.redact`, which the recording also gets). A replay file that is missing or
  * malformed is a setup error: nothing ran.
  */
@@ -22433,7 +22433,7 @@ const DEFAULT_MODEL = 'gpt-4.1-mini';
 function stepPurpose(stepKey) {
     return `step:${stepKey}`;
 }
-/** Words for who made a call, for error messages: `step:3` → `step 3`, `goal:x` → `goal "x"`. */
+/** Words for who made a call, for error messages: `step:3` \u2192 `step 3`, `goal:x` \u2192 `goal "x"`. */
 function describePurpose(purpose) {
     if (purpose.startsWith('step:'))
         return `step ${purpose.slice('step:'.length)}`;
@@ -22740,8 +22740,8 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
 
 /**
- * The one door every prompt leaves by: each request — messages, earlier tool-call arguments, tool
- * definitions — has every secret the run knows replaced by `***` before the inner client (and so
+ * The one door every prompt leaves by: each request \u2014 messages, earlier tool-call arguments, tool
+ * definitions \u2014 has every secret the run knows replaced by `***` before the inner client (and so
  * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
  * judges all call through it.
  */
@@ -22786,7 +22786,7 @@ function textOf(message) {
 function excerpt(text, at) {
     const start = Math.max(0, at - 20);
     const end = Math.min(text.length, at + 40);
-    return JSON.stringify(`${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`);
+    return JSON.stringify(`${start > 0 ? '\u2026' : ''}${text.slice(start, end)}${end < text.length ? '\u2026' : ''}`);
 }
 function textDifference(recorded, now) {
     let at = 0;
@@ -22887,7 +22887,7 @@ class StaleRecordingError extends step_error/* StepError */.z {
     file;
     purpose;
     ordinal;
-    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "…" but now "…"". */
+    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
     difference;
     constructor(fields) {
         super(`Replay file ${fields.file} is stale for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
@@ -23169,8 +23169,8 @@ function resolveRef(ref, ctx) {
     throw new Error(`Reference not found: ${ref}`);
 }
 /**
- * Enforces the keywords that constrain an object's own keys — `propertyNames`,
- * `minProperties`, `maxProperties` — before `objectSchema` runs. The guard has
+ * Enforces the keywords that constrain an object's own keys \u2014 `propertyNames`,
+ * `minProperties`, `maxProperties` \u2014 before `objectSchema` runs. The guard has
  * to see the raw input: an object parse drops `__proto__` and can add keys from
  * a property `default`, so its output is not the set of names the instance
  * actually carried.
@@ -23229,7 +23229,7 @@ function checkObjectGuards(objectSchema, guards) {
 /**
  * An injective string for JSON data: two values share a key exactly when `uniqueItems` calls them
  * equal, so duplicate detection is a Map lookup rather than a pairwise walk. Strings and keys are
- * length-prefixed so no value can spell another one. `null` means "never equal to anything" — a
+ * length-prefixed so no value can spell another one. `null` means "never equal to anything" \u2014 a
  * cycle or a NaN, neither of which JSON can express.
  */
 function canonicalKey(value, seen) {
@@ -23325,7 +23325,7 @@ function plural(n) {
  * Enforces `uniqueItems` and the `contains` family before `arraySchema` runs, for the same reason
  * `checkObjectGuards` runs pre-pipe: an item parse can apply a nested `default`, so the parsed
  * array is not the instance the keywords are defined over. A guard issue aborts the pipe, so
- * `minItems`/`maxItems` are not also reported on the same parse — instance correctness is worth
+ * `minItems`/`maxItems` are not also reported on the same parse \u2014 instance correctness is worth
  * more than co-reporting two issues.
  */
 function checkArrayGuards(arraySchema, guards) {
@@ -23726,7 +23726,7 @@ function convertBaseSchema(schema, ctx) {
             if (hasKeyGuard || minProperties !== undefined || maxProperties !== undefined) {
                 let keySchema;
                 if (hasKeyGuard) {
-                    // Keys are always strings, so a propertyNames subschema that omits `type` still constrains them — without this it would convert to z.any().
+                    // Keys are always strings, so a propertyNames subschema that omits `type` still constrains them \u2014 without this it would convert to z.any().
                     const keyJSONSchema = typeof schema.propertyNames === "object" && schema.propertyNames.type === undefined
                         ? { type: "string", ...schema.propertyNames }
                         : schema.propertyNames;
@@ -24015,7 +24015,7 @@ function withLinearRegExp(build) {
 
 
 /**
- * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
+ * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
  * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
  */
@@ -24103,7 +24103,7 @@ function decodeUtf8(bytes) {
 
 
 const STEP_RESULT_KEYS = new Set(['step_result', 'path']);
-/** True for `{"step_result": …}` objects, the blog's way to pass an earlier step's result. */
+/** True for `{"step_result": \u2026}` objects, the blog's way to pass an earlier step's result. */
 function isStepResultObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'step_result');
 }
@@ -24279,11 +24279,11 @@ async function loadSubplans(plan, context) {
             continue;
         }
         if (context.chain.includes(resolved)) {
-            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' → ')}; a plan cannot use itself, directly or through others` });
+            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
         if (context.chain.length >= MAX_PLAN_DEPTH) {
-            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' → ')}); use fewer levels of plans inside plans` });
+            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let inner = subplans.get(uses);
@@ -24647,7 +24647,7 @@ function requireSnippet() {
       lineEnd = position + maxHalfLength - tail.length;
     }
     return {
-      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
+      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
       pos: position - lineStart + head.length
       // relative position
     };
@@ -25609,9 +25609,9 @@ function requireLoader() {
       case 92:
         return "\\";
       case 78:
-        return "";
+        return "\u0085";
       case 95:
-        return " ";
+        return "\u00a0";
       case 76:
         return "\u2028";
       case 80:
@@ -27081,9 +27081,9 @@ function requireDumper() {
   function isPlainSafeFirst(c) {
     return isPrintable(c) && c !== CHAR_BOM && !isWhitespace(c) && // - s-white
     // - (c-indicator ::=
-    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
-    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
-    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
+    // \u201c-\u201d | \u201c?\u201d | \u201c:\u201d | \u201c,\u201d | \u201c[\u201d | \u201c]\u201d | \u201c{\u201d | \u201c}\u201d
+    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | \u201c#\u201d | \u201c&\u201d | \u201c*\u201d | \u201c!\u201d | \u201c|\u201d | \u201c=\u201d | \u201c>\u201d | \u201c'\u201d | \u201c"\u201d
+    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | \u201c%\u201d | \u201c@\u201d | \u201c`\u201d)
     c !== CHAR_PERCENT && c !== CHAR_COMMERCIAL_AT && c !== CHAR_GRAVE_ACCENT;
   }
   function isPlainSafeLast(c) {
@@ -27672,7 +27672,7 @@ function deeperThan(value, max) {
     }
     return false;
 }
-/** True when some plain key would mean something else than its text to js-yaml (a number, true, null…). */
+/** True when some plain key would mean something else than its text to js-yaml (a number, true, null\u2026). */
 function hasNonTextKey(text) {
     for (const match of text.matchAll(KEY)) {
         const key = match[1].trim();
@@ -27886,11 +27886,11 @@ function readPath(value, path) {
 /* harmony export */ });
 /* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1000);
 
-/** `${…}` in a string; the body may not contain braces, so `${{ … }}` is never taken for one. */
+/** `${\u2026}` in a string; the body may not contain braces, so `${{ \u2026 }}` is never taken for one. */
 const TEMPLATE_PATTERN = /\$\{([^{}]*)\}/g;
 const STEP_BODY = /^steps\.([A-Za-z0-9_-]{1,64})\.result(.*)$/s;
 const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
-// Bodies that look like an attempt at a reference; anything else in `${…}` stays literal text.
+// Bodies that look like an attempt at a reference; anything else in `${\u2026}` stays literal text.
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
@@ -27908,13 +27908,13 @@ function itemBody(body, itemName) {
     if (name !== 'item')
         return undefined;
     const message = itemName === undefined
-        ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item…} works only inside a for_each step`
+        ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item\u2026} works only inside a for_each step`
         : `\`\${${body}}\`: this step names its item \`${itemName}\` (as: ${itemName}); write \${${itemName}${tail}}`;
     return { kind: 'malformed', message, aboutItem: true };
 }
 /**
- * What the body of one `${…}` means. `itemName` is the item's name inside a `for_each` step
- * (`item`, or its `as:`); elsewhere `${item…}` is an error.
+ * What the body of one `${\u2026}` means. `itemName` is the item's name inside a `for_each` step
+ * (`item`, or its `as:`); elsewhere `${item\u2026}` is an error.
  */
 function parseTemplateBody(body, itemName) {
     const item = itemBody(body, itemName);
@@ -27936,7 +27936,7 @@ function parseTemplateBody(body, itemName) {
     }
     return { kind: 'literal' };
 }
-/** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
+/** A hint when a string uses GitHub's `${{ \u2026 }}` for what should be a plan reference. */
 function githubExpressionHint(text) {
     // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).
     const match = /\$\{\{[ \t]{0,20}((?:steps|inputs)\.[^}]{0,200})\}\}/.exec(text);
@@ -27975,7 +27975,7 @@ function resolveInputs(plan, given) {
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
-            errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
+            errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
     }
     return errors.length ? { ok: false, errors } : { ok: true, inputs };
 }
@@ -28033,7 +28033,7 @@ class UnresolvedReferenceError extends step_error/* StepError */.z {
 
 function itemValue(reference, text, item) {
     if (!item || item.name !== reference.name) {
-        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item…} works only inside a for_each step`, { reference: text });
+        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item\u2026} works only inside a for_each step`, { reference: text });
     }
     if (reference.path.length === 1 && reference.path[0] === 'index')
         return item.index;
@@ -28048,7 +28048,7 @@ function resolve_references_valueOf(reference, text, sources) {
         return itemValue(reference, text, sources.item);
     if (reference.kind === 'input') {
         if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=…) or give it a default`, { reference: text, inputName: reference.name });
+            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=\u2026) or give it a default`, { reference: text, inputName: reference.name });
         }
         return sources.inputs[reference.name];
     }
@@ -28193,7 +28193,7 @@ function showValue(value) {
     catch {
         text = String(value);
     }
-    const short = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
     return `\`${short}\``;
 }
 /** What kind of value something is, in words: "a list", "a number". */
@@ -28245,7 +28245,7 @@ function expectedWords(expected) {
 function unknownKeyMessage(key, known) {
     const near = (0,nearest_name/* nearestName */.q)(key, known);
     if (near)
-        return `unknown key \`${key}\` — did you mean \`${near}\`?`;
+        return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
     return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
 }
 function sizeMessage(issue) {
@@ -28299,7 +28299,7 @@ function oneIssue(issue, scope, relative) {
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
             const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.q)(issue.input, values) : undefined;
-            const hint = near ? ` — did you mean \`${near}\`?` : '';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
         }
         case 'too_small':
@@ -28553,7 +28553,7 @@ const Step = schemas.strictObject({
     as: schemas.string()
         .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
         .optional()
-        .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
+        .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
@@ -28860,7 +28860,7 @@ function checkType(type, path, issues) {
         if (typeof name === 'string' && TYPES.includes(name))
             continue;
         const near = typeof name === 'string' ? (0,nearest_name/* nearestName */.q)(name, TYPES) : undefined;
-        const hint = near ? ` — did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
+        const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
 }
@@ -28953,7 +28953,7 @@ function listNames(names, max = 20) {
     const all = [...names];
     if (all.length === 0)
         return 'none';
-    return all.length > max ? `${all.slice(0, max).join(', ')} … and ${all.length - max} more` : all.join(', ');
+    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
 }
 
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
@@ -29122,7 +29122,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             }
             else if (!stepKeys.has(key)) {
                 const near = (0,nearest_name/* nearestName */.q)(key, stepKeys);
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` \u2014 did you mean ${near}?` : ''}` });
             }
         }
     });
@@ -29135,7 +29135,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
 
 /**
  * The blog's pitfall, for plans a model wrote: a tool_call with explicit args that depends on
- * earlier steps — listed in `depends_on`, or implied (left out, it waits for the step before it) —
+ * earlier steps \u2014 listed in `depends_on`, or implied (left out, it waits for the step before it) \u2014
  * but uses none of their results has hard-coded a value it expected them to produce.
  */
 function checkHardcodedResults(ctx, modelStepsFrom = 0) {
@@ -29150,7 +29150,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         if (ids.length === 0)
             return;
         const dependencies = new Set(ids.map(stepKey));
-        // A for_each step uses its list's step through `for_each:` and the item through ${item…}.
+        // A for_each step uses its list's step through `for_each:` and the item through ${item\u2026}.
         const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each.includes(`steps.${key}.result`));
         const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
         if (uses)
@@ -29176,7 +29176,7 @@ var pricing = __nccwpck_require__(50657);
 
 /**
  * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
- * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price —
+ * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
  * from the built-in table or the plan's `pricing:`.
  */
 function checkPricing(plan, callerModel) {
@@ -29312,7 +29312,7 @@ function checkForEach(step, index, steps, stepIndex, issues) {
 }
 /**
  * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
- * ancestors (so they have run), inputs the plan declares, and `${item…}` only inside a `for_each`
+ * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
  * step. `checkAncestors` is off when the graph has a cycle.
  */
 function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
@@ -29364,7 +29364,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             if (reference.kind === 'input') {
                 if (!declaredInputs.includes(reference.name)) {
                     const near = (0,nearest_name/* nearestName */.q)(reference.name, declaredInputs);
-                    const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
+                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
                     issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
                 }
             }
@@ -29423,8 +29423,8 @@ function forEachOnlyMessage(field) {
 
 
 /**
- * Fields that only some steps take — `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
- * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` —
+ * Fields that only some steps take \u2014 `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
+ * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` \u2014
  * an agent's `task`, and item names that would shadow references.
  */
 function checkStepFields(steps) {
@@ -29450,7 +29450,7 @@ function checkStepFields(steps) {
             }
         }
         else if (step.as === 'steps' || step.as === 'inputs') {
-            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.…} references; name the item something else, such as \`item\`` });
+            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.\u2026} references; name the item something else, such as \`item\`` });
         }
     });
     return issues;
@@ -29458,7 +29458,7 @@ function checkStepFields(steps) {
 
 ;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
 /**
- * Finds a cycle in a directed graph (node → the nodes it points at) with an iterative depth-first
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
  * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
  */
 function findCycle(graph) {
@@ -29500,7 +29500,7 @@ function findCycle(graph) {
 
 
 
-/** Step key → index of its first occurrence, and an issue for every later occurrence. */
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
 function indexStepIds(steps) {
     const stepIndex = new Map();
     const issues = [];
@@ -29517,7 +29517,7 @@ function indexStepIds(steps) {
 }
 function unknownStepMessage(field, key, stepIndex) {
     const near = (0,nearest_name/* nearestName */.q)(key, stepIndex.keys());
-    const hint = near ? ` — did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
+    const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
     return `${field} names step ${key}, which does not exist${hint}`;
 }
 /** `depends_on` and `inputs` entries naming steps that do not exist. */
@@ -29536,7 +29536,7 @@ function checkStepNames(steps, stepIndex) {
     });
     return issues;
 }
-/** Where the dependency `from → to` is written, so a cycle error points at a line to change. */
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
 function dependencyPath(steps, index, to) {
     const step = steps[index];
     for (const field of ['depends_on', 'inputs']) {
@@ -29546,7 +29546,7 @@ function dependencyPath(steps, index, to) {
     }
     return stepPath(index);
 }
-/** A dependency cycle, printed along its edges: `1 → 3 → 2 → 1`. */
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
 function checkCycles(steps, planSteps, stepIndex) {
     const graph = new Map();
     for (const [key, index] of stepIndex)
@@ -29558,7 +29558,7 @@ function checkCycles(steps, planSteps, stepIndex) {
     const path = dependencyPath(steps, stepIndex.get(from), to);
     if (result.cycle.length === 2)
         return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' → ')} (→ means "depends on"); remove one of these dependencies` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 // EXTERNAL MODULE: ./lib/core/todo-item.js
@@ -29602,7 +29602,7 @@ function unknownToolMessage(name, tools, withheld) {
     const near = (0,nearest_name/* nearestName */.q)(name, tools.keys());
     const available = tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
     if (near)
-        return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
+        return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
     return `unknown tool \`${name}\`; ${available}`;
 }
 /**
@@ -29642,7 +29642,7 @@ function checkTools(plan, tools, withheld) {
         if (!agent) {
             const names = Object.keys(agents);
             const near = (0,nearest_name/* nearestName */.q)(step.agent, names);
-            const hint = near ? ` — did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
         else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
@@ -29749,7 +29749,7 @@ function withholdTools(plan, tools, withhold) {
     return withheld;
 }
 /**
- * Every tool a plan may call — enabled toolsets, declared `tools:`, and adapters' extra tools — by
+ * Every tool a plan may call \u2014 enabled toolsets, declared `tools:`, and adapters' extra tools \u2014 by
  * name, less those `withhold` keeps out of the run (returned apart, with the reason).
  */
 function buildToolCatalogue(plan, extraTools = [], withhold) {
@@ -29813,7 +29813,7 @@ function planName(plan, file) {
 function shapeIssues(value) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
-        return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not ${kind}` }];
+        return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
     if (exceedsDepth(value, parse_plan_yaml/* MAX_NESTING */.M1))
         return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
@@ -30219,7 +30219,7 @@ const BASE_ENV_NAMES = [
 ];
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
- * tool's `env:` names — a list of variables to pass through, or a map of values that may read
+ * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
  * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
  */
@@ -30257,7 +30257,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
-const CUT_MARK = '…';
+const CUT_MARK = '\u2026';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
@@ -30287,7 +30287,7 @@ class TailBuffer {
     }
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -30347,9 +30347,9 @@ function pendingLine(step, redact) {
     const args = step.args !== undefined
         ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
         : step.tool
-            ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
+            ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(step.title), 100)}`)} — ${what}${args}`;
+    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -30361,11 +30361,11 @@ function renderApprovalSection(record, redact, level = '###') {
     const decision = record.decision;
     if (decision) {
         const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
+        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
     }
     return parts.join('\n\n');
 }
@@ -30399,12 +30399,12 @@ const TITLE_MAX_CHARS = 100;
 const asIs = (text) => text;
 /** The icon of each step state, as every view draws it. */
 const STATE_ICONS = {
-    pending: '⬜',
-    waiting: '⏸️',
-    in_progress: '⏳',
-    completed: '✅',
-    failed: '❌',
-    skipped: '⏭️',
+    pending: '\u2b1c',
+    waiting: '\u23f8\ufe0f',
+    in_progress: '\u23f3',
+    completed: '\u2705',
+    failed: '\u274c',
+    skipped: '\u23ed\ufe0f',
 };
 /**
  * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
@@ -30440,14 +30440,14 @@ function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
     const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
-    return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+    return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
 }
-/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` — ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -30457,20 +30457,20 @@ function describeStatus(step, redact = asIs) {
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
         }
         case 'failed':
-            return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+            return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
         case 'skipped':
-            return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+            return step.skipReason ? ` \u2014 ${redact(step.skipReason)}` : '';
         case 'waiting':
-            return ` — ${step.waitReason ?? 'awaiting approval'}`;
+            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
         case 'in_progress':
             if (progress)
                 return progress;
             if (step.retry) {
                 const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -30772,23 +30772,23 @@ function createOutputFolder(file) {
 /* harmony export */   G: () => (/* binding */ cutMarkdown),
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
-/** `text` cut to at most `max` characters, ending in `…` when cut. */
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
 function cutText(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
 }
 /**
- * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `…` on a line of
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
  * its own. A cut inside a line can leave a code span open, and the text after its backtick would
  * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
  * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
  * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
- * `max` leaves only the `…`.
+ * `max` leaves only the `\u2026`.
  */
 function cutMarkdown(markdown, max) {
     if (markdown.length <= max)
         return markdown;
     const end = markdown.lastIndexOf('\n', max - 2);
-    return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
 }
 
 
@@ -30803,7 +30803,7 @@ function cutMarkdown(markdown, max) {
 /** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
 function formatDuration(ms) {
     if (!Number.isFinite(ms) || ms < 0)
-        return '—';
+        return '\u2014';
     if (ms < 1000)
         return `${Math.round(ms)} ms`;
     if (ms < 60_000)
@@ -30828,13 +30828,13 @@ function formatDuration(ms) {
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
 
 
-/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+/** \u2705 met, \u274c unmet, \u26a0\ufe0f unmet warning, \u2754 could not evaluate. */
 function goalIcon(goal) {
     if (goal.outcome === 'met')
-        return '✅';
+        return '\u2705';
     if (goal.outcome === 'error')
-        return '❔';
-    return goal.severity === 'warning' ? '⚠️' : '❌';
+        return '\u2754';
+    return goal.severity === 'warning' ? '\u26a0\ufe0f' : '\u274c';
 }
 function goalVerdict(goal) {
     if (goal.outcome === 'met')
@@ -30888,8 +30888,8 @@ const INLINE = new RegExp([
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
 /**
- * Escapes the characters Markdown and GFM would read as structure inside a line — inline markup,
- * HTML, links and autolinks, mentions, issue references, table cells — and flattens line breaks.
+ * Escapes the characters Markdown and GFM would read as structure inside a line \u2014 inline markup,
+ * HTML, links and autolinks, mentions, issue references, table cells \u2014 and flattens line breaks.
  * For text that follows other text on its line (after an icon, a label, in a table cell).
  */
 function escapeInlineMarkdown(text) {
@@ -30897,8 +30897,8 @@ function escapeInlineMarkdown(text) {
     return flat.replace(INLINE, (c) => `\\${c}`);
 }
 /**
- * Escapes the characters Markdown and GFM would read as structure here — inline markup, HTML,
- * links and autolinks, mentions, issue references, table cells, and block markers at the start —
+ * Escapes the characters Markdown and GFM would read as structure here \u2014 inline markup, HTML,
+ * links and autolinks, mentions, issue references, table cells, and block markers at the start \u2014
  * and flattens line breaks, so data shows as the same plain text on one line (also in a table
  * cell). Everything else is left alone, so `this week's` and `2 + 3` read as written.
  */
@@ -30947,7 +30947,7 @@ function mermaidLabel(text) {
     const flat = text.replace(SPACING, ' ').trim();
     // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
     const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
-    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
+    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '\u2026'].join('') : flat;
     return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
 }
 /**
@@ -31077,9 +31077,9 @@ function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
-    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
+    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
 /**
@@ -31138,7 +31138,7 @@ var cut_text = __nccwpck_require__(12172);
 
 
 function keys(list) {
-    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '—';
+    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '\u2014';
 }
 /** The plan's revisions (what was replaced by what, and why), or '' when it was never revised. */
 function renderSummaryRevisions(record, redact) {
@@ -31195,7 +31195,7 @@ function stepLine(key, title, step) {
     const tally = (0,todo_entries/* todoTally */.Ro)(step);
     if (tally)
         facts.push(`todos ${tally}`);
-    const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+    const meta = facts.length ? ` \u00b7 ${facts.join(' \u00b7 ')}` : '';
     return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
 }
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
@@ -31205,7 +31205,7 @@ function textBlock(label, text, json, where) {
     const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
     return {
         part: {
-            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
+            full: detailsBlock(`${label} \u2014 ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
             cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
         },
     };
@@ -31214,12 +31214,12 @@ function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
     if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} → ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
-        return `${head} — ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
+        return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
-        return finished ? `${head} — not run` : head;
-    return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+        return finished ? `${head} \u2014 not run` : head;
+    return item.retry ? `${head} \u2014 retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
 }
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
 function itemsPart(items, step, redact, where) {
@@ -31237,29 +31237,29 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` — ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
         const { text, json } = (0,result_text/* resultText */.D)(step.result);
         const block = textBlock('Result', redact(text), json, where);
         if (block.inline !== undefined)
-            line += ` → ${block.inline}`;
+            line += ` \u2192 ${block.inline}`;
         if (block.part)
             parts.push(block.part);
     }
     else if (step?.state === 'failed') {
         const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
         if (block.inline !== undefined)
-            line += ` — ${block.inline}`;
+            line += ` \u2014 ${block.inline}`;
         if (block.part)
             parts.push(block.part);
     }
     else if (step?.state === 'skipped' && step.skipReason) {
-        line += ` — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
+        line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -31338,7 +31338,7 @@ function renderSummary(record, options) {
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -31402,17 +31402,17 @@ function renderSummary(record, options) {
 
 
 const STATUS_ICONS = {
-    succeeded: '✅',
-    failed: '❌',
-    'goals-unmet': '🎯',
-    escalated: '🆘',
-    cancelled: '⏹️',
-    'awaiting-approval': '⏸️',
-    rejected: '🚫',
+    succeeded: '\u2705',
+    failed: '\u274c',
+    'goals-unmet': '\ud83c\udfaf',
+    escalated: '\ud83c\udd98',
+    cancelled: '\u23f9\ufe0f',
+    'awaiting-approval': '\u23f8\ufe0f',
+    rejected: '\ud83d\udeab',
 };
-/** The icon for how a run ended, or ⏳ while it runs. */
+/** The icon for how a run ended, or \u23f3 while it runs. */
 function statusIcon(status) {
-    return status ? STATUS_ICONS[status] : '⏳';
+    return status ? STATUS_ICONS[status] : '\u23f3';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
@@ -31421,11 +31421,11 @@ function statusText(record, redact) {
         case undefined:
             return 'running';
         case 'escalated':
-            return `escalated — a person is needed${reason}`;
+            return `escalated \u2014 a person is needed${reason}`;
         case 'awaiting-approval':
-            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
+            return `awaiting approval \u2014 it ran every step it could; the rest waits for a person to approve${reason}`;
         case 'goals-unmet':
-            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+            return `goals unmet \u2014 the run finished but its result does not meet a required goal${reason}`;
         default:
             return `${record.status}${reason}`;
     }
@@ -31438,7 +31438,7 @@ function renderSummaryHeader(record, redact) {
         facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
-    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
     if (record.plan?.goal)
         lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan.goal))}`);
     return lines.join('\n');
@@ -31456,24 +31456,24 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
-/** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
+/** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
-    pending: '⬜',
-    in_progress: '⏳',
-    completed: '✅',
-    cancelled: '🚫',
+    pending: '\u2b1c',
+    in_progress: '\u23f3',
+    completed: '\u2705',
+    cancelled: '\ud83d\udeab',
 };
 const MAX_CONTENT = 200;
 /** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
-const STOPPED_TODO_ICON = '⏹️';
+const STOPPED_TODO_ICON = '\u23f9\ufe0f';
 function entryOf(todo, redact, stepEnded) {
     const text = redact(todo.content).replace(/\s+/g, ' ').trim();
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
- * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
+ * step has ended, an item still in progress shows as stopped: \u23f3 would say work goes on.
  */
 function todoEntries(step, redact = (text) => text) {
     const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
@@ -31546,10 +31546,10 @@ async function writeReportFile(file, markdown) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ asSentence)
 /* harmony export */ });
-/** `text` ending in exactly one full stop (or its own `?`, `!`, `…`), so sentences join without "later.." */
+/** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
     const trimmed = text.trim();
-    return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+    return /[.!?\u2026]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 
@@ -32633,7 +32633,7 @@ class McpServerStartError extends Error {
     server;
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `…${stderr.slice(-1499)}` : stderr}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `\u2026${stderr.slice(-1499)}` : stderr}` : '';
         super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -32875,7 +32875,7 @@ class GlobCompiler {
     }
 }
 /**
- * A glob (`*`, `**`, `?`, `[…]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
+ * A glob (`*`, `**`, `?`, `[\u2026]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
  * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
  * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
  */
@@ -32886,7 +32886,7 @@ function compileGlob(toolName, pattern) {
     if (pattern.length > MAX_GLOB_CHARS)
         fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
     if (EXTGLOB.test(pattern))
-        fail('extended globs such as @(…), !(…), +(…) are not supported; use {a,b} alternatives');
+        fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
         return linear_regex/* LinearRegex */.P.compile(source);
@@ -33221,7 +33221,7 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line;
                     if (!matcher.test(shown))
                         continue;
                     if (results.length === maxResults) {
@@ -34360,8 +34360,8 @@ function mathToolset() {
     return [
         operation('add', 'Add two numbers: a + b', (a, b) => a + b),
         operation('subtract', 'Subtract b from a: a - b', (a, b) => a - b),
-        operation('multiply', 'Multiply two numbers: a × b', (a, b) => a * b),
-        operation('divide', 'Divide a by b: a ÷ b', (a, b) => {
+        operation('multiply', 'Multiply two numbers: a \u00d7 b', (a, b) => a * b),
+        operation('divide', 'Divide a by b: a \u00f7 b', (a, b) => {
             if (b === 0) {
                 throw new step_error/* StepError */.z(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
@@ -34390,8 +34390,8 @@ class ToolsetSetupError extends Error {
 
 
 /** Where the run's repository and pull request go in descriptions written before the run knows them. */
-const RUN_OWNER = 'the owner of the run’s repository';
-const RUN_REPO = 'the run’s repository';
+const RUN_OWNER = 'the owner of the run\u2019s repository';
+const RUN_REPO = 'the run\u2019s repository';
 let githubDescriptions;
 // The github tools are only described here, never called: a client that refuses any use, so
 // validating a plan does not load Octokit (and the HTTP stack under it).
@@ -34437,7 +34437,7 @@ function toolsetDescriptions(toolset, allow) {
         case 'files':
             return describeOnly(toolset, filesToolset({ root: '.' }));
         case 'http':
-            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
+            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
             githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];
@@ -34903,7 +34903,7 @@ function isRecursive(inst, stack, resolve) {
         default: {
             // a new built-in kind becomes a compile error here
             kind;
-            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
+            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def \u2014 skipping accessors, since reading one can run user code
             for (const key in def) {
                 const desc = Object.getOwnPropertyDescriptor(def, key);
                 if (!desc || desc.get)
@@ -35220,7 +35220,7 @@ var errors = __nccwpck_require__(37428);
 
 
 /* Prototypes that already carry the lazy helper methods. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 /* Helper methods live as non-enumerable lazy getters on the shared
@@ -35301,7 +35301,7 @@ const safeDecodeAsync = /* @__PURE__ */ parse/* _safeDecodeAsync */.R3(ZodRealEr
 
 
 
-// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
+// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out \u2014 see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
 function _ensureDefaultLocale() {
     if (!core_core/* globalConfig */.cr.localeError)
         core_core/* config */.$W(en());
@@ -36316,7 +36316,7 @@ const ZodRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodRecord", (ins
     inst.valueType = def.valueType;
 });
 function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    // v3-compat: z.record(valueType, params?) \u2014 defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
             type: "record",
@@ -38137,7 +38137,7 @@ const $ZodCheckMultipleOf =
         if (typeof payload.value !== typeof def.value)
             throw new Error("Cannot mix number and bigint in multiple_of check.");
         const isMultiple = typeof payload.value === "bigint"
-            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+            ? // `value % 0n` throws, and nothing is a multiple of zero \u2014 the number branch already fails this way via NaN
                 def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
             : _util_js__WEBPACK_IMPORTED_MODULE_1__/* .floatSafeRemainder */ .LG(payload.value, def.value) === 0;
         if (isMultiple)
@@ -38388,7 +38388,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0_
     inst._zod.check = (payload) => {
         const input = payload.value;
         const units = input.length;
-        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way \u2014 and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
             ? _util_js__WEBPACK_IMPORTED_MODULE_1__/* .codePointLength */ .O7(input)
             : units;
@@ -38639,7 +38639,7 @@ function newError(Definition) {
 function $constructor(name, initializer, 
 /** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
 proto, params) {
-    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, \u2026) install here once rather than as an accessor on every instance.
     const zodProto = {};
     // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
     function Internals(def) {
@@ -38668,7 +38668,7 @@ proto, params) {
         inst._zod.traits.add(name);
         initializer(inst, def);
         if (initialized) {
-            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` \u2014 unchanged from before.
             const own = Object.getPrototypeOf(inst);
             const ctorProto = inst._zod.constr.prototype;
             let up = own;
@@ -38784,7 +38784,7 @@ const _messageDesc = {
 };
 const _issuesDesc = { value: undefined, enumerable: false };
 /* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
+ * intrinsics so that `init` on a foreign object \u2014 it accepts any object \u2014
  * can never install an accessor onto a prototype we do not own. */
 const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 const initializer = (inst, def) => {
@@ -38991,9 +38991,9 @@ function treeifyError(error, mapper = (issue) => issue.message) {
  *
  * ```
  * username
- *   ✖ Expected number, received string at "username
+ *   \u2716 Expected number, received string at "username
  * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
+ *   \u2716 Invalid input: expected number
  * ```
  */
 function toDotPath(_path) {
@@ -39020,9 +39020,9 @@ function prettifyError(error) {
     const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
     // Process each issue
     for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
+        lines.push(`\u2716 ${issue.message}`);
         if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
+            lines.push(`  \u2192 at ${toDotPath(issue.path)}`);
     }
     // Convert Map to formatted string
     return lines.join("\n");
@@ -39617,11 +39617,11 @@ const tupleProcessor = (schema, ctx, _json, params) => {
  *
  * A numeric bound cannot apply to a property name, so `minimum` and its siblings are dropped rather
  * than carried over: keeping them beside `type: "string"` reproduces the match-nothing schema this
- * exists to fix. A key that carries one therefore emits wider than the record parses — `z.record(z.number().min(5), V)`
- * accepts `"3"` — which is the deliberate trade, since throwing on it would reject an ordinary schema
+ * exists to fix. A key that carries one therefore emits wider than the record parses \u2014 `z.record(z.number().min(5), V)`
+ * accepts `"3"` \u2014 which is the deliberate trade, since throwing on it would reject an ordinary schema
  * outright. */
 function stringifyKeyNames(bySchema, json, visited) {
-    // an extracted key that rewrites cannot go on sharing its definition — the string form a key position needs is not the number form every other reference wants — so it inlines. One that does not rewrite keeps the `$ref`.
+    // an extracted key that rewrites cannot go on sharing its definition \u2014 the string form a key position needs is not the number form every other reference wants \u2014 so it inlines. One that does not rewrite keeps the `$ref`.
     if (json.$ref) {
         // a recursive key holds its own reference inside its definition, so a node already on the path is left alone rather than resolved again
         if (visited.has(json))
@@ -40248,7 +40248,7 @@ const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
 const idnEmail = unicodeEmail;
 const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor \u2014 a pictograph, a regional indicator, or the enclosing keycap \u2014 because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
 const _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
 function emoji() {
     return new RegExp(_emoji, "u");
@@ -40271,7 +40271,7 @@ const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+
 const httpProtocol = /^https?$/;
 // https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
 const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+// Credit card shape: 12\u201319 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
 const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 // ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
@@ -41102,7 +41102,7 @@ function isValidCreditCard(input) {
     return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
 }
 const $ZodCreditCard = /*@__PURE__*/ core/* $constructor */.xI("$ZodCreditCard", (inst, def) => {
-    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    // Shape only \u2014 the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
     def.pattern ?? (def.pattern = regexes.creditCard);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -41138,7 +41138,7 @@ function isValidIBAN(input) {
     return isIso7064Mod97(input);
 }
 const $ZodIBAN = /*@__PURE__*/ core/* $constructor */.xI("$ZodIBAN", (inst, def) => {
-    // shape only — checksum is not expressible as a pattern
+    // shape only \u2014 checksum is not expressible as a pattern
     def.pattern ?? (def.pattern = regexes.iban);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -41468,7 +41468,7 @@ const $ZodArray = /*@__PURE__*/ core/* $constructor */.xI("$ZodArray", (inst, de
 function handlePropertyResult(result, final, key, input, optin, optout) {
     const isPresent = key in input;
     const isOptionalOut = optout === "optional";
-    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing \u2014 whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
     if (!isPresent && isOptionalOut && optin === "optional") {
         return;
     }
@@ -41703,7 +41703,7 @@ const $ZodObjectJIT = /*@__PURE__*/ core/* $constructor */.xI("$ZodObjectJIT", (
             const isOptionalOut = schema?._zod?.optout === "optional";
             doc.write(`const ${id} = ${parseStr(k)};`);
             if (isOptionalIn && isOptionalOut) {
-                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                // For optional-in/out schemas, ignore errors on absent keys \u2014 and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
                 const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
                 doc.write(`
         const ${id}_present = ${isPresent};
@@ -41988,7 +41988,7 @@ core/* $constructor */.xI("$ZodDiscriminatedUnion", (inst, def) => {
             propValues[zod.def.discriminator]?.delete(undefined);
         return propValues;
     });
-    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it \u2014 pipes and lazies \u2014 are left to the map.
     def.options.forEach((option, i) => {
         const propShape = util/* rawShape */.MO(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
@@ -43370,7 +43370,7 @@ function extractDefs(ctx, schema
     const root = ctx.seen.get(schema);
     if (!root)
         throw new Error("Unprocessed schema. This is a bug in Zod.");
-    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would — this pass is identical whichever schema it is called with, and only needs to run once.
+    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would \u2014 this pass is identical whichever schema it is called with, and only needs to run once.
     if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
         return;
     // Track ids to detect duplicates across different schemas
@@ -43481,7 +43481,7 @@ function extractDefs(ctx, schema
     if (ctx.external)
         ctx.sharedDefsExtractedFor = ctx.external;
 }
-/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify — anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
+/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify \u2014 anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
 function compactTypeUnion(schema) {
     const options = schema.anyOf;
     if (!Array.isArray(options) || options.length === 0 || schema.type !== undefined)
@@ -43490,7 +43490,7 @@ function compactTypeUnion(schema) {
     for (const option of options) {
         if (!option || typeof option !== "object")
             return;
-        // A branch that is itself a compactible union folds into this one — nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
+        // A branch that is itself a compactible union folds into this one \u2014 nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
         compactTypeUnion(option);
         const keys = Object.keys(option);
         if (keys.length !== 1 || keys[0] !== "type")
@@ -43507,8 +43507,8 @@ function compactTypeUnion(schema) {
     // A `type` array must be non-empty and unique (metaschema); a single member is spelled as a bare string.
     schema.type = types.length === 1 ? types[0] : types;
 }
-/** Keywords `foldIntersection` knows how to combine. Anything else — `$ref`, `patternProperties`,
- * an annotation like `description` — makes a member unfoldable, so a constraint this does not
+/** Keywords `foldIntersection` knows how to combine. Anything else \u2014 `$ref`, `patternProperties`,
+ * an annotation like `description` \u2014 makes a member unfoldable, so a constraint this does not
  * understand leaves the `allOf` alone instead of being silently dropped or misattributed. */
 const FOLDABLE_KEYS = new Set(["type", "properties", "required", "additionalProperties"]);
 const UNION_KEYS = ["oneOf", "anyOf"];
@@ -43579,8 +43579,8 @@ function foldObjects(members) {
 }
 /** `additionalProperties` in an `allOf` member sees only that member's own `properties`, so two
  * closed object members reject each other's keys and the schema validates nothing. Zod's parser
- * pools the key sets instead — `handleIntersectionResults` reports a key as unrecognized only when
- * *every* side rejects it — so the emitted schema has to pool them too, and folding the members
+ * pools the key sets instead \u2014 `handleIntersectionResults` reports a key as unrecognized only when
+ * *every* side rejects it \u2014 so the emitted schema has to pool them too, and folding the members
  * into one object is the encoding that says so on every target.
  *
  * This runs from `finalize`, after `extractDefs`, which is what keeps it clear of the `$ref`
@@ -43706,7 +43706,7 @@ function finalize(ctx, schema) {
         }
         for (const rewrite of ctx.deferred)
             rewrite();
-        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection — through `z.lazy`, or any `ref` chain — holds the same `allOf` array, so fold by array identity to catch every copy.
+        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection \u2014 through `z.lazy`, or any `ref` chain \u2014 holds the same `allOf` array, so fold by array identity to catch every copy.
         if (ctx.intersections.length) {
             const carriers = new Map();
             for (const seen of ctx.seen.values()) {
@@ -43751,7 +43751,7 @@ function finalize(ctx, schema) {
     }
     // when the root was extracted into $defs, `root.schema` is the `$ref` wrapper and `root.def` is the body that now lives under $defs
     assignProps(result, root.defId ? root.schema : (root.def ?? root.schema));
-    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs — it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
+    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs \u2014 it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
     const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
     if (rootMetaId !== undefined && result.id === rootMetaId)
         delete result.id;
@@ -44069,7 +44069,7 @@ function deferProp(target, key, getter) {
         configurable: true,
     });
 }
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key \u2014 an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
         assignProp(target, key, value);
@@ -44493,7 +44493,7 @@ function prefixIssues(path, issues) {
 function unwrapMessage(message) {
     return typeof message === "string" ? message : message?.message;
 }
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/* A check holds no link back to the schema it is attached to \u2014 the same check instance is shared by every clone of that schema \u2014 so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
 /** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
 function sizeCaps(defChecks) {
     const caps = [];
@@ -44667,11 +44667,11 @@ class Class {
 }
 //////////    PROTOTYPE INSTALLERS     //////////
 //
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together \u2014 see "The three axes" in AGENTS.md.
 /**
  * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
  *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ * Call this from a `proto` initializer, which runs once per prototype \u2014 never per instance.
  */
 function members(proto, table) {
     for (const key in table) {
@@ -44807,7 +44807,7 @@ function installLazyProp(inst, key, make, enumerable) {
         },
     });
 }
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback \u2014 rest and defaulted parameters both report arity 0 \u2014 and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure \u2014 the same shape that anchored `urlCanParse` into every build. */
 const CONSTANT_CATCH = "~constantCatch";
 /** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
 function constantCatch(value) {
@@ -45031,7 +45031,7 @@ var external_node_os_ = __nccwpck_require__(48161);
 
 const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-/** `::name key=value,…::message`, escaped as the runner unescapes it (toolkit's `issueCommand`). */
+/** `::name key=value,\u2026::message`, escaped as the runner unescapes it (toolkit's `issueCommand`). */
 function commandLine(name, properties, message) {
     // Empty and zero values are left out, as the toolkit leaves them out (its space stays).
     const pairs = Object.entries(properties)
@@ -45045,7 +45045,7 @@ function annotationProperties(properties = {}) {
         return {};
     return { title: properties.title, file: properties.file, line: properties.startLine, col: properties.startColumn };
 }
-/** `name<<delimiter` … `delimiter`: a value the runner reads whole, whatever lines it holds. */
+/** `name<<delimiter` \u2026 `delimiter`: a value the runner reads whole, whatever lines it holds. */
 function keyValueMessage(name, value) {
     const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
     if (name.includes(delimiter))
@@ -45399,9 +45399,9 @@ function fanOutSettings(inputs) {
     if (mode !== 'shard' && shard !== undefined)
         problems.push(`input 'shard': only mode: shard takes it (write shard: \${{ matrix.shard }} in the matrix job); remove it, or set mode: shard`);
     if (mode === 'prepare' && shards === undefined)
-        problems.push(`input 'shards': mode: prepare needs it — how many shard jobs run the items (1 to 256)`);
+        problems.push(`input 'shards': mode: prepare needs it \u2014 how many shard jobs run the items (1 to 256)`);
     if (mode === 'shard' && shard === undefined)
-        problems.push(`input 'shard': mode: shard needs it — this job's shard number, e.g. shard: \${{ matrix.shard }}`);
+        problems.push(`input 'shard': mode: shard needs it \u2014 this job's shard number, e.g. shard: \${{ matrix.shard }}`);
     if (problems.length > 0)
         return { ok: false, problems };
     if (mode === 'prepare')
@@ -45636,7 +45636,7 @@ function nestedChangeLines(event, record, redact) {
     if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
         return [];
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
-    return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+    return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
 function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
@@ -45646,14 +45646,14 @@ function footer(record, redact) {
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
-    return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
+    return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
 }
 function cut(line, columns) {
     if (!columns)
         return line;
     // Emoji icons take two columns; leave room so a full line never wraps.
     const chars = [...line];
-    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
+    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}\u2026` : line;
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
@@ -45690,7 +45690,7 @@ function changeLines(event, record, redact) {
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} — ${redact(event.error)}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} \u2014 ${redact(event.error)}`];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
@@ -45738,9 +45738,9 @@ function windowLines(record, redact, rows, cursor) {
         return shown;
     const lines = shown.slice(0, room);
     if (start > 0)
-        lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
+        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
     if (end < steps.length)
-        lines.push(`… ${steps.length - end} more below`);
+        lines.push(`\u2026 ${steps.length - end} more below`);
     return lines;
 }
 function isDone(record, key) {
@@ -45748,7 +45748,7 @@ function isDone(record, key) {
     return state === 'completed' || state === 'failed' || state === 'skipped';
 }
 /**
- * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
+ * A listener that draws the run as a checklist (\u2b1c \u23f3 \u2705 \u274c \u23ed\ufe0f), an agent step's TODO list nested
  * under it. On a terminal the list is redrawn
  * in place, at most every `minRedrawMs` (a long list as a window that fits the screen), and drawn in
  * full when the run finishes; in a log, each change is one line, then a final summary line.
@@ -45848,7 +45848,7 @@ function account(value, role) {
  * The accounts behind an event that needs write access: the sender, for comments and reviews also
  * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
  * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch) — and for a payload that names nobody, which the caller refuses.
+ * (schedule, push, workflow_dispatch) \u2014 and for a payload that names nobody, which the caller refuses.
  */
 function triggerUsers(eventName, payload) {
     if (!needsWriteAccess(eventName))
@@ -46021,7 +46021,7 @@ var run_process = __nccwpck_require__(3815);
 ;// CONCATENATED MODULE: ./lib/security/workspace-head.js
 
 /**
- * Reads `git rev-parse HEAD` in `workspace` — through the process runner: no shell, fixed arguments,
+ * Reads `git rev-parse HEAD` in `workspace` \u2014 through the process runner: no shell, fixed arguments,
  * and an environment holding only PATH and HOME, so no repository variable can redirect git.
  */
 async function readWorkspaceHead(workspace, env = process.env) {
@@ -46194,7 +46194,7 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        lines.push('', `#### ${title} \u2014 ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
@@ -46208,7 +46208,7 @@ var mermaid_graph = __nccwpck_require__(14260);
 
 
 
-/** The record of a plan no step of which has run: every step ⬜ pending, as `plan_created` leaves it. */
+/** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
 function plannedRecord(plan) {
     const snapshot = {
         name: plan.name,
@@ -46229,12 +46229,12 @@ function stepDetail(step) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return parts.join(' · ');
+    return parts.join(' \u00b7 ');
 }
-/** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
+/** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
     const items = checklistItems(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${redact(stepDetail(plan.steps[index]))}`);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${redact(stepDetail(plan.steps[index]))}`);
 }
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
 function renderPlanPreview(plan, options) {
@@ -46242,11 +46242,11 @@ function renderPlanPreview(plan, options) {
     const record = plannedRecord(plan);
     const items = (0,checklist/* checklistItems */.V_)(record, redact);
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-    const lines = [`## 📝 plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    const lines = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
         lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} — ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
     return lines.join('\n');
 }
@@ -46272,7 +46272,7 @@ function planFileErrors(errors, planPath) {
 function rejected_report_errorLine(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
     const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
-    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} — ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
+    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} \u2014 ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
 }
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
@@ -46281,9 +46281,9 @@ function rejected_report_errorLine(error, redact) {
 function renderRejectedReport(errors, planPath, redact) {
     const count = errors.length;
     return [
-        `## ❌ plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
+        `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
-        `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
         '',
         ...errors.map((error) => rejected_report_errorLine(error, redact)),
         '',
@@ -46330,7 +46330,7 @@ function finalReport(outcome, context) {
         };
     }
     if (outcome.kind === 'planned') {
-        // mode: plan — the plan was written and validated; nothing ran.
+        // mode: plan \u2014 the plan was written and validated; nothing ran.
         return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
@@ -46440,9 +46440,9 @@ var live_comment = __nccwpck_require__(84550);
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
 function renderRefusedReport(planPath, reason, redact) {
     return [
-        `## ⛔ plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
+        `## \u26d4 plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
         '',
-        `**Status:** failed — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(reason))}`,
+        `**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(reason))}`,
         '',
         'No model was called, no tool ran and nothing was written to the repository.',
         '',
@@ -46472,7 +46472,7 @@ var report_paths = __nccwpck_require__(95239);
 
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
- * outputs say `failed`, and nothing else happens — no model call, no tool, no comment, no check run.
+ * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
@@ -46734,7 +46734,7 @@ var saved_state = __nccwpck_require__(96161);
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
- * and saved state show; the job passes — a person decided, nothing failed.
+ * and saved state show; the job passes \u2014 a person decided, nothing failed.
  */
 async function rejectRun(settings, waiting, by, deps) {
     const { io, redact } = deps;
@@ -46822,7 +46822,7 @@ function stepLogGroups(io, redact) {
             return;
         const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
         const took = step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} — ${step.state}${took}`;
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -46884,7 +46884,7 @@ function isFlat(event) {
         return false;
     return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
 }
-/** A line's start, `{"ts":"…",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
+/** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
     let lastMs = Number.NaN;
     let last = '';
@@ -47335,7 +47335,7 @@ async function runAction(given, deps) {
         for (const error of report.planErrors)
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
-            io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} — ${goal.evidence}`);
+            io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}`);
         await writeReport(report, paths.report, io);
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),

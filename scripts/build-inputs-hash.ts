@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** What a build depends on besides `src/`: the build command, the packages it bundles, the compiler options. */
-const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/ascii-bundle.ts'];
 /** Where `npm run build` records the hash of the inputs it built dist/ from. */
 const DIST_HASH_FILE = path.join(ROOT, 'dist', 'build-inputs.sha256');
 

@@ -7982,7 +7982,7 @@ function encodeComponent (input, isAllowed) {
 }
 
 /**
- * Encodes userinfo while preserving its RFC 3986 §3.2.1 literal characters.
+ * Encodes userinfo while preserving its RFC 3986 \u00a73.2.1 literal characters.
  * In particular, authority delimiters such as `@`, `/`, `?`, and `#` are data.
  *
  * @param {string} input
@@ -7993,7 +7993,7 @@ function encodeUserinfo (input) {
 }
 
 /**
- * Encodes query data using the RFC 3986 §3.4 grammar. A literal `#` must be
+ * Encodes query data using the RFC 3986 \u00a73.4 grammar. A literal `#` must be
  * escaped because it would otherwise begin the fragment component.
  *
  * @param {string} input
@@ -8004,7 +8004,7 @@ function encodeQuery (input) {
 }
 
 /**
- * Encodes fragment data using the RFC 3986 §3.5 grammar.
+ * Encodes fragment data using the RFC 3986 \u00a73.5 grammar.
  *
  * @param {string} input
  * @returns {string}
@@ -9687,13 +9687,13 @@ function mapMiniTarget(t) {
 }
 function toJsonSchemaCompat(schema, opts) {
     if (isZ4Schema(schema)) {
-        // v4 branch — use Mini's built-in toJSONSchema
+        // v4 branch \u2014 use Mini's built-in toJSONSchema
         return z4mini.toJSONSchema(schema, {
             target: mapMiniTarget(opts?.target),
             io: opts?.pipeStrategy ?? 'input'
         });
     }
-    // v3 branch — use vendored converter
+    // v3 branch \u2014 use vendored converter
     return zodToJsonSchema(schema, {
         strictUnions: opts?.strictUnions ?? true,
         pipeStrategy: opts?.pipeStrategy ?? 'input'
@@ -11850,7 +11850,7 @@ var content_type = __webpack_require__(756);
  * Parsing is RFC 9110 (`content-type` package) first. When the parameter
  * section is malformed (`application/json;`, `application/json; charset=`),
  * browsers and most HTTP stacks still derive the media type from the segment
- * before the first `;` — the fallback matches that widely-implemented
+ * before the first `;` \u2014 the fallback matches that widely-implemented
  * behavior, so a header whose media type is unambiguous is not rejected for
  * a sloppy parameter section.
  */
@@ -11864,7 +11864,7 @@ function mediaTypeEssence(header) {
     catch {
         const essence = (header.split(';', 1)[0] ?? '').trim().toLowerCase();
         // A comma in the parameter tail of an unparseable value indicates
-        // joined duplicate headers — ambiguous, so no essence at all (keeps
+        // joined duplicate headers \u2014 ambiguous, so no essence at all (keeps
         // duplicate-header handling uniform whether or not the first copy
         // carries parameters).
         if (essence === '' || header.slice(essence.length).includes(',')) {
@@ -12609,8 +12609,8 @@ function selectClientAuthMethod(clientInformation, supportedMethods) {
         (supportedMethods.length === 0 || supportedMethods.includes(clientInformation.token_endpoint_auth_method))) {
         return clientInformation.token_endpoint_auth_method;
     }
-    // If server metadata omits token_endpoint_auth_methods_supported, RFC 8414 §2 says the
-    // default is client_secret_basic. RFC 6749 §2.3.1 also requires servers to support HTTP
+    // If server metadata omits token_endpoint_auth_methods_supported, RFC 8414 \u00a72 says the
+    // default is client_secret_basic. RFC 6749 \u00a72.3.1 also requires servers to support HTTP
     // Basic authentication for clients with a secret, making it the safest default.
     if (supportedMethods.length === 0) {
         return hasClientSecret ? 'client_secret_basic' : 'none';
@@ -12796,7 +12796,7 @@ async function authInternal(provider, { serverUrl, authorizationCode, scope, res
                 resourceMetadata = await discoverOAuthProtectedResourceMetadata(serverUrl, { resourceMetadataUrl: effectiveResourceMetadataUrl }, fetchFn);
             }
             catch {
-                // RFC 9728 not available — selectResourceURL will handle undefined
+                // RFC 9728 not available \u2014 selectResourceURL will handle undefined
             }
         }
         // Re-save if we enriched the cached state with missing metadata
@@ -14192,7 +14192,7 @@ class StreamableHTTPClientTransport {
             // Get original message(s) for detecting request IDs
             const messages = Array.isArray(message) ? message : [message];
             const hasRequests = messages.filter(msg => 'method' in msg && 'id' in msg && msg.id !== undefined).length > 0;
-            // Check the response type (parsed media type — see mediaTypeEssence)
+            // Check the response type (parsed media type \u2014 see mediaTypeEssence)
             const contentType = response.headers.get('content-type');
             const responseMediaType = mediaTypeEssence(contentType);
             if (hasRequests) {
@@ -14691,7 +14691,7 @@ const BaseMetadataSchema = zod_v4__WEBPACK_IMPORTED_MODULE_0__.object({
     /** Intended for programmatic or logical use, but used as a display name in past specs or fallback */
     name: zod_v4__WEBPACK_IMPORTED_MODULE_0__.string(),
     /**
-     * Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
+     * Intended for UI and end-user contexts \u2014 optimized to be human-readable and easily understood,
      * even by those unfamiliar with domain-specific terminology.
      *
      * If not provided, the name should be used for display (except for Tool,

@@ -123,7 +123,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-const short = (text) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+const short = (text) => (text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
 /** Reads the tool call out of a response and validates it; on failure, also the messages that tell the model why. */
 function readAttempt(tool, response) {
     const message = response.choices[0]?.message;

@@ -60,7 +60,7 @@ function nestedChangeLines(event, record, redact) {
     if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
         return [];
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
-    return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
+    return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
 function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
@@ -70,14 +70,14 @@ function footer(record, redact) {
     const reason = record.reason ? ` (${redact(record.reason)})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
-    return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
+    return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
 }
 function cut(line, columns) {
     if (!columns)
         return line;
     // Emoji icons take two columns; leave room so a full line never wraps.
     const chars = [...line];
-    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
+    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}\u2026` : line;
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
@@ -114,7 +114,7 @@ function changeLines(event, record, redact) {
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} — ${redact(event.error)}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} \u2014 ${redact(event.error)}`];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
@@ -162,9 +162,9 @@ function windowLines(record, redact, rows, cursor) {
         return shown;
     const lines = shown.slice(0, room);
     if (start > 0)
-        lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
+        lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
     if (end < steps.length)
-        lines.push(`… ${steps.length - end} more below`);
+        lines.push(`\u2026 ${steps.length - end} more below`);
     return lines;
 }
 function isDone(record, key) {
@@ -172,7 +172,7 @@ function isDone(record, key) {
     return state === 'completed' || state === 'failed' || state === 'skipped';
 }
 /**
- * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
+ * A listener that draws the run as a checklist (\u2b1c \u23f3 \u2705 \u274c \u23ed\ufe0f), an agent step's TODO list nested
  * under it. On a terminal the list is redrawn
  * in place, at most every `minRedrawMs` (a long list as a window that fits the screen), and drawn in
  * full when the run finishes; in a log, each change is one line, then a final summary line.
@@ -347,7 +347,7 @@ async function runCommand(args, signal) {
         return 1;
     }
     for (const goal of report.goals)
-        process.stdout.write(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
+        process.stdout.write(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}\n`);
     process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
@@ -432,7 +432,7 @@ function isFlat(event) {
         return false;
     return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
 }
-/** A line's start, `{"ts":"…",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
+/** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
     let lastMs = Number.NaN;
     let last = '';

@@ -112,7 +112,7 @@ function toolsetGitHubContext(run, octokit) {
 
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
- * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
+ * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
  * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
  */
 async function cliJobSettings(args, env, redact, mode) {
@@ -195,12 +195,12 @@ const TITLE_MAX_CHARS = 100;
 const asIs = (text) => text;
 /** The icon of each step state, as every view draws it. */
 const STATE_ICONS = {
-    pending: '⬜',
-    waiting: '⏸️',
-    in_progress: '⏳',
-    completed: '✅',
-    failed: '❌',
-    skipped: '⏭️',
+    pending: '\u2b1c',
+    waiting: '\u23f8\ufe0f',
+    in_progress: '\u23f3',
+    completed: '\u2705',
+    failed: '\u274c',
+    skipped: '\u23ed\ufe0f',
 };
 /**
  * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
@@ -236,14 +236,14 @@ function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
     const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
-    return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+    return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
 }
-/** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` — ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -253,20 +253,20 @@ function describeStatus(step, redact = asIs) {
             // A for_each step's result is a list as long as its items: the counts say more than its first line.
             if (progress)
                 return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} → ${resultPreview(redactResult(step.result, redact))}`;
+            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
         }
         case 'failed':
-            return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+            return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
         case 'skipped':
-            return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+            return step.skipReason ? ` \u2014 ${redact(step.skipReason)}` : '';
         case 'waiting':
-            return ` — ${step.waitReason ?? 'awaiting approval'}`;
+            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
         case 'in_progress':
             if (progress)
                 return progress;
             if (step.retry) {
                 const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -372,23 +372,23 @@ function checklistLines(record) {
 /* harmony export */   I: () => (/* binding */ cutText)
 /* harmony export */ });
 /* unused harmony export cutMarkdown */
-/** `text` cut to at most `max` characters, ending in `…` when cut. */
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
 function cutText(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
 }
 /**
- * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `…` on a line of
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
  * its own. A cut inside a line can leave a code span open, and the text after its backtick would
  * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
  * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
  * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
- * `max` leaves only the `…`.
+ * `max` leaves only the `\u2026`.
  */
 function cutMarkdown(markdown, max) {
     if (markdown.length <= max)
         return markdown;
     const end = markdown.lastIndexOf('\n', max - 2);
-    return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
 }
 
 
@@ -420,17 +420,17 @@ var cut_text = __webpack_require__(2172);
 
 
 const STATUS_ICONS = {
-    succeeded: '✅',
-    failed: '❌',
-    'goals-unmet': '🎯',
-    escalated: '🆘',
-    cancelled: '⏹️',
-    'awaiting-approval': '⏸️',
-    rejected: '🚫',
+    succeeded: '\u2705',
+    failed: '\u274c',
+    'goals-unmet': '\ud83c\udfaf',
+    escalated: '\ud83c\udd98',
+    cancelled: '\u23f9\ufe0f',
+    'awaiting-approval': '\u23f8\ufe0f',
+    rejected: '\ud83d\udeab',
 };
-/** The icon for how a run ended, or ⏳ while it runs. */
+/** The icon for how a run ended, or \u23f3 while it runs. */
 function statusIcon(status) {
-    return status ? STATUS_ICONS[status] : '⏳';
+    return status ? STATUS_ICONS[status] : '\u23f3';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
@@ -439,11 +439,11 @@ function statusText(record, redact) {
         case undefined:
             return 'running';
         case 'escalated':
-            return `escalated — a person is needed${reason}`;
+            return `escalated \u2014 a person is needed${reason}`;
         case 'awaiting-approval':
-            return `awaiting approval — it ran every step it could; the rest waits for a person to approve${reason}`;
+            return `awaiting approval \u2014 it ran every step it could; the rest waits for a person to approve${reason}`;
         case 'goals-unmet':
-            return `goals unmet — the run finished but its result does not meet a required goal${reason}`;
+            return `goals unmet \u2014 the run finished but its result does not meet a required goal${reason}`;
         default:
             return `${record.status}${reason}`;
     }
@@ -456,7 +456,7 @@ function renderSummaryHeader(record, redact) {
         facts.push(`took ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`);
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
-    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
     if (record.plan?.goal)
         lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
     return lines.join('\n');
@@ -519,7 +519,7 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        lines.push('', `#### ${title} \u2014 ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
@@ -542,9 +542,9 @@ function pendingLine(step, redact) {
     const args = step.args !== undefined
         ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
         : step.tool
-            ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
+            ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} — ${what}${args}`;
+    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -556,11 +556,11 @@ function renderApprovalSection(record, redact, level = '###') {
     const decision = record.decision;
     if (decision) {
         const by = decision.by ? ` by @${(0,escape_markdown/* escapeInlineMarkdown */.ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `✅ Approved${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}).` : `🚫 Rejected${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}): the steps that awaited approval will not run.`);
+        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,code_fence/* inlineCode */.t)(decision.hash)}): the steps that awaited approval will not run.`);
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} ⏸️ Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
     }
     return parts.join('\n\n');
 }
@@ -591,9 +591,9 @@ function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '—';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '—';
-    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
+    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
+    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
+    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
 /**
@@ -648,7 +648,7 @@ function byteSize(text) {
 
 
 function keys(list) {
-    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '—';
+    return list.length ? list.map((k) => (0,escape_markdown/* escapeInlineMarkdown */.ME)(k)).join(', ') : '\u2014';
 }
 /** The plan's revisions (what was replaced by what, and why), or '' when it was never revised. */
 function renderSummaryRevisions(record, redact) {
@@ -699,7 +699,7 @@ function stepLine(key, title, step) {
     const tally = (0,todo_entries/* todoTally */.Ro)(step);
     if (tally)
         facts.push(`todos ${tally}`);
-    const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
+    const meta = facts.length ? ` \u00b7 ${facts.join(' \u00b7 ')}` : '';
     return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
 }
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
@@ -709,7 +709,7 @@ function textBlock(label, text, json, where) {
     const size = `${(0,group_digits/* groupDigits */.K)(text.length)} characters`;
     return {
         part: {
-            full: detailsBlock(`${label} — ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
+            full: detailsBlock(`${label} \u2014 ${size}`, (0,code_fence/* fencedBlock */.z)(text, json ? 'json' : 'text')),
             cut: `_${label} cut from this summary (${size}); the full text is in ${where}._`,
         },
     };
@@ -718,12 +718,12 @@ function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
     if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} → ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
-        return `${head} — ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
+        return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
-        return finished ? `${head} — not run` : head;
-    return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+        return finished ? `${head} \u2014 not run` : head;
+    return item.retry ? `${head} \u2014 retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
 }
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
 function itemsPart(items, step, redact, where) {
@@ -741,29 +741,29 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` — ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
         const { text, json } = (0,result_text/* resultText */.D)(step.result);
         const block = textBlock('Result', redact(text), json, where);
         if (block.inline !== undefined)
-            line += ` → ${block.inline}`;
+            line += ` \u2192 ${block.inline}`;
         if (block.part)
             parts.push(block.part);
     }
     else if (step?.state === 'failed') {
         const block = textBlock('Error', redact(step.error ?? 'failed'), false, where);
         if (block.inline !== undefined)
-            line += ` — ${block.inline}`;
+            line += ` \u2014 ${block.inline}`;
         if (block.part)
             parts.push(block.part);
     }
     else if (step?.state === 'skipped' && step.skipReason) {
-        line += ` — ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
+        line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -842,7 +842,7 @@ function renderSummary(record, options) {
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals — ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -903,7 +903,7 @@ function planFileErrors(errors, planPath) {
 function rejected_report_errorLine(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
     const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
-    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} — ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
+    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} \u2014 ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
 }
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
@@ -912,9 +912,9 @@ function rejected_report_errorLine(error, redact) {
 function renderRejectedReport(errors, planPath, redact) {
     const count = errors.length;
     return [
-        `## ❌ plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
+        `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
-        `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
         '',
         ...errors.map((error) => rejected_report_errorLine(error, redact)),
         '',
@@ -961,7 +961,7 @@ function finalReport(outcome, context) {
         };
     }
     if (outcome.kind === 'planned') {
-        // mode: plan — the plan was written and validated; nothing ran.
+        // mode: plan \u2014 the plan was written and validated; nothing ran.
         return { status: 'succeeded', goals: [], markdown: (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
@@ -996,7 +996,7 @@ function finalReport(outcome, context) {
 /** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
 function formatDuration(ms) {
     if (!Number.isFinite(ms) || ms < 0)
-        return '—';
+        return '\u2014';
     if (ms < 1000)
         return `${Math.round(ms)} ms`;
     if (ms < 60_000)
@@ -1021,13 +1021,13 @@ function formatDuration(ms) {
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
 
 
-/** ✅ met, ❌ unmet, ⚠️ unmet warning, ❔ could not evaluate. */
+/** \u2705 met, \u274c unmet, \u26a0\ufe0f unmet warning, \u2754 could not evaluate. */
 function goalIcon(goal) {
     if (goal.outcome === 'met')
-        return '✅';
+        return '\u2705';
     if (goal.outcome === 'error')
-        return '❔';
-    return goal.severity === 'warning' ? '⚠️' : '❌';
+        return '\u2754';
+    return goal.severity === 'warning' ? '\u26a0\ufe0f' : '\u274c';
 }
 function goalVerdict(goal) {
     if (goal.outcome === 'met')
@@ -1092,7 +1092,7 @@ function mermaidLabel(text) {
     const flat = text.replace(SPACING, ' ').trim();
     // No more UTF-16 units than the limit means no more characters either: most labels need no cut.
     const chars = flat.length > MAX_LABEL ? [...flat] : undefined;
-    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '…'].join('') : flat;
+    const cut = chars && chars.length > MAX_LABEL ? [...chars.slice(0, MAX_LABEL - 1), '\u2026'].join('') : flat;
     return SAFE_LABEL.test(cut) ? cut : cut.replace(UNSAFE_CHAR, (c) => `#${c.codePointAt(0)};`);
 }
 /**
@@ -1165,7 +1165,7 @@ function renderMermaidGraph(record, redact) {
 
 
 
-/** The record of a plan no step of which has run: every step ⬜ pending, as `plan_created` leaves it. */
+/** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
 function plannedRecord(plan) {
     const snapshot = {
         name: plan.name,
@@ -1186,12 +1186,12 @@ function stepDetail(step) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return parts.join(' · ');
+    return parts.join(' \u00b7 ');
 }
-/** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
+/** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
     const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${redact(stepDetail(plan.steps[index]))}`);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${redact(stepDetail(plan.steps[index]))}`);
 }
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
 function renderPlanPreview(plan, options) {
@@ -1199,11 +1199,11 @@ function renderPlanPreview(plan, options) {
     const record = plannedRecord(plan);
     const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(record, redact);
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-    const lines = [`## 📝 plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    const lines = [`## \ud83d\udcdd plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
         lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.goal))}`);
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} — ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }
@@ -1220,24 +1220,24 @@ function renderPlanPreview(plan, options) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
-/** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
+/** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
-    pending: '⬜',
-    in_progress: '⏳',
-    completed: '✅',
-    cancelled: '🚫',
+    pending: '\u2b1c',
+    in_progress: '\u23f3',
+    completed: '\u2705',
+    cancelled: '\ud83d\udeab',
 };
 const MAX_CONTENT = 200;
 /** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
-const STOPPED_TODO_ICON = '⏹️';
+const STOPPED_TODO_ICON = '\u23f9\ufe0f';
 function entryOf(todo, redact, stepEnded) {
     const text = redact(todo.content).replace(/\s+/g, ' ').trim();
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
- * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
+ * step has ended, an item still in progress shows as stopped: \u23f3 would say work goes on.
  */
 function todoEntries(step, redact = (text) => text) {
     const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';

@@ -137,7 +137,7 @@ function spanOf(node) {
 }
 /**
  * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
- * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * grew with edits \u00d7 length). An edit that starts inside one already made is dropped: a node's own
  * rewrite covers its children's.
  */
 function applyEdits(source, edits) {
@@ -196,10 +196,10 @@ function leadingMarkers(line) {
 }
 /**
  * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
- * the square of these; each case took seconds at 16–32 KiB):
- * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ * the square of these; each case took seconds at 16\u201332 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (\uff3b \uff3d), which Markdown
  *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
- *   MAX_MARKUP table pipes, every `|` (｜);
+ *   MAX_MARKUP table pipes, every `|` (\uff5c);
  * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
  * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
  * Text under the limits is unchanged.
@@ -345,7 +345,7 @@ function stripHtml(text) {
 function replacement(node, source, text, policy) {
     if (node.type !== 'link')
         return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(node.url);
-    // An autolink (`<https://…>`, or a bare URL GitHub links): the URL as code.
+    // An autolink (`<https://\u2026>`, or a bare URL GitHub links): the URL as code.
     if (!source.startsWith('['))
         return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(source.replace(/^<|>$/g, ''));
     const first = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .spanOf */ .ee)(node.children[0]) : undefined;
@@ -482,7 +482,7 @@ function breakMentions(text, policy) {
  * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub
  * parses it (CommonMark with GFM): HTML removed, links, images, autolinked URLs and link definitions
  * whose URL is not under an allowed prefix turned into plain code (no link, no tracking image), code
- * left as written, and — unless the policy allows them — `@mentions` and `#123`/`GH-123` references
+ * left as written, and \u2014 unless the policy allows them \u2014 `@mentions` and `#123`/`GH-123` references
  * broken with an invisible U+200B so nobody is notified and no issue is linked, everywhere, since
  * the page GitHub renders must not reopen any of them. Text longer than MAX_PARSED_CHARS is posted
  * whole as a code block, on a line of its own.

@@ -60,7 +60,7 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
-const CUT_MARK = '…';
+const CUT_MARK = '\u2026';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
@@ -90,7 +90,7 @@ class TailBuffer {
     }
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);

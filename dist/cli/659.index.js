@@ -16,7 +16,7 @@ export const modules = {
 
 /**
  * Creates the folders of the files a command will write, before it runs, so a path that cannot be
- * used (`--trace /proc/…`, a read-only folder) is said at once instead of after the run. Returns false
+ * used (`--trace /proc/\u2026`, a read-only folder) is said at once instead of after the run. Returns false
  * after saying which.
  */
 function checkOutputPaths(files) {
@@ -45,7 +45,7 @@ function checkOutputPaths(files) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ balancedJsonEnd)
 /* harmony export */ });
-/** The end (exclusive) of the balanced `{…}` or `[…]` that opens at `start`, strings respected; undefined when it never closes. */
+/** The end (exclusive) of the balanced `{\u2026}` or `[\u2026]` that opens at `start`, strings respected; undefined when it never closes. */
 function balancedJsonEnd(text, start) {
     let depth = 0;
     let inString = false;
@@ -129,7 +129,7 @@ function errorText(error) {
 /**
  * A number as `value.toLocaleString('en-US')` writes it (`65,536`), without asking ICU where the
  * value is a safe integer: a process's first `toLocaleString` with a locale loads ICU's number
- * formatting (18–20 ms on a machine whose bare `node -e 0` takes 60–70 ms), which every run that
+ * formatting (18\u201320 ms on a machine whose bare `node -e 0` takes 60\u201370 ms), which every run that
  * rendered a PR comment or a cost table paid. Fractions, -0, NaN, the infinities and integers past
  * 2^53 still go to ICU, so the text is always exactly `toLocaleString('en-US')`'s.
  */
@@ -152,16 +152,16 @@ function groupDigits(value) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
-// A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
+// A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
-const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
-const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
+const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
+const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 function looksLikeCredential(fragment) {
     return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
 }
 /**
- * Hides the fragment on either side of each `…` in already-redacted evidence when it looks like
+ * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
  * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
  */
 function hideCutFragments(text) {
@@ -199,7 +199,7 @@ const MIN_SECRET_LENGTH = 4;
 const TOKEN_SHAPES = [
     { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
     { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
-    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
     { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
     { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
 ];
@@ -264,7 +264,7 @@ function fragmentsOf(form) {
  * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
  * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
  * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
- * match took time that grew with matches × length (a public half repeated through 1 MiB: 13 s).
+ * match took time that grew with matches \u00d7 length (a public half repeated through 1 MiB: 13 s).
  */
 function hideFragments(text, fragments) {
     const ranges = [];
@@ -308,12 +308,12 @@ function redactRanges(text, ranges) {
     return out + text.slice(at);
 }
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
-const CUT = '…';
+const CUT = '\u2026';
 /** The shortest start or end of a known value hidden where it touches a cut. */
 const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
 /**
- * Replaces the start of a known value that ends at a `…`, the end of one that begins right after
- * it, and a piece of one between two `…` (cut on both sides): what a cut made before redaction
+ * Replaces the start of a known value that ends at a `\u2026`, the end of one that begins right after
+ * it, and a piece of one between two `\u2026` (cut on both sides): what a cut made before redaction
  * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
  * Whole values are already replaced.
  */
@@ -331,7 +331,7 @@ function hideAtCuts(text, forms, grams) {
         let before = 0;
         let after = 0;
         for (const form of forms) {
-            // Only the text within a form's length of the cut is searched: a text full of `…` stays linear.
+            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
             const left = text.slice(Math.max(0, cut - form.length + 1), cut);
             // The longest start of `form` that ends at the cut: found where its first characters occur.
             const head = form.slice(0, MIN_CUT_FRAGMENT);
@@ -360,11 +360,11 @@ function hideAtCuts(text, forms, grams) {
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
- * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
- * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * or base64-encoded) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
- * of it that ends at a cut's `…`, an end that begins after one, or a piece between two (at least 4
+ * of it that ends at a cut's `\u2026`, an end that begins after one, or a piece between two (at least 4
  * characters), likewise.
  */
 function createRedactor(secretValues = []) {
@@ -397,7 +397,7 @@ function createRedactor(secretValues = []) {
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
     ];
-    // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
+    // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
@@ -429,7 +429,7 @@ function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
     return screen === undefined || screen(json);
 }
-/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
+/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
     return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
@@ -759,7 +759,7 @@ function unfinishedWork(record) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ isSecretEnvName)
 /* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`… */
+/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
@@ -846,8 +846,8 @@ const allStepsCompletedCheck = {
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
 function outputTail(output, lines = 20) {
     const all = output.replace(/\s+$/, '').split(/\r?\n/);
-    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}…` : line));
-    return (all.length > lines ? ['…', ...tail] : tail).join('\n');
+    const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}\u2026` : line));
+    return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
@@ -856,14 +856,14 @@ var run_process = __webpack_require__(3815);
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
 function shorten(text, max = 120) {
     const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+    return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
 /** The text around `index` (a match of `length` characters), on one line, for evidence. */
 function excerptAround(text, index, length, radius = 40) {
     const start = Math.max(0, index - radius);
     const end = Math.min(text.length, index + length + radius);
     const body = text.slice(start, end).replace(/\s+/g, ' ');
-    return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+    return `${start > 0 ? '\u2026' : ''}${body}${end < text.length ? '\u2026' : ''}`;
 }
 /** The 1-based line number of a character index. */
 function lineOf(text, index) {
@@ -982,15 +982,15 @@ function compileGoalRegex(pattern, flags) {
 ;// CONCATENATED MODULE: ./lib/goals/split-sentences.js
 /** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
-/** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
+/** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
-const CITATION = String.raw `\[\d+(?:\s*[,–-]\s*\d+)*\]`;
-/** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
+const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
+/** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'”’)`;
+const CLOSERS = `"'\u201d\u2019)`;
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
-const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
  * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
  * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
@@ -1087,7 +1087,7 @@ function endsSentence(block, index, mark, after) {
         return false;
     if (mark.startsWith('..'))
         return true;
-    const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
+    const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
     if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
         return false;
@@ -1410,7 +1410,7 @@ const maxCharsCheck = {
 };
 
 ;// CONCATENATED MODULE: ./lib/goals/count-words.js
-/** Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "—" is not a word). */
+/** Words in a text: whitespace-separated tokens with at least one letter or digit (a lone "\u2014" is not a word). */
 function countWords(text) {
     let count = 0;
     for (const token of text.split(/\s+/))
@@ -1532,7 +1532,7 @@ var result_text = __webpack_require__(16);
  * Checks every goal against the finished run and returns the results in the order the goals were
  * declared: concurrently, but `judge` goals one after another, so each model call is checked
  * against the budget with what the judges before it spent (started together, every judge passed
- * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
+ * the check before any had spent: four judges spent 20\u00d7 a max_cost_usd). Never throws: a goal that
  * cannot be checked comes back as `error`.
  */
 function evaluateGoals(goals, target, deps) {
@@ -1550,7 +1550,7 @@ async function evaluateGoal(goal, target, deps) {
     try {
         const kind = goalKindOf(goal);
         if (kind === undefined)
-            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
+            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
@@ -1886,7 +1886,7 @@ var core_redact = __webpack_require__(8038);
 
 /**
  * The registry with every tool's arguments redacted before it runs: whoever chose them (the plan
- * through `${steps.…}`, or the model), a secret the run knows never reaches a GitHub write, an
+ * through `${steps.\u2026}`, or the model), a secret the run knows never reaches a GitHub write, an
  * HTTP request, an MCP server or a command's stdin. Secrets a tool needs come from its `env:` or
  * `headers:` configuration, which is not an argument.
  */
@@ -2138,7 +2138,7 @@ function describe(value) {
     if (value === null)
         return 'null';
     if (typeof value === 'string')
-        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
     return `a ${typeof value}`;
 }
 /** The items of a list, or a map's `{key, value}` entries in its own order. */
@@ -2599,8 +2599,8 @@ class MinHeap {
 
 ;// CONCATENATED MODULE: ./lib/run/start-order.js
 /**
- * The order in which ready steps start: longest remaining path first — the step with the most
- * work still after it, itself included, counting each step's weight (1 each without weights) —
+ * The order in which ready steps start: longest remaining path first \u2014 the step with the most
+ * work still after it, itself included, counting each step's weight (1 each without weights) \u2014
  * and declaration order among equals. With one slot the order cannot shorten the run, so it is
  * declaration order.
  */
@@ -2774,7 +2774,7 @@ function revisionReason(trigger, why) {
     const cause = trigger.failure
         ? `step ${trigger.failure.step.key} failed: ${trigger.failure.error}`
         : `the review after step ${trigger.review?.stepKey} found the rest of the plan no longer fits: ${trigger.review?.reason}`;
-    return why?.trim() ? `${cause} — ${why.trim()}` : cause;
+    return why?.trim() ? `${cause} \u2014 ${why.trim()}` : cause;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/retry-policy.js
@@ -2807,10 +2807,10 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
 var run_budget = __webpack_require__(3978);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
-/** `text` ending in exactly one full stop (or its own `?`, `!`, `…`), so sentences join without "later.." */
+/** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
     const trimmed = text.trim();
-    return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+    return /[.!?\u2026]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -2825,7 +2825,7 @@ class RunEscalatedError extends run_stopped_error/* RunStoppedError */.F {
     /** What was tried before giving up, in words ("retried step 4 twice", "replanned once (revision 2)"). */
     tried;
     constructor(fields) {
-        // No "a person is needed" here: every view says so beside the status (escalated — a person is needed: …).
+        // No "a person is needed" here: every view says so beside the status (escalated \u2014 a person is needed: \u2026).
         const tried = fields.tried.length ? ` Tried: ${asSentence(fields.tried.join('; '))}` : '';
         super(`${asSentence(fields.why)} Last error: ${asSentence(fields.lastError)}${tried}`, 'escalated');
         this.lastError = fields.lastError;
@@ -3004,7 +3004,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
 /** Tool arguments for a message: compact JSON, cut at 200 characters. */
 function showArgs(args) {
     const text = JSON.stringify(args) ?? '{}';
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
@@ -3014,7 +3014,7 @@ function showArgs(args) {
 class RepeatedSideEffectError extends step_error/* StepError */.z {
     stepKey;
     callKey;
-    /** The call in words, `send_email({"to":"…"})`, for the escalation. */
+    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
     call;
     outcome;
     constructor(fields) {
@@ -3101,7 +3101,7 @@ function resolvedArgs(step, sources) {
         return undefined;
     }
 }
-/** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
     const named = {};
     for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
@@ -4292,7 +4292,7 @@ const CAPPED_WRITES = ['create_issue', 'add_comment'];
 /**
  * Why a fanned-out plan may not run: a step that the prepare or a shard job runs (a fan-out step,
  * or one a fan-out step depends on) may call a capped github write. Each job counts `github.writes`
- * on its own, so such a run would write up to shards × the cap; the merge job's steps run once.
+ * on its own, so such a run would write up to shards \u00d7 the cap; the merge job's steps run once.
  */
 function fanOutWriteProblem(plan) {
     const early = fanOutScope(plan.steps, 'shard') ?? new Set();
@@ -4301,7 +4301,7 @@ function fanOutWriteProblem(plan) {
             continue;
         const writes = toolsStepMayCall(step, plan).filter((name) => CAPPED_WRITES.includes(name));
         if (writes.length > 0) {
-            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards × the cap; call it from a step after the fan-out step (the merge job runs those once)`;
+            return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
     }
     return undefined;
@@ -4358,12 +4358,12 @@ function rejected(plan, path, message) {
 }
 function titleOf(task) {
     const line = task.trim().split(/\r?\n/, 1)[0].replace(/\s+/g, ' ');
-    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}…` : line;
+    return line.length > schema/* MAX_TITLE_CHARS */.m1 ? `${line.slice(0, schema/* MAX_TITLE_CHARS */.m1 - 1)}\u2026` : line;
 }
 /**
  * A whole run as one agent (`mode: agent`): the plan's tools, goals, limits and model stay; its
  * steps are one agent step whose task is `task` (else the plan's goal) and which may call every
- * tool the run offers — withheld tools (a fork's pull request) are not among them. Its TODO list
+ * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
  * is the run's checklist; the goals are checked on its answer. Validated like any plan.
  */
 function agentPlan(plan, task) {
@@ -4550,7 +4550,7 @@ var budgeted_model_client = __webpack_require__(6543);
 
 /**
  * Model phase: builds the client for the plan's model (or the caller's), wrapped so one budget sees
- * every call — planner, steps, replanner, reviews, judges — and none carries a secret the run knows
+ * every call \u2014 planner, steps, replanner, reviews, judges \u2014 and none carries a secret the run knows
  * (`settings.redact`, which the recording also gets). A replay file that is missing or
  * malformed is a setup error: nothing ran.
  */
@@ -4830,7 +4830,7 @@ function callUsage(response, request, overrides) {
 function stepPurpose(stepKey) {
     return `step:${stepKey}`;
 }
-/** Words for who made a call, for error messages: `step:3` → `step 3`, `goal:x` → `goal "x"`. */
+/** Words for who made a call, for error messages: `step:3` \u2192 `step 3`, `goal:x` \u2192 `goal "x"`. */
 function describePurpose(purpose) {
     if (purpose.startsWith('step:'))
         return `step ${purpose.slice('step:'.length)}`;
@@ -5086,8 +5086,8 @@ function createOpenAIModelClient(options) {
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
 
 /**
- * The one door every prompt leaves by: each request — messages, earlier tool-call arguments, tool
- * definitions — has every secret the run knows replaced by `***` before the inner client (and so
+ * The one door every prompt leaves by: each request \u2014 messages, earlier tool-call arguments, tool
+ * definitions \u2014 has every secret the run knows replaced by `***` before the inner client (and so
  * the provider, a recording or a replay) sees it. Planner, steps, replanner, reviews and goal
  * judges all call through it.
  */
@@ -5132,7 +5132,7 @@ function textOf(message) {
 function excerpt(text, at) {
     const start = Math.max(0, at - 20);
     const end = Math.min(text.length, at + 40);
-    return JSON.stringify(`${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`);
+    return JSON.stringify(`${start > 0 ? '\u2026' : ''}${text.slice(start, end)}${end < text.length ? '\u2026' : ''}`);
 }
 function textDifference(recorded, now) {
     let at = 0;
@@ -5233,7 +5233,7 @@ class StaleRecordingError extends step_error/* StepError */.z {
     file;
     purpose;
     ordinal;
-    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "…" but now "…"". */
+    /** The first difference, briefly: "message 2 (user) differs at character 40: recorded "\u2026" but now "\u2026"". */
     difference;
     constructor(fields) {
         super(`Replay file ${fields.file} is stale for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)}: ` +
@@ -5357,7 +5357,7 @@ function resolveInputs(plan, given) {
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
-            errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
+            errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
     }
     return errors.length ? { ok: false, errors } : { ok: true, inputs };
 }
@@ -5415,7 +5415,7 @@ class UnresolvedReferenceError extends step_error/* StepError */.z {
 
 function itemValue(reference, text, item) {
     if (!item || item.name !== reference.name) {
-        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item…} works only inside a for_each step`, { reference: text });
+        throw new UnresolvedReferenceError(`${text}: there is no item \`${reference.name}\` here; \${item\u2026} works only inside a for_each step`, { reference: text });
     }
     if (reference.path.length === 1 && reference.path[0] === 'index')
         return item.index;
@@ -5430,7 +5430,7 @@ function resolve_references_valueOf(reference, text, sources) {
         return itemValue(reference, text, sources.item);
     if (reference.kind === 'input') {
         if (!Object.hasOwn(sources.inputs, reference.name) || sources.inputs[reference.name] === undefined) {
-            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=…) or give it a default`, { reference: text, inputName: reference.name });
+            throw new UnresolvedReferenceError(`${text}: input \`${reference.name}\` has no value; pass it (--input ${reference.name}=\u2026) or give it a default`, { reference: text, inputName: reference.name });
         }
         return sources.inputs[reference.name];
     }
@@ -5826,7 +5826,7 @@ const BASE_ENV_NAMES = [
 ];
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
- * tool's `env:` names — a list of variables to pass through, or a map of values that may read
+ * tool's `env:` names \u2014 a list of variables to pass through, or a map of values that may read
  * runner variables with `${env.NAME}`. Explicitly named variables pass even when they look secret.
  * Throws `ToolEnvironmentError` when a `${env.NAME}` it reads is not set.
  */
@@ -5864,7 +5864,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
-const CUT_MARK = '…';
+const CUT_MARK = '\u2026';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
@@ -5894,7 +5894,7 @@ class TailBuffer {
     }
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -6014,8 +6014,8 @@ const INLINE = new RegExp([
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
 /**
- * Escapes the characters Markdown and GFM would read as structure inside a line — inline markup,
- * HTML, links and autolinks, mentions, issue references, table cells — and flattens line breaks.
+ * Escapes the characters Markdown and GFM would read as structure inside a line \u2014 inline markup,
+ * HTML, links and autolinks, mentions, issue references, table cells \u2014 and flattens line breaks.
  * For text that follows other text on its line (after an icon, a label, in a table cell).
  */
 function escapeInlineMarkdown(text) {
@@ -6023,8 +6023,8 @@ function escapeInlineMarkdown(text) {
     return flat.replace(INLINE, (c) => `\\${c}`);
 }
 /**
- * Escapes the characters Markdown and GFM would read as structure here — inline markup, HTML,
- * links and autolinks, mentions, issue references, table cells, and block markers at the start —
+ * Escapes the characters Markdown and GFM would read as structure here \u2014 inline markup, HTML,
+ * links and autolinks, mentions, issue references, table cells, and block markers at the start \u2014
  * and flattens line breaks, so data shows as the same plain text on one line (also in a table
  * cell). Everything else is left alone, so `this week's` and `2 + 3` read as written.
  */

@@ -29,7 +29,7 @@ function describeValidPlan(plan) {
     return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
 /**
- * `plan-runner validate <file>…`: prints "ok" lines or compiler-style errors; true when all are
+ * `plan-runner validate <file>\u2026`: prints "ok" lines or compiler-style errors; true when all are
  * valid. A plan's MCP servers are started to list their tools, and ended before the next file.
  */
 async function validateCommand(files, out, options = {}) {

@@ -148,7 +148,7 @@ function spanOf(node) {
 }
 /**
  * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
- * grew with edits × length). An edit that starts inside one already made is dropped: a node's own
+ * grew with edits \u00d7 length). An edit that starts inside one already made is dropped: a node's own
  * rewrite covers its children's.
  */
 function applyEdits(source, edits) {
@@ -207,10 +207,10 @@ function leadingMarkers(line) {
 }
 /**
  * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
- * the square of these; each case took seconds at 16–32 KiB):
- * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (［ ］), which Markdown
+ * the square of these; each case took seconds at 16\u201332 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (\uff3b \uff3d), which Markdown
  *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
- *   MAX_MARKUP table pipes, every `|` (｜);
+ *   MAX_MARKUP table pipes, every `|` (\uff5c);
  * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
  * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
  * Text under the limits is unchanged.
@@ -377,11 +377,11 @@ var group_digits = __webpack_require__(83);
 const UNTRUSTED_CHAR_LIMIT = 32_000;
 // Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
 // operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
-// Unicode tag characters, and variation selectors (U+FE00–FE0F, U+E0100–E01EF), which carry a
+// Unicode tag characters, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a
 // byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
 const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 /**
- * `text` without HTML comments (`<!-- … -->`, an unclosed one to the end), also those that removing
+ * `text` without HTML comments (`<!-- \u2026 -->`, an unclosed one to the end), also those that removing
  * one forms from the pieces around it (`<!<!-- x -->-- y -->`). One pass, in time linear in the text:
  * removing them again until nothing changed took the square of its length (224 KB of nested
  * comments: 13 s of a blocked event loop).
@@ -402,7 +402,7 @@ function removeHtmlComments(text) {
     }
     return out.join('');
 }
-// alt="…" and title="…" of HTML tags such as <img>.
+// alt="\u2026" and title="\u2026" of HTML tags such as <img>.
 const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 const CUT_MARGIN = 2_000;
 /**
@@ -432,9 +432,9 @@ function safeCut(parsed, limit) {
 }
 /**
  * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
- * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
+ * a person reviewing it would not see \u2014 HTML comments, zero-width, bidi-control and Unicode tag
  * characters, image alt text, link and definition titles, unused link definitions and
- * alt/title attributes — and caps the length. What
+ * alt/title attributes \u2014 and caps the length. What
  * remains is what the page shows, so an instruction cannot hide in it.
  */
 function sanitizeUntrusted(text, options = {}) {

@@ -276,7 +276,7 @@ function readStepList(answer) {
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
 
 
-/** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, …) stay with people. */
+/** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, \u2026) stay with people. */
 const MODEL_STEP_FIELDS = ['id', 'type', 'description', 'tool', 'args', 'task', 'tools', 'agent', 'inputs', 'depends_on', 'for_each', 'on_item_failure', 'why'];
 // A planner lists plain ids in depends_on; optional inputs are for people who know which sources may fail.
 const ModelStep = _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Step */ .pn.pick(Object.fromEntries(MODEL_STEP_FIELDS.map((field) => [field, true]))).extend({
@@ -368,7 +368,7 @@ function keptStep(step, idOf) {
         depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
     };
 }
-/** `workflow_sequence[4].args` → `steps[1].args`: where the model wrote it, counting its own steps. */
+/** `workflow_sequence[4].args` \u2192 `steps[1].args`: where the model wrote it, counting its own steps. */
 function modelPath(path, offset) {
     const match = STEP_PATH.exec(path);
     if (!match)
@@ -476,8 +476,8 @@ function requiresToolStep(plan) {
     return plan.source.planner?.require_tools ?? plan.tools.size > 0;
 }
 /**
- * The planner rule `require_tools`: a plan a model wrote for a goal that has tools must use one —
- * a `tool_call` step, or an `agent` step with tools — or it only talks about the work. Undefined
+ * The planner rule `require_tools`: a plan a model wrote for a goal that has tools must use one \u2014
+ * a `tool_call` step, or an `agent` step with tools \u2014 or it only talks about the work. Undefined
  * when the plan passes.
  */
 function toolStepProblem(plan, written) {

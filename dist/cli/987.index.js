@@ -42,7 +42,7 @@ const FLAG_BITS = {
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
  * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
- * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`);
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>\u2026)`, `\u00e9`, `[^]`);
  * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
  */
 class LinearRegex {
@@ -93,13 +93,13 @@ function readableReason(error) {
     const raw = error instanceof Error ? error.message : String(error);
     const reason = raw.replace(/^error parsing regexp: /, '');
     if (/\(\?[=!]|\(\?<[=!]|invalid named capture: `\(\?<[=!]/.test(raw)) {
-        return `${reason} — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
+        return `${reason} \u2014 lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead`;
     }
     if (/invalid escape sequence: `\\[1-9]/.test(raw)) {
-        return `${reason} — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
+        return `${reason} \u2014 backreferences are not supported (patterns run on a linear-time engine, RE2 syntax)`;
     }
     if (/invalid repeat count/.test(raw))
-        return `${reason} — a repeat count can be at most 1000`;
+        return `${reason} \u2014 a repeat count can be at most 1000`;
     return reason;
 }
 
@@ -493,7 +493,7 @@ function withLinearRegExp(build) {
 
 
 /**
- * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
+ * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
  * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
  */
@@ -581,7 +581,7 @@ function decodeUtf8(bytes) {
 
 
 const STEP_RESULT_KEYS = new Set(['step_result', 'path']);
-/** True for `{"step_result": …}` objects, the blog's way to pass an earlier step's result. */
+/** True for `{"step_result": \u2026}` objects, the blog's way to pass an earlier step's result. */
 function isStepResultObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'step_result');
 }
@@ -757,11 +757,11 @@ async function loadSubplans(plan, context) {
             continue;
         }
         if (context.chain.includes(resolved)) {
-            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' → ')}; a plan cannot use itself, directly or through others` });
+            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
         if (context.chain.length >= MAX_PLAN_DEPTH) {
-            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' → ')}); use fewer levels of plans inside plans` });
+            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let inner = subplans.get(uses);
@@ -1084,7 +1084,7 @@ function deeperThan(value, max) {
     }
     return false;
 }
-/** True when some plain key would mean something else than its text to js-yaml (a number, true, null…). */
+/** True when some plain key would mean something else than its text to js-yaml (a number, true, null\u2026). */
 function hasNonTextKey(text) {
     for (const match of text.matchAll(KEY)) {
         const key = match[1].trim();
@@ -1298,11 +1298,11 @@ function readPath(value, path) {
 /* harmony export */ });
 /* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1000);
 
-/** `${…}` in a string; the body may not contain braces, so `${{ … }}` is never taken for one. */
+/** `${\u2026}` in a string; the body may not contain braces, so `${{ \u2026 }}` is never taken for one. */
 const TEMPLATE_PATTERN = /\$\{([^{}]*)\}/g;
 const STEP_BODY = /^steps\.([A-Za-z0-9_-]{1,64})\.result(.*)$/s;
 const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
-// Bodies that look like an attempt at a reference; anything else in `${…}` stays literal text.
+// Bodies that look like an attempt at a reference; anything else in `${\u2026}` stays literal text.
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
@@ -1320,13 +1320,13 @@ function itemBody(body, itemName) {
     if (name !== 'item')
         return undefined;
     const message = itemName === undefined
-        ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item…} works only inside a for_each step`
+        ? `\`\${${body}}\` refers to a for_each item, but this step has no \`for_each\`; \${item\u2026} works only inside a for_each step`
         : `\`\${${body}}\`: this step names its item \`${itemName}\` (as: ${itemName}); write \${${itemName}${tail}}`;
     return { kind: 'malformed', message, aboutItem: true };
 }
 /**
- * What the body of one `${…}` means. `itemName` is the item's name inside a `for_each` step
- * (`item`, or its `as:`); elsewhere `${item…}` is an error.
+ * What the body of one `${\u2026}` means. `itemName` is the item's name inside a `for_each` step
+ * (`item`, or its `as:`); elsewhere `${item\u2026}` is an error.
  */
 function parseTemplateBody(body, itemName) {
     const item = itemBody(body, itemName);
@@ -1348,7 +1348,7 @@ function parseTemplateBody(body, itemName) {
     }
     return { kind: 'literal' };
 }
-/** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
+/** A hint when a string uses GitHub's `${{ \u2026 }}` for what should be a plan reference. */
 function githubExpressionHint(text) {
     // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).
     const match = /\$\{\{[ \t]{0,20}((?:steps|inputs)\.[^}]{0,200})\}\}/.exec(text);
@@ -1428,7 +1428,7 @@ function showValue(value) {
     catch {
         text = String(value);
     }
-    const short = text.length > 40 ? `${text.slice(0, 37)}…` : text;
+    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
     return `\`${short}\``;
 }
 /** What kind of value something is, in words: "a list", "a number". */
@@ -1480,7 +1480,7 @@ function expectedWords(expected) {
 function unknownKeyMessage(key, known) {
     const near = (0,nearest_name/* nearestName */.q)(key, known);
     if (near)
-        return `unknown key \`${key}\` — did you mean \`${near}\`?`;
+        return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
     return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
 }
 function sizeMessage(issue) {
@@ -1534,7 +1534,7 @@ function oneIssue(issue, scope, relative) {
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
             const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.q)(issue.input, values) : undefined;
-            const hint = near ? ` — did you mean \`${near}\`?` : '';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
         }
         case 'too_small':
@@ -1788,7 +1788,7 @@ const Step = schemas.strictObject({
     as: schemas.string()
         .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
         .optional()
-        .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
+        .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
@@ -2123,7 +2123,7 @@ function checkType(type, path, issues) {
         if (typeof name === 'string' && TYPES.includes(name))
             continue;
         const near = typeof name === 'string' ? (0,nearest_name/* nearestName */.q)(name, TYPES) : undefined;
-        const hint = near ? ` — did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
+        const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
 }
@@ -2216,7 +2216,7 @@ function listNames(names, max = 20) {
     const all = [...names];
     if (all.length === 0)
         return 'none';
-    return all.length > max ? `${all.slice(0, max).join(', ')} … and ${all.length - max} more` : all.join(', ');
+    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
 }
 
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
@@ -2385,7 +2385,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             }
             else if (!stepKeys.has(key)) {
                 const near = (0,nearest_name/* nearestName */.q)(key, stepKeys);
-                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
+                issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` \u2014 did you mean ${near}?` : ''}` });
             }
         }
     });
@@ -2398,7 +2398,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
 
 /**
  * The blog's pitfall, for plans a model wrote: a tool_call with explicit args that depends on
- * earlier steps — listed in `depends_on`, or implied (left out, it waits for the step before it) —
+ * earlier steps \u2014 listed in `depends_on`, or implied (left out, it waits for the step before it) \u2014
  * but uses none of their results has hard-coded a value it expected them to produce.
  */
 function checkHardcodedResults(ctx, modelStepsFrom = 0) {
@@ -2413,7 +2413,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         if (ids.length === 0)
             return;
         const dependencies = new Set(ids.map(stepKey));
-        // A for_each step uses its list's step through `for_each:` and the item through ${item…}.
+        // A for_each step uses its list's step through `for_each:` and the item through ${item\u2026}.
         const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each.includes(`steps.${key}.result`));
         const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
         if (uses)
@@ -2439,7 +2439,7 @@ var pricing = __webpack_require__(657);
 
 /**
  * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
- * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price —
+ * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
  * from the built-in table or the plan's `pricing:`.
  */
 function checkPricing(plan, callerModel) {
@@ -2575,7 +2575,7 @@ function checkForEach(step, index, steps, stepIndex, issues) {
 }
 /**
  * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
- * ancestors (so they have run), inputs the plan declares, and `${item…}` only inside a `for_each`
+ * ancestors (so they have run), inputs the plan declares, and `${item\u2026}` only inside a `for_each`
  * step. `checkAncestors` is off when the graph has a cycle.
  */
 function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
@@ -2627,7 +2627,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             if (reference.kind === 'input') {
                 if (!declaredInputs.includes(reference.name)) {
                     const near = (0,nearest_name/* nearestName */.q)(reference.name, declaredInputs);
-                    const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
+                    const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
                     issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
                 }
             }
@@ -2686,8 +2686,8 @@ function forEachOnlyMessage(field) {
 
 
 /**
- * Fields that only some steps take — `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
- * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` —
+ * Fields that only some steps take \u2014 `tool` and `args` on tool_call, `inputs` on aggregate, `task`,
+ * `tools` and `max_turns` on agent, `as`, `key`, `max_items`, `on_item_failure` and `fan_out` with `for_each` \u2014
  * an agent's `task`, and item names that would shadow references.
  */
 function checkStepFields(steps) {
@@ -2713,7 +2713,7 @@ function checkStepFields(steps) {
             }
         }
         else if (step.as === 'steps' || step.as === 'inputs') {
-            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.…} references; name the item something else, such as \`item\`` });
+            issues.push({ path: [...at, 'as'], message: `\`${step.as}\` is taken by \${${step.as}.\u2026} references; name the item something else, such as \`item\`` });
         }
     });
     return issues;
@@ -2721,7 +2721,7 @@ function checkStepFields(steps) {
 
 ;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
 /**
- * Finds a cycle in a directed graph (node → the nodes it points at) with an iterative depth-first
+ * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
  * search, so 10,000 chained steps cannot overflow the stack. Edges to unknown nodes are ignored.
  */
 function findCycle(graph) {
@@ -2763,7 +2763,7 @@ function findCycle(graph) {
 
 
 
-/** Step key → index of its first occurrence, and an issue for every later occurrence. */
+/** Step key \u2192 index of its first occurrence, and an issue for every later occurrence. */
 function indexStepIds(steps) {
     const stepIndex = new Map();
     const issues = [];
@@ -2780,7 +2780,7 @@ function indexStepIds(steps) {
 }
 function unknownStepMessage(field, key, stepIndex) {
     const near = (0,nearest_name/* nearestName */.q)(key, stepIndex.keys());
-    const hint = near ? ` — did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
+    const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
     return `${field} names step ${key}, which does not exist${hint}`;
 }
 /** `depends_on` and `inputs` entries naming steps that do not exist. */
@@ -2799,7 +2799,7 @@ function checkStepNames(steps, stepIndex) {
     });
     return issues;
 }
-/** Where the dependency `from → to` is written, so a cycle error points at a line to change. */
+/** Where the dependency `from \u2192 to` is written, so a cycle error points at a line to change. */
 function dependencyPath(steps, index, to) {
     const step = steps[index];
     for (const field of ['depends_on', 'inputs']) {
@@ -2809,7 +2809,7 @@ function dependencyPath(steps, index, to) {
     }
     return stepPath(index);
 }
-/** A dependency cycle, printed along its edges: `1 → 3 → 2 → 1`. */
+/** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
 function checkCycles(steps, planSteps, stepIndex) {
     const graph = new Map();
     for (const [key, index] of stepIndex)
@@ -2821,7 +2821,7 @@ function checkCycles(steps, planSteps, stepIndex) {
     const path = dependencyPath(steps, stepIndex.get(from), to);
     if (result.cycle.length === 2)
         return [{ path, message: `step ${from} depends on itself; remove it from its own depends_on` }];
-    return [{ path, message: `dependency cycle: ${result.cycle.join(' → ')} (→ means "depends on"); remove one of these dependencies` }];
+    return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
 // EXTERNAL MODULE: ./lib/core/todo-item.js
@@ -2865,7 +2865,7 @@ function unknownToolMessage(name, tools, withheld) {
     const near = (0,nearest_name/* nearestName */.q)(name, tools.keys());
     const available = tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
     if (near)
-        return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
+        return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
     return `unknown tool \`${name}\`; ${available}`;
 }
 /**
@@ -2905,7 +2905,7 @@ function checkTools(plan, tools, withheld) {
         if (!agent) {
             const names = Object.keys(agents);
             const near = (0,nearest_name/* nearestName */.q)(step.agent, names);
-            const hint = near ? ` — did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
         else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
@@ -3012,7 +3012,7 @@ function withholdTools(plan, tools, withhold) {
     return withheld;
 }
 /**
- * Every tool a plan may call — enabled toolsets, declared `tools:`, and adapters' extra tools — by
+ * Every tool a plan may call \u2014 enabled toolsets, declared `tools:`, and adapters' extra tools \u2014 by
  * name, less those `withhold` keeps out of the run (returned apart, with the reason).
  */
 function buildToolCatalogue(plan, extraTools = [], withhold) {
@@ -3076,7 +3076,7 @@ function planName(plan, file) {
 function shapeIssues(value) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
-        return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not ${kind}` }];
+        return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
     if (exceedsDepth(value, parse_plan_yaml/* MAX_NESTING */.M1))
         return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
@@ -3322,7 +3322,7 @@ class McpServerStartError extends Error {
     server;
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `…${stderr.slice(-1499)}` : stderr}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `\u2026${stderr.slice(-1499)}` : stderr}` : '';
         super(`MCP server '${server}' failed to start: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -3528,7 +3528,7 @@ class GlobCompiler {
     }
 }
 /**
- * A glob (`*`, `**`, `?`, `[…]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
+ * A glob (`*`, `**`, `?`, `[\u2026]`, `{a,b}`) compiled to a linear-time matcher for repository paths.
  * `path.matchesGlob` backtracks (a brace-heavy or star-heavy glob takes minutes per file and blocks
  * the event loop), and globs here are chosen by a model. Throws `InvalidGlobError`.
  */
@@ -3539,7 +3539,7 @@ function compileGlob(toolName, pattern) {
     if (pattern.length > MAX_GLOB_CHARS)
         fail(`it is ${pattern.length} characters long; at most ${MAX_GLOB_CHARS} are allowed`);
     if (EXTGLOB.test(pattern))
-        fail('extended globs such as @(…), !(…), +(…) are not supported; use {a,b} alternatives');
+        fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
         return linear_regex/* LinearRegex */.P.compile(source);
@@ -3874,7 +3874,7 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line;
                     if (!matcher.test(shown))
                         continue;
                     if (results.length === maxResults) {
@@ -5042,8 +5042,8 @@ function mathToolset() {
     return [
         operation('add', 'Add two numbers: a + b', (a, b) => a + b),
         operation('subtract', 'Subtract b from a: a - b', (a, b) => a - b),
-        operation('multiply', 'Multiply two numbers: a × b', (a, b) => a * b),
-        operation('divide', 'Divide a by b: a ÷ b', (a, b) => {
+        operation('multiply', 'Multiply two numbers: a \u00d7 b', (a, b) => a * b),
+        operation('divide', 'Divide a by b: a \u00f7 b', (a, b) => {
             if (b === 0) {
                 throw new step_error/* StepError */.z(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
@@ -5072,8 +5072,8 @@ class ToolsetSetupError extends Error {
 
 
 /** Where the run's repository and pull request go in descriptions written before the run knows them. */
-const RUN_OWNER = 'the owner of the run’s repository';
-const RUN_REPO = 'the run’s repository';
+const RUN_OWNER = 'the owner of the run\u2019s repository';
+const RUN_REPO = 'the run\u2019s repository';
 let githubDescriptions;
 // The github tools are only described here, never called: a client that refuses any use, so
 // validating a plan does not load Octokit (and the HTTP stack under it).
@@ -5119,7 +5119,7 @@ function toolsetDescriptions(toolset, allow) {
         case 'files':
             return describeOnly(toolset, filesToolset({ root: '.' }));
         case 'http':
-            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
+            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
             githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];

@@ -662,7 +662,7 @@ function parseCliArgs(argv) {
 
 ;// CONCATENATED MODULE: ./lib/cli/usage.js
 /** The CLI's `--help` text; keep it true to `parse-cli-args.ts`. */
-const USAGE = `plan-runner — run LLM plan-and-execute workflows from a plan file
+const USAGE = `plan-runner \u2014 run LLM plan-and-execute workflows from a plan file
 
 Usage:
   plan-runner validate <file>...            check plan files; print a summary or the errors

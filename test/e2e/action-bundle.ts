@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { asciiBundle } from '../../scripts/ascii-bundle.ts';
 import { buildInputsHash, distBuildInputsHash } from '../../scripts/build-inputs-hash.ts';
 
 const run = promisify(execFile);
@@ -35,7 +36,7 @@ function alive(pid: number): boolean {
  * are those the committed dist/ was built from (its build-inputs.sha256; a fresh clone, or after `npm
  * run build`), that is dist/ itself: what ships is what the tests run, and nothing is built. Otherwise
  * they are built exactly as `npm run build` does (tsc with tsconfig.build.json, then ncc on
- * lib/index.js and lib/cli.js), once per set of sources: into a folder under node_modules/.cache
+ * lib/index.js and lib/cli.js, then scripts/ascii-bundle.ts), once per set of sources: into a folder under node_modules/.cache
  * named by their hash, so dist/ stays untouched (CI compares it with a fresh build), test files
  * running at once share one build (the first takes a lock, the others wait for it), and a later run
  * on unchanged sources builds nothing.
@@ -87,6 +88,7 @@ async function build(dir: string): Promise<void> {
     // JavaScript either way, in half the time (5 s against 11 s here).
     await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', path.join(work, 'lib')], options);
     await Promise.all([ncc('index.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
+    for (const out of ['dist', path.join('dist', 'cli')]) await asciiBundle(path.join(work, out));
     await writeFile(path.join(work, 'complete'), '');
     // Builds of other sources are of code that no longer exists (a lock's build is still running).
     for (const old of await readdir(CACHE)) {
