@@ -48,8 +48,9 @@ export class ApprovalGate {
   blocks(step: PlanStep, sources: ReferenceSources): string | undefined {
     const why = this.needs(step);
     if (why === undefined) return undefined;
-    const key = approvalStepKey(step);
-    if (!this.#approved.has(key)) return why;
+    // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
+    const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
+    if (key === undefined) return why;
     const shown = this.#shownArgs.get(key);
     if (shown === undefined) return undefined;
     const resolved = pendingApprovalStep(step, sources).args;

@@ -40,9 +40,14 @@ export function pausedPlanFileHashes(plan: Pick<RunnablePlan, 'source' | 'fileSo
   return before === now ? [now] : [now, before];
 }
 
-/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
-export function approvalStepKey(step: PlanStep): string {
-  return stableHash({ step });
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+export function approvalStepKey(step: PlanStep, redact?: Redactor): string {
+  return stableHash({ step: redact ? redactDeep(step, redact) : step });
 }
 
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
@@ -84,7 +89,7 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
 }
 
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): PendingApprovalStep {
+export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, redact?: Redactor): PendingApprovalStep {
   const args = resolvedArgs(step, sources);
   return {
     stepKey: step.key,
@@ -93,7 +98,7 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources): 
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(args !== undefined && { args }),
     ...(step.tools !== undefined && { tools: step.tools }),
-    approvalKey: approvalStepKey(step),
+    approvalKey: approvalStepKey(step, redact),
   };
 }
 

@@ -77,7 +77,7 @@ function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: 
       const state = journal.stateOf(step.key);
       return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
-    .map((step) => pendingApprovalStep(step, sources));
+    .map((step) => pendingApprovalStep(step, sources, deps.redact));
   return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 

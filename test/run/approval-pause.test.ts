@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
@@ -238,5 +239,24 @@ describe('approval: plan and approval: true', () => {
     const { outcome } = await run(planOf([step('a', 'create_issue', { title: 'x' })], 'never'), [write.tool]);
     expect(outcome.status).toBe('succeeded');
     expect(write.calls).toHaveLength(1);
+  });
+});
+
+describe('approval keys and the redactor', () => {
+  const redact = createRedactor(['eu-central-primary']);
+  const publish = step('publish', 'publish', { region: 'eu-central-primary' });
+  const hidden = step('publish', 'publish', { region: '***' });
+
+  it('keys a step as the trace keeps it: the step and its redacted copy read back from a trace have one key', () => {
+    expect(approvalStepKey(publish, redact)).toBe(approvalStepKey(hidden, redact));
+    expect(approvalStepKey(publish)).not.toBe(approvalStepKey(hidden));
+  });
+
+  it('a run paused before keys were taken redacted (its key the unredacted step’s) still covers that step', async () => {
+    const { tool, calls } = countingTool('publish', true);
+    const approval: GrantedApproval = { hash: 'h', by: 'maintainer', approved: new Set([approvalStepKey(publish)]) };
+    const { outcome } = await run(planOf([publish], 'side-effects'), [tool], { approval, redact });
+    expect(outcome.status).toBe('succeeded');
+    expect(calls).toHaveLength(1);
   });
 });
