@@ -3066,9 +3066,14 @@ function pausedPlanFileHashes(plan) {
     const before = planFileHash(plan, new Intl.Collator('en-US').compare);
     return before === now ? [now] : [now, before];
 }
-/** Identifies a step's definition: an approval covers exactly this step, not a later one with the same key. */
-function approvalStepKey(step) {
-    return stableHash({ step });
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+function approvalStepKey(step, redact) {
+    return stableHash({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 function approvalHash(parts) {
@@ -3111,7 +3116,7 @@ function taskReferences(task, sources) {
     return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 /** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-function pendingApprovalStep(step, sources) {
+function pendingApprovalStep(step, sources, redact) {
     const args = resolvedArgs(step, sources);
     return {
         stepKey: step.key,
@@ -3120,7 +3125,7 @@ function pendingApprovalStep(step, sources) {
         ...(step.tool !== undefined && { tool: step.tool }),
         ...(args !== undefined && { args }),
         ...(step.tools !== undefined && { tools: step.tools }),
-        approvalKey: approvalStepKey(step),
+        approvalKey: approvalStepKey(step, redact),
     };
 }
 /**
@@ -3194,8 +3199,9 @@ class ApprovalGate {
         const why = this.needs(step);
         if (why === undefined)
             return undefined;
-        const key = approvalStepKey(step);
-        if (!this.#approved.has(key))
+        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
+        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
+        if (key === undefined)
             return why;
         const shown = this.#shownArgs.get(key);
         if (shown === undefined)
@@ -4233,7 +4239,7 @@ function requestOf(run, journal, plan, deps) {
         const state = journal.stateOf(step.key);
         return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
-        .map((step) => pendingApprovalStep(step, sources));
+        .map((step) => pendingApprovalStep(step, sources, deps.redact));
     return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
