@@ -12,6 +12,8 @@
 // does not matter (comments). acorn finds which of these a character is in. A tagged template keeps its
 // characters: its tag can read the raw text, which an escape would change. The result is parsed again
 // and its syntax tree compared with the original's, values included: a difference fails the build.
+// What the comparison cannot see is code that reads its own source: a regex's `.source`, a function's
+// `toString()`, which show the escapes. The bundles' non-ASCII regexes come from src/ and only match.
 import { parse, type Comment, type Node, type Options, type Token } from 'acorn';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,9 +44,9 @@ function spansOf(source: string): { spans: Span[]; tagged: Span[]; ast: Node } {
   const ast = parse(source, { ...OPTIONS, onToken: tokens, onComment: comments });
   const tagged: Span[] = [];
   walk(ast, (node) => {
+    // Only the template's text: a string inside one of its `${}` is escaped like any other.
     if (node.type === 'TaggedTemplateExpression') {
-      const quasi = (node as unknown as { quasi: Node }).quasi;
-      tagged.push({ start: quasi.start, end: quasi.end, kind: 'tagged' });
+      for (const text of (node as unknown as { quasi: { quasis: Node[] } }).quasi.quasis) tagged.push({ start: text.start, end: text.end, kind: 'tagged' });
     }
   });
   const spans: Span[] = comments.map((comment) => ({ start: comment.start, end: comment.end, kind: 'comment' }));
@@ -95,16 +97,22 @@ export function asciiSource(source: string, where = 'the source'): { text: strin
     if (span?.kind === 'tagged') {
       kept++;
       continue;
+    } else if (char === '\u2028' || char === '\u2029') {
+      // A line terminator between tokens or in a block comment separates lines (automatic semicolons
+      // depend on it); in a literal it is the character itself, or after a backslash a line continuation.
+      if (span?.kind === 'literal') {
+        if (backslashesBefore(source, index) % 2 === 1) {
+          cut = index - 1;
+          escaped = '';
+        } else escaped = unitEscapes(char);
+      } else escaped = '\n';
     } else if (span?.kind === 'comment') escaped = unitEscapes(char);
     else if (span?.kind === 'name') {
       const point = char.codePointAt(0)!;
       escaped = point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${hex(point)}`;
     } else if (span?.kind === 'literal') {
       // `\é` means `é` in a string, a template and a regular expression without `u`: the escape replaces both characters.
-      if (backslashesBefore(source, index) % 2 === 1) {
-        if (char === '\u2028' || char === '\u2029') throw new AsciiBundleError(`a line continuation in a literal at ${at()}`);
-        cut = index - 1;
-      }
+      if (backslashesBefore(source, index) % 2 === 1) cut = index - 1;
       escaped = unitEscapes(char);
     } else if (/^\s$/u.test(char)) escaped = ' ';
     else throw new AsciiBundleError(`a character outside any literal, name or comment at ${at()}`);
@@ -126,11 +134,23 @@ function walk(node: unknown, visit: (node: Node) => void): void {
   }
 }
 
-/** A regular expression's pattern with `\uXXXX`, `\u{…}` and `\<char>` beyond ASCII read as the characters they stand for. */
+/**
+ * A regular expression's pattern with `\uXXXX`, `\u{…}` and `\<char>` beyond ASCII read as the
+ * characters they stand for, and every other escape (`\\` included) kept as written.
+ */
 function readEscapes(pattern: string): string {
-  return pattern
-    .replace(/\\u\{([0-9a-fA-F]+)\}|\\u([0-9a-fA-F]{4})/g, (_, point: string | undefined, unit: string | undefined) => (point ? String.fromCodePoint(parseInt(point, 16)) : String.fromCharCode(parseInt(unit!, 16))))
-    .replace(/\\([^\x00-\x7f])/gu, '$1');
+  let read = '';
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') {
+      read += pattern[i];
+      continue;
+    }
+    const escape = /^\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|([^\x00-\x7f])|([\s\S]))/u.exec(pattern.slice(i, i + 16))!;
+    const [whole, point, unit, beyond, other] = escape;
+    read += point ? String.fromCodePoint(parseInt(point, 16)) : unit ? String.fromCharCode(parseInt(unit, 16)) : beyond ?? `\\${other ?? ''}`;
+    i += whole.length - 1;
+  }
+  return read;
 }
 
 /** Where two syntax trees differ (positions and raw text aside), or undefined when they are the same program. */
@@ -154,9 +174,12 @@ function firstDifference(before: unknown, after: unknown, trail = 'program', tag
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const key of keys) {
       if (key === 'start' || key === 'end' || key === 'loc' || key === 'range') continue;
-      // Raw text is what escaping changes, except a tagged template's, which its tag can read.
-      if (key === 'raw' && !tagged) continue;
-      const difference = firstDifference(a[key], b[key], `${trail}.${key}`, tagged || a['type'] === 'TaggedTemplateExpression');
+      // Raw text is what escaping changes, except a tagged template's, which its tag can read. A directive
+      // is a string statement's raw text too; only "use strict", which is ASCII, means anything.
+      if ((key === 'raw' || key === 'directive') && !tagged) continue;
+      // A tagged template's text is its quasi's quasis; the expressions in its `${}` are code like any other.
+      const inTag = a['type'] === 'TaggedTemplateExpression' ? key === 'quasi' : a['type'] === 'TemplateLiteral' ? tagged && key === 'quasis' : tagged;
+      const difference = firstDifference(a[key], b[key], `${trail}.${key}`, inTag);
       if (difference) return difference;
     }
     return undefined;
