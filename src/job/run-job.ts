@@ -13,9 +13,7 @@ import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
-import { createRedactor, redactDeep, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
-import { canonicalJson } from '../core/stable-hash.ts';
-import type { PlanStep } from '../core/plan-step.ts';
+import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -27,6 +25,7 @@ import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutWriteProblem } from './fan-out-writes.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
+import { approvedSteps, hiddenName } from './saved-steps.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
 import { openTools, type OpenTools } from './open-tools.ts';
@@ -166,10 +165,13 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
   const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
-  // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
-  const resumedSteps = granted
-    ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact)
-    : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0
+  // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
+  // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
+  const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
+  if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
+  const resumedSteps = approved
+    ? approved.steps
+    : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps
@@ -239,14 +241,4 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
   const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
-}
-
-/**
- * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
- * value the redactor hides is `***` there); when the plan file's own steps, redacted alike, are those,
- * the file's run, with the values the redactor hid. Otherwise (a replan before the pause, a plan the
- * model wrote) the trace's.
- */
-function approvedSteps(fileSteps: readonly PlanStep[], approved: readonly PlanStep[], redact: Redactor): readonly PlanStep[] {
-  return fileSteps.length > 0 && canonicalJson(redactDeep(fileSteps, redact)) === canonicalJson(approved) ? fileSteps : approved;
 }

@@ -649,7 +649,7 @@ export class PlanRun {
     for (const step of steps) {
       const tool = step.tool === undefined ? undefined : this.#deps.tools.get(step.tool);
       if (!tool?.sideEffects || !step.args) continue;
-      const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, step.args));
+      const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(step.args, this.#deps.redact) : step.args));
       if (earlier) {
         const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
         return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;

@@ -17,7 +17,7 @@ export interface ReuseKeyInputs {
 }
 
 /**
- * What a step's result depends on, hashed: its whole definition, the model and agent it uses, the
+ * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
  * uses, the run's inputs, and each dependency's key and result. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
@@ -32,7 +32,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
   const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
   return stableHash({
-    step,
+    // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
+    step: redacted(step, from.redact),
     model: from.plan.source?.model ?? null,
     agent: agent ?? null,
     tool: step.tool === undefined ? null : definition(step.tool),

@@ -97,3 +97,96 @@ it('/approve of a written plan holding a value the redactor hides runs the step,
   expect(readFileSync(join(dir, 'published.txt'), 'utf8')).toBe(published + published);
   expect(published).toBe('{"total":42,"region":"***"}\n');
 });
+
+// Found by review: the steps of such a plan that completed before the pause were not reused (their
+// reuse keys were the unredacted steps'), so the approving run ran them again, and when one answered
+// otherwise the approved step's arguments no longer matched: it paused again.
+it('a written step holding a hidden value that completed before the pause is reused: the approval runs the write once, with what was shown', async () => {
+  writeFileSync(
+    join(dir, 'plan.yml'),
+    `name: Publish
+goal: Publish the latest version
+approval: side-effects
+tools:
+  latest:
+    description: The latest version in a region (read-only); each call answers one more
+    command: ["sh", "-c", "cat >/dev/null; echo x >> lookups.txt; wc -l < lookups.txt | tr -d ' '"]
+    input: { type: object, properties: { region: { type: string } }, required: [region] }
+  publish:
+    description: Appends its arguments to published.txt
+    command: ["sh", "-c", "cat >> published.txt"]
+    input: { type: object, properties: { version: { type: number } }, required: [version] }
+    side_effects: true
+`,
+  );
+  server.script([
+    textAnswer(
+      JSON.stringify({
+        steps: [
+          { id: 1, type: 'tool_call', tool: 'latest', args: { region: 'eu-central-primary' }, depends_on: [], why: 'the version' },
+          { id: 2, type: 'tool_call', tool: 'publish', args: { version: { step_result: 1 } }, depends_on: [1], why: 'publish it' },
+        ],
+      }),
+    ),
+  ]);
+  const first = await job(join(dir, 'paused.jsonl'), {});
+  expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
+  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
+  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
+  expect(asked.request.pending.map((step: { args?: unknown }) => step.args)).toEqual([{ version: 1 }]);
+  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  expect(approved.kind === 'ran' && approved.status).toBe('succeeded');
+  expect(readFileSync(join(dir, 'lookups.txt'), 'utf8')).toBe('x\n');
+  expect(readFileSync(join(dir, 'published.txt'), 'utf8')).toBe('{"version":1}\n');
+});
+
+// Found by review: a hidden value inside a name (here the tool's) comes back from the trace as
+// `deploy_***`, a tool the run does not have: the approved run failed on it and escalated.
+it('refuses to approve a written plan that names a tool by a hidden value, saying which and why; nothing runs', async () => {
+  writeFileSync(
+    join(dir, 'plan.yml'),
+    `name: Deploy
+goal: Deploy
+approval: side-effects
+tools:
+  deploy_eu-central-primary:
+    description: Appends its arguments to deployed.txt
+    command: ["sh", "-c", "cat >> deployed.txt"]
+    input: { type: object, properties: { version: { type: string } }, required: [version] }
+    side_effects: true
+`,
+  );
+  server.script([textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'deploy_eu-central-primary', args: { version: '1.2.3' }, depends_on: [], why: 'deploy' }] }))]);
+  const first = await job(join(dir, 'paused.jsonl'), {});
+  expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
+  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
+  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
+  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  expect(approved.kind).toBe('rejected');
+  expect(approved.kind === 'rejected' && approved.errors.map((error) => error.message).join('\n')).toMatch(/cannot approve: step 1's tool `deploy_\*\*\*` holds a value the run hides as a secret .*nothing ran/);
+  expect(existsSync(join(dir, 'deployed.txt'))).toBe(false);
+});
+
+it('a re-run resuming a written plan whose saved steps name a tool by a hidden value has the model write the steps again', async () => {
+  writeFileSync(
+    join(dir, 'plan.yml'),
+    `name: Deploy
+goal: Deploy
+approval: side-effects
+tools:
+  deploy_eu-central-primary:
+    description: Appends its arguments to deployed.txt
+    command: ["sh", "-c", "cat >> deployed.txt"]
+    input: { type: object, properties: { version: { type: string } }, required: [version] }
+    side_effects: true
+`,
+  );
+  const written = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'deploy_eu-central-primary', args: { version: '1.2.3' }, depends_on: [], why: 'deploy' }] }));
+  server.script([written, written]);
+  await job(join(dir, 'first.jsonl'), {});
+  const text = readFileSync(join(dir, 'first.jsonl'), 'utf8');
+  const again = await job(join(dir, 'again.jsonl'), { resume: { file: join(dir, 'first.jsonl'), text, label: 'attempt 1' } });
+  expect(server.requests).toHaveLength(2);
+  expect(again.kind === 'ran' && again.status).toBe('awaiting-approval');
+  expect(again.kind === 'ran' && again.plan.steps.map((step) => step.tool)).toEqual(['deploy_eu-central-primary']);
+});
