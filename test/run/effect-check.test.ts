@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
+import { createRedactor, type Redactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { redactingTools } from '../../src/tools/redacting-tools.ts';
 import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-state.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
@@ -29,9 +31,11 @@ function tools(): Map<string, Tool> {
   return new Map(set.map((tool) => [tool.name, tool]));
 }
 
-async function run(resume?: ResumeState) {
+/** `redact`: the run's redactor, and the tools wrapped as every run opens them (`redactingTools`). */
+async function run(resume?: ResumeState, step = publish, redact?: Redactor) {
   const events: RunEvent[] = [];
-  const outcome = await runPlan(planOf([publish]), { runStep, tools: tools(), clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push({ ...event, ts: new Date().toISOString() } as unknown as RunEvent)], ...(resume && { resume }) });
+  const registry = redact ? redactingTools(tools(), redact) : tools();
+  const outcome = await runPlan(planOf([step]), { runStep, tools: registry, clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push({ ...event, ts: new Date().toISOString() } as unknown as RunEvent)], ...(resume && { resume }), ...(redact && { redact }) });
   return { outcome, events };
 }
 
@@ -62,6 +66,24 @@ describe('a side-effect call whose effect can be checked', () => {
     expect(github.issues).toHaveLength(1);
     expect(second.events).toContainEqual(expect.objectContaining({ type: 'tool_called', kind: 'check', tool: 'create_issue' }));
     expect(github.violations).toEqual([]);
+  });
+
+  // Found by review: the check was given the arguments unredacted, while the issue had been created
+  // with them redacted; it found nothing, and the resumed run created the issue a second time.
+  it('is found with the arguments the call had when they hold a value the redactor hides: still one issue', async () => {
+    const redact = createRedactor(['eu-central-primary']);
+    const hidden: PlanStep = { ...publish, args: { title: 'Weekly report for eu-central-primary', body: 'All good' } };
+    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/list-for-repo', { status: 500 });
+    const first = await run(undefined, hidden, redact);
+    expect(first.outcome.status).toBe('escalated');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(github.issues.map((issue) => issue.title)).toEqual(['Weekly report for ***']);
+
+    const second = await run(resumeOf(first.events), hidden, redact);
+    expect(second.outcome.status).toBe('succeeded');
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
+    expect(github.issues).toHaveLength(1);
   });
 
   it('is made when the check finds nothing: the call that got no answer never took effect', async () => {
