@@ -1,5 +1,5 @@
-export const id = 659;
-export const ids = [659];
+export const id = 259;
+export const ids = [259];
 export const modules = {
 
 /***/ 9231:
@@ -177,11 +177,12 @@ function hideCutFragments(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
 /* harmony export */ });
-/* unused harmony exports REDACTED, MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
 
@@ -1888,13 +1889,19 @@ var core_redact = __webpack_require__(8038);
  * The registry with every tool's arguments redacted before it runs: whoever chose them (the plan
  * through `${steps.\u2026}`, or the model), a secret the run knows never reaches a GitHub write, an
  * HTTP request, an MCP server or a command's stdin. Secrets a tool needs come from its `env:` or
- * `headers:` configuration, which is not an argument.
+ * `headers:` configuration, which is not an argument. A write's `findEffect` gets them redacted
+ * too: it looks for what `execute` made, with the arguments `execute` had.
  */
 function redactingTools(tools, redact) {
-    return new Map([...tools].map(([name, tool]) => [
-        name,
-        { ...tool, execute: (args, ctx) => tool.execute((0,core_redact/* redactDeep */.KL)(args, redact), ctx) },
-    ]));
+    return new Map([...tools].map(([name, tool]) => {
+        const findEffect = tool.findEffect?.bind(tool);
+        const redacting = {
+            ...tool,
+            execute: (args, ctx) => tool.execute((0,core_redact/* redactDeep */.KL)(args, redact), ctx),
+            ...(findEffect && { findEffect: (args, ctx) => findEffect((0,core_redact/* redactDeep */.KL)(args, redact), ctx) }),
+        };
+        return [name, redacting];
+    }));
 }
 
 ;// CONCATENATED MODULE: ./lib/job/open-tools.js
@@ -2004,7 +2011,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 3663:
+/***/ 7779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3219,7 +3226,7 @@ class ApprovalGate {
 
 
 /**
- * What a step's result depends on, hashed: its whole definition, the model and agent it uses, the
+ * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
  * uses, the run's inputs, and each dependency's key and result. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
@@ -3234,7 +3241,8 @@ function stepReuseKey(step, from) {
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return stableHash({
-        step,
+        // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
+        step: redacted(step, from.redact),
         model: from.plan.source?.model ?? null,
         agent: agent ?? null,
         tool: step.tool === undefined ? null : definition(step.tool),
@@ -3899,7 +3907,7 @@ class PlanRun {
             const tool = step.tool === undefined ? undefined : this.#deps.tools.get(step.tool);
             if (!tool?.sideEffects || !step.args)
                 continue;
-            const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, step.args));
+            const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args));
             if (earlier) {
                 const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
                 return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
@@ -4351,6 +4359,50 @@ function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
+;// CONCATENATED MODULE: ./lib/job/saved-steps.js
+
+
+/**
+ * Where a step read back from a trace names something by a value the redactor hid: its key or id,
+ * the tool, agent or plan it uses, a tool an agent step may call, a step it depends on. Arguments and
+ * text may hold `***` (tools and the model get them redacted in every run); a name with it names
+ * nothing the run has. Names are letters, digits, `_`, `-`, `.` and `/`, so `***` in one is the redactor's.
+ */
+function hiddenName(steps) {
+    for (const step of steps) {
+        const names = [
+            ['key', step.key],
+            ['id', step.id],
+            ['tool', step.tool],
+            ['agent', step.agent],
+            ['uses', step.uses],
+            ...(step.tools ?? []).map((tool) => ['tools', tool]),
+            ...step.dependsOn.map((key) => ['depends_on', key]),
+        ];
+        for (const [field, name] of names)
+            if (typeof name === 'string' && name.includes(core_redact/* REDACTED */.XF))
+                return `step ${step.key}'s ${field} \`${name}\``;
+    }
+    return undefined;
+}
+/**
+ * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
+ * value the redactor hides is `***` there); when the plan file's own steps, redacted alike, are those,
+ * the file's run, with the values the redactor hid. Otherwise (a replan before the pause, a plan the
+ * model wrote) the trace's, unless one of them names a tool, plan, agent or step by a hidden value,
+ * which the approving run cannot know: then why it cannot run.
+ */
+function approvedSteps(fileSteps, approved, redact) {
+    if (fileSteps.length > 0 && canonicalJson((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === canonicalJson(approved))
+        return { steps: fileSteps };
+    const hidden = hiddenName(approved);
+    if (hidden === undefined)
+        return { steps: approved };
+    return {
+        problem: `${hidden} holds a value the run hides as a secret (shown as ${core_redact/* REDACTED */.XF}). The model or a replan wrote these steps, and the saved state keeps them redacted, so this run cannot know the real name; nothing ran. Rename what holds the secret's value (or stop treating that value as a secret), then run the plan again to ask for approval anew`,
+    };
+}
+
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
 var validate_plan = __webpack_require__(3043);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -4682,10 +4734,14 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
-    // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last had it, not written again.
-    const resumedSteps = granted
-        ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact)
-        : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0
+    // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
+    // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
+    const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
+    if (approved && 'problem' in approved)
+        return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
+    const resumedSteps = approved
+        ? approved.steps
+        : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -4757,15 +4813,6 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
-}
-/**
- * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
- * value the redactor hides is `***` there); when the plan file's own steps, redacted alike, are those,
- * the file's run, with the values the redactor hid. Otherwise (a replan before the pause, a plan the
- * model wrote) the trace's.
- */
-function approvedSteps(fileSteps, approved, redact) {
-    return fileSteps.length > 0 && canonicalJson((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === canonicalJson(approved) ? fileSteps : approved;
 }
 
 
