@@ -1,6 +1,5 @@
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { parseGoalRegex } from './goal-regex.ts';
-import { compileJsonSchema } from './compile-json-schema.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { nearestName } from './nearest-name.ts';
 import type { PlanIssue } from './plan-issue.ts';
@@ -31,12 +30,8 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
       if (problem) issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
     }
-    if (goal.json_schema !== undefined) {
-      const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema']);
-      issues.push(...problems);
-      const compiled = problems.length === 0 ? compileJsonSchema(goal.json_schema) : undefined;
-      if (compiled && !compiled.ok) issues.push({ path: [...at, 'json_schema'], message: `this schema cannot be used: ${compiled.message}` });
-    }
+    // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
+    if (goal.json_schema !== undefined) issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
     if (goal.of !== undefined) {
       const key = String(goal.of);
       if (!hasSteps) {

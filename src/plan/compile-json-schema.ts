@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../core/json-schema.ts';
-import { requireListedProperties } from './require-listed-properties.ts';
+import { zodReadySchema } from './zod-ready-schema.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
@@ -12,7 +12,7 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
-    const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema as JsonSchema) : schema;
+    const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema as JsonSchema) : schema;
     return { ok: true, schema: withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -10,6 +10,16 @@ const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
+/** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
+const KEYWORDS = [
+  '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
+  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+  'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+  'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
+  'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+];
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -34,7 +44,7 @@ function checkType(type: unknown, path: PathSegment[], issues: PlanIssue[]): voi
   }
 }
 
-function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues: PlanIssue[]): void {
+function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues: PlanIssue[], strict: boolean): void {
   if (typeof schema === 'boolean') return;
   if (!isMap(schema)) {
     issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
@@ -44,25 +54,32 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
     issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
     return;
   }
+  if (strict) {
+    for (const key of Object.keys(schema)) {
+      if (KEYWORDS.includes(key)) continue;
+      const near = nearestName(key, KEYWORDS);
+      issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` — did you mean \`${near}\`?` : ''}; a check would ignore it` });
+    }
+  }
   if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
   for (const key of SCHEMA_MAPS) {
     if (!(key in schema)) continue;
     const value = schema[key];
     if (!isMap(value)) issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
-    else for (const [name, inner] of Object.entries(value)) checkSchema(inner, [...path, key, name], depth + 1, issues);
+    else for (const [name, inner] of Object.entries(value)) checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
   }
   for (const key of SCHEMA_VALUES) {
     if (key in schema) {
       const value = schema[key];
-      if (key === 'items' && Array.isArray(value)) value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
-      else checkSchema(value, [...path, key], depth + 1, issues);
+      if (key === 'items' && Array.isArray(value)) value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
+      else checkSchema(value, [...path, key], depth + 1, issues, strict);
     }
   }
   for (const key of SCHEMA_LISTS) {
     if (!(key in schema)) continue;
     const value = schema[key];
     if (!Array.isArray(value) || value.length === 0) issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
-    else value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+    else value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
   }
   if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
     issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
@@ -90,9 +107,13 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
   }
 }
 
-/** What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at `path`. */
-export function jsonSchemaProblems(schema: unknown, path: readonly PathSegment[]): PlanIssue[] {
+/**
+ * What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at
+ * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
+ * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
+ */
+export function jsonSchemaProblems(schema: unknown, path: readonly PathSegment[], strict = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
-  checkSchema(schema, [...path], 0, issues);
+  checkSchema(schema, [...path], 0, issues, strict);
   return issues;
 }

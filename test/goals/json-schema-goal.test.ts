@@ -32,7 +32,7 @@ describe('json_schema', () => {
   it('names the path of the first issue', async () => {
     const result = await checkGoal(TYPED, finishedRun({ version: '1.2.0', changes: [{ title: 'a' }, { title: 7 }] }));
     expect(result.outcome).toBe('unmet');
-    expect(result.evidence).toBe('at changes[1].title: Invalid input: expected string, received number');
+    expect(result.evidence).toBe('at changes[1].title: must be string');
   });
 
   it('is unmet when the result is not JSON, saying why', async () => {
@@ -65,7 +65,7 @@ describe('json_schema', () => {
     };
     const result = await checkGoal(schema, finishedRun({ title: hostile, [`${'b'.repeat(5000)}!`]: 'x' }));
     expect(result.outcome).toBe('unmet');
-    expect(result.evidence).toBe('at title: Invalid string: must match pattern /^(a+)+$/');
+    expect(result.evidence).toBe('at title: must match pattern "^(a+)+$"');
     expect((await checkGoal(schema, finishedRun({ title: 'aaaa', bb: 2 }))).outcome).toBe('met');
     expect(new RegExp('x(?=y)').test('xy')).toBe(true); // the native engine is back once the schema is built
   });

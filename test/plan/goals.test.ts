@@ -52,6 +52,12 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  it('rejects a key in a json_schema that is no JSON Schema keyword, where it is written: a typo must not loosen a gate', () => {
+    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: array, maxItem: 0 } }'))).toEqual([
+      'plan.yml:5:44: `maxItem` is not a JSON Schema keyword — did you mean `maxItems`?; a check would ignore it (at goals[0].json_schema.maxItem)',
+    ]);
+  });
+
   it('rejects a malformed json_schema', () => {
     expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
       'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',

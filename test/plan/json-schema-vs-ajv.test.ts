@@ -1,0 +1,118 @@
+// A json_schema goal decides a job. Its check converted the schema to zod, whose converter drops
+// keywords silently (a schema without `type`, an array without `items`, constraints beside `anyOf`):
+// a goal passed a gate on a value its schema refused. Goals are now checked by Ajv; here a plain Ajv
+// (native RegExp, not strict) is the reference: on random schemas and values, a json_schema goal is
+// met exactly when the reference accepts the value. Tool arguments are still checked through zod,
+// whose conversion is now fixed for the keywords it dropped (the last tests).
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaCheck } from '../../src/goals/kinds/json-schema.ts';
+import { GoalNotEvaluableError } from '../../src/goals/goal-not-evaluable-error.ts';
+import type { GoalCheckInput } from '../../src/goals/goal-check.ts';
+import type { Goal } from '../../src/plan/schema.ts';
+import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
+
+// allErrors: without it Ajv 8.20 takes [] for {prefixItems: [...], contains: {}} (contains needs an item).
+const reference = new Ajv2020({ strict: false, allErrors: true });
+
+type Schema = Record<string, unknown>;
+const small = fc.integer({ min: -2, max: 3 });
+const scalar = fc.oneof(small, fc.constantFrom('', 'a', 'ab', 'abc', 'b1', true, false, null, 1.5));
+const TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
+
+const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
+  const keywords: Record<string, fc.Arbitrary<unknown>> = {
+    type: fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 2, maxLength: 3 })),
+    minLength: fc.integer({ min: 0, max: 3 }),
+    maxLength: fc.integer({ min: 0, max: 3 }),
+    pattern: fc.constantFrom('^a', 'b$', '[0-9]', '^(ab|c)+$'),
+    minimum: small,
+    maximum: small,
+    exclusiveMinimum: small,
+    exclusiveMaximum: small,
+    multipleOf: fc.constantFrom(1, 2, 0.5),
+    properties: fc.record({ a: tie('sub'), b: tie('sub') }, { requiredKeys: [] }),
+    required: fc.subarray(['a', 'b', 'c']),
+    additionalProperties: fc.oneof(fc.constant(false), tie('sub')),
+    minProperties: fc.integer({ min: 0, max: 2 }),
+    maxProperties: fc.integer({ min: 0, max: 2 }),
+    items: tie('sub'),
+    prefixItems: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    minItems: fc.integer({ min: 0, max: 2 }),
+    maxItems: fc.integer({ min: 0, max: 2 }),
+    uniqueItems: fc.constant(true),
+    contains: tie('sub'),
+    enum: fc.uniqueArray(scalar, { minLength: 1, maxLength: 3 }),
+    const: scalar,
+    allOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    anyOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    oneOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+  };
+  return {
+    sub: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant({}), tie('schema')),
+    // A few keywords per schema, any of them, so that values often pass and often fail.
+    schema: fc
+      .subarray(Object.keys(keywords), { minLength: 1, maxLength: 3 })
+      .chain((names) => fc.record(Object.fromEntries(names.map((name) => [name, keywords[name]!]))) as fc.Arbitrary<Schema>),
+  };
+});
+
+const value = fc.oneof(
+  scalar,
+  fc.array(scalar, { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.oneof(scalar, fc.array(scalar, { maxLength: 2 })), { maxKeys: 3 }),
+);
+
+async function goalMet(schema: Schema, value: unknown): Promise<boolean> {
+  const goal = { name: 'g', json_schema: schema } as unknown as Goal;
+  const outcome = await jsonSchemaCheck.check(goal, { text: JSON.stringify(value), value: JSON.stringify(value), target: {} as never, deps: {} as never } as GoalCheckInput);
+  return outcome.met;
+}
+
+describe('json_schema goals against a reference JSON Schema 2020-12 validator', () => {
+  it('are met exactly when the reference accepts the value', async () => {
+    await fc.assert(
+      fc.asyncProperty(schema, fc.array(value, { minLength: 4, maxLength: 4 }), async (written, values) => {
+        const check = reference.compile(written);
+        for (const candidate of values) {
+          expect({ schema: written, value: candidate, met: await goalMet(written, candidate) }).toEqual({ schema: written, value: candidate, met: check(candidate) });
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the shapes that passed a gate before: no type, an array without items, constraints beside anyOf; and not', async () => {
+    expect(await goalMet({ type: 'array', maxItems: 0 }, ['SQL injection'])).toBe(false);
+    expect(await goalMet({ required: ['failed'], properties: { failed: { type: 'integer', maximum: 0 } } }, { failed: 3 })).toBe(false);
+    expect(await goalMet({ required: ['verdict'] }, {})).toBe(false);
+    expect(await goalMet({ allOf: [{ type: 'string' }, { minLength: 5 }] }, 'x')).toBe(false);
+    expect(await goalMet({ type: 'object', additionalProperties: false, anyOf: [{}] }, { a: 0 })).toBe(false);
+    expect(await goalMet({ not: { type: 'string' } }, 'x')).toBe(false);
+  });
+
+  it('cannot evaluate a schema with a keyword JSON Schema does not have: a typo does not loosen the gate', async () => {
+    await expect(goalMet({ type: 'array', maxItem: 0 }, ['a'])).rejects.toThrow(GoalNotEvaluableError);
+  });
+});
+
+describe('tool argument schemas, through zod', () => {
+  it('enforce what the converter dropped: required without properties or type, array bounds without items, constraints beside anyOf', () => {
+    const accepts = (schema: Schema, candidate: unknown) => {
+      const compiled = compileJsonSchema(schema);
+      if (!compiled.ok) throw new Error(compiled.message);
+      return compiled.schema.safeParse(candidate).success;
+    };
+    expect(accepts({ type: 'array', maxItems: 0 }, ['a'])).toBe(false);
+    expect(accepts({ type: 'array', minItems: 2 }, ['a'])).toBe(false);
+    expect(accepts({ required: ['verdict'] }, {})).toBe(false);
+    expect(accepts({ required: ['verdict'] }, 'text')).toBe(true);
+    expect(accepts({ minLength: 5 }, 'x')).toBe(false);
+    expect(accepts({ minLength: 5 }, 3)).toBe(true);
+    expect(accepts({ required: ['a'], additionalProperties: false }, {})).toBe(false);
+    expect(accepts({ type: 'object', properties: { a: { maximum: 0 } } }, { a: 3 })).toBe(false);
+    expect(accepts({ maximum: 0, oneOf: [{ type: 'number' }] }, 3)).toBe(false);
+    expect(compileJsonSchema({ allOf: [{ type: 'object', additionalProperties: false }, {}] })).toMatchObject({ ok: false, message: expect.stringMatching(/additionalProperties: false in a part of allOf/) });
+  });
+});
