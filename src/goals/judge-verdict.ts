@@ -35,6 +35,19 @@ function embeddedObjects(text: string): unknown[] {
   return found;
 }
 
+/** How many object keys in JSON `text` read `met` (escapes decoded): JSON.parse keeps only the last of duplicates. */
+function metKeys(text: string): number {
+  let count = 0;
+  for (const [, key] of text.matchAll(/("(?:[^"\\]|\\.)*")\s*:/g)) {
+    try {
+      if (JSON.parse(key!) === 'met') count++;
+    } catch {
+      // Not a string literal after all: it names no key.
+    }
+  }
+  return count;
+}
+
 /** A reply that is one fenced block and nothing else. */
 const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
 
@@ -55,6 +68,11 @@ export function parseJudgeVerdict(content: string): JudgeVerdict {
     const verdict = JudgeVerdict.safeParse(candidate);
     return verdict.success ? [verdict.data] : [];
   });
+  // One JSON value with two `met` keys ({"met": false, …, "met": true}, or a verdict nested in another)
+  // holds two verdicts, of which parsing would keep one.
+  if (whole.ok && metKeys(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed) > 1) {
+    throw new GoalNotEvaluableError(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
+  }
   if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0]!.met)) {
     throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
   }

@@ -40,3 +40,18 @@ describe('parseJudgeVerdict', () => {
     expect(() => parseJudgeVerdict('no verdict here')).toThrow(/is not a verdict/);
   });
 });
+
+// Found by review: a whole-JSON answer was read as one object, and JSON keeps the last of two equal
+// keys: {"met": false, …, "met": true} was met, as was a met verdict with a nested unmet correction.
+describe('parseJudgeVerdict on one JSON value holding two verdicts', () => {
+  it('refuses duplicate met keys, escaped or not, and a verdict nested in another', () => {
+    const replies = [
+      '{"met": false, "reason": "The review lists a blocking SQL injection.", "met": true}',
+      '{"met": true, "reason": "Draft verdict.", "final": {"met": false, "reason": "Corrected."}}',
+      '{"met": false, "reason": "x", "\\u006det": true}',
+      '```json\n{"met": false, "reason": "x", "met": true}\n```',
+    ];
+    for (const reply of replies) expect(() => parseJudgeVerdict(reply), reply).toThrow(GoalNotEvaluableError);
+    expect(parseJudgeVerdict('{"met": true, "reason": "It says \\"met\\": false in a quote."}')).toMatchObject({ met: true });
+  });
+});
