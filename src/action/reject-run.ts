@@ -3,7 +3,10 @@ import { applyEvent, newRunRecord } from '../core/run-record.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { hasRequiredGoal } from '../goals/goals-verdict.ts';
+import { loadPlanFile } from '../plan/load-plan.ts';
 import { actionOutputs } from './action-outputs.ts';
+import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
@@ -14,7 +17,8 @@ import type { WaitingRun } from './waiting-run.ts';
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
- * and saved state show; the job passes — a person decided, nothing failed.
+ * and saved state show. The job passes (a person decided, nothing failed) unless the plan has a
+ * required goal: its goals were never checked, and a gate whose goals were not checked does not pass.
  */
 export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, by: string, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
@@ -39,5 +43,13 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   } catch (error) {
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), published };
+  const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile));
+  return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+}
+
+/** Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed). A run of a `task` alone has no goals. */
+async function gates(planFile: string | undefined): Promise<boolean> {
+  if (planFile === undefined) return false;
+  const loaded = await loadPlanFile(planFile);
+  return !loaded.ok || hasRequiredGoal(loaded.plan.source.goals);
 }

@@ -65,8 +65,8 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
 }
 
 /** The pull request run that pauses before the write, its state in `store`. */
-async function pause(store: RunStateStore) {
-  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+async function pause(store: RunStateStore, plan = PLAN) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
   const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
   expect(paused.result.outputs.status).toBe('awaiting-approval');
 }
@@ -132,4 +132,20 @@ it('/approve of a step whose arguments hold a value the redactor hides: approved
   // Tools get redacted arguments in every run (a secret the run knows never reaches a write).
   expect(JSON.parse(await readFile(path.join(workspace, 'published.txt'), 'utf8'))).toEqual({ total: 42, region: '***' });
   expect(github.violations).toEqual([]);
+});
+
+// Found by review: the README says a /reject job fails when the plan has a required goal (its goals
+// were never checked), but rejectRun never asked: the job passed.
+it('/reject of a plan with a required goal fails its job: a gate whose goals were not checked does not pass', async () => {
+  const store = await memoryStateStore();
+  await pause(store, `${PLAN}goals:\n  - { name: published, contains: "42" }\n`);
+  const rejected = await act('issue_comment', commentOn('/reject', 904), 88, store);
+  expect(rejected.result.outputs.status).toBe('rejected');
+  expect(rejected.result.failure).toMatch(/rejected \(\/reject\), so its goals were never checked/);
+  // Without a required goal it passes, as before.
+  const other = await memoryStateStore();
+  await pause(other, `${PLAN}goals:\n  - { name: published, contains: "42", severity: warning }\n`);
+  const passed = await act('issue_comment', commentOn('/reject', 905), 89, other);
+  expect(passed.result.outputs.status).toBe('rejected');
+  expect(passed.result.failure).toBeUndefined();
 });
