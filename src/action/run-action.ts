@@ -127,8 +127,9 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
 }
 
-async function writeReport(report: FinalReport, file: string, io: ActionIO): Promise<void> {
-  const unwritten = await writeReportFile(file, report.markdown);
+async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<void> {
+  // The summary goes through the redacting IO; the file is one of the files we keep, redacted alike.
+  const unwritten = await writeReportFile(file, redact(report.markdown));
   if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
   try {
     if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
@@ -150,8 +151,8 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
 }
 
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, io: ActionIO): Promise<string | undefined> {
-  const unwritten = await writeReportFile(file, frozenPlanText(plan, planPath));
+async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, io: ActionIO, redact: Redactor): Promise<string | undefined> {
+  const unwritten = await writeReportFile(file, frozenPlanText(plan, planPath, redact));
   if (!unwritten) {
     io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
     return file;
@@ -282,7 +283,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
 
     for (const error of report.planErrors) io.info(formatPlanError(error));
     for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
-    await writeReport(report, paths.report, io);
+    await writeReport(report, paths.report, io, redact);
     writeAnnotations(
       {
         planErrors: planFileErrors(report.planErrors, settings.planPath),
@@ -295,7 +296,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     );
     const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
-    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
+    const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
     const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
     // Fail closed: a prepare or shard job checked no goal, so it never says they were met.

@@ -26,7 +26,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
     { listeners: [], clock: systemClock, signal, redact },
   );
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
-  const unwritten = args.summary ? await writeReportFile(args.summary, report.markdown) : undefined;
+  const unwritten = args.summary ? await writeReportFile(args.summary, redact(report.markdown)) : undefined;
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);

@@ -63,7 +63,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   const traced = (await closeTrace(trace, warn)) && trace !== undefined;
 
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
-  const unwritten = await writeReportFile(args.summary, report.markdown);
+  const unwritten = await writeReportFile(args.summary, redact(report.markdown));
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);

@@ -1,3 +1,4 @@
+import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stringify } from 'yaml';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { Step } from './schema.ts';
@@ -42,13 +43,17 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
 /**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
+ * With the run's redactor, a value it hides is `***` there, as in the trace: the file is kept as an
+ * output (and uploaded as an artifact), and its `goal:` may be a `task` that quotes event text. Tools
+ * get their arguments redacted in every run, so the file runs as the plan would have.
  */
-export function frozenPlanText(plan: ValidPlan, from: string): string {
+export function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor): string {
   const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
   const idOf = (key: string): Step['id'] => ids.get(key) ?? key;
-  const frozen = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
+  const whole = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
+  const frozen = redact ? redactDeep(whole, redact) : whole;
   const header = [
-    `# Frozen by plan-runner (mode: plan) from ${from.replace(/[\r\n]+/g, ' ')}.`,
+    `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
     '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
   ].join('\n');
   return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;

@@ -16,7 +16,7 @@ function isShort(text: string): boolean {
   return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
 }
 
-function stepLine(key: string, title: string, step: StepRecord | undefined): string {
+function stepLine(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string): string {
   const state = step?.state ?? 'pending';
   const facts: string[] = [];
   if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
@@ -26,7 +26,7 @@ function stepLine(key: string, title: string, step: StepRecord | undefined): str
   const tally = todoTally(step);
   if (tally) facts.push(`todos ${tally}`);
   const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
-  return `${STATE_ICONS[state]} **${escapeInlineMarkdown(`${key}. ${title}`)}**${meta}`;
+  return `${STATE_ICONS[state]} **${escapeInlineMarkdown(`${redact(key)}. ${title}`)}**${meta}`;
 }
 
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
@@ -43,7 +43,8 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
 
 function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
   const state = item.state === 'pending' && finished ? 'skipped' : item.state;
-  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(item.key)}`;
+  // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
+  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}`;
   if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
@@ -59,7 +60,7 @@ function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: s
 }
 
 function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): SummaryPart[] {
-  let line = stepLine(key, title, step);
+  let line = stepLine(key, title, step, redact);
   const parts: SummaryPart[] = [];
   if (step?.items) {
     // One line per item instead of the list as one block: the counts head the line, the items fold out.
@@ -106,7 +107,7 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     if (!step?.nested) continue;
     // A plan step's nested run, indented under it: each inner step with its status.
     const inner = nestedItems(step, redact);
-    if (inner.length > 0) parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
+    if (inner.length > 0) parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {
