@@ -88,7 +88,8 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
   } while (out !== previous);
   if (out.length <= limit) return out;
   const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
-  return `${out.slice(0, keep)}\n[cut: ${groupDigits(Math.max(length, out.length) - keep)} more characters]`;
+  // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
+  return `${out.slice(0, keep)}…\n[cut: ${groupDigits(Math.max(length, out.length) - keep)} more characters]`;
 }
 
 /**

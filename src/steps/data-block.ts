@@ -26,7 +26,8 @@ export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
   const clean = sanitizeUntrusted(text);
   if (clean.length <= limit) return clean;
   const more = groupDigits(clean.length - limit);
-  return `${clean.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
+  // The kept text ends with `…` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+  return `${clean.slice(0, limit)}…\n[cut: ${more} more characters; full result in the trace]`;
 }
 
 function attribute(value: string): string {

@@ -12,6 +12,16 @@ describe('actionSecrets', () => {
     } as unknown as ActionSettings;
     expect(actionSecrets(settings).sort()).toEqual(['ghs_token_value', 'npm_secret', 'sk-key-value']);
   });
+
+  // Found by review: every all-digit value was dropped, and a 16-digit keystore password printed by a
+  // tool reached the prompt, trace, summary and log.
+  it('hides an all-digit value of 6 digits or more under a secret-looking name; not a flag or a short number', () => {
+    const settings = {
+      model: { baseURL: 'https://api' },
+      env: { KEYSTORE_PASSWORD: '4839201746519283', SIGNING_KEY: '482913', TOKEN_TTL_SECONDS: '3600', PRIVATE_MODE: 'true' },
+    } as unknown as ActionSettings;
+    expect(actionSecrets(settings).sort()).toEqual(['482913', '4839201746519283']);
+  });
 });
 
 describe('hideCutFragments', () => {

@@ -60,7 +60,7 @@ describe('sanitizeUntrusted', () => {
   });
 
   it('caps the length with a visible note', () => {
-    expect(sanitizeUntrusted('x'.repeat(30), { maxChars: 10 })).toBe(`${'x'.repeat(10)}\n[cut: 20 more characters]`);
+    expect(sanitizeUntrusted('x'.repeat(30), { maxChars: 10 })).toBe(`${'x'.repeat(10)}…\n[cut: 20 more characters]`);
   });
 
   it('leaves ordinary text, code and emoji alone', () => {
@@ -119,7 +119,7 @@ describe('text cut for length', () => {
     expect(sanitizeUntrusted(hostile(100), { maxChars: 4000 })).not.toContain(ORDER);
     const cut = sanitizeUntrusted(hostile(3900), { maxChars: 4000 });
     expect(cut).not.toContain(ORDER);
-    expect(cut).toMatch(/Looks good\. \n\n\n\[cut: 2,591 more characters\]$/);
+    expect(cut).toMatch(/Looks good\. \n\n…\n\[cut: 2,591 more characters\]$/);
     expect(dataBlock({ name: 'inputs' }, promptText({ body: hostile(31_900) }))).not.toContain(ORDER);
     expect(judgeMessages('The review is positive', hostile(99_900)).map((message) => String(message.content)).join('\n')).not.toContain(ORDER);
     // A link title and an HTML attribute open across the boundary, likewise.

@@ -48,7 +48,7 @@ describe('a step’s context', () => {
 
   it('cuts a long result with a visible note and keeps short ones whole', () => {
     const long = 'x'.repeat(8_000 + 12_345);
-    expect(promptExcerpt(long)).toBe(`${'x'.repeat(8_000)}\n[cut: 12,345 more characters; full result in the trace]`);
+    expect(promptExcerpt(long)).toBe(`${'x'.repeat(8_000)}…\n[cut: 12,345 more characters; full result in the trace]`);
     expect(promptExcerpt('short')).toBe('short');
     const text = userText('clean', { results: { ...results, fetch: long } });
     expect(text).toContain('[cut: 12,345 more characters; full result in the trace]');
