@@ -317,7 +317,9 @@ export function finalStepStates(record: RunRecord): Map<string, StepState> {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), and a step that failed and that a replan then replaced.
+ * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
+ * the work its plan left likewise.
  */
 export function unfinishedWork(record: RunRecord): Map<string, string> {
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
@@ -328,6 +330,10 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
       unfinished.set(key, `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed`);
     } else if (!current.has(key) && step.state === 'failed') {
       unfinished.set(key, 'failed, then replaced by a replan');
+    }
+    if (current.has(key) && step.state === 'completed' && step.nested) {
+      for (const [inner, state] of finalStepStates(step.nested)) if (state !== 'completed') unfinished.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
+      for (const [inner, why] of unfinishedWork(step.nested)) unfinished.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
     }
   }
   return unfinished;

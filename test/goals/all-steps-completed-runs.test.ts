@@ -21,7 +21,18 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
+/** `uses:` paths are relative to the repository root, the process's working directory on a runner: the workspace here. */
 async function run(plan: string) {
+  const cwd = process.cwd();
+  process.chdir(workspace);
+  try {
+    return await runIn(plan);
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+async function runIn(plan: string) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
   const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
@@ -55,6 +66,31 @@ describe('all_steps_completed on runs whose steps all say completed', () => {
   it('is met when every item worked', async () => {
     const { result } = await run(divisions('[1, 3, 2]'));
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+  });
+
+  // Found by review: only the outer plan's steps were looked at, and a used plan's for_each step with a
+  // failed item completed its `type: plan` step: the goal said "all 1 steps completed".
+  it('is unmet when a step inside a used plan (type: plan) left work undone', async () => {
+    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 0, 2]').replace(/goals:[\s\S]*$/, ''));
+    const { result, said } = await run(`name: Outer
+workflow_sequence:
+  - { id: divisions, type: plan, uses: inner.yml }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(said.summary).toContain('divisions/divide (completed, 1 of 3 items failed, in the plan step divisions uses)');
+  });
+
+  it('is met when a used plan did all its work', async () => {
+    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 3, 2]').replace(/goals:[\s\S]*$/, ''));
+    const { result, said } = await run(`name: Outer
+workflow_sequence:
+  - { id: divisions, type: plan, uses: inner.yml }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`);
+    expect(result.outputs, said.log.join('\n')).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
   });
 
   it('is unmet when a step failed and a replan replaced it with something else', async () => {
