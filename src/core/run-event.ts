@@ -76,6 +76,11 @@ export type RunEvent =
       readonly format?: number;
       /** A hash of the plan as it runs (its steps and settings), to tell plan versions apart. */
       readonly planHash?: string;
+      /**
+       * Steps that failed in the run this one resumes, and that a replan replaced there, with why: this
+       * run cannot run them again, so their failure stands; kept here for a run that resumes this one.
+       */
+      readonly carried?: Readonly<Record<string, string>>;
     })
   | (EventBase & {
       readonly type: 'step_started';

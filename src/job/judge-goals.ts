@@ -28,15 +28,20 @@ export async function judgeGoals(
     readonly redact: Redactor;
     /** The run's usage once the goals are judged (the budget's): judges call the model too. */
     readonly usage?: () => Usage;
+    /** Work a run it resumed left undone that this run cannot redo: steps that failed there and that a replan replaced. */
+    readonly resumedUnfinished?: ReadonlyMap<string, string>;
   },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
   if (run.status === 'awaiting-approval') return { goals: [], status: run.status };
   // The final plan's steps, and the work it left undone that their states do not show.
   const stepStates = finalStepStates(run.record);
+  // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
+  const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+  const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates, unfinished: unfinishedWork(run.record) },
+    { finalResult: run.finalResult, results: run.results, stepStates, unfinished },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
   );
   const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);

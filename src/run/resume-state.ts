@@ -1,5 +1,6 @@
 import type { ApprovalRequest, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
+import { applyEvent, newRunRecord, unfinishedWork } from '../core/run-record.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -56,6 +57,11 @@ export interface ResumeState {
   readonly approval?: ApprovalRequest;
   /** Set when that run's approval request was answered already (approved, or rejected). */
   readonly decided?: 'approved' | 'rejected';
+  /**
+   * Steps that failed in that run and that a replan then replaced, with why: a run that resumes runs
+   * the final plan, where they no longer are, so their failure stands (`all_steps_completed`).
+   */
+  readonly replacedFailures: ReadonlyMap<string, string>;
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -146,7 +152,13 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+  const record = events.reduce(applyEvent, newRunRecord());
+  // Its own, and those it carried from the run it resumed in turn.
+  const replacedFailures = new Map([
+    ...Object.entries(created.carried ?? {}),
+    ...[...unfinishedWork(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]): [string, string] => [key, `${why}, in ${from}`]),
+  ]);
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -173,5 +185,6 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
     for (const [key, call] of state.sideEffects) if (sideEffects.get(key)?.outcome !== 'succeeded') sideEffects.set(key, call);
   }
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
-  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
+  const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
+  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
 }

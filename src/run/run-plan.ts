@@ -27,7 +27,9 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   let disarm = (): void => {};
   try {
     run = new PlanRun(plan, deps, journal);
-    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
+    // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
+    const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run!.graph.byKey.has(key)));
+    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
     if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
     run.recordInheritedCalls();
     if (deps.signal?.aborted) cancel();

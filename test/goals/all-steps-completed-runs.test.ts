@@ -22,19 +22,19 @@ afterEach(async () => {
 });
 
 /** `uses:` paths are relative to the repository root, the process's working directory on a runner: the workspace here. */
-async function run(plan: string) {
+async function run(plan: string, more: Record<string, string> = {}) {
   const cwd = process.cwd();
   process.chdir(workspace);
   try {
-    return await runIn(plan);
+    return await runIn(plan, more);
   } finally {
     process.chdir(cwd);
   }
 }
 
-async function runIn(plan: string) {
+async function runIn(plan: string, more: Record<string, string> = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini' };
+  const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test', model: 'gpt-4.1-mini', ...more };
   const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
@@ -106,5 +106,31 @@ goals:
     expect(chat.requests).toHaveLength(1);
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(said.summary).toContain('1 of 2 steps did not complete: check (failed, then replaced by a replan)');
+  });
+
+  // Found by review: a re-run resumes a model-written plan as its final revision, where the replaced
+  // step no longer is: the goal said "all 1 steps completed" and the re-run passed the gate attempt 1
+  // failed, though nothing new had run.
+  it('stays unmet when a re-run resumes a written plan whose failed step a replan replaced', async () => {
+    chat.script([
+      textAnswer(JSON.stringify({ steps: [{ id: 'check', type: 'tool_call', tool: 'divide', description: 'Run the check', args: { a: 1, b: 0 }, depends_on: [], why: 'the check' }] })),
+      textAnswer(JSON.stringify({ steps: [{ id: 'other', type: 'tool_call', tool: 'add', description: 'Add instead', args: '{"a":1,"b":1}' }], why: 'the check cannot run' })),
+    ]);
+    const written = `name: Checks
+goal: Run the check
+toolsets: [math]
+goals:
+  - { name: every check ran, all_steps_completed: true }
+`;
+    const first = await run(written);
+    expect(first.result.outputs).toMatchObject({ status: 'goals-unmet' });
+    const resumed = await run(written, { 'resume-from': first.result.outputs.trace! });
+    expect(chat.requests).toHaveLength(2);
+    expect(resumed.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(resumed.said.summary).toMatch(/check \(failed, then replaced by a replan, in [^)]+\)/);
+    // And a re-run of the re-run, which resumes the second trace, where the step never ran.
+    const again = await run(written, { 'resume-from': resumed.result.outputs.trace! });
+    expect(again.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(chat.requests).toHaveLength(2);
   });
 });
