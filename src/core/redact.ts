@@ -2,7 +2,12 @@ import { LinearRegex } from './linear-regex.ts';
 import { isSecretEnvName } from './secret-env-name.ts';
 
 /** Replaces secrets in a text with `***`. */
-export type Redactor = (text: string) => string;
+/**
+ * Hides secrets in a text. One made by `createRedactor` can `learn` more values later (what a plan
+ * passes to its tools under secret names, known once the plan is read): every holder of it, the
+ * reports opened before included, hides them from then on.
+ */
+export type Redactor = ((text: string) => string) & { readonly learn?: (values: Iterable<string | undefined>) => void };
 
 export const REDACTED = '***';
 
@@ -199,7 +204,21 @@ function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<s
  * characters), likewise.
  */
 export function createRedactor(secretValues: Iterable<string | undefined> = []): Redactor {
-  const values = [...secretValues].filter((value): value is string => Boolean(value));
+  let values = [...secretValues].filter((value): value is string => Boolean(value));
+  let inner = buildRedactor(values);
+  const redact: Redactor = Object.assign((text: string) => inner(text), {
+    learn(more: Iterable<string | undefined>): void {
+      const added = [...more].filter((value): value is string => Boolean(value) && !values.includes(value!));
+      if (added.length === 0) return;
+      values = [...values, ...added];
+      inner = buildRedactor(values);
+    },
+  });
+  jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
+  return redact;
+}
+
+function buildRedactor(values: readonly string[]): (text: string) => string {
   const plain = [...new Set(values.flatMap(spellings))];
   const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
   // Longest first, so a secret that contains another is replaced whole.
@@ -245,7 +264,7 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   }
 }
 
-const jsonScreens = new WeakMap<Redactor, (json: string) => boolean>();
+const jsonScreens = new WeakMap<(text: string) => string, (json: string) => boolean>();
 
 /**
  * False only when `redact` (made by `createRedactor`) would change no string inside `json`, the

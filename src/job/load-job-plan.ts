@@ -9,11 +9,11 @@ import type { JobSettings } from './run-job.ts';
 const TASK_FILE = '(task)';
 
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal): Promise<PlanWithServers> {
+export async function loadJobPlan(settings: JobSettings, extraTools: readonly Tool[], signal: AbortSignal, learnSecrets?: (values: readonly string[]) => void): Promise<PlanWithServers> {
   // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
   const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
   if (settings.planFile) {
-    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
   }
   if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };

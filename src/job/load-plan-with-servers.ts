@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { loadPlanFile } from '../plan/load-plan.ts';
+import { planSecretValues } from '../process/plan-secret-values.ts';
 import { locatePath } from '../plan/locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -24,6 +25,8 @@ export interface PlanServersOptions {
   readonly withhold?: ToolWithholding;
   /** The caller's model, which replaces the plan's `model.name`. */
   readonly model?: string;
+  /** Told the values the servers get under secret names (`planSecretValues`) before any starts: the run's redactor learns them. */
+  readonly learnSecrets?: (values: readonly string[]) => void;
 }
 
 export type PlanWithServers =
@@ -71,6 +74,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
   const extraTools = options.extraTools ?? [];
   const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
   if (!peeked) return loadPlanFile(file, { extraTools, ...withhold });
+  options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
   let servers: McpConnection;
   try {
     // The MCP SDK loads only for a plan with servers: the others start without it.

@@ -10,6 +10,7 @@ import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
+import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
@@ -119,8 +120,11 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
   const startedAt = deps.clock.now();
   const signal = deps.signal ?? new AbortController().signal;
-  const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
+  // The values the plan hands its processes under secret names are secrets from here on, in every report.
+  const learn = deps.redact?.learn;
+  const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
+  learn?.(planSecretValues(loaded.plan.source, settings.env));
   try {
     const plan = jobPlan(loaded.plan, settings);
     if (!plan.ok) return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };

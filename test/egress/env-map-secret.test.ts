@@ -1,0 +1,61 @@
+// Found by review: a plan's `env: { API_TOKEN: "${env.SALES}" }` hands the runner's SALES to a tool
+// as a token, but only secret-named runner variables were known to the redactor: what the tool
+// printed of it reached the trace, the summary, the log and the next prompt.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { planSecretValues } from '../../src/process/plan-secret-values.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { actAsRunner } from './act-as-runner.ts';
+
+const VALUE = 'a7Fq2LmZ9xKc4RtW';
+let server: ChatServer;
+let workspace: string;
+beforeEach(async () => {
+  server = await startChatServer();
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'egress-envmap-'));
+});
+afterEach(async () => {
+  await server.close();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+it('hides a value the plan hands a tool under a secret-looking name in env:, in every report and the prompt', async () => {
+  await writeFile(
+    path.join(workspace, 'plan.yml'),
+    `name: sales
+tools:
+  sales:
+    description: Weekly sales
+    command: [node, -e, "console.error('> GET /v1/sales\\\\n> X-Api-Key: ' + process.env.API_TOKEN + '\\\\n< HTTP/1.1 503'); process.exit(1)"]
+    env: { API_TOKEN: "\${env.SALES}", REGION: "\${env.REGION}" }
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: sales, args: {}, on_failure: continue }
+  - { id: 2, type: reasoning, description: Report what happened, depends_on: [{ step: 1, optional: true }] }
+`,
+  );
+  server.script([textAnswer('The sales API failed.')]);
+  const { said, outputs } = await actAsRunner({
+    workspace,
+    inputs: { plan: 'plan.yml', 'api-key': 'sk-test-key-0000', 'base-url': server.baseURL, comment: 'never', 'check-run': 'false', state: 'off' },
+    env: { SALES: VALUE, REGION: 'eu-west-1' },
+  });
+  const trace = await readFile(outputs['trace']!, 'utf8');
+  const log = [...said.log, ...said.groups.flatMap((group) => group.lines), ...said.annotations.map((annotation) => annotation.message)].join('\n');
+  const prompt = JSON.stringify(server.requests.map((request) => request.body.messages));
+  for (const text of [trace, said.summary, log, prompt]) expect(text).not.toContain(VALUE);
+  expect(trace).toContain('X-Api-Key: ***');
+});
+
+it('takes values under secret-looking names and credential headers, and their credential after Bearer; not other values', () => {
+  const env = { SALES: VALUE, REGION: 'eu-west-1', DOCS: 'docs-token-123456' };
+  const values = planSecretValues(
+    {
+      tools: { sales: { env: { API_TOKEN: '${env.SALES}', REGION: '${env.REGION}' } }, listed: { env: ['SALES'] } },
+      mcp_servers: { docs: { headers: { Authorization: 'Bearer ${env.DOCS}', Accept: 'application/json' } }, local: { env: { DB_PASSWORD: 'literal-pass', MISSING_KEY: '${env.NOT_SET}' } } },
+    },
+    env,
+  );
+  expect(values.sort()).toEqual(['Bearer docs-token-123456', VALUE, 'docs-token-123456', 'literal-pass'].sort());
+});
