@@ -408,7 +408,8 @@ function sanitizeUntrusted(text, options = {}) {
     if (out.length <= limit)
         return out;
     const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
-    return `${out.slice(0, keep)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
+    // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
+    return `${out.slice(0, keep)}\u2026\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
@@ -479,7 +480,8 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
     if (clean.length <= limit)
         return clean;
     const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
-    return `${clean.slice(0, limit)}\n[cut: ${more} more characters; full result in the trace]`;
+    // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; full result in the trace]`;
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');

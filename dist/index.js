@@ -17593,7 +17593,21 @@ function hideAtCuts(text, forms, grams) {
  * characters), likewise.
  */
 function createRedactor(secretValues = []) {
-    const values = [...secretValues].filter((value) => Boolean(value));
+    let values = [...secretValues].filter((value) => Boolean(value));
+    let inner = buildRedactor(values);
+    const redact = Object.assign((text) => inner(text), {
+        learn(more) {
+            const added = [...more].filter((value) => Boolean(value) && !values.includes(value));
+            if (added.length === 0)
+                return;
+            values = [...values, ...added];
+            inner = buildRedactor(values);
+        },
+    });
+    jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
+    return redact;
+}
+function buildRedactor(values) {
     const plain = [...new Set(values.flatMap(spellings))];
     const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
@@ -18030,7 +18044,9 @@ function finalStepStates(record) {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), and a step that failed and that a replan then replaced.
+ * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
+ * the work its plan left likewise.
  */
 function unfinishedWork(record) {
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
@@ -18042,6 +18058,13 @@ function unfinishedWork(record) {
         }
         else if (!current.has(key) && step.state === 'failed') {
             unfinished.set(key, 'failed, then replaced by a replan');
+        }
+        if (current.has(key) && step.state === 'completed' && step.nested) {
+            for (const [inner, state] of finalStepStates(step.nested))
+                if (state !== 'completed')
+                    unfinished.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
+            for (const [inner, why] of unfinishedWork(step.nested))
+                unfinished.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
         }
     }
     return unfinished;
@@ -18287,7 +18310,7 @@ function githubRunContext(env) {
 
 /***/ }),
 
-/***/ 41986:
+/***/ 48014:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18631,39 +18654,6 @@ const everySentenceMatchesCheck = {
     },
 };
 
-;// CONCATENATED MODULE: ./lib/goals/json-issue-text.js
-/** One validation issue as evidence: `at changes[1]: Invalid input: expected string, received number`. */
-function jsonIssueText(issue, value) {
-    const where = issue.path.length === 0 ? 'the top level' : pathText(issue.path);
-    const message = isMissing(value, issue.path) ? 'required but missing' : issue.message;
-    return `at ${where}: ${message}`;
-}
-function pathText(path) {
-    let out = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            out += `[${part}]`;
-        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
-            out += out === '' ? part : `.${part}`;
-        else
-            out += `[${JSON.stringify(String(part))}]`;
-    }
-    return out;
-}
-/** True when the path names a key its parent object does not have (zod reports that as a type error). */
-function isMissing(value, path) {
-    if (path.length === 0)
-        return false;
-    let parent = value;
-    for (const part of path.slice(0, -1)) {
-        if (typeof parent !== 'object' || parent === null)
-            return false;
-        parent = parent[part];
-    }
-    const last = path[path.length - 1];
-    return (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last));
-}
-
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 /** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
 function fenceLine(text, from) {
@@ -18725,30 +18715,25 @@ function parseJsonText(text) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
-var compile_json_schema = __nccwpck_require__(82728);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/json-schema.js
 
 
-
-
-/** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema. */
+/** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema (JSON Schema 2020-12, by Ajv, loaded at the first such goal). */
 const jsonSchemaCheck = {
     needsTarget: true,
-    check(goal, { value }) {
+    async check(goal, { value }) {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-        const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(goal.json_schema ?? {});
-        if (!compiled.ok)
-            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${compiled.message}); fix it in the plan file`);
-        const schema = compiled.schema;
-        const result = schema.safeParse(parsed.value);
-        if (result.success)
+        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86913));
+        const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
+        if (!checked.ok)
+            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${checked.message}); fix it in the plan file`);
+        if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
-        const [first] = result.error.issues;
-        const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more issues)` : '';
-        return { met: false, evidence: `${first ? jsonIssueText(first, parsed.value) : 'does not match the schema'}${more}` };
+        const [first] = checked.errors;
+        const more = checked.errors.length > 1 ? ` (and ${checked.errors.length - 1} more issues)` : '';
+        return { met: false, evidence: `${first ? schemaErrorText(first) : 'does not match the schema'}${more}` };
     },
 };
 
@@ -18792,6 +18777,20 @@ function embeddedObjects(text) {
     }
     return found;
 }
+/** How many object keys in JSON `text` read `met` (escapes decoded): JSON.parse keeps only the last of duplicates. */
+function metKeys(text) {
+    let count = 0;
+    for (const [, key] of text.matchAll(/("(?:[^"\\]|\\.)*")\s*:/g)) {
+        try {
+            if (JSON.parse(key) === 'met')
+                count++;
+        }
+        catch {
+            // Not a string literal after all: it names no key.
+        }
+    }
+    return count;
+}
 /** A reply that is one fenced block and nothing else. */
 const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
 /**
@@ -18811,6 +18810,11 @@ function parseJudgeVerdict(content) {
         const verdict = JudgeVerdict.safeParse(candidate);
         return verdict.success ? [verdict.data] : [];
     });
+    // One JSON value with two `met` keys ({"met": false, \u2026, "met": true}, or a verdict nested in another)
+    // holds two verdicts, of which parsing would keep one.
+    if (whole.ok && metKeys(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed) > 1) {
+        throw new GoalNotEvaluableError(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
+    }
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
         throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
@@ -19160,10 +19164,12 @@ function budgetedModelClient(inner, budget) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40855);
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(35386);
 /* harmony import */ var _plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(44125);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(71088);
+
 
 
 
@@ -19212,10 +19218,11 @@ async function loadPlanWithServers(file, options) {
     const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...withhold });
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -19525,7 +19532,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -19599,10 +19606,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
-var evaluate_goals = __nccwpck_require__(41986);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __nccwpck_require__(48014);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
+// EXTERNAL MODULE: ./lib/process/plan-secret-values.js
+var plan_secret_values = __nccwpck_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
@@ -21649,8 +21658,8 @@ class RunJournal {
     get finished() {
         return this.#finished;
     }
-    planCreated(plan, planHash) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }) });
+    planCreated(plan, planHash, carried) {
+        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -21767,7 +21776,9 @@ async function runPlan(plan, deps) {
     let disarm = () => { };
     try {
         run = new PlanRun(plan, deps, journal);
-        journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
+        // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
+        const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run.graph.byKey.has(key)));
+        journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
         run.recordInheritedCalls();
@@ -21865,7 +21876,10 @@ async function judgeGoals(plan, run, options) {
         return { goals: [], status: run.status };
     // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
+    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+    const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
@@ -22031,11 +22045,11 @@ var load_plan_with_servers = __nccwpck_require__(1481);
 
 const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal) {
+async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
     }
     if (settings.task)
         return (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
@@ -22263,6 +22277,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -22273,9 +22288,12 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
+    // The values the plan hands its processes under secret names are secrets from here on, in every report.
+    const learn = deps.redact?.learn;
+    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
+    learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
     try {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
@@ -22402,7 +22420,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.replacedFailures }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -23038,7 +23056,7 @@ function replayModelClient(path, options = {}) {
 
 /***/ }),
 
-/***/ 82728:
+/***/ 74598:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23979,16 +23997,37 @@ function fromJSONSchema(schema, params) {
     return convertSchema(normalized, ctx);
 }
 
-;// CONCATENATED MODULE: ./lib/plan/require-listed-properties.js
+;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
 const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
 const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
+const TYPE_KEYWORDS = {
+    object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
+    array: ['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'],
+    string: ['minLength', 'maxLength', 'pattern', 'format'],
+    number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
+/** The schema no value meets: the one `not` z.fromJSONSchema takes. */
+const NEVER = { not: {} };
+/** Every JSON type (`integer` is a kind of `number`). */
+const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+/** Array keywords z.fromJSONSchema drops when the schema gives no `items` or `prefixItems`. */
+const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'];
 /**
- * A copy of `schema` where every name in `required` is also in `properties` (as `{}` when absent).
- * z.fromJSONSchema only enforces `required` for listed properties, so `{ type: object,
- * required: [version] }`, the plan file's natural shorthand, would otherwise accept anything.
+ * A copy of `schema` that z.fromJSONSchema enforces as JSON Schema means it. Without this, zod's
+ * converter accepts values the schema refuses, silently (a json_schema goal then passes a gate):
+ * - it enforces `required` only for names in `properties`: each required name is added as `{}` (as a
+ *   schema no value meets where `additionalProperties: false` forbids it: no object passes);
+ * - it drops every type-specific keyword of a schema without `type` (`{required: [verdict]}`,
+ *   `{minLength: 5}` in an `allOf`): such a schema gets every JSON type, which it keeps for each
+ *   type its keywords constrain, as JSON Schema does (a keyword applies to values of its type only);
+ * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
+ *   such a schema gets `items: {}`, which allows what no `items` allows.
+ * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
+ * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
-function requireListedProperties(schema) {
+function zodReadySchema(schema) {
     const copy = { ...schema };
     for (const key of SUBSCHEMA_KEYS)
         copy[key] = mapSchema(copy[key]);
@@ -24002,21 +24041,79 @@ function requireListedProperties(schema) {
         if (isObject(map))
             copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
     }
-    // additionalProperties: false makes a required-but-unlisted name unsatisfiable; leave that as written.
-    if (Array.isArray(copy.required) && copy.additionalProperties !== false) {
+    if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
+        copy.type = ALL_TYPES;
+    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+    if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
+        copy.items = {};
+    if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
-        for (const name of copy.required)
-            if (typeof name === 'string' && !Object.hasOwn(properties, name))
-                properties[name] = {};
+        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
+        const unlisted = copy.additionalProperties === false ? NEVER : {};
+        for (const name of copy.required) {
+            if (typeof name !== 'string' || Object.hasOwn(properties, name))
+                continue;
+            if (unlisted === NEVER && copy.patternProperties !== undefined)
+                throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
+            properties[name] = unlisted;
+        }
         copy.properties = properties;
     }
     for (const key of Object.keys(copy))
         if (copy[key] === undefined)
             delete copy[key];
-    return copy;
+    const split = splitCompositions(copy);
+    refuseClosedIntersection(split);
+    return split;
+}
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
+/** Keywords that say nothing about values, and stay where references find them. */
+const NOT_CONSTRAINTS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment']);
+/**
+ * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
+ * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
+ * [{}]}` took any object, `{allOf: [...], oneOf: [...]}` dropped the `oneOf`), where JSON Schema
+ * requires them all.
+ */
+function splitCompositions(schema) {
+    const present = COMPOSITIONS.filter((key) => Array.isArray(schema[key]));
+    const constraints = Object.keys(schema).filter((key) => !NOT_CONSTRAINTS.has(key) && !COMPOSITIONS.includes(key));
+    if (present.length === 0 || (present.length === 1 && constraints.length === 0))
+        return schema;
+    const kept = {};
+    const base = {};
+    for (const [key, value] of Object.entries(schema)) {
+        if (NOT_CONSTRAINTS.has(key))
+            kept[key] = value;
+        else if (!COMPOSITIONS.includes(key))
+            base[key] = value;
+    }
+    const parts = constraints.length > 0 ? [base] : [];
+    for (const key of present) {
+        if (key === 'allOf')
+            parts.push(...schema[key]);
+        else
+            parts.push({ [key]: schema[key] });
+    }
+    return { ...kept, allOf: parts };
+}
+/**
+ * Refuses what zod would check otherwise than JSON Schema: an `allOf` one of whose parts closes an
+ * object (`additionalProperties: false`). zod checks the parts as an intersection, where a property
+ * another part allows counts as allowed, so `{a: 0}` passed `allOf: [{type: object,
+ * additionalProperties: false}, {}]`.
+ */
+function refuseClosedIntersection(schema) {
+    if (!Array.isArray(schema.allOf) || schema.allOf.length < 2)
+        return;
+    for (const part of schema.allOf) {
+        if (isObject(part) && part.additionalProperties === false) {
+            throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
+        }
+    }
 }
 function mapSchema(value) {
-    return isObject(value) ? requireListedProperties(value) : value;
+    return isObject(value) ? zodReadySchema(value) : value;
 }
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24074,7 +24171,7 @@ function withLinearRegExp(build) {
  */
 function compileJsonSchema(schema) {
     try {
-        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema) : schema;
+        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
         return { ok: true, schema: withLinearRegExp(() => fromJSONSchema(complete)) };
     }
     catch (error) {
@@ -28875,7 +28972,7 @@ function buildPlanSteps(steps) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
-var compile_json_schema = __nccwpck_require__(82728);
+var compile_json_schema = __nccwpck_require__(74598);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __nccwpck_require__(99271);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
@@ -28895,6 +28992,16 @@ const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
+/** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
+const KEYWORDS = [
+    '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
+    'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+    'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+    'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
+    'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+    'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+];
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -28917,7 +29024,7 @@ function checkType(type, path, issues) {
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
 }
-function checkSchema(schema, path, depth, issues) {
+function checkSchema(schema, path, depth, issues, strict) {
     if (typeof schema === 'boolean')
         return;
     if (!isMap(schema)) {
@@ -28927,6 +29034,14 @@ function checkSchema(schema, path, depth, issues) {
     if (depth > MAX_SCHEMA_DEPTH) {
         issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
         return;
+    }
+    if (strict) {
+        for (const key of Object.keys(schema)) {
+            if (KEYWORDS.includes(key))
+                continue;
+            const near = (0,nearest_name/* nearestName */.q)(key, KEYWORDS);
+            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
+        }
     }
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
@@ -28938,15 +29053,15 @@ function checkSchema(schema, path, depth, issues) {
             issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
         else
             for (const [name, inner] of Object.entries(value))
-                checkSchema(inner, [...path, key, name], depth + 1, issues);
+                checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
     }
     for (const key of SCHEMA_VALUES) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
-                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
             else
-                checkSchema(value, [...path, key], depth + 1, issues);
+                checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
     for (const key of SCHEMA_LISTS) {
@@ -28956,7 +29071,7 @@ function checkSchema(schema, path, depth, issues) {
         if (!Array.isArray(value) || value.length === 0)
             issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
         else
-            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
     }
     if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
         issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
@@ -28989,10 +29104,14 @@ function checkSchema(schema, path, depth, issues) {
         }
     }
 }
-/** What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at `path`. */
-function jsonSchemaProblems(schema, path) {
+/**
+ * What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at
+ * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
+ * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
+ */
+function jsonSchemaProblems(schema, path, strict = false) {
     const issues = [];
-    checkSchema(schema, [...path], 0, issues);
+    checkSchema(schema, [...path], 0, issues, strict);
     return issues;
 }
 
@@ -29133,7 +29252,6 @@ var goal_regex = __nccwpck_require__(650);
 
 
 
-
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -29161,13 +29279,9 @@ function checkGoals(goals, stepKeys, hasSteps) {
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
         }
-        if (goal.json_schema !== undefined) {
-            const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema']);
-            issues.push(...problems);
-            const compiled = problems.length === 0 ? (0,compile_json_schema/* compileJsonSchema */.n)(goal.json_schema) : undefined;
-            if (compiled && !compiled.ok)
-                issues.push({ path: [...at, 'json_schema'], message: `this schema cannot be used: ${compiled.message}` });
-        }
+        // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
+        if (goal.json_schema !== undefined)
+            issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -30001,6 +30115,67 @@ function killProcessGroup(child, signal = 'SIGKILL') {
     catch {
         // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
     }
+}
+
+
+/***/ }),
+
+/***/ 35386:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ planSecretValues)
+/* harmony export */ });
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76674);
+
+
+/** Headers that carry credentials whatever their value looks like. */
+const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+/** A template as the process will see it, or undefined when a variable it reads is not set (the tool then does not start). */
+function expanded(template, env) {
+    try {
+        return (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__/* .expandEnvReferences */ .Q)(template, env, () => new Error('not set'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The values a plan hands to its processes under a secret-looking name: an `env:` map's
+ * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
+ * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
+ * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
+ * prints of them is hidden like any secret.
+ */
+function planSecretValues(source, env) {
+    const values = [];
+    const fromMap = (map) => {
+        if (!map || Array.isArray(map))
+            return;
+        for (const [name, template] of Object.entries(map)) {
+            const value = (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? expanded(template, env) : undefined;
+            if (value)
+                values.push(value);
+        }
+    };
+    for (const tool of Object.values(source.tools ?? {}))
+        fromMap(tool.env);
+    for (const server of Object.values(source.mcp_servers ?? {})) {
+        fromMap(server.env);
+        for (const [name, template] of Object.entries(server.headers ?? {})) {
+            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) && !CREDENTIAL_HEADER.test(name))
+                continue;
+            const value = expanded(template, env);
+            if (!value)
+                continue;
+            values.push(value);
+            const credential = /^(?:Bearer|Token|Basic)\s+(\S+)$/i.exec(value)?.[1];
+            if (credential)
+                values.push(credential);
+        }
+    }
+    return values;
 }
 
 
@@ -31234,7 +31409,7 @@ const INLINE_MAX = 120;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
 }
-function stepLine(key, title, step) {
+function stepLine(key, title, step, redact) {
     const state = step?.state ?? 'pending';
     const facts = [];
     if (step?.durationMs !== undefined)
@@ -31249,7 +31424,7 @@ function stepLine(key, title, step) {
     if (tally)
         facts.push(`todos ${tally}`);
     const meta = facts.length ? ` \u00b7 ${facts.join(' \u00b7 ')}` : '';
-    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
+    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${redact(key)}. ${title}`)}**${meta}`;
 }
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
 function textBlock(label, text, json, where) {
@@ -31265,7 +31440,8 @@ function textBlock(label, text, json, where) {
 }
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
+    // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
@@ -31282,7 +31458,7 @@ function itemsPart(items, step, redact, where) {
     return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 function stepParts(key, title, step, redact, where) {
-    let line = stepLine(key, title, step);
+    let line = stepLine(key, title, step, redact);
     const parts = [];
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
@@ -31341,7 +31517,7 @@ function renderSummarySteps(record, redact, where) {
         // A plan step's nested run, indented under it: each inner step with its status.
         const inner = (0,checklist/* nestedItems */.kS)(step, redact);
         if (inner.length > 0)
-            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
+            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
@@ -31695,8 +31871,10 @@ function parseResumeTrace(trace, planName) {
 /* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
 /* harmony export */   w: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8463);
-/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(67047);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
+/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67047);
+
 
 
 /**
@@ -31707,8 +31885,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
     }
     const shape = created.plan;
     if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
@@ -31796,8 +31974,14 @@ function resumeStateFromEvents(events, planName, from) {
         visit(event, keys, children, true, nested);
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__/* .stepDurations */ .mQ)(events);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
+    const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    // Its own, and those it carried from the run it resumed in turn.
+    const replacedFailures = new Map([
+        ...Object.entries(created.carried ?? {}),
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]) => [key, `${why}, in ${from}`]),
+    ]);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -31836,7 +32020,8 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
+    const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
 }
 
 
@@ -32514,7 +32699,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
 var errors = __nccwpck_require__(37428);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
-var compile_json_schema = __nccwpck_require__(82728);
+var compile_json_schema = __nccwpck_require__(74598);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
@@ -45263,7 +45448,9 @@ var core_redact = __nccwpck_require__(8038);
  */
 function actionSecrets(settings) {
     const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
-    const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !/^(true|false|\d+)$/i.test(value));
+    // A flag or a short number under a secret-looking name (a key's id, a token's lifetime) is no
+    // secret, and hiding it would blank it out everywhere; a PIN or password of 6 digits or more is one.
+    const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !/^(true|false|\d{1,5})$/i.test(value));
     return [settings.model.apiKey, settings.githubToken, ...fromEnv].filter((value) => Boolean(value));
 }
 
@@ -45535,6 +45722,7 @@ function readActionSettings(getInput, env, fileExists = external_node_fs_.exists
 var plan_error = __nccwpck_require__(36487);
 ;// CONCATENATED MODULE: ./lib/plan/frozen-plan.js
 
+
 /** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
 function planFileStep(step, idOf) {
     const optional = new Set(step.optional ?? []);
@@ -45573,13 +45761,17 @@ function planFileStep(step, idOf) {
 /**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
+ * With the run's redactor, a value it hides is `***` there, as in the trace: the file is kept as an
+ * output (and uploaded as an artifact), and its `goal:` may be a `task` that quotes event text. Tools
+ * get their arguments redacted in every run, so the file runs as the plan would have.
  */
-function frozenPlanText(plan, from) {
+function frozenPlanText(plan, from, redact) {
     const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
     const idOf = (key) => ids.get(key) ?? key;
-    const frozen = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
+    const whole = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
+    const frozen = redact ? (0,core_redact/* redactDeep */.KL)(whole, redact) : whole;
     const header = [
-        `# Frozen by plan-runner (mode: plan) from ${from.replace(/[\r\n]+/g, ' ')}.`,
+        `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
         '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
     ].join('\n');
     return `${header}\n${(0,dist/* stringify */.As)(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
@@ -46774,6 +46966,8 @@ function undoTo(api, id, body, state, message) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
+var load_plan = __nccwpck_require__(40855);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
@@ -46784,10 +46978,14 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
+
+
+
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
- * and saved state show; the job passes \u2014 a person decided, nothing failed.
+ * and saved state show. The job passes (a person decided, nothing failed) unless the plan has a
+ * required goal: its goals were never checked, and a gate whose goals were not checked does not pass.
  */
 async function rejectRun(settings, waiting, by, deps) {
     const { io, redact } = deps;
@@ -46816,7 +47014,15 @@ async function rejectRun(settings, waiting, by, deps) {
     catch (error) {
         io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), published };
+    const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
+    return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+}
+/** Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed). A run of a `task` alone has no goals. */
+async function gates(planFile) {
+    if (planFile === undefined)
+        return false;
+    const loaded = await (0,load_plan/* loadPlanFile */.w)(planFile);
+    return !loaded.ok || (0,goals_verdict/* hasRequiredGoal */.F)(loaded.plan.source.goals);
 }
 
 // EXTERNAL MODULE: ./lib/core/result-text.js
@@ -47219,8 +47425,9 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
     const detailsUrl = settings.github.runUrl;
     return (0,check_run/* startCheckRun */.a)(deps.github, { owner, repo, name: (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
 }
-async function writeReport(report, file, io) {
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, report.markdown);
+async function writeReport(report, file, io, redact) {
+    // The summary goes through the redacting IO; the file is one of the files we keep, redacted alike.
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, redact(report.markdown));
     if (unwritten)
         io.warning(`${unwritten.message}; the job summary still has it.`);
     try {
@@ -47243,8 +47450,8 @@ function escalationIssueContext(settings, planName) {
     };
 }
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
-async function writeFrozenPlan(plan, file, planPath, io) {
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, frozenPlanText(plan, planPath));
+async function writeFrozenPlan(plan, file, planPath, io, redact) {
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, frozenPlanText(plan, planPath, redact));
     if (!unwritten) {
         io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
         return file;
@@ -47389,7 +47596,7 @@ async function runAction(given, deps) {
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
             io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}`);
-        await writeReport(report, paths.report, io);
+        await writeReport(report, paths.report, io, redact);
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),
@@ -47399,7 +47606,7 @@ async function runAction(given, deps) {
         }, io.annotate);
         const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ?? unsaved;
-        const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io) : undefined;
+        const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};
         // Fail closed: a prepare or shard job checked no goal, so it never says they were met.

@@ -41,7 +41,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         return 1;
     const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_6__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .cliJobSettings */ .l)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_5__/* .systemClock */ .m, signal, redact });
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_1__/* .finalReport */ .P)(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
-    const unwritten = args.summary ? await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeReportFile */ .a)(args.summary, report.markdown) : undefined;
+    const unwritten = args.summary ? await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeReportFile */ .a)(args.summary, redact(report.markdown)) : undefined;
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {

@@ -369,7 +369,21 @@ function hideAtCuts(text, forms, grams) {
  * characters), likewise.
  */
 function createRedactor(secretValues = []) {
-    const values = [...secretValues].filter((value) => Boolean(value));
+    let values = [...secretValues].filter((value) => Boolean(value));
+    let inner = buildRedactor(values);
+    const redact = Object.assign((text) => inner(text), {
+        learn(more) {
+            const added = [...more].filter((value) => Boolean(value) && !values.includes(value));
+            if (added.length === 0)
+                return;
+            values = [...values, ...added];
+            inner = buildRedactor(values);
+        },
+    });
+    jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
+    return redact;
+}
+function buildRedactor(values) {
     const plain = [...new Set(values.flatMap(spellings))];
     const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
@@ -734,7 +748,9 @@ function finalStepStates(record) {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), and a step that failed and that a replan then replaced.
+ * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
+ * the work its plan left likewise.
  */
 function unfinishedWork(record) {
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
@@ -747,27 +763,15 @@ function unfinishedWork(record) {
         else if (!current.has(key) && step.state === 'failed') {
             unfinished.set(key, 'failed, then replaced by a replan');
         }
+        if (current.has(key) && step.state === 'completed' && step.nested) {
+            for (const [inner, state] of finalStepStates(step.nested))
+                if (state !== 'completed')
+                    unfinished.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
+            for (const [inner, why] of unfinishedWork(step.nested))
+                unfinished.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
+        }
     }
     return unfinished;
-}
-
-
-/***/ }),
-
-/***/ 9989:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isSecretEnvName)
-/* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
-/**
- * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
- * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
- */
-function isSecretEnvName(name) {
-    return SECRET_NAME.test(name);
 }
 
 
@@ -795,7 +799,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 1986:
+/***/ 8014:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1139,39 +1143,6 @@ const everySentenceMatchesCheck = {
     },
 };
 
-;// CONCATENATED MODULE: ./lib/goals/json-issue-text.js
-/** One validation issue as evidence: `at changes[1]: Invalid input: expected string, received number`. */
-function jsonIssueText(issue, value) {
-    const where = issue.path.length === 0 ? 'the top level' : pathText(issue.path);
-    const message = isMissing(value, issue.path) ? 'required but missing' : issue.message;
-    return `at ${where}: ${message}`;
-}
-function pathText(path) {
-    let out = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            out += `[${part}]`;
-        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
-            out += out === '' ? part : `.${part}`;
-        else
-            out += `[${JSON.stringify(String(part))}]`;
-    }
-    return out;
-}
-/** True when the path names a key its parent object does not have (zod reports that as a type error). */
-function isMissing(value, path) {
-    if (path.length === 0)
-        return false;
-    let parent = value;
-    for (const part of path.slice(0, -1)) {
-        if (typeof parent !== 'object' || parent === null)
-            return false;
-        parent = parent[part];
-    }
-    const last = path[path.length - 1];
-    return (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last));
-}
-
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 /** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
 function fenceLine(text, from) {
@@ -1233,30 +1204,25 @@ function parseJsonText(text) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(3026);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/json-schema.js
 
 
-
-
-/** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema. */
+/** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema (JSON Schema 2020-12, by Ajv, loaded at the first such goal). */
 const jsonSchemaCheck = {
     needsTarget: true,
-    check(goal, { value }) {
+    async check(goal, { value }) {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-        const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(goal.json_schema ?? {});
-        if (!compiled.ok)
-            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${compiled.message}); fix it in the plan file`);
-        const schema = compiled.schema;
-        const result = schema.safeParse(parsed.value);
-        if (result.success)
+        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
+        const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
+        if (!checked.ok)
+            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${checked.message}); fix it in the plan file`);
+        if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
-        const [first] = result.error.issues;
-        const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more issues)` : '';
-        return { met: false, evidence: `${first ? jsonIssueText(first, parsed.value) : 'does not match the schema'}${more}` };
+        const [first] = checked.errors;
+        const more = checked.errors.length > 1 ? ` (and ${checked.errors.length - 1} more issues)` : '';
+        return { met: false, evidence: `${first ? schemaErrorText(first) : 'does not match the schema'}${more}` };
     },
 };
 
@@ -1300,6 +1266,20 @@ function embeddedObjects(text) {
     }
     return found;
 }
+/** How many object keys in JSON `text` read `met` (escapes decoded): JSON.parse keeps only the last of duplicates. */
+function metKeys(text) {
+    let count = 0;
+    for (const [, key] of text.matchAll(/("(?:[^"\\]|\\.)*")\s*:/g)) {
+        try {
+            if (JSON.parse(key) === 'met')
+                count++;
+        }
+        catch {
+            // Not a string literal after all: it names no key.
+        }
+    }
+    return count;
+}
 /** A reply that is one fenced block and nothing else. */
 const ONLY_A_FENCE = /^```[a-z]*\n([\s\S]*)\n```$/;
 /**
@@ -1319,6 +1299,11 @@ function parseJudgeVerdict(content) {
         const verdict = JudgeVerdict.safeParse(candidate);
         return verdict.success ? [verdict.data] : [];
     });
+    // One JSON value with two `met` keys ({"met": false, \u2026, "met": true}, or a verdict nested in another)
+    // holds two verdicts, of which parsing would keep one.
+    if (whole.ok && metKeys(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed) > 1) {
+        throw new GoalNotEvaluableError(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
+    }
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
         throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
@@ -1946,7 +1931,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -2020,10 +2005,12 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
-var evaluate_goals = __webpack_require__(1986);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __webpack_require__(8014);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(7637);
+// EXTERNAL MODULE: ./lib/process/plan-secret-values.js
+var plan_secret_values = __webpack_require__(5386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
@@ -4075,8 +4062,8 @@ class RunJournal {
     get finished() {
         return this.#finished;
     }
-    planCreated(plan, planHash) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }) });
+    planCreated(plan, planHash, carried) {
+        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -4193,7 +4180,9 @@ async function runPlan(plan, deps) {
     let disarm = () => { };
     try {
         run = new PlanRun(plan, deps, journal);
-        journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }));
+        // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
+        const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run.graph.byKey.has(key)));
+        journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
         run.recordInheritedCalls();
@@ -4291,7 +4280,10 @@ async function judgeGoals(plan, run, options) {
         return { goals: [], status: run.status };
     // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished: (0,run_record/* unfinishedWork */.HF)(run.record) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
+    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+    const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
@@ -4457,11 +4449,11 @@ var load_plan_with_servers = __webpack_require__(1481);
 
 const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal) {
+async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
     }
     if (settings.task)
         return (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
@@ -4672,6 +4664,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -4682,9 +4675,12 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal);
+    // The values the plan hands its processes under secret names are secrets from here on, in every report.
+    const learn = deps.redact?.learn;
+    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
+    learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
     try {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
@@ -4811,7 +4807,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.replacedFailures }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -5561,29 +5557,6 @@ function fillItemText(text, item) {
 
 /***/ }),
 
-/***/ 6674:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ expandEnvReferences)
-/* harmony export */ });
-const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/**
- * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
- * way are read; one that is not set throws the caller's error (which says where it was written).
- */
-function expandEnvReferences(template, runnerEnv, missing) {
-    return template.replace(ENV_REFERENCE, (_match, name) => {
-        const value = runnerEnv[name];
-        if (value === undefined)
-            throw missing(name);
-        return value;
-    });
-}
-
-
-/***/ }),
-
 /***/ 6747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6241,8 +6214,10 @@ function parseResumeTrace(trace, planName) {
 /* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
 /* harmony export */   w: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8463);
-/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7047);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(422);
+/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7047);
+
 
 
 /**
@@ -6253,8 +6228,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_1__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
     }
     const shape = created.plan;
     if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
@@ -6342,8 +6317,14 @@ function resumeStateFromEvents(events, planName, from) {
         visit(event, keys, children, true, nested);
     // Failed for certain: calling again is safe. Succeeded or unknown: never again blindly.
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
-    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_0__/* .stepDurations */ .mQ)(events);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, ...(approval && { approval }), ...(decided && { decided }) } };
+    const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
+    const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    // Its own, and those it carried from the run it resumed in turn.
+    const replacedFailures = new Map([
+        ...Object.entries(created.carried ?? {}),
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]) => [key, `${why}, in ${from}`]),
+    ]);
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -6382,7 +6363,8 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan };
+    const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
 }
 
 
@@ -6856,7 +6838,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
 var errors = __webpack_require__(7428);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(3026);
+var compile_json_schema = __webpack_require__(9224);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js

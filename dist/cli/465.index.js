@@ -336,7 +336,7 @@ async function runCommand(args, signal) {
     });
     const traced = (await closeTrace(trace, warn)) && trace !== undefined;
     const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, report.markdown);
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {

@@ -685,7 +685,7 @@ const INLINE_MAX = 120;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
 }
-function stepLine(key, title, step) {
+function stepLine(key, title, step, redact) {
     const state = step?.state ?? 'pending';
     const facts = [];
     if (step?.durationMs !== undefined)
@@ -700,7 +700,7 @@ function stepLine(key, title, step) {
     if (tally)
         facts.push(`todos ${tally}`);
     const meta = facts.length ? ` \u00b7 ${facts.join(' \u00b7 ')}` : '';
-    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${key}. ${title}`)}**${meta}`;
+    return `${checklist/* STATE_ICONS */.t1[state]} **${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${redact(key)}. ${title}`)}**${meta}`;
 }
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
 function textBlock(label, text, json, where) {
@@ -716,7 +716,8 @@ function textBlock(label, text, json, where) {
 }
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(item.key)}`;
+    // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
@@ -733,7 +734,7 @@ function itemsPart(items, step, redact, where) {
     return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 function stepParts(key, title, step, redact, where) {
-    let line = stepLine(key, title, step);
+    let line = stepLine(key, title, step, redact);
     const parts = [];
     if (step?.items) {
         // One line per item instead of the list as one block: the counts head the line, the items fold out.
@@ -792,7 +793,7 @@ function renderSummarySteps(record, redact, where) {
         // A plan step's nested run, indented under it: each inner step with its status.
         const inner = (0,checklist/* nestedItems */.kS)(step, redact);
         if (inner.length > 0)
-            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${item.key}. ${item.title}${item.status}`)}`).join('\n'));
+            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   W: () => (/* binding */ askForText)
 /* harmony export */ });
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
-/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9547);
+/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1928);
 /* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9818);
 /* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5362);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3643);
@@ -142,7 +142,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
 
 /***/ }),
 
-/***/ 9547:
+/***/ 1928:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 

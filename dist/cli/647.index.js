@@ -2,29 +2,6 @@ export const id = 647;
 export const ids = [647,28];
 export const modules = {
 
-/***/ 6674:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ expandEnvReferences)
-/* harmony export */ });
-const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/**
- * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
- * way are read; one that is not set throws the caller's error (which says where it was written).
- */
-function expandEnvReferences(template, runnerEnv, missing) {
-    return template.replace(ENV_REFERENCE, (_match, name) => {
-        const value = runnerEnv[name];
-        if (value === undefined)
-            throw missing(name);
-        return value;
-    });
-}
-
-
-/***/ }),
-
 /***/ 6747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 

@@ -18,7 +18,7 @@ var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/steps/build-step-messages.js + 2 modules
 var build_step_messages = __webpack_require__(5676);
 // EXTERNAL MODULE: ./lib/steps/complete-for-step.js + 1 modules
-var complete_for_step = __webpack_require__(9547);
+var complete_for_step = __webpack_require__(1928);
 // EXTERNAL MODULE: ./lib/steps/cut-off-answer-error.js
 var cut_off_answer_error = __webpack_require__(9818);
 // EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
@@ -509,7 +509,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
 
 /***/ }),
 
-/***/ 9547:
+/***/ 1928:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 

@@ -454,7 +454,8 @@ function sanitizeUntrusted(text, options = {}) {
     if (out.length <= limit)
         return out;
     const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
-    return `${out.slice(0, keep)}\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
+    // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
+    return `${out.slice(0, keep)}\u2026\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
 }
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),

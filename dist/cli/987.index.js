@@ -178,6 +178,25 @@ function retryAfterMs(header, now = Date.now()) {
 
 /***/ }),
 
+/***/ 9989:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ isSecretEnvName)
+/* harmony export */ });
+/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
+/**
+ * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
+ * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
+ */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name);
+}
+
+
+/***/ }),
+
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -251,10 +270,12 @@ const WRITE_TODOS = 'write_todos';
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5386);
 /* harmony import */ var _plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4125);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1088);
+
 
 
 
@@ -303,10 +324,11 @@ async function loadPlanWithServers(file, options) {
     const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...withhold });
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -393,7 +415,7 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
 
 /***/ }),
 
-/***/ 3026:
+/***/ 9224:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -404,16 +426,37 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/from-json-schema.js + 1 modules
 var from_json_schema = __webpack_require__(311);
-;// CONCATENATED MODULE: ./lib/plan/require-listed-properties.js
+;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
 const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
 const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
+const TYPE_KEYWORDS = {
+    object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
+    array: ['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'],
+    string: ['minLength', 'maxLength', 'pattern', 'format'],
+    number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
+/** The schema no value meets: the one `not` z.fromJSONSchema takes. */
+const NEVER = { not: {} };
+/** Every JSON type (`integer` is a kind of `number`). */
+const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+/** Array keywords z.fromJSONSchema drops when the schema gives no `items` or `prefixItems`. */
+const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'];
 /**
- * A copy of `schema` where every name in `required` is also in `properties` (as `{}` when absent).
- * z.fromJSONSchema only enforces `required` for listed properties, so `{ type: object,
- * required: [version] }`, the plan file's natural shorthand, would otherwise accept anything.
+ * A copy of `schema` that z.fromJSONSchema enforces as JSON Schema means it. Without this, zod's
+ * converter accepts values the schema refuses, silently (a json_schema goal then passes a gate):
+ * - it enforces `required` only for names in `properties`: each required name is added as `{}` (as a
+ *   schema no value meets where `additionalProperties: false` forbids it: no object passes);
+ * - it drops every type-specific keyword of a schema without `type` (`{required: [verdict]}`,
+ *   `{minLength: 5}` in an `allOf`): such a schema gets every JSON type, which it keeps for each
+ *   type its keywords constrain, as JSON Schema does (a keyword applies to values of its type only);
+ * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
+ *   such a schema gets `items: {}`, which allows what no `items` allows.
+ * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
+ * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
-function requireListedProperties(schema) {
+function zodReadySchema(schema) {
     const copy = { ...schema };
     for (const key of SUBSCHEMA_KEYS)
         copy[key] = mapSchema(copy[key]);
@@ -427,21 +470,79 @@ function requireListedProperties(schema) {
         if (isObject(map))
             copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
     }
-    // additionalProperties: false makes a required-but-unlisted name unsatisfiable; leave that as written.
-    if (Array.isArray(copy.required) && copy.additionalProperties !== false) {
+    if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
+        copy.type = ALL_TYPES;
+    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+    if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
+        copy.items = {};
+    if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
-        for (const name of copy.required)
-            if (typeof name === 'string' && !Object.hasOwn(properties, name))
-                properties[name] = {};
+        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
+        const unlisted = copy.additionalProperties === false ? NEVER : {};
+        for (const name of copy.required) {
+            if (typeof name !== 'string' || Object.hasOwn(properties, name))
+                continue;
+            if (unlisted === NEVER && copy.patternProperties !== undefined)
+                throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
+            properties[name] = unlisted;
+        }
         copy.properties = properties;
     }
     for (const key of Object.keys(copy))
         if (copy[key] === undefined)
             delete copy[key];
-    return copy;
+    const split = splitCompositions(copy);
+    refuseClosedIntersection(split);
+    return split;
+}
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
+/** Keywords that say nothing about values, and stay where references find them. */
+const NOT_CONSTRAINTS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment']);
+/**
+ * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
+ * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
+ * [{}]}` took any object, `{allOf: [...], oneOf: [...]}` dropped the `oneOf`), where JSON Schema
+ * requires them all.
+ */
+function splitCompositions(schema) {
+    const present = COMPOSITIONS.filter((key) => Array.isArray(schema[key]));
+    const constraints = Object.keys(schema).filter((key) => !NOT_CONSTRAINTS.has(key) && !COMPOSITIONS.includes(key));
+    if (present.length === 0 || (present.length === 1 && constraints.length === 0))
+        return schema;
+    const kept = {};
+    const base = {};
+    for (const [key, value] of Object.entries(schema)) {
+        if (NOT_CONSTRAINTS.has(key))
+            kept[key] = value;
+        else if (!COMPOSITIONS.includes(key))
+            base[key] = value;
+    }
+    const parts = constraints.length > 0 ? [base] : [];
+    for (const key of present) {
+        if (key === 'allOf')
+            parts.push(...schema[key]);
+        else
+            parts.push({ [key]: schema[key] });
+    }
+    return { ...kept, allOf: parts };
+}
+/**
+ * Refuses what zod would check otherwise than JSON Schema: an `allOf` one of whose parts closes an
+ * object (`additionalProperties: false`). zod checks the parts as an intersection, where a property
+ * another part allows counts as allowed, so `{a: 0}` passed `allOf: [{type: object,
+ * additionalProperties: false}, {}]`.
+ */
+function refuseClosedIntersection(schema) {
+    if (!Array.isArray(schema.allOf) || schema.allOf.length < 2)
+        return;
+    for (const part of schema.allOf) {
+        if (isObject(part) && part.additionalProperties === false) {
+            throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
+        }
+    }
 }
 function mapSchema(value) {
-    return isObject(value) ? requireListedProperties(value) : value;
+    return isObject(value) ? zodReadySchema(value) : value;
 }
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -499,7 +600,7 @@ function withLinearRegExp(build) {
  */
 function compileJsonSchema(schema) {
     try {
-        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? requireListedProperties(schema) : schema;
+        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
         return { ok: true, schema: withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete)) };
     }
     catch (error) {
@@ -2085,7 +2186,7 @@ function buildPlanSteps(steps) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(3026);
+var compile_json_schema = __webpack_require__(9224);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(9271);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js
@@ -2105,6 +2206,16 @@ const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
+/** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
+const KEYWORDS = [
+    '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
+    'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+    'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+    'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
+    'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+    'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+];
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -2127,7 +2238,7 @@ function checkType(type, path, issues) {
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
 }
-function checkSchema(schema, path, depth, issues) {
+function checkSchema(schema, path, depth, issues, strict) {
     if (typeof schema === 'boolean')
         return;
     if (!isMap(schema)) {
@@ -2137,6 +2248,14 @@ function checkSchema(schema, path, depth, issues) {
     if (depth > MAX_SCHEMA_DEPTH) {
         issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
         return;
+    }
+    if (strict) {
+        for (const key of Object.keys(schema)) {
+            if (KEYWORDS.includes(key))
+                continue;
+            const near = (0,nearest_name/* nearestName */.q)(key, KEYWORDS);
+            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
+        }
     }
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
@@ -2148,15 +2267,15 @@ function checkSchema(schema, path, depth, issues) {
             issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
         else
             for (const [name, inner] of Object.entries(value))
-                checkSchema(inner, [...path, key, name], depth + 1, issues);
+                checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
     }
     for (const key of SCHEMA_VALUES) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
-                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
             else
-                checkSchema(value, [...path, key], depth + 1, issues);
+                checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
     for (const key of SCHEMA_LISTS) {
@@ -2166,7 +2285,7 @@ function checkSchema(schema, path, depth, issues) {
         if (!Array.isArray(value) || value.length === 0)
             issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
         else
-            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues));
+            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
     }
     if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
         issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
@@ -2199,10 +2318,14 @@ function checkSchema(schema, path, depth, issues) {
         }
     }
 }
-/** What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at `path`. */
-function jsonSchemaProblems(schema, path) {
+/**
+ * What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at
+ * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
+ * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
+ */
+function jsonSchemaProblems(schema, path, strict = false) {
     const issues = [];
-    checkSchema(schema, [...path], 0, issues);
+    checkSchema(schema, [...path], 0, issues, strict);
     return issues;
 }
 
@@ -2343,7 +2466,6 @@ var goal_regex = __webpack_require__(650);
 
 
 
-
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -2371,13 +2493,9 @@ function checkGoals(goals, stepKeys, hasSteps) {
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
         }
-        if (goal.json_schema !== undefined) {
-            const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema']);
-            issues.push(...problems);
-            const compiled = problems.length === 0 ? (0,compile_json_schema/* compileJsonSchema */.n)(goal.json_schema) : undefined;
-            if (compiled && !compiled.ok)
-                issues.push({ path: [...at, 'json_schema'], message: `this schema cannot be used: ${compiled.message}` });
-        }
+        // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
+        if (goal.json_schema !== undefined)
+            issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -3159,6 +3277,90 @@ function validatePlanObject(value, options) {
 function unexpectedError(error, file) {
     const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
     return { ...(file !== undefined && { file }), path: '', message: detail };
+}
+
+
+/***/ }),
+
+/***/ 6674:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ expandEnvReferences)
+/* harmony export */ });
+const ENV_REFERENCE = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/**
+ * Replaces each `${env.NAME}` in a plan value with the runner's variable. Only variables named this
+ * way are read; one that is not set throws the caller's error (which says where it was written).
+ */
+function expandEnvReferences(template, runnerEnv, missing) {
+    return template.replace(ENV_REFERENCE, (_match, name) => {
+        const value = runnerEnv[name];
+        if (value === undefined)
+            throw missing(name);
+        return value;
+    });
+}
+
+
+/***/ }),
+
+/***/ 5386:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ planSecretValues)
+/* harmony export */ });
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
+/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6674);
+
+
+/** Headers that carry credentials whatever their value looks like. */
+const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+/** A template as the process will see it, or undefined when a variable it reads is not set (the tool then does not start). */
+function expanded(template, env) {
+    try {
+        return (0,_expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__/* .expandEnvReferences */ .Q)(template, env, () => new Error('not set'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The values a plan hands to its processes under a secret-looking name: an `env:` map's
+ * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
+ * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
+ * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
+ * prints of them is hidden like any secret.
+ */
+function planSecretValues(source, env) {
+    const values = [];
+    const fromMap = (map) => {
+        if (!map || Array.isArray(map))
+            return;
+        for (const [name, template] of Object.entries(map)) {
+            const value = (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? expanded(template, env) : undefined;
+            if (value)
+                values.push(value);
+        }
+    };
+    for (const tool of Object.values(source.tools ?? {}))
+        fromMap(tool.env);
+    for (const server of Object.values(source.mcp_servers ?? {})) {
+        fromMap(server.env);
+        for (const [name, template] of Object.entries(server.headers ?? {})) {
+            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) && !CREDENTIAL_HEADER.test(name))
+                continue;
+            const value = expanded(template, env);
+            if (!value)
+                continue;
+            values.push(value);
+            const credential = /^(?:Bearer|Token|Basic)\s+(\S+)$/i.exec(value)?.[1];
+            if (credential)
+                values.push(credential);
+        }
+    }
+    return values;
 }
 
 
