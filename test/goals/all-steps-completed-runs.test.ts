@@ -55,6 +55,17 @@ goals:
   - { name: every division worked, all_steps_completed: true }
 `;
 
+/** A plan whose one step uses `divisions(list)` (its goal left out) as inner.yml, with the goal that every step completed. */
+async function runOuter(list: string) {
+  await writeFile(path.join(workspace, 'inner.yml'), divisions(list).replace(/goals:[\s\S]*$/, ''));
+  return run(`name: Outer
+workflow_sequence:
+  - { id: divisions, type: plan, uses: inner.yml }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`);
+}
+
 describe('all_steps_completed on runs whose steps all say completed', () => {
   it('is unmet when a for_each step completed with failed items (on_item_failure: continue)', async () => {
     const { result, said } = await run(divisions('[1, 0, 2]'));
@@ -71,25 +82,13 @@ describe('all_steps_completed on runs whose steps all say completed', () => {
   // Found by review: only the outer plan's steps were looked at, and a used plan's for_each step with a
   // failed item completed its `type: plan` step: the goal said "all 1 steps completed".
   it('is unmet when a step inside a used plan (type: plan) left work undone', async () => {
-    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 0, 2]').replace(/goals:[\s\S]*$/, ''));
-    const { result, said } = await run(`name: Outer
-workflow_sequence:
-  - { id: divisions, type: plan, uses: inner.yml }
-goals:
-  - { name: every division worked, all_steps_completed: true }
-`);
+    const { result, said } = await runOuter('[1, 0, 2]');
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(said.summary).toContain('divisions/divide (completed, 1 of 3 items failed, in the plan step divisions uses)');
   });
 
   it('is met when a used plan did all its work', async () => {
-    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 3, 2]').replace(/goals:[\s\S]*$/, ''));
-    const { result, said } = await run(`name: Outer
-workflow_sequence:
-  - { id: divisions, type: plan, uses: inner.yml }
-goals:
-  - { name: every division worked, all_steps_completed: true }
-`);
+    const { result, said } = await runOuter('[1, 3, 2]');
     expect(result.outputs, said.log.join('\n')).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
   });
 

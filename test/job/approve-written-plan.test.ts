@@ -55,13 +55,37 @@ async function job(tracePath: string, extra: Record<string, unknown>) {
   return outcome;
 }
 
-it('/approve of a run whose steps the model wrote runs the approved step: the plan file hash is the file’s, not the written plan’s', async () => {
-  server.script([PLAN]);
+/** Runs the plan until it pauses: the paused trace's text and the approval it asks. */
+async function pause() {
   const first = await job(join(dir, 'paused.jsonl'), {});
   expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
   const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
   const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
-  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  return { text, asked };
+}
+
+/** The run of an /approve of what `pause` asked, resuming its trace. */
+function approve({ text, asked }: Awaited<ReturnType<typeof pause>>) {
+  return job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+}
+
+/** A deploy tool whose name holds the value the redactor hides. */
+const DEPLOY = `name: Deploy
+goal: Deploy
+approval: side-effects
+tools:
+  deploy_eu-central-primary:
+    description: Appends its arguments to deployed.txt
+    command: ["sh", "-c", "cat >> deployed.txt"]
+    input: { type: object, properties: { version: { type: string } }, required: [version] }
+    side_effects: true
+`;
+const DEPLOY_STEPS = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'deploy_eu-central-primary', args: { version: '1.2.3' }, depends_on: [], why: 'deploy' }] }));
+
+it('/approve of a run whose steps the model wrote runs the approved step: the plan file hash is the file’s, not the written plan’s', async () => {
+  server.script([PLAN]);
+  const paused = await pause();
+  const approved = await approve(paused);
   expect(approved.kind === 'rejected' ? approved.errors : undefined).toBeUndefined();
   expect(approved.kind === 'ran' && approved.status).toBe('succeeded');
   expect(existsSync(join(dir, 'published.txt'))).toBe(true);
@@ -80,12 +104,9 @@ it('/approve of a written plan holding a value the redactor hides runs the step,
     }),
   );
   server.script([hidden]);
-  const first = await job(join(dir, 'paused.jsonl'), {});
-  expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
-  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
-  expect(text).not.toContain('eu-central-primary');
-  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
-  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  const paused = await pause();
+  expect(paused.text).not.toContain('eu-central-primary');
+  const approved = await approve(paused);
   expect(approved.kind === 'rejected' ? approved.errors : undefined).toBeUndefined();
   expect(approved.kind === 'ran' && approved.status).toBe('succeeded');
   const published = readFileSync(join(dir, 'published.txt'), 'utf8');
@@ -129,12 +150,9 @@ tools:
       }),
     ),
   ]);
-  const first = await job(join(dir, 'paused.jsonl'), {});
-  expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
-  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
-  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
-  expect(asked.request.pending.map((step: { args?: unknown }) => step.args)).toEqual([{ version: 1 }]);
-  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  const paused = await pause();
+  expect(paused.asked.request.pending.map((step: { args?: unknown }) => step.args)).toEqual([{ version: 1 }]);
+  const approved = await approve(paused);
   expect(approved.kind === 'ran' && approved.status).toBe('succeeded');
   expect(readFileSync(join(dir, 'lookups.txt'), 'utf8')).toBe('x\n');
   expect(readFileSync(join(dir, 'published.txt'), 'utf8')).toBe('{"version":1}\n');
@@ -143,46 +161,18 @@ tools:
 // Found by review: a hidden value inside a name (here the tool's) comes back from the trace as
 // `deploy_***`, a tool the run does not have: the approved run failed on it and escalated.
 it('refuses to approve a written plan that names a tool by a hidden value, saying which and why; nothing runs', async () => {
-  writeFileSync(
-    join(dir, 'plan.yml'),
-    `name: Deploy
-goal: Deploy
-approval: side-effects
-tools:
-  deploy_eu-central-primary:
-    description: Appends its arguments to deployed.txt
-    command: ["sh", "-c", "cat >> deployed.txt"]
-    input: { type: object, properties: { version: { type: string } }, required: [version] }
-    side_effects: true
-`,
-  );
-  server.script([textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'deploy_eu-central-primary', args: { version: '1.2.3' }, depends_on: [], why: 'deploy' }] }))]);
-  const first = await job(join(dir, 'paused.jsonl'), {});
-  expect(first.kind === 'ran' && first.status).toBe('awaiting-approval');
-  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
-  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line)).findLast((event) => event.type === 'approval_requested');
-  const approved = await job(join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  writeFileSync(join(dir, 'plan.yml'), DEPLOY);
+  server.script([DEPLOY_STEPS]);
+  const paused = await pause();
+  const approved = await approve(paused);
   expect(approved.kind).toBe('rejected');
   expect(approved.kind === 'rejected' && approved.errors.map((error) => error.message).join('\n')).toMatch(/cannot approve: step 1's tool `deploy_\*\*\*` holds a value the run hides as a secret .*nothing ran/);
   expect(existsSync(join(dir, 'deployed.txt'))).toBe(false);
 });
 
 it('a re-run resuming a written plan whose saved steps name a tool by a hidden value has the model write the steps again', async () => {
-  writeFileSync(
-    join(dir, 'plan.yml'),
-    `name: Deploy
-goal: Deploy
-approval: side-effects
-tools:
-  deploy_eu-central-primary:
-    description: Appends its arguments to deployed.txt
-    command: ["sh", "-c", "cat >> deployed.txt"]
-    input: { type: object, properties: { version: { type: string } }, required: [version] }
-    side_effects: true
-`,
-  );
-  const written = textAnswer(JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'deploy_eu-central-primary', args: { version: '1.2.3' }, depends_on: [], why: 'deploy' }] }));
-  server.script([written, written]);
+  writeFileSync(join(dir, 'plan.yml'), DEPLOY);
+  server.script([DEPLOY_STEPS, DEPLOY_STEPS]);
   await job(join(dir, 'first.jsonl'), {});
   const text = readFileSync(join(dir, 'first.jsonl'), 'utf8');
   const again = await job(join(dir, 'again.jsonl'), { resume: { file: join(dir, 'first.jsonl'), text, label: 'attempt 1' } });
