@@ -1,3 +1,4 @@
+import { isOrdinaryValue } from '../core/secret-env-name.ts';
 import { secretValuesFromEnvironment } from '../core/redact.ts';
 import type { ActionSettings } from './action-settings.ts';
 
@@ -8,8 +9,6 @@ import type { ActionSettings } from './action-settings.ts';
  */
 export function actionSecrets(settings: ActionSettings): string[] {
   const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
-  // A flag or a short number under a secret-looking name (a key's id, a token's lifetime) is no
-  // secret, and hiding it would blank it out everywhere; a PIN or password of 6 digits or more is one.
-  const fromEnv = secretValuesFromEnvironment(env).filter((value) => !/^(true|false|\d{1,5})$/i.test(value));
+  const fromEnv = secretValuesFromEnvironment(env).filter((value) => !isOrdinaryValue(value));
   return [settings.model.apiKey, settings.githubToken, ...fromEnv].filter((value): value is string => Boolean(value));
 }

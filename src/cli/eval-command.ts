@@ -67,6 +67,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     clock: systemClock,
     signal,
     onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}\n`)),
+    redact,
     ...(args.traceDir !== undefined && {
       listenersFor: (column: string, run: number) => {
         const file = path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);

@@ -8,3 +8,12 @@ const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTION
 export function isSecretEnvName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
+
+/**
+ * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
+ * number of fewer than 6 digits (a token's lifetime, a key's size or id). Hidden, it would blank out
+ * every `true` and `2048` in the reports; a PIN or password of 6 digits or more is still a secret.
+ */
+export function isOrdinaryValue(value: string): boolean {
+  return /^(?:true|false|\d{1,5})$/i.test(value);
+}

@@ -1,4 +1,5 @@
-import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
+import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { planSecretValues } from '../process/plan-secret-values.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
@@ -80,6 +81,11 @@ export interface EvalDeps {
   readonly onRun?: (result: EvalRunResult) => void;
   /** Called with each run's events, e.g. to write one trace per run. */
   readonly listenersFor?: (column: string, run: number) => readonly RunListener[];
+  /**
+   * The caller's redactor, which its reports (traces, eval.md, eval.json) use: every run redacts its
+   * prompts and tool arguments with it and teaches it what the plan hands its tools under secret names.
+   */
+  readonly redact?: Redactor;
 }
 
 /** Makes each run's model client: faults below the SDK, the call's purpose passed down to them. */
@@ -163,6 +169,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     {
       listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
       clock: deps.clock,
+      ...(deps.redact && { redact: deps.redact }),
       signal: deps.signal,
       random: seededRandom(settings.seed * 7919 + run),
       createModel: (model: ModelSettings) => {
@@ -218,7 +225,8 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
   // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-  const redact = createRedactor([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...secretValuesFromEnvironment(settings.env)]);
+  const redact = deps.redact ?? createRedactor([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...secretValuesFromEnvironment(settings.env)]);
+  redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let usage = NO_USAGE;
   const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });

@@ -120,26 +120,27 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
   const startedAt = deps.clock.now();
   const signal = deps.signal ?? new AbortController().signal;
+  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...secretValuesFromEnvironment(settings.env)]);
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
-  const learn = deps.redact?.learn;
+  const learn = redact.learn;
   const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
   learn?.(planSecretValues(loaded.plan.source, settings.env));
   try {
     const plan = jobPlan(loaded.plan, settings);
     if (!plan.ok) return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-    return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
+    return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
   } finally {
     // No orphan MCP servers, whatever happened (closing twice is safe).
     await loaded.servers?.close();
   }
 }
 
-async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps, startedAt: number): Promise<JobOutcome> {
+async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps & { readonly redact: Redactor }, startedAt: number): Promise<JobOutcome> {
   const inputs = resolveInputs(loadedPlan.source, settings.inputs);
   if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
 
-  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...secretValuesFromEnvironment(settings.env)]);
+  const { redact } = deps;
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
   const { model, budget } = prepared;

@@ -43,15 +43,22 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
 /**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
- * With the run's redactor, a value it hides is `***` there, as in the trace: the file is kept as an
- * output (and uploaded as an artifact), and its `goal:` may be a `task` that quotes event text. Tools
- * get their arguments redacted in every run, so the file runs as the plan would have.
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
+ * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
+ * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
+ * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * or `command` must stay runnable).
  */
 export function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor): string {
   const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
   const idOf = (key: string): Step['id'] => ids.get(key) ?? key;
-  const whole = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
-  const frozen = redact ? redactDeep(whole, redact) : whole;
+  const steps = plan.steps.map((step) => planFileStep(step, idOf));
+  const frozen = {
+    ...plan.source,
+    name: plan.name,
+    ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
+    workflow_sequence: redact ? redactDeep(steps, redact) : steps,
+  };
   const header = [
     `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
     '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',

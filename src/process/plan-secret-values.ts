@@ -1,4 +1,4 @@
-import { isSecretEnvName } from '../core/secret-env-name.ts';
+import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
 import { expandEnvReferences } from './expand-env-references.ts';
 import type { EnvPassThrough, RunnerEnvironment } from './scrub-environment.ts';
 
@@ -19,7 +19,7 @@ function expanded(template: string, env: RunnerEnvironment): string | undefined 
  * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
  * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
  * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
- * prints of them is hidden like any secret.
+ * prints of them is hidden like any secret. Flags and short numbers (`KEY_SIZE: "2048"`) are not.
  */
 export function planSecretValues(
   source: { readonly tools?: Readonly<Record<string, { readonly env?: EnvPassThrough }>>; readonly mcp_servers?: Readonly<Record<string, { readonly env?: EnvPassThrough; readonly headers?: Readonly<Record<string, string>> }>> },
@@ -45,5 +45,5 @@ export function planSecretValues(
       if (credential) values.push(credential);
     }
   }
-  return values;
+  return values.filter((value) => !isOrdinaryValue(value));
 }

@@ -143,7 +143,8 @@ describe('http_get against a local server', () => {
     };
     const result = await get(`${origin}/v1/big`, { maxResponseBytes: 1024 * 1024 });
     expect(result.body.startsWith('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n')).toBe(true);
-    expect(result.body.length).toBe('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n'.length + 1024 * 1024);
+    expect(result.body.length).toBe('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n'.length + 1024 * 1024 + 1);
+    expect(result.body.endsWith('y…')).toBe(true);
   });
 
   it('reports 503 as transient with the server’s retry-after', async () => {

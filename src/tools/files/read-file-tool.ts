@@ -38,7 +38,8 @@ export function readFileTool(options: { root: string; maxBytes?: number }): Tool
         if (stats.size <= maxBytes) return text;
         // Drop a multi-byte character split by the cut rather than show a replacement character.
         const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
-        return `[cut: file is ${formatBytes(stats.size)}; showing the first ${formatBytes(maxBytes)}]\n${clean}`;
+        // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        return `[cut: file is ${formatBytes(stats.size)}; showing the first ${formatBytes(maxBytes)}]\n${clean}…`;
       } finally {
         await handle.close();
       }

@@ -6,5 +6,6 @@ export function capText(text: string, maxBytes: number, what: string, instead?: 
   if (bytes <= maxBytes) return text;
   const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
   const hint = instead === undefined ? '' : `; ${instead}`;
-  return `[cut: ${what} is ${formatBytes(bytes)}; showing the first ${formatBytes(maxBytes)}${hint}]\n${cut}`;
+  // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+  return `[cut: ${what} is ${formatBytes(bytes)}; showing the first ${formatBytes(maxBytes)}${hint}]\n${cut}…`;
 }

@@ -73,12 +73,13 @@ async function send(
     throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
   }
   if (!response.ok) {
-    const excerpt = read.text.slice(0, 300).replace(/\s+/g, ' ').trim();
+    // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+    const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
     throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfterMs((name) => response.headers.get(name)));
   }
   const declared = Number(response.headers.get('content-length'));
   const size = Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
-  const text = read.truncated ? `[cut: response ${size}; showing the first ${formatBytes(maxBytes)}]\n${read.text}` : read.text;
+  const text = read.truncated ? `[cut: response ${size}; showing the first ${formatBytes(maxBytes)}]\n${read.text}…` : read.text;
   return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 

@@ -5,7 +5,9 @@ export class McpToolError extends StepError {
   readonly server: string;
 
   constructor(options: { toolName: string; server: string; text: string; transient: boolean }) {
-    const text = options.text.trim() === '' ? 'no details given' : options.text.trim().slice(0, 2000);
+    const trimmed = options.text.trim();
+    // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+    const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}…` : trimmed;
     super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
     this.server = options.server;
   }
