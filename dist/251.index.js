@@ -102,6 +102,8 @@ function renderEvalTable(input) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/process/plan-secret-values.js
+var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
@@ -583,6 +585,7 @@ var write_plan = __webpack_require__(20964);
 
 
 
+
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 const withholdSideEffects = (tool) => tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 function withholding(settings) {
@@ -652,6 +655,7 @@ async function runPlanVariant(one) {
     }, {
         listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
         clock: deps.clock,
+        ...(deps.redact && { redact: deps.redact }),
         signal: deps.signal,
         random: seededRandom(settings.seed * 7919 + run),
         createModel: (model) => {
@@ -707,7 +711,8 @@ async function runReactVariant(one) {
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-    const redact = (0,core_redact/* createRedactor */.lY)([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let usage = core_usage/* NO_USAGE */.y;
     const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
@@ -1006,6 +1011,7 @@ async function runEvalAction(settings, deps, withhold) {
         clock: deps.clock,
         signal: deps.signal ?? new AbortController().signal,
         onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
+        redact,
     });
     const markdown = redact(report.markdown);
     const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);

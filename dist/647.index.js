@@ -372,7 +372,9 @@ var step_error = __webpack_require__(1938);
 class McpToolError extends step_error/* StepError */.z {
     server;
     constructor(options) {
-        const text = options.text.trim() === '' ? 'no details given' : options.text.trim().slice(0, 2000);
+        const trimmed = options.text.trim();
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}\u2026` : trimmed;
         super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
         this.server = options.server;
     }

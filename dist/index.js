@@ -18077,7 +18077,8 @@ function unfinishedWork(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isSecretEnvName)
+/* harmony export */   B: () => (/* binding */ isSecretEnvName),
+/* harmony export */   C: () => (/* binding */ isOrdinaryValue)
 /* harmony export */ });
 /** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
@@ -18087,6 +18088,14 @@ const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTION
  */
 function isSecretEnvName(name) {
     return SECRET_NAME.test(name);
+}
+/**
+ * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
+ * number of fewer than 6 digits (a token's lifetime, a key's size or id). Hidden, it would blank out
+ * every `true` and `2048` in the reports; a PIN or password of 6 digits or more is still a secret.
+ */
+function isOrdinaryValue(value) {
+    return /^(?:true|false|\d{1,5})$/i.test(value);
 }
 
 
@@ -22288,8 +22297,9 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
-    const learn = deps.redact?.learn;
+    const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
@@ -22298,7 +22308,7 @@ async function runJob(settings, deps) {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-        return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
+        return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
     }
     finally {
         // No orphan MCP servers, whatever happened (closing twice is safe).
@@ -22309,7 +22319,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const { redact } = deps;
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -30146,7 +30156,7 @@ function expanded(template, env) {
  * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
  * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
  * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
- * prints of them is hidden like any secret.
+ * prints of them is hidden like any secret. Flags and short numbers (`KEY_SIZE: "2048"`) are not.
  */
 function planSecretValues(source, env) {
     const values = [];
@@ -30175,7 +30185,7 @@ function planSecretValues(source, env) {
                 values.push(credential);
         }
     }
-    return values;
+    return values.filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
 }
 
 
@@ -33347,7 +33357,8 @@ function readFileTool(options) {
                     return text;
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
                 const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
-                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}`;
+                // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}\u2026`;
             }
             finally {
                 await handle.close();
@@ -33719,7 +33730,8 @@ function capText(text, maxBytes, what, instead) {
         return text;
     const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
     const hint = instead === undefined ? '' : `; ${instead}`;
-    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}`;
+    // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}\u2026`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-summary.js
@@ -34522,12 +34534,13 @@ async function send(options, toolName, args, ctx) {
         throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
     }
     if (!response.ok) {
-        const excerpt = read.text.slice(0, 300).replace(/\s+/g, ' ').trim();
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
     }
     const declared = Number(response.headers.get('content-length'));
     const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}` : read.text;
+    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}\u2026` : read.text;
     return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
@@ -45437,9 +45450,12 @@ function toolkitCommands(toolkit) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/secret-env-name.js
+var secret_env_name = __nccwpck_require__(59989);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __nccwpck_require__(8038);
 ;// CONCATENATED MODULE: ./lib/action/action-secrets.js
+
 
 /**
  * The values every channel must hide: the API key, the GitHub token, and runner variables whose
@@ -45448,9 +45464,7 @@ var core_redact = __nccwpck_require__(8038);
  */
 function actionSecrets(settings) {
     const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
-    // A flag or a short number under a secret-looking name (a key's id, a token's lifetime) is no
-    // secret, and hiding it would blank it out everywhere; a PIN or password of 6 digits or more is one.
-    const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !/^(true|false|\d{1,5})$/i.test(value));
+    const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !(0,secret_env_name/* isOrdinaryValue */.C)(value));
     return [settings.model.apiKey, settings.githubToken, ...fromEnv].filter((value) => Boolean(value));
 }
 
@@ -45761,15 +45775,22 @@ function planFileStep(step, idOf) {
 /**
  * The plan as one file that runs exactly as written: every setting of the original, and its steps
  * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
- * With the run's redactor, a value it hides is `***` there, as in the trace: the file is kept as an
- * output (and uploaded as an artifact), and its `goal:` may be a `task` that quotes event text. Tools
- * get their arguments redacted in every run, so the file runs as the plan would have.
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
+ * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
+ * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
+ * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * or `command` must stay runnable).
  */
 function frozenPlanText(plan, from, redact) {
     const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
     const idOf = (key) => ids.get(key) ?? key;
-    const whole = { ...plan.source, name: plan.name, workflow_sequence: plan.steps.map((step) => planFileStep(step, idOf)) };
-    const frozen = redact ? (0,core_redact/* redactDeep */.KL)(whole, redact) : whole;
+    const steps = plan.steps.map((step) => planFileStep(step, idOf));
+    const frozen = {
+        ...plan.source,
+        name: plan.name,
+        ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
+        workflow_sequence: redact ? (0,core_redact/* redactDeep */.KL)(steps, redact) : steps,
+    };
     const header = [
         `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
         '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',

@@ -4675,8 +4675,9 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
-    const learn = deps.redact?.learn;
+    const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
@@ -4685,7 +4686,7 @@ async function runJob(settings, deps) {
         const plan = jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
-        return await runLoadedJob(plan.plan, loaded.servers, settings, deps, startedAt);
+        return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
     }
     finally {
         // No orphan MCP servers, whatever happened (closing twice is safe).
@@ -4696,7 +4697,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const { redact } = deps;
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };

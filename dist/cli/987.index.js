@@ -182,7 +182,8 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isSecretEnvName)
+/* harmony export */   B: () => (/* binding */ isSecretEnvName),
+/* harmony export */   C: () => (/* binding */ isOrdinaryValue)
 /* harmony export */ });
 /** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
 const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
@@ -192,6 +193,14 @@ const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTION
  */
 function isSecretEnvName(name) {
     return SECRET_NAME.test(name);
+}
+/**
+ * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
+ * number of fewer than 6 digits (a token's lifetime, a key's size or id). Hidden, it would blank out
+ * every `true` and `2048` in the reports; a PIN or password of 6 digits or more is still a secret.
+ */
+function isOrdinaryValue(value) {
+    return /^(?:true|false|\d{1,5})$/i.test(value);
 }
 
 
@@ -3331,7 +3340,7 @@ function expanded(template, env) {
  * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
  * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
  * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
- * prints of them is hidden like any secret.
+ * prints of them is hidden like any secret. Flags and short numbers (`KEY_SIZE: "2048"`) are not.
  */
 function planSecretValues(source, env) {
     const values = [];
@@ -3360,7 +3369,7 @@ function planSecretValues(source, env) {
                 values.push(credential);
         }
     }
-    return values;
+    return values.filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
 }
 
 
@@ -3964,7 +3973,8 @@ function readFileTool(options) {
                     return text;
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
                 const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
-                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}`;
+                // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}\u2026`;
             }
             finally {
                 await handle.close();
@@ -4367,7 +4377,8 @@ function capText(text, maxBytes, what, instead) {
         return text;
     const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
     const hint = instead === undefined ? '' : `; ${instead}`;
-    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}`;
+    // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}\u2026`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-summary.js
@@ -5168,12 +5179,13 @@ async function send(options, toolName, args, ctx) {
         throw new HttpTransportError(toolName, url.href, kind, kind === 'timeout' ? `${timeoutSeconds}s` : 'body cut off', error);
     }
     if (!response.ok) {
-        const excerpt = read.text.slice(0, 300).replace(/\s+/g, ' ').trim();
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
     }
     const declared = Number(response.headers.get('content-length'));
     const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}` : read.text;
+    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}\u2026` : read.text;
     return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
