@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { LinearRegex } from '../core/linear-regex.ts';
+import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = addFormatsModule.default;
@@ -8,38 +9,54 @@ const addFormats = addFormatsModule.default;
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
 const linearRegExp = Object.assign((pattern: string, flags: string) => LinearRegex.compile(pattern, flags), { code: 'linearRegExp' });
 
-let ajv: Ajv2020 | undefined;
+/** The most items an array checked for `uniqueItems` may have: Ajv compares items pairwise. */
+export const MAX_UNIQUE_ITEMS = 2_000;
 
 /**
- * Ajv, a complete JSON Schema 2020-12 validator, for json_schema goals: the gate's check. (zod's
+ * Ajv, a complete JSON Schema 2020-12 validator, checks json_schema goals, the gate's check. (zod's
  * converter, which checks tool arguments, dropped keywords silently, and a goal passed on a value
- * its schema refused.) Strict about the schema: an unknown keyword (`maxitem`) is an error, so a typo
- * cannot loosen a gate; not about the shapes JSON Schema allows (`required` without `type`).
+ * its schema refused.) What a gate must not loosen is refused when the plan loads
+ * (json-schema-problems.ts: unknown keywords and formats, `unevaluated*`, another `$schema`), so Ajv
+ * itself is not strict about shapes JSON Schema allows (`minContains: 0`, a property a pattern also
+ * names). `allErrors` stays off: with it a recursive `anyOf` costs exponential time in a hostile
+ * result's depth. Only own properties count for `required` (`constructor` is not in `{}`).
+ * Formats are the specification's (a `url` check was quadratic on hostile text). One Ajv per
+ * schema: two goals (or two loads, as `plan-runner eval` makes) may give the same `$id`.
  */
-function validator(): Ajv2020 {
-  if (ajv) return ajv;
-  ajv = new Ajv2020({
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    strictRequired: false,
-    allErrors: true,
-    code: { regExp: linearRegExp },
-  });
-  addFormats(ajv);
-  return ajv;
+function validatorFor(schema: object): ValidateFunction {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+  addFormats(ajv, [...JSON_SCHEMA_FORMATS]);
+  return ajv.compile(schema);
 }
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
 export type JsonSchemaCheck = { readonly ok: true; readonly valid: boolean; readonly errors: readonly ErrorObject[] } | { readonly ok: false; readonly message: string };
 
-/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used (and why). */
+/** The length of the longest array in `value`, found without recursion. */
+function longestArray(value: unknown): number {
+  let longest = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) {
+      longest = Math.max(longest, item.length);
+      stack.push(...item);
+    } else if (item !== null && typeof item === 'object') stack.push(...Object.values(item));
+  }
+  return longest;
+}
+
+/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used, or the value is too large for it (and why). */
 export function checkJsonSchema(schema: object, value: unknown): JsonSchemaCheck {
+  if (JSON.stringify(schema).includes('"uniqueItems":true')) {
+    const longest = longestArray(value);
+    if (longest > MAX_UNIQUE_ITEMS) return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
+  }
   let validate = compiled.get(schema);
   try {
     if (!validate) {
-      validate = validator().compile(schema);
+      validate = validatorFor(schema);
       compiled.set(schema, validate);
     }
   } catch (error) {

@@ -4,8 +4,11 @@ import { nearestName } from './nearest-name.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
+/** The formats a json_schema goal checks: JSON Schema 2020-12's that Ajv's formats implement. */
+export const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'] as const;
+const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
@@ -54,13 +57,7 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
     issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
     return;
   }
-  if (strict) {
-    for (const key of Object.keys(schema)) {
-      if (KEYWORDS.includes(key)) continue;
-      const near = nearestName(key, KEYWORDS);
-      issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` — did you mean \`${near}\`?` : ''}; a check would ignore it` });
-    }
-  }
+  if (strict) strictProblems(schema, path, issues);
   if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
   for (const key of SCHEMA_MAPS) {
     if (!(key in schema)) continue;
@@ -105,6 +102,35 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
       if (problem) issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
     }
   }
+}
+
+/**
+ * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
+ * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
+ * `unevaluated*` keywords (Ajv keeps annotations the specification drops there, so it passes values
+ * it should refuse), another draft's `$schema`, a `$ref` to another document, `items` as a list.
+ */
+function strictProblems(schema: Record<string, unknown>, path: PathSegment[], issues: PlanIssue[]): void {
+  for (const key of Object.keys(schema)) {
+    if (key === 'unevaluatedProperties' || key === 'unevaluatedItems') {
+      issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not supported in a goal's json_schema (the validator checks it otherwise than JSON Schema says after if/else and prefixItems); use ${key === 'unevaluatedProperties' ? 'additionalProperties' : 'items'}` });
+      continue;
+    }
+    if (KEYWORDS.includes(key)) continue;
+    const near = nearestName(key, KEYWORDS);
+    issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` — did you mean \`${near}\`?` : ''}; a check would ignore it` });
+  }
+  if ('format' in schema && !(JSON_SCHEMA_FORMATS as readonly string[]).includes(String(schema.format))) {
+    const near = typeof schema.format === 'string' ? nearestName(schema.format, JSON_SCHEMA_FORMATS) : undefined;
+    issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` — did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
+  }
+  if ('$schema' in schema && !(typeof schema.$schema === 'string' && DRAFT_2020_12.test(schema.$schema))) {
+    issues.push({ path: [...path, '$schema'], message: 'json_schema goals are JSON Schema 2020-12: remove $schema, or give https://json-schema.org/draft/2020-12/schema' });
+  }
+  if ('$ref' in schema && !(typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))) {
+    issues.push({ path: [...path, '$ref'], message: '$ref must point inside this schema (#/$defs/…); other documents are not fetched' });
+  }
+  if (Array.isArray(schema.items)) issues.push({ path: [...path, 'items'], message: 'in JSON Schema 2020-12 a list of item schemas is prefixItems; items is one schema for the rest' });
 }
 
 /**

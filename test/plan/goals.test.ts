@@ -58,6 +58,18 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  // Found by the second review: each was accepted at load and could never be checked, or loosened the gate.
+  it('rejects in a goal json_schema what the check would refuse or check otherwise, where it is written', () => {
+    const errors = errorsFor(yaml(...steps, '  - { name: a, json_schema: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { u: { type: string, format: url } }, if: { required: [a] }, then: { requird: [b] }, unevaluatedProperties: false } }'));
+    expect(errors).toEqual([
+      expect.stringMatching(/json_schema goals are JSON Schema 2020-12: remove \$schema/),
+      expect.stringMatching(/format "url" is not checked — did you mean `uri`\?.*\(at goals\[0\]\.json_schema\.properties\.u\.format\)$/),
+      expect.stringMatching(/`requird` is not a JSON Schema keyword — did you mean `required`\?.*\(at goals\[0\]\.json_schema\.then\.requird\)$/),
+      expect.stringMatching(/`unevaluatedProperties` is not supported in a goal's json_schema.*use additionalProperties/),
+    ]);
+    for (const error of errors) expect(error).toMatch(/^plan\.yml:5:\d+: /);
+  });
+
   it('rejects a malformed json_schema', () => {
     expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
       'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',
