@@ -15,7 +15,9 @@ export type LinearMatch = { readonly index: number; readonly text: string };
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
  * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
- * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`);
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>…)`, `\u00e9`, `[^]`), and
+ * `\s`, `\S` and `.`, whose meaning RE2 does not share, are written out as JavaScript means them
+ * (with the `m` flag, `^` and `$` still see lines end at `\n` only, not at `\r`, U+2028 or U+2029);
  * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
  */
 export class LinearRegex {
@@ -37,8 +39,9 @@ export class LinearRegex {
       if (bit === undefined) throw new RegexSyntaxError(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
       bits |= bit;
     }
+    const written = withJavaScriptClasses(source, flags.includes('s'));
     try {
-      return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(source), bits));
+      return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(written), bits));
     } catch (error) {
       throw new RegexSyntaxError(source, readableReason(error), { cause: error });
     }
@@ -64,6 +67,50 @@ export class LinearRegex {
   toString(): string {
     return `/${this.source}/${this.flags}`;
   }
+}
+
+/** JavaScript's `\s`: every white space and line terminator (RE2's is ASCII only). */
+const JS_SPACE = '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+
+/**
+ * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
+ * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
+ * without the `s` flag (RE2 matches `\r`, U+2028 and U+2029 with it; JavaScript does not). Inside
+ * `[…]`, `\s` is written out too, and a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); in a negated class `\S` has no RE2 spelling and is refused.
+ */
+function withJavaScriptClasses(source: string, dotAll: boolean): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === '\\') {
+      const next = source[i + 1];
+      i++;
+      out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
+    } else if (char === '[') {
+      // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
+      const negated = source[i + 1] === '^';
+      let j = negated ? i + 2 : i + 1;
+      let body = '';
+      let nonSpace = false;
+      for (; j < source.length && source[j] !== ']'; j++) {
+        if (source[j] !== '\\') {
+          body += source[j];
+          continue;
+        }
+        const next = source[++j];
+        if (next === 's') body += JS_SPACE;
+        else if (next === 'S') {
+          if (negated) throw new RegexSyntaxError(source, '`\\S` inside `[^…]` is not supported (patterns run on a linear-time engine, RE2 syntax): write `[^…]` and `\\s` apart');
+          nonSpace = true;
+        } else body += `\\${next ?? ''}`;
+      }
+      const klass = `[${negated ? '^' : ''}${body}${j < source.length ? ']' : ''}`;
+      out += !nonSpace ? klass : body === '' ? `[^${JS_SPACE}]` : `(?:${klass}|[^${JS_SPACE}])`;
+      i = j;
+    } else out += char === '.' && !dotAll ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
+  }
+  return out;
 }
 
 function readableReason(error: unknown): string {

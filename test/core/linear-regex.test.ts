@@ -1,0 +1,36 @@
+// Found by review: `\s`, `\S` and `.` took RE2's meaning, not JavaScript's, in every plan pattern (goal
+// `matches`, json_schema `pattern`): `^\S+$` was met by a no-break space, `^.*$` by a carriage return.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LinearRegex } from '../../src/core/linear-regex.ts';
+
+const TEXTS = ['fix\u00a0branch', 'a\u000bb', 'em\u2003space', 'one\rtwo', 'one\u2028two', 'one\ntwo', 'plain', ' lead', '\ufeffbom', 'tab\there', ''];
+
+describe('LinearRegex: the classes whose meaning RE2 does not share, as JavaScript means them', () => {
+  it('matches like RegExp on white space, line terminators and any-character idioms', () => {
+    const patterns: Array<[string, string]> = [
+      ['^\\S+$', ''], ['\\s', ''], ['^.*$', ''], ['^.*$', 's'], ['[\\s,]+', ''], ['[\\s\\S]', ''], ['^[a-z\\S]+$', ''],
+      ['[^\\s]', ''], ['^[^]*$', ''], ['a.c', 'i'], ['[.]', ''], ['\\\\s', ''], ['^\\s*$', ''],
+    ];
+    for (const [source, flags] of patterns) {
+      const linear = LinearRegex.compile(source, flags);
+      for (const text of TEXTS) expect({ source, flags, text, matched: linear.test(text) }).toEqual({ source, flags, text, matched: new RegExp(source, flags).test(text) });
+    }
+  });
+
+  it('agrees with RegExp on random patterns of those pieces', () => {
+    const piece = fc.constantFrom('\\s', '\\S', '.', '[\\s\\S]', '[^\\s]', '[a\\S]', 'a', ' ', '\\d', '[\\s,]');
+    const pattern = fc.tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '*', '+', '?')).map(([parts, q]) => `^(?:${parts.join('')})${q}$`);
+    const text = fc.array(fc.constantFrom('a', ' ', '\u00a0', '\r', '\n', '\u2028', '1', ',', '\u3000', 'é'), { maxLength: 5 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(pattern, fc.constantFrom('', 's'), text, (source, flags, candidate) => {
+        expect(LinearRegex.compile(source, flags).test(candidate)).toBe(new RegExp(source, flags).test(candidate));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses \\S in a negated class, which RE2 cannot spell with JavaScript’s meaning', () => {
+    expect(() => LinearRegex.compile('[^a\\S]')).toThrow(/`\\S` inside `\[\^…\]` is not supported/);
+  });
+});
