@@ -17332,7 +17332,9 @@ const FLAG_BITS = {
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
  * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
- * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>\u2026)`, `\u00e9`, `[^]`);
+ * JavaScript syntax is accepted where RE2 has the same meaning (`(?<name>\u2026)`, `\u00e9`, `[^]`), and
+ * `\s`, `\S` and `.`, whose meaning RE2 does not share, are written out as JavaScript means them
+ * (with the `m` flag, `^` and `$` still see lines end at `\n` only, not at `\r`, U+2028 or U+2029);
  * lookaround and backreferences, which need backtracking, are refused with a `RegexSyntaxError`.
  */
 class LinearRegex {
@@ -17353,8 +17355,9 @@ class LinearRegex {
                 throw new regex_syntax_error/* RegexSyntaxError */.J(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
             bits |= bit;
         }
+        const written = withJavaScriptClasses(source, flags.includes('s'));
         try {
-            return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(source), bits));
+            return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(written), bits));
         }
         catch (error) {
             throw new regex_syntax_error/* RegexSyntaxError */.J(source, readableReason(error), { cause: error });
@@ -17378,6 +17381,55 @@ class LinearRegex {
     toString() {
         return `/${this.source}/${this.flags}`;
     }
+}
+/** JavaScript's `\s`: every white space and line terminator (RE2's is ASCII only). */
+const JS_SPACE = '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+/**
+ * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
+ * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
+ * without the `s` flag (RE2 matches `\r`, U+2028 and U+2029 with it; JavaScript does not). Inside
+ * `[\u2026]`, `\s` is written out too, and a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); in a negated class `\S` has no RE2 spelling and is refused.
+ */
+function withJavaScriptClasses(source, dotAll) {
+    let out = '';
+    for (let i = 0; i < source.length; i++) {
+        const char = source[i];
+        if (char === '\\') {
+            const next = source[i + 1];
+            i++;
+            out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
+        }
+        else if (char === '[') {
+            // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
+            const negated = source[i + 1] === '^';
+            let j = negated ? i + 2 : i + 1;
+            let body = '';
+            let nonSpace = false;
+            for (; j < source.length && source[j] !== ']'; j++) {
+                if (source[j] !== '\\') {
+                    body += source[j];
+                    continue;
+                }
+                const next = source[++j];
+                if (next === 's')
+                    body += JS_SPACE;
+                else if (next === 'S') {
+                    if (negated)
+                        throw new regex_syntax_error/* RegexSyntaxError */.J(source, '`\\S` inside `[^\u2026]` is not supported (patterns run on a linear-time engine, RE2 syntax): write `[^\u2026]` and `\\s` apart');
+                    nonSpace = true;
+                }
+                else
+                    body += `\\${next ?? ''}`;
+            }
+            const klass = `[${negated ? '^' : ''}${body}${j < source.length ? ']' : ''}`;
+            out += !nonSpace ? klass : body === '' ? `[^${JS_SPACE}]` : `(?:${klass}|[^${JS_SPACE}])`;
+            i = j;
+        }
+        else
+            out += char === '.' && !dotAll ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
+    }
+    return out;
 }
 function readableReason(error) {
     const raw = error instanceof Error ? error.message : String(error);
@@ -22000,8 +22052,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
-var validate_plan = __nccwpck_require__(33043);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
+var validate_plan = __nccwpck_require__(75935);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
@@ -24376,6 +24428,179 @@ function parseGoalRegex(pattern, flags = '') {
 
 /***/ }),
 
+/***/ 79006:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ jsonSchemaProblems),
+/* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
+/* harmony export */ });
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
+
+
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
+/** The formats a json_schema goal checks: JSON Schema 2020-12's that Ajv's formats implement. */
+const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'];
+const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
+const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
+const MAX_SCHEMA_DEPTH = 32;
+/** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
+const KEYWORDS = [
+    '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
+    'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
+    'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
+    'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
+    'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
+    'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
+];
+function isMap(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function compiles(pattern) {
+    try {
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(pattern, 'u');
+        return undefined;
+    }
+    catch (error) {
+        return error instanceof _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__/* .RegexSyntaxError */ .J ? error.reason : error instanceof Error ? error.message : String(error);
+    }
+}
+function checkType(type, path, issues) {
+    const names = Array.isArray(type) ? type : [type];
+    for (const name of names) {
+        if (typeof name === 'string' && TYPES.includes(name))
+            continue;
+        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(name, TYPES) : undefined;
+        const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
+        issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
+    }
+}
+function checkSchema(schema, path, depth, issues, strict) {
+    if (typeof schema === 'boolean')
+        return;
+    if (!isMap(schema)) {
+        issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
+        return;
+    }
+    if (depth > MAX_SCHEMA_DEPTH) {
+        issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
+        return;
+    }
+    if (strict)
+        strictProblems(schema, path, issues);
+    if ('type' in schema)
+        checkType(schema.type, [...path, 'type'], issues);
+    for (const key of SCHEMA_MAPS) {
+        if (!(key in schema))
+            continue;
+        const value = schema[key];
+        if (!isMap(value))
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
+        else
+            for (const [name, inner] of Object.entries(value))
+                checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
+    }
+    for (const key of SCHEMA_VALUES) {
+        if (key in schema) {
+            const value = schema[key];
+            if (key === 'items' && Array.isArray(value))
+                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
+            else
+                checkSchema(value, [...path, key], depth + 1, issues, strict);
+        }
+    }
+    for (const key of SCHEMA_LISTS) {
+        if (!(key in schema))
+            continue;
+        const value = schema[key];
+        if (!Array.isArray(value) || value.length === 0)
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
+        else
+            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
+    }
+    if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
+        issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
+    }
+    if ('enum' in schema && !Array.isArray(schema.enum))
+        issues.push({ path: [...path, 'enum'], message: '`enum` must be a list of values' });
+    for (const key of COUNTS) {
+        const value = schema[key];
+        if (key in schema && !(Number.isInteger(value) && value >= 0))
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a whole number, 0 or more` });
+    }
+    for (const key of NUMBERS) {
+        if (key in schema && typeof schema[key] !== 'number')
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+    }
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
+        if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean')
+            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
+    }
+    if ('pattern' in schema) {
+        const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
+        if (problem)
+            issues.push({ path: [...path, 'pattern'], message: `bad \`pattern\`: ${problem}` });
+    }
+    if (isMap(schema.patternProperties)) {
+        for (const pattern of Object.keys(schema.patternProperties)) {
+            const problem = compiles(pattern);
+            if (problem)
+                issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
+        }
+    }
+}
+/**
+ * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
+ * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
+ * `unevaluated*` keywords (Ajv keeps annotations the specification drops there, so it passes values
+ * it should refuse), another draft's `$schema`, a `$ref` to another document, `items` as a list.
+ */
+function strictProblems(schema, path, issues) {
+    for (const key of Object.keys(schema)) {
+        if (key === 'unevaluatedProperties' || key === 'unevaluatedItems') {
+            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not supported in a goal's json_schema (the validator checks it otherwise than JSON Schema says after if/else and prefixItems); use ${key === 'unevaluatedProperties' ? 'additionalProperties' : 'items'}` });
+            continue;
+        }
+        if (KEYWORDS.includes(key))
+            continue;
+        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(key, KEYWORDS);
+        issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
+    }
+    if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
+        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
+        issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
+    }
+    if ('$schema' in schema && !(typeof schema.$schema === 'string' && DRAFT_2020_12.test(schema.$schema))) {
+        issues.push({ path: [...path, '$schema'], message: 'json_schema goals are JSON Schema 2020-12: remove $schema, or give https://json-schema.org/draft/2020-12/schema' });
+    }
+    if ('$ref' in schema && !(typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))) {
+        issues.push({ path: [...path, '$ref'], message: '$ref must point inside this schema (#/$defs/\u2026); other documents are not fetched' });
+    }
+    if (Array.isArray(schema.items))
+        issues.push({ path: [...path, 'items'], message: 'in JSON Schema 2020-12 a list of item schemas is prefixItems; items is one schema for the rest' });
+}
+/**
+ * What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at
+ * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
+ * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
+ */
+function jsonSchemaProblems(schema, path, strict = false) {
+    const issues = [];
+    checkSchema(schema, [...path], 0, issues, strict);
+    return issues;
+}
+
+
+/***/ }),
+
 /***/ 40855:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -24519,8 +24744,8 @@ function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
-var validate_plan = __nccwpck_require__(33043);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
+var validate_plan = __nccwpck_require__(75935);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -28908,7 +29133,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 33043:
+/***/ 75935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28985,146 +29210,8 @@ function buildPlanSteps(steps) {
 var compile_json_schema = __nccwpck_require__(74598);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __nccwpck_require__(99271);
-// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __nccwpck_require__(24883);
-// EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
-var regex_syntax_error = __nccwpck_require__(45989);
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __nccwpck_require__(95421);
-;// CONCATENATED MODULE: ./lib/plan/json-schema-problems.js
-
-
-
-const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems'];
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
-const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
-const MAX_SCHEMA_DEPTH = 32;
-/** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
-const KEYWORDS = [
-    '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
-    'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
-    'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',
-    'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
-    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
-    'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
-    'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
-];
-function isMap(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function compiles(pattern) {
-    try {
-        linear_regex/* LinearRegex */.P.compile(pattern, 'u');
-        return undefined;
-    }
-    catch (error) {
-        return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
-    }
-}
-function checkType(type, path, issues) {
-    const names = Array.isArray(type) ? type : [type];
-    for (const name of names) {
-        if (typeof name === 'string' && TYPES.includes(name))
-            continue;
-        const near = typeof name === 'string' ? (0,nearest_name/* nearestName */.q)(name, TYPES) : undefined;
-        const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
-        issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
-    }
-}
-function checkSchema(schema, path, depth, issues, strict) {
-    if (typeof schema === 'boolean')
-        return;
-    if (!isMap(schema)) {
-        issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
-        return;
-    }
-    if (depth > MAX_SCHEMA_DEPTH) {
-        issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
-        return;
-    }
-    if (strict) {
-        for (const key of Object.keys(schema)) {
-            if (KEYWORDS.includes(key))
-                continue;
-            const near = (0,nearest_name/* nearestName */.q)(key, KEYWORDS);
-            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
-        }
-    }
-    if ('type' in schema)
-        checkType(schema.type, [...path, 'type'], issues);
-    for (const key of SCHEMA_MAPS) {
-        if (!(key in schema))
-            continue;
-        const value = schema[key];
-        if (!isMap(value))
-            issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
-        else
-            for (const [name, inner] of Object.entries(value))
-                checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
-    }
-    for (const key of SCHEMA_VALUES) {
-        if (key in schema) {
-            const value = schema[key];
-            if (key === 'items' && Array.isArray(value))
-                value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
-            else
-                checkSchema(value, [...path, key], depth + 1, issues, strict);
-        }
-    }
-    for (const key of SCHEMA_LISTS) {
-        if (!(key in schema))
-            continue;
-        const value = schema[key];
-        if (!Array.isArray(value) || value.length === 0)
-            issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });
-        else
-            value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
-    }
-    if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
-        issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
-    }
-    if ('enum' in schema && !Array.isArray(schema.enum))
-        issues.push({ path: [...path, 'enum'], message: '`enum` must be a list of values' });
-    for (const key of COUNTS) {
-        const value = schema[key];
-        if (key in schema && !(Number.isInteger(value) && value >= 0))
-            issues.push({ path: [...path, key], message: `\`${key}\` must be a whole number, 0 or more` });
-    }
-    for (const key of NUMBERS) {
-        if (key in schema && typeof schema[key] !== 'number')
-            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
-    }
-    for (const key of ['exclusiveMinimum', 'exclusiveMaximum']) {
-        if (key in schema && typeof schema[key] !== 'number' && typeof schema[key] !== 'boolean')
-            issues.push({ path: [...path, key], message: `\`${key}\` must be a number` });
-    }
-    if ('pattern' in schema) {
-        const problem = typeof schema.pattern === 'string' ? compiles(schema.pattern) : 'it must be text';
-        if (problem)
-            issues.push({ path: [...path, 'pattern'], message: `bad \`pattern\`: ${problem}` });
-    }
-    if (isMap(schema.patternProperties)) {
-        for (const pattern of Object.keys(schema.patternProperties)) {
-            const problem = compiles(pattern);
-            if (problem)
-                issues.push({ path: [...path, 'patternProperties', pattern], at: 'key', message: `bad pattern: ${problem}` });
-        }
-    }
-}
-/**
- * What is wrong with a JSON Schema written in a plan (a tool's `input`, a goal's `json_schema`), at
- * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
- * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
- */
-function jsonSchemaProblems(schema, path, strict = false) {
-    const issues = [];
-    checkSchema(schema, [...path], 0, issues, strict);
-    return issues;
-}
-
+// EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
+var json_schema_problems = __nccwpck_require__(79006);
 ;// CONCATENATED MODULE: ./lib/plan/plan-check-context.js
 /** The path of step `index` in the plan file. */
 function stepPath(index) {
@@ -29173,7 +29260,7 @@ function checkInputSchemas(ctx) {
         if (!declared && !called.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
-        const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
+        const problems = declared ? (0,json_schema_problems/* jsonSchemaProblems */.W)(tool.inputSchema, path) : [];
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
             problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
         }
@@ -29254,8 +29341,12 @@ function checkFanOut(steps) {
     return issues;
 }
 
+// EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
+var regex_syntax_error = __nccwpck_require__(45989);
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __nccwpck_require__(650);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
 
 
@@ -29291,7 +29382,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
         }
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
-            issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
+            issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.W)(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -29859,7 +29950,7 @@ function exceedsDepth(value, max) {
 var format_path = __nccwpck_require__(97222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
 
-function issues_beside_schema_isMap(value) {
+function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /** A copy of `value` without the keys the schema did not recognise, at the paths it named them. */
@@ -29868,8 +29959,8 @@ function withoutKeys(value, unknown) {
     for (const { path, keys } of unknown) {
         let at = copy;
         for (const segment of path)
-            at = issues_beside_schema_isMap(at) || Array.isArray(at) ? at[segment] : undefined;
-        if (issues_beside_schema_isMap(at))
+            at = isMap(at) || Array.isArray(at) ? at[segment] : undefined;
+        if (isMap(at))
             for (const key of keys)
                 delete at[key];
     }
@@ -29877,10 +29968,10 @@ function withoutKeys(value, unknown) {
 }
 /** Duplicate step ids among the raw steps that have a usable id, whatever else is wrong with them. */
 function duplicateIds(value) {
-    const sequence = issues_beside_schema_isMap(value) ? value['workflow_sequence'] : undefined;
+    const sequence = isMap(value) ? value['workflow_sequence'] : undefined;
     if (!Array.isArray(sequence))
         return [];
-    const withIds = sequence.map((step, index) => ({ step, index })).filter(({ step }) => issues_beside_schema_isMap(step) && (typeof step['id'] === 'string' || typeof step['id'] === 'number'));
+    const withIds = sequence.map((step, index) => ({ step, index })).filter(({ step }) => isMap(step) && (typeof step['id'] === 'string' || typeof step['id'] === 'number'));
     const { issues } = indexStepIds(withIds.map(({ step }) => step));
     // indexStepIds numbers steps by their place in the list it was given: put the real indexes back.
     return issues.map((issue) => {

@@ -4395,8 +4395,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 20 modules
-var validate_plan = __webpack_require__(3043);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
+var validate_plan = __webpack_require__(5935);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 

@@ -481,9 +481,12 @@ exports["default"] = def;
 /* harmony export */   checkJsonSchema: () => (/* binding */ checkJsonSchema),
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2210);
+/* unused harmony export MAX_UNIQUE_ITEMS */
+/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2815);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(176);
+/* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9006);
+
 
 
 
@@ -491,34 +494,51 @@ exports["default"] = def;
 const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
 const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P.compile(pattern, flags), { code: 'linearRegExp' });
-let ajv;
+/** The most items an array checked for `uniqueItems` may have: Ajv compares items pairwise. */
+const MAX_UNIQUE_ITEMS = 2_000;
 /**
- * Ajv, a complete JSON Schema 2020-12 validator, for json_schema goals: the gate's check. (zod's
+ * Ajv, a complete JSON Schema 2020-12 validator, checks json_schema goals, the gate's check. (zod's
  * converter, which checks tool arguments, dropped keywords silently, and a goal passed on a value
- * its schema refused.) Strict about the schema: an unknown keyword (`maxitem`) is an error, so a typo
- * cannot loosen a gate; not about the shapes JSON Schema allows (`required` without `type`).
+ * its schema refused.) What a gate must not loosen is refused when the plan loads
+ * (json-schema-problems.ts: unknown keywords and formats, `unevaluated*`, another `$schema`), so Ajv
+ * itself is not strict about shapes JSON Schema allows (`minContains: 0`, a property a pattern also
+ * names). `allErrors` stays off: with it a recursive `anyOf` costs exponential time in a hostile
+ * result's depth. Only own properties count for `required` (`constructor` is not in `{}`).
+ * Formats are the specification's (a `url` check was quadratic on hostile text). One Ajv per
+ * schema: two goals (or two loads, as `plan-runner eval` makes) may give the same `$id`.
  */
-function validator() {
-    if (ajv)
-        return ajv;
-    ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_2__.Ajv2020({
-        strict: true,
-        strictTypes: false,
-        strictTuples: false,
-        strictRequired: false,
-        allErrors: true,
-        code: { regExp: linearRegExp },
-    });
-    addFormats(ajv);
-    return ajv;
+function validatorFor(schema) {
+    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .e]);
+    return ajv.compile(schema);
 }
 const compiled = new WeakMap();
-/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used (and why). */
+/** The length of the longest array in `value`, found without recursion. */
+function longestArray(value) {
+    let longest = 0;
+    const stack = [value];
+    while (stack.length > 0) {
+        const item = stack.pop();
+        if (Array.isArray(item)) {
+            longest = Math.max(longest, item.length);
+            stack.push(...item);
+        }
+        else if (item !== null && typeof item === 'object')
+            stack.push(...Object.values(item));
+    }
+    return longest;
+}
+/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used, or the value is too large for it (and why). */
 function checkJsonSchema(schema, value) {
+    if (JSON.stringify(schema).includes('"uniqueItems":true')) {
+        const longest = longestArray(value);
+        if (longest > MAX_UNIQUE_ITEMS)
+            return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
+    }
     let validate = compiled.get(schema);
     try {
         if (!validate) {
-            validate = validator().compile(schema);
+            validate = validatorFor(schema);
             compiled.set(schema, validate);
         }
     }
