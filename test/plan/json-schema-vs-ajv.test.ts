@@ -90,6 +90,9 @@ describe('json_schema goals against a reference JSON Schema 2020-12 validator', 
     expect(await goalMet({ allOf: [{ type: 'string' }, { minLength: 5 }] }, 'x')).toBe(false);
     expect(await goalMet({ type: 'object', additionalProperties: false, anyOf: [{}] }, { a: 0 })).toBe(false);
     expect(await goalMet({ not: { type: 'string' } }, 'x')).toBe(false);
+    // Ajv 8.20 without allErrors took [] here; contains needs an item.
+    expect(await goalMet({ prefixItems: [{ maximum: 0 }], contains: {} }, [])).toBe(false);
+    expect(await goalMet({ type: 'object', properties: { prefixItems: { type: 'array' }, contains: { type: 'string' } } }, { contains: 'x', prefixItems: [] })).toBe(true);
   });
 
   // Found by the second review.
