@@ -504,13 +504,60 @@ const MAX_UNIQUE_ITEMS = 2_000;
  * itself is not strict about shapes JSON Schema allows (`minContains: 0`, a property a pattern also
  * names). `allErrors` stays off: with it a recursive `anyOf` costs exponential time in a hostile
  * result's depth. Only own properties count for `required` (`constructor` is not in `{}`).
- * Formats are the specification's (a `url` check was quadratic on hostile text). One Ajv per
- * schema: two goals (or two loads, as `plan-runner eval` makes) may give the same `$id`.
+ * Formats are the specification's (a `url` check was quadratic on hostile text). A schema whose
+ * `$id` another one already took (two goals, or two loads as `plan-runner eval` makes) gets an Ajv
+ * of its own.
  */
-function validatorFor(schema) {
+function newAjv() {
     const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
     addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .e]);
-    return ajv.compile(schema);
+    return ajv;
+}
+let shared;
+function validatorFor(schema) {
+    const ready = containsApart(schema);
+    try {
+        return (shared ??= newAjv()).compile(ready);
+    }
+    catch (error) {
+        if (error instanceof Error && /already exists/.test(error.message))
+            return newAjv().compile(ready);
+        throw error;
+    }
+}
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SUBSCHEMAS = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/**
+ * A copy of `schema` where `contains` (with `minContains`, `maxContains`) beside `prefixItems` is
+ * checked as a part of an `allOf`: without allErrors, Ajv 8.20 took `[]` for `{prefixItems: [...],
+ * contains: {}}`, though `contains` needs an item (found by the fuzz against a reference Ajv).
+ */
+function containsApart(schema) {
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+        return schema;
+    const copy = { ...schema };
+    for (const key of SUBSCHEMA_MAPS) {
+        const map = copy[key];
+        if (map !== null && typeof map === 'object' && !Array.isArray(map))
+            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, containsApart(inner)]));
+    }
+    for (const key of SUBSCHEMAS)
+        if (key in copy)
+            copy[key] = containsApart(copy[key]);
+    for (const key of SUBSCHEMA_LISTS)
+        if (Array.isArray(copy[key]))
+            copy[key] = copy[key].map(containsApart);
+    if ('prefixItems' in copy && 'contains' in copy) {
+        const part = {};
+        for (const key of ['contains', 'minContains', 'maxContains']) {
+            if (key in copy)
+                part[key] = copy[key];
+            delete copy[key];
+        }
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), part];
+    }
+    return copy;
 }
 const compiled = new WeakMap();
 /** The length of the longest array in `value`, found without recursion. */
