@@ -4,7 +4,9 @@ import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
-import { loadPlanFile } from '../plan/load-plan.ts';
+import { readFile } from 'node:fs/promises';
+import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import type { Goal } from '../plan/schema.ts';
 import { actionOutputs } from './action-outputs.ts';
 import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -47,9 +49,17 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 
-/** Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed). A run of a `task` alone has no goals. */
+/**
+ * Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed).
+ * Only its `goals:` are read: validating the whole plan would need its MCP servers started, and a
+ * step naming their tools would read as an error. A run of a `task` alone has no goals.
+ */
 async function gates(planFile: string | undefined): Promise<boolean> {
   if (planFile === undefined) return false;
-  const loaded = await loadPlanFile(planFile);
-  return !loaded.ok || hasRequiredGoal(loaded.plan.source.goals);
+  const text = await readFile(planFile, 'utf8').catch(() => undefined);
+  const parsed = text === undefined ? undefined : parsePlanYaml(text, planFile);
+  if (!parsed?.ok) return true;
+  const goals = (parsed.parsed.value as { goals?: unknown } | null)?.goals;
+  if (goals === undefined) return false;
+  return !Array.isArray(goals) || hasRequiredGoal(goals as Goal[]);
 }

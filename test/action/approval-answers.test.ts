@@ -12,6 +12,7 @@ import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { recordingIO } from './recording-io.ts';
+import { everythingServer, marker } from '../e2e-tools/mcp-processes.ts';
 
 const PLAN = `name: Publish
 approval: side-effects
@@ -148,4 +149,16 @@ it('/reject of a plan with a required goal fails its job: a gate whose goals wer
   const passed = await act('issue_comment', commentOn('/reject', 905), 89, other);
   expect(passed.result.outputs.status).toBe('rejected');
   expect(passed.result.failure).toBeUndefined();
+});
+
+// Found by review: the /reject job loaded the whole plan to find its goals, without its MCP servers,
+// so a step naming one of their tools read as a plan error, which counted as a required goal.
+it('/reject of a plan whose steps call an MCP server’s tools, without a required goal, passes', async () => {
+  const server = everythingServer(marker(), { tools: ['echo'] });
+  const plan = `${PLAN.replace('toolsets: [math]\n', `toolsets: [math]\nmcp_servers:\n  everything: ${JSON.stringify(server)}\n`).replace('workflow_sequence:\n', 'workflow_sequence:\n  - { id: hello, type: tool_call, tool: everything__echo, args: { message: hi } }\n')}goals:\n  - { name: published, contains: "42", severity: warning }\n`;
+  const store = await memoryStateStore();
+  await pause(store, plan);
+  const rejected = await act('issue_comment', commentOn('/reject', 906), 88, store);
+  expect(rejected.result.outputs.status).toBe('rejected');
+  expect(rejected.result.failure).toBeUndefined();
 });
