@@ -36,8 +36,13 @@ export async function judgeGoals(
   if (run.status === 'awaiting-approval') return { goals: [], status: run.status };
   // The final plan's steps, and the work it left undone that their states do not show.
   const stepStates = finalStepStates(run.record);
-  // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
-  const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+  // A step this run ran again speaks for itself (a used plan's inner step, when this run ran that plan
+  // again rather than reusing it); one it could not (no longer in the plan, or reused whole) keeps its failure.
+  const ranAgain = (key: string): boolean => {
+    const outer = key.split('/')[0]!;
+    return key.includes('/') ? run.record.steps.get(outer)?.nested !== undefined : stepStates.has(key) || run.record.steps.has(key);
+  };
+  const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
   const goals = await evaluateGoals(
     plan.source.goals ?? [],

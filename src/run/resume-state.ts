@@ -58,10 +58,12 @@ export interface ResumeState {
   /** Set when that run's approval request was answered already (approved, or rejected). */
   readonly decided?: 'approved' | 'rejected';
   /**
-   * Steps that failed in that run and that a replan then replaced, with why: a run that resumes runs
-   * the final plan, where they no longer are, so their failure stands (`all_steps_completed`).
+   * Work that run left undone that a run resuming it does not redo, with why (`all_steps_completed`):
+   * steps that failed and that a replan replaced (it runs the final plan, where they no longer are),
+   * and what a completed `type: plan` step's plan left undone (`<step>/<inner step>`: it reuses the
+   * step whole). The judge drops what the resuming run does redo.
    */
-  readonly replacedFailures: ReadonlyMap<string, string>;
+  readonly leftUndone: ReadonlyMap<string, string>;
 }
 
 /** The step keys of one run, and of the used plans it ran, as their events name them. */
@@ -154,11 +156,13 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
   // Its own, and those it carried from the run it resumed in turn.
-  const replacedFailures = new Map([
+  const leftUndone = new Map([
     ...Object.entries(created.carried ?? {}),
-    ...[...unfinishedWork(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]): [string, string] => [key, `${why}, in ${from}`]),
+    ...[...unfinishedWork(record)]
+      .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
+      .map(([key, why]): [string, string] => [key, `${why}, in ${from}`]),
   ]);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -185,6 +189,6 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
     for (const [key, call] of state.sideEffects) if (sideEffects.get(key)?.outcome !== 'succeeded') sideEffects.set(key, call);
   }
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
-  const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
-  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
+  const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
+  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
 }

@@ -28,7 +28,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   try {
     run = new PlanRun(plan, deps, journal);
     // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
-    const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run!.graph.byKey.has(key)));
+    const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
     if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
     run.recordInheritedCalls();

@@ -56,14 +56,17 @@ goals:
 `;
 
 /** A plan whose one step uses `divisions(list)` (its goal left out) as inner.yml, with the goal that every step completed. */
-async function runOuter(list: string) {
+async function runOuter(list: string, more: Record<string, string> = {}) {
   await writeFile(path.join(workspace, 'inner.yml'), divisions(list).replace(/goals:[\s\S]*$/, ''));
-  return run(`name: Outer
+  return run(
+    `name: Outer
 workflow_sequence:
   - { id: divisions, type: plan, uses: inner.yml }
 goals:
   - { name: every division worked, all_steps_completed: true }
-`);
+`,
+    more,
+  );
 }
 
 describe('all_steps_completed on runs whose steps all say completed', () => {
@@ -85,6 +88,15 @@ describe('all_steps_completed on runs whose steps all say completed', () => {
     const { result, said } = await runOuter('[1, 0, 2]');
     expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
     expect(said.summary).toContain('divisions/divide (completed, 1 of 3 items failed, in the plan step divisions uses)');
+  });
+
+  // Found by review: a resumed run reuses the completed type: plan step whole, so its record had no
+  // inner steps to look at, and the re-run passed.
+  it('stays unmet when a re-run reuses the type: plan step whose plan left work undone', async () => {
+    const first = await runOuter('[1, 0, 2]');
+    const resumed = await runOuter('[1, 0, 2]', { 'resume-from': first.result.outputs.trace! });
+    expect(resumed.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(resumed.said.summary).toMatch(/divisions\/divide \(completed, 1 of 3 items failed, in the plan step divisions uses, in [^)]+\)/);
   });
 
   it('is met when a used plan did all its work', async () => {

@@ -34,7 +34,7 @@ function pausedWith(fileHash: string): ResumeState {
     reuse: new Map(),
     items: new Map(),
     itemErrors: new Map(),
-    replacedFailures: new Map(),
+    leftUndone: new Map(),
     shards: new Map(),
     sideEffects: new Map(),
     durations: new Map(),
