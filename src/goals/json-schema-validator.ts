@@ -33,7 +33,7 @@ function newAjv(): Ajv2020 {
 let shared: Ajv2020 | undefined;
 
 function validatorFor(schema: object): ValidateFunction {
-  const ready = containsApart(schema) as object;
+  const ready = prefixApart(schema) as object;
   try {
     return (shared ??= newAjv()).compile(ready);
   } catch (error) {
@@ -47,22 +47,24 @@ const SUBSCHEMAS = ['additionalProperties', 'items', 'not', 'contains', 'propert
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 /**
- * A copy of `schema` where `contains` (with `minContains`, `maxContains`) beside `prefixItems` is
- * checked as a part of an `allOf`: without allErrors, Ajv 8.20 took `[]` for `{prefixItems: [...],
- * contains: {}}`, though `contains` needs an item (found by the fuzz against a reference Ajv).
+ * A copy of `schema` where `prefixItems` (with `items`, which counts from where it ends) is checked as
+ * a part of an `allOf`: without allErrors, Ajv 8.20 skips the keywords after `prefixItems` when an
+ * array is shorter than it (`{prefixItems: [...], contains: {}}` took `[]`, and `uniqueItems` took
+ * `["x", "x"]` under three prefix items), found by the fuzz against a reference Ajv and by review.
+ * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
-function containsApart(schema: unknown): unknown {
+function prefixApart(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   const copy: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
   for (const key of SUBSCHEMA_MAPS) {
     const map = copy[key];
-    if (map !== null && typeof map === 'object' && !Array.isArray(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, containsApart(inner)]));
+    if (map !== null && typeof map === 'object' && !Array.isArray(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, prefixApart(inner)]));
   }
-  for (const key of SUBSCHEMAS) if (key in copy) copy[key] = containsApart(copy[key]);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(containsApart);
-  if ('prefixItems' in copy && 'contains' in copy) {
+  for (const key of SUBSCHEMAS) if (key in copy) copy[key] = prefixApart(copy[key]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(prefixApart);
+  if ('prefixItems' in copy) {
     const part: Record<string, unknown> = {};
-    for (const key of ['contains', 'minContains', 'maxContains']) {
+    for (const key of ['prefixItems', 'items']) {
       if (key in copy) part[key] = copy[key];
       delete copy[key];
     }

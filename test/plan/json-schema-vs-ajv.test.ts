@@ -38,7 +38,7 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
     minProperties: fc.integer({ min: 0, max: 2 }),
     maxProperties: fc.integer({ min: 0, max: 2 }),
     items: tie('sub'),
-    prefixItems: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    prefixItems: fc.array(tie('sub'), { minLength: 1, maxLength: 3 }),
     minItems: fc.integer({ min: 0, max: 2 }),
     maxItems: fc.integer({ min: 0, max: 2 }),
     uniqueItems: fc.constant(true),
@@ -90,8 +90,10 @@ describe('json_schema goals against a reference JSON Schema 2020-12 validator', 
     expect(await goalMet({ allOf: [{ type: 'string' }, { minLength: 5 }] }, 'x')).toBe(false);
     expect(await goalMet({ type: 'object', additionalProperties: false, anyOf: [{}] }, { a: 0 })).toBe(false);
     expect(await goalMet({ not: { type: 'string' } }, 'x')).toBe(false);
-    // Ajv 8.20 without allErrors took [] here; contains needs an item.
+    // Ajv 8.20 without allErrors skipped what follows prefixItems on a shorter array: [] here (contains needs an item).
     expect(await goalMet({ prefixItems: [{ maximum: 0 }], contains: {} }, [])).toBe(false);
+    expect(await goalMet({ type: 'array', prefixItems: [true, true, { type: 'string' }], uniqueItems: true }, ['x', 'x'])).toBe(false);
+    expect(await goalMet({ prefixItems: [true], items: { type: 'string' }, maxItems: 1 }, [1, 'a'])).toBe(false);
     expect(await goalMet({ type: 'object', properties: { prefixItems: { type: 'array' }, contains: { type: 'string' } } }, { contains: 'x', prefixItems: [] })).toBe(true);
   });
 
