@@ -4,13 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LinearRegex } from '../../src/core/linear-regex.ts';
 
-const TEXTS = ['fix\u00a0branch', 'a\u000bb', 'em\u2003space', 'one\rtwo', 'one\u2028two', 'one\ntwo', 'plain', ' lead', '\ufeffbom', 'tab\there', ''];
+const TEXTS = ['one\ntwo\nz', 'my-file.txt', '-', '\u0001', 'fix\u00a0branch', 'a\u000bb', 'em\u2003space', 'one\rtwo', 'one\u2028two', 'one\ntwo', 'plain', ' lead', '\ufeffbom', 'tab\there', ''];
 
 describe('LinearRegex: the classes whose meaning RE2 does not share, as JavaScript means them', () => {
   it('matches like RegExp on white space, line terminators and any-character idioms', () => {
     const patterns: Array<[string, string]> = [
       ['^\\S+$', ''], ['\\s', ''], ['^.*$', ''], ['^.*$', 's'], ['[\\s,]+', ''], ['[\\s\\S]', ''], ['^[a-z\\S]+$', ''],
       ['[^\\s]', ''], ['^[^]*$', ''], ['a.c', 'i'], ['[.]', ''], ['\\\\s', ''], ['^\\s*$', ''],
+      // Found by the second review: an inline s flag, a - beside \s in a class, [^\S\r\n].
+      ['(?s:one.two)', ''], ['(?s:e.t)w.', ''], ['^[\\w\\s-.]+$', ''], ['[\\x00-\\s]', ''], ['[\\t-\\s]', ''], ['^[^\\S\\r\\n]+$', ''], ['[^\\s\\S]', ''],
     ];
     for (const [source, flags] of patterns) {
       const linear = LinearRegex.compile(source, flags);
@@ -30,7 +32,8 @@ describe('LinearRegex: the classes whose meaning RE2 does not share, as JavaScri
     );
   });
 
-  it('refuses \\S in a negated class, which RE2 cannot spell with JavaScript’s meaning', () => {
-    expect(() => LinearRegex.compile('[^a\\S]')).toThrow(/`\\S` inside `\[\^…\]` is not supported/);
+  it('refuses \\S in a negated class beside other than white space, and a class no ] closes', () => {
+    expect(() => LinearRegex.compile('[^a\\S]')).toThrow(/`\\S` inside `\[\^…\]` is supported beside white-space characters only/);
+    expect(() => LinearRegex.compile('^[a\\S+$')).toThrow(/no `\]` closes/);
   });
 });
