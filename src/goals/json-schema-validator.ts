@@ -9,8 +9,9 @@ const addFormats = addFormatsModule.default;
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
 const linearRegExp = Object.assign((pattern: string, flags: string) => LinearRegex.compile(pattern, flags), { code: 'linearRegExp' });
 
-/** The most items an array checked for `uniqueItems` may have: Ajv compares items pairwise. */
+/** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 export const MAX_UNIQUE_ITEMS = 2_000;
+const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
 
 /**
  * Ajv, a complete JSON Schema 2020-12 validator, checks json_schema goals, the gate's check. (zod's
@@ -96,6 +97,8 @@ export function checkJsonSchema(schema: object, value: unknown): JsonSchemaCheck
   if (JSON.stringify(schema).includes('"uniqueItems":true')) {
     const longest = longestArray(value);
     if (longest > MAX_UNIQUE_ITEMS) return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
+    const size = JSON.stringify(value)?.length ?? 0;
+    if (size > MAX_UNIQUE_CHECKED_CHARS) return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result is ${size} characters of JSON; at most ${MAX_UNIQUE_CHECKED_CHARS} are checked with it` };
   }
   let validate = compiled.get(schema);
   try {
