@@ -17382,17 +17382,29 @@ class LinearRegex {
         return `/${this.source}/${this.flags}`;
     }
 }
-/** JavaScript's `\s`: every white space and line terminator (RE2's is ASCII only). */
-const JS_SPACE = '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+/** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
+const JS_SPACE_ITEMS = ['\\t', '\\n', '\\x0B', '\\f', '\\r', ' ', '\\x{A0}', '\\x{1680}', '\\x{2000}-\\x{200A}', '\\x{2028}', '\\x{2029}', '\\x{202F}', '\\x{205F}', '\\x{3000}', '\\x{FEFF}'];
+const JS_SPACE = JS_SPACE_ITEMS.join('');
+/** How a class member that is one white-space character can be written, as the item of JS_SPACE_ITEMS it is. */
+const SPACE_MEMBER = { '\\t': '\\t', '\\n': '\\n', '\\v': '\\x0B', '\\f': '\\f', '\\r': '\\r', ' ': ' ' };
+/** An inline group's flags: `(?s:`, `(?i-s:`, and `(?s)` for the rest of the group. */
+const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
 /**
  * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
  * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
- * without the `s` flag (RE2 matches `\r`, U+2028 and U+2029 with it; JavaScript does not). Inside
- * `[\u2026]`, `\s` is written out too, and a class with `\S` becomes that class or not-white-space
- * (`[\s\S]`: any character); in a negated class `\S` has no RE2 spelling and is refused.
+ * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
+ * it; JavaScript does not). Inside `[\u2026]`, `\s` is written out too, with a `-` beside it kept a
+ * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
+ * written out when its other members are white-space characters, and refused otherwise.
  */
 function withJavaScriptClasses(source, dotAll) {
+    const refuse = (reason) => {
+        throw new regex_syntax_error/* RegexSyntaxError */.J(source, reason);
+    };
     let out = '';
+    // The `s` flag in force in each open group, innermost last.
+    const groups = [dotAll];
     for (let i = 0; i < source.length; i++) {
         const char = source[i];
         if (char === '\\') {
@@ -17400,34 +17412,71 @@ function withJavaScriptClasses(source, dotAll) {
             i++;
             out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
         }
+        else if (char === '(') {
+            const inline = INLINE_FLAGS.exec(source.slice(i, i + 40));
+            const current = groups[groups.length - 1];
+            const flagged = inline ? (inline[1].includes('s') ? true : inline[2]?.includes('s') ? false : current) : current;
+            if (inline?.[3] === ')')
+                groups[groups.length - 1] = flagged;
+            else
+                groups.push(flagged);
+            const text = inline ? inline[0] : char;
+            out += text;
+            i += text.length - 1;
+        }
+        else if (char === ')') {
+            if (groups.length > 1)
+                groups.pop();
+            out += char;
+        }
         else if (char === '[') {
             // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
             const negated = source[i + 1] === '^';
             let j = negated ? i + 2 : i + 1;
             let body = '';
             let nonSpace = false;
+            const members = [];
             for (; j < source.length && source[j] !== ']'; j++) {
                 if (source[j] !== '\\') {
                     body += source[j];
+                    members.push(source[j]);
                     continue;
                 }
                 const next = source[++j];
-                if (next === 's')
+                if (next === 's') {
+                    // A `-` beside a class escape is a character in JavaScript, not a range.
+                    if (body.endsWith('-') && body.length > 1 && !body.endsWith('\\-'))
+                        body = `${body.slice(0, -1)}\\-`;
                     body += JS_SPACE;
-                else if (next === 'S') {
-                    if (negated)
-                        throw new regex_syntax_error/* RegexSyntaxError */.J(source, '`\\S` inside `[^\u2026]` is not supported (patterns run on a linear-time engine, RE2 syntax): write `[^\u2026]` and `\\s` apart');
-                    nonSpace = true;
+                    members.push('\\s');
+                    if (source[j + 1] === '-' && source[j + 2] !== ']') {
+                        body += '\\-';
+                        j++;
+                    }
                 }
-                else
+                else if (next === 'S')
+                    nonSpace = true;
+                else {
                     body += `\\${next ?? ''}`;
+                    members.push(`\\${next ?? ''}`);
+                }
             }
-            const klass = `[${negated ? '^' : ''}${body}${j < source.length ? ']' : ''}`;
-            out += !nonSpace ? klass : body === '' ? `[^${JS_SPACE}]` : `(?:${klass}|[^${JS_SPACE}])`;
+            if (j >= source.length)
+                refuse('a `[` opens a class that no `]` closes');
+            if (!nonSpace)
+                out += `[${negated ? '^' : ''}${body}]`;
+            else if (!negated)
+                out += body === '' ? `[^${JS_SPACE}]` : `(?:[${body}]|[^${JS_SPACE}])`;
+            else {
+                // Not (not-white-space or these): the white space these are not.
+                const removed = members.map((member) => SPACE_MEMBER[member] ?? (member === '\\s' ? 'all' : refuse('`\\S` inside `[^\u2026]` is supported beside white-space characters only (`[^\\S\\r\\n]`); write the class another way')));
+                const kept = removed.includes('all') ? [] : JS_SPACE_ITEMS.filter((item) => !removed.includes(item));
+                out += kept.length === 0 ? '[^\\x{0}-\\x{10FFFF}]' : `[${kept.join('')}]`;
+            }
             i = j;
         }
         else
-            out += char === '.' && !dotAll ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
+            out += char === '.' && !groups[groups.length - 1] ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
     }
     return out;
 }
@@ -21838,7 +21887,7 @@ async function runPlan(plan, deps) {
     try {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
-        const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run.graph.byKey.has(key)));
+        const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
@@ -21937,8 +21986,13 @@ async function judgeGoals(plan, run, options) {
         return { goals: [], status: run.status };
     // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
-    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+    // A step this run ran again speaks for itself (a used plan's inner step, when this run ran that plan
+    // again rather than reusing it); one it could not (no longer in the plan, or reused whole) keeps its failure.
+    const ranAgain = (key) => {
+        const outer = key.split('/')[0];
+        return key.includes('/') ? run.record.steps.get(outer)?.nested !== undefined : stepStates.has(key) || run.record.steps.has(key);
+    };
+    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
@@ -22482,7 +22536,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.replacedFailures }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.leftUndone }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -32078,11 +32132,13 @@ function resumeStateFromEvents(events, planName, from) {
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
     // Its own, and those it carried from the run it resumed in turn.
-    const replacedFailures = new Map([
+    const leftUndone = new Map([
         ...Object.entries(created.carried ?? {}),
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]) => [key, `${why}, in ${from}`]),
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)]
+            .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
+            .map(([key, why]) => [key, `${why}, in ${from}`]),
     ]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -32121,8 +32177,8 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
+    const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
 }
 
 
@@ -47078,11 +47134,12 @@ function undoTo(api, id, body, state, message) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __nccwpck_require__(40855);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
+
 
 
 
@@ -47129,12 +47186,22 @@ async function rejectRun(settings, waiting, by, deps) {
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
-/** Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed). A run of a `task` alone has no goals. */
+/**
+ * Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed).
+ * Only its `goals:` are read: validating the whole plan would need its MCP servers started, and a
+ * step naming their tools would read as an error. A run of a `task` alone has no goals.
+ */
 async function gates(planFile) {
     if (planFile === undefined)
         return false;
-    const loaded = await (0,load_plan/* loadPlanFile */.w)(planFile);
-    return !loaded.ok || (0,goals_verdict/* hasRequiredGoal */.F)(loaded.plan.source.goals);
+    const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
+    const parsed = text === undefined ? undefined : (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
+    if (!parsed?.ok)
+        return true;
+    const goals = parsed.parsed.value?.goals;
+    if (goals === undefined)
+        return false;
+    return !Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.F)(goals);
 }
 
 // EXTERNAL MODULE: ./lib/core/result-text.js

@@ -4181,7 +4181,7 @@ async function runPlan(plan, deps) {
     try {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
-        const carried = deps.resume && new Map([...deps.resume.replacedFailures].filter(([key]) => !run.graph.byKey.has(key)));
+        const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
@@ -4280,8 +4280,13 @@ async function judgeGoals(plan, run, options) {
         return { goals: [], status: run.status };
     // The final plan's steps, and the work it left undone that their states do not show.
     const stepStates = (0,run_record/* finalStepStates */.hb)(run.record);
-    // A step this run ran again speaks for itself; one it could not (no longer in the plan) keeps its failure.
-    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !stepStates.has(key) && !run.record.steps.has(key));
+    // A step this run ran again speaks for itself (a used plan's inner step, when this run ran that plan
+    // again rather than reusing it); one it could not (no longer in the plan, or reused whole) keeps its failure.
+    const ranAgain = (key) => {
+        const outer = key.split('/')[0];
+        return key.includes('/') ? run.record.steps.get(outer)?.nested !== undefined : stepStates.has(key) || run.record.steps.has(key);
+    };
+    const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
@@ -4808,7 +4813,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.replacedFailures }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.leftUndone }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -6321,11 +6326,13 @@ function resumeStateFromEvents(events, planName, from) {
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
     // Its own, and those it carried from the run it resumed in turn.
-    const replacedFailures = new Map([
+    const leftUndone = new Map([
         ...Object.entries(created.carried ?? {}),
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed').map(([key, why]) => [key, `${why}, in ${from}`]),
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)]
+            .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
+            .map(([key, why]) => [key, `${why}, in ${from}`]),
     ]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, replacedFailures, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -6364,8 +6371,8 @@ function mergeResumeStates(states, from) {
         for (const index of inner.keys())
             if (items.get(key)?.has(index))
                 inner.delete(index);
-    const replacedFailures = new Map(states.flatMap((state) => [...state.replacedFailures]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, replacedFailures };
+    const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
 }
 
 

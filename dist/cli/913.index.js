@@ -494,8 +494,9 @@ exports["default"] = def;
 const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
 const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P.compile(pattern, flags), { code: 'linearRegExp' });
-/** The most items an array checked for `uniqueItems` may have: Ajv compares items pairwise. */
+/** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 const MAX_UNIQUE_ITEMS = 2_000;
+const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
 /**
  * Ajv, a complete JSON Schema 2020-12 validator, checks json_schema goals, the gate's check. (zod's
  * converter, which checks tool arguments, dropped keywords silently, and a goal passed on a value
@@ -515,7 +516,7 @@ function newAjv() {
 }
 let shared;
 function validatorFor(schema) {
-    const ready = containsApart(schema);
+    const ready = prefixApart(schema);
     try {
         return (shared ??= newAjv()).compile(ready);
     }
@@ -529,28 +530,30 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 const SUBSCHEMAS = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /**
- * A copy of `schema` where `contains` (with `minContains`, `maxContains`) beside `prefixItems` is
- * checked as a part of an `allOf`: without allErrors, Ajv 8.20 took `[]` for `{prefixItems: [...],
- * contains: {}}`, though `contains` needs an item (found by the fuzz against a reference Ajv).
+ * A copy of `schema` where `prefixItems` (with `items`, which counts from where it ends) is checked as
+ * a part of an `allOf`: without allErrors, Ajv 8.20 skips the keywords after `prefixItems` when an
+ * array is shorter than it (`{prefixItems: [...], contains: {}}` took `[]`, and `uniqueItems` took
+ * `["x", "x"]` under three prefix items), found by the fuzz against a reference Ajv and by review.
+ * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
-function containsApart(schema) {
+function prefixApart(schema) {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
         return schema;
     const copy = { ...schema };
     for (const key of SUBSCHEMA_MAPS) {
         const map = copy[key];
         if (map !== null && typeof map === 'object' && !Array.isArray(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, containsApart(inner)]));
+            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, prefixApart(inner)]));
     }
     for (const key of SUBSCHEMAS)
         if (key in copy)
-            copy[key] = containsApart(copy[key]);
+            copy[key] = prefixApart(copy[key]);
     for (const key of SUBSCHEMA_LISTS)
         if (Array.isArray(copy[key]))
-            copy[key] = copy[key].map(containsApart);
-    if ('prefixItems' in copy && 'contains' in copy) {
+            copy[key] = copy[key].map(prefixApart);
+    if ('prefixItems' in copy) {
         const part = {};
-        for (const key of ['contains', 'minContains', 'maxContains']) {
+        for (const key of ['prefixItems', 'items']) {
             if (key in copy)
                 part[key] = copy[key];
             delete copy[key];
@@ -581,6 +584,9 @@ function checkJsonSchema(schema, value) {
         const longest = longestArray(value);
         if (longest > MAX_UNIQUE_ITEMS)
             return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
+        const size = JSON.stringify(value)?.length ?? 0;
+        if (size > MAX_UNIQUE_CHECKED_CHARS)
+            return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result is ${size} characters of JSON; at most ${MAX_UNIQUE_CHECKED_CHARS} are checked with it` };
     }
     let validate = compiled.get(schema);
     try {

@@ -92,17 +92,29 @@ class LinearRegex {
         return `/${this.source}/${this.flags}`;
     }
 }
-/** JavaScript's `\s`: every white space and line terminator (RE2's is ASCII only). */
-const JS_SPACE = '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+/** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
+const JS_SPACE_ITEMS = ['\\t', '\\n', '\\x0B', '\\f', '\\r', ' ', '\\x{A0}', '\\x{1680}', '\\x{2000}-\\x{200A}', '\\x{2028}', '\\x{2029}', '\\x{202F}', '\\x{205F}', '\\x{3000}', '\\x{FEFF}'];
+const JS_SPACE = JS_SPACE_ITEMS.join('');
+/** How a class member that is one white-space character can be written, as the item of JS_SPACE_ITEMS it is. */
+const SPACE_MEMBER = { '\\t': '\\t', '\\n': '\\n', '\\v': '\\x0B', '\\f': '\\f', '\\r': '\\r', ' ': ' ' };
+/** An inline group's flags: `(?s:`, `(?i-s:`, and `(?s)` for the rest of the group. */
+const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
 /**
  * `source` with the classes whose meaning RE2 and JavaScript do not share written out as JavaScript
  * means them: `\s` and `\S` (RE2: ASCII white space only, so `^\S+$` took a no-break space) and `.`
- * without the `s` flag (RE2 matches `\r`, U+2028 and U+2029 with it; JavaScript does not). Inside
- * `[\u2026]`, `\s` is written out too, and a class with `\S` becomes that class or not-white-space
- * (`[\s\S]`: any character); in a negated class `\S` has no RE2 spelling and is refused.
+ * without the `s` flag, the pattern's or an inline group's (RE2 matches `\r`, U+2028 and U+2029 with
+ * it; JavaScript does not). Inside `[\u2026]`, `\s` is written out too, with a `-` beside it kept a
+ * character as JavaScript reads it; a class with `\S` becomes that class or not-white-space
+ * (`[\s\S]`: any character); a negated one with `\S` (`[^\S\r\n]`, white space but line breaks) is
+ * written out when its other members are white-space characters, and refused otherwise.
  */
 function withJavaScriptClasses(source, dotAll) {
+    const refuse = (reason) => {
+        throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, reason);
+    };
     let out = '';
+    // The `s` flag in force in each open group, innermost last.
+    const groups = [dotAll];
     for (let i = 0; i < source.length; i++) {
         const char = source[i];
         if (char === '\\') {
@@ -110,34 +122,71 @@ function withJavaScriptClasses(source, dotAll) {
             i++;
             out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;
         }
+        else if (char === '(') {
+            const inline = INLINE_FLAGS.exec(source.slice(i, i + 40));
+            const current = groups[groups.length - 1];
+            const flagged = inline ? (inline[1].includes('s') ? true : inline[2]?.includes('s') ? false : current) : current;
+            if (inline?.[3] === ')')
+                groups[groups.length - 1] = flagged;
+            else
+                groups.push(flagged);
+            const text = inline ? inline[0] : char;
+            out += text;
+            i += text.length - 1;
+        }
+        else if (char === ')') {
+            if (groups.length > 1)
+                groups.pop();
+            out += char;
+        }
         else if (char === '[') {
             // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
             const negated = source[i + 1] === '^';
             let j = negated ? i + 2 : i + 1;
             let body = '';
             let nonSpace = false;
+            const members = [];
             for (; j < source.length && source[j] !== ']'; j++) {
                 if (source[j] !== '\\') {
                     body += source[j];
+                    members.push(source[j]);
                     continue;
                 }
                 const next = source[++j];
-                if (next === 's')
+                if (next === 's') {
+                    // A `-` beside a class escape is a character in JavaScript, not a range.
+                    if (body.endsWith('-') && body.length > 1 && !body.endsWith('\\-'))
+                        body = `${body.slice(0, -1)}\\-`;
                     body += JS_SPACE;
-                else if (next === 'S') {
-                    if (negated)
-                        throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, '`\\S` inside `[^\u2026]` is not supported (patterns run on a linear-time engine, RE2 syntax): write `[^\u2026]` and `\\s` apart');
-                    nonSpace = true;
+                    members.push('\\s');
+                    if (source[j + 1] === '-' && source[j + 2] !== ']') {
+                        body += '\\-';
+                        j++;
+                    }
                 }
-                else
+                else if (next === 'S')
+                    nonSpace = true;
+                else {
                     body += `\\${next ?? ''}`;
+                    members.push(`\\${next ?? ''}`);
+                }
             }
-            const klass = `[${negated ? '^' : ''}${body}${j < source.length ? ']' : ''}`;
-            out += !nonSpace ? klass : body === '' ? `[^${JS_SPACE}]` : `(?:${klass}|[^${JS_SPACE}])`;
+            if (j >= source.length)
+                refuse('a `[` opens a class that no `]` closes');
+            if (!nonSpace)
+                out += `[${negated ? '^' : ''}${body}]`;
+            else if (!negated)
+                out += body === '' ? `[^${JS_SPACE}]` : `(?:[${body}]|[^${JS_SPACE}])`;
+            else {
+                // Not (not-white-space or these): the white space these are not.
+                const removed = members.map((member) => SPACE_MEMBER[member] ?? (member === '\\s' ? 'all' : refuse('`\\S` inside `[^\u2026]` is supported beside white-space characters only (`[^\\S\\r\\n]`); write the class another way')));
+                const kept = removed.includes('all') ? [] : JS_SPACE_ITEMS.filter((item) => !removed.includes(item));
+                out += kept.length === 0 ? '[^\\x{0}-\\x{10FFFF}]' : `[${kept.join('')}]`;
+            }
             i = j;
         }
         else
-            out += char === '.' && !dotAll ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
+            out += char === '.' && !groups[groups.length - 1] ? '[^\\n\\r\\x{2028}\\x{2029}]' : char;
     }
     return out;
 }
