@@ -21,6 +21,30 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
+/** A tool that prints the token it is handed as API_TOKEN (from the runner's SALES) and fails, then `steps`. */
+function salesPlan(steps: string): string {
+  return `name: sales
+tools:
+  sales:
+    description: Weekly sales
+    command: [node, -e, "console.error('> X-Api-Key: ' + process.env.API_TOKEN); process.exit(1)"]
+    env: { API_TOKEN: "\${env.SALES}" }
+workflow_sequence:
+${steps}`;
+}
+
+// Found by the second review: mode: eval ran runJob without the caller's redactor, so it never learned them.
+it('mode: eval hides it from the prompt, and from eval.json when a failing run quotes it', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), salesPlan('  - { id: 1, type: tool_call, tool: sales, args: {}, on_failure: continue }\n  - { id: 2, type: reasoning, description: Report what happened, depends_on: [{ step: 1, optional: true }] }\n'));
+  server.script([textAnswer('The sales API failed.')]);
+  const evalInputs = { plan: 'plan.yml', mode: 'eval', 'eval-runs': '1', comment: 'never', 'check-run': 'false', state: 'off' };
+  await actAsRunner({ workspace, inputs: { ...evalInputs, 'api-key': 'sk-test-key-0000', 'base-url': server.baseURL }, env: { SALES: VALUE } });
+  expect(JSON.stringify(server.requests.map((request) => request.body.messages))).not.toContain(VALUE);
+  await writeFile(path.join(workspace, 'plan.yml'), salesPlan('  - { id: 1, type: tool_call, tool: sales, args: {} }\n'));
+  const { result } = await actAsRunner({ workspace, inputs: evalInputs, env: { SALES: VALUE } });
+  expect(await readFile(path.join(path.dirname(result.outputs.report), 'eval.json'), 'utf8')).not.toContain(VALUE);
+});
+
 it('hides a value the plan hands a tool under a secret-looking name in env:, in every report and the prompt', async () => {
   await writeFile(
     path.join(workspace, 'plan.yml'),
