@@ -331,10 +331,17 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
     } else if (!current.has(key) && step.state === 'failed') {
       unfinished.set(key, 'failed, then replaced by a replan');
     }
-    if (current.has(key) && step.state === 'completed' && step.nested) {
-      for (const [inner, state] of finalStepStates(step.nested)) if (state !== 'completed') unfinished.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
-      for (const [inner, why] of unfinishedWork(step.nested)) unfinished.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
-    }
+    if (current.has(key) && step.state === 'completed' && step.nested) for (const [inner, why] of undoneInside(key, step.nested)) unfinished.set(inner, why);
   }
   return unfinished;
+}
+
+/** What the plan a `type: plan` step `key` used left undone (its record `nested`), as `<key>/<inner step>`. */
+export function undoneInside(key: string, nested: RunRecord): Map<string, string> {
+  const undone = new Map<string, string>();
+  for (const [inner, state] of finalStepStates(nested)) if (state !== 'completed') undone.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
+  for (const [inner, why] of unfinishedWork(nested)) undone.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
+  // A failed inner plan step's own plan too: a run that resumes this one may run the inner step again and reuse what it used whole.
+  for (const [inner, step] of nested.steps) if (step.state !== 'completed' && step.nested) for (const [deeper, why] of undoneInside(inner, step.nested)) undone.set(`${key}/${deeper}`, `${why}, in the plan step ${key} uses`);
+  return undone;
 }

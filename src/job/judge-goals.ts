@@ -39,8 +39,15 @@ export async function judgeGoals(
   // A step this run ran again speaks for itself (a used plan's inner step, when this run ran that plan
   // again rather than reusing it); one it could not (no longer in the plan, or reused whole) keeps its failure.
   const ranAgain = (key: string): boolean => {
-    const outer = key.split('/')[0]!;
-    return key.includes('/') ? run.record.steps.get(outer)?.nested !== undefined : stepStates.has(key) || run.record.steps.has(key);
+    const path = key.split('/');
+    let record = run.record;
+    // Down the plan steps on the way: one this run reused whole (no record of its plan) did not run it again.
+    for (const outer of path.slice(0, -1)) {
+      const nested = record.steps.get(outer)?.nested;
+      if (!nested) return false;
+      record = nested;
+    }
+    return path.length === 1 ? stepStates.has(key) || run.record.steps.has(key) : record.steps.has(path.at(-1)!);
   };
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);

@@ -1,6 +1,6 @@
 import type { ApprovalRequest, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
-import { applyEvent, newRunRecord, unfinishedWork } from '../core/run-record.ts';
+import { applyEvent, newRunRecord, undoneInside, unfinishedWork } from '../core/run-record.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -161,6 +161,10 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     ...[...unfinishedWork(record)]
       .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
       .map(([key, why]): [string, string] => [key, `${why}, in ${from}`]),
+    // A failed plan step runs again, and may reuse whole an inner plan step whose plan left work undone.
+    ...[...record.steps]
+      .filter(([, step]) => step.state !== 'completed' && step.nested)
+      .flatMap(([key, step]) => [...undoneInside(key, step.nested!)].map(([inner, why]): [string, string] => [inner, `${why}, in ${from}`])),
   ]);
   return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }

@@ -99,6 +99,35 @@ describe('all_steps_completed on runs whose steps all say completed', () => {
     expect(resumed.said.summary).toMatch(/divisions\/divide \(completed, 1 of 3 items failed, in the plan step divisions uses, in [^)]+\)/);
   });
 
+  // Found by the third review: one level down. The outer plan step failed (a later step of its plan
+  // failed), so the re-run ran it again, and that run reused whole the inner plan step whose plan had
+  // lost an item: the goal passed.
+  it('stays unmet when a re-run runs a failed plan step again and reuses the inner plan step whose plan left work undone', async () => {
+    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 0, 2]').replace(/goals:[\s\S]*$/, ''));
+    await writeFile(
+      path.join(workspace, 'mid.yml'),
+      `name: Mid
+tools:
+  after: { description: Fails until ok exists, command: [sh, -c, "test -e ok && echo done"] }
+workflow_sequence:
+  - { id: divisions, type: plan, uses: inner.yml }
+  - { id: after, type: tool_call, tool: after, args: {}, depends_on: [divisions] }
+`,
+    );
+    const outer = `name: Outer
+workflow_sequence:
+  - { id: mid, type: plan, uses: mid.yml }
+goals:
+  - { name: every division worked, all_steps_completed: true }
+`;
+    const first = await run(outer);
+    expect(first.result.outputs.status).not.toBe('succeeded');
+    await writeFile(path.join(workspace, 'ok'), '');
+    const resumed = await run(outer, { 'resume-from': first.result.outputs.trace! });
+    expect(resumed.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(resumed.said.summary).toContain('mid/divisions/divide (completed, 1 of 3 items failed');
+  });
+
   it('is met when a used plan did all its work', async () => {
     const { result, said } = await runOuter('[1, 3, 2]');
     expect(result.outputs, said.log.join('\n')).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
