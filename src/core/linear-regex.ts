@@ -127,7 +127,7 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string {
         const next = source[++j];
         if (next === 's') {
           // A `-` beside a class escape is a character in JavaScript, not a range.
-          if (body.endsWith('-') && body.length > 1 && !body.endsWith('\\-')) body = `${body.slice(0, -1)}\\-`;
+          if (body.endsWith('-') && body.length > 1 && /(?:^|[^\\])(?:\\\\)*-$/.test(body)) body = `${body.slice(0, -1)}\\-`;
           body += JS_SPACE;
           members.push('\\s');
           if (source[j + 1] === '-' && source[j + 2] !== ']') {
