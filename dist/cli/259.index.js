@@ -529,7 +529,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord),
-/* harmony export */   u2: () => (/* binding */ jobDurationMs)
+/* harmony export */   u2: () => (/* binding */ jobDurationMs),
+/* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6940);
 
@@ -763,15 +764,26 @@ function unfinishedWork(record) {
         else if (!current.has(key) && step.state === 'failed') {
             unfinished.set(key, 'failed, then replaced by a replan');
         }
-        if (current.has(key) && step.state === 'completed' && step.nested) {
-            for (const [inner, state] of finalStepStates(step.nested))
-                if (state !== 'completed')
-                    unfinished.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
-            for (const [inner, why] of unfinishedWork(step.nested))
-                unfinished.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
-        }
+        if (current.has(key) && step.state === 'completed' && step.nested)
+            for (const [inner, why] of undoneInside(key, step.nested))
+                unfinished.set(inner, why);
     }
     return unfinished;
+}
+/** What the plan a `type: plan` step `key` used left undone (its record `nested`), as `<key>/<inner step>`. */
+function undoneInside(key, nested) {
+    const undone = new Map();
+    for (const [inner, state] of finalStepStates(nested))
+        if (state !== 'completed')
+            undone.set(`${key}/${inner}`, `${state} in the plan step ${key} uses`);
+    for (const [inner, why] of unfinishedWork(nested))
+        undone.set(`${key}/${inner}`, `${why}, in the plan step ${key} uses`);
+    // A failed inner plan step's own plan too: a run that resumes this one may run the inner step again and reuse what it used whole.
+    for (const [inner, step] of nested.steps)
+        if (step.state !== 'completed' && step.nested)
+            for (const [deeper, why] of undoneInside(inner, step.nested))
+                undone.set(`${key}/${deeper}`, `${why}, in the plan step ${key} uses`);
+    return undone;
 }
 
 
@@ -4283,8 +4295,16 @@ async function judgeGoals(plan, run, options) {
     // A step this run ran again speaks for itself (a used plan's inner step, when this run ran that plan
     // again rather than reusing it); one it could not (no longer in the plan, or reused whole) keeps its failure.
     const ranAgain = (key) => {
-        const outer = key.split('/')[0];
-        return key.includes('/') ? run.record.steps.get(outer)?.nested !== undefined : stepStates.has(key) || run.record.steps.has(key);
+        const path = key.split('/');
+        let record = run.record;
+        // Down the plan steps on the way: one this run reused whole (no record of its plan) did not run it again.
+        for (const outer of path.slice(0, -1)) {
+            const nested = record.steps.get(outer)?.nested;
+            if (!nested)
+                return false;
+            record = nested;
+        }
+        return path.length === 1 ? stepStates.has(key) || run.record.steps.has(key) : record.steps.has(path.at(-1));
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
@@ -6331,6 +6351,10 @@ function resumeStateFromEvents(events, planName, from) {
         ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)]
             .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
             .map(([key, why]) => [key, `${why}, in ${from}`]),
+        // A failed plan step runs again, and may reuse whole an inner plan step whose plan left work undone.
+        ...[...record.steps]
+            .filter(([, step]) => step.state !== 'completed' && step.nested)
+            .flatMap(([key, step]) => [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)].map(([inner, why]) => [inner, `${why}, in ${from}`])),
     ]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }

@@ -155,7 +155,7 @@ function withJavaScriptClasses(source, dotAll) {
                 const next = source[++j];
                 if (next === 's') {
                     // A `-` beside a class escape is a character in JavaScript, not a range.
-                    if (body.endsWith('-') && body.length > 1 && !body.endsWith('\\-'))
+                    if (body.endsWith('-') && body.length > 1 && /(?:^|[^\\])(?:\\\\)*-$/.test(body))
                         body = `${body.slice(0, -1)}\\-`;
                     body += JS_SPACE;
                     members.push('\\s');
