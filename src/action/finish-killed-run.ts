@@ -9,7 +9,6 @@ import type { FinalReport } from '../report/final-report.ts';
 import { runUsage } from '../report/run-usage.ts';
 import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
-import { writeReportFile } from '../report/write-report-file.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { leftCheckRun } from './check-run.ts';
@@ -18,6 +17,7 @@ import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
+import { writeReport } from './write-report.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -100,13 +100,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
   await completeLeftCheckRun(settings, context, report);
-  const written = await writeReportFile(paths.report, markdown);
-  if (written) io.warning(written.message);
-  try {
-    await io.writeSummary(markdown);
-  } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  await writeReport(report, paths.report, io, redact);
   return true;
 }
 

@@ -2,7 +2,6 @@ import type { RunEvent } from '../core/run-event.ts';
 import { applyEvent, newRunRecord } from '../core/run-record.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
-import { writeReportFile } from '../report/write-report-file.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import { readFile } from 'node:fs/promises';
 import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
@@ -12,6 +11,8 @@ import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
+import { writeReport } from './write-report.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
 import type { WaitingRun } from './waiting-run.ts';
@@ -38,13 +39,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   for (const event of all) comment?.listener(event);
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io)]).then(() => undefined);
-  const written = await writeReportFile(paths.report, markdown);
-  if (written) io.warning(written.message);
-  try {
-    await io.writeSummary(markdown);
-  } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  await writeReport(report, paths.report, io, redact);
   const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile));
   return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }

@@ -40,6 +40,7 @@ import { loadFanOutStates } from './fan-out-state.ts';
 import { approvalCommand } from './approval-command.ts';
 import { findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
+import { writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
 import type { RunStateStore } from '../state/run-state-store.ts';
@@ -125,17 +126,6 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   }
   const detailsUrl = settings.github.runUrl;
   return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
-}
-
-async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<void> {
-  // The summary goes through the redacting IO; the file is one of the files we keep, redacted alike.
-  const unwritten = await writeReportFile(file, redact(report.markdown));
-  if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
-  try {
-    if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
-  } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
-  }
 }
 
 function escalationIssueContext(settings: ActionSettings, planName: string | undefined): EscalationIssueContext {

@@ -1,0 +1,20 @@
+import type { Redactor } from '../core/redact.ts';
+import type { FinalReport } from '../report/final-report.ts';
+import { writeReportFile } from '../report/write-report-file.ts';
+import type { ActionIO } from './action-io.ts';
+
+/**
+ * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
+ * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel
+ * sees), and the job summary, which the redacting IO writes. Never throws: what cannot be written
+ * is a warning that says where the report still is.
+ */
+export async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<void> {
+  const unwritten = await writeReportFile(file, redact(report.markdown));
+  if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
+  try {
+    if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+  } catch (error) {
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
+  }
+}
