@@ -1,2 +1,26 @@
 /** A JSON Schema document as written in a plan file or produced by an adapter. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** Where a JSON Schema holds subschemas: in maps of them (by name), … */
+export const SUBSCHEMA_MAPS: readonly string[] = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** … one each (`items` may be draft-07's list), … */
+export const SUBSCHEMA_VALUES: readonly string[] = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
+/** … and in lists of them. */
+export const SUBSCHEMA_LISTS: readonly string[] = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as it is. */
+export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (subschema: Record<string, unknown>) => unknown): Record<string, unknown> {
+  const one = (value: unknown): unknown => (isMap(value) ? each(value) : value);
+  const copy: Record<string, unknown> = { ...schema };
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = copy[key];
+    if (isMap(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
+  }
+  for (const key of SUBSCHEMA_VALUES) if (key in copy) copy[key] = Array.isArray(copy[key]) ? (copy[key] as unknown[]).map(one) : one(copy[key]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(one);
+  return copy;
+}

@@ -1,15 +1,13 @@
+import { SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES } from '../core/json-schema.ts';
 import { LinearRegex } from '../core/linear-regex.ts';
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { nearestName } from './nearest-name.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** The formats a json_schema goal checks: JSON Schema 2020-12's that Ajv's formats implement. */
 export const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'] as const;
 const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
@@ -59,20 +57,20 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
   }
   if (strict) strictProblems(schema, path, issues);
   if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
-  for (const key of SCHEMA_MAPS) {
+  for (const key of SUBSCHEMA_MAPS) {
     if (!(key in schema)) continue;
     const value = schema[key];
     if (!isMap(value)) issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
     else for (const [name, inner] of Object.entries(value)) checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
   }
-  for (const key of SCHEMA_VALUES) {
+  for (const key of SUBSCHEMA_VALUES) {
     if (key in schema) {
       const value = schema[key];
       if (key === 'items' && Array.isArray(value)) value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
       else checkSchema(value, [...path, key], depth + 1, issues, strict);
     }
   }
-  for (const key of SCHEMA_LISTS) {
+  for (const key of SUBSCHEMA_LISTS) {
     if (!(key in schema)) continue;
     const value = schema[key];
     if (!Array.isArray(value) || value.length === 0) issues.push({ path: [...path, key], message: `\`${key}\` must be a non-empty list of schemas` });

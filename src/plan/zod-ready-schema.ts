@@ -1,8 +1,5 @@
-import type { JsonSchema } from '../core/json-schema.ts';
+import { mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
 
-const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
-const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
@@ -32,16 +29,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 export function zodReadySchema(schema: JsonSchema): JsonSchema {
-  const copy: Record<string, unknown> = { ...schema };
-  for (const key of SUBSCHEMA_KEYS) copy[key] = mapSchema(copy[key]);
-  for (const key of SUBSCHEMA_LIST_KEYS) {
-    const list = copy[key];
-    if (Array.isArray(list)) copy[key] = list.map(mapSchema);
-  }
-  for (const key of SUBSCHEMA_MAP_KEYS) {
-    const map = copy[key];
-    if (isObject(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
-  }
+  const copy = mapSubschemas(schema, zodReadySchema);
   if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined))) copy.type = ALL_TYPES;
   const types = Array.isArray(copy.type) ? copy.type : [copy.type];
   if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined)) copy.items = {};
@@ -103,10 +91,6 @@ function refuseClosedIntersection(schema: Record<string, unknown>): void {
       throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
     }
   }
-}
-
-function mapSchema(value: unknown): unknown {
-  return isObject(value) ? zodReadySchema(value) : value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
