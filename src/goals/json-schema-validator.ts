@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex } from '../core/linear-regex.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
 
@@ -34,7 +35,7 @@ function newAjv(): Ajv2020 {
 let shared: Ajv2020 | undefined;
 
 function validatorFor(schema: object): ValidateFunction {
-  const ready = prefixApart(schema) as object;
+  const ready = prefixApart(schema as Record<string, unknown>);
   try {
     return (shared ??= newAjv()).compile(ready);
   } catch (error) {
@@ -43,9 +44,6 @@ function validatorFor(schema: object): ValidateFunction {
   }
 }
 
-const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SUBSCHEMAS = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'];
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 /**
  * A copy of `schema` where `prefixItems` (with `items`, which counts from where it ends) is checked as
@@ -54,15 +52,8 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
  * `["x", "x"]` under three prefix items), found by the fuzz against a reference Ajv and by review.
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
-function prefixApart(schema: unknown): unknown {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
-  const copy: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = copy[key];
-    if (map !== null && typeof map === 'object' && !Array.isArray(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, prefixApart(inner)]));
-  }
-  for (const key of SUBSCHEMAS) if (key in copy) copy[key] = prefixApart(copy[key]);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(prefixApart);
+function prefixApart(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy = mapSubschemas(schema, prefixApart);
   if ('prefixItems' in copy) {
     const part: Record<string, unknown> = {};
     for (const key of ['prefixItems', 'items']) {
@@ -74,9 +65,11 @@ function prefixApart(schema: unknown): unknown {
   return copy;
 }
 
-const compiled = new WeakMap<object, ValidateFunction>();
+/** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */
+const compiled = new WeakMap<object, { readonly validate: ValidateFunction; readonly uniqueItems: boolean }>();
 
-export type JsonSchemaCheck = { readonly ok: true; readonly valid: boolean; readonly errors: readonly ErrorObject[] } | { readonly ok: false; readonly message: string };
+/** `ok: false`: why the check cannot be made, and what to do (fix the schema; or the result is too large for it). */
+export type JsonSchemaCheck = { readonly ok: true; readonly valid: boolean; readonly errors: readonly ErrorObject[] } | { readonly ok: false; readonly why: string };
 
 /** The length of the longest array in `value`, found without recursion. */
 function longestArray(value: unknown): number {
@@ -92,25 +85,30 @@ function longestArray(value: unknown): number {
   return longest;
 }
 
-/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used, or the value is too large for it (and why). */
+/** Why `value` is too large to check for unique items, or undefined. */
+function tooLargeForUniqueItems(value: unknown): string | undefined {
+  const longest = longestArray(value);
+  const size = longest > MAX_UNIQUE_ITEMS ? 0 : (JSON.stringify(value)?.length ?? 0);
+  if (longest <= MAX_UNIQUE_ITEMS && size <= MAX_UNIQUE_CHECKED_CHARS) return undefined;
+  const what = longest > MAX_UNIQUE_ITEMS ? `an array of ${longest} items (at most ${MAX_UNIQUE_ITEMS} are checked)` : `${size} characters of JSON (at most ${MAX_UNIQUE_CHECKED_CHARS} are checked)`;
+  return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
+}
+
+/** Checks `value` against `schema`. */
 export function checkJsonSchema(schema: object, value: unknown): JsonSchemaCheck {
-  if (JSON.stringify(schema).includes('"uniqueItems":true')) {
-    const longest = longestArray(value);
-    if (longest > MAX_UNIQUE_ITEMS) return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
-    const size = JSON.stringify(value)?.length ?? 0;
-    if (size > MAX_UNIQUE_CHECKED_CHARS) return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result is ${size} characters of JSON; at most ${MAX_UNIQUE_CHECKED_CHARS} are checked with it` };
-  }
-  let validate = compiled.get(schema);
-  try {
-    if (!validate) {
-      validate = validatorFor(schema);
-      compiled.set(schema, validate);
+  let entry = compiled.get(schema);
+  if (!entry) {
+    try {
+      entry = { validate: validatorFor(schema), uniqueItems: JSON.stringify(schema).includes('"uniqueItems":true') };
+    } catch (error) {
+      return { ok: false, why: `the goal's json_schema cannot be used (${error instanceof Error ? error.message : String(error)}); fix it in the plan file` };
     }
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    compiled.set(schema, entry);
   }
-  const valid = validate(value);
-  return { ok: true, valid, errors: validate.errors ?? [] };
+  const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
+  if (tooLarge) return { ok: false, why: tooLarge };
+  const valid = entry.validate(value);
+  return { ok: true, valid, errors: entry.validate.errors ?? [] };
 }
 
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */

@@ -10,7 +10,7 @@ export const jsonSchemaCheck: GoalCheck = {
     if (!parsed.ok) return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
     const { checkJsonSchema, schemaErrorText } = await import('../json-schema-validator.ts');
     const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
-    if (!checked.ok) throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${checked.message}); fix it in the plan file`);
+    if (!checked.ok) throw new GoalNotEvaluableError(checked.why);
     if (checked.valid) return { met: true, evidence: 'valid JSON that matches the schema' };
     const [first] = checked.errors;
     const more = checked.errors.length > 1 ? ` (and ${checked.errors.length - 1} more issues)` : '';
