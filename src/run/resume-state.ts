@@ -155,17 +155,15 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
+  const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+  const own = [
+    // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
+    ...[...unfinishedWork(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
+    // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
+    ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...undoneInside(key, step.nested)] : [])),
+  ];
   // Its own, and those it carried from the run it resumed in turn.
-  const leftUndone = new Map([
-    ...Object.entries(created.carried ?? {}),
-    ...[...unfinishedWork(record)]
-      .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
-      .map(([key, why]): [string, string] => [key, `${why}, in ${from}`]),
-    // A failed plan step runs again, and may reuse whole an inner plan step whose plan left work undone.
-    ...[...record.steps]
-      .filter(([, step]) => step.state !== 'completed' && step.nested)
-      .flatMap(([key, step]) => [...undoneInside(key, step.nested!)].map(([inner, why]): [string, string] => [inner, `${why}, in ${from}`])),
-  ]);
+  const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
