@@ -15,13 +15,13 @@ export const modules = {
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(15537);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(12029);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(75797);
-/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49443);
-/* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
-/* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
-/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
+/* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49474);
+/* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
+/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(84550);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(84550);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(95239);
+/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(72896);
 
 
 
@@ -87,7 +87,7 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_10__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
@@ -107,7 +107,7 @@ async function finishKilledRun(settings, context) {
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_9__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
         for (const event of all)
             comment?.listener(event);
         await comment?.finish(record.goals ?? []);
@@ -116,15 +116,7 @@ async function finishKilledRun(settings, context) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
     }
     await completeLeftCheckRun(settings, context, report);
-    const written = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_6__/* .writeReportFile */ .a)(paths.report, markdown);
-    if (written)
-        io.warning(written.message);
-    try {
-        await io.writeSummary(markdown);
-    }
-    catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_11__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
@@ -134,10 +126,10 @@ async function completeLeftCheckRun(settings, context, report) {
     // A prepare or shard job opens none (the merge job reports the goals).
     if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
         return;
-    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_6__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_7__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_12__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_12__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

@@ -484,8 +484,10 @@ exports["default"] = def;
 /* unused harmony export MAX_UNIQUE_ITEMS */
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24883);
 /* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79006);
+
 
 
 
@@ -526,9 +528,6 @@ function validatorFor(schema) {
         throw error;
     }
 }
-const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SUBSCHEMAS = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'];
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /**
  * A copy of `schema` where `prefixItems` (with `items`, which counts from where it ends) is checked as
  * a part of an `allOf`: without allErrors, Ajv 8.20 skips the keywords after `prefixItems` when an
@@ -537,20 +536,7 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
 function prefixApart(schema) {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
-        return schema;
-    const copy = { ...schema };
-    for (const key of SUBSCHEMA_MAPS) {
-        const map = copy[key];
-        if (map !== null && typeof map === 'object' && !Array.isArray(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, prefixApart(inner)]));
-    }
-    for (const key of SUBSCHEMAS)
-        if (key in copy)
-            copy[key] = prefixApart(copy[key]);
-    for (const key of SUBSCHEMA_LISTS)
-        if (Array.isArray(copy[key]))
-            copy[key] = copy[key].map(prefixApart);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, prefixApart);
     if ('prefixItems' in copy) {
         const part = {};
         for (const key of ['prefixItems', 'items']) {
@@ -562,6 +548,7 @@ function prefixApart(schema) {
     }
     return copy;
 }
+/** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */
 const compiled = new WeakMap();
 /** The length of the longest array in `value`, found without recursion. */
 function longestArray(value) {
@@ -578,28 +565,32 @@ function longestArray(value) {
     }
     return longest;
 }
-/** Checks `value` against `schema`; `ok: false` when the schema itself cannot be used, or the value is too large for it (and why). */
+/** Why `value` is too large to check for unique items, or undefined. */
+function tooLargeForUniqueItems(value) {
+    const longest = longestArray(value);
+    const size = longest > MAX_UNIQUE_ITEMS ? 0 : (JSON.stringify(value)?.length ?? 0);
+    if (longest <= MAX_UNIQUE_ITEMS && size <= MAX_UNIQUE_CHECKED_CHARS)
+        return undefined;
+    const what = longest > MAX_UNIQUE_ITEMS ? `an array of ${longest} items (at most ${MAX_UNIQUE_ITEMS} are checked)` : `${size} characters of JSON (at most ${MAX_UNIQUE_CHECKED_CHARS} are checked)`;
+    return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
+}
+/** Checks `value` against `schema`. */
 function checkJsonSchema(schema, value) {
-    if (JSON.stringify(schema).includes('"uniqueItems":true')) {
-        const longest = longestArray(value);
-        if (longest > MAX_UNIQUE_ITEMS)
-            return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result has an array of ${longest} items; at most ${MAX_UNIQUE_ITEMS} are checked` };
-        const size = JSON.stringify(value)?.length ?? 0;
-        if (size > MAX_UNIQUE_CHECKED_CHARS)
-            return { ok: false, message: `uniqueItems compares an array's items pair by pair, and the result is ${size} characters of JSON; at most ${MAX_UNIQUE_CHECKED_CHARS} are checked with it` };
-    }
-    let validate = compiled.get(schema);
-    try {
-        if (!validate) {
-            validate = validatorFor(schema);
-            compiled.set(schema, validate);
+    let entry = compiled.get(schema);
+    if (!entry) {
+        try {
+            entry = { validate: validatorFor(schema), uniqueItems: JSON.stringify(schema).includes('"uniqueItems":true') };
         }
+        catch (error) {
+            return { ok: false, why: `the goal's json_schema cannot be used (${error instanceof Error ? error.message : String(error)}); fix it in the plan file` };
+        }
+        compiled.set(schema, entry);
     }
-    catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-    const valid = validate(value);
-    return { ok: true, valid, errors: validate.errors ?? [] };
+    const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
+    if (tooLarge)
+        return { ok: false, why: tooLarge };
+    const valid = entry.validate(value);
+    return { ok: true, valid, errors: entry.validate.errors ?? [] };
 }
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */
 function schemaErrorText(error) {

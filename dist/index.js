@@ -10306,6 +10306,36 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 72896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ writeReport)
+/* harmony export */ });
+/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
+
+/**
+ * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
+ * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel
+ * sees), and the job summary, which the redacting IO writes. Never throws: what cannot be written
+ * is a warning that says where the report still is.
+ */
+async function writeReport(report, file, io, redact) {
+    const unwritten = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__/* .writeReportFile */ .a)(file, redact(report.markdown));
+    if (unwritten)
+        io.warning(`${unwritten.message}; the job summary still has it.`);
+    try {
+        if (!(await io.writeSummary(report.markdown)))
+            io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+    }
+    catch (error) {
+        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 70678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10489,6 +10519,45 @@ function hideCutFragments(text) {
 function isInside(root, candidate) {
     const relative = node_path__WEBPACK_IMPORTED_MODULE_0__.relative(root, candidate);
     return relative !== '..' && !relative.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_0__.sep}`) && !node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(relative);
+}
+
+
+/***/ }),
+
+/***/ 369:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
+/* harmony export */   TY: () => (/* binding */ mapSubschemas),
+/* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
+/* harmony export */   kr: () => (/* binding */ SUBSCHEMA_LISTS)
+/* harmony export */ });
+/** Where a JSON Schema holds subschemas: in maps of them (by name), \u2026 */
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** \u2026 one each (`items` may be draft-07's list), \u2026 */
+const SUBSCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
+/** \u2026 and in lists of them. */
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+function isMap(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as it is. */
+function mapSubschemas(schema, each) {
+    const one = (value) => (isMap(value) ? each(value) : value);
+    const copy = { ...schema };
+    for (const key of SUBSCHEMA_MAPS) {
+        const map = copy[key];
+        if (isMap(map))
+            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
+    }
+    for (const key of SUBSCHEMA_VALUES)
+        if (key in copy)
+            copy[key] = Array.isArray(copy[key]) ? copy[key].map(one) : one(copy[key]);
+    for (const key of SUBSCHEMA_LISTS)
+        if (Array.isArray(copy[key]))
+            copy[key] = copy[key].map(one);
+    return copy;
 }
 
 
@@ -18850,7 +18919,7 @@ const jsonSchemaCheck = {
         const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
-            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${checked.message}); fix it in the plan file`);
+            throw new GoalNotEvaluableError(checked.why);
         if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
         const [first] = checked.errors;
@@ -24133,10 +24202,10 @@ function fromJSONSchema(schema, params) {
     return convertSchema(normalized, ctx);
 }
 
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __nccwpck_require__(369);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
-const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
-const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS = {
     object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
@@ -24164,19 +24233,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
-    const copy = { ...schema };
-    for (const key of SUBSCHEMA_KEYS)
-        copy[key] = mapSchema(copy[key]);
-    for (const key of SUBSCHEMA_LIST_KEYS) {
-        const list = copy[key];
-        if (Array.isArray(list))
-            copy[key] = list.map(mapSchema);
-    }
-    for (const key of SUBSCHEMA_MAP_KEYS) {
-        const map = copy[key];
-        if (isObject(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
-    }
+    const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
     if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
         copy.type = ALL_TYPES;
     const types = Array.isArray(copy.type) ? copy.type : [copy.type];
@@ -24247,9 +24304,6 @@ function refuseClosedIntersection(schema) {
             throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
         }
     }
-}
-function mapSchema(value) {
-    return isObject(value) ? zodReadySchema(value) : value;
 }
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24509,19 +24563,18 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   W: () => (/* binding */ jsonSchemaProblems),
 /* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
 
 
 
+
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** The formats a json_schema goal checks: JSON Schema 2020-12's that Ajv's formats implement. */
 const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'];
 const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
@@ -24572,7 +24625,7 @@ function checkSchema(schema, path, depth, issues, strict) {
         strictProblems(schema, path, issues);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
-    for (const key of SCHEMA_MAPS) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -24582,7 +24635,7 @@ function checkSchema(schema, path, depth, issues, strict) {
             for (const [name, inner] of Object.entries(value))
                 checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
     }
-    for (const key of SCHEMA_VALUES) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_VALUES */ .$T) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
@@ -24591,7 +24644,7 @@ function checkSchema(schema, path, depth, issues, strict) {
                 checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
-    for (const key of SCHEMA_LISTS) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_LISTS */ .kr) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -32151,17 +32204,15 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+    const own = [
+        // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
+        // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
+        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)] : [])),
+    ];
     // Its own, and those it carried from the run it resumed in turn.
-    const leftUndone = new Map([
-        ...Object.entries(created.carried ?? {}),
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)]
-            .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
-            .map(([key, why]) => [key, `${why}, in ${from}`]),
-        // A failed plan step runs again, and may reuse whole an inner plan step whose plan left work undone.
-        ...[...record.steps]
-            .filter(([, step]) => step.state !== 'completed' && step.nested)
-            .flatMap(([key, step]) => [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)].map(([inner, why]) => [inner, `${why}, in ${from}`])),
-    ]);
+    const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
@@ -47160,9 +47211,12 @@ function undoTo(api, id, body, state, message) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/action/write-report.js
+var write_report = __nccwpck_require__(72896);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
+
 
 
 
@@ -47198,15 +47252,7 @@ async function rejectRun(settings, waiting, by, deps) {
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io)]).then(() => undefined);
-    const written = await (0,write_report_file/* writeReportFile */.a)(paths.report, markdown);
-    if (written)
-        io.warning(written.message);
-    try {
-        await io.writeSummary(markdown);
-    }
-    catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
@@ -47588,6 +47634,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve } = extras;
     try {
@@ -47627,19 +47674,6 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
     }
     const detailsUrl = settings.github.runUrl;
     return (0,check_run/* startCheckRun */.a)(deps.github, { owner, repo, name: (0,check_run_name/* checkRunName */.$)(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
-}
-async function writeReport(report, file, io, redact) {
-    // The summary goes through the redacting IO; the file is one of the files we keep, redacted alike.
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, redact(report.markdown));
-    if (unwritten)
-        io.warning(`${unwritten.message}; the job summary still has it.`);
-    try {
-        if (!(await io.writeSummary(report.markdown)))
-            io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
-    }
-    catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
-    }
 }
 function escalationIssueContext(settings, planName) {
     const [owner = '', repo = ''] = settings.github.repository?.split('/') ?? [];
@@ -47799,7 +47833,7 @@ async function runAction(given, deps) {
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
             io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}`);
-        await writeReport(report, paths.report, io, redact);
+        await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),

@@ -1229,7 +1229,7 @@ const jsonSchemaCheck = {
         const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
-            throw new GoalNotEvaluableError(`the goal's json_schema cannot be used (${checked.message}); fix it in the plan file`);
+            throw new GoalNotEvaluableError(checked.why);
         if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
         const [first] = checked.errors;
@@ -6345,17 +6345,15 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
+    const own = [
+        // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
+        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)].filter(([key]) => !key.includes('/') && !current.has(key)),
+        // What each plan step's plan left undone: the resuming run may reuse that step, or one inside it, whole.
+        ...[...record.steps].flatMap(([key, step]) => (step.nested ? [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)] : [])),
+    ];
     // Its own, and those it carried from the run it resumed in turn.
-    const leftUndone = new Map([
-        ...Object.entries(created.carried ?? {}),
-        ...[...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .unfinishedWork */ .HF)(record)]
-            .filter(([key]) => key.includes('/') || (!record.plan?.steps.some((step) => step.key === key) && record.steps.get(key)?.state === 'failed'))
-            .map(([key, why]) => [key, `${why}, in ${from}`]),
-        // A failed plan step runs again, and may reuse whole an inner plan step whose plan left work undone.
-        ...[...record.steps]
-            .filter(([, step]) => step.state !== 'completed' && step.nested)
-            .flatMap(([key, step]) => [...(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(key, step.nested)].map(([inner, why]) => [inner, `${why}, in ${from}`])),
-    ]);
+    const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**

@@ -22,6 +22,45 @@ function isInside(root, candidate) {
 
 /***/ }),
 
+/***/ 369:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
+/* harmony export */   TY: () => (/* binding */ mapSubschemas),
+/* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
+/* harmony export */   kr: () => (/* binding */ SUBSCHEMA_LISTS)
+/* harmony export */ });
+/** Where a JSON Schema holds subschemas: in maps of them (by name), \u2026 */
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** \u2026 one each (`items` may be draft-07's list), \u2026 */
+const SUBSCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
+/** \u2026 and in lists of them. */
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+function isMap(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as it is. */
+function mapSubschemas(schema, each) {
+    const one = (value) => (isMap(value) ? each(value) : value);
+    const copy = { ...schema };
+    for (const key of SUBSCHEMA_MAPS) {
+        const map = copy[key];
+        if (isMap(map))
+            copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
+    }
+    for (const key of SUBSCHEMA_VALUES)
+        if (key in copy)
+            copy[key] = Array.isArray(copy[key]) ? copy[key].map(one) : one(copy[key]);
+    for (const key of SUBSCHEMA_LISTS)
+        if (Array.isArray(copy[key]))
+            copy[key] = copy[key].map(one);
+    return copy;
+}
+
+
+/***/ }),
+
 /***/ 176:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -536,10 +575,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/from-json-schema.js + 1 modules
 var from_json_schema = __webpack_require__(311);
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __webpack_require__(369);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
-const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
-const SUBSCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS = {
     object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
@@ -567,19 +606,7 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
-    const copy = { ...schema };
-    for (const key of SUBSCHEMA_KEYS)
-        copy[key] = mapSchema(copy[key]);
-    for (const key of SUBSCHEMA_LIST_KEYS) {
-        const list = copy[key];
-        if (Array.isArray(list))
-            copy[key] = list.map(mapSchema);
-    }
-    for (const key of SUBSCHEMA_MAP_KEYS) {
-        const map = copy[key];
-        if (isObject(map))
-            copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, mapSchema(sub)]));
-    }
+    const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
     if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
         copy.type = ALL_TYPES;
     const types = Array.isArray(copy.type) ? copy.type : [copy.type];
@@ -650,9 +677,6 @@ function refuseClosedIntersection(schema) {
             throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
         }
     }
-}
-function mapSchema(value) {
-    return isObject(value) ? zodReadySchema(value) : value;
 }
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -912,19 +936,18 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   W: () => (/* binding */ jsonSchemaProblems),
 /* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5989);
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5421);
 
 
 
+
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** The formats a json_schema goal checks: JSON Schema 2020-12's that Ajv's formats implement. */
 const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'uuid'];
 const DRAFT_2020_12 = /^https:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minContains', 'maxContains'];
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
@@ -975,7 +998,7 @@ function checkSchema(schema, path, depth, issues, strict) {
         strictProblems(schema, path, issues);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
-    for (const key of SCHEMA_MAPS) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
         if (!(key in schema))
             continue;
         const value = schema[key];
@@ -985,7 +1008,7 @@ function checkSchema(schema, path, depth, issues, strict) {
             for (const [name, inner] of Object.entries(value))
                 checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
     }
-    for (const key of SCHEMA_VALUES) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_VALUES */ .$T) {
         if (key in schema) {
             const value = schema[key];
             if (key === 'items' && Array.isArray(value))
@@ -994,7 +1017,7 @@ function checkSchema(schema, path, depth, issues, strict) {
                 checkSchema(value, [...path, key], depth + 1, issues, strict);
         }
     }
-    for (const key of SCHEMA_LISTS) {
+    for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_LISTS */ .kr) {
         if (!(key in schema))
             continue;
         const value = schema[key];
