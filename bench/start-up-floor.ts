@@ -15,6 +15,8 @@ export interface FloorBundles {
   readonly schema: string;
   /** Reads and validates the plan file given as its argument (the CLI's `validate` without its output); exits 1 on an invalid plan. */
   readonly validate: string;
+  /** Loads `@actions/artifact` and makes its client, as `state: artifact` does before its first upload. */
+  readonly artifact: string;
 }
 
 const ENTRIES = {
@@ -29,6 +31,10 @@ const ENTRIES = {
     'const loaded = await loadPlanFile(process.argv[2]);',
     'if (!loaded.ok) process.exit(1);',
   ],
+  artifact: [
+    "const { DefaultArtifactClient } = await import('@actions/artifact');",
+    'new DefaultArtifactClient();',
+  ],
 } as const;
 
 /**
@@ -38,8 +44,8 @@ const ENTRIES = {
 export async function floorBundles(): Promise<FloorBundles> {
   const dir = path.join(await cachedBuild(), 'floor');
   const out = (name: string) => path.join(dir, `dist-${name}`, 'index.js');
-  const floor = { schema: out('schema'), validate: out('validate') };
-  if (existsSync(path.join(dir, 'complete'))) return floor;
+  const floor = { schema: out('schema'), validate: out('validate'), artifact: out('artifact') };
+  if (existsSync(path.join(dir, 'complete')) && Object.values(floor).every((file) => existsSync(file))) return floor;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   for (const [name, lines] of Object.entries(ENTRIES)) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sharedBundles } from '../test/e2e/action-bundle.ts';
 import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
+import { startFakeArtifactService, type FakeArtifactService } from '../test/helpers/artifact-server.ts';
 import { floorBundles } from './start-up-floor.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
@@ -24,9 +25,13 @@ function timeNode(args: readonly string[], cwd = ROOT): Promise<number> {
 /**
  * Wall time of one action run with a runner's environment (the e2e harness), from spawn to exit.
  * Without V8's compile cache, which the harness gives the tests' runs and no runner gives the action.
+ * With `artifacts`, the runner's artifact service too (`ACTIONS_RUNTIME_TOKEN`, `ACTIONS_RESULTS_URL`,
+ * which a runner gives every JavaScript action): `state: artifact`, the default, then uploads the trace.
  */
-async function timeAction(entry: string, plan: string): Promise<number> {
-  const running = await startAction({ entry, files: { 'workflows/bodmas.yml': plan }, inputs: { plan: 'workflows/bodmas.yml' }, env: { NODE_DISABLE_COMPILE_CACHE: '1' } });
+let artifactRun = 0;
+async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactService): Promise<number> {
+  const service = artifacts?.env({ runId: ++artifactRun, backendId: `bench-run-${artifactRun}` }) ?? {};
+  const running = await startAction({ entry, files: { 'workflows/bodmas.yml': plan }, inputs: { plan: 'workflows/bodmas.yml' }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...service } });
   const started = performance.now();
   const run = await running.finished;
   const ms = performance.now() - started;
@@ -45,24 +50,30 @@ export async function startUp(): Promise<BenchTable> {
   const runs = {
     bareAction: [] as number[],
     action: [] as number[],
+    actionOnRunner: [] as number[],
     bare: [] as number[],
     version: [] as number[],
     validate: [] as number[],
     floorSchema: [] as number[],
     floorValidate: [] as number[],
+    floorArtifact: [] as number[],
   };
+  const artifacts = await startFakeArtifactService();
   try {
-    await timeAction(bundles.action, plan); // warm the disk cache
+    await timeAction(bundles.action, plan, artifacts); // warm the disk cache
     for (let i = 0; i < REPEATS; i++) {
       runs.bareAction.push(await timeAction(empty, plan));
       runs.action.push(await timeAction(bundles.action, plan));
+      runs.actionOnRunner.push(await timeAction(bundles.action, plan, artifacts));
       runs.bare.push(await timeNode(['-e', '0']));
       runs.version.push(await timeNode([bundles.cli, '--version']));
       runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml']));
       runs.floorSchema.push(await timeNode([floor.schema]));
       runs.floorValidate.push(await timeNode([floor.validate, 'workflows/bodmas.yml']));
+      runs.floorArtifact.push(await timeNode([floor.artifact]));
     }
   } finally {
+    await artifacts.stop();
     await removeActionRuns();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -76,17 +87,20 @@ export async function startUp(): Promise<BenchTable> {
     rows: [
       row('bare node, action harness (empty script)', runs.bareAction, runs.bareAction),
       row('action: workflows/bodmas.yml', runs.action, runs.bareAction),
+      row('action: the same, with the artifact service (state: artifact uploads the trace)', runs.actionOnRunner, runs.bareAction),
       row('bare node -e 0', runs.bare, runs.bare),
       row('CLI --version', runs.version, runs.bare),
       row('CLI validate workflows/bodmas.yml', runs.validate, runs.bare),
       row('floor: zod and the plan schema, built (nothing read)', runs.floorSchema, runs.bare),
       row('floor: read and validate workflows/bodmas.yml (no output)', runs.floorValidate, runs.bare),
+      row('floor: load @actions/artifact and make its client (nothing uploaded)', runs.floorArtifact, runs.bare),
     ],
     notes: [
       `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; ratios are per round against the bare node started the same way`,
       "every start compiles its code anew, as on a runner: the action rows turn off the compile cache the test harness gives the suite's runs",
       'the bundles are those of the current sources: the committed dist/ when they are what it was built from, else npm run build\'s steps, cached by source hash under node_modules/.cache',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
+      "a runner gives every JavaScript action the artifact service, so a run there is the second action row: state: artifact (the default) loads @actions/artifact and uploads the trace (to a local stand-in here)",
       'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
     ],
   };
