@@ -8,7 +8,7 @@ import { hostileText } from './hostile-text.ts';
 import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
-import { startUp } from './start-up.ts';
+import { artifactLoad, startUp } from './start-up.ts';
 import { stateCost } from './state-cost.ts';
 import { validateScale } from './validate-scale.ts';
 import { youngGeneration } from './young-generation.ts';
@@ -38,6 +38,7 @@ console.log(formatTable(await youngGeneration()));
 console.log(formatTable(await forEachOverhead()));
 
 console.log(formatTable(await startUp()));
+console.log(formatTable(await artifactLoad()));
 console.log(formatTable(await validateScale()));
 console.log(formatTable(await stateCost()));
 console.log(formatTable(await fanOutSpeedUp()));

@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sharedBundles } from '../test/e2e/action-bundle.ts';
 import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../test/helpers/artifact-server.ts';
+import { startChatServer, textAnswer } from '../test/helpers/chat-server.ts';
 import { floorBundles } from './start-up-floor.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
@@ -102,6 +104,64 @@ export async function startUp(): Promise<BenchTable> {
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
       "a runner gives every JavaScript action the artifact service, so a run there is the second action row: state: artifact (the default) loads @actions/artifact and uploads the trace (to a local stand-in here)",
       'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
+    ],
+  };
+}
+
+const MODEL_PLAN = ['name: One model call', 'goal: Say hello', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: Say hello in one word }', ''].join('\n');
+const MODEL_LATENCY_MS = 500;
+
+/**
+ * Section (5b): what the artifact service adds to a run on a runner, for a plan that never waits
+ * (BODMAS) and one that waits on a model answering in 500 ms, where the client loads during the wait.
+ */
+export async function artifactLoad(): Promise<BenchTable> {
+  const bundles = await sharedBundles();
+  const bodmas = readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8');
+  const artifacts = await startFakeArtifactService();
+  const chat = await startChatServer(async () => {
+    await sleep(MODEL_LATENCY_MS);
+    return textAnswer('Hello');
+  });
+  const model = { 'base-url': chat.baseURL, 'api-key': 'sk-bench-0123456789', model: 'bench-model' };
+  const time = async (plan: string, inputs: Record<string, string>, service?: FakeArtifactService): Promise<number> => {
+    const env = service?.env({ runId: ++artifactRun, backendId: `bench-run-${artifactRun}` }) ?? {};
+    const running = await startAction({ entry: bundles.action, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', ...inputs }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...env } });
+    const started = performance.now();
+    const run = await running.finished;
+    if (run.exitCode !== 0) throw new Error(`the action exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
+    return performance.now() - started;
+  };
+  const runs = { bodmas: [] as number[], bodmasService: [] as number[], model: [] as number[], modelService: [] as number[] };
+  try {
+    await time(MODEL_PLAN, model, artifacts); // warm the disk cache
+    for (let i = 0; i < REPEATS; i++) {
+      runs.bodmas.push(await time(bodmas, {}));
+      runs.bodmasService.push(await time(bodmas, {}, artifacts));
+      runs.model.push(await time(MODEL_PLAN, model));
+      runs.modelService.push(await time(MODEL_PLAN, model, artifacts));
+    }
+  } finally {
+    await artifacts.stop();
+    await chat.close();
+    await removeActionRuns();
+  }
+  const row = (name: string, values: number[], without: number[]) => {
+    const added = values.map((value, i) => value - without[i]!);
+    return [name, median(values), spread(values), median(added)];
+  };
+  return {
+    title: '(5b) The artifact service on a runner: what state: artifact adds to a run',
+    columns: ['run', 'median ms', 'spread', '+ ms over no service'],
+    rows: [
+      row('action: workflows/bodmas.yml, no artifact service', runs.bodmas, runs.bodmas),
+      row('action: workflows/bodmas.yml, with it', runs.bodmasService, runs.bodmas),
+      row(`action: one reasoning step (the model answers in ${MODEL_LATENCY_MS} ms), no artifact service`, runs.model, runs.model),
+      row('action: the same, with it', runs.modelService, runs.model),
+    ],
+    notes: [
+      `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; "+ ms" is the median of each round's difference`,
+      'with the service, state: artifact loads @actions/artifact and uploads the trace; a run loads the client once it waits on a step (RunStateStore.warm), so a run that waits hides the load, and BODMAS, which never waits, pays it at its end',
     ],
   };
 }

@@ -47274,6 +47274,47 @@ async function gates(planFile) {
     return !Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.F)(goals);
 }
 
+;// CONCATENATED MODULE: ./lib/state/run-state-store.js
+/** How often the idle check looks, and below which share of busy time the loop counts as waiting. */
+const IDLE_CHECK_MS = 20;
+const BUSY_BELOW = 0.5;
+/**
+ * A listener that warms `store` (`RunStateStore.warm`) once the run waits: from its first step on,
+ * it looks every 20 ms at how busy the event loop was, and warms at the first interval the loop
+ * spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
+ * first, never warms, and `save` loads what it needs as before. The timer never keeps the process up.
+ */
+function warmWhenIdle(store) {
+    let timer;
+    let last;
+    let done = false;
+    const stop = () => {
+        done = true;
+        clearTimeout(timer);
+    };
+    const look = () => {
+        const now = performance.eventLoopUtilization();
+        const recent = performance.eventLoopUtilization(now, last);
+        last = now;
+        if (recent.utilization < BUSY_BELOW) {
+            stop();
+            store.warm?.();
+            return;
+        }
+        timer = setTimeout(look, IDLE_CHECK_MS).unref();
+    };
+    return (event) => {
+        if (done)
+            return;
+        if (event.type === 'run_finished')
+            stop();
+        else if (event.type === 'step_started' && timer === undefined) {
+            last = performance.eventLoopUtilization();
+            timer = setTimeout(look, IDLE_CHECK_MS).unref();
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __nccwpck_require__(16);
 ;// CONCATENATED MODULE: ./lib/action/step-log-groups.js
@@ -47635,6 +47676,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve } = extras;
     try {
@@ -47792,6 +47834,9 @@ async function runAction(given, deps) {
             listeners.push(trace.listener);
         if (comment)
             listeners.push(comment.listener);
+        // The artifact client loads while the run waits on its steps, not after them (see RunStateStore.warm).
+        if (trace && settings.state === 'artifact' && deps.state)
+            listeners.push(warmWhenIdle(deps.state));
         const outcome = await safeRunJob(settings, {
             listeners,
             clock: deps.clock,
@@ -47943,9 +47988,10 @@ function artifactServiceProblem(env) {
     return undefined;
 }
 /**
- * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`
- * (loaded on first use: most runs never resume, and its Azure blob client is large). A state is
- * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
+ * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
+ * loaded on first use or `warm()`: loading it takes about 0.3 s of CPU (its Azure blob client,
+ * zip and protobuf code), more than a small run itself, and only a job with the service needs it.
+ * A state is uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
  */
 function actionsArtifactStore(workDir, otherRuns) {
     let client;
@@ -47975,6 +48021,10 @@ function actionsArtifactStore(workDir, otherRuns) {
             const artifacts = await open();
             const { artifacts: listed } = runId === undefined ? await artifacts.listArtifacts() : await artifacts.listArtifacts(findBy(runId));
             return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+        },
+        warm() {
+            // A failed load is not reported here: `save` awaits the same promise and says what failed.
+            open().catch(() => undefined);
         },
         async download(artifact, into, runId) {
             const dir = await (0,promises_.mkdtemp)(external_node_path_.join(await made(into), 'state-'));

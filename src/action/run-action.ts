@@ -43,7 +43,7 @@ import { rejectRun } from './reject-run.ts';
 import { writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
-import type { RunStateStore } from '../state/run-state-store.ts';
+import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
@@ -232,6 +232,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);
     if (comment) listeners.push(comment.listener);
+    // The artifact client loads while the run waits on its steps, not after them (see RunStateStore.warm).
+    if (trace && settings.state === 'artifact' && deps.state) listeners.push(warmWhenIdle(deps.state));
     const outcome = await safeRunJob(settings, {
       listeners,
       clock: deps.clock,

@@ -18,9 +18,10 @@ export function artifactServiceProblem(env: NodeJS.ProcessEnv): string | undefin
 }
 
 /**
- * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`
- * (loaded on first use: most runs never resume, and its Azure blob client is large). A state is
- * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
+ * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
+ * loaded on first use or `warm()`: loading it takes about 0.3 s of CPU (its Azure blob client,
+ * zip and protobuf code), more than a small run itself, and only a job with the service needs it.
+ * A state is uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
  */
 export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess): RunStateStore {
   let client: Promise<import('@actions/artifact').ArtifactClient> | undefined;
@@ -48,6 +49,10 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
       const artifacts = await open();
       const { artifacts: listed } = runId === undefined ? await artifacts.listArtifacts() : await artifacts.listArtifacts(findBy(runId));
       return listed.map((artifact): StateArtifact => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+    },
+    warm() {
+      // A failed load is not reported here: `save` awaits the same promise and says what failed.
+      open().catch(() => undefined);
     },
     async download(artifact, into, runId) {
       const dir = await mkdtemp(path.join(await made(into), 'state-'));

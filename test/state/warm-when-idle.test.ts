@@ -1,0 +1,111 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { warmWhenIdle, type RunStateStore } from '../../src/state/run-state-store.ts';
+import { recordingIO } from '../action/recording-io.ts';
+import { memoryStateStore } from '../fan-out/memory-state-store.ts';
+
+const at = '2026-12-01T00:00:00.000Z';
+const stepStarted = { type: 'step_started', stepKey: '1', at } as unknown as RunEvent;
+const runFinished = { type: 'run_finished', at } as unknown as RunEvent;
+
+/** Keeps the event loop busy for `ms`, as compiling a large module does. */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
+}
+
+function counted(): { store: RunStateStore; warmed: () => number } {
+  let warmed = 0;
+  const store: RunStateStore = {
+    save: () => Promise.reject(new Error('not here')),
+    list: () => Promise.resolve([]),
+    download: () => Promise.reject(new Error('not here')),
+    warm: () => void warmed++,
+  };
+  return { store, warmed: () => warmed };
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await sleep(10);
+}
+
+describe('warmWhenIdle: the state store warms once the run waits', () => {
+  it('does not warm before a step starts, however idle the run is', async () => {
+    const { store, warmed } = counted();
+    warmWhenIdle(store);
+    await sleep(100);
+    expect(warmed()).toBe(0);
+  });
+
+  it('does not warm while the loop is busy, and warms once at the first idle interval', async () => {
+    const { store, warmed } = counted();
+    const listener = warmWhenIdle(store);
+    listener(stepStarted);
+    for (let i = 0; i < 4; i++) {
+      busy(60);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(warmed()).toBe(0);
+    await eventually(() => warmed() > 0);
+    expect(warmed()).toBe(1);
+    listener(stepStarted);
+    await sleep(100);
+    expect(warmed()).toBe(1);
+  });
+
+  it('never warms a run that ends before it waits', async () => {
+    const { store, warmed } = counted();
+    const listener = warmWhenIdle(store);
+    listener(stepStarted);
+    busy(30);
+    listener(runFinished);
+    await sleep(100);
+    expect(warmed()).toBe(0);
+  });
+});
+
+describe('an action run with state: artifact', () => {
+  let workspace: string;
+  beforeEach(async () => {
+    workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-warm-'));
+  });
+  afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+  it('warms the store while a step waits on its command, before it saves the state', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), [
+      'name: Waits',
+      'tools:',
+      '  wait: { description: Waits a while, command: [node, -e, "setTimeout(() => process.stdout.write(JSON.stringify(1)), 300)"] }',
+      'workflow_sequence:',
+      '  - { id: 1, type: tool_call, tool: wait, args: {} }',
+      '',
+    ].join('\n'));
+    const memory = await memoryStateStore();
+    const order: string[] = [];
+    const store: RunStateStore = {
+      ...memory,
+      warm: () => void order.push('warm'),
+      save: async (...args) => {
+        order.push('save');
+        return memory.save(...args);
+      },
+    };
+    const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+    const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, state: store });
+    await result.published;
+    expect(result.outputs.status).toBe('succeeded');
+    expect(order).toEqual(['warm', 'save']);
+  });
+});
