@@ -1226,7 +1226,7 @@ const jsonSchemaCheck = {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
+        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
             throw new GoalNotEvaluableError(checked.why);
@@ -1943,7 +1943,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -4481,7 +4481,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
         return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
     }
     if (settings.task)
-        return (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
+        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
     return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
 }
 /**
@@ -4614,7 +4614,7 @@ function createModelClient(settings) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(6017);
+var redacting_model_client = __webpack_require__(8398);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
 var budgeted_model_client = __webpack_require__(6543);
 ;// CONCATENATED MODULE: ./lib/job/prepare-model.js
@@ -5152,7 +5152,7 @@ function createOpenAIModelClient(options) {
 
 /***/ }),
 
-/***/ 6017:
+/***/ 8398:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

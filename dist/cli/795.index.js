@@ -105,7 +105,7 @@ var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __webpack_require__(5386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(6017);
+var redacting_model_client = __webpack_require__(8398);
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __webpack_require__(8014);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
@@ -881,14 +881,11 @@ var external_node_fs_promises_ = __webpack_require__(1455);
 var decode_utf8 = __webpack_require__(3985);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(7222);
-// EXTERNAL MODULE: ./lib/plan/locate-path.js
-var locate_path = __webpack_require__(4125);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(4700);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(260);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
-
 
 
 
@@ -911,16 +908,16 @@ async function readYamlFile(path, schema) {
     const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
     if (!decoded.ok)
         return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-    const yaml = (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
     if (!yaml.ok)
         return yaml;
     const parsed = schema.safeParse(yaml.parsed.value);
     if (parsed.success)
         return { ok: true, value: parsed.data };
-    const { doc, lineCounter } = yaml.parsed.located();
+    const positions = await yaml.parsed.positions();
     const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
         file: path,
-        ...(0,locate_path/* locatePath */.o)(doc, lineCounter, issue.path, issue.at),
+        ...positions.locate(issue.path, issue.at),
         path: (0,format_path/* formatPath */.j)(issue.path),
         message: issue.message,
     }));

@@ -419,12 +419,10 @@ const WRITE_TODOS = 'write_todos';
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
-/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5386);
-/* harmony import */ var _plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4125);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
-/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4067);
-/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1088);
-
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5386);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4700);
+/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4067);
+/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1088);
 
 
 
@@ -436,7 +434,7 @@ async function peekMcpServers(file) {
     let text;
     try {
         const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file);
-        if (!info.isFile() || info.size > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di)
+        if (!info.isFile() || info.size > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di)
             return undefined;
         text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
     }
@@ -446,20 +444,16 @@ async function peekMcpServers(file) {
     // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
     if (!text.includes('mcp_servers'))
         return undefined;
-    const yaml = (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
+    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
     if (!yaml.ok)
         return undefined;
     const { value } = yaml.parsed;
     if (value === null || typeof value !== 'object' || !('mcp_servers' in value))
         return undefined;
-    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServers */ .Je.safeParse(value.mcp_servers);
+    const parsed = _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__/* .McpServers */ .Je.safeParse(value.mcp_servers);
     if (!parsed.success || Object.keys(parsed.data).length === 0)
         return undefined;
-    return { servers: parsed.data, positionOf: (server) => {
-            const { doc, lineCounter } = yaml.parsed.located();
-            return (0,_plan_locate_path_js__WEBPACK_IMPORTED_MODULE_2__/* .locatePath */ .o)(doc, lineCounter, ['mcp_servers', server], 'key');
-        },
-    };
+    return { servers: parsed.data, positionOf: async (server) => (await yaml.parsed.positions()).locate(['mcp_servers', server], 'key') };
 }
 /**
  * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
@@ -473,11 +467,11 @@ async function loadPlanWithServers(file, options) {
     const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...withhold });
-    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_6__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
+    options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -486,9 +480,9 @@ async function loadPlanWithServers(file, options) {
         });
     }
     catch (error) {
-        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_5__/* .McpServerStartError */ .K))
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
             throw error;
-        return { ok: false, errors: [{ file, ...peeked.positionOf(error.server), path: `mcp_servers.${error.server}`, message: error.message }] };
+        return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
     }
     const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
     if (!loaded.ok) {
@@ -1119,12 +1113,9 @@ var external_node_path_ = __webpack_require__(6760);
 var is_inside = __webpack_require__(9500);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(7222);
-// EXTERNAL MODULE: ./lib/plan/locate-path.js
-var locate_path = __webpack_require__(4125);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(4700);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
-
 
 
 
@@ -1200,7 +1191,7 @@ async function loadSubplans(plan, context) {
                 catalogue.set(name, tool);
     }
     if (issues.length > 0 || innerErrors.length > 0)
-        return { ok: false, errors: [...locate(issues, context), ...innerErrors] };
+        return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
@@ -1232,11 +1223,12 @@ function withIssues(inner, given, uses, index) {
     }
     return issues;
 }
-function locate(issues, context) {
-    const yaml = (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+async function locate(issues, context) {
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+    const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
-        ...(yaml.ok ? (0,locate_path/* locatePath */.o)(yaml.parsed.located().doc, yaml.parsed.located().lineCounter, issue.path) : {}),
+        ...positions?.locate(issue.path),
         path: (0,format_path/* formatPath */.j)(issue.path),
         message: issue.message,
     }));
@@ -1254,20 +1246,19 @@ var validate_plan = __webpack_require__(5935);
 
 
 
-
 /** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
-function loadPlanText(text, file, options = {}) {
+async function loadPlanText(text, file, options = {}) {
     try {
-        const yaml = (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
         const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
         if (result.ok)
             return result;
-        const { doc, lineCounter } = yaml.parsed.located();
+        const positions = await yaml.parsed.positions();
         const errors = result.issues.map((issue) => ({
             file,
-            ...(0,locate_path/* locatePath */.o)(doc, lineCounter, issue.path, issue.at),
+            ...positions.locate(issue.path, issue.at),
             path: (0,format_path/* formatPath */.j)(issue.path),
             message: issue.message,
         }));
@@ -1292,7 +1283,7 @@ async function loadPlanFile(path, options = {}) {
         const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
         if (!decoded.ok)
             return fail(decoded.message, decoded.position);
-        const loaded = loadPlanText(decoded.text, path, options);
+        const loaded = await loadPlanText(decoded.text, path, options);
         if (!loaded.ok)
             return loaded;
         const { chain = [external_node_path_.resolve(path)], root = process.cwd(), ...rest } = options;
@@ -1312,53 +1303,6 @@ async function loadPlanFile(path, options = {}) {
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
-}
-
-
-/***/ }),
-
-/***/ 4125:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ locatePath)
-/* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-
-/**
- * The line and column of the node at `path` (or of its key, with `at: 'key'`). When the path runs
- * out of nodes (a missing key), the deepest node that exists is used: the map missing the key.
- */
-function locatePath(doc, lineCounter, path, at = 'value') {
-    let node = doc.contents;
-    let offset = node?.range?.[0] ?? 0;
-    for (const [index, segment] of path.entries()) {
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node))
-            node = node.resolve(doc);
-        let next;
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
-            const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(segment));
-            if (!pair)
-                break;
-            const key = pair.key;
-            if (index === path.length - 1 && at === 'key') {
-                offset = key.range?.[0] ?? offset;
-                break;
-            }
-            // `tool:` with nothing after it has no value node; point at the key instead.
-            next = pair.value ?? key;
-        }
-        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && typeof segment === 'number') {
-            next = node.items[segment];
-        }
-        const range = next?.range;
-        if (!range)
-            break;
-        node = next;
-        offset = range[0];
-    }
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
 }
 
 
@@ -1416,15 +1360,12 @@ function nearestName(word, candidates) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  w4: () => (/* binding */ MAX_ALIAS_COUNT),
   M1: () => (/* binding */ MAX_NESTING),
   di: () => (/* binding */ MAX_PLAN_BYTES),
   O8: () => (/* binding */ parsePlanYaml)
 });
 
-// UNUSED EXPORTS: MAX_ALIAS_COUNT
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 var js_yaml = __webpack_require__(3243);
 ;// CONCATENATED MODULE: ./lib/plan/read-plain-yaml.js
@@ -1512,7 +1453,7 @@ function readPlainYaml(text, maxNesting) {
         return undefined;
     let value;
     try {
-        value = js_yaml/* default.load */.Ay.load(text, { schema: CORE_SCHEMA, json: false });
+        value = readCoreYaml(text);
     }
     catch {
         return undefined;
@@ -1521,9 +1462,16 @@ function readPlainYaml(text, maxNesting) {
         return undefined;
     return value;
 }
+/**
+ * Reads one YAML document with js-yaml and the core schema above (as the `yaml` package reads
+ * scalars), or throws js-yaml's error, whose first line says what is wrong and where. Aliases are
+ * read as shared references, not copies: a caller that walks the value must expect that.
+ */
+function readCoreYaml(text) {
+    return js_yaml/* default.load */.Ay.load(text, { schema: CORE_SCHEMA, json: false });
+}
 
 ;// CONCATENATED MODULE: ./lib/plan/parse-plan-yaml.js
-
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 const MAX_PLAN_BYTES = 1024 * 1024;
@@ -1531,89 +1479,25 @@ const MAX_PLAN_BYTES = 1024 * 1024;
 const MAX_NESTING = 64;
 /** How many alias uses (`*name`) a plan may expand; stops "billion laughs" files. */
 const MAX_ALIAS_COUNT = 50;
-const FRIENDLY_YAML_MESSAGES = {
-    DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
-    RESOURCE_EXHAUSTION: () => `the file nests too deeply to read; plans nest at most ${MAX_NESTING} levels`,
-    MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
-    NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
-    TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
-};
-/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
-function keyTextAt(text, offset) {
-    const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
-    return match ? match[1] : text.slice(offset, offset + 1);
-}
-function positionOf(lineCounter, offset) {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-}
-function failure(file, message, position = { line: 1, column: 1 }) {
-    return { ok: false, errors: [{ file, ...position, path: '', message }] };
-}
-/** The first node nested deeper than MAX_NESTING, found without recursion. */
-function tooDeepNode(root) {
-    const stack = [{ node: root, depth: 1 }];
-    while (stack.length > 0) {
-        const { node, depth } = stack.pop();
-        if (!(0,dist/* isCollection */.P3)(node))
-            continue;
-        if (depth > MAX_NESTING)
-            return node;
-        for (const item of node.items) {
-            const child = (0,dist/* isPair */.tO)(item) ? item.value : item;
-            if (child && !(0,dist/* isAlias */.Vj)(child) && typeof child === 'object')
-                stack.push({ node: child, depth: depth + 1 });
-        }
-    }
-    return undefined;
-}
-function readDocument(text) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    return { doc: (0,dist/* parseDocument */.Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
-}
+/** The `yaml` package and what reads with it, loaded once and only when needed: most runs never do. */
+const withPositions = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 5268));
 /**
  * Parses plan YAML into a value, turning every YAML problem (syntax, size, depth, aliases) into
  * positioned errors. Plain YAML (no anchors, aliases, tags, tabs or other features the two readers
  * could differ on) is read with js-yaml, many times faster on a big plan; anything else, and
  * anything js-yaml finds wrong, is read with the `yaml` package, which says where each problem is.
  */
-function parsePlanYaml(text, file, options = {}) {
+async function parsePlanYaml(text, file, options = {}) {
     if (text.length > MAX_PLAN_BYTES || Buffer.byteLength(text, 'utf8') > MAX_PLAN_BYTES) {
-        return failure(file, `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`);
+        const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
+        return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
     }
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
-        let located;
-        return { ok: true, parsed: { value: plain, located: () => (located ??= readDocument(text)) } };
+        let positions;
+        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text))) } };
     }
-    const { doc, lineCounter } = readDocument(text);
-    if (doc.errors.length > 0) {
-        return {
-            ok: false,
-            errors: doc.errors.map((error) => {
-                const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-                const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
-                return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
-            }),
-        };
-    }
-    if (doc.contents === null) {
-        return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
-    }
-    const deep = tooDeepNode(doc.contents);
-    if (deep)
-        return failure(file, `the file nests more than ${MAX_NESTING} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
-    try {
-        return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), located: () => ({ doc, lineCounter }) } };
-    }
-    catch (error) {
-        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-            return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${MAX_ALIAS_COUNT} alias expansions`);
-        }
-        if (error instanceof RangeError)
-            return failure(file, 'the file nests too deeply to read');
-        return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    return (await withPositions()).parseWithPositions(text, file);
 }
 
 

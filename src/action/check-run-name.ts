@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { ActionSettings } from './action-settings.ts';
 
@@ -6,12 +6,12 @@ import type { ActionSettings } from './action-settings.ts';
  * The check run's name: the plan's `name:` when the file can be read, else the plan path. Read
  * leniently before the plan is checked, so a plan with errors still gets its check, failed.
  */
-export function checkRunName(settings: Pick<ActionSettings, 'planFile' | 'planPath'>): string {
+export async function checkRunName(settings: Pick<ActionSettings, 'planFile' | 'planPath'>): Promise<string> {
   if (!settings.planFile) return 'plan-runner task';
   try {
     // The same reader, limits and size cap as the plan itself: never a second unbounded parse.
-    if (statSync(settings.planFile).size > MAX_PLAN_BYTES) return settings.planPath;
-    const parsed = parsePlanYaml(readFileSync(settings.planFile, 'utf8'));
+    if ((await stat(settings.planFile)).size > MAX_PLAN_BYTES) return settings.planPath;
+    const parsed = await parsePlanYaml(await readFile(settings.planFile, 'utf8'));
     const value = parsed.ok ? parsed.parsed.value : undefined;
     const name = value !== null && typeof value === 'object' ? (value as { name?: unknown }).name : undefined;
     if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, 200);

@@ -110,7 +110,7 @@ async function completeLeftCheckRun(settings: ActionSettings, context: KilledRun
   const { headSha, runUrl } = settings.github;
   // A prepare or shard job opens none (the merge job reports the goals).
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
-  const check = await leftCheckRun(context.github, { owner, repo, name: checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+  const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
   if (!check) return;
   await check.complete(await checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }

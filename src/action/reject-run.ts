@@ -52,7 +52,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
 async function gates(planFile: string | undefined): Promise<boolean> {
   if (planFile === undefined) return false;
   const text = await readFile(planFile, 'utf8').catch(() => undefined);
-  const parsed = text === undefined ? undefined : parsePlanYaml(text, planFile);
+  const parsed = text === undefined ? undefined : await parsePlanYaml(text, planFile);
   if (!parsed?.ok) return true;
   const goals = (parsed.parsed.value as { goals?: unknown } | null)?.goals;
   if (goals === undefined) return false;

@@ -125,7 +125,7 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
     return undefined;
   }
   const detailsUrl = settings.github.runUrl;
-  return startCheckRun(deps.github, { owner, repo, name: checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
+  return startCheckRun(deps.github, { owner, repo, name: await checkRunName(settings), headSha, ...(detailsUrl ? { detailsUrl } : {}) }, deps.io.warning, { clock: deps.clock });
 }
 
 function escalationIssueContext(settings: ActionSettings, planName: string | undefined): EscalationIssueContext {
@@ -142,7 +142,7 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
 
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
 async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, io: ActionIO, redact: Redactor): Promise<string | undefined> {
-  const unwritten = await writeReportFile(file, frozenPlanText(plan, planPath, redact));
+  const unwritten = await writeReportFile(file, await frozenPlanText(plan, planPath, redact));
   if (!unwritten) {
     io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
     return file;

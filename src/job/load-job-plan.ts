@@ -15,7 +15,7 @@ export async function loadJobPlan(settings: JobSettings, extraTools: readonly To
   if (settings.planFile) {
     return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
   }
-  if (settings.task) return loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
+  if (settings.task) return await loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
 }
 

@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { loadPlanFile } from '../plan/load-plan.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
-import { locatePath } from '../plan/locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
@@ -35,7 +34,7 @@ export type PlanWithServers =
 
 interface PeekedServers {
   readonly servers: McpServers;
-  readonly positionOf: (server: string) => { line: number; column: number };
+  readonly positionOf: (server: string) => Promise<{ line: number; column: number }>;
 }
 
 /** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
@@ -50,17 +49,13 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
   }
   // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
   if (!text.includes('mcp_servers')) return undefined;
-  const yaml = parsePlanYaml(text, file);
+  const yaml = await parsePlanYaml(text, file);
   if (!yaml.ok) return undefined;
   const { value } = yaml.parsed;
   if (value === null || typeof value !== 'object' || !('mcp_servers' in value)) return undefined;
   const parsed = McpServers.safeParse(value.mcp_servers);
   if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
-  return { servers: parsed.data, positionOf: (server) => {
-      const { doc, lineCounter } = yaml.parsed.located();
-      return locatePath(doc, lineCounter, ['mcp_servers', server], 'key');
-    },
-  };
+  return { servers: parsed.data, positionOf: async (server) => (await yaml.parsed.positions()).locate(['mcp_servers', server], 'key') };
 }
 
 /**
@@ -87,7 +82,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
     });
   } catch (error) {
     if (!(error instanceof McpServerStartError)) throw error;
-    return { ok: false, errors: [{ file, ...peeked.positionOf(error.server), path: `mcp_servers.${error.server}`, message: error.message }] };
+    return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
   }
   const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
   if (!loaded.ok) {

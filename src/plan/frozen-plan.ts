@@ -1,5 +1,4 @@
 import { redactDeep, type Redactor } from '../core/redact.ts';
-import { stringify } from 'yaml';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { Step } from './schema.ts';
 import type { ValidPlan } from './valid-plan.ts';
@@ -49,7 +48,7 @@ export function planFileStep(step: PlanStep, idOf: (key: string) => Step['id']):
  * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
  * or `command` must stay runnable).
  */
-export function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor): string {
+export async function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor): Promise<string> {
   const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
   const idOf = (key: string): Step['id'] => ids.get(key) ?? key;
   const steps = plan.steps.map((step) => planFileStep(step, idOf));
@@ -63,5 +62,7 @@ export function frozenPlanText(plan: ValidPlan, from: string, redact?: Redactor)
     `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
     '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
   ].join('\n');
+  // `yaml` is loaded here, not at start: only `mode: plan` writes a plan file.
+  const { stringify } = await import('yaml');
   return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
 }

@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { loadSubplans } from './load-subplans.ts';
 import { formatPath } from './format-path.ts';
-import { locatePath } from './locate-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { decodeUtf8 } from './decode-utf8.ts';
@@ -10,16 +9,16 @@ import type { LoadPlanOptions, LoadResult } from './valid-plan.ts';
 import { checkPlanValue, unexpectedError } from './validate-plan.ts';
 
 /** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
-export function loadPlanText(text: string, file: string, options: LoadPlanOptions = {}): LoadResult {
+export async function loadPlanText(text: string, file: string, options: LoadPlanOptions = {}): Promise<LoadResult> {
   try {
-    const yaml = parsePlanYaml(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+    const yaml = await parsePlanYaml(text, file, options.positionsFirst ? { positionsFirst: true } : {});
     if (!yaml.ok) return yaml;
     const result = checkPlanValue(yaml.parsed.value, { ...options, origin: 'file', file });
     if (result.ok) return result;
-    const { doc, lineCounter } = yaml.parsed.located();
+    const positions = await yaml.parsed.positions();
     const errors = result.issues.map((issue): PlanError => ({
       file,
-      ...locatePath(doc, lineCounter, issue.path, issue.at),
+      ...positions.locate(issue.path, issue.at),
       path: formatPath(issue.path),
       message: issue.message,
     }));
@@ -42,7 +41,7 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
     }
     const decoded = decodeUtf8(await readFile(path));
     if (!decoded.ok) return fail(decoded.message, decoded.position);
-    const loaded = loadPlanText(decoded.text, path, options);
+    const loaded = await loadPlanText(decoded.text, path, options);
     if (!loaded.ok) return loaded;
     const { chain = [nodePath.resolve(path)], root = process.cwd(), ...rest } = options;
     return await loadSubplans(loaded.plan, {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
 import { formatPath } from './format-path.ts';
-import { locatePath } from './locate-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -94,7 +93,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     for (const toolset of inner.source.toolsets ?? []) toolsets.add(toolset);
     for (const [name, tool] of inner.tools) if (!catalogue.has(name)) catalogue.set(name, tool);
   }
-  if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...locate(issues, context), ...innerErrors] };
+  if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
@@ -126,11 +125,12 @@ function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, 
   return issues;
 }
 
-function locate(issues: readonly Issue[], context: SubplanContext): PlanError[] {
-  const yaml = parsePlanYaml(context.text, context.file);
+async function locate(issues: readonly Issue[], context: SubplanContext): Promise<PlanError[]> {
+  const yaml = await parsePlanYaml(context.text, context.file);
+  const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
   return issues.map((issue) => ({
     file: context.file,
-    ...(yaml.ok ? locatePath(yaml.parsed.located().doc, yaml.parsed.located().lineCounter, issue.path) : {}),
+    ...positions?.locate(issue.path),
     path: formatPath(issue.path),
     message: issue.message,
   }));

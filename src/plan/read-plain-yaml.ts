@@ -89,10 +89,19 @@ export function readPlainYaml(text: string, maxNesting: number): unknown {
   if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text)) return undefined;
   let value: unknown;
   try {
-    value = jsYaml.load(text, { schema: CORE_SCHEMA, json: false });
+    value = readCoreYaml(text);
   } catch {
     return undefined;
   }
   if (value === null || value === undefined || deeperThan(value, maxNesting)) return undefined;
   return value;
+}
+
+/**
+ * Reads one YAML document with js-yaml and the core schema above (as the `yaml` package reads
+ * scalars), or throws js-yaml's error, whose first line says what is wrong and where. Aliases are
+ * read as shared references, not copies: a caller that walks the value must expect that.
+ */
+export function readCoreYaml(text: string): unknown {
+  return jsYaml.load(text, { schema: CORE_SCHEMA, json: false });
 }

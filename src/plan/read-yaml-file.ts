@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { decodeUtf8 } from './decode-utf8.ts';
 import { formatPath } from './format-path.ts';
-import { locatePath } from './locate-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { schemaIssues } from './schema-issues.ts';
@@ -24,14 +23,14 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S)
   }
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-  const yaml = parsePlanYaml(decoded.text, path);
+  const yaml = await parsePlanYaml(decoded.text, path);
   if (!yaml.ok) return yaml;
   const parsed = schema.safeParse(yaml.parsed.value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const { doc, lineCounter } = yaml.parsed.located();
+  const positions = await yaml.parsed.positions();
   const errors = schemaIssues(parsed.error.issues, schema).map((issue): PlanError => ({
     file: path,
-    ...locatePath(doc, lineCounter, issue.path, issue.at),
+    ...positions.locate(issue.path, issue.at),
     path: formatPath(issue.path),
     message: issue.message,
   }));

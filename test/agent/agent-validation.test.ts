@@ -3,16 +3,16 @@ import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 
 describe('agent steps in a plan file', () => {
-  it('loads an agent step with its task, tools and max_turns', () => {
-    const plan = validPlan(
+  it('loads an agent step with its task, tools and max_turns', async () => {
+    const plan = await validPlan(
       yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent, task: "Add 2 and 3", tools: [add], max_turns: 5 }'),
     );
     expect(plan.steps[0]).toMatchObject({ key: '1', type: 'agent', task: 'Add 2 and 3', tools: ['add'], maxTurns: 5, description: 'Add 2 and 3' });
   });
 
-  it('needs a task, and keeps task, tools and max_turns to agent steps', () => {
+  it('needs a task, and keeps task, tools and max_turns to agent steps', async () => {
     expect(
-      errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent }', '  - { id: 2, type: reasoning, task: x, tools: [add], max_turns: 3 }')),
+      await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent }', '  - { id: 2, type: reasoning, task: x, tools: [add], max_turns: 3 }')),
     ).toEqual([
       'plan.yml:3:5: an agent step needs `task:`, the instruction it works on (at workflow_sequence[0])',
       'plan.yml:4:31: only agent steps take `task`; write `type: agent` or remove it (at workflow_sequence[1].task)',
@@ -21,9 +21,9 @@ describe('agent steps in a plan file', () => {
     ]);
   });
 
-  it('names unknown tools, write_todos listed by hand, and tools outside the agent profile', () => {
+  it('names unknown tools, write_todos listed by hand, and tools outside the agent profile', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         yaml(
           'toolsets: [math]',
           'agents:',
@@ -40,17 +40,17 @@ describe('agent steps in a plan file', () => {
     ]);
   });
 
-  it('checks references in the task like references in args', () => {
+  it('checks references in the task like references in args', async () => {
     expect(
-      errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [] }', '  - { id: 2, type: agent, task: "Use ${steps.1.result} and ${inputs.week}", depends_on: [] }')),
+      await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [] }', '  - { id: 2, type: agent, task: "Use ${steps.1.result} and ${inputs.week}", depends_on: [] }')),
     ).toEqual([
       expect.stringMatching(/^plan\.yml:4:.*\$\{inputs\.week\} uses input `week`, which the plan does not declare.* \(at workflow_sequence\[1\]\.task\)$/),
       expect.stringMatching(/^plan\.yml:4:.*\$\{steps\.1\.result\}: step 2 uses the result of step 1, which it does not depend on.* \(at workflow_sequence\[1\]\.task\)$/),
     ]);
   });
 
-  it('rejects an agent step that names a tool withheld on a fork’s pull request', () => {
-    expect(errorsFor(yaml('toolsets: [github]', 'workflow_sequence:', '  - { id: 1, type: agent, task: x, tools: [get_issue, add_comment] }'), { withhold: forkReadOnly })).toEqual([
+  it('rejects an agent step that names a tool withheld on a fork’s pull request', async () => {
+    expect(await errorsFor(yaml('toolsets: [github]', 'workflow_sequence:', '  - { id: 1, type: agent, task: x, tools: [get_issue, add_comment] }'), { withhold: forkReadOnly })).toEqual([
       expect.stringMatching(/^plan\.yml:3:.*tool `add_comment` is withheld from this run: .*fork.*side effects.*\(at workflow_sequence\[0\]\.tools\[1\]\)$/),
     ]);
   });

@@ -13,9 +13,9 @@ afterEach(async () => {
   await server.close();
 });
 
-function goalPlan(extra = ''): ValidPlan {
+async function goalPlan(extra = ''): Promise<ValidPlan> {
   const text = `goal: Compute 2 + 3 × 4\ntoolsets: [math]\n${extra}agents:\n  calculator:\n    description: Does arithmetic with the math tools\n    model: gpt-4.1-nano\n    tools: [add, multiply]\n  writer:\n    system: You write short, plain answers.\n`;
-  const loaded = loadPlanText(text, 'math.yml');
+  const loaded = await loadPlanText(text, 'math.yml');
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.plan;
 }
@@ -29,7 +29,7 @@ const summary = { id: 2, type: 'reasoning', description: 'State the answer from 
 describe('the planner and agents', () => {
   it('lists the agent profiles, what each is for, their models and tools, and may write agent steps that use them', async () => {
     server.script([answer([agentStep, summary])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.plan.steps.map((step) => [step.key, step.type, step.agent, step.tools])).toEqual([
@@ -45,7 +45,7 @@ describe('the planner and agents', () => {
 
   it('rejects a written plan with no tool step when the plan has tools (require_tools by default), then takes the repair', async () => {
     server.script([answer([reasoningOnly]), answer([agentStep])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     expect(result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`))).toEqual([
       ['steps: the plan calls no tool, but tools are available for this goal (planner.require_tools): add a tool_call step, or an agent step with tools, for the part of the work a tool does'],
@@ -57,14 +57,14 @@ describe('the planner and agents', () => {
   it('counts an agent step without tools as no tool step, and rejects the run when the repair has none either', async () => {
     const talker = { ...agentStep, tools: [] };
     server.script([answer([talker]), answer([reasoningOnly])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(false);
     expect(result.attempts).toHaveLength(2);
   });
 
   it('takes a plan without tool steps when planner.require_tools is false', async () => {
     server.script([answer([reasoningOnly])]);
-    const result = await writePlan(goalPlan('planner: { require_tools: false }\n'), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan('planner: { require_tools: false }\n'), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
   });
 });

@@ -5,21 +5,21 @@ import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 const tools = ['tools:', '  list: { description: List, command: [node, list.mjs] }', '  check: { description: Check one, command: [node, check.mjs], input: { type: object, properties: { name: { type: string } } } }'];
 
 describe('fan_out in a plan', () => {
-  it('loads on a for_each step', () => {
-    const plan = validPlan(
+  it('loads on a for_each step', async () => {
+    const plan = await validPlan(
       yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list, args: {} }', '  - { id: check, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, args: { name: "${item}" } }'),
     );
     expect(plan.steps[1]!.forEach).toMatchObject({ fanOut: true, onItemFailure: 'fail' });
   });
 
-  it('is refused on a step without for_each, at the key', () => {
-    expect(errorsFor(yaml(...tools, 'workflow_sequence:', '  - id: list', '    type: tool_call', '    tool: list', '    args: {}', '    fan_out: true'))).toEqual([
+  it('is refused on a step without for_each, at the key', async () => {
+    expect(await errorsFor(yaml(...tools, 'workflow_sequence:', '  - id: list', '    type: tool_call', '    tool: list', '    args: {}', '    fan_out: true'))).toEqual([
       'plan.yml:9:5: only for_each steps take `fan_out`; add `for_each:` (a reference to a list) or remove it (at workflow_sequence[0].fan_out)',
     ]);
   });
 
-  it('is refused on a fan-out step that depends, through another step, on a fan-out step', () => {
-    const errors = errorsFor(
+  it('is refused on a fan-out step that depends, through another step, on a fan-out step', async () => {
+    const errors = await errorsFor(
       yaml(
         ...tools,
         'workflow_sequence:',
@@ -39,8 +39,8 @@ describe('fan_out in a plan', () => {
     ]);
   });
 
-  it('allows two independent fan-out steps over the same list', () => {
-    const plan = validPlan(
+  it('allows two independent fan-out steps over the same list', async () => {
+    const plan = await validPlan(
       yaml(
         ...tools,
         'workflow_sequence:',
@@ -57,11 +57,11 @@ describe('fan_out in a plan', () => {
 describe('assignShards', () => {
   const keys = Array.from({ length: 10 }, (_, index) => `check[${index}]`);
 
-  it('deals items out by index without durations', () => {
+  it('deals items out by index without durations', async () => {
     expect(assignShards(keys, 4)).toEqual([1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
   });
 
-  it('gives every item exactly one shard, whatever the count', () => {
+  it('gives every item exactly one shard, whatever the count', async () => {
     for (const shards of [1, 3, 10, 16]) {
       const assignment = assignShards(keys, shards);
       expect(assignment).toHaveLength(keys.length);
@@ -69,7 +69,7 @@ describe('assignShards', () => {
     }
   });
 
-  it('balances by recorded durations: the longest items go to the least-loaded shards', () => {
+  it('balances by recorded durations: the longest items go to the least-loaded shards', async () => {
     // One item as long as all the others together: it gets a shard of its own.
     const weights = new Map(keys.map((key, index) => [key, index === 3 ? 900 : 100]));
     const assignment = assignShards(keys, 2, weights);
@@ -80,7 +80,7 @@ describe('assignShards', () => {
     expect(load(2)).toBe(900);
   });
 
-  it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', () => {
+  it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', async () => {
     const weights = new Map([
       ['check[0]', 500],
       ['check[1]', 100],
@@ -89,7 +89,7 @@ describe('assignShards', () => {
     expect(new Set(assignShards(keys, 3, weights))).toEqual(new Set([1, 2, 3]));
   });
 
-  it('refuses a shard count below one', () => {
+  it('refuses a shard count below one', async () => {
     expect(() => assignShards(keys, 0)).toThrow('shards must be a whole number of at least 1, got 0');
   });
 });

@@ -44,8 +44,8 @@ const BLOG_TOOLS = `tools:
 `;
 
 describe('the blog post’s plan', () => {
-  it('is valid once its tools are declared: numeric ids, no args, inputs on the aggregate', () => {
-    const plan = validPlan(BLOG_TOOLS + BLOG_SEQUENCE);
+  it('is valid once its tools are declared: numeric ids, no args, inputs on the aggregate', async () => {
+    const plan = await validPlan(BLOG_TOOLS + BLOG_SEQUENCE);
     expect(plan.steps.map((step) => [step.key, step.type, step.dependsOn])).toEqual([
       ['1', 'tool_call', []],
       ['2', 'tool_call', ['1']],
@@ -57,8 +57,8 @@ describe('the blog post’s plan', () => {
     expect(planNeedsModel(plan)).toBe(true);
   });
 
-  it('names its undeclared tools when they are missing', () => {
-    expect(errorsFor(BLOG_SEQUENCE).map((line) => line.split(';')[0])).toEqual([
+  it('names its undeclared tools when they are missing', async () => {
+    expect((await errorsFor(BLOG_SEQUENCE)).map((line) => line.split(';')[0])).toEqual([
       'plan.yml:5:11: unknown tool `fetch_sales_data`',
       'plan.yml:10:11: unknown tool `fetch_return_rates`',
       'plan.yml:20:11: unknown tool `fetch_inventory_levels`',
@@ -70,7 +70,7 @@ describe('workflows/', () => {
   const dir = join(import.meta.dirname, '../../workflows');
   const files = readdirSync(dir).filter((name) => name.endsWith('.yml') || name.endsWith('.yaml'));
 
-  it('has the two examples the issue asks for', () => {
+  it('has the two examples the issue asks for', async () => {
     expect(files).toEqual(expect.arrayContaining(['bodmas.yml', 'weekly-report.yml']));
   });
 
@@ -88,7 +88,7 @@ describe('workflows/', () => {
     expect(planNeedsModel(result.plan)).toBe(false);
   });
 
-  it('every example points editors at the committed schema', () => {
+  it('every example points editors at the committed schema', async () => {
     for (const name of files) expect(readFileSync(join(dir, name), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.\.\/plan\.schema\.json$/m);
   });
 });

@@ -11,8 +11,8 @@ const tools = [
 ];
 
 describe('for_each validation', () => {
-  it('loads a for_each step with its template, key and failure policy', () => {
-    const plan = validPlan(
+  it('loads a for_each step with its template, key and failure policy', async () => {
+    const plan = await validPlan(
       yaml(
         ...tools,
         'limits: { max_items: 200 }',
@@ -33,33 +33,33 @@ describe('for_each validation', () => {
     expect(plan.limits.max_items).toBe(200);
   });
 
-  it('checks the template’s literal args against the tool, as for any step', () => {
-    const errors = errorsFor(
+  it('checks the template’s literal args against the tool, as for any step', async () => {
+    const errors = await errorsFor(
       yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: review, type: tool_call, tool: review_package, for_each: "${steps.list.result}", args: { name: "${item}", depth: deep } }'),
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('workflow_sequence[1].args.depth');
   });
 
-  it('refuses ${item…} outside a for_each step, with where and what to do', () => {
-    expect(errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: review, type: tool_call, tool: review_package, args: { name: "${item.name}" } }'))).toEqual([
+  it('refuses ${item…} outside a for_each step, with where and what to do', async () => {
+    expect(await errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: review, type: tool_call, tool: review_package, args: { name: "${item.name}" } }'))).toEqual([
       'plan.yml:8:72: `${item.name}` refers to a for_each item, but this step has no `for_each`; ${item…} works only inside a for_each step (at workflow_sequence[0].args.name)',
     ]);
   });
 
-  it('refuses ${item…} in a description of a step without for_each', () => {
-    const errors = errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: reasoning, description: "Summarise ${item}" }'));
+  it('refuses ${item…} in a description of a step without for_each', async () => {
+    const errors = await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: reasoning, description: "Summarise ${item}" }'));
     expect(errors[0]).toContain('refers to a for_each item, but this step has no `for_each`');
     expect(errors[0]).toContain('workflow_sequence[0].description');
   });
 
-  it('says which name to use when the step renamed its item with as:', () => {
-    const errors = errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: r, type: tool_call, tool: review_package, for_each: "${steps.list.result}", as: pkg, args: { name: "${item.name}" } }'));
+  it('says which name to use when the step renamed its item with as:', async () => {
+    const errors = await errorsFor(yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: r, type: tool_call, tool: review_package, for_each: "${steps.list.result}", as: pkg, args: { name: "${item.name}" } }'));
     expect(errors).toEqual([expect.stringContaining('this step names its item `pkg` (as: pkg); write ${pkg.name}')]);
   });
 
-  it('needs for_each to be one reference to an upstream step it depends on', () => {
-    const errors = errorsFor(
+  it('needs for_each to be one reference to an upstream step it depends on', async () => {
+    const errors = await errorsFor(
       yaml(
         ...tools,
         'workflow_sequence:',
@@ -75,8 +75,8 @@ describe('for_each validation', () => {
     expect(errors.join('\n')).toContain('${steps.nope.result} refers to step nope, which does not exist (at workflow_sequence[4].for_each)');
   });
 
-  it('knows a reasoning step’s result and an input are never lists', () => {
-    const errors = errorsFor(
+  it('knows a reasoning step’s result and an input are never lists', async () => {
+    const errors = await errorsFor(
       yaml(
         'inputs: { names: { default: a } }',
         'workflow_sequence:',
@@ -89,16 +89,16 @@ describe('for_each validation', () => {
     expect(errors.join('\n')).toContain('inputs are text, numbers or true/false, never a list');
   });
 
-  it('refuses for_each-only fields on a plain step, and a key that ignores the item', () => {
-    const errors = errorsFor(
+  it('refuses for_each-only fields on a plain step, and a key that ignores the item', async () => {
+    const errors = await errorsFor(
       yaml(...tools, 'workflow_sequence:', '  - { id: list, type: tool_call, tool: list_packages, args: {} }', '  - { id: a, type: reasoning, on_item_failure: continue }', '  - { id: b, type: reasoning, for_each: "${steps.list.result}", key: fixed, depends_on: [list] }'),
     );
     expect(errors.join('\n')).toContain('only for_each steps take `on_item_failure`');
     expect(errors.join('\n')).toContain('key must use the item');
   });
 
-  it('bounds max_items', () => {
-    expect(errorsFor(yaml('limits: { max_items: 1000000 }', 'workflow_sequence:', '  - { id: 1, type: reasoning }'))[0]).toContain('limits.max_items');
+  it('bounds max_items', async () => {
+    expect((await errorsFor(yaml('limits: { max_items: 1000000 }', 'workflow_sequence:', '  - { id: 1, type: reasoning }')))[0]).toContain('limits.max_items');
   });
 });
 

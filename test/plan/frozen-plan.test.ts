@@ -3,8 +3,8 @@ import { frozenPlanText } from '../../src/plan/frozen-plan.ts';
 import { validPlan, yaml } from './plan-text.ts';
 
 describe('a frozen plan', () => {
-  it('loads back into exactly the same steps and settings', () => {
-    const plan = validPlan(
+  it('loads back into exactly the same steps and settings', async () => {
+    const plan = await validPlan(
       yaml(
         'name: Weekly',
         'goal: Report the week',
@@ -17,18 +17,18 @@ describe('a frozen plan', () => {
         '  - { id: 4, type: aggregate, inputs: [two, 3], description: Join }',
       ),
     );
-    const again = validPlan(frozenPlanText(plan, '.github/plan.yml'));
+    const again = await validPlan(await frozenPlanText(plan, '.github/plan.yml'));
     expect(again.steps).toEqual(plan.steps);
     expect(again.source.approval).toBe('side-effects');
     expect(again.name).toBe('Weekly');
   });
 
-  it('writes out the steps of a plan that had only a goal, so a run plans nothing', () => {
-    const goalOnly = validPlan(yaml('name: Sums', 'goal: Multiply 6 by 7', 'toolsets: [math]'));
+  it('writes out the steps of a plan that had only a goal, so a run plans nothing', async () => {
+    const goalOnly = await validPlan(yaml('name: Sums', 'goal: Multiply 6 by 7', 'toolsets: [math]'));
     expect(goalOnly.steps).toEqual([]);
-    const written = { ...goalOnly, steps: validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }')).steps };
-    const text = frozenPlanText(written, 'plan.yml');
+    const written = { ...goalOnly, steps: (await validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }'))).steps };
+    const text = await frozenPlanText(written, 'plan.yml');
     expect(text.startsWith('# Frozen by plan-runner (mode: plan) from plan.yml.')).toBe(true);
-    expect(validPlan(text).steps).toEqual(written.steps);
+    expect((await validPlan(text)).steps).toEqual(written.steps);
   });
 });

@@ -4,63 +4,63 @@ import { errorsFor, validPlan, yaml } from './plan-text.ts';
 const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning }', '  - { id: report, type: reasoning }', 'goals:'];
 
 describe('goal definitions are validated with the plan', () => {
-  it('accepts one check per goal, inline regex flags and `of` naming a step', () => {
-    const plan = validPlan(
+  it('accepts one check per goal, inline regex flags and `of` naming a step', async () => {
+    const plan = await validPlan(
       yaml(...steps, '  - { name: has percent, contains: "%" }', '  - { name: case-free, matches: "(?i)^summary" }', '  - { name: json, of: report, json_schema: { type: object, required: [version] } }'),
     );
     expect(plan.source.goals).toHaveLength(3);
   });
 
-  it('rejects a goal with no check, listing the kinds', () => {
-    expect(errorsFor(yaml(...steps, '  - name: empty'))).toEqual([
+  it('rejects a goal with no check, listing the kinds', async () => {
+    expect(await errorsFor(yaml(...steps, '  - name: empty'))).toEqual([
       'plan.yml:5:5: goal `empty` checks nothing; add one of: contains, not_contains, matches, equals, min_words, max_words, max_chars, every_sentence_matches, json_schema, command, all_steps_completed, judge (at goals[0])',
     ]);
   });
 
-  it('rejects two checks in one goal at the second', () => {
-    expect(errorsFor(yaml(...steps, '  - name: two', '    contains: x', '    max_words: 10'))).toEqual([
+  it('rejects two checks in one goal at the second', async () => {
+    expect(await errorsFor(yaml(...steps, '  - name: two', '    contains: x', '    max_words: 10'))).toEqual([
       'plan.yml:7:5: goal `two` has 2 checks (contains, max_words); a goal has one, so split it into 2 goals (at goals[0].max_words)',
     ]);
   });
 
-  it('rejects bad regular expressions in matches and every_sentence_matches', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
+  it('rejects bad regular expressions in matches and every_sentence_matches', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
       'plan.yml:5:25: bad regular expression: missing closing ): `(unclosed` (at goals[0].matches)',
       'plan.yml:6:40: bad regular expression: invalid character class range: `z-a` (at goals[1].every_sentence_matches)',
     ]);
   });
 
-  it('rejects, where they are written, regex features the linear-time engine cannot run', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, matches: "x(?=y)" }', '  - { name: b, matches: "(a)\\\\1", flags: i }'))).toEqual([
+  it('rejects, where they are written, regex features the linear-time engine cannot run', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, matches: "x(?=y)" }', '  - { name: b, matches: "(a)\\\\1", flags: i }'))).toEqual([
       'plan.yml:5:25: bad regular expression: invalid or unsupported Perl syntax: `(?=` — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead (at goals[0].matches)',
       'plan.yml:6:25: bad regular expression: invalid escape sequence: `\\1` — backreferences are not supported (patterns run on a linear-time engine, RE2 syntax) (at goals[1].matches)',
     ]);
   });
 
-  it('rejects a json_schema pattern the linear-time engine cannot run, where it is written', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: string, pattern: "(?<!x)y" } }'))).toEqual([
+  it('rejects a json_schema pattern the linear-time engine cannot run, where it is written', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: string, pattern: "(?<!x)y" } }'))).toEqual([
       'plan.yml:5:54: bad `pattern`: invalid named capture: `(?<!x)y` — lookahead and lookbehind are not supported (patterns run on a linear-time engine, RE2 syntax); match the surrounding text instead (at goals[0].json_schema.pattern)',
     ]);
   });
 
-  it('rejects `of` naming a missing step, and `of` in a plan without steps', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, of: reprt, contains: x }'))).toEqual([
+  it('rejects `of` naming a missing step, and `of` in a plan without steps', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, of: reprt, contains: x }'))).toEqual([
       'plan.yml:5:20: `of` names step reprt, which does not exist — did you mean report? (at goals[0].of)',
     ]);
-    expect(errorsFor(yaml('goal: g', 'goals:', '  - { name: a, of: 1, contains: x }'))).toEqual([
+    expect(await errorsFor(yaml('goal: g', 'goals:', '  - { name: a, of: 1, contains: x }'))).toEqual([
       'plan.yml:3:20: `of` names step 1, but the plan has no workflow_sequence (a model will write the steps); leave `of` out to check the final result (at goals[0].of)',
     ]);
   });
 
-  it('rejects a key in a json_schema that is no JSON Schema keyword, where it is written: a typo must not loosen a gate', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: array, maxItem: 0 } }'))).toEqual([
+  it('rejects a key in a json_schema that is no JSON Schema keyword, where it is written: a typo must not loosen a gate', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: array, maxItem: 0 } }'))).toEqual([
       'plan.yml:5:44: `maxItem` is not a JSON Schema keyword — did you mean `maxItems`?; a check would ignore it (at goals[0].json_schema.maxItem)',
     ]);
   });
 
   // Found by the second review: each was accepted at load and could never be checked, or loosened the gate.
-  it('rejects in a goal json_schema what the check would refuse or check otherwise, where it is written', () => {
-    const errors = errorsFor(yaml(...steps, '  - { name: a, json_schema: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { u: { type: string, format: url } }, if: { required: [a] }, then: { requird: [b] }, unevaluatedProperties: false } }'));
+  it('rejects in a goal json_schema what the check would refuse or check otherwise, where it is written', async () => {
+    const errors = await errorsFor(yaml(...steps, '  - { name: a, json_schema: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { u: { type: string, format: url } }, if: { required: [a] }, then: { requird: [b] }, unevaluatedProperties: false } }'));
     expect(errors).toEqual([
       expect.stringMatching(/json_schema goals are JSON Schema 2020-12: remove \$schema/),
       expect.stringMatching(/format "url" is not checked — did you mean `uri`\?.*\(at goals\[0\]\.json_schema\.properties\.u\.format\)$/),
@@ -70,8 +70,8 @@ describe('goal definitions are validated with the plan', () => {
     for (const error of errors) expect(error).toMatch(/^plan\.yml:5:\d+: /);
   });
 
-  it('rejects a malformed json_schema', () => {
-    expect(errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
+  it('rejects a malformed json_schema', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
       'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',
     ]);
   });

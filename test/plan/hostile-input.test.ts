@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 describe('hostile and broken plan files', () => {
-  it('refuses text over the 1 MiB cap, naming the cap', () => {
+  it('refuses text over the 1 MiB cap, naming the cap', async () => {
     const text = `goal: g\nname: ${'x'.repeat(1024 * 1024)}\n`;
-    expect(errorsFor(text)).toEqual([
+    expect(await errorsFor(text)).toEqual([
       'plan.yml:1:1: the plan file is larger than 1 MiB (1048576 bytes), the most plan-runner reads; split it or move data into tool inputs',
     ]);
   });
@@ -58,53 +58,53 @@ describe('hostile and broken plan files', () => {
     expect(result.ok === false && result.errors[0]!.message).toBe('not a file: give the path of a plan file (.yml)');
   });
 
-  it('stops an alias bomb ("billion laughs")', () => {
+  it('stops an alias bomb ("billion laughs")', async () => {
     const lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
     for (let level = 1; level < 10; level++) {
       const name = String.fromCharCode(97 + level);
       const previous = String.fromCharCode(96 + level);
       lines.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
     }
-    expect(errorsFor(yaml(...lines))).toEqual([
+    expect(await errorsFor(yaml(...lines))).toEqual([
       'plan.yml:1:1: the file expands too many aliases (*name), as "billion laughs" files do; use at most 50 alias expansions',
     ]);
   });
 
-  it('allows a few aliases', () => {
-    const plan = validPlan(
+  it('allows a few aliases', async () => {
+    const plan = await validPlan(
       yaml('goal: g', 'tools:', '  a: { description: A, command: [x], retry: &retry { max_attempts: 2 } }', '  b: { description: B, command: [y], retry: *retry }'),
     );
     expect(plan.source.tools?.b?.retry).toEqual({ max_attempts: 2 });
   });
 
-  it('refuses 10,000-deep flow nesting without crashing', () => {
-    const errors = errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
+  it('refuses 10,000-deep flow nesting without crashing', async () => {
+    const errors = await errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((line) => /nests too deeply|nests more than 64 levels/.test(line) && !line.includes('    at '))).toBe(true);
   });
 
-  it('refuses deep block nesting at the first level too deep', () => {
+  it('refuses deep block nesting at the first level too deep', async () => {
     const lines = ['goal: g', 'model:'];
     for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
-    expect(errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; plans never need that']);
+    expect(await errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; plans never need that']);
   });
 
-  it('validates 10,000 chained steps with references', () => {
+  it('validates 10,000 chained steps with references', async () => {
     const lines = ['toolsets: [math]', 'workflow_sequence:', '  - { id: 0, type: tool_call, tool: add, args: { a: 1, b: 1 } }'];
     for (let id = 1; id < 10_000; id++) lines.push(`  - { id: ${id}, type: tool_call, tool: add, args: { a: { step_result: ${id - 1} }, b: "\${steps.0.result}" } }`);
     const text = yaml(...lines);
     const started = performance.now();
-    const result = loadPlanText(text, 'big.yml');
+    const result = await loadPlanText(text, 'big.yml');
     console.log(`10,000-step plan validated in ${Math.round(performance.now() - started)} ms`);
     expect(result.ok && result.plan.steps.length).toBe(10_000);
     expect(result.ok && result.plan.steps[9_999]!.dependsOn).toEqual(['9998']);
   }, 120_000);
 
-  it('validates 10,000 independent steps', () => {
+  it('validates 10,000 independent steps', async () => {
     const lines = ['workflow_sequence:'];
     for (let id = 0; id < 10_000; id++) lines.push(`  - { id: s${id}, type: reasoning, depends_on: [] }`);
     lines.push('  - { id: all, type: aggregate, inputs: [s0, s9999] }');
-    const result = loadPlanText(yaml(...lines), 'wide.yml');
+    const result = await loadPlanText(yaml(...lines), 'wide.yml');
     expect(result.ok && result.plan.steps.length).toBe(10_001);
   }, 120_000);
 });

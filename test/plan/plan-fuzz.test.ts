@@ -46,40 +46,40 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
 }
 
 describe('loadPlanText never throws', () => {
-  it('returns errors or a plan for random text', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
-        expectWellFormed(loadPlanText(text, 'random.yml'));
+  it('returns errors or a plan for random text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 400 }), async (text) => {
+        expectWellFormed(await loadPlanText(text, 'random.yml'));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('returns errors or a plan for mutated example plans', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 1, maxLength: 6 }), (seed, mutations) => {
-        expectWellFormed(loadPlanText(mutate(seed, mutations), 'mutated.yml'));
+  it('returns errors or a plan for mutated example plans', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...seeds), fc.array(mutation, { minLength: 1, maxLength: 6 }), async (seed, mutations) => {
+        expectWellFormed(await loadPlanText(mutate(seed, mutations), 'mutated.yml'));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('returns errors or a plan for arbitrary YAML values', () => {
-    fc.assert(
-      fc.property(fc.anything({ maxDepth: 4 }), (value) => {
+  it('returns errors or a plan for arbitrary YAML values', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything({ maxDepth: 4 }), async (value) => {
         let text: string;
         try {
           text = stringify(value);
         } catch {
           return;
         }
-        expectWellFormed(loadPlanText(text, 'anything.yml'));
+        expectWellFormed(await loadPlanText(text, 'anything.yml'));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('returns errors or a plan for plan-shaped values with random fields', () => {
+  it('returns errors or a plan for plan-shaped values with random fields', async () => {
     const step = fc.record(
       {
         id: fc.oneof(fc.nat(5), fc.constantFrom('a', 'b', '1')),
@@ -91,9 +91,9 @@ describe('loadPlanText never throws', () => {
       },
       { requiredKeys: ['id', 'type'] },
     );
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
-        expectWellFormed(loadPlanText(stringify({ toolsets: ['math'], workflow_sequence: steps }), 'shaped.yml'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        expectWellFormed(await loadPlanText(stringify({ toolsets: ['math'], workflow_sequence: steps }), 'shaped.yml'));
       }),
       { numRuns: 300 },
     );

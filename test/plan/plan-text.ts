@@ -7,24 +7,24 @@ import type { LoadPlanOptions, LoadResult, ValidPlan } from '../../src/plan/vali
  * Loads plan text with the fast YAML reader (the default) and again with the `yaml` package only,
  * and fails the test when the two differ in anything: value, errors, lines or columns.
  */
-function loadBoth(text: string, options?: LoadPlanOptions): LoadResult {
-  const result = loadPlanText(text, 'plan.yml', options);
+async function loadBoth(text: string, options?: LoadPlanOptions): Promise<LoadResult> {
+  const result = await loadPlanText(text, 'plan.yml', options);
   // Where `yaml` runs out of stack on a hostile nesting depends on the stack, not on the reader.
   const outOfStack = !result.ok && result.errors.some((error) => error.message.startsWith('the file nests too deeply to read'));
-  if (!outOfStack) expect(loadPlanText(text, 'plan.yml', { ...options, positionsFirst: true })).toEqual(result);
+  if (!outOfStack) expect(await loadPlanText(text, 'plan.yml', { ...options, positionsFirst: true })).toEqual(result);
   return result;
 }
 
 /** The compiler-style error lines for plan text loaded as `plan.yml`; fails the test if it loads. */
-export function errorsFor(text: string, options?: LoadPlanOptions): string[] {
-  const result = loadBoth(text, options);
+export async function errorsFor(text: string, options?: LoadPlanOptions): Promise<string[]> {
+  const result = await loadBoth(text, options);
   if (result.ok) throw new Error('expected the plan to be rejected, but it loaded');
   return result.errors.map(formatPlanError);
 }
 
 /** The loaded plan; fails the test with the errors when it does not load. */
-export function validPlan(text: string, options?: LoadPlanOptions): ValidPlan {
-  const result = loadBoth(text, options);
+export async function validPlan(text: string, options?: LoadPlanOptions): Promise<ValidPlan> {
+  const result = await loadBoth(text, options);
   if (!result.ok) expect.fail(`expected a valid plan, got:\n${result.errors.map(formatPlanError).join('\n')}`);
   return result.plan;
 }

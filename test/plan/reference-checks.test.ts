@@ -4,8 +4,8 @@ import { errorsFor, validPlan, yaml } from './plan-text.ts';
 const header = ['inputs:', '  week: { default: "2026-W48" }', 'toolsets: [math]', 'workflow_sequence:'];
 
 describe('references in args are checked before anything runs', () => {
-  it('accepts references to ancestors, direct or through other steps, and to declared inputs', () => {
-    const plan = validPlan(
+  it('accepts references to ancestors, direct or through other steps, and to declared inputs', async () => {
+    const plan = await validPlan(
       yaml(
         ...header,
         '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
@@ -19,9 +19,9 @@ describe('references in args are checked before anything runs', () => {
     expect(plan.steps.map((step) => step.key)).toEqual(['1', '2', '3', '4']);
   });
 
-  it('rejects a reference to a step that is not an ancestor', () => {
+  it('rejects a reference to a step that is not an ancestor', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         yaml(
           ...header,
           '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [] }',
@@ -34,9 +34,9 @@ describe('references in args are checked before anything runs', () => {
     ]);
   });
 
-  it('rejects references to missing steps, to the step itself, and to undeclared inputs', () => {
+  it('rejects references to missing steps, to the step itself, and to undeclared inputs', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         yaml(
           ...header,
           '  - id: 1',
@@ -59,17 +59,17 @@ describe('references in args are checked before anything runs', () => {
     ]);
   });
 
-  it('rejects malformed references at their position', () => {
+  it('rejects malformed references at their position', async () => {
     expect(
-      errorsFor(yaml(...header, '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: "${step.1.result}", b: { step_result: 1, path: "a..b" } } }')),
+      await errorsFor(yaml(...header, '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: "${step.1.result}", b: { step_result: 1, path: "a..b" } } }')),
     ).toEqual([
       'plan.yml:6:53: malformed reference `${step.1.result}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>} (at workflow_sequence[1].args.a)',
       'plan.yml:6:100: malformed path "a..b"; write it like "a.b[0]" (at workflow_sequence[1].args.b.path)',
     ]);
   });
 
-  it('skips the ancestor check when there is a cycle, reporting the cycle only', () => {
-    const errors = errorsFor(
+  it('skips the ancestor check when there is a cycle, reporting the cycle only', async () => {
+    const errors = await errorsFor(
       yaml(
         ...header,
         '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [2] }',

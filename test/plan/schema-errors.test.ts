@@ -2,95 +2,95 @@ import { describe, expect, it } from 'vitest';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 describe('schema errors point at the offending key or value', () => {
-  it('suggests the nearest known key for an unknown key, pointing at the key', () => {
+  it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []');
-    expect(errorsFor(text)).toEqual([
+    expect(await errorsFor(text)).toEqual([
       'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
     ]);
   });
 
   // An unknown key used to stop the checks at the schema: the duplicate id below went unreported.
-  it('reports an unknown key and a duplicate step id in the same file at once', () => {
+  it('reports an unknown key and a duplicate step id in the same file at once', async () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', '  - id: 1', '    type: reasoning');
-    expect(errorsFor(text)).toEqual([
+    expect(await errorsFor(text)).toEqual([
       'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
       'plan.yml:5:9: duplicate step id 1: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[1].id)',
     ]);
   });
 
-  it('still finds duplicate step ids beside a value of the wrong kind', () => {
+  it('still finds duplicate step ids beside a value of the wrong kind', async () => {
     const text = yaml('workflow_sequence:', '  - id: a', '    type: reasoning', '  - id: b', '    type: reasonin', '  - id: a', '    type: reasoning');
-    expect(errorsFor(text)).toEqual([
+    expect(await errorsFor(text)).toEqual([
       expect.stringMatching(/^plan\.yml:5:11: `type` must be one of .*did you mean `reasoning`\?/),
       'plan.yml:6:9: duplicate step id a: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[2].id)',
     ]);
   });
 
-  it('lists the known keys when no key is close', () => {
-    expect(errorsFor(yaml('goal: g', 'limits:', '  parallelism: 3'))).toEqual([
+  it('lists the known keys when no key is close', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits:', '  parallelism: 3'))).toEqual([
       'plan.yml:3:3: unknown key `parallelism`; known keys here: concurrency, max_steps, max_items, max_replans, max_model_calls, max_tokens, max_cost_usd, timeout_minutes (at limits.parallelism)',
     ]);
   });
 
-  it('suggests the nearest step type for a typo', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool-call'))).toEqual([
+  it('suggests the nearest step type for a typo', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool-call'))).toEqual([
       'plan.yml:3:11: `type` must be one of tool_call, reasoning, aggregate, agent, plan; got `tool-call` — did you mean `tool_call`? (at workflow_sequence[0].type)',
     ]);
   });
 
-  it('says which key is missing, at the map that lacks it', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    description: no type'))).toEqual([
+  it('says which key is missing, at the map that lacks it', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1', '    description: no type'))).toEqual([
       'plan.yml:2:5: missing `type`: write tool_call, reasoning, aggregate, agent, plan (at workflow_sequence[0].type)',
     ]);
   });
 
-  it('explains step ids instead of printing a union error', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1.5', '    type: reasoning', '  - id: [x]', '    type: reasoning'))).toEqual([
+  it('explains step ids instead of printing a union error', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1.5', '    type: reasoning', '  - id: [x]', '    type: reasoning'))).toEqual([
       'plan.yml:2:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `1.5` (at workflow_sequence[0].id)',
       'plan.yml:4:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `["x"]` (at workflow_sequence[1].id)',
     ]);
   });
 
-  it('keeps the schema author’s message for a bad string id', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - id: "a b"', '    type: reasoning'))).toEqual([
+  it('keeps the schema author’s message for a bad string id', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - id: "a b"', '    type: reasoning'))).toEqual([
       'plan.yml:2:9: step ids use letters, digits, _ and - (at most 64); got `a b` (at workflow_sequence[0].id)',
     ]);
   });
 
-  it('rejects a tool name that Chat Completions would refuse, at the key', () => {
-    expect(errorsFor(yaml('goal: g', 'tools:', '  fetch data:', '    description: d', '    command: [x]'))).toEqual([
+  it('rejects a tool name that Chat Completions would refuse, at the key', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  fetch data:', '    description: d', '    command: [x]'))).toEqual([
       'plan.yml:3:3: tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires; got `fetch data` (at tools["fetch data"])',
     ]);
   });
 
-  it('explains wrong value types in words', () => {
-    expect(errorsFor(yaml('goal: g', 'limits:', '  concurrency: lots', '  max_replans: -1', 'toolsets: math'))).toEqual([
+  it('explains wrong value types in words', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits:', '  concurrency: lots', '  max_replans: -1', 'toolsets: math'))).toEqual([
       'plan.yml:3:16: `concurrency` must be a number; got text (at limits.concurrency)',
       'plan.yml:4:16: `max_replans` must be at least 0; got `-1` (at limits.max_replans)',
       'plan.yml:5:11: `toolsets` must be a list; got text (at toolsets)',
     ]);
   });
 
-  it('rejects an empty workflow_sequence with the schema’s advice', () => {
-    expect(errorsFor(yaml('goal: g', 'workflow_sequence: []'))).toEqual([
+  it('rejects an empty workflow_sequence with the schema’s advice', async () => {
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence: []'))).toEqual([
       'plan.yml:2:20: workflow_sequence needs at least one step; leave it out to let a model plan (at workflow_sequence)',
     ]);
   });
 
-  it('points at the key when a value is left empty', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool_call', '    tool:'))).toEqual([
+  it('points at the key when a value is left empty', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: tool_call', '    tool:'))).toEqual([
       'plan.yml:4:10: `tool` must be text; got an empty value (at workflow_sequence[0].tool)',
     ]);
   });
 
-  it('requires a goal or steps, saying what to add', () => {
-    expect(errorsFor(yaml('name: nothing to do'))).toEqual([
+  it('requires a goal or steps, saying what to add', async () => {
+    expect(await errorsFor(yaml('name: nothing to do'))).toEqual([
       'plan.yml:1:1: the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)',
     ]);
   });
 
-  it('accepts a plan with only a goal, applying default limits', () => {
-    const plan = validPlan(yaml('goal: Summarize the week', 'limits: { concurrency: 2 }'));
+  it('accepts a plan with only a goal, applying default limits', async () => {
+    const plan = await validPlan(yaml('goal: Summarize the week', 'limits: { concurrency: 2 }'));
     expect(plan.steps).toEqual([]);
     expect(plan.name).toBe('plan');
     expect(plan.goal).toBe('Summarize the week');

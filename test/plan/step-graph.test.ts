@@ -7,8 +7,8 @@ function reasoningSteps(...lines: string[]): string {
 }
 
 describe('step ids and dependencies', () => {
-  it('applies depends_on defaults: the previous step, [] for none, inputs for an aggregate', () => {
-    const plan = validPlan(
+  it('applies depends_on defaults: the previous step, [] for none, inputs for an aggregate', async () => {
+    const plan = await validPlan(
       reasoningSteps(
         '  - { id: 1, type: reasoning }',
         '  - { id: 2, type: reasoning, depends_on: [] }',
@@ -27,42 +27,42 @@ describe('step ids and dependencies', () => {
     expect(plan.steps[3]!.inputs).toEqual(['1', 'b']);
   });
 
-  it('treats 1 and "1" as the same step id', () => {
-    expect(errorsFor(reasoningSteps('  - { id: 1, type: reasoning }', '  - { id: "1", type: reasoning }'))).toEqual([
+  it('treats 1 and "1" as the same step id', async () => {
+    expect(await errorsFor(reasoningSteps('  - { id: 1, type: reasoning }', '  - { id: "1", type: reasoning }'))).toEqual([
       'plan.yml:3:11: duplicate step id 1: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[1].id)',
     ]);
   });
 
-  it('matches string and number forms in depends_on', () => {
-    const plan = validPlan(reasoningSteps('  - { id: 1, type: reasoning }', '  - { id: 2, type: reasoning, depends_on: ["1"] }'));
+  it('matches string and number forms in depends_on', async () => {
+    const plan = await validPlan(reasoningSteps('  - { id: 1, type: reasoning }', '  - { id: 2, type: reasoning, depends_on: ["1"] }'));
     expect(plan.steps[1]!.dependsOn).toEqual(['1']);
   });
 
-  it('reports depends_on and inputs naming missing steps, each at its entry', () => {
+  it('reports depends_on and inputs naming missing steps, each at its entry', async () => {
     expect(
-      errorsFor(reasoningSteps('  - { id: fetch, type: reasoning }', '  - { id: 2, type: reasoning, depends_on: [fetc] }', '  - { id: 3, type: aggregate, inputs: [fetch, 9] }')),
+      await errorsFor(reasoningSteps('  - { id: fetch, type: reasoning }', '  - { id: 2, type: reasoning, depends_on: [fetc] }', '  - { id: 3, type: aggregate, inputs: [fetch, 9] }')),
     ).toEqual([
       'plan.yml:3:44: depends_on names step fetc, which does not exist — did you mean fetch? (at workflow_sequence[1].depends_on[0])',
       'plan.yml:4:47: inputs names step 9, which does not exist; steps: fetch, 2, 3 (at workflow_sequence[2].inputs[1])',
     ]);
   });
 
-  it('prints a cycle along its dependencies, at the entry that closes it', () => {
+  it('prints a cycle along its dependencies, at the entry that closes it', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         reasoningSteps('  - id: 1', '    type: reasoning', '    depends_on: [3]', '  - id: 2', '    type: reasoning', '  - id: 3', '    type: reasoning', '    depends_on: [2]'),
       ),
     ).toEqual(['plan.yml:4:18: dependency cycle: 1 → 3 → 2 → 1 (→ means "depends on"); remove one of these dependencies (at workflow_sequence[0].depends_on[0])']);
   });
 
-  it('reports a step that depends on itself', () => {
-    expect(errorsFor(reasoningSteps('  - { id: 1, type: reasoning, depends_on: [1] }'))).toEqual([
+  it('reports a step that depends on itself', async () => {
+    expect(await errorsFor(reasoningSteps('  - { id: 1, type: reasoning, depends_on: [1] }'))).toEqual([
       'plan.yml:2:44: step 1 depends on itself; remove it from its own depends_on (at workflow_sequence[0].depends_on[0])',
     ]);
   });
 
-  it('reports every problem at once, in file order', () => {
-    const errors = errorsFor(
+  it('reports every problem at once, in file order', async () => {
+    const errors = await errorsFor(
       reasoningSteps('  - { id: 1, type: reasoning, depends_on: [7] }', '  - { id: 1, type: reasoning }', '  - { id: 3, type: reasoning, tool: add }'),
     );
     expect(errors.map((line) => line.split(': ')[0])).toEqual(["plan.yml:2:44", "plan.yml:3:11", "plan.yml:4:31"]);
@@ -70,16 +70,16 @@ describe('step ids and dependencies', () => {
 });
 
 describe('findCycle', () => {
-  it('says there is no cycle in a diamond', () => {
+  it('says there is no cycle in a diamond', async () => {
     const graph = new Map([['d', ['b', 'c']], ['b', ['a']], ['c', ['a']], ['a', []]]);
     expect(findCycle(graph)).toEqual({ hasCycle: false });
   });
 
-  it('ignores edges to unknown nodes', () => {
+  it('ignores edges to unknown nodes', async () => {
     expect(findCycle(new Map([['a', ['zzz']]]))).toEqual({ hasCycle: false });
   });
 
-  it('walks a 100,000-node chain without overflowing the stack', () => {
+  it('walks a 100,000-node chain without overflowing the stack', async () => {
     const graph = new Map<string, string[]>();
     for (let index = 0; index < 100_000; index++) graph.set(String(index), index === 0 ? ['99999'] : [String(index - 1)]);
     const result = findCycle(graph);

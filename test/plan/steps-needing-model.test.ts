@@ -3,8 +3,8 @@ import { planNeedsModel, stepsNeedingModel } from '../../src/plan/steps-needing-
 import { validPlan, yaml } from './plan-text.ts';
 
 describe('which steps need a model', () => {
-  it('lists tool_calls without args, reasoning and aggregate steps', () => {
-    const plan = validPlan(
+  it('lists tool_calls without args, reasoning and aggregate steps', async () => {
+    const plan = await validPlan(
       yaml(
         'toolsets: [math]',
         'workflow_sequence:',
@@ -18,13 +18,13 @@ describe('which steps need a model', () => {
     expect(planNeedsModel(plan)).toBe(true);
   });
 
-  it('says a plan of tool calls with args needs no model, unless a goal is judged', () => {
+  it('says a plan of tool calls with args needs no model, unless a goal is judged', async () => {
     const steps = ['toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }'];
-    expect(planNeedsModel(validPlan(yaml(...steps)))).toBe(false);
-    expect(planNeedsModel(validPlan(yaml(...steps, 'goals:', '  - { name: good, judge: Is it right? }')))).toBe(true);
+    expect(planNeedsModel(await validPlan(yaml(...steps)))).toBe(false);
+    expect(planNeedsModel(await validPlan(yaml(...steps, 'goals:', '  - { name: good, judge: Is it right? }')))).toBe(true);
   });
 
-  it('says a plan with only a goal needs a model to write the steps', () => {
-    expect(planNeedsModel(validPlan(yaml('goal: Do the thing')))).toBe(true);
+  it('says a plan with only a goal needs a model to write the steps', async () => {
+    expect(planNeedsModel(await validPlan(yaml('goal: Do the thing')))).toBe(true);
   });
 });

@@ -5,8 +5,8 @@ import { plan, RunScript, step } from '../report/summary-run-fixture.ts';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 describe('optional dependencies in the plan file', () => {
-  it('reads {step, optional: true} entries beside plain ids', () => {
-    const loaded = validPlan(
+  it('reads {step, optional: true} entries beside plain ids', async () => {
+    const loaded = await validPlan(
       yaml(
         'workflow_sequence:',
         '  - { id: sales, type: reasoning }',
@@ -20,21 +20,21 @@ describe('optional dependencies in the plan file', () => {
     expect(loaded.steps[1]!.optional).toBeUndefined();
   });
 
-  it('points at the step of an optional entry that names no step', () => {
+  it('points at the step of an optional entry that names no step', async () => {
     expect(
-      errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: sails, optional: true }]')),
+      await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: sails, optional: true }]')),
     ).toEqual(['plan.yml:5:26: depends_on names step sails, which does not exist; steps: a, b (at workflow_sequence[1].depends_on[0].step)']);
   });
 
-  it('rejects unknown keys in a dependency entry', () => {
-    const errors = errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - { id: b, type: reasoning, depends_on: [{ step: a, optinal: true }] }'));
+  it('rejects unknown keys in a dependency entry', async () => {
+    const errors = await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - { id: b, type: reasoning, depends_on: [{ step: a, optinal: true }] }'));
     expect(errors.join('\n')).toContain('workflow_sequence[1].depends_on[0]');
   });
 });
 
 describe('step titles', () => {
-  it('shows the title instead of the description in the checklist and the graph', () => {
-    const loaded = validPlan(yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    title: Summarise sales', '    description: Read the sales figures and write three sentences about them.'));
+  it('shows the title instead of the description in the checklist and the graph', async () => {
+    const loaded = await validPlan(yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    title: Summarise sales', '    description: Read the sales figures and write three sentences about them.'));
     const snapshot = plan([...loaded.steps]);
     const record = new RunScript(snapshot).complete('1', 'done').record();
     expect(checklistLines(record)).toEqual(['✅ 1. Summarise sales → done']);
@@ -42,7 +42,7 @@ describe('step titles', () => {
     expect(loaded.steps[0]!.description).toBe('Read the sales figures and write three sentences about them.');
   });
 
-  it('cuts a long description at a sensible width on one line', () => {
+  it('cuts a long description at a sensible width on one line', async () => {
     const long = step('1', `${'word '.repeat(60)}\nsecond line`);
     const title = stepTitle(long);
     expect(title.length).toBeLessThanOrEqual(100);
@@ -50,14 +50,14 @@ describe('step titles', () => {
     expect(title).not.toContain('\n');
   });
 
-  it('redacts before it cuts, so half a secret never shows', () => {
+  it('redacts before it cuts, so half a secret never shows', async () => {
     const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
     const title = stepTitle(step('1', `${'x'.repeat(80)} ${secret}`), (text) => text.replaceAll(secret, '***'));
     expect(title).toBe(`${'x'.repeat(80)} ***`);
   });
 
-  it('refuses a title longer than a label', () => {
-    const errors = errorsFor(yaml('workflow_sequence:', `  - { id: 1, type: reasoning, title: ${'t'.repeat(121)} }`));
+  it('refuses a title longer than a label', async () => {
+    const errors = await errorsFor(yaml('workflow_sequence:', `  - { id: 1, type: reasoning, title: ${'t'.repeat(121)} }`));
     expect(errors[0]).toContain('at most 120 characters');
   });
 });

@@ -5,21 +5,21 @@ import { toolsetTools } from '../../src/tools/toolsets.ts';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 describe('tools named by steps', () => {
-  it('rejects an unknown tool, suggesting the nearest and listing what is available', () => {
-    expect(errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: divde }'))).toEqual([
+  it('rejects an unknown tool, suggesting the nearest and listing what is available', async () => {
+    expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: divde }'))).toEqual([
       'plan.yml:3:37: unknown tool `divde` — did you mean `divide`? Tools: add, divide, multiply, subtract (at workflow_sequence[0].tool)',
     ]);
   });
 
-  it('says how to make tools available when there are none', () => {
-    expect(errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: fetch_sales_data }'))).toEqual([
+  it('says how to make tools available when there are none', async () => {
+    expect(await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: fetch_sales_data }'))).toEqual([
       'plan.yml:2:37: unknown tool `fetch_sales_data`; no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`) (at workflow_sequence[0].tool)',
     ]);
   });
 
-  it('requires tool on tool_call and allows tool, args and inputs only where they apply', () => {
+  it('requires tool on tool_call and allows tool, args and inputs only where they apply', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         yaml(
           'toolsets: [math]',
           'workflow_sequence:',
@@ -36,38 +36,38 @@ describe('tools named by steps', () => {
     ]);
   });
 
-  it('rejects a declared tool that shadows a toolset tool', () => {
-    expect(errorsFor(yaml('goal: g', 'toolsets: [math]', 'tools:', '  add: { description: mine, command: [node, add.mjs] }'))).toEqual([
+  it('rejects a declared tool that shadows a toolset tool', async () => {
+    expect(await errorsFor(yaml('goal: g', 'toolsets: [math]', 'tools:', '  add: { description: mine, command: [node, add.mjs] }'))).toEqual([
       'plan.yml:4:3: tool `add` is also in the `math` toolset; give the declared tool another name (at tools.add)',
     ]);
   });
 
-  it('accepts tools from adapters through extraTools and lists them in the catalogue', () => {
-    const plan = validPlan(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: everything__echo, args: { message: hi } }'), {
+  it('accepts tools from adapters through extraTools and lists them in the catalogue', async () => {
+    const plan = await validPlan(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: everything__echo, args: { message: hi } }'), {
       extraTools: [{ name: 'everything__echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, sideEffects: false }],
     });
     expect(plan.tools.get('everything__echo')).toMatchObject({ origin: 'extra', description: 'Echo' });
   });
 
-  it("compiles the input schemas of the tools steps call, not every tool a server lists", () => {
+  it("compiles the input schemas of the tools steps call, not every tool a server lists", async () => {
     const listed = Array.from({ length: 50 }, (_, i) => ({ name: `server__tool${i}`, description: 'A tool', inputSchema: { type: 'object' as const, properties: { q: { type: 'string', pattern: '^[a-z]+$' } } }, sideEffects: false }));
-    const plan = validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: abc } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: 2 } }'), { extraTools: listed });
+    const plan = await validPlan(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: abc } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: 2 } }'), { extraTools: listed });
     expect(plan.tools.size).toBe(54);
     expect([...checkInputSchemas({ plan: plan.source, tools: plan.tools, steps: plan.steps }).schemas.keys()].sort()).toEqual(['add', 'server__tool7']);
     // The called tool's schema still checks its literal args.
-    expect(errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: ABC } }'), { extraTools: listed })).toEqual([
+    expect(await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: ABC } }'), { extraTools: listed })).toEqual([
       'plan.yml:2:63: `q` does not match the expected format /^[a-z]+$/; got `ABC` (input of tool `server__tool7`) (at workflow_sequence[0].args.q)',
     ]);
   });
 
-  it('builds the catalogue from toolsets and declared tools', () => {
-    const plan = validPlan(yaml('goal: g', 'toolsets: [math]', 'tools:', '  fetch: { description: Fetch, command: [node, f.mjs], side_effects: true }'));
+  it('builds the catalogue from toolsets and declared tools', async () => {
+    const plan = await validPlan(yaml('goal: g', 'toolsets: [math]', 'tools:', '  fetch: { description: Fetch, command: [node, f.mjs], side_effects: true }'));
     expect([...plan.tools.keys()]).toEqual(['add', 'subtract', 'multiply', 'divide', 'fetch']);
     expect(plan.tools.get('fetch')).toEqual({ name: 'fetch', description: 'Fetch', inputSchema: { type: 'object', properties: {} }, sideEffects: true, origin: 'plan' });
     expect(plan.tools.get('add')).toMatchObject({ origin: 'toolset', toolset: 'math' });
   });
 
-  it('maps the math toolset name to its tools', () => {
+  it('maps the math toolset name to its tools', async () => {
     expect(toolsetTools('math').map((tool) => tool.name)).toEqual(mathToolset().map((tool) => tool.name));
   });
 });
@@ -75,9 +75,9 @@ describe('tools named by steps', () => {
 describe('agents', () => {
   const agents = ['toolsets: [math]', 'agents:', '  calculator: { tools: [add, multiply] }', '  writer: { tools: [multipy] }', 'workflow_sequence:'];
 
-  it('rejects unknown agents, tools an agent may not use, and unknown tools in an agent', () => {
+  it('rejects unknown agents, tools an agent may not use, and unknown tools in an agent', async () => {
     expect(
-      errorsFor(yaml(...agents, '  - { id: 1, type: tool_call, tool: subtract, agent: calculator, args: { a: 1, b: 2 } }', '  - { id: 2, type: reasoning, agent: calculater }')),
+      await errorsFor(yaml(...agents, '  - { id: 1, type: tool_call, tool: subtract, agent: calculator, args: { a: 1, b: 2 } }', '  - { id: 2, type: reasoning, agent: calculater }')),
     ).toEqual([
       'plan.yml:4:21: unknown tool `multipy` — did you mean `multiply`? Tools: add, divide, multiply, subtract (at agents.writer.tools[0])',
       'plan.yml:6:37: agent `calculator` may not use tool `subtract`; its tools: add, multiply (at workflow_sequence[0].tool)',
@@ -101,9 +101,9 @@ describe('literal args are checked against the tool input schema', () => {
     'workflow_sequence:',
   ];
 
-  it('reports wrong types, missing and unknown args at their positions', () => {
+  it('reports wrong types, missing and unknown args at their positions', async () => {
     expect(
-      errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: fetch, args: { limit: ten, wek: x } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: "2" } }')),
+      await errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: fetch, args: { limit: ten, wek: x } }', '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: "2" } }')),
     ).toEqual([
       'plan.yml:12:50: missing `week` (input of tool `fetch`) (at workflow_sequence[0].args.week)',
       'plan.yml:12:59: `limit` must be a number; got text (input of tool `fetch`) (at workflow_sequence[0].args.limit)',
@@ -112,8 +112,8 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
-  it('does not check values that are references, only literal ones', () => {
-    const plan = validPlan(
+  it('does not check values that are references, only literal ones', async () => {
+    const plan = await validPlan(
       yaml(
         ...tools,
         '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
@@ -124,15 +124,15 @@ describe('literal args are checked against the tool input schema', () => {
     expect(plan.steps[1]!.args).toEqual({ a: '${steps.1.result}', b: { step_result: 1 } });
   });
 
-  it('still checks literal args beside a reference', () => {
-    expect(errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: x } }'))).toEqual([
+  it('still checks literal args beside a reference', async () => {
+    expect(await errorsFor(yaml(...tools, '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: x } }'))).toEqual([
       'plan.yml:13:76: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
     ]);
   });
 
-  it('rejects a malformed input schema at the bad keyword, and one zod cannot use', () => {
+  it('rejects a malformed input schema at the bad keyword, and one zod cannot use', async () => {
     expect(
-      errorsFor(
+      await errorsFor(
         yaml(
           'goal: g',
           'tools:',

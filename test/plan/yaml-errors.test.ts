@@ -2,48 +2,48 @@ import { describe, expect, it } from 'vitest';
 import { errorsFor, yaml } from './plan-text.ts';
 
 describe('YAML problems are reported with their positions', () => {
-  it('reports a syntax error at its line and column', () => {
-    expect(errorsFor(yaml('goal: x', 'workflow_sequence: [1, 2', 'tools: {}'))).toEqual([
+  it('reports a syntax error at its line and column', async () => {
+    expect(await errorsFor(yaml('goal: x', 'workflow_sequence: [1, 2', 'tools: {}'))).toEqual([
       expect.stringMatching(/^plan\.yml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a \]/),
     ]);
   });
 
-  it('rejects a duplicate key at the second occurrence', () => {
-    expect(errorsFor(yaml('goal: one', 'name: n', 'goal: two'))).toEqual(['plan.yml:3:1: duplicate key `goal`: each key may appear once in a map']);
+  it('rejects a duplicate key at the second occurrence', async () => {
+    expect(await errorsFor(yaml('goal: one', 'name: n', 'goal: two'))).toEqual(['plan.yml:3:1: duplicate key `goal`: each key may appear once in a map']);
   });
 
-  it('treats 1 and "1" as the same key', () => {
-    expect(errorsFor(yaml('goal: g', 'inputs:', '  1: {}', '  "1": {}'))).toEqual(['plan.yml:4:3: duplicate key `"1"`: each key may appear once in a map']);
+  it('treats 1 and "1" as the same key', async () => {
+    expect(await errorsFor(yaml('goal: g', 'inputs:', '  1: {}', '  "1": {}'))).toEqual(['plan.yml:4:3: duplicate key `"1"`: each key may appear once in a map']);
   });
 
-  it('rejects tabs used as indentation', () => {
-    expect(errorsFor('goal: g\nmodel:\n\tname: x\n')[0]).toBe('plan.yml:3:1: tabs are not allowed as indentation in YAML; indent with spaces');
+  it('rejects tabs used as indentation', async () => {
+    expect((await errorsFor('goal: g\nmodel:\n\tname: x\n'))[0]).toBe('plan.yml:3:1: tabs are not allowed as indentation in YAML; indent with spaces');
   });
 
-  it('rejects a second YAML document', () => {
-    expect(errorsFor(yaml('goal: g', '---', 'goal: h'))).toEqual([
+  it('rejects a second YAML document', async () => {
+    expect(await errorsFor(yaml('goal: g', '---', 'goal: h'))).toEqual([
       'plan.yml:2:1: a plan file holds one YAML document; remove the `---` separator and what follows it',
     ]);
   });
 
-  it('rejects keys that are lists or maps', () => {
-    expect(errorsFor(yaml('goal: g', '? [a, b]', ': 1'))[0]).toMatch(/^plan\.yml:2:3: keys must be plain text, not lists or maps/);
+  it('rejects keys that are lists or maps', async () => {
+    expect((await errorsFor(yaml('goal: g', '? [a, b]', ': 1')))[0]).toMatch(/^plan\.yml:2:3: keys must be plain text, not lists or maps/);
   });
 
-  it('says what to add to an empty file', () => {
-    expect(errorsFor('')).toEqual([
+  it('says what to add to an empty file', async () => {
+    expect(await errorsFor('')).toEqual([
       'plan.yml:1:1: the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)',
     ]);
-    expect(errorsFor('# only a comment\n')).toHaveLength(1);
+    expect(await errorsFor('# only a comment\n')).toHaveLength(1);
   });
 
-  it('rejects a list where the plan map belongs', () => {
-    expect(errorsFor(yaml('- id: 1', '  type: reasoning'))).toEqual([
+  it('rejects a list where the plan map belongs', async () => {
+    expect(await errorsFor(yaml('- id: 1', '  type: reasoning'))).toEqual([
       'plan.yml:1:1: a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not a list',
     ]);
   });
 
-  it('rejects a bare string', () => {
-    expect(errorsFor('just some text\n')).toEqual(['plan.yml:1:1: a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not a string']);
+  it('rejects a bare string', async () => {
+    expect(await errorsFor('just some text\n')).toEqual(['plan.yml:1:1: a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not a string']);
   });
 });

@@ -52,14 +52,14 @@ const INVALID = [
   ...examples.map((text) => text.replace(/tool: (\w+)/, 'tool: $1_missing').replace('goal:', 'gaol:')),
 ];
 
-function both(text: string) {
-  return { fast: loadPlanText(text, 'plan.yml'), positions: loadPlanText(text, 'plan.yml', { positionsFirst: true }) };
+async function both(text: string) {
+  return { fast: await loadPlanText(text, 'plan.yml'), positions: await loadPlanText(text, 'plan.yml', { positionsFirst: true }) };
 }
 
 describe('the two YAML readers agree', () => {
-  it('on every invalid or hostile plan: the same errors at the same line and column', () => {
+  it('on every invalid or hostile plan: the same errors at the same line and column', async () => {
     for (const text of INVALID) {
-      const { fast, positions } = both(text);
+      const { fast, positions } = await both(text);
       expect(positions.ok, text).toBe(false);
       expect(fast, text).toEqual(positions);
     }
@@ -67,15 +67,15 @@ describe('the two YAML readers agree', () => {
     expect(INVALID.filter((text) => readPlainYaml(text, MAX_NESTING) !== undefined).length).toBeGreaterThanOrEqual(10);
   });
 
-  it('on every example plan, read by the fast reader', () => {
+  it('on every example plan, read by the fast reader', async () => {
     for (const text of examples) {
       expect(readPlainYaml(text, MAX_NESTING), text.slice(0, 80)).not.toBeUndefined();
-      const { fast, positions } = both(text);
+      const { fast, positions } = await both(text);
       expect(fast).toEqual(positions);
     }
   });
 
-  it('on any plain scalar, in any position', () => {
+  it('on any plain scalar, in any position', async () => {
     const atom = fc.oneof(
       fc.constantFrom('1', '-1', '+1', '01', '0o17', '0o8', '0x1F', '0b11', '1_000', '1.', '.5', '1e3', '1E-3', '.inf', '-.INF', '.NaN', 'nan', '~', 'null', 'Null', 'nULL', 'true', 'TRUE', 'tRUE', 'yes', 'on', '2026-11-30', '12:30', '-0', '12345678901234567890', '"1"', "'it''s'", '"a\\tb\\u00e9"', 'a # c', '<<', '='),
       fc.stringMatching(/^[-+.0-9eExXoO_a-z ]{1,8}$/),
@@ -88,9 +88,9 @@ describe('the two YAML readers agree', () => {
       (x: string) => `goal: |\n  ${x}\n  ${x}\n`,
       (x: string) => `goal: ${x}\n  ${x}\n`,
     ];
-    fc.assert(
-      fc.property(atom, fc.constantFrom(...contexts), (value, context) => {
-        const { fast, positions } = both(context(value));
+    await fc.assert(
+      fc.asyncProperty(atom, fc.constantFrom(...contexts), async (value, context) => {
+        const { fast, positions } = await both(context(value));
         expect(fast).toEqual(positions);
       }),
       { numRuns: 400 },

@@ -34,7 +34,7 @@ const plan = [
   'workflow_sequence:',
   '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
 ].join('\\n');
-const loaded = loadPlanText(plan, 'plan.yml');
+const loaded = await loadPlanText(plan, 'plan.yml');
 process.stdout.write(JSON.stringify({ built, ok: loaded.ok, errors: loaded.ok ? [] : loaded.errors.map((e) => e.message) }));
 `;
 

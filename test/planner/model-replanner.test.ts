@@ -14,8 +14,8 @@ afterEach(async () => {
   await server.close();
 });
 
-function filePlan(): ValidPlan {
-  const loaded = loadPlanText(
+async function filePlan(): Promise<ValidPlan> {
+  const loaded = await loadPlanText(
     [
       'goal: Compute (3 × 4) + 2',
       'toolsets: [math]',
@@ -49,7 +49,7 @@ const steps = (list: unknown[], why = 'add instead') => textAnswer(JSON.stringif
 
 describe('the model replanner', () => {
   it('returns new steps that may use completed results, after one call that shows what happened', async () => {
-    const plan = filePlan();
+    const plan = await filePlan();
     server.script([steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 1 }, b: 2 }, depends_on: [1] }, { id: 5, type: 'reasoning', description: 'Say the answer' }])]);
     const result = await replanner(plan).replan(request(plan), new AbortController().signal);
     expect(result).toMatchObject({ ok: true, why: 'add instead' });
@@ -60,7 +60,7 @@ describe('the model replanner', () => {
   });
 
   it('refuses reused ids, references to steps that are gone, and hard-coded values', async () => {
-    const plan = filePlan();
+    const plan = await filePlan();
     server.script([
       steps([{ id: 3, type: 'reasoning', description: 'Say it' }]),
       steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 2 }, b: 2 }, depends_on: [] }]),
@@ -76,7 +76,7 @@ describe('the model replanner', () => {
   // Only the order the model wrote implies a dependency: the first new step follows a completed step
   // by position alone; the second follows the first because the model put it there.
   it('applies the implied-dependency rule among the new steps, not to the completed step before them', async () => {
-    const plan = filePlan();
+    const plan = await filePlan();
     const fresh = { id: 4, type: 'tool_call', tool: 'add', args: { a: 10, b: 2 } };
     server.script([steps([fresh]), steps([fresh, { id: 5, type: 'tool_call', tool: 'add', args: { a: 12, b: 2 } }])]);
     expect(await replanner(plan).replan(request(plan), new AbortController().signal)).toMatchObject({ ok: true });
@@ -87,7 +87,7 @@ describe('the model replanner', () => {
   });
 
   it('reads a review verdict, in a code fence if need be', async () => {
-    const plan = filePlan();
+    const plan = await filePlan();
     server.script([textAnswer('```json\n{"fits": false, "reason": "the product is already 14"}\n```')]);
     const verdict = await replanner(plan).review({ completed: [], reviewedStepKey: '1', remaining: [plan.steps[2]!] }, new AbortController().signal);
     expect(verdict).toEqual({ fits: false, reason: 'the product is already 14' });

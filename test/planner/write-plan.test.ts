@@ -13,8 +13,8 @@ afterEach(async () => {
   await server.close();
 });
 
-function goalPlan(): ValidPlan {
-  const loaded = loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\ngoals:\n  - { name: the answer is 14, equals: "14" }\n', 'math.yml');
+async function goalPlan(): Promise<ValidPlan> {
+  const loaded = await loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\ngoals:\n  - { name: the answer is 14, equals: "14" }\n', 'math.yml');
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.plan;
 }
@@ -28,7 +28,7 @@ const referencedAdd = { id: 2, type: 'tool_call', tool: 'add', args: { a: 2, b: 
 describe('writePlan', () => {
   it('writes the steps in one call that sees the goal, the goal checks and the tools, and validates them', async () => {
     server.script([answer([multiply, referencedAdd])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.plan.steps.map((step) => [step.key, step.tool, step.dependsOn])).toEqual([['1', 'multiply', []], ['2', 'add', ['1']]]);
@@ -41,7 +41,7 @@ describe('writePlan', () => {
 
   it('sends a hard-coded intermediate value back in one repair call, and takes the fix', async () => {
     server.script([answer([multiply, hardcodedAdd]), answer([multiply, referencedAdd])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     expect(result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`))).toEqual([
       ['steps[1].args: step 2 depends on step 1 but none of its args uses a step result; write {"step_result": 1}'],
@@ -56,7 +56,7 @@ describe('writePlan', () => {
   it('refuses fields only people set (approval, retry, on_failure, optional dependencies) in one repair call', async () => {
     const sneaky = { ...referencedAdd, approval: true, retry: { max_attempts: 5 }, on_failure: 'continue', depends_on: [{ step: 1, optional: true }] };
     server.script([answer([multiply, sneaky]), answer([multiply, referencedAdd])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     const [first] = result.attempts.map((attempt) => attempt.errors.map((error) => `${error.path}: ${error.message}`));
     expect(first).toEqual([
@@ -71,14 +71,14 @@ describe('writePlan', () => {
 
   it('leaves a field the plan format does not know to the schema, which names the nearest one', async () => {
     server.script([answer([multiply, { ...referencedAdd, dependson: [1] }]), answer([multiply, referencedAdd])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.attempts[0]!.errors.map((error) => error.message).join('\n')).not.toContain('for people to set');
     expect(result.attempts[0]!.errors.length).toBeGreaterThan(0);
   });
 
   // Such a plan used to run max_steps steps and then fail on the budget.
   it('refuses a plan longer than limits.max_steps before any step runs, and takes the shorter repair', async () => {
-    const loaded = loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\nlimits: { max_steps: 2 }\n', 'math.yml');
+    const loaded = await loadPlanText('goal: Compute 2 + 3 × 4\ntoolsets: [math]\nlimits: { max_steps: 2 }\n', 'math.yml');
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
     const third = { id: 3, type: 'tool_call', tool: 'add', args: { a: { step_result: 2 }, b: 0 }, depends_on: [2] };
     server.script([answer([multiply, referencedAdd, third]), answer([multiply, referencedAdd])]);
@@ -92,7 +92,7 @@ describe('writePlan', () => {
 
   it('rejects the plan when the repair fails too, keeping both answers and their errors', async () => {
     server.script([answer([{ ...multiply, tool: 'times' }]), answer([{ ...multiply, tool: 'product' }])]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(server.requests).toHaveLength(2);
@@ -103,7 +103,7 @@ describe('writePlan', () => {
 
   it('asks again without response_format when the endpoint refuses it, and reads JSON from the prose', async () => {
     server.script([httpError(400, { message: 'response_format is not supported' }), textAnswer(`Plan:\n\`\`\`json\n${JSON.stringify([multiply, referencedAdd])}\n\`\`\``)]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(true);
     expect(server.requests[0]!.body.response_format).toBeDefined();
     expect(server.requests[1]!.body.response_format).toBeUndefined();
@@ -111,7 +111,7 @@ describe('writePlan', () => {
 
   it('turns a failed planner call into a rejection that says so', async () => {
     server.script([httpError(401, { message: 'bad key' })]);
-    const result = await writePlan(goalPlan(), { model: model(), inputs: {} });
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result).toMatchObject({ ok: false, attempts: [], errors: [{ path: '', message: expect.stringMatching(/^the planner's model call failed: .*401 bad key/) }] });
   });
 });

@@ -47,25 +47,25 @@ describe('budgets fail closed', () => {
     expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_cost_usd 0\.00 /);
   });
 
-  it('rejects max_cost_usd for a model with no known price, at the line and column of max_cost_usd', () => {
+  it('rejects max_cost_usd for a model with no known price, at the line and column of max_cost_usd', async () => {
     const text = 'name: x\nmodel: { name: anthropic/claude-sonnet-4 }\nlimits:\n  max_cost_usd: 2\nworkflow_sequence:\n  - id: a\n    type: reasoning\n    description: hi\n';
-    const result = loadPlanText(text, 'plan.yml');
+    const result = await loadPlanText(text, 'plan.yml');
     expect(result.ok).toBe(false);
     const errors = result.ok ? [] : result.errors.map(formatPlanError);
     expect(errors).toEqual([
       expect.stringMatching(/^plan\.yml:4:17: max_cost_usd cannot be enforced: no price is known for model 'anthropic\/claude-sonnet-4'\. Give its price .*pricing: \{ "anthropic\/claude-sonnet-4": \{ input_per_mtok: 3, output_per_mtok: 15 \} \}/),
     ]);
     // With a price, or without the cap, the same plan is valid.
-    expect(loadPlanText(`${text}pricing:\n  anthropic/claude-sonnet-4: { input_per_mtok: 3, output_per_mtok: 15 }\n`, 'plan.yml').ok).toBe(true);
-    expect(loadPlanText(text.replace('  max_cost_usd: 2', '  max_tokens: 1000'), 'plan.yml').ok).toBe(true);
+    expect((await loadPlanText(`${text}pricing:\n  anthropic/claude-sonnet-4: { input_per_mtok: 3, output_per_mtok: 15 }\n`, 'plan.yml')).ok).toBe(true);
+    expect((await loadPlanText(text.replace('  max_cost_usd: 2', '  max_tokens: 1000'), 'plan.yml')).ok).toBe(true);
   });
 
-  it('checks the caller’s model (action input, --model) and each agent’s model against max_cost_usd', () => {
+  it('checks the caller’s model (action input, --model) and each agent’s model against max_cost_usd', async () => {
     const text = 'name: x\nlimits: { max_cost_usd: 2 }\nworkflow_sequence:\n  - id: a\n    type: reasoning\n    description: hi\n';
-    expect(loadPlanText(text, 'plan.yml').ok).toBe(true);
-    const overridden = loadPlanText(text, 'plan.yml', { model: 'llama-3-local' });
+    expect((await loadPlanText(text, 'plan.yml')).ok).toBe(true);
+    const overridden = await loadPlanText(text, 'plan.yml', { model: 'llama-3-local' });
     expect(!overridden.ok && overridden.errors.map(formatPlanError)).toEqual([expect.stringMatching(/^plan\.yml:2:25: max_cost_usd cannot be enforced: no price is known for model 'llama-3-local'/)]);
-    const agent = loadPlanText(`${text}agents:\n  writer: { model: mistral-large }\n`, 'plan.yml');
+    const agent = await loadPlanText(`${text}agents:\n  writer: { model: mistral-large }\n`, 'plan.yml');
     expect(!agent.ok && agent.errors[0]?.message).toMatch(/no price is known for model 'mistral-large'/);
   });
 });

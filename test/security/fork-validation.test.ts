@@ -32,8 +32,8 @@ workflow_sequence:
 `;
 
 describe('validation in read-only mode (a fork’s pull request)', () => {
-  it('fails a plan whose steps name a withheld tool, naming the tool and the fork', () => {
-    const result = loadPlanText(PLAN, 'plan.yml', { withhold: forkReadOnly });
+  it('fails a plan whose steps name a withheld tool, naming the tool and the fork', async () => {
+    const result = await loadPlanText(PLAN, 'plan.yml', { withhold: forkReadOnly });
     expect(result.ok).toBe(false);
     const messages = result.ok ? [] : result.errors.map((error) => `${error.path}: ${error.message}`);
     expect(messages).toEqual([
@@ -42,9 +42,9 @@ describe('validation in read-only mode (a fork’s pull request)', () => {
     ]);
   });
 
-  it('keeps read-only and fork_safe tools, and lists the withheld ones on the plan', () => {
+  it('keeps read-only and fork_safe tools, and lists the withheld ones on the plan', async () => {
     const readOnlyPlan = PLAN.split('  - id: label')[0]!;
-    const result = loadPlanText(readOnlyPlan, 'plan.yml', { withhold: forkReadOnly });
+    const result = await loadPlanText(readOnlyPlan, 'plan.yml', { withhold: forkReadOnly });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect([...result.plan.tools.keys()]).toContain('count_lines');
@@ -52,7 +52,7 @@ describe('validation in read-only mode (a fork’s pull request)', () => {
     expect([...(result.plan.withheld?.keys() ?? [])].sort()).toEqual(['add_comment', 'add_labels', 'create_issue', 'lint']);
   });
 
-  it('changes nothing outside read-only mode', () => {
-    expect(loadPlanText(PLAN, 'plan.yml').ok).toBe(true);
+  it('changes nothing outside read-only mode', async () => {
+    expect((await loadPlanText(PLAN, 'plan.yml')).ok).toBe(true);
   });
 });

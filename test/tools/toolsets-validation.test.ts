@@ -6,7 +6,7 @@ import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: '1' };
 
 describe('validating plans that use the files, github and http toolsets (no run context)', () => {
-  it('reports `toolsets: [http]` without an http.allow list at the toolset, with its line', () => {
+  it('reports `toolsets: [http]` without an http.allow list at the toolset, with its line', async () => {
     const text = yaml(
       'toolsets:',
       '  - math',
@@ -14,29 +14,29 @@ describe('validating plans that use the files, github and http toolsets (no run 
       'workflow_sequence:',
       '  - { id: 1, type: tool_call, tool: http_get, args: { url: "https://api.example.com/v1/x" } }',
     );
-    expect(errorsFor(text)).toEqual([
+    expect(await errorsFor(text)).toEqual([
       'plan.yml:3:5: the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused) (at toolsets[1])',
     ]);
   });
 
-  it('reports an empty allow list and a prefix with a query at their lines', () => {
-    expect(errorsFor(yaml('toolsets: [http]', 'http:', '  allow: []', 'goal: fetch'))).toEqual([
+  it('reports an empty allow list and a prefix with a query at their lines', async () => {
+    expect(await errorsFor(yaml('toolsets: [http]', 'http:', '  allow: []', 'goal: fetch'))).toEqual([
       'plan.yml:3:10: list at least one URL prefix the http tools may call (at http.allow)',
     ]);
-    expect(errorsFor(yaml('toolsets: [http]', 'http:', '  allow: ["https://api.example.com/v1/?key=1"]', 'goal: fetch'))[0]).toMatch(
+    expect((await errorsFor(yaml('toolsets: [http]', 'http:', '  allow: ["https://api.example.com/v1/?key=1"]', 'goal: fetch')))[0]).toMatch(
       /^plan\.yml:3:\d+: a URL prefix may not have a query/,
     );
   });
 
-  it('reports an http: or github: section for a toolset the plan does not enable', () => {
-    expect(errorsFor(yaml('goal: fetch', 'http:', '  allow: ["https://api.example.com/"]', 'github: { allow_repos: [octo/reports] }'))).toEqual([
+  it('reports an http: or github: section for a toolset the plan does not enable', async () => {
+    expect(await errorsFor(yaml('goal: fetch', 'http:', '  allow: ["https://api.example.com/"]', 'github: { allow_repos: [octo/reports] }'))).toEqual([
       'plan.yml:2:1: `http:` configures the http toolset, which the plan does not enable: add http to `toolsets:` (at http)',
       'plan.yml:4:1: `github:` configures the github toolset, which the plan does not enable: add github to `toolsets:` (at github)',
     ]);
   });
 
-  it('accepts a pull request plan whose github steps rely on the run’s pull request', () => {
-    const plan = validPlan(
+  it('accepts a pull request plan whose github steps rely on the run’s pull request', async () => {
+    const plan = await validPlan(
       yaml(
         'toolsets: [github]',
         'workflow_sequence:',
@@ -48,21 +48,21 @@ describe('validating plans that use the files, github and http toolsets (no run 
     expect(plan.tools.get('get_pull_request_diff')).toMatchObject({ sideEffects: false });
   });
 
-  it('checks literal args against the toolsets’ input schemas', () => {
+  it('checks literal args against the toolsets’ input schemas', async () => {
     const text = yaml(
       'toolsets: [github, files]',
       'workflow_sequence:',
       '  - { id: 1, type: tool_call, tool: add_labels, args: { labels: [risky] } }',
       '  - { id: 2, type: tool_call, tool: read_file, args: { path: 3 } }',
     );
-    const errors = errorsFor(text);
+    const errors = await errorsFor(text);
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/^plan\.yml:3:\d+: .*issue_number/);
     expect(errors[1]).toMatch(/^plan\.yml:4:\d+: .*path/);
   });
 
-  it('describes the http tools with the plan’s own prefixes', () => {
-    const plan = validPlan(yaml('toolsets: [http]', 'http: { allow: ["https://api.example.com/v1/"] }', 'goal: fetch'));
+  it('describes the http tools with the plan’s own prefixes', async () => {
+    const plan = await validPlan(yaml('toolsets: [http]', 'http: { allow: ["https://api.example.com/v1/"] }', 'goal: fetch'));
     expect(plan.tools.get('http_get')!.description).toContain('https://api.example.com/v1/');
     expect(plan.tools.get('http_post')!.sideEffects).toBe(true);
   });
@@ -77,12 +77,12 @@ describe('toolsetTools without a run context', () => {
     }
   });
 
-  it('leaves pull_number optional, since validation cannot know whether the run has a pull request', () => {
+  it('leaves pull_number optional, since validation cannot know whether the run has a pull request', async () => {
     const diff = toolsetTools('github').find((tool) => tool.name === 'get_pull_request_diff')!;
     expect(diff.inputSchema).toMatchObject({ required: [], properties: { pull_number: { type: 'integer' } } });
   });
 
-  it('with a context requires the http allow list', () => {
+  it('with a context requires the http allow list', async () => {
     expect(() => toolsetTools('http', {}, { root: process.cwd() })).toThrow(ToolsetSetupError);
     expect(toolsetTools('http', { http: { allow: ['https://api.example.com/'] } }, { root: process.cwd() }).map((tool) => tool.name)).toEqual(['http_get', 'http_post']);
   });

@@ -1,0 +1,138 @@
+export const id = 268;
+export const ids = [268];
+export const modules = {
+
+/***/ 45268:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   parseWithPositions: () => (/* binding */ parseWithPositions),
+/* harmony export */   positionsOf: () => (/* binding */ positionsOf)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(91600);
+
+
+// The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
+// a plan has an error to place, or when the fast reader leaves the file to it (see parsePlanYaml).
+const FRIENDLY_YAML_MESSAGES = {
+    DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
+    RESOURCE_EXHAUSTION: () => `the file nests too deeply to read; plans nest at most ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels`,
+    MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
+    NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
+    TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
+};
+/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
+function keyTextAt(text, offset) {
+    const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
+    return match ? match[1] : text.slice(offset, offset + 1);
+}
+function positionOf(lineCounter, offset) {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+}
+function failure(file, message, position = { line: 1, column: 1 }) {
+    return { ok: false, errors: [{ file, ...position, path: '', message }] };
+}
+/** The first node nested deeper than MAX_NESTING, found without recursion. */
+function tooDeepNode(root) {
+    const stack = [{ node: root, depth: 1 }];
+    while (stack.length > 0) {
+        const { node, depth } = stack.pop();
+        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isCollection */ .P3)(node))
+            continue;
+        if (depth > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1)
+            return node;
+        for (const item of node.items) {
+            const child = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? item.value : item;
+            if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(child) && typeof child === 'object')
+                stack.push({ node: child, depth: depth + 1 });
+        }
+    }
+    return undefined;
+}
+function readDocument(text) {
+    const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
+    return { doc: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+}
+/**
+ * Where paths are in a parsed document. When a path runs out of nodes (a missing key), the deepest
+ * node that exists is used: the map missing the key; with `at: 'key'`, the key instead of its value.
+ */
+function positionsIn(doc, lineCounter) {
+    return {
+        locate(path, at = 'value') {
+            let node = doc.contents;
+            let offset = node?.range?.[0] ?? 0;
+            for (const [index, segment] of path.entries()) {
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node))
+                    node = node.resolve(doc);
+                let next;
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+                    const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(segment));
+                    if (!pair)
+                        break;
+                    const key = pair.key;
+                    if (index === path.length - 1 && at === 'key') {
+                        offset = key.range?.[0] ?? offset;
+                        break;
+                    }
+                    // `tool:` with nothing after it has no value node; point at the key instead.
+                    next = pair.value ?? key;
+                }
+                else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && typeof segment === 'number') {
+                    next = node.items[segment];
+                }
+                const range = next?.range;
+                if (!range)
+                    break;
+                node = next;
+                offset = range[0];
+            }
+            return positionOf(lineCounter, offset);
+        },
+    };
+}
+/** The positions of a file the fast reader read: `yaml` reads it again, for its positions only. */
+function positionsOf(text) {
+    const { doc, lineCounter } = readDocument(text);
+    return positionsIn(doc, lineCounter);
+}
+/** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
+function parseWithPositions(text, file) {
+    const { doc, lineCounter } = readDocument(text);
+    if (doc.errors.length > 0) {
+        return {
+            ok: false,
+            errors: doc.errors.map((error) => {
+                const friendly = FRIENDLY_YAML_MESSAGES[error.code];
+                const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
+                return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
+            }),
+        };
+    }
+    if (doc.contents === null) {
+        return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
+    }
+    const deep = tooDeepNode(doc.contents);
+    if (deep)
+        return failure(file, `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+    try {
+        const positions = Promise.resolve(positionsIn(doc, lineCounter));
+        return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIAS_COUNT */ .w4 }), positions: () => positions } };
+    }
+    catch (error) {
+        if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+            return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIAS_COUNT */ .w4} alias expansions`);
+        }
+        if (error instanceof RangeError)
+            return failure(file, 'the file nests too deeply to read');
+        return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ })
+
+};

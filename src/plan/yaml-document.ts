@@ -1,0 +1,120 @@
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
+import type { PathSegment } from './plan-issue.ts';
+
+// The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
+// a plan has an error to place, or when the fast reader leaves the file to it (see parsePlanYaml).
+
+const FRIENDLY_YAML_MESSAGES: Partial<Record<string, (source: string) => string>> = {
+  DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
+  RESOURCE_EXHAUSTION: () => `the file nests too deeply to read; plans nest at most ${MAX_NESTING} levels`,
+  MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
+  NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
+  TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
+};
+
+/** The key written at `offset` (yaml reports a duplicate key by its first character only). */
+function keyTextAt(text: string, offset: number): string {
+  const match = /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]*?)\s*:/.exec(text.slice(offset, offset + 200));
+  return match ? match[1]! : text.slice(offset, offset + 1);
+}
+
+function positionOf(lineCounter: LineCounter, offset: number): { line: number; column: number } {
+  const { line, col } = lineCounter.linePos(offset);
+  return { line, column: col };
+}
+
+function failure(file: string | undefined, message: string, position = { line: 1, column: 1 }): PlanYamlResult {
+  return { ok: false, errors: [{ file, ...position, path: '', message }] };
+}
+
+/** The first node nested deeper than MAX_NESTING, found without recursion. */
+function tooDeepNode(root: Node): Node | undefined {
+  const stack: Array<{ node: Node; depth: number }> = [{ node: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (!isCollection(node)) continue;
+    if (depth > MAX_NESTING) return node;
+    for (const item of node.items) {
+      const child = isPair(item) ? item.value : item;
+      if (child && !isAlias(child) && typeof child === 'object') stack.push({ node: child as Node, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+function readDocument(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+}
+
+/**
+ * Where paths are in a parsed document. When a path runs out of nodes (a missing key), the deepest
+ * node that exists is used: the map missing the key; with `at: 'key'`, the key instead of its value.
+ */
+function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
+  return {
+    locate(path: readonly PathSegment[], at: 'key' | 'value' = 'value') {
+      let node: unknown = doc.contents;
+      let offset = (node as Node | null)?.range?.[0] ?? 0;
+      for (const [index, segment] of path.entries()) {
+        if (isAlias(node)) node = node.resolve(doc);
+        let next: unknown;
+        if (isMap(node)) {
+          const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+          if (!pair) break;
+          const key = pair.key as Node;
+          if (index === path.length - 1 && at === 'key') {
+            offset = key.range?.[0] ?? offset;
+            break;
+          }
+          // `tool:` with nothing after it has no value node; point at the key instead.
+          next = pair.value ?? key;
+        } else if (isSeq(node) && typeof segment === 'number') {
+          next = node.items[segment];
+        }
+        const range = (next as Node | undefined)?.range;
+        if (!range) break;
+        node = next;
+        offset = range[0];
+      }
+      return positionOf(lineCounter, offset);
+    },
+  };
+}
+
+/** The positions of a file the fast reader read: `yaml` reads it again, for its positions only. */
+export function positionsOf(text: string): PlanPositions {
+  const { doc, lineCounter } = readDocument(text);
+  return positionsIn(doc, lineCounter);
+}
+
+/** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
+export function parseWithPositions(text: string, file?: string): PlanYamlResult {
+  const { doc, lineCounter } = readDocument(text);
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      errors: doc.errors.map((error) => {
+        const friendly = FRIENDLY_YAML_MESSAGES[error.code];
+        const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
+        return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
+      }),
+    };
+  }
+  if (doc.contents === null) {
+    return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');
+  }
+  const deep = tooDeepNode(doc.contents);
+  if (deep) return failure(file, `the file nests more than ${MAX_NESTING} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+  try {
+    const positions = Promise.resolve(positionsIn(doc, lineCounter));
+    return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), positions: () => positions } };
+  } catch (error) {
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${MAX_ALIAS_COUNT} alias expansions`);
+    }
+    if (error instanceof RangeError) return failure(file, 'the file nests too deeply to read');
+    return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
