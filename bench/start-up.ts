@@ -122,6 +122,9 @@ export async function artifactLoad(): Promise<BenchTable> {
   const chat = await startChatServer(async () => {
     await sleep(MODEL_LATENCY_MS);
     return textAnswer('Hello');
+  }).catch(async (error: unknown) => {
+    await artifacts.stop();
+    throw error;
   });
   const model = { 'base-url': chat.baseURL, 'api-key': 'sk-bench-0123456789', model: 'bench-model' };
   const time = async (plan: string, inputs: Record<string, string>, service?: FakeArtifactService): Promise<number> => {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { loopCaughtUp } from '../core/clock.ts';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from './kill-marked-processes.ts';
 import { killProcessGroup } from './kill-process-group.ts';
 import { TailBuffer } from './tail-buffer.ts';
@@ -112,7 +113,8 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       if (exited) closeSoon();
     };
     const onAbort = (): void => stop('aborted');
-    const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
+    // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
+    const timer = setTimeout(() => void loopCaughtUp().then(() => stop('timed_out')), options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     if (merged) {

@@ -75,9 +75,12 @@ export async function executeStep(
 function startTimer(step: PlanStep, seconds: number, clock: Clock): { signal: AbortSignal; cancel: () => void } {
   const expired = new AbortController();
   const cancelled = new AbortController();
-  clock.sleep(seconds * 1000, cancelled.signal).then(
-    () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)),
-    () => {},
-  );
+  clock
+    .sleep(seconds * 1000, cancelled.signal)
+    .then(() => clock.afterDue?.(cancelled.signal))
+    .then(
+      () => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)),
+      () => {},
+    );
   return { signal: expired.signal, cancel: () => cancelled.abort() };
 }

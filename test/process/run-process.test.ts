@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runProcess, type RunProcessOptions } from '../../src/process/run-process.ts';
 
@@ -47,5 +48,31 @@ describe('runProcess and its abort signal', () => {
     const file = path.join(dir, 'ran');
     expect(await runProcess(writesLater(file), options())).toMatchObject({ kind: 'exited', exitCode: 0 });
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+/** Whether process `pid` has exited (Linux: its state in /proc is Z, or it was reaped already). */
+function exited(pid: string): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+describe('runProcess and its timeout when the event loop was blocked', () => {
+  it('reports a command that exited in time as exited, though the loop could read its exit only after the deadline', async () => {
+    const started = path.join(dir, 'started');
+    const timeoutMs = 1000;
+    const spawnedAt = performance.now();
+    const outcome = runProcess(['sh', '-c', `echo $$ > ${JSON.stringify(started)}.tmp; mv ${JSON.stringify(started)}.tmp ${JSON.stringify(started)}; sleep 0.05; echo answer`], { ...options(), timeoutMs });
+    while (!existsSync(started)) await sleep(2);
+    // Block in the loop's I/O phase, as a module compiling after its file was read does, until the
+    // command has exited and the deadline has passed: both are then ready, and nothing was read.
+    const pid = (await readFile(started, 'utf8')).trim();
+    while (!exited(pid) || performance.now() < spawnedAt + timeoutMs + 50) {
+      // busy
+    }
+    expect(await outcome).toMatchObject({ kind: 'exited', exitCode: 0, stdout: 'answer\n' });
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,31 +82,64 @@ describe('an action run with state: artifact', () => {
   });
   afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-  it('warms the store while a step waits on its command, before it saves the state', async () => {
-    await writeFile(path.join(workspace, 'plan.yml'), [
-      'name: Waits',
-      'tools:',
-      '  wait: { description: Waits a while, command: [node, -e, "setTimeout(() => process.stdout.write(JSON.stringify(1)), 300)"] }',
-      'workflow_sequence:',
-      '  - { id: 1, type: tool_call, tool: wait, args: {} }',
-      '',
-    ].join('\n'));
-    const memory = await memoryStateStore();
-    const order: string[] = [];
-    const store: RunStateStore = {
-      ...memory,
-      warm: () => void order.push('warm'),
-      save: async (...args) => {
-        order.push('save');
-        return memory.save(...args);
-      },
-    };
+  async function act(plan: string, store: RunStateStore) {
+    await writeFile(path.join(workspace, 'plan.yml'), plan);
     const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
     const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, state: store });
     await result.published;
+    return result;
+  }
+
+  it('warms the store while a step waits on its command, before it saves the state', async () => {
+    // The command waits until the store warmed (or 15 s): load makes the test slower, never wrong.
+    const warmed = path.join(workspace, 'warmed');
+    const wait = `const f = ${JSON.stringify(warmed)}; const end = Date.now() + 15000; const t = setInterval(() => { if (require('fs').existsSync(f) || Date.now() > end) { clearInterval(t); process.stdout.write(JSON.stringify(1)); } }, 10);`;
+    const memory = await memoryStateStore();
+    const order: string[] = [];
+    const store: RunStateStore = {
+      ...memory,
+      warm: () => {
+        order.push('warm');
+        writeFileSync(warmed, '');
+      },
+      save: async (...args) => {
+        order.push('save');
+        return memory.save(...args);
+      },
+    };
+    const plan = ['name: Waits', 'tools:', `  wait: { description: Waits a while, timeout_seconds: 30, command: [node, -e, ${JSON.stringify(wait)}] }`, 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: wait, args: {} }', ''].join('\n');
+    const result = await act(plan, store);
     expect(result.outputs.status).toBe('succeeded');
     expect(order).toEqual(['warm', 'save']);
+  });
+
+  it('does not time out a command that answered in time while the warm kept the loop busy past its deadline', async () => {
+    const answered = path.join(workspace, 'answered');
+    const memory = await memoryStateStore();
+    let warmedAt: number | undefined;
+    const store: RunStateStore = {
+      ...memory,
+      // As loading @actions/artifact does on a runner (0.3-0.5 s in which nothing else runs), here
+      // until the command has answered and its 1 s deadline (from before the warm) has passed.
+      warm: () => {
+        warmedAt ??= performance.now();
+        while (!existsSync(answered) || performance.now() < warmedAt + 1100) {
+          // busy
+        }
+      },
+    };
+    const answer = `process.stdout.write(JSON.stringify(1)); require('fs').writeFileSync(${JSON.stringify(answered)}, '')`;
+    const plan = [
+      'name: Quick side effect',
+      'tools:',
+      `  post: { description: Posts at once, side_effects: true, timeout_seconds: 1, command: [node, -e, ${JSON.stringify(answer)}] }`,
+      'workflow_sequence:',
+      '  - { id: 1, type: tool_call, tool: post, args: {} }',
+      '',
+    ].join('\n');
+    const result = await act(plan, store);
+    expect(result.outputs.status).toBe('succeeded');
   });
 });

@@ -1,5 +1,5 @@
-export const id = 259;
-export const ids = [259];
+export const id = 147;
+export const ids = [147];
 export const modules = {
 
 /***/ 9231:
@@ -77,8 +77,47 @@ function balancedJsonEnd(text, start) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ loopCaughtUp),
 /* harmony export */   m: () => (/* binding */ systemClock)
 /* harmony export */ });
+/** How often `loopCaughtUp` looks, and the longest it waits. */
+const CAUGHT_UP_CHECK_MS = 5;
+const CAUGHT_UP_MAX_MS = 1000;
+/**
+ * Resolves once the event loop has caught up: at the first 5 ms in which it waited for I/O more than
+ * it worked, or 1 s later at the latest. A deadline waits for this once due, before it is declared.
+ * When the loop was blocked past a deadline (a large module compiling, such as the artifact client a
+ * run loads while it waits; a long GC pause), the timer and the answer that came in meanwhile are
+ * both ready when the loop runs again, and Node runs due timers first: the answer is read only in the
+ * turns after, behind whatever else queued up. Once the loop has caught up, an answer that came in
+ * time has been read, and a command or step that answered in time is not timed out.
+ */
+function loopCaughtUp(signal) {
+    return new Promise((resolve, reject) => {
+        const started = performance.now();
+        let last = performance.eventLoopUtilization();
+        let timer;
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const look = () => {
+            const now = performance.eventLoopUtilization();
+            const recent = performance.eventLoopUtilization(now, last);
+            last = now;
+            if (recent.utilization < 0.5 || performance.now() - started >= CAUGHT_UP_MAX_MS) {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }
+            else
+                timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
+        };
+        if (signal?.aborted)
+            return reject(signal.reason);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
+    });
+}
 /** The wall clock: `performance.now()` and `setTimeout`. */
 const systemClock = {
     now: () => performance.now(),
@@ -99,6 +138,7 @@ const systemClock = {
             signal?.addEventListener('abort', onAbort, { once: true });
         });
     },
+    afterDue: loopCaughtUp,
 };
 
 
@@ -2957,7 +2997,10 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
 function startTimer(step, seconds, clock) {
     const expired = new AbortController();
     const cancelled = new AbortController();
-    clock.sleep(seconds * 1000, cancelled.signal).then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)), () => { });
+    clock
+        .sleep(seconds * 1000, cancelled.signal)
+        .then(() => clock.afterDue?.(cancelled.signal))
+        .then(() => expired.abort(new StepTimeoutError(step.key, seconds, step.tool)), () => { });
     return { signal: expired.signal, cancel: () => cancelled.abort() };
 }
 
@@ -5627,6 +5670,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __webpack_require__(1601);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./lib/process/kill-marked-processes.js
@@ -5681,6 +5726,7 @@ var kill_process_group = __webpack_require__(6747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
 var tail_buffer = __webpack_require__(9542);
 ;// CONCATENATED MODULE: ./lib/process/run-process.js
+
 
 
 
@@ -5767,7 +5813,8 @@ function runProcess(argv, options) {
                 closeSoon();
         };
         const onAbort = () => stop('aborted');
-        const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
+        // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
+        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Q)().then(() => stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
