@@ -237,7 +237,8 @@ describe('MCP answers and lists that would not end', () => {
   });
 
   it('gives up on a tool list that never ends, at the thousandth tool', async () => {
-    const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    // The cap, not the timeout, must stop it: 20 s leaves a loaded machine time to list 1,000 tools (5 s did not once).
+    const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 20_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("MCP server 'endless' failed to start: listing its tools failed: it lists more than 1000 tools, more than plan-runner reads from one server");
   });
