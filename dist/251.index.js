@@ -881,8 +881,8 @@ var external_node_fs_promises_ = __webpack_require__(51455);
 var decode_utf8 = __webpack_require__(43985);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js
-var parse_plan_yaml = __webpack_require__(91600);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __webpack_require__(43508);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(30260);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
@@ -915,6 +915,8 @@ async function readYamlFile(path, schema) {
     if (parsed.success)
         return { ok: true, value: parsed.data };
     const positions = await yaml.parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
     const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
         file: path,
         ...positions.locate(issue.path, issue.at),

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   positionsOf: () => (/* binding */ positionsOf)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(91600);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43508);
 
 
 // The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
@@ -94,14 +94,22 @@ function positionsIn(doc, lineCounter) {
         },
     };
 }
-/** The positions of a file the fast reader read: `yaml` reads it again, for its positions only. */
-function positionsOf(text) {
+/**
+ * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
+ * what it refuses in it (`readErrors`), where the fast reader was more lenient.
+ */
+function positionsOf(text, file) {
     const { doc, lineCounter } = readDocument(text);
-    return positionsIn(doc, lineCounter);
+    const positions = positionsIn(doc, lineCounter);
+    const checked = checkDocument(text, file, doc, lineCounter);
+    return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
 function parseWithPositions(text, file) {
     const { doc, lineCounter } = readDocument(text);
+    return checkDocument(text, file, doc, lineCounter);
+}
+function checkDocument(text, file, doc, lineCounter) {
     if (doc.errors.length > 0) {
         return {
             ok: false,

@@ -94,14 +94,22 @@ function positionsIn(doc, lineCounter) {
         },
     };
 }
-/** The positions of a file the fast reader read: `yaml` reads it again, for its positions only. */
-function positionsOf(text) {
+/**
+ * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
+ * what it refuses in it (`readErrors`), where the fast reader was more lenient.
+ */
+function positionsOf(text, file) {
     const { doc, lineCounter } = readDocument(text);
-    return positionsIn(doc, lineCounter);
+    const positions = positionsIn(doc, lineCounter);
+    const checked = checkDocument(text, file, doc, lineCounter);
+    return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
 function parseWithPositions(text, file) {
     const { doc, lineCounter } = readDocument(text);
+    return checkDocument(text, file, doc, lineCounter);
+}
+function checkDocument(text, file, doc, lineCounter) {
     if (doc.errors.length > 0) {
         return {
             ok: false,

@@ -915,6 +915,8 @@ async function readYamlFile(path, schema) {
     if (parsed.success)
         return { ok: true, value: parsed.data };
     const positions = await yaml.parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
     const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
         file: path,
         ...positions.locate(issue.path, issue.at),

@@ -1256,6 +1256,8 @@ async function loadPlanText(text, file, options = {}) {
         if (result.ok)
             return result;
         const positions = await yaml.parsed.positions();
+        if (positions.readErrors)
+            return { ok: false, errors: positions.readErrors };
         const errors = result.issues.map((issue) => ({
             file,
             ...positions.locate(issue.path, issue.at),
@@ -1400,10 +1402,12 @@ const CORE_SCHEMA = js_yaml/* default.FAILSAFE_SCHEMA */.Ay.FAILSAFE_SCHEMA.exte
 });
 /**
  * What the fast reader leaves to the `yaml` package: tabs, document markers and directives, anchors,
- * aliases and tags, complex keys, a byte-order mark, `__proto__`, and lines of 1,000 characters or
- * more (`yaml` refuses an implicit key over 1,024, js-yaml does not). A false alarm costs only time.
+ * aliases and tags, complex keys, a byte-order mark, `__proto__`, lines of 1,000 characters or more
+ * (`yaml` refuses an implicit key over 1,024, js-yaml does not), a quoted scalar that goes on past its
+ * line (js-yaml takes one continued at the margin, `yaml` does not) and a comment against a closing
+ * quote (`"x"# why`: `yaml` refuses it, js-yaml does not). A false alarm costs only time.
  */
-const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$))|__proto__/m;
+const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$)|"(?:[^"\\\n]|\\.)*$|'(?:[^'\n]|'')*$)|["']#|__proto__/m;
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
 const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\n:#,[\]{}"'][^\n:#,[\]{}]*?|)[ ]*:(?=[ \n,\]}]|$)/gm;
 const MAX_LINE = 1000;
@@ -1453,7 +1457,7 @@ function readPlainYaml(text, maxNesting) {
         return undefined;
     let value;
     try {
-        value = readCoreYaml(text);
+        value = js_yaml/* default.load */.Ay.load(text, { schema: CORE_SCHEMA, json: false });
     }
     catch {
         return undefined;
@@ -1461,14 +1465,6 @@ function readPlainYaml(text, maxNesting) {
     if (value === null || value === undefined || deeperThan(value, maxNesting))
         return undefined;
     return value;
-}
-/**
- * Reads one YAML document with js-yaml and the core schema above (as the `yaml` package reads
- * scalars), or throws js-yaml's error, whose first line says what is wrong and where. Aliases are
- * read as shared references, not copies: a caller that walks the value must expect that.
- */
-function readCoreYaml(text) {
-    return js_yaml/* default.load */.Ay.load(text, { schema: CORE_SCHEMA, json: false });
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/parse-plan-yaml.js
@@ -1495,7 +1491,7 @@ async function parsePlanYaml(text, file, options = {}) {
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
         let positions;
-        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text))) } };
+        return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file))) } };
     }
     return (await withPositions()).parseWithPositions(text, file);
 }

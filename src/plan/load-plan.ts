@@ -16,6 +16,7 @@ export async function loadPlanText(text: string, file: string, options: LoadPlan
     const result = checkPlanValue(yaml.parsed.value, { ...options, origin: 'file', file });
     if (result.ok) return result;
     const positions = await yaml.parsed.positions();
+    if (positions.readErrors) return { ok: false, errors: positions.readErrors };
     const errors = result.issues.map((issue): PlanError => ({
       file,
       ...positions.locate(issue.path, issue.at),

@@ -16,6 +16,11 @@ export interface PlanPositions {
    * out of nodes (a missing key), the deepest node that exists is used: the map missing the key.
    */
   locate(path: readonly PathSegment[], at?: 'key' | 'value'): { line: number; column: number };
+  /**
+   * What the `yaml` package refuses in a file the fast reader read (a quoted scalar continued at the
+   * margin, a comment against a closing quote): the errors a file's reader would report first.
+   */
+  readonly readErrors?: PlanError[];
 }
 
 /** A parsed plan file: its plain value, and where its parts are. */
@@ -49,7 +54,7 @@ export async function parsePlanYaml(text: string, file?: string, options: ParseP
   const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
   if (plain !== undefined) {
     let positions: Promise<PlanPositions> | undefined;
-    return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text))) } };
+    return { ok: true, parsed: { value: plain, positions: () => (positions ??= withPositions().then(({ positionsOf }) => positionsOf(text, file))) } };
   }
   return (await withPositions()).parseWithPositions(text, file);
 }

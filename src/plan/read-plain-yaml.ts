@@ -36,10 +36,12 @@ const CORE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
 
 /**
  * What the fast reader leaves to the `yaml` package: tabs, document markers and directives, anchors,
- * aliases and tags, complex keys, a byte-order mark, `__proto__`, and lines of 1,000 characters or
- * more (`yaml` refuses an implicit key over 1,024, js-yaml does not). A false alarm costs only time.
+ * aliases and tags, complex keys, a byte-order mark, `__proto__`, lines of 1,000 characters or more
+ * (`yaml` refuses an implicit key over 1,024, js-yaml does not), a quoted scalar that goes on past its
+ * line (js-yaml takes one continued at the margin, `yaml` does not) and a comment against a closing
+ * quote (`"x"# why`: `yaml` refuses it, js-yaml does not). A false alarm costs only time.
  */
-const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$))|__proto__/m;
+const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$)|"(?:[^"\\\n]|\\.)*$|'(?:[^'\n]|'')*$)|["']#|__proto__/m;
 
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
 const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\n:#,[\]{}"'][^\n:#,[\]{}]*?|)[ ]*:(?=[ \n,\]}]|$)/gm;
@@ -89,19 +91,10 @@ export function readPlainYaml(text: string, maxNesting: number): unknown {
   if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text)) return undefined;
   let value: unknown;
   try {
-    value = readCoreYaml(text);
+    value = jsYaml.load(text, { schema: CORE_SCHEMA, json: false });
   } catch {
     return undefined;
   }
   if (value === null || value === undefined || deeperThan(value, maxNesting)) return undefined;
   return value;
-}
-
-/**
- * Reads one YAML document with js-yaml and the core schema above (as the `yaml` package reads
- * scalars), or throws js-yaml's error, whose first line says what is wrong and where. Aliases are
- * read as shared references, not copies: a caller that walks the value must expect that.
- */
-export function readCoreYaml(text: string): unknown {
-  return jsYaml.load(text, { schema: CORE_SCHEMA, json: false });
 }

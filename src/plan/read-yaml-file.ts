@@ -28,6 +28,7 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S)
   const parsed = schema.safeParse(yaml.parsed.value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const positions = await yaml.parsed.positions();
+  if (positions.readErrors) return { ok: false, errors: positions.readErrors };
   const errors = schemaIssues(parsed.error.issues, schema).map((issue): PlanError => ({
     file: path,
     ...positions.locate(issue.path, issue.at),

@@ -83,15 +83,24 @@ function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
   };
 }
 
-/** The positions of a file the fast reader read: `yaml` reads it again, for its positions only. */
-export function positionsOf(text: string): PlanPositions {
+/**
+ * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
+ * what it refuses in it (`readErrors`), where the fast reader was more lenient.
+ */
+export function positionsOf(text: string, file?: string): PlanPositions {
   const { doc, lineCounter } = readDocument(text);
-  return positionsIn(doc, lineCounter);
+  const positions = positionsIn(doc, lineCounter);
+  const checked = checkDocument(text, file, doc, lineCounter);
+  return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
 export function parseWithPositions(text: string, file?: string): PlanYamlResult {
   const { doc, lineCounter } = readDocument(text);
+  return checkDocument(text, file, doc, lineCounter);
+}
+
+function checkDocument(text: string, file: string | undefined, doc: Document.Parsed, lineCounter: LineCounter): PlanYamlResult {
   if (doc.errors.length > 0) {
     return {
       ok: false,

