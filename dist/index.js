@@ -9179,7 +9179,7 @@ const MAX_BACKOFF_MS = 10_000;
  * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
  */
 async function startCheckRun(octokit, target, warn, timing = {}) {
-    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     let id;
     try {
         const { data } = await octokit.rest.checks.create({
@@ -9218,7 +9218,7 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
 }
 /** Completing the check run `id`: retried within a bound, never throws, only the first completion counts. */
 function checkRunAt(octokit, target, id, warn, timing) {
-    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .m;
+    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     const now = () => new Date(clock.now());
     const where = { owner: target.owner, repo: target.repo };
     const update = (result) => octokit.rest.checks.update({
@@ -9632,7 +9632,7 @@ const VERIFY_ROUNDS = 3;
  * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
  */
 function createCommentUpdater(options) {
-    const clock = options.clock ?? core_clock/* systemClock */.m;
+    const clock = options.clock ?? core_clock/* systemClock */.ml;
     const minInterval = options.minIntervalMs ?? 1000;
     const maxAttempts = options.maxAttempts ?? 3;
     const record = (0,run_record/* newRunRecord */.pB)();
@@ -10374,12 +10374,45 @@ function balancedJsonEnd(text, start) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ loopCaughtUp),
-/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */   Qy: () => (/* binding */ loopCaughtUp),
+/* harmony export */   ml: () => (/* binding */ systemClock),
+/* harmony export */   ti: () => (/* binding */ loopIdle)
 /* harmony export */ });
-/** How often `loopCaughtUp` looks, and the longest it waits. */
-const CAUGHT_UP_CHECK_MS = 5;
-const CAUGHT_UP_MAX_MS = 1000;
+/**
+ * Resolves at the first `everyMs` in which the event loop waited for I/O more than it worked
+ * (`performance.eventLoopUtilization`), or after `atMostMs`.
+ */
+function loopIdle({ everyMs, atMostMs, signal, unref = false }) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const started = performance.now();
+        let last = performance.eventLoopUtilization();
+        let timer;
+        const later = () => {
+            timer = setTimeout(look, everyMs);
+            if (unref)
+                timer.unref();
+        };
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const look = () => {
+            const now = performance.eventLoopUtilization();
+            const recent = performance.eventLoopUtilization(now, last);
+            last = now;
+            if (recent.utilization < 0.5 || (atMostMs !== undefined && performance.now() - started >= atMostMs)) {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }
+            else
+                later();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        later();
+    });
+}
 /**
  * Resolves once the event loop has caught up: at the first 5 ms in which it waited for I/O more than
  * it worked, or 1 s later at the latest. A deadline waits for this once due, before it is declared.
@@ -10390,30 +10423,7 @@ const CAUGHT_UP_MAX_MS = 1000;
  * time has been read, and a command or step that answered in time is not timed out.
  */
 function loopCaughtUp(signal) {
-    return new Promise((resolve, reject) => {
-        const started = performance.now();
-        let last = performance.eventLoopUtilization();
-        let timer;
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        const look = () => {
-            const now = performance.eventLoopUtilization();
-            const recent = performance.eventLoopUtilization(now, last);
-            last = now;
-            if (recent.utilization < 0.5 || performance.now() - started >= CAUGHT_UP_MAX_MS) {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            }
-            else
-                timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-        };
-        if (signal?.aborted)
-            return reject(signal.reason);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-    });
+    return loopIdle({ everyMs: 5, atMostMs: 1000, ...(signal && { signal }) });
 }
 /** The wall clock: `performance.now()` and `setTimeout`. */
 const systemClock = {
@@ -30491,7 +30501,7 @@ function runProcess(argv, options) {
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Q)().then(() => stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
@@ -47202,43 +47212,24 @@ async function gates(planFile) {
     return !Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.F)(goals);
 }
 
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __nccwpck_require__(91601);
 ;// CONCATENATED MODULE: ./lib/state/run-state-store.js
-/** How often the idle check looks, and below which share of busy time the loop counts as waiting. */
-const IDLE_CHECK_MS = 20;
-const BUSY_BELOW = 0.5;
+
 /**
  * A listener that warms `store` (`RunStateStore.warm`) once the run waits: from its first step on,
- * it looks every 20 ms at how busy the event loop was, and warms at the first interval the loop
- * spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
- * first, never warms, and `save` loads what it needs as before. The timer never keeps the process up.
+ * it looks every 20 ms at how busy the event loop was (`loopIdle`), and warms at the first interval
+ * the loop spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
+ * first, never warms, and `save` loads what it needs as before. The wait never keeps the process up.
  */
 function warmWhenIdle(store) {
-    let timer;
-    let last;
-    let done = false;
-    const stop = () => {
-        done = true;
-        clearTimeout(timer);
-    };
-    const look = () => {
-        const now = performance.eventLoopUtilization();
-        const recent = performance.eventLoopUtilization(now, last);
-        last = now;
-        if (recent.utilization < BUSY_BELOW) {
-            stop();
-            store.warm?.();
-            return;
-        }
-        timer = setTimeout(look, IDLE_CHECK_MS).unref();
-    };
+    let waiting;
     return (event) => {
-        if (done)
-            return;
         if (event.type === 'run_finished')
-            stop();
-        else if (event.type === 'step_started' && timer === undefined) {
-            last = performance.eventLoopUtilization();
-            timer = setTimeout(look, IDLE_CHECK_MS).unref();
+            waiting?.abort();
+        else if (event.type === 'step_started' && waiting === undefined) {
+            waiting = new AbortController();
+            (0,clock/* loopIdle */.ti)({ everyMs: 20, signal: waiting.signal, unref: true }).then(() => store.warm?.(), () => undefined);
         }
     };
 }
@@ -47830,8 +47821,6 @@ async function runAction(given, deps) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __nccwpck_require__(91601);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
@@ -48033,7 +48022,7 @@ async function post(commands) {
         // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
         if (process.env['STATE_ended'] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.m, ...gitHubClient(read.settings, io) });
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io) });
         }
     }
     catch (error) {
@@ -48097,7 +48086,7 @@ async function main(core) {
         io,
         redact,
         ...(state ? { state } : {}),
-        clock: clock/* systemClock */.m,
+        clock: clock/* systemClock */.ml,
         signal: controller.signal,
         ...(github ? { github } : {}),
     });

@@ -77,12 +77,45 @@ function balancedJsonEnd(text, start) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ loopCaughtUp),
-/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */   Qy: () => (/* binding */ loopCaughtUp),
+/* harmony export */   ml: () => (/* binding */ systemClock)
 /* harmony export */ });
-/** How often `loopCaughtUp` looks, and the longest it waits. */
-const CAUGHT_UP_CHECK_MS = 5;
-const CAUGHT_UP_MAX_MS = 1000;
+/* unused harmony export loopIdle */
+/**
+ * Resolves at the first `everyMs` in which the event loop waited for I/O more than it worked
+ * (`performance.eventLoopUtilization`), or after `atMostMs`.
+ */
+function loopIdle({ everyMs, atMostMs, signal, unref = false }) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const started = performance.now();
+        let last = performance.eventLoopUtilization();
+        let timer;
+        const later = () => {
+            timer = setTimeout(look, everyMs);
+            if (unref)
+                timer.unref();
+        };
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const look = () => {
+            const now = performance.eventLoopUtilization();
+            const recent = performance.eventLoopUtilization(now, last);
+            last = now;
+            if (recent.utilization < 0.5 || (atMostMs !== undefined && performance.now() - started >= atMostMs)) {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }
+            else
+                later();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        later();
+    });
+}
 /**
  * Resolves once the event loop has caught up: at the first 5 ms in which it waited for I/O more than
  * it worked, or 1 s later at the latest. A deadline waits for this once due, before it is declared.
@@ -93,30 +126,7 @@ const CAUGHT_UP_MAX_MS = 1000;
  * time has been read, and a command or step that answered in time is not timed out.
  */
 function loopCaughtUp(signal) {
-    return new Promise((resolve, reject) => {
-        const started = performance.now();
-        let last = performance.eventLoopUtilization();
-        let timer;
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        const look = () => {
-            const now = performance.eventLoopUtilization();
-            const recent = performance.eventLoopUtilization(now, last);
-            last = now;
-            if (recent.utilization < 0.5 || performance.now() - started >= CAUGHT_UP_MAX_MS) {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            }
-            else
-                timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-        };
-        if (signal?.aborted)
-            return reject(signal.reason);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-    });
+    return loopIdle({ everyMs: 5, atMostMs: 1000, ...(signal && { signal }) });
 }
 /** The wall clock: `performance.now()` and `setTimeout`. */
 const systemClock = {
@@ -5814,7 +5824,7 @@ function runProcess(argv, options) {
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Q)().then(() => stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.

@@ -329,7 +329,7 @@ async function runCommand(args, signal) {
     });
     const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.l)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {
         listeners: trace ? [trace.listener, console] : [console],
-        clock: clock/* systemClock */.m,
+        clock: clock/* systemClock */.ml,
         signal,
         redact,
         onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),

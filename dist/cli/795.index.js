@@ -1002,7 +1002,7 @@ async function evalCommand(args, signal) {
         return 1;
     const traces = [];
     const report = await evaluate(settings, { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun }, {
-        clock: clock/* systemClock */.m,
+        clock: clock/* systemClock */.ml,
         signal,
         onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` \u2014 ${run.reason.split('\n')[0]}` : ''}\n`)),
         redact,

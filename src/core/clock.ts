@@ -12,9 +12,48 @@ export interface Clock {
   afterDue?(signal?: AbortSignal): Promise<void>;
 }
 
-/** How often `loopCaughtUp` looks, and the longest it waits. */
-const CAUGHT_UP_CHECK_MS = 5;
-const CAUGHT_UP_MAX_MS = 1000;
+export interface LoopIdleOptions {
+  /** How often to look. */
+  readonly everyMs: number;
+  /** Resolve this long after the first look at the latest, idle or not; unset: wait for idle. */
+  readonly atMostMs?: number;
+  /** Rejects with its reason when it aborts first. */
+  readonly signal?: AbortSignal;
+  /** Let the process end while this waits. */
+  readonly unref?: boolean;
+}
+
+/**
+ * Resolves at the first `everyMs` in which the event loop waited for I/O more than it worked
+ * (`performance.eventLoopUtilization`), or after `atMostMs`.
+ */
+export function loopIdle({ everyMs, atMostMs, signal, unref = false }: LoopIdleOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const started = performance.now();
+    let last = performance.eventLoopUtilization();
+    let timer: NodeJS.Timeout | undefined;
+    const later = (): void => {
+      timer = setTimeout(look, everyMs);
+      if (unref) timer.unref();
+    };
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const look = (): void => {
+      const now = performance.eventLoopUtilization();
+      const recent = performance.eventLoopUtilization(now, last);
+      last = now;
+      if (recent.utilization < 0.5 || (atMostMs !== undefined && performance.now() - started >= atMostMs)) {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      } else later();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    later();
+  });
+}
 
 /**
  * Resolves once the event loop has caught up: at the first 5 ms in which it waited for I/O more than
@@ -26,27 +65,7 @@ const CAUGHT_UP_MAX_MS = 1000;
  * time has been read, and a command or step that answered in time is not timed out.
  */
 export function loopCaughtUp(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    let last = performance.eventLoopUtilization();
-    let timer: NodeJS.Timeout | undefined;
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const look = (): void => {
-      const now = performance.eventLoopUtilization();
-      const recent = performance.eventLoopUtilization(now, last);
-      last = now;
-      if (recent.utilization < 0.5 || performance.now() - started >= CAUGHT_UP_MAX_MS) {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      } else timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-    };
-    if (signal?.aborted) return reject(signal.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    timer = setTimeout(look, CAUGHT_UP_CHECK_MS);
-  });
+  return loopIdle({ everyMs: 5, atMostMs: 1000, ...(signal && { signal }) });
 }
 
 /** The wall clock: `performance.now()` and `setTimeout`. */

@@ -1,4 +1,4 @@
-import type { EventLoopUtilization } from 'node:perf_hooks';
+import { loopIdle } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
 
 /** A run's saved state (its trace) as stored: an artifact of a workflow run. */
@@ -31,41 +31,22 @@ export interface RunStateStore {
   warm?(): void;
 }
 
-/** How often the idle check looks, and below which share of busy time the loop counts as waiting. */
-const IDLE_CHECK_MS = 20;
-const BUSY_BELOW = 0.5;
-
 /**
  * A listener that warms `store` (`RunStateStore.warm`) once the run waits: from its first step on,
- * it looks every 20 ms at how busy the event loop was, and warms at the first interval the loop
- * spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
- * first, never warms, and `save` loads what it needs as before. The timer never keeps the process up.
+ * it looks every 20 ms at how busy the event loop was (`loopIdle`), and warms at the first interval
+ * the loop spent mostly idle (a model's answer, a command's output). A run that never waits, or ends
+ * first, never warms, and `save` loads what it needs as before. The wait never keeps the process up.
  */
 export function warmWhenIdle(store: RunStateStore): RunListener {
-  let timer: NodeJS.Timeout | undefined;
-  let last: EventLoopUtilization | undefined;
-  let done = false;
-  const stop = (): void => {
-    done = true;
-    clearTimeout(timer);
-  };
-  const look = (): void => {
-    const now = performance.eventLoopUtilization();
-    const recent = performance.eventLoopUtilization(now, last);
-    last = now;
-    if (recent.utilization < BUSY_BELOW) {
-      stop();
-      store.warm?.();
-      return;
-    }
-    timer = setTimeout(look, IDLE_CHECK_MS).unref();
-  };
+  let waiting: AbortController | undefined;
   return (event) => {
-    if (done) return;
-    if (event.type === 'run_finished') stop();
-    else if (event.type === 'step_started' && timer === undefined) {
-      last = performance.eventLoopUtilization();
-      timer = setTimeout(look, IDLE_CHECK_MS).unref();
+    if (event.type === 'run_finished') waiting?.abort();
+    else if (event.type === 'step_started' && waiting === undefined) {
+      waiting = new AbortController();
+      loopIdle({ everyMs: 20, signal: waiting.signal, unref: true }).then(
+        () => store.warm?.(),
+        () => undefined,
+      );
     }
   };
 }
