@@ -14,6 +14,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4700);
 
 
+/** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,\u2026`) has one per character. */
+const MAX_YAML_ERRORS = 20;
 // The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
 // a plan has an error to place, or when the fast reader leaves the file to it (see parsePlanYaml).
 const FRIENDLY_YAML_MESSAGES = {
@@ -111,14 +113,15 @@ function parseWithPositions(text, file) {
 }
 function checkDocument(text, file, doc, lineCounter) {
     if (doc.errors.length > 0) {
-        return {
-            ok: false,
-            errors: doc.errors.map((error) => {
-                const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-                const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
-                return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
-            }),
-        };
+        const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error) => {
+            const friendly = FRIENDLY_YAML_MESSAGES[error.code];
+            const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
+            return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
+        });
+        const more = doc.errors.length - errors.length;
+        if (more > 0)
+            errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first` });
+        return { ok: false, errors };
     }
     if (doc.contents === null) {
         return failure(file, 'the plan file is empty: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)');

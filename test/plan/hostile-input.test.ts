@@ -83,6 +83,12 @@ describe('hostile and broken plan files', () => {
     expect(errors.every((line) => /nests too deeply|nests more than 64 levels/.test(line) && !line.includes('    at '))).toBe(true);
   });
 
+  it('reports at most 20 YAML errors and how many more, for a file with one per character', async () => {
+    const errors = await errorsFor(`goal: [${','.repeat(5_000)}]\n`);
+    expect(errors).toHaveLength(21);
+    expect(errors[20]).toMatch(/^plan\.yml:1:\d+: and \d+ more YAML errors after this point; fix the ones above first$/);
+  });
+
   it('refuses deep block nesting at the first level too deep', async () => {
     const lines = ['goal: g', 'model:'];
     for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
