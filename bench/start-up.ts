@@ -31,9 +31,9 @@ function timeNode(args: readonly string[], cwd = ROOT): Promise<number> {
  * which a runner gives every JavaScript action): `state: artifact`, the default, then uploads the trace.
  */
 let artifactRun = 0;
-async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactService): Promise<number> {
+async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactService, inputs: Readonly<Record<string, string>> = {}): Promise<number> {
   const service = artifacts?.env({ runId: ++artifactRun, backendId: `bench-run-${artifactRun}` }) ?? {};
-  const running = await startAction({ entry, files: { 'workflows/bodmas.yml': plan }, inputs: { plan: 'workflows/bodmas.yml' }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...service } });
+  const running = await startAction({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', ...inputs }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...service } });
   const started = performance.now();
   const run = await running.finished;
   const ms = performance.now() - started;
@@ -127,14 +127,7 @@ export async function artifactLoad(): Promise<BenchTable> {
     throw error;
   });
   const model = { 'base-url': chat.baseURL, 'api-key': 'sk-bench-0123456789', model: 'bench-model' };
-  const time = async (plan: string, inputs: Record<string, string>, service?: FakeArtifactService): Promise<number> => {
-    const env = service?.env({ runId: ++artifactRun, backendId: `bench-run-${artifactRun}` }) ?? {};
-    const running = await startAction({ entry: bundles.action, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', ...inputs }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...env } });
-    const started = performance.now();
-    const run = await running.finished;
-    if (run.exitCode !== 0) throw new Error(`the action exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
-    return performance.now() - started;
-  };
+  const time = (plan: string, inputs: Record<string, string>, service?: FakeArtifactService) => timeAction(bundles.action, plan, service, inputs);
   const runs = { bodmas: [] as number[], bodmasService: [] as number[], model: [] as number[], modelService: [] as number[] };
   try {
     await time(MODEL_PLAN, model, artifacts); // warm the disk cache

@@ -15,7 +15,7 @@ export interface Clock {
 export interface LoopIdleOptions {
   /** How often to look. */
   readonly everyMs: number;
-  /** Resolve this long after the first look at the latest, idle or not; unset: wait for idle. */
+  /** Resolve this long after the call at the latest, idle or not; unset: wait until idle. */
   readonly atMostMs?: number;
   /** Rejects with its reason when it aborts first. */
   readonly signal?: AbortSignal;
