@@ -58,7 +58,7 @@ export async function run(commands?: RunnerCommands): Promise<void> {
 export async function post(commands?: RunnerCommands): Promise<void> {
   try {
     const core = (runner = commands ?? (await actionsCore()));
-    const read = readActionSettings((name) => core.getInput(name), process.env);
+    const read = await readActionSettings((name) => core.getInput(name), process.env);
     if (!read.ok) return;
     redact = createRedactor(actionSecrets(read.settings));
     const io = redactingIO(runnerActionIO(core), redact);
@@ -101,7 +101,7 @@ export function failOnUnhandledRejection(): void {
 }
 
 async function main(core: RunnerCommands): Promise<void> {
-  const read = readActionSettings((name) => core.getInput(name), process.env);
+  const read = await readActionSettings((name) => core.getInput(name), process.env);
   if (!read.ok) {
     core.setOutput('status', 'failed');
     core.setOutput('goals-met', 'false');

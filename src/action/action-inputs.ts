@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AllowedBotsInput } from '../security/allowed-bots.ts';
-import { parseInputsMap } from './parse-inputs-map.ts';
 
 /** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
 export const INPUT_NAMES = [
@@ -53,13 +52,8 @@ const Text = z.string();
 export const ActionInputs = z.object({
   plan: blankIsDefault(Text.default(DEFAULT_PLAN)),
   task: blankIsDefault(Text.optional()),
-  inputs: blankIsDefault(Text.optional()).transform((text, ctx) => {
-    if (text === undefined) return {};
-    const parsed = parseInputsMap(text);
-    if (parsed.ok) return parsed.inputs;
-    ctx.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  }),
+  // The map is read by readActionSettings, which loads the YAML reader only when there is a map to read.
+  inputs: blankIsDefault(Text.optional()),
   model: blankIsDefault(Text.optional()),
   'base-url': blankIsDefault(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.openai.com/v1' }).default(DEFAULT_BASE_URL),

@@ -4,6 +4,7 @@ import { isInside } from '../core/is-inside.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
+import { parseInputsMap } from './parse-inputs-map.ts';
 import { githubRunContext, type GitHubRunContext } from '../github/github-run-context.ts';
 
 export type CommentMode = 'auto' | 'always' | 'never';
@@ -94,14 +95,24 @@ function workspaceRelative(workspace: string, file: string): string {
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
  */
-export function readActionSettings(
+export async function readActionSettings(
   getInput: (name: InputName) => string,
   env: RunnerEnvironment,
   fileExists: (file: string) => boolean = existsSync,
-): SettingsResult {
-  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]));
+): Promise<SettingsResult> {
+  const raw: Record<InputName, string> = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)])) as Record<InputName, string>;
   const parsed = ActionInputs.safeParse(raw);
-  if (!parsed.success) return { ok: false, problems: formatInputIssues(parsed.error) };
+  const map = await parseInputsMap(raw.inputs);
+  if (!parsed.success || !map.ok) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const problems = parsed.success ? [] : formatInputIssues(parsed.error);
+    if (!map.ok) {
+      // In the order of the inputs, as the other problems are.
+      const after = issues.findIndex((issue) => INPUT_NAMES.indexOf(issue.path[0] as InputName) > INPUT_NAMES.indexOf('inputs'));
+      problems.splice(after < 0 ? problems.length : after, 0, `input 'inputs': ${map.message}`);
+    }
+    return { ok: false, problems };
+  }
   const inputs = parsed.data;
   const fanOut = fanOutSettings(inputs);
   if (!fanOut.ok) return { ok: false, problems: fanOut.problems };
@@ -119,7 +130,7 @@ export function readActionSettings(
       ...(useFile ? { planFile } : {}),
       planPath: useFile ? workspaceRelative(workspace, planFile) : 'task',
       ...(inputs.task ? { task: inputs.task } : {}),
-      inputs: inputs.inputs,
+      inputs: map.inputs,
       model: {
         baseURL: inputs['base-url'],
         ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),

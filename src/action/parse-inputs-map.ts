@@ -1,5 +1,3 @@
-import { parse } from 'yaml';
-
 /** The `inputs` input as a map, or why it is not one. */
 export type InputsMapResult =
   | { readonly ok: true; readonly inputs: Readonly<Record<string, unknown>> }
@@ -18,8 +16,11 @@ function kindOf(value: unknown): string {
 /**
  * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
  * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
+ * The `yaml` package is loaded here, on first use: a run without `inputs` never compiles it.
  */
-export function parseInputsMap(text: string): InputsMapResult {
+export async function parseInputsMap(text: string): Promise<InputsMapResult> {
+  if (text.trim() === '') return { ok: true, inputs: {} };
+  const { parse } = await import('yaml');
   let value: unknown;
   try {
     value = parse(text);

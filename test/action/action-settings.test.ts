@@ -10,8 +10,8 @@ function read(inputs: Partial<Record<InputName, string>>, env: Record<string, st
 }
 
 describe('readActionSettings', () => {
-  it('applies every default when the inputs are empty, as a runner without `with:` gives them', () => {
-    const result = read({});
+  it('applies every default when the inputs are empty, as a runner without `with:` gives them', async () => {
+    const result = await read({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.settings).toMatchObject({
@@ -29,16 +29,16 @@ describe('readActionSettings', () => {
     expect(result.settings.githubToken).toBeUndefined();
   });
 
-  it('reads the inputs map as YAML or JSON, and booleans as the toolkit does', () => {
-    const yaml = read({ inputs: 'week: 2026-W48\ncount: 3', 'fail-on-unmet-goals': 'False', 'check-run': 'TRUE' });
-    const json = read({ inputs: '{"week": "2026-W48"}' });
+  it('reads the inputs map as YAML or JSON, and booleans as the toolkit does', async () => {
+    const yaml = await read({ inputs: 'week: 2026-W48\ncount: 3', 'fail-on-unmet-goals': 'False', 'check-run': 'TRUE' });
+    const json = await read({ inputs: '{"week": "2026-W48"}' });
     expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: 3 });
     expect(yaml.ok && [yaml.settings.failOnUnmetGoals, yaml.settings.checkRun]).toEqual([false, true]);
     expect(json.ok && json.settings.inputs).toEqual({ week: '2026-W48' });
   });
 
-  it('names every bad input with what it expects', () => {
-    const result = read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
+  it('names every bad input with what it expects', async () => {
+    const result = await read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([
       expect.stringMatching(/^input 'inputs': expected a map of input names to values.*got a list\. If a value from an expression/),
@@ -48,52 +48,52 @@ describe('readActionSettings', () => {
     ]);
   });
 
-  it('says how to pass event text safely when it breaks the YAML (a PR title such as `fix: x`)', () => {
+  it('says how to pass event text safely when it breaks the YAML (a PR title such as `fix: x`)', async () => {
     const title = 'fix: x';
-    const broken = read({ inputs: `title: ${title}` });
+    const broken = await read({ inputs: `title: ${title}` });
     expect(!broken.ok && broken.problems[0]).toMatch(/not valid YAML or JSON .*toJSON\(github\.event\.pull_request\.title\)/);
     // The safe form, as the runner expands it: toJSON gives a JSON string, and JSON is YAML.
-    const safe = read({ inputs: `{"title": ${JSON.stringify(title)}}` });
+    const safe = await read({ inputs: `{"title": ${JSON.stringify(title)}}` });
     expect(safe.ok && safe.settings.inputs).toEqual({ title });
   });
 
-  it('reads the inputs map\'s scalars as YAML 1.2 core does: yes, dates and octal-looking text stay text', () => {
-    const result = read({ inputs: 'answer: yes\nday: 2026-12-01\ncode: 0755\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5' });
+  it('reads the inputs map\'s scalars as YAML 1.2 core does: yes, dates and octal-looking text stay text', async () => {
+    const result = await read({ inputs: 'answer: yes\nday: 2026-12-01\ncode: 0755\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5' });
     expect(result.ok && result.settings.inputs).toEqual({ answer: 'yes', day: '2026-12-01', code: 755, hex: 31, nothing: null, flag: true, ratio: 0.5 });
   });
 
-  it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map and a repeated key', () => {
-    expect(read({ inputs: 'list: &l [1, 2]\nsame: *l\nname: &n x\nagain: *n' })).toMatchObject({ ok: true, settings: { inputs: { list: [1, 2], same: [1, 2], name: 'x', again: 'x' } } });
+  it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map and a repeated key', async () => {
+    expect(await read({ inputs: 'list: &l [1, 2]\nsame: *l\nname: &n x\nagain: *n' })).toMatchObject({ ok: true, settings: { inputs: { list: [1, 2], same: [1, 2], name: 'x', again: 'x' } } });
     const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n');
-    const bomb = read({ inputs: laughs });
+    const bomb = await read({ inputs: laughs });
     expect(!bomb.ok && bomb.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(Excessive alias count/);
-    const twice = read({ inputs: 'week: 1\nweek: 2' });
+    const twice = await read({ inputs: 'week: 1\nweek: 2' });
     expect(!twice.ok && twice.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(Map keys must be unique/);
   });
 
-  it('says where a broken inputs map breaks', () => {
-    const result = read({ inputs: 'week: [2026' });
+  it('says where a broken inputs map breaks', async () => {
+    const result = await read({ inputs: 'week: [2026' });
     expect(!result.ok && result.problems[0]).toMatch(/^input 'inputs': not valid YAML or JSON \(.+\); write a map such as/);
   });
 
-  it('runs the task alone when no plan file exists, and keeps the file when it does', () => {
-    const alone = read({ task: 'Summarise the open issues' }, {}, false);
+  it('runs the task alone when no plan file exists, and keeps the file when it does', async () => {
+    const alone = await read({ task: 'Summarise the open issues' }, {}, false);
     expect(alone.ok && alone.settings).toMatchObject({ task: 'Summarise the open issues', planPath: 'task' });
     expect(alone.ok && alone.settings.planFile).toBeUndefined();
-    const both = read({ task: 'Summarise', plan: 'plans/issues.yml' }, {}, true);
+    const both = await read({ task: 'Summarise', plan: 'plans/issues.yml' }, {}, true);
     expect(both.ok && both.settings.planPath).toBe('plans/issues.yml');
   });
 
-  it('never runs the task alone in place of a plan file the workflow named: a missing one is loaded, and reported missing', () => {
+  it('never runs the task alone in place of a plan file the workflow named: a missing one is loaded, and reported missing', async () => {
     // A gate whose plan moved would otherwise run the task without the plan's goals, and pass.
-    const named = read({ task: 'Summarise', plan: 'plans/gate.yml' }, {}, false);
+    const named = await read({ task: 'Summarise', plan: 'plans/gate.yml' }, {}, false);
     expect(named.ok && named.settings).toMatchObject({ planFile: path.join(WORKSPACE, 'plans/gate.yml'), planPath: 'plans/gate.yml' });
-    const spelledOtherwise = read({ task: 'Summarise', plan: './.github/plan.yml' }, {}, false);
+    const spelledOtherwise = await read({ task: 'Summarise', plan: './.github/plan.yml' }, {}, false);
     expect(spelledOtherwise.ok && spelledOtherwise.settings.planPath).toBe('task');
   });
 
-  it('takes the run context from the runner: temp folder, token fallback and the run link', () => {
-    const result = read(
+  it('takes the run context from the runner: temp folder, token fallback and the run link', async () => {
+    const result = await read(
       {},
       { RUNNER_TEMP: '/runner/_temp', GITHUB_TOKEN: 'ghs_fallback', GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '2', GITHUB_SHA: 'abc' },
     );

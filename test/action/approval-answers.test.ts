@@ -49,7 +49,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
-  const read = readActionSettings((name) => given[name] ?? '', env);
+  const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, {

@@ -102,7 +102,7 @@ workflow_sequence:
   - { id: 1, type: tool_call, tool: publish, args: { to: readers } }
 `);
     const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
-    const read = readActionSettings((name) => given[name] ?? '', {
+    const read = await readActionSettings((name) => given[name] ?? '', {
       GITHUB_WORKSPACE: workspace,
       GITHUB_EVENT_NAME: 'schedule',
       GITHUB_REPOSITORY: 'acme/app',

@@ -36,7 +36,7 @@ async function settingsFor(plan: string) {
   const runnerTemp = path.join(workspace, 'runner');
   await mkdir(runnerTemp, { recursive: true });
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
-  const read = readActionSettings((name) => ({ plan: 'plan.yml', 'github-token': 't', state: 'off' })[name as string] ?? '', env);
+  const read = await readActionSettings((name) => ({ plan: 'plan.yml', 'github-token': 't', state: 'off' })[name as string] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   return read.settings;
 }

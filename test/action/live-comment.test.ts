@@ -31,7 +31,7 @@ describe('the live PR comment', () => {
     await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
     const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com' };
     const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
-    const read = readActionSettings((name) => given[name] ?? '', env);
+    const read = await readActionSettings((name) => given[name] ?? '', env);
     if (!read.ok) throw new Error(read.problems.join('\n'));
     github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
     const { io } = recordingIO();

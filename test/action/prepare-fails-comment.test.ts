@@ -41,7 +41,7 @@ it('a prepare job that fails finishes the PR comment, as no job after it will', 
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', mode: 'prepare', shards: '2' };
-  const read = readActionSettings((name) => given[name] ?? '', env);
+  const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
   const { io } = recordingIO();

@@ -35,7 +35,7 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 async function run(plan: string | undefined, inputs: Record<string, string> = {}) {
   if (plan !== undefined) await writeFile(path.join(workspace, 'plan.yml'), plan);
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
-  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });

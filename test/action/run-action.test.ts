@@ -39,7 +39,7 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 async function run(plan: string, inputs: Readonly<Record<string, string>> = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
-  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
@@ -109,7 +109,7 @@ describe('checkConclusion', () => {
       await writeFile(path.join(workspace, 'plan.yml'), `${FAILING_PLAN.replace('b: 0', 'b: 2')}goals:\n  - name: six\n    equals: "6"\n`);
       const given: Record<string, string> = { plan: 'plan.yml', 'check-run': 'true', 'github-token': 't' };
       const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_SHA: 'a'.repeat(40), GITHUB_API_URL: github.url };
-      const read = readActionSettings((name) => given[name] ?? '', env);
+      const read = await readActionSettings((name) => given[name] ?? '', env);
       if (!read.ok) throw new Error(read.problems.join('\n'));
       const { io } = recordingIO();
       // A bug while the final report is made (here: a redactor that breaks on the plan's name) must not leave the check run in progress.

@@ -18,7 +18,7 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 describe('the size of a saved state a run reads', () => {
   it('refuses an earlier attempt\'s state larger than a trace may be, before downloading it', async () => {
     await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
-    const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2' });
+    const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const huge: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: MAX_TRACE_BYTES + 1 };
     const downloads: StateArtifact[] = [];

@@ -43,7 +43,7 @@ it('writes out the trace before each comment write: the comment never shows a st
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off' };
-  const read = readActionSettings((name) => given[name] ?? '', env);
+  const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const trace = reportPaths(read.settings.outputDir, read.settings.planPath).trace;
   const lacking: string[] = [];

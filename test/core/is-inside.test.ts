@@ -35,7 +35,7 @@ describe('inside a folder', () => {
     const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
     expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([]);
 
-    const settings = readActionSettings((name) => (name === 'plan' ? '..plan.yml' : ''), { GITHUB_WORKSPACE: root }, () => true);
+    const settings = await readActionSettings((name) => (name === 'plan' ? '..plan.yml' : ''), { GITHUB_WORKSPACE: root }, () => true);
     expect(settings.ok && settings.settings.planPath).toBe('..plan.yml');
   });
 });

@@ -39,7 +39,7 @@ export async function actAsRunner(options: {
     RUNNER_TEMP: runnerTemp,
     ...options.env,
   };
-  const read = readActionSettings((name) => options.inputs[name] ?? '', env);
+  const read = await readActionSettings((name) => options.inputs[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const redact = createRedactor(actionSecrets(read.settings));
   const recorded = recordingIO();

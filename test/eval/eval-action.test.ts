@@ -12,7 +12,7 @@ import { CHAPTER_ANSWERS, CHAPTER_FAULTS, ROOT } from './eval-fixture.ts';
 
 async function evalAction(inputs: Record<string, string>) {
   const given: Record<string, string> = { plan: 'workflows/bodmas.yml', mode: 'eval', 'eval-runs': '2', ...inputs };
-  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: ROOT, RUNNER_TEMP: mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-')), GITHUB_EVENT_NAME: 'push', PATH: process.env.PATH ?? '' });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: ROOT, RUNNER_TEMP: mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-')), GITHUB_EVENT_NAME: 'push', PATH: process.env.PATH ?? '' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });

@@ -46,7 +46,7 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 async function job(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ result: Awaited<ReturnType<typeof runAction>>; said: ReturnType<typeof recordingIO>['said'] }> {
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
-  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '', ...env });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '', ...env });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
@@ -131,13 +131,13 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
   });
 
-  it('checks shards and shard against the mode', () => {
+  it('checks shards and shard against the mode', async () => {
     const read = (given: Record<string, string>) => readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
-    expect(read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
-    expect(read({ mode: 'shard', shards: '4' })).toEqual({
+    expect(await read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
+    expect(await read({ mode: 'shard', shards: '4' })).toEqual({
       ok: false,
       problems: [expect.stringContaining("input 'shards': only mode: prepare takes it"), expect.stringContaining("input 'shard': mode: shard needs it")],
     });
-    expect(read({ mode: 'prepare', shards: '0' })).toEqual({ ok: false, problems: ["input 'shards': expected a whole number from 1 to 256"] });
+    expect(await read({ mode: 'prepare', shards: '0' })).toEqual({ ok: false, problems: ["input 'shards': expected a whole number from 1 to 256"] });
   });
 });

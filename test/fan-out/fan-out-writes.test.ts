@@ -45,7 +45,7 @@ async function jobs(text: string) {
   const job = async (inputs: Record<string, string>) => {
     const given: Record<string, string> = { plan: 'plan.yml', 'check-run': 'false', ...inputs };
     const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/demo', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
+    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/demo', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io, said } = recordingIO();
     const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store, github: octokit });

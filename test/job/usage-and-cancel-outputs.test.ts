@@ -19,7 +19,7 @@ afterEach(() => rm(workspace, { recursive: true, force: true }));
 async function act(plan: string, baseURL: string, options: { inputs?: Record<string, string>; clock?: Clock; signal?: AbortSignal } = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const given: Record<string, string> = { plan: 'plan.yml', 'base-url': baseURL, 'api-key': 'sk-test', ...options.inputs };
-  const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: options.clock ?? systemClock, ...(options.signal && { signal: options.signal }) });

@@ -10,8 +10,7 @@ const url = (file: string) => pathToFileURL(path.join(SRC, file)).href;
 
 /**
  * In a fresh process, with a resolve hook that records every module loaded: what loading a plain,
- * valid plan loads (all `validate` does), and then what a plan with an error loads. (The action also
- * reads its `inputs` input with `yaml.parse`, the reader it has always used.)
+ * valid plan loads (all `validate` does), and then what a plan with an error loads.
  */
 const SCRIPT = `
 import { registerHooks } from 'node:module';
@@ -33,5 +32,30 @@ describe('the yaml package (the reader that knows positions) is loaded on demand
     expect(seen.atStart).toBe(0);
     expect(seen.broken).toMatchObject({ line: 3, column: 37 });
     expect(seen.afterError).toBeGreaterThan(1);
+  });
+});
+
+/** The action's settings, read as a run reads them: with no `inputs` input, then with one (read with `yaml.parse`). */
+const SETTINGS_SCRIPT = `
+import { registerHooks } from 'node:module';
+const loaded = new Set();
+registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); loaded.add(result.url); return result; } });
+const yamlModules = () => [...loaded].filter((url) => url.includes('/node_modules/yaml/')).length;
+const { readActionSettings } = await import(${JSON.stringify(url('action/action-settings.ts'))});
+const env = { GITHUB_WORKSPACE: process.cwd() };
+const none = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : '  '), env);
+const withoutMap = yamlModules();
+const some = await readActionSettings((name) => ({ plan: 'plan.yml', inputs: 'week: 2026-W48' })[name] ?? '', env);
+console.log(JSON.stringify({ none: none.ok && none.settings.inputs, withoutMap, some: some.ok && some.settings.inputs, withMap: yamlModules() }));
+`;
+
+describe('the action reads its inputs map with the yaml package, loaded only for a map to read', () => {
+  it('does not load it when the inputs input is blank; does for a map', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', SETTINGS_SCRIPT], { cwd: ROOT });
+    const seen = JSON.parse(stdout) as { none: unknown; withoutMap: number; some: unknown; withMap: number };
+    expect(seen.none).toEqual({});
+    expect(seen.withoutMap).toBe(0);
+    expect(seen.some).toEqual({ week: '2026-W48' });
+    expect(seen.withMap).toBeGreaterThan(0);
   });
 });

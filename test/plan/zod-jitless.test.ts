@@ -23,7 +23,7 @@ globalThis.Function = new Proxy(Original, {
 await import(${JSON.stringify(url('run.ts'))});
 const { readActionSettings } = await import(${JSON.stringify(url('action/action-settings.ts'))});
 const { loadPlanText } = await import(${JSON.stringify(url('plan/load-plan.ts'))});
-const read = readActionSettings((name) => ({ plan: 'plan.yml', inputs: 'x: 1' })[name] ?? '', { GITHUB_WORKSPACE: process.cwd() });
+const read = await readActionSettings((name) => ({ plan: 'plan.yml', inputs: 'x: 1' })[name] ?? '', { GITHUB_WORKSPACE: process.cwd() });
 if (!read.ok) throw new Error(read.problems.join('; '));
 const plan = [
   'name: p',

@@ -32,7 +32,7 @@ it('does not replan once a failure no replan can mend has failed the run; the fa
   try {
     await writeFile(path.join(workspace, 'plan.yml'), PLAN);
     const given: Record<string, string> = { plan: 'plan.yml', 'base-url': chat.baseURL, 'api-key': 'sk-test' };
-    const read = readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
+    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io, said } = recordingIO();
     const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });

@@ -47,7 +47,7 @@ async function run(scenario: Scenario) {
   const eventFile = path.join(workspace, 'event.json');
   await writeFile(eventFile, JSON.stringify(scenario.payload));
   const given: Record<string, string> = { plan: 'plan.yml', 'api-key': 'sk-unused', ...scenario.inputs };
-  const read = readActionSettings((name) => given[name] ?? '', {
+  const read = await readActionSettings((name) => given[name] ?? '', {
     GITHUB_WORKSPACE: workspace,
     GITHUB_EVENT_NAME: scenario.eventName,
     GITHUB_EVENT_PATH: eventFile,

@@ -34,7 +34,7 @@ goals:
 `,
   );
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', PATH: process.env['PATH'] ?? '', DEPLOY_KEY: key };
-  const read = readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', env);
+  const read = await readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(secretValuesFromEnvironment(env)), clock: systemClock });

@@ -30,7 +30,7 @@ const maintainer = { login: 'maintainer', id: 77, type: 'User' };
 async function admit(eventName: string, payload: unknown, extra: Partial<AdmissionDeps> = {}, permission = 'write') {
   const eventFile = path.join(workspace, 'event.json');
   await writeFile(eventFile, JSON.stringify(payload));
-  const read = readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventFile, GITHUB_REPOSITORY: FULL_NAME, GITHUB_SHA: 'a'.repeat(40) });
+  const read = await readActionSettings((name) => ({ plan: 'plan.yml' })[name as string] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventFile, GITHUB_REPOSITORY: FULL_NAME, GITHUB_SHA: 'a'.repeat(40) });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const asked: string[] = [];
   const admission = await admitRun(read.settings, {

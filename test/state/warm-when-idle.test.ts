@@ -85,7 +85,7 @@ describe('an action run with state: artifact', () => {
   async function act(plan: string, store: RunStateStore) {
     await writeFile(path.join(workspace, 'plan.yml'), plan);
     const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
-    const read = readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
+    const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const result = await runAction(read.settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, state: store });
     await result.published;
