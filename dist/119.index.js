@@ -281,7 +281,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 24371:
+/***/ 46752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
