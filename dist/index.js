@@ -37268,8 +37268,9 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
         const issues = parsed.success ? [] : parsed.error.issues;
         const problems = parsed.success ? [] : formatInputIssues(parsed.error);
         if (!map.ok) {
-            // In the order of the inputs, as the other problems are.
-            const after = issues.findIndex((issue) => INPUT_NAMES.indexOf(issue.path[0]) > INPUT_NAMES.indexOf('inputs'));
+            // Where zod would have put it: its problems come in the order of the schema's keys.
+            const order = Object.keys(ActionInputs.shape);
+            const after = issues.findIndex((issue) => order.indexOf(String(issue.path[0])) > order.indexOf('inputs'));
             problems.splice(after < 0 ? problems.length : after, 0, `input 'inputs': ${map.message}`);
         }
         return { ok: false, problems };
