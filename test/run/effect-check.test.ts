@@ -25,16 +25,22 @@ afterEach(async () => {
 
 const publish: PlanStep = { key: 'publish', id: 'publish', type: 'tool_call', description: 'Open the report issue', tool: 'create_issue', args: { title: 'Weekly report', body: 'All good' }, inputs: [], dependsOn: [] };
 
-function tools(): Map<string, Tool> {
+/**
+ * `requestTimeoutMs`: 150 ms for a first run, whose create the stand-in holds back or never answers;
+ * a resumed run's requests are all answered, and a short timeout there only measured how loaded the
+ * machine was (a CI run timed the resumed create out at 150 ms and escalated).
+ */
+function tools(requestTimeoutMs: number): Map<string, Tool> {
   const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false } });
-  const set = githubToolset({ octokit, owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs: 150, writes: {} });
+  const set = githubToolset({ octokit, owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs, writes: {} });
   return new Map(set.map((tool) => [tool.name, tool]));
 }
 
 /** `redact`: the run's redactor, and the tools wrapped as every run opens them (`redactingTools`). */
 async function run(resume?: ResumeState, step = publish, redact?: Redactor) {
   const events: RunEvent[] = [];
-  const registry = redact ? redactingTools(tools(), redact) : tools();
+  const timeoutMs = resume ? 10_000 : 150;
+  const registry = redact ? redactingTools(tools(timeoutMs), redact) : tools(timeoutMs);
   const outcome = await runPlan(planOf([step]), { runStep, tools: registry, clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push({ ...event, ts: new Date().toISOString() } as unknown as RunEvent)], ...(resume && { resume }), ...(redact && { redact }) });
   return { outcome, events };
 }
