@@ -44,7 +44,6 @@ function validatorFor(schema: object): ValidateFunction {
   }
 }
 
-
 /**
  * A copy of `schema` where `prefixItems` (with `items`, which counts from where it ends) is checked as
  * a part of an `allOf`: without allErrors, Ajv 8.20 skips the keywords after `prefixItems` when an

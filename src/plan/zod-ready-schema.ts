@@ -1,6 +1,5 @@
 import { mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
 
-
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
