@@ -1,5 +1,7 @@
 import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
+import { MAX_PLAN_BYTES } from '../src/plan/parse-plan-yaml.ts';
 import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
+import { parseWithPositions } from '../src/plan/yaml-document.ts';
 import { splitSentences } from '../src/goals/split-sentences.ts';
 import { removeHiddenMarkdown } from '../src/security/hidden-markdown.ts';
 import { MAX_PARSED_CHARS, neutraliseOutbound } from '../src/security/neutralise-outbound.ts';
@@ -46,6 +48,8 @@ export async function hostileText(): Promise<BenchTable> {
     // Sized so the text is still parsed once each mention has its zero-width space (5 characters for 4).
     ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), Math.floor((MAX_PARSED_CHARS - 1) * 0.8)],
     ['neutralise outbound: `[` then `*a_` repeated', '*a_', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    // A plan file the fast reader refuses goes to `yaml` whole, for its errors' positions: one per comma here.
+    ['plan YAML: `x: [` then `,` repeated (`validate` took 12 s, 1.1 GB)', ',', (text) => parseWithPositions(`x: [${text}]`), MAX_PLAN_BYTES - 5],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
   ];
@@ -64,7 +68,7 @@ export async function hostileText(): Promise<BenchTable> {
     rows,
     notes: [
       `median of ${REPEATS} runs each; the baseline is the same function on prose of the same length, timed in the same run`,
-      `sizes: the most each path reads (GitHub-bound text is parsed up to ${MAX_PARSED_CHARS / 1024} KiB, prompt text up to ${UNTRUSTED_CHAR_LIMIT / 1000}k characters; redaction and the trace screen see anything)`,
+      `sizes: the most each path reads (a plan file ${MAX_PLAN_BYTES / 1024 / 1024} MiB, GitHub-bound text is parsed up to ${MAX_PARSED_CHARS / 1024} KiB, prompt text up to ${UNTRUSTED_CHAR_LIMIT / 1000}k characters; redaction and the trace screen see anything)`,
       'the "was" figures are the code before this round, measured by the reviewer: time that grew with the square of the length, on the event loop',
     ],
   };

@@ -8,7 +8,8 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   parseWithPositions: () => (/* binding */ parseWithPositions),
-/* harmony export */   positionsOf: () => (/* binding */ positionsOf)
+/* harmony export */   positionsOf: () => (/* binding */ positionsOf),
+/* harmony export */   readDocument: () => (/* binding */ readDocument)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43508);
@@ -54,9 +55,48 @@ function tooDeepNode(root) {
     }
     return undefined;
 }
+/**
+ * `yaml`'s `parseDocument`, with a bound on the errors it builds. For each problem its composer builds
+ * an Error (with a stack trace) and keeps it: 1 MiB of `[,,,\u2026` made a million of them, 12 s and 1.1 GB
+ * for a file whose first 20 are all a person reads. Past MAX_YAML_ERRORS they are only counted. The
+ * composer takes its error handler from no option, only from a field of its own, so that is the one
+ * replaced; should `yaml` rename it, every error is kept again, as before, and the test on the count
+ * fails.
+ */
 function readDocument(text) {
     const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
-    return { doc: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+    const options = { uniqueKeys: true, stringKeys: true, logLevel: 'error' };
+    const composer = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .Composer */ .Dk(options);
+    const own = composer;
+    const keep = own.onError;
+    let kept = 0;
+    let uncounted = 0;
+    if (typeof keep === 'function') {
+        own.onError = (source, code, message, warning) => {
+            if (warning)
+                return; // warnings are not reported (logLevel 'error'); none is built
+            if (kept > MAX_YAML_ERRORS)
+                uncounted++;
+            else {
+                kept++;
+                keep(source, code, message, warning);
+            }
+        };
+    }
+    // As parseDocument does: the first document, and an error for a second one.
+    let doc;
+    for (const next of composer.compose(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .Parser */ .iX(lineCounter.addNewLine).parse(text), true, text.length)) {
+        if (!doc)
+            doc = next;
+        else {
+            doc.errors.push(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+            break;
+        }
+    }
+    // compose(\u2026, forceDoc = true) yields a document for any text, an empty one included.
+    if (!doc)
+        throw new Error('the YAML reader gave no document');
+    return { doc, lineCounter, uncounted };
 }
 /**
  * Where paths are in a parsed document. When a path runs out of nodes (a missing key), the deepest
@@ -101,24 +141,23 @@ function positionsIn(doc, lineCounter) {
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
  */
 function positionsOf(text, file) {
-    const { doc, lineCounter } = readDocument(text);
-    const positions = positionsIn(doc, lineCounter);
-    const checked = checkDocument(text, file, doc, lineCounter);
+    const read = readDocument(text);
+    const positions = positionsIn(read.doc, read.lineCounter);
+    const checked = checkDocument(text, file, read);
     return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
 function parseWithPositions(text, file) {
-    const { doc, lineCounter } = readDocument(text);
-    return checkDocument(text, file, doc, lineCounter);
+    return checkDocument(text, file, readDocument(text));
 }
-function checkDocument(text, file, doc, lineCounter) {
+function checkDocument(text, file, { doc, lineCounter, uncounted }) {
     if (doc.errors.length > 0) {
         const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error) => {
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
             const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
             return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
         });
-        const more = doc.errors.length - errors.length;
+        const more = doc.errors.length - errors.length + uncounted;
         if (more > 0)
             errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first` });
         return { ok: false, errors };

@@ -1,4 +1,4 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Document, type Node } from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -47,9 +47,54 @@ function tooDeepNode(root: Node): Node | undefined {
   return undefined;
 }
 
-function readDocument(text: string): { doc: Document.Parsed; lineCounter: LineCounter } {
+/** A document `yaml` read, with how many of its errors were counted but not kept (past MAX_YAML_ERRORS). */
+export interface ReadDocument {
+  readonly doc: Document.Parsed;
+  readonly lineCounter: LineCounter;
+  readonly uncounted: number;
+}
+
+/** What the composer calls for each problem it finds: the `onError` it keeps for itself (see readDocument). */
+type ComposeErrorHandler = (source: unknown, code: string, message: string, warning?: boolean) => void;
+
+/**
+ * `yaml`'s `parseDocument`, with a bound on the errors it builds. For each problem its composer builds
+ * an Error (with a stack trace) and keeps it: 1 MiB of `[,,,…` made a million of them, 12 s and 1.1 GB
+ * for a file whose first 20 are all a person reads. Past MAX_YAML_ERRORS they are only counted. The
+ * composer takes its error handler from no option, only from a field of its own, so that is the one
+ * replaced; should `yaml` rename it, every error is kept again, as before, and the test on the count
+ * fails.
+ */
+export function readDocument(text: string): ReadDocument {
   const lineCounter = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, stringKeys: true, logLevel: 'error' }), lineCounter };
+  const options = { uniqueKeys: true, stringKeys: true, logLevel: 'error' } as const;
+  const composer = new Composer(options);
+  const own = composer as unknown as { onError?: ComposeErrorHandler };
+  const keep = own.onError;
+  let kept = 0;
+  let uncounted = 0;
+  if (typeof keep === 'function') {
+    own.onError = (source, code, message, warning) => {
+      if (warning) return; // warnings are not reported (logLevel 'error'); none is built
+      if (kept > MAX_YAML_ERRORS) uncounted++;
+      else {
+        kept++;
+        keep(source, code, message, warning);
+      }
+    };
+  }
+  // As parseDocument does: the first document, and an error for a second one.
+  let doc: Document.Parsed | undefined;
+  for (const next of composer.compose(new Parser(lineCounter.addNewLine).parse(text), true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+  }
+  // compose(…, forceDoc = true) yields a document for any text, an empty one included.
+  if (!doc) throw new Error('the YAML reader gave no document');
+  return { doc, lineCounter, uncounted };
 }
 
 /**
@@ -92,26 +137,25 @@ function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
  */
 export function positionsOf(text: string, file?: string): PlanPositions {
-  const { doc, lineCounter } = readDocument(text);
-  const positions = positionsIn(doc, lineCounter);
-  const checked = checkDocument(text, file, doc, lineCounter);
+  const read = readDocument(text);
+  const positions = positionsIn(read.doc, read.lineCounter);
+  const checked = checkDocument(text, file, read);
   return checked.ok ? positions : { ...positions, readErrors: checked.errors };
 }
 
 /** Reads `text` with the `yaml` package: its value and positions, or every problem positioned. */
 export function parseWithPositions(text: string, file?: string): PlanYamlResult {
-  const { doc, lineCounter } = readDocument(text);
-  return checkDocument(text, file, doc, lineCounter);
+  return checkDocument(text, file, readDocument(text));
 }
 
-function checkDocument(text: string, file: string | undefined, doc: Document.Parsed, lineCounter: LineCounter): PlanYamlResult {
+function checkDocument(text: string, file: string | undefined, { doc, lineCounter, uncounted }: ReadDocument): PlanYamlResult {
   if (doc.errors.length > 0) {
     const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error): PlanError => {
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
       const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
       return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
     });
-    const more = doc.errors.length - errors.length;
+    const more = doc.errors.length - errors.length + uncounted;
     if (more > 0) errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS]!.pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first` });
     return { ok: false, errors };
   }
