@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { letReaderLeave } from './cli/closed-output.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
 import { USAGE } from './cli/usage.ts';
@@ -46,6 +47,8 @@ async function main(argv: readonly string[]): Promise<number> {
 // Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there.
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
+letReaderLeave(process.stdout, 'standard output');
+letReaderLeave(process.stderr, 'standard error');
 
 process.on('unhandledRejection', (reason) => {
   process.stderr.write(`plan-runner: internal error: ${String(reason)}\n`);
@@ -54,7 +57,8 @@ process.on('unhandledRejection', (reason) => {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // An output that could not be written (letReaderLeave) has made it 1 already.
+    if (!process.exitCode) process.exitCode = code;
   },
   (error: unknown) => {
     process.stderr.write(`plan-runner: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -446,6 +446,24 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./lib/cli/closed-output.js
+/**
+ * Lets whoever reads the CLI's output stop reading. `plan-runner validate \u2026 | head` closes the pipe
+ * after a few lines; the next write fails with EPIPE, which Node turns into an unhandled 'error' event:
+ * a stack trace and exit code 1. The CLI stops writing to that stream instead and carries on, so a run
+ * still finishes and writes its report and trace files, and the exit code is still the command's.
+ */
+function letReaderLeave(stream, name) {
+    stream.on('error', (error) => {
+        if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED')
+            return;
+        // Any other failure to write (a full disk behind a redirect) is the command's failure, said once.
+        process.exitCode = 1;
+        if (stream !== process.stderr)
+            process.stderr.write(`plan-runner: could not write to ${name}: ${error.message}\n`);
+    });
+}
+
 ;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
 /** U+200B: the runner no longer sees a command, a reader sees no change. */
 const BREAK = '\u200B';
@@ -737,6 +755,7 @@ const VERSION = '0.1.0';
 
 
 
+
 // Each command's code loads when it is asked for (a chunk of the bundle): `--version` and
 // `validate` start without the model client, the runner and the GitHub client.
 async function main(argv) {
@@ -782,12 +801,16 @@ async function main(argv) {
 // Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there.
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
+letReaderLeave(process.stdout, 'standard output');
+letReaderLeave(process.stderr, 'standard error');
 process.on('unhandledRejection', (reason) => {
     process.stderr.write(`plan-runner: internal error: ${String(reason)}\n`);
     process.exit(1);
 });
 main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
+    // An output that could not be written (letReaderLeave) has made it 1 already.
+    if (!process.exitCode)
+        process.exitCode = code;
 }, (error) => {
     process.stderr.write(`plan-runner: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

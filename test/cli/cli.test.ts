@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,16 @@ describe('plan-runner validate', () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`${file}:6:11: unknown tool \`ad\``);
     expect(stdout).toContain(`${file}: 1 error`);
+  });
+
+  it('stops writing, with no stack trace and the exit code of the check, when the reader closes its output (`| head`)', async () => {
+    const { cli: entry } = await cliBundle();
+    const child = spawn(process.execPath, [entry, 'validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml'], { cwd: root, env: { PATH: process.env['PATH'] ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first line: that write fails with EPIPE
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });
 
