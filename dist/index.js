@@ -16279,7 +16279,8 @@ async function loadSubplans(plan, context) {
         if (!inner) {
             const loaded = await context.load(resolved, [...context.chain, resolved]);
             if (!loaded.ok) {
-                const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(context.root, error.file) === resolved);
+                // Error files are named as the caller names them, relative to the working directory, not the root.
+                const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
                 issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
                 innerErrors.push(...loaded.errors);
                 continue;

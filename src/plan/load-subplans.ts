@@ -21,6 +21,7 @@ export interface SubplanContext {
   readonly chain: readonly string[];
   /** The repository root: `uses:` paths are relative to it. */
   readonly root: string;
+  /** Loads a used plan, given resolved; its errors name their files as the caller names files (relative to the working directory). */
   readonly load: LoadPlanInChain;
 }
 
@@ -74,7 +75,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     if (!inner) {
       const loaded = await context.load(resolved, [...context.chain, resolved]);
       if (!loaded.ok) {
-        const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(context.root, error.file) === resolved);
+        // Error files are named as the caller names them, relative to the working directory, not the root.
+        const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
         issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
         innerErrors.push(...loaded.errors);
         continue;

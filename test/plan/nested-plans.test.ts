@@ -5,9 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 
-/** Writes plan files into a fresh directory; returns its path. */
+/**
+ * Writes plan files into a fresh directory; returns its path. It is more levels deep than the working
+ * directory: a file name relative to the working directory, resolved against the root by mistake,
+ * then names another file (at the same depth, the two mistakes cancel out).
+ */
 function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'plan-runner-nested-'));
+  const depth = (dir: string) => dir.split(path.sep).filter(Boolean).length;
+  let root = mkdtempSync(path.join(tmpdir(), 'plan-runner-nested-'));
+  while (depth(root) <= depth(process.cwd()) + 1) root = path.join(root, 'repo');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), text);
