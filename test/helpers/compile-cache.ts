@@ -1,5 +1,6 @@
-import os from 'node:os';
 import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The environment entry that lets the bundles the tests start share V8's compile cache (Node's
@@ -8,5 +9,6 @@ import path from 'node:path';
  * the runner gives the action no such variable, and plan-runner passes it to no tool.
  */
 export function compileCacheEnv(): Record<string, string> {
-  return { NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'plan-runner-tests-compile-cache') };
+  // Beside the test bundles, not in os.tmpdir(): that is one run's own folder (test/global-setup.ts).
+  return { NODE_COMPILE_CACHE: path.join(ROOT, 'node_modules', '.cache', 'plan-runner-tests-compile-cache') };
 }
