@@ -35,16 +35,36 @@ const CORE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
 });
 
 /**
- * What the fast reader leaves to the `yaml` package: tabs, document markers and directives, anchors,
- * aliases and tags, complex keys, a byte-order mark, `__proto__`, lines of 1,000 characters or more
- * (`yaml` refuses an implicit key over 1,024, js-yaml does not), a quoted scalar that goes on past its
- * line (js-yaml takes one continued at the margin, `yaml` does not) and a comment against a closing
- * quote (`"x"# why`: `yaml` refuses it, js-yaml does not). A false alarm costs only time.
+ * What the fast reader leaves to the `yaml` package, shape by shape: where js-yaml would take a text
+ * that `yaml` refuses, or read it as another value. A differential fuzz of the two readers (millions of
+ * texts: mutated plans, every scalar form, block scalars, flow collections, comments, line endings)
+ * found each. A false alarm costs only time. Each pattern looks no further than the line it starts
+ * on, so the test runs in time linear in the text (a 1 MiB plan is read in milliseconds, whatever it holds).
  */
-const NOT_PLAIN = /\t|^\uFEFF|^(?:---|\.\.\.)(?:\s|$)|^%|(?:^|[\s[{,])(?:[&*!][^\s,[\]{}]|\?(?:\s|$)|"(?:[^"\\\n]|\\.)*$|'(?:[^'\n]|'')*$)|["']#|__proto__/m;
+const NOT_PLAIN_SHAPES: readonly RegExp[] = [
+  /\t/, // tabs
+  /\r(?!\n)/, // a lone CR: a line break to js-yaml, text to `yaml`
+  /^\uFEFF/, // a byte-order mark
+  /^(?:---|\.\.\.|%)/, // document markers (also `----`, `---x`), directives
+  /^[ ]*(?:-[ ]+)*-[ ]*(?:#.*)?$/, // an empty list item (`- -` then `- b` nests differently)
+  /(?:^|[\s[{,:])(?:[&*][^ \r\n,[\]{}]|!|\?(?:\s|$))/, // anchors, aliases, tags (even a bare `!`), complex keys
+  // A quoted scalar that goes on past its line (js-yaml takes one continued at the margin, `yaml` does not).
+  /(?:^|[\s[{,]|["']:)(?:"(?:[^"\\\n]|\\.)*\\?$|'(?:[^'\n]|'')*$)/,
+  /["'[\]{},:]#/, // a comment against a token (`"x"# why`, `[a]#c`): `yaml` refuses it
+  /[\]}][ ]*:/, // a list or map as a key (`[a]: x`)
+  /\\U(?!00(?:0[0-9a-fA-F]|10)[0-9a-fA-F]{4})/, // an escape past U+10FFFF
+  /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
+  /^[ ]+(?![\s\S])/, // a last line of only spaces
+  /__proto__/,
+];
+const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 
 // Where a key can start: a line's start (after indentation and list dashes), or after `{`, `[` or `,`.
-const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\n:#,[\]{}"'][^\n:#,[\]{}]*?|)[ ]*:(?=[ \n,\]}]|$)/gm;
+// The key is taken whole up to its colon (trailing spaces are trimmed after), and starts with a `-`
+// only when one is not a list's: no part of a line can be read two ways, so a line is scanned once.
+// (With a lazy key and the spaces before the colon as a pattern of their own, a 1 MiB plan of lines
+// of spaces took 170 s.)
+const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\s:#,[\]{}"'-][^\n:#,[\]{}]*|-[^\s:#,[\]{}][^\n:#,[\]{}]*|):(?=[ \n,[\]{}]|$)/gm;
 
 const MAX_LINE = 1000;
 
@@ -55,6 +75,154 @@ function hasLongLine(text: string): boolean {
     start = end + 1;
   }
   return text.length - start >= MAX_LINE;
+}
+
+const isNonText = (key: string): boolean => NULL.test(key) || BOOL.test(key) || INT_ANY.test(key) || FLOAT_ANY.test(key);
+
+/** True when some plain key would mean something else than its text to js-yaml (a number, true, null…). */
+function hasNonTextKey(text: string): boolean {
+  for (const match of text.matchAll(KEY)) if (isNonText(match[1]!.trim())) return true;
+  return false;
+}
+
+// A plain scalar in a flow map, taken whole up to whatever ends it (see loneKeyAt).
+const FLOW_SCALAR = /[^\s,[\]{}:#"'][^\n,[\]{}:#]*/y;
+
+/** The key at `at` in a flow map's entry when it stands alone, with no colon (`{a, 1}`); else undefined. */
+function loneKeyAt(line: string, at: number): string | undefined {
+  FLOW_SCALAR.lastIndex = at;
+  const scalar = FLOW_SCALAR.exec(line)?.[0];
+  if (scalar === undefined) return undefined;
+  const next = line[at + scalar.length];
+  const alone = next === undefined || next === ',' || next === '}' || (next === '#' && scalar.endsWith(' '));
+  return alone ? scalar.trim() : undefined;
+}
+
+/**
+ * True when a flow collection (`[…]`, `{…}`) has something js-yaml takes and `yaml` refuses: a line
+ * inside it indented less than `yaml` wants (at least one column past the key or the last `-` the
+ * collection belongs to; the closing bracket of the outermost collection may stand at that column),
+ * a collection as a key in a flow map (`{[a]: 1}`, `{{}}`), a lone key that is not text (`{1.}`), or
+ * more on the line where a collection spanning lines closes (`]x: 1`). Brackets in quoted scalars and
+ * comments are skipped; one in a plain or block scalar may give a false alarm, which costs only time.
+ */
+function hasFlowTrouble(text: string): boolean {
+  const open: string[] = [];
+  let anchor = 0;
+  let entryStart = false; // at the start of an entry of a flow map: after `{` or `,`
+  for (const line of text.split('\n')) {
+    const indent = SPACES.exec(line)![0].length;
+    const rest = line.slice(indent);
+    const continued = open.length > 0;
+    if (continued) {
+      if (rest === '' || rest === '\r' || rest[0] === '#') continue;
+      if (indent <= anchor && !(indent === anchor && open.length === 1 && (rest[0] === ']' || rest[0] === '}'))) return true;
+    } else {
+      // Where content starts, past any `- ` indicators: yaml's anchor is at or left of it.
+      anchor = indent + /^(?:-[ ]+)*/.exec(rest)![0].length;
+      entryStart = false;
+    }
+    for (let i = indent; i < line.length; i++) {
+      const ch = line[i]!;
+      const prev = i === 0 ? ' ' : line[i - 1]!;
+      if (ch === ' ' || ch === '\r') continue;
+      if (ch === '#' && (prev === ' ' || i === indent)) break;
+      if (open.length > 0 && (ch === '[' || ch === '{') && entryStart) return true;
+      if (entryStart) {
+        const lone = loneKeyAt(line, i);
+        if (lone !== undefined && isNonText(lone)) return true;
+      }
+      entryStart = false;
+      if ((ch === '"' || ch === "'") && ' [{,:'.includes(prev)) {
+        const close = ch === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
+        close.lastIndex = i;
+        if (!close.test(line)) break;
+        i = close.lastIndex - 1;
+      } else if (ch === '[' || ch === '{') {
+        open.push(ch);
+        entryStart = ch === '{';
+      } else if (ch === ',' && open.at(-1) === '{') entryStart = true;
+      else if ((ch === ']' || ch === '}') && open.length > 0) {
+        open.pop();
+        if (open.length === 0 && continued && !/^[ \r]*(?:#.*)?$/.test(line.slice(i + 1))) return true;
+      }
+    }
+  }
+  return false;
+}
+
+const SPACES = /^[ ]*/;
+const ITEM_PREFIX = /^[ ]*(?:-[ ]+)*/;
+
+/**
+ * The column of a key with no value on its line (`key:`, `- key:  # why`): where its text starts,
+ * past the indentation and any `- `; undefined for any other line. Its colon is the first one followed
+ * by nothing but spaces, or by spaces and a comment.
+ */
+function openKeyColumn(raw: string): number | undefined {
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const prefix = ITEM_PREFIX.exec(line)![0];
+  let column = prefix.length;
+  // `- #c:` is no key after its `- `; read as a key from the dash, as a line-wide pattern would.
+  if (line[column] === undefined || line[column] === '#' || line[column] === ' ') {
+    if (!/-[ ]+$/.test(prefix)) return undefined;
+    column = prefix.trimEnd().length - 1;
+  }
+  for (let colon = line.indexOf(':', column + 1); colon !== -1; colon = line.indexOf(':', colon + 1)) {
+    let after = colon + 1;
+    while (line[after] === ' ') after++;
+    if (after === line.length || (line[after] === '#' && after > colon + 1)) return column;
+  }
+  return undefined;
+}
+
+/**
+ * True when a key with no value on its line is followed by a comment no further right than the key,
+ * and then by a plain scalar (its value) on a line of its own: `yaml` ends the map's entry at that
+ * comment and reads the scalar as the next key (an error, or the lines after joined into it).
+ */
+function hasCommentBeforeValue(text: string): boolean {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const column = openKeyColumn(lines[i]!);
+    if (column === undefined) continue;
+    let shallowComment = false;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      const indent = SPACES.exec(line)![0].length;
+      const rest = line.slice(indent);
+      if (rest === '' || rest === '\r') continue;
+      if (rest[0] !== '#') break;
+      if (indent <= column) shallowComment = true;
+    }
+    if (!shallowComment || j === lines.length) continue;
+    const value = lines[j]!;
+    const indent = SPACES.exec(value)![0].length;
+    const rest = value.slice(indent);
+    if (indent <= column || /^(?:-(?:[ ]|\r?$)|["'[{])/.test(rest) || /:(?:[ ]|\r?$)/.test(rest)) continue;
+    return true;
+  }
+  return false;
+}
+
+// A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
+const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#.*)?\r?$/;
+
+/**
+ * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
+ * more-indented leading empty lines without an indentation indicator there, js-yaml takes them.
+ */
+function hasBlockScalarComment(text: string): boolean {
+  let afterHeader = false;
+  for (const line of text.split('\n')) {
+    if (afterHeader) {
+      if (/^[ ]*\r?$/.test(line)) continue;
+      if (/^[ ]+#/.test(line)) return true;
+    }
+    afterHeader = BLOCK_HEADER.test(line);
+  }
+  return false;
 }
 
 /** True when lists and maps in a js-yaml value (a tree: no aliases) nest deeper than `max`. */
@@ -71,15 +239,6 @@ function deeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** True when some plain key would mean something else than its text to js-yaml (a number, true, null…). */
-function hasNonTextKey(text: string): boolean {
-  for (const match of text.matchAll(KEY)) {
-    const key = match[1]!.trim();
-    if (NULL.test(key) || BOOL.test(key) || INT_ANY.test(key) || FLOAT_ANY.test(key)) return true;
-  }
-  return false;
-}
-
 /**
  * The value of plain plan YAML, read with js-yaml (ten times faster than the `yaml` package on a
  * 10,000-step plan, and with no document tree to collect) when it means exactly what `yaml` would
@@ -88,13 +247,16 @@ function hasNonTextKey(text: string): boolean {
  * then reads it with `yaml`, which says where the problem is.
  */
 export function readPlainYaml(text: string, maxNesting: number): unknown {
-  if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text)) return undefined;
+  if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text) || hasFlowTrouble(text) || hasCommentBeforeValue(text) || hasBlockScalarComment(text)) {
+    return undefined;
+  }
   let value: unknown;
   try {
     value = jsYaml.load(text, { schema: CORE_SCHEMA, json: false });
   } catch {
     return undefined;
   }
-  if (value === null || value === undefined || deeperThan(value, maxNesting)) return undefined;
+  // A plan is a map: a scalar document (`|1` then text) is left to `yaml` too.
+  if (value === null || typeof value !== 'object' || deeperThan(value, maxNesting)) return undefined;
   return value;
 }
