@@ -19590,6 +19590,7 @@ const read_plain_yaml_CORE_SCHEMA = yaml.FAILSAFE_SCHEMA.extend({
 const NOT_PLAIN_SHAPES = [
     /\t/, // tabs
     /\r(?!\n)/, // a lone CR: a line break to js-yaml, text to `yaml`
+    /[\u2028\u2029]/, // line and paragraph separators: line ends to a pattern's `^`, `$` and `.`, which the checks below read by `\n`
     /^\uFEFF/, // a byte-order mark
     /^(?:---|\.\.\.|%)/, // document markers (also `----`, `---x`), directives
     /^[ ]*(?:-[ ]+)*-[ ]*(?:#.*)?$/, // an empty list item (`- -` then `- b` nests differently)
@@ -19657,7 +19658,7 @@ function hasFlowTrouble(text) {
         const rest = line.slice(indent);
         const continued = open.length > 0;
         if (continued) {
-            if (rest === '' || rest === '\r' || rest[0] === '#')
+            if (rest === '' || rest === '\r' || (rest[0] === '#' && indent > anchor))
                 continue;
             if (indent <= anchor && !(indent === anchor && open.length === 1 && (rest[0] === ']' || rest[0] === '}')))
                 return true;
@@ -19667,7 +19668,9 @@ function hasFlowTrouble(text) {
             anchor = indent + /^(?:-[ ]+)*/.exec(rest)[0].length;
             entryStart = false;
         }
-        for (let i = indent; i < line.length; i++) {
+        const contentStart = continued ? indent : anchor;
+        let last = ''; // the last character on the line before this one that is not a space
+        for (let i = indent; i < line.length; last = line[i] === ' ' ? last : line[i], i++) {
             const ch = line[i];
             const prev = i === 0 ? ' ' : line[i - 1];
             if (ch === ' ' || ch === '\r')
@@ -19682,11 +19685,16 @@ function hasFlowTrouble(text) {
                     return true;
             }
             entryStart = false;
-            if ((ch === '"' || ch === "'") && ' [{,:'.includes(prev)) {
+            // A quote opens a quoted scalar only where a scalar can start; elsewhere (`a "x: [`) it is a
+            // character of a plain scalar, and the brackets after it count.
+            const scalarStart = i === contentStart || (last !== '' && '[{,'.includes(last)) || (last === ':' && prev === ' ') || (prev === ':' && '"\''.includes(line[i - 2] ?? ''));
+            if ((ch === '"' || ch === "'") && scalarStart) {
                 const close = ch === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
                 close.lastIndex = i;
+                // Unclosed on its line: a quoted scalar that goes on (NOT_PLAIN), or a quote inside a plain
+                // scalar (` :": {`), where a bracket after it may still open a collection. Either way, `yaml`.
                 if (!close.test(line))
-                    break;
+                    return true;
                 i = close.lastIndex - 1;
             }
             else if (ch === '[' || ch === '{') {
@@ -19766,7 +19774,7 @@ function hasCommentBeforeValue(text) {
     return false;
 }
 // A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
-const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#.*)?\r?$/;
+const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
 /**
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
  * more-indented leading empty lines without an indentation indicator there, js-yaml takes them.

@@ -44,6 +44,7 @@ const CORE_SCHEMA = jsYaml.FAILSAFE_SCHEMA.extend({
 const NOT_PLAIN_SHAPES: readonly RegExp[] = [
   /\t/, // tabs
   /\r(?!\n)/, // a lone CR: a line break to js-yaml, text to `yaml`
+  /[\u2028\u2029]/, // line and paragraph separators: line ends to a pattern's `^`, `$` and `.`, which the checks below read by `\n`
   /^\uFEFF/, // a byte-order mark
   /^(?:---|\.\.\.|%)/, // document markers (also `----`, `---x`), directives
   /^[ ]*(?:-[ ]+)*-[ ]*(?:#.*)?$/, // an empty list item (`- -` then `- b` nests differently)
@@ -115,14 +116,16 @@ function hasFlowTrouble(text: string): boolean {
     const rest = line.slice(indent);
     const continued = open.length > 0;
     if (continued) {
-      if (rest === '' || rest === '\r' || rest[0] === '#') continue;
+      if (rest === '' || rest === '\r' || (rest[0] === '#' && indent > anchor)) continue;
       if (indent <= anchor && !(indent === anchor && open.length === 1 && (rest[0] === ']' || rest[0] === '}'))) return true;
     } else {
       // Where content starts, past any `- ` indicators: yaml's anchor is at or left of it.
       anchor = indent + /^(?:-[ ]+)*/.exec(rest)![0].length;
       entryStart = false;
     }
-    for (let i = indent; i < line.length; i++) {
+    const contentStart = continued ? indent : anchor;
+    let last = ''; // the last character on the line before this one that is not a space
+    for (let i = indent; i < line.length; last = line[i] === ' ' ? last : line[i]!, i++) {
       const ch = line[i]!;
       const prev = i === 0 ? ' ' : line[i - 1]!;
       if (ch === ' ' || ch === '\r') continue;
@@ -133,10 +136,15 @@ function hasFlowTrouble(text: string): boolean {
         if (lone !== undefined && isNonText(lone)) return true;
       }
       entryStart = false;
-      if ((ch === '"' || ch === "'") && ' [{,:'.includes(prev)) {
+      // A quote opens a quoted scalar only where a scalar can start; elsewhere (`a "x: [`) it is a
+      // character of a plain scalar, and the brackets after it count.
+      const scalarStart = i === contentStart || (last !== '' && '[{,'.includes(last)) || (last === ':' && prev === ' ') || (prev === ':' && '"\''.includes(line[i - 2] ?? ''));
+      if ((ch === '"' || ch === "'") && scalarStart) {
         const close = ch === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
         close.lastIndex = i;
-        if (!close.test(line)) break;
+        // Unclosed on its line: a quoted scalar that goes on (NOT_PLAIN), or a quote inside a plain
+        // scalar (` :": {`), where a bracket after it may still open a collection. Either way, `yaml`.
+        if (!close.test(line)) return true;
         i = close.lastIndex - 1;
       } else if (ch === '[' || ch === '{') {
         open.push(ch);
@@ -207,7 +215,7 @@ function hasCommentBeforeValue(text: string): boolean {
 }
 
 // A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
-const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#.*)?\r?$/;
+const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
 
 /**
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses

@@ -1,4 +1,6 @@
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type Document, type Node } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
+
+type Token = CST.Token;
 import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -60,7 +62,7 @@ type ComposeErrorHandler = (source: unknown, code: string, message: string, warn
 /**
  * `yaml`'s `parseDocument`, with a bound on the errors it builds. For each problem its composer builds
  * an Error (with a stack trace) and keeps it: 1 MiB of `[,,,…` made a million of them, 12 s and 1.1 GB
- * for a file whose first 20 are all a person reads. Past MAX_YAML_ERRORS they are only counted. The
+ * for a file whose first 20 are all a person reads. Past MAX_YAML_ERRORS + 1 they are only counted. The
  * composer takes its error handler from no option, only from a field of its own, so that is the one
  * replaced; should `yaml` rename it, every error is kept again, as before, and the test on the count
  * fails.
@@ -73,19 +75,29 @@ export function readDocument(text: string): ReadDocument {
   const keep = own.onError;
   let kept = 0;
   let uncounted = 0;
+  /** True for the first MAX_YAML_ERRORS + 1 errors (the last places the "and N more" line); counts the rest. */
+  const keepNext = (): boolean => {
+    if (kept <= MAX_YAML_ERRORS) {
+      kept++;
+      return true;
+    }
+    uncounted++;
+    return false;
+  };
   if (typeof keep === 'function') {
     own.onError = (source, code, message, warning) => {
       if (warning) return; // warnings are not reported (logLevel 'error'); none is built
-      if (kept > MAX_YAML_ERRORS) uncounted++;
-      else {
-        kept++;
-        keep(source, code, message, warning);
-      }
+      if (keepNext()) keep(source, code, message, warning);
     };
+  }
+  // The parser's own error tokens (a stray `]` on each line) become errors without the handler: past
+  // the bound they are dropped here, in the order the composer would have met them, and counted.
+  function* boundedTokens(tokens: Iterable<Token>): Generator<Token> {
+    for (const token of tokens) if (token.type !== 'error' || keepNext()) yield token;
   }
   // As parseDocument does: the first document, and an error for a second one.
   let doc: Document.Parsed | undefined;
-  for (const next of composer.compose(new Parser(lineCounter.addNewLine).parse(text), true, text.length)) {
+  for (const next of composer.compose(boundedTokens(new Parser(lineCounter.addNewLine).parse(text)), true, text.length)) {
     if (!doc) doc = next;
     else {
       doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanFile, loadPlanText } from '../../src/plan/load-plan.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { readDocument } from '../../src/plan/yaml-document.ts';
+import { parseDocument } from 'yaml';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 let dir: string;
@@ -100,20 +101,29 @@ describe('hostile and broken plan files', () => {
     expect(doc.errors.length + uncounted).toBe(5_000); // one per comma
   });
 
+  it('builds no more than 21 of the parser\'s own error tokens either (a stray `]` on each line), and counts the rest', () => {
+    // These become errors without the composer's handler: 1 MiB of them took 9 s and 1.2 GB.
+    const text = `goal: g\n${']\n'.repeat(5_000)}`;
+    const { doc, uncounted } = readDocument(text);
+    expect(doc.errors).toHaveLength(21);
+    expect(doc.errors.length + uncounted).toBe(parseDocument(text, { uniqueKeys: true }).errors.length);
+  });
+
   it('checks a 1 MiB plan of lines built to make a pattern backtrack in one pass, not one per start', () => {
     // A pattern that can read part of a line two ways tries every way from every start: lines of 999
     // spaces took the fast reader's key pattern 170 s for 1 MiB, on the event loop where no timer
-    // fires. A child process gets 60 s for all six shapes (about a second now); killed, it fails the test.
+    // fires. A child process gets 60 s for all eight shapes (about a second now); killed, it fails the test.
     const reader = pathToFileURL(join(import.meta.dirname, '../../src/plan/read-plain-yaml.ts')).href;
     const script = `
       import { readPlainYaml } from ${JSON.stringify(reader)};
       const fill = (line) => (line + '\\n').repeat(Math.floor(1024 * 1024 / (line.length + 1)));
       const shapes = [fill(' '.repeat(999)), fill('- '.repeat(495) + '-x'), fill('{a' + ' '.repeat(990) + 'x'),
-        '|#'.repeat(499) + '\\n' + fill('   '), fill('k:\\n#c'), fill('a' + ' :'.repeat(495) + 'x')];
+        '|#'.repeat(499) + '\\n' + fill('   '), fill('k:\\n#c'), fill('a' + ' :'.repeat(495) + 'x'),
+        fill('a\\u2028'.repeat(495)), fill('>#'.repeat(495) + '\\u2028x')];
       for (const text of shapes) readPlainYaml(text, 64);
       console.log('read', shapes.length);`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-    expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: 'read 6', stderr: '' });
+    expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: 'read 8', stderr: '' });
   }, 70_000);
 
   it('refuses deep block nesting at the first level too deep', async () => {

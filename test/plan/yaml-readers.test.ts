@@ -142,6 +142,10 @@ const TOOK_WHAT_YAML_READS_OTHERWISE: ReadonlyArray<readonly [string, string]> =
   ['a kept block scalar ending in a line of spaces', 'a: |+\n  x\n '],
   ['a block scalar whose first line is blank, then an indented #', 'a: |\n  \n #'],
   ['a block scalar as the whole document', '|1\n-'],
+  ['a quote inside a plain key, then a flow map that spans lines', ' :": {\n}'],
+  ['a comment at the margin inside a flow map that spans lines', '{a: x\n#\n}'],
+  ['a quote inside a plain scalar, then a flow sequence continued left of its item', '- a "x: ["y",\n ]'],
+  ['the same with single quotes and a flow map', " a 'x: {'y': 1\n}"],
   ['a comment between a key and its plain value, left of the value', 'k:\n#c\n  a\nx: 1'],
   ['the same in a list item', '- k:\n#c\n   a\n- b'],
 ];
