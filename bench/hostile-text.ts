@@ -1,5 +1,6 @@
 import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
 import { MAX_PLAN_BYTES } from '../src/plan/parse-plan-yaml.ts';
+import { readPlainYaml } from '../src/plan/read-plain-yaml.ts';
 import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
 import { parseWithPositions } from '../src/plan/yaml-document.ts';
 import { splitSentences } from '../src/goals/split-sentences.ts';
@@ -25,6 +26,10 @@ function timed(work: () => unknown): number[] {
   return times;
 }
 
+/** `text` in lines of 999 characters, the longest the fast plan reader reads (it leaves longer ones to `yaml`). */
+const inLines = (text: string): string => text.replace(/[^]{999}/g, '$&\n');
+const fastRead = (text: string): unknown => readPlainYaml(inLines(text), 64);
+
 /**
  * Section (11): what text anyone may write (a diff, a page, a tool's output, a model's answer) costs
  * the code that reads it, against prose of the same length: each shape is one that made a
@@ -48,6 +53,9 @@ export async function hostileText(): Promise<BenchTable> {
     // Sized so the text is still parsed once each mention has its zero-width space (5 characters for 4).
     ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), Math.floor((MAX_PARSED_CHARS - 1) * 0.8)],
     ['neutralise outbound: `[` then `*a_` repeated', '*a_', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    ['fast plan reader: lines of spaces (was 170 s)', ' ', fastRead, MAX_PLAN_BYTES - 2048],
+    ['fast plan reader: lines of `- `', '- ', fastRead, MAX_PLAN_BYTES - 2048],
+    ['fast plan reader: `a` and U+2028 (was 1.1 s)', 'a\u2028', fastRead, MAX_PLAN_BYTES / 2 - 2048],
     // A plan file the fast reader refuses goes to `yaml` whole, for its errors' positions: one per comma here.
     ['plan YAML: `x: [` then `,` repeated (`validate` took 12 s, 1.1 GB)', ',', (text) => parseWithPositions(`x: [${text}]`), MAX_PLAN_BYTES - 5],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
