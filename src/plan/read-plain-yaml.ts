@@ -104,13 +104,15 @@ function loneKeyAt(line: string, at: number): string | undefined {
  * inside it indented less than `yaml` wants (at least one column past the key or the last `-` the
  * collection belongs to; the closing bracket of the outermost collection may stand at that column),
  * a collection as a key in a flow map (`{[a]: 1}`, `{{}}`), a lone key that is not text (`{1.}`), or
- * more on the line where a collection spanning lines closes (`]x: 1`). Brackets in quoted scalars and
- * comments are skipped; one in a plain or block scalar may give a false alarm, which costs only time.
+ * more on the line where a collection spanning lines closes (`]x: 1`), or a quote inside a plain scalar
+ * in a flow collection. Brackets in quoted scalars and comments are skipped; one in a plain or block
+ * scalar may give a false alarm, which costs only time.
  */
 function hasFlowTrouble(text: string): boolean {
   const open: string[] = [];
   let anchor = 0;
   let entryStart = false; // at the start of an entry of a flow map: after `{` or `,`
+  let last = ''; // the last character that is not a space, from the line a flow collection opens on
   for (const line of text.split('\n')) {
     const indent = SPACES.exec(line)![0].length;
     const rest = line.slice(indent);
@@ -122,9 +124,9 @@ function hasFlowTrouble(text: string): boolean {
       // Where content starts, past any `- ` indicators: yaml's anchor is at or left of it.
       anchor = indent + /^(?:-[ ]+)*/.exec(rest)![0].length;
       entryStart = false;
+      last = '';
     }
-    const contentStart = continued ? indent : anchor;
-    let last = ''; // the last character on the line before this one that is not a space
+    let quotedEnd = -1; // where the last quoted scalar on this line closed
     for (let i = indent; i < line.length; last = line[i] === ' ' ? last : line[i]!, i++) {
       const ch = line[i]!;
       const prev = i === 0 ? ' ' : line[i - 1]!;
@@ -136,16 +138,23 @@ function hasFlowTrouble(text: string): boolean {
         if (lone !== undefined && isNonText(lone)) return true;
       }
       entryStart = false;
-      // A quote opens a quoted scalar only where a scalar can start; elsewhere (`a "x: [`) it is a
-      // character of a plain scalar, and the brackets after it count.
-      const scalarStart = i === contentStart || (last !== '' && '[{,'.includes(last)) || (last === ':' && prev === ' ') || (prev === ':' && '"\''.includes(line[i - 2] ?? ''));
-      if ((ch === '"' || ch === "'") && scalarStart) {
+      if (ch === '"' || ch === "'") {
+        // A quote opens a quoted scalar where a scalar starts: a block line's content, after `[`, `{`
+        // or `,`, after `: `, or after the colon of a quoted key (`"a":"b"`). Elsewhere it is a character
+        // of a plain scalar (`a "x: [`): the brackets after it count. In a flow collection, where a plain
+        // scalar may go on to the next line and how `yaml` reads that is subtle, such a text goes to `yaml`.
+        const scalarStart =
+          (!continued && i === anchor) || (last !== '' && '[{,'.includes(last)) || (last === ':' && prev === ' ') || (prev === ':' && quotedEnd === i - 2);
+        if (!scalarStart) {
+          if (open.length > 0) return true;
+          continue;
+        }
         const close = ch === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
         close.lastIndex = i;
-        // Unclosed on its line: a quoted scalar that goes on (NOT_PLAIN), or a quote inside a plain
-        // scalar (` :": {`), where a bracket after it may still open a collection. Either way, `yaml`.
+        // Unclosed on its line: a quoted scalar that goes on, which NOT_PLAIN refuses but after a colon.
         if (!close.test(line)) return true;
         i = close.lastIndex - 1;
+        quotedEnd = i;
       } else if (ch === '[' || ch === '{') {
         open.push(ch);
         entryStart = ch === '{';

@@ -146,6 +146,9 @@ const TOOK_WHAT_YAML_READS_OTHERWISE: ReadonlyArray<readonly [string, string]> =
   ['a comment at the margin inside a flow map that spans lines', '{a: x\n#\n}'],
   ['a quote inside a plain scalar, then a flow sequence continued left of its item', '- a "x: ["y",\n ]'],
   ['the same with single quotes and a flow map', " a 'x: {'y': 1\n}"],
+  ['a quoted key, a space, then a colon and a quoted value that holds a bracket', 'k: {"" :"]", 1.}'],
+  ['a plain scalar ending in a quote before a colon, in a flow map', 'k: {a":","]", 1.}'],
+  ['a quote at the start of a line that goes on a plain scalar in a flow map', 'k: {a\n ",1.,\'"\'}'],
   ['a comment between a key and its plain value, left of the value', 'k:\n#c\n  a\nx: 1'],
   ['the same in a list item', '- k:\n#c\n   a\n- b'],
 ];
