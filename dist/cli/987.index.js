@@ -1406,7 +1406,8 @@ const CORE_SCHEMA = js_yaml/* default.FAILSAFE_SCHEMA */.Ay.FAILSAFE_SCHEMA.exte
  * that `yaml` refuses, or read it as another value. A differential fuzz of the two readers (millions of
  * texts: mutated plans, every scalar form, block scalars, flow collections, comments, line endings)
  * found each. A false alarm costs only time. Each pattern looks no further than the line it starts
- * on, so the test runs in time linear in the text (a 1 MiB plan is read in milliseconds, whatever it holds).
+ * on, so the test runs in time linear in the text, as do the line scanners below: no shape of a 1 MiB
+ * plan found by hand or by search takes the checks more than about 0.1 s (300,000 short lines).
  */
 const NOT_PLAIN_SHAPES = [
     /\t/, // tabs
@@ -1521,7 +1522,7 @@ function hasFlowTrouble(text) {
                 }
                 const close = ch === '"' ? /"(?:[^"\\]|\\.)*"/y : /'(?:[^']|'')*'/y;
                 close.lastIndex = i;
-                // Unclosed on its line: a quoted scalar that goes on, which NOT_PLAIN refuses but after a colon.
+                // Unclosed on its line: a quoted scalar that goes on. NOT_PLAIN has refused those; should one get here, `yaml`.
                 if (!close.test(line))
                     return true;
                 i = close.lastIndex - 1;
