@@ -19878,8 +19878,13 @@ async function parsePlanYaml(text, file, options = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ formatPlanError)
+/* harmony export */   R: () => (/* binding */ formatPlanError),
+/* harmony export */   b: () => (/* binding */ problemCount)
 /* harmony export */ });
+/** How many problems `errors` report, counting what a line like "and N more" stands for. */
+function problemCount(errors) {
+    return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
+}
 /** A plan error as a compiler-style line: `file:line:col: message (at path)`. */
 function formatPlanError(error) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column]
@@ -38312,7 +38317,11 @@ function renderPlanPreview(plan, options) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
 var render_summary = __nccwpck_require__(75797);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
+
+
 
 
 /** The same errors with `file` relative to the workspace, as annotations and readers want it. */
@@ -38338,11 +38347,11 @@ function rejected_report_errorLine(error, redact) {
  * its file and line, so the summary and the comment say what to fix.
  */
 function renderRejectedReport(errors, planPath, redact) {
-    const count = errors.length;
+    const count = (0,plan_error/* problemCount */.b)(errors);
     return [
         `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
-        `**Status:** failed \u2014 the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
         '',
         ...errors.map((error) => rejected_report_errorLine(error, redact)),
         '',

@@ -170,32 +170,6 @@ function errorText(error) {
 
 /***/ }),
 
-/***/ 83:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ groupDigits)
-/* harmony export */ });
-/**
- * A number as `value.toLocaleString('en-US')` writes it (`65,536`), without asking ICU where the
- * value is a safe integer: a process's first `toLocaleString` with a locale loads ICU's number
- * formatting (18\u201320 ms on a machine whose bare `node -e 0` takes 60\u201370 ms), which every run that
- * rendered a PR comment or a cost table paid. Fractions, -0, NaN, the infinities and integers past
- * 2^53 still go to ICU, so the text is always exactly `toLocaleString('en-US')`'s.
- */
-function groupDigits(value) {
-    if (!Number.isSafeInteger(value) || Object.is(value, -0))
-        return value.toLocaleString('en-US');
-    const digits = String(Math.abs(value));
-    let grouped = digits.slice(0, digits.length % 3 || 3);
-    for (let i = grouped.length; i < digits.length; i += 3)
-        grouped += `,${digits.slice(i, i + 3)}`;
-    return value < 0 ? `-${grouped}` : grouped;
-}
-
-
-/***/ }),
-
 /***/ 9674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 

@@ -171,7 +171,7 @@ function checkDocument(text, file, { doc, lineCounter, uncounted }) {
         });
         const more = doc.errors.length - errors.length + uncounted;
         if (more > 0)
-            errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first` });
+            errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first`, standsFor: more });
         return { ok: false, errors };
     }
     if (doc.contents === null) {

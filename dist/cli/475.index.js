@@ -885,7 +885,11 @@ function renderSummary(record, options) {
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(6487);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
+
+
 
 
 /** The same errors with `file` relative to the workspace, as annotations and readers want it. */
@@ -911,11 +915,11 @@ function rejected_report_errorLine(error, redact) {
  * its file and line, so the summary and the comment say what to fix.
  */
 function renderRejectedReport(errors, planPath, redact) {
-    const count = errors.length;
+    const count = (0,plan_error/* problemCount */.b)(errors);
     return [
         `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
-        `**Status:** failed \u2014 the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
         '',
         ...errors.map((error) => rejected_report_errorLine(error, redact)),
         '',

@@ -9,22 +9,24 @@ export const modules = {
 /* harmony export */   validateCommand: () => (/* binding */ validateCommand)
 /* harmony export */ });
 /* unused harmony export describeValidPlan */
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6487);
-/* harmony import */ var _plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2229);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6487);
+/* harmony import */ var _plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2229);
 /* harmony import */ var _job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1481);
 
 
 
+
 function plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
+    return `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 /** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
 function describeValidPlan(plan) {
     const goals = plan.source.goals ?? [];
     const needsModel = plan.steps.length === 0
         ? 'a model writes the steps'
-        : (0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__/* .stepsNeedingModel */ .vB)(plan.steps).length > 0 || goals.some((goal) => goal.judge !== undefined)
-            ? `needs a model (steps: ${(0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_1__/* .stepsNeedingModel */ .vB)(plan.steps).map((s) => s.key).join(', ') || 'none'})`
+        : (0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(plan.steps).length > 0 || goals.some((goal) => goal.judge !== undefined)
+            ? `needs a model (steps: ${(0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(plan.steps).map((s) => s.key).join(', ') || 'none'})`
             : 'no model needed';
     return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
@@ -48,8 +50,8 @@ async function validateCommand(files, out, options = {}) {
         else {
             allValid = false;
             for (const error of result.errors)
-                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPlanError */ .R)(error));
-            out(`${file}: ${plural(result.errors.length, 'error')}`);
+                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__/* .formatPlanError */ .R)(error));
+            out(`${file}: ${plural((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__/* .problemCount */ .b)(result.errors), 'error')}`);
         }
     }
     return allValid;

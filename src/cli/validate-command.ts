@@ -1,11 +1,12 @@
-import { formatPlanError } from '../plan/plan-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
+import { formatPlanError, problemCount } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 
 function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  return `${groupDigits(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
@@ -48,7 +49,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
     } else {
       allValid = false;
       for (const error of result.errors) out(formatPlanError(error));
-      out(`${file}: ${plural(result.errors.length, 'error')}`);
+      out(`${file}: ${plural(problemCount(result.errors), 'error')}`);
     }
   }
   return allValid;

@@ -9,6 +9,13 @@ export interface PlanError {
   /** Where in the plan, such as `workflow_sequence[2].tool`; empty for the whole plan. */
   readonly path: string;
   readonly message: string;
+  /** How many problems this entry stands for: the line that says "and N more" stands for N; else 1. */
+  readonly standsFor?: number;
+}
+
+/** How many problems `errors` report, counting what a line like "and N more" stands for. */
+export function problemCount(errors: readonly PlanError[]): number {
+  return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
 }
 
 /** A plan error as a compiler-style line: `file:line:col: message (at path)`. */

@@ -1,4 +1,5 @@
-import type { PlanError } from '../plan/plan-error.ts';
+import { problemCount, type PlanError } from '../plan/plan-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import type { PlanFileError } from './annotations.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
@@ -30,11 +31,11 @@ function errorLine(error: PlanError, redact: Redactor): string {
  * its file and line, so the summary and the comment say what to fix.
  */
 export function renderRejectedReport(errors: readonly PlanError[], planPath: string, redact: Redactor): string {
-  const count = errors.length;
+  const count = problemCount(errors);
   return [
     `## ❌ plan-runner: ${inlineCode(planPath)}`,
     '',
-    `**Status:** failed — the plan was rejected before any step ran (${count} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+    `**Status:** failed — the plan was rejected before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
     '',
     ...errors.map((error) => errorLine(error, redact)),
     '',

@@ -35,6 +35,16 @@ describe('plan-runner validate', () => {
     expect(stdout).toContain(`${file}: 1 error`);
   });
 
+  it('counts every YAML error in its summary, not only the lines it prints', async () => {
+    const file = path.join(tmp, 'commas.yml');
+    writeFileSync(file, `goal: [${','.repeat(5_000)}]\n`);
+    const { code, stdout } = await cli(['validate', file]);
+    expect(code).toBe(1);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(22);
+    expect(lines.at(-1)).toBe(`${file}: 5,000 errors`);
+  });
+
   it('stops writing, with no stack trace and the exit code of the check, when the reader closes its output (`| head`)', async () => {
     const { cli: entry } = await cliBundle();
     const child = spawn(process.execPath, [entry, 'validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml'], { cwd: root, env: { PATH: process.env['PATH'] ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanFile, loadPlanText } from '../../src/plan/load-plan.ts';
-import { formatPlanError } from '../../src/plan/plan-error.ts';
+import { formatPlanError, problemCount } from '../../src/plan/plan-error.ts';
 import { readDocument } from '../../src/plan/yaml-document.ts';
 import { parseDocument } from 'yaml';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
@@ -92,6 +92,12 @@ describe('hostile and broken plan files', () => {
     const errors = await errorsFor(`goal: [${','.repeat(5_000)}]\n`);
     expect(errors).toHaveLength(21);
     expect(errors[20]).toMatch(/^plan\.yml:1:\d+: and \d+ more YAML errors after this point; fix the ones above first$/);
+  });
+
+  it('counts what the "and N more" line stands for: a file with one error per comma has that many problems', async () => {
+    const result = await loadPlanText(`goal: [${','.repeat(5_000)}]\n`, 'plan.yml');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect({ lines: result.errors.length, problems: problemCount(result.errors) }).toEqual({ lines: 21, problems: 5_000 });
   });
 
   it('builds no more than 21 of the errors in a file with one per character, and counts the rest', () => {
