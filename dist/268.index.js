@@ -70,14 +70,14 @@ function readDocument(text) {
     const own = composer;
     const keep = own.onError;
     let kept = 0;
-    let uncounted = 0;
+    let dropped = 0;
     /** True for the first MAX_YAML_ERRORS + 1 errors (the last places the "and N more" line); counts the rest. */
     const keepNext = () => {
         if (kept <= MAX_YAML_ERRORS) {
             kept++;
             return true;
         }
-        uncounted++;
+        dropped++;
         return false;
     };
     if (typeof keep === 'function') {
@@ -108,7 +108,7 @@ function readDocument(text) {
     // compose(\u2026, forceDoc = true) yields a document for any text, an empty one included.
     if (!doc)
         throw new Error('the YAML reader gave no document');
-    return { doc, lineCounter, uncounted };
+    return { doc, lineCounter, dropped };
 }
 /**
  * Where paths are in a parsed document. When a path runs out of nodes (a missing key), the deepest
@@ -162,14 +162,14 @@ function positionsOf(text, file) {
 function parseWithPositions(text, file) {
     return checkDocument(text, file, readDocument(text));
 }
-function checkDocument(text, file, { doc, lineCounter, uncounted }) {
+function checkDocument(text, file, { doc, lineCounter, dropped }) {
     if (doc.errors.length > 0) {
         const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error) => {
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
             const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
             return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
         });
-        const more = doc.errors.length - errors.length + uncounted;
+        const more = doc.errors.length - errors.length + dropped;
         if (more > 0)
             errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first`, standsFor: more });
         return { ok: false, errors };

@@ -16222,13 +16222,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/is-inside.js
 var is_inside = __nccwpck_require__(99500);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __nccwpck_require__(36487);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
 
 
 
@@ -16281,7 +16287,8 @@ async function loadSubplans(plan, context) {
             if (!loaded.ok) {
                 // Error files are named as the caller names them, relative to the working directory, not the root.
                 const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-                issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
+                const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+                issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
                 innerErrors.push(...loaded.errors);
                 continue;
             }
@@ -19613,6 +19620,9 @@ const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join(
 // of spaces took 170 s.)
 const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\s:#,[\]{}"'-][^\n:#,[\]{}]*|-[^\s:#,[\]{}][^\n:#,[\]{}]*|):(?=[ \n,[\]{}]|$)/gm;
 const MAX_LINE = 1000;
+const SPACES = /^[ ]*/;
+// A line's indentation and any `- ` list indicators after it: where its content starts.
+const ITEM_PREFIX = /^[ ]*(?:-[ ]+)*/;
 function hasLongLine(text) {
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -19651,12 +19661,12 @@ function loneKeyAt(line, at) {
  * in a flow collection. Brackets in quoted scalars and comments are skipped; one in a plain or block
  * scalar may give a false alarm, which costs only time.
  */
-function hasFlowTrouble(text) {
+function hasFlowTrouble(lines) {
     const open = [];
     let anchor = 0;
     let entryStart = false; // at the start of an entry of a flow map: after `{` or `,`
     let last = ''; // the last character that is not a space, from the line a flow collection opens on
-    for (const line of text.split('\n')) {
+    for (const line of lines) {
         const indent = SPACES.exec(line)[0].length;
         const rest = line.slice(indent);
         const continued = open.length > 0;
@@ -19668,7 +19678,7 @@ function hasFlowTrouble(text) {
         }
         else {
             // Where content starts, past any `- ` indicators: yaml's anchor is at or left of it.
-            anchor = indent + /^(?:-[ ]+)*/.exec(rest)[0].length;
+            anchor = ITEM_PREFIX.exec(line)[0].length;
             entryStart = false;
             last = '';
         }
@@ -19722,8 +19732,6 @@ function hasFlowTrouble(text) {
     }
     return false;
 }
-const SPACES = /^[ ]*/;
-const ITEM_PREFIX = /^[ ]*(?:-[ ]+)*/;
 /**
  * The column of a key with no value on its line (`key:`, `- key:  # why`): where its text starts,
  * past the indentation and any `- `; undefined for any other line. Its colon is the first one followed
@@ -19753,8 +19761,7 @@ function openKeyColumn(raw) {
  * and then by a plain scalar (its value) on a line of its own: `yaml` ends the map's entry at that
  * comment and reads the scalar as the next key (an error, or the lines after joined into it).
  */
-function hasCommentBeforeValue(text) {
-    const lines = text.split('\n');
+function hasCommentBeforeValue(lines) {
     for (let i = 0; i < lines.length; i++) {
         const column = openKeyColumn(lines[i]);
         if (column === undefined)
@@ -19789,9 +19796,9 @@ const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
  * more-indented leading empty lines without an indentation indicator there, js-yaml takes them.
  */
-function hasBlockScalarComment(text) {
+function hasBlockScalarComment(lines) {
     let afterHeader = false;
-    for (const line of text.split('\n')) {
+    for (const line of lines) {
         if (afterHeader) {
             if (/^[ ]*\r?$/.test(line))
                 continue;
@@ -19826,9 +19833,11 @@ function deeperThan(value, max) {
  * then reads it with `yaml`, which says where the problem is.
  */
 function readPlainYaml(text, maxNesting) {
-    if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text) || hasFlowTrouble(text) || hasCommentBeforeValue(text) || hasBlockScalarComment(text)) {
+    if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text))
         return undefined;
-    }
+    const lines = text.split('\n');
+    if (hasFlowTrouble(lines) || hasCommentBeforeValue(lines) || hasBlockScalarComment(lines))
+        return undefined;
     let value;
     try {
         value = yaml.load(text, { schema: read_plain_yaml_CORE_SCHEMA, json: false });
@@ -38228,9 +38237,13 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
+
 
 
 // The path quotes keys the model wrote, backticks included: a code span no key can close.
@@ -38258,7 +38271,8 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        lines.push('', `#### ${title} \u2014 ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
+        lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
@@ -38317,8 +38331,6 @@ function renderPlanPreview(plan, options) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
 var render_summary = __nccwpck_require__(75797);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
 
 

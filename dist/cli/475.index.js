@@ -489,9 +489,15 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(6487);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __webpack_require__(1874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
+
 
 
 // The path quotes keys the model wrote, backticks included: a code span no key can close.
@@ -519,7 +525,8 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        lines.push('', `#### ${title} \u2014 ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
+        lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
@@ -574,8 +581,6 @@ function runUsage(record) {
     return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.usage), usage/* NO_USAGE */.y) : record.usage;
 }
 
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
 
 
@@ -885,8 +890,6 @@ function renderSummary(record, options) {
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
 
 

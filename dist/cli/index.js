@@ -781,7 +781,7 @@ async function main(argv) {
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 621));
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(485), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
             return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
         }
         case 'run':
@@ -791,10 +791,10 @@ async function main(argv) {
             for (const signal of ['SIGINT', 'SIGTERM'])
                 process.once(signal, () => controller.abort(signal));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(485), __nccwpck_require__.e(147), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(485), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(485), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
 import { formatPath } from './format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
-import type { PlanError } from './plan-error.ts';
+import { problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
 
@@ -21,7 +22,7 @@ export interface SubplanContext {
   readonly chain: readonly string[];
   /** The repository root: `uses:` paths are relative to it. */
   readonly root: string;
-  /** Loads a used plan, given resolved; its errors name their files as the caller names files (relative to the working directory). */
+  /** Loads a used plan by its resolved path; its errors name files as the caller does, relative to the working directory. */
   readonly load: LoadPlanInChain;
 }
 
@@ -77,7 +78,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
       if (!loaded.ok) {
         // Error files are named as the caller names them, relative to the working directory, not the root.
         const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
-        issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${loaded.errors.length} problem${loaded.errors.length === 1 ? '' : 's'} (listed with their own positions)` });
+        const count = problemCount(loaded.errors);
+        issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${groupDigits(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
         innerErrors.push(...loaded.errors);
         continue;
       }

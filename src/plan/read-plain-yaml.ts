@@ -70,6 +70,10 @@ const KEY = /(?:^[ ]*(?:-[ ]+)*|[{[,][ ]*)([^\s:#,[\]{}"'-][^\n:#,[\]{}]*|-[^\s:
 
 const MAX_LINE = 1000;
 
+const SPACES = /^[ ]*/;
+// A line's indentation and any `- ` list indicators after it: where its content starts.
+const ITEM_PREFIX = /^[ ]*(?:-[ ]+)*/;
+
 function hasLongLine(text: string): boolean {
   let start = 0;
   for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -109,12 +113,12 @@ function loneKeyAt(line: string, at: number): string | undefined {
  * in a flow collection. Brackets in quoted scalars and comments are skipped; one in a plain or block
  * scalar may give a false alarm, which costs only time.
  */
-function hasFlowTrouble(text: string): boolean {
+function hasFlowTrouble(lines: readonly string[]): boolean {
   const open: string[] = [];
   let anchor = 0;
   let entryStart = false; // at the start of an entry of a flow map: after `{` or `,`
   let last = ''; // the last character that is not a space, from the line a flow collection opens on
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     const indent = SPACES.exec(line)![0].length;
     const rest = line.slice(indent);
     const continued = open.length > 0;
@@ -123,7 +127,7 @@ function hasFlowTrouble(text: string): boolean {
       if (indent <= anchor && !(indent === anchor && open.length === 1 && (rest[0] === ']' || rest[0] === '}'))) return true;
     } else {
       // Where content starts, past any `- ` indicators: yaml's anchor is at or left of it.
-      anchor = indent + /^(?:-[ ]+)*/.exec(rest)![0].length;
+      anchor = ITEM_PREFIX.exec(line)![0].length;
       entryStart = false;
       last = '';
     }
@@ -169,9 +173,6 @@ function hasFlowTrouble(text: string): boolean {
   return false;
 }
 
-const SPACES = /^[ ]*/;
-const ITEM_PREFIX = /^[ ]*(?:-[ ]+)*/;
-
 /**
  * The column of a key with no value on its line (`key:`, `- key:  # why`): where its text starts,
  * past the indentation and any `- `; undefined for any other line. Its colon is the first one followed
@@ -199,8 +200,7 @@ function openKeyColumn(raw: string): number | undefined {
  * and then by a plain scalar (its value) on a line of its own: `yaml` ends the map's entry at that
  * comment and reads the scalar as the next key (an error, or the lines after joined into it).
  */
-function hasCommentBeforeValue(text: string): boolean {
-  const lines = text.split('\n');
+function hasCommentBeforeValue(lines: readonly string[]): boolean {
   for (let i = 0; i < lines.length; i++) {
     const column = openKeyColumn(lines[i]!);
     if (column === undefined) continue;
@@ -231,9 +231,9 @@ const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
  * more-indented leading empty lines without an indentation indicator there, js-yaml takes them.
  */
-function hasBlockScalarComment(text: string): boolean {
+function hasBlockScalarComment(lines: readonly string[]): boolean {
   let afterHeader = false;
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (afterHeader) {
       if (/^[ ]*\r?$/.test(line)) continue;
       if (/^[ ]+#/.test(line)) return true;
@@ -265,9 +265,9 @@ function deeperThan(value: unknown, max: number): boolean {
  * then reads it with `yaml`, which says where the problem is.
  */
 export function readPlainYaml(text: string, maxNesting: number): unknown {
-  if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text) || hasFlowTrouble(text) || hasCommentBeforeValue(text) || hasBlockScalarComment(text)) {
-    return undefined;
-  }
+  if (hasLongLine(text) || NOT_PLAIN.test(text) || hasNonTextKey(text)) return undefined;
+  const lines = text.split('\n');
+  if (hasFlowTrouble(lines) || hasCommentBeforeValue(lines) || hasBlockScalarComment(lines)) return undefined;
   let value: unknown;
   try {
     value = jsYaml.load(text, { schema: CORE_SCHEMA, json: false });

@@ -1,6 +1,4 @@
 import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
-
-type Token = CST.Token;
 import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -49,11 +47,11 @@ function tooDeepNode(root: Node): Node | undefined {
   return undefined;
 }
 
-/** A document `yaml` read, with how many of its errors were counted but not kept (past MAX_YAML_ERRORS). */
+/** A document `yaml` read, with how many of its errors were dropped, only counted (past MAX_YAML_ERRORS + 1). */
 export interface ReadDocument {
   readonly doc: Document.Parsed;
   readonly lineCounter: LineCounter;
-  readonly uncounted: number;
+  readonly dropped: number;
 }
 
 /** What the composer calls for each problem it finds: the `onError` it keeps for itself (see readDocument). */
@@ -74,14 +72,14 @@ export function readDocument(text: string): ReadDocument {
   const own = composer as unknown as { onError?: ComposeErrorHandler };
   const keep = own.onError;
   let kept = 0;
-  let uncounted = 0;
+  let dropped = 0;
   /** True for the first MAX_YAML_ERRORS + 1 errors (the last places the "and N more" line); counts the rest. */
   const keepNext = (): boolean => {
     if (kept <= MAX_YAML_ERRORS) {
       kept++;
       return true;
     }
-    uncounted++;
+    dropped++;
     return false;
   };
   if (typeof keep === 'function') {
@@ -92,7 +90,7 @@ export function readDocument(text: string): ReadDocument {
   }
   // The parser's own error tokens (a stray `]` on each line) become errors without the handler: past
   // the bound they are dropped here, in the order the composer would have met them, and counted.
-  function* boundedTokens(tokens: Iterable<Token>): Generator<Token> {
+  function* boundedTokens(tokens: Iterable<CST.Token>): Generator<CST.Token> {
     for (const token of tokens) if (token.type !== 'error' || keepNext()) yield token;
   }
   // As parseDocument does: the first document, and an error for a second one.
@@ -106,7 +104,7 @@ export function readDocument(text: string): ReadDocument {
   }
   // compose(…, forceDoc = true) yields a document for any text, an empty one included.
   if (!doc) throw new Error('the YAML reader gave no document');
-  return { doc, lineCounter, uncounted };
+  return { doc, lineCounter, dropped };
 }
 
 /**
@@ -160,14 +158,14 @@ export function parseWithPositions(text: string, file?: string): PlanYamlResult 
   return checkDocument(text, file, readDocument(text));
 }
 
-function checkDocument(text: string, file: string | undefined, { doc, lineCounter, uncounted }: ReadDocument): PlanYamlResult {
+function checkDocument(text: string, file: string | undefined, { doc, lineCounter, dropped }: ReadDocument): PlanYamlResult {
   if (doc.errors.length > 0) {
     const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error): PlanError => {
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
       const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
       return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
     });
-    const more = doc.errors.length - errors.length + uncounted;
+    const more = doc.errors.length - errors.length + dropped;
     if (more > 0) errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS]!.pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first`, standsFor: more });
     return { ok: false, errors };
   }

@@ -1,4 +1,5 @@
-import type { PlanError } from '../plan/plan-error.ts';
+import { problemCount, type PlanError } from '../plan/plan-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
@@ -31,7 +32,8 @@ export function renderRejectedPlan(rejected: RejectedPlan, redact: Redact): stri
   rejected.attempts.forEach((attempt, index) => {
     const { text, language } = shown(attempt);
     const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-    lines.push('', `#### ${title} — ${attempt.errors.length} problem${attempt.errors.length === 1 ? '' : 's'}`, '', fencedBlock(redact(text), language), '');
+    const problems = problemCount(attempt.errors);
+    lines.push('', `#### ${title} — ${groupDigits(problems)} problem${problems === 1 ? '' : 's'}`, '', fencedBlock(redact(text), language), '');
     lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
   });
   return `${lines.join('\n')}\n`;

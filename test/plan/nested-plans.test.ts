@@ -75,6 +75,13 @@ describe('plans using plans, at load time', () => {
     expect(all[1]).toMatch(/^inner\.yml:5:37: unknown tool `stat`/);
   });
 
+  it('counts every YAML error of a used plan, not only the lines listed for it', async () => {
+    const root = repo({ 'outer.yml': usesStep('inner.yml'), 'inner.yml': `goal: [${','.repeat(5_000)}]\n` });
+    const all = await errors(root, 'outer.yml');
+    expect(all[0]).toMatch(/^outer\.yml:2:32: the plan inner\.yml has 5,000 problems \(listed with their own positions\)/);
+    expect(all).toHaveLength(22);
+  });
+
   it('checks with: against the used plan’s inputs', async () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml', ', with: { repo: x }'), 'inner.yml': INNER });
     const all = await errors(root, 'outer.yml');
