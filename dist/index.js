@@ -22,13 +22,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_proces
 
 /***/ }),
 
-/***/ 49140:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
-
-/***/ }),
-
 /***/ 76982:
 /***/ ((module) => {
 
@@ -225,13 +218,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 
 /***/ }),
 
-/***/ 46193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-
-/***/ }),
-
 /***/ 58500:
 /***/ ((module) => {
 
@@ -348,13 +334,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ }),
-
-/***/ 43106:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
@@ -36886,8 +36865,8 @@ function constantCatch(value) {
 /******/ 	}
 /******/ 	// Create a new module (and put it into the cache)
 /******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		id: moduleId,
-/******/ 		loaded: false,
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
 /******/ 		exports: {}
 /******/ 	};
 /******/ 
@@ -36899,9 +36878,6 @@ function constantCatch(value) {
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
 /******/ 	}
-/******/ 
-/******/ 	// Flag the module as loaded
-/******/ 	module.loaded = true;
 /******/ 
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
@@ -36991,15 +36967,6 @@ function constantCatch(value) {
 /******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/node module decorator */
-/******/ (() => {
-/******/ 	__nccwpck_require__.nmd = (module) => {
-/******/ 		module.paths = [];
-/******/ 		if (!module.children) module.children = [];
-/******/ 		return module;
 /******/ 	};
 /******/ })();
 /******/ 
@@ -39566,7 +39533,7 @@ function artifactServiceProblem(env) {
  */
 function actionsArtifactStore(workDir, otherRuns) {
     let client;
-    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(659), __nccwpck_require__.e(189)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82189)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
+    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(659), __nccwpck_require__.e(189), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82189)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
     const findBy = (runId) => {
         if (!otherRuns)
             throw new Error(`reading the artifacts of run ${runId} needs a github-token with actions: read`);

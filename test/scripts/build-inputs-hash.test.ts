@@ -13,6 +13,8 @@ async function repository(): Promise<string> {
   await mkdir(path.join(root, 'src', 'plan'), { recursive: true });
   await writeFile(path.join(root, 'src', 'index.ts'), "import './plan/a.ts';\n");
   await writeFile(path.join(root, 'src', 'plan', 'a.ts'), 'export const a = 1;\n');
+  await mkdir(path.join(root, 'stubs'));
+  await writeFile(path.join(root, 'stubs', 'archiver.js'), 'export default {};\n');
   for (const name of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) await writeFile(path.join(root, name), '{}\n');
   return root;
 }
@@ -20,7 +22,7 @@ async function repository(): Promise<string> {
 // The tests run the committed dist/ while the sources hash to what it was built from: a change the
 // hash missed would have them test a stale bundle and pass.
 describe('buildInputsHash', () => {
-  it('changes with any source, a new or renamed file, the lock file and the tsconfigs, and with nothing else', async () => {
+  it('changes with any source or stub, a new or renamed file, the lock file and the tsconfigs, and with nothing else', async () => {
     const root = await repository();
     const first = await buildInputsHash(root);
     expect(await buildInputsHash(root)).toBe(first);
@@ -39,6 +41,8 @@ describe('buildInputsHash', () => {
     await changed(() => writeFile(path.join(root, 'src', 'plan', 'a.ts'), 'export const a = 2;\n'));
     await changed(() => writeFile(path.join(root, 'src', 'plan', 'b.ts'), ''));
     await changed(() => rename(path.join(root, 'src', 'plan', 'b.ts'), path.join(root, 'src', 'plan', 'c.ts')));
+    await changed(() => writeFile(path.join(root, 'stubs', 'archiver.js'), 'export default { create() {} };\n'));
+    await changed(() => writeFile(path.join(root, 'stubs', 'unzip-stream.js'), ''));
     for (const name of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']) await changed(() => writeFile(path.join(root, name), `{ "changed": "${name}" }\n`));
   });
 });

@@ -1,0 +1,2 @@
+declare const archiver: { create(format: string, options?: unknown): never };
+export default archiver;

@@ -1,0 +1,2 @@
+declare const unzip: { Extract(options: { path: string }): never; Parse(): never };
+export default unzip;
