@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // Files whose packages keep process-wide state from their first use: `@actions/artifact` builds its
 // GitHub client from GITHUB_API_URL at import, `@actions/core`'s summary keeps the first summary file
-// it wrote to. They run in a fresh module graph each.
-const ISOLATED = ['test/state/actions-artifact-store.test.ts', 'test/action/runner-commands.test.ts'];
+// it wrote to, `@actions/github` picks its proxy at import. They run in a fresh module graph each.
+const ISOLATED = ['test/state/actions-artifact-store.test.ts', 'test/action/runner-commands.test.ts', 'test/github/proxy-fetch.test.ts'];
 
 export default defineConfig({
   test: {

@@ -10,13 +10,17 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  createOctokit: () => (/* binding */ createOctokit)
+  createOctokit: () => (/* binding */ createOctokit),
+  proxyVariableSet: () => (/* binding */ proxyVariableSet),
+  userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(61351);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
-var utils = __webpack_require__(48282);
+// EXTERNAL MODULE: ./node_modules/@octokit/core/dist-src/index.js + 12 modules
+var dist_src = __webpack_require__(15561);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+var dist_bundle = __webpack_require__(93779);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js + 3 modules
+var plugin_rest_endpoint_methods_dist_src = __webpack_require__(49210);
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __webpack_require__(63251);
 ;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
@@ -265,6 +269,12 @@ throttling.triggersNotification = triggersNotification;
 
 
 
+
+// The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
+// Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
+// for a proxy-aware fetch, 140 ms of every run that talks to GitHub, and without a proxy that fetch is
+// Node's own. With a proxy variable set, requests go through the toolkit's fetch, loaded then.
+const GitHub = dist_src/* Octokit */.E.plugin(plugin_rest_endpoint_methods_dist_src/* restEndpointMethods */._, dist_bundle/* paginateRest */.ud, throttling);
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
 function withTimeout(base, timeoutMs) {
     return (input, init) => {
@@ -289,16 +299,44 @@ function createOctokit(settings) {
         settings.warn(`${what}; retrying in ${retryAfter} s (retry ${retryCount + 1}/${maxRetries}).`);
         return true;
     };
-    const baseFetch = settings.fetch ?? utils/* defaults */.NT.request?.fetch ?? fetch;
-    return (0,github/* getOctokit */.Q)(settings.token, {
+    const baseFetch = settings.fetch ?? (proxyVariableSet(process.env) ? toolkitFetch() : fetch);
+    const userAgent = userAgentWithOrchestrationId(process.env['ACTIONS_ORCHESTRATION_ID']);
+    return new GitHub({
+        // As getOctokit gives it: the token with its scheme, which Octokit's token auth reads either way.
+        auth: `token ${settings.token}`,
         baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
+        ...(userAgent === undefined ? {} : { userAgent }),
         request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? 10_000) },
         throttle: {
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
             ...settings.throttle,
         },
-    }, throttling);
+    });
+}
+/**
+ * True when `@actions/http-client` could send a request through a proxy: it reads only these
+ * variables (`no_proxy` can only take a proxy away). Without them its fetch is a plain fetch.
+ */
+function proxyVariableSet(env) {
+    return ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].some((name) => Boolean(env[name]));
+}
+/** The toolkit's proxy-aware fetch (`@actions/github`'s default), loaded at the first request. */
+function toolkitFetch() {
+    let loaded;
+    return async (input, init) => {
+        loaded ??= Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(32)]).then(__webpack_require__.bind(__webpack_require__, 22032)).then(({ defaults }) => defaults.request.fetch);
+        return (await loaded)(input, init);
+    };
+}
+/**
+ * The user agent getOctokit sets: Octokit's own, with `actions_orchestration_id/<id>` when the runner
+ * gives one, every character outside `[a-z0-9_.-]` made `_` (`@actions/github`'s
+ * getUserAgentWithOrchestrationId; a test compares the two).
+ */
+function userAgentWithOrchestrationId(id) {
+    const trimmed = id?.trim();
+    return trimmed ? `actions_orchestration_id/${trimmed.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
 }
 
 

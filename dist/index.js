@@ -39533,7 +39533,7 @@ function artifactServiceProblem(env) {
  */
 function actionsArtifactStore(workDir, otherRuns) {
     let client;
-    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(659), __nccwpck_require__.e(189), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82189)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
+    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(278), __nccwpck_require__.e(659), __nccwpck_require__.e(32), __nccwpck_require__.e(880), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68880)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
     const findBy = (runId) => {
         if (!otherRuns)
             throw new Error(`reading the artifacts of run ${runId} needs a github-token with actions: read`);
@@ -39656,7 +39656,7 @@ function gitHubClient(settings, io) {
     const token = settings.githubToken;
     if (!token)
         return {};
-    return { github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(621), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
+    return { github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {

@@ -118,7 +118,7 @@ function toolsetGitHubContext(run, octokit) {
 async function cliJobSettings(args, env, redact, mode) {
     const token = env.GITHUB_TOKEN;
     const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
-    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(14), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
     return {
         planFile: args.file,
         ...(args.task !== undefined && { task: args.task }),

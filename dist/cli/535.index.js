@@ -7,14 +7,23 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   createOctokit: () => (/* binding */ createOctokit)
+/* harmony export */   createOctokit: () => (/* binding */ createOctokit),
+/* harmony export */   proxyVariableSet: () => (/* binding */ proxyVariableSet),
+/* harmony export */   userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
 /* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
-/* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4148);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6856);
+/* harmony import */ var _octokit_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1692);
+/* harmony import */ var _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3779);
+/* harmony import */ var _octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3972);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6856);
 
 
 
+
+// The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
+// Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
+// for a proxy-aware fetch, 140 ms of every run that talks to GitHub, and without a proxy that fetch is
+// Node's own. With a proxy variable set, requests go through the toolkit's fetch, loaded then.
+const GitHub = _octokit_core__WEBPACK_IMPORTED_MODULE_0__/* .Octokit */ .E.plugin(_octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__/* .restEndpointMethods */ ._, _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__/* .paginateRest */ .ud, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
 function withTimeout(base, timeoutMs) {
     return (input, init) => {
@@ -39,16 +48,44 @@ function createOctokit(settings) {
         settings.warn(`${what}; retrying in ${retryAfter} s (retry ${retryCount + 1}/${maxRetries}).`);
         return true;
     };
-    const baseFetch = settings.fetch ?? _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__/* .defaults */ .NT.request?.fetch ?? fetch;
-    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(settings.token, {
+    const baseFetch = settings.fetch ?? (proxyVariableSet(process.env) ? toolkitFetch() : fetch);
+    const userAgent = userAgentWithOrchestrationId(process.env['ACTIONS_ORCHESTRATION_ID']);
+    return new GitHub({
+        // As getOctokit gives it: the token with its scheme, which Octokit's token auth reads either way.
+        auth: `token ${settings.token}`,
         baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
+        ...(userAgent === undefined ? {} : { userAgent }),
         request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? 10_000) },
         throttle: {
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
             ...settings.throttle,
         },
-    }, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_2__/* .throttling */ .A);
+    });
+}
+/**
+ * True when `@actions/http-client` could send a request through a proxy: it reads only these
+ * variables (`no_proxy` can only take a proxy away). Without them its fetch is a plain fetch.
+ */
+function proxyVariableSet(env) {
+    return ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].some((name) => Boolean(env[name]));
+}
+/** The toolkit's proxy-aware fetch (`@actions/github`'s default), loaded at the first request. */
+function toolkitFetch() {
+    let loaded;
+    return async (input, init) => {
+        loaded ??= __webpack_require__.e(/* import() */ 176).then(__webpack_require__.bind(__webpack_require__, 7176)).then(({ defaults }) => defaults.request.fetch);
+        return (await loaded)(input, init);
+    };
+}
+/**
+ * The user agent getOctokit sets: Octokit's own, with `actions_orchestration_id/<id>` when the runner
+ * gives one, every character outside `[a-z0-9_.-]` made `_` (`@actions/github`'s
+ * getUserAgentWithOrchestrationId; a test compares the two).
+ */
+function userAgentWithOrchestrationId(id) {
+    const trimmed = id?.trim();
+    return trimmed ? `actions_orchestration_id/${trimmed.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
 }
 
 

@@ -184,7 +184,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/
 
 /***/ }),
 
-/***/ 1692:
+/***/ 9311:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
@@ -794,7 +794,7 @@ async function main(argv) {
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
             if (command.command === 'run')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(176)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(33)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

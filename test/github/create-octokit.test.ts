@@ -1,5 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOctokit } from '../../src/github/create-octokit.ts';
+import { getOctokit } from '@actions/github';
+import { getUserAgentWithOrchestrationId } from '@actions/github/lib/utils';
+import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createOctokit, proxyVariableSet, userAgentWithOrchestrationId } from '../../src/github/create-octokit.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { zeroSpacingThrottle } from './zero-spacing-throttle.ts';
 
@@ -52,5 +55,58 @@ describe('createOctokit', () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 100, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() });
     github.fail('issues/create-comment', { hang: true });
     await expect(octokit.rest.issues.createComment(create)).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/timeout|aborted/i) });
+  });
+});
+
+// createOctokit builds the Octokit getOctokit builds without loading `@actions/github` (and its undici):
+// the requests it hands to fetch must be the same, byte for byte.
+describe('createOctokit against the toolkit’s getOctokit', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** What a client hands to fetch, for the same calls: method, URL, every header, body. */
+  async function requestsOf(client: 'ours' | 'toolkit'): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      seen.push({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers), body: await request.clone().text() });
+      return fetch(request);
+    };
+    const throttle = { ...zeroSpacingThrottle(), onRateLimit: () => false, onSecondaryRateLimit: () => false } as ThrottlingOptions;
+    const octokit =
+      client === 'ours'
+        ? createOctokit({ token: 'ghs_same', baseUrl: github.url, fetch: recording, warn: () => undefined, throttle })
+        : getOctokit('ghs_same', { baseUrl: github.url, request: { fetch: recording }, throttle }, throttling);
+    await octokit.rest.issues.createComment({ ...create, issue_number: 2 });
+    await octokit.paginate(octokit.rest.issues.listComments, { owner: 'o', repo: 'r', issue_number: 1, per_page: 1 });
+    await octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { owner: 'o', repo: 'r', username: 'someone' }).catch(() => undefined);
+    return seen;
+  }
+
+  it('sends the same requests, with and without an orchestration id from the runner', async () => {
+    const seeding = createOctokit({ token: 't', baseUrl: github.url, warn: () => undefined, throttle: zeroSpacingThrottle() });
+    for (const body of ['one', 'two']) await seeding.rest.issues.createComment({ ...create, body });
+    for (const id of [undefined, 'run-42.attempt_1', 'a/b c@d\u00e9']) {
+      if (id === undefined) vi.stubEnv('ACTIONS_ORCHESTRATION_ID', undefined);
+      else vi.stubEnv('ACTIONS_ORCHESTRATION_ID', id);
+      const ours = await requestsOf('ours');
+      expect(ours.length).toBeGreaterThanOrEqual(4);
+      expect(ours).toEqual(await requestsOf('toolkit'));
+      if (id) expect(JSON.stringify(ours)).toContain('actions_orchestration_id/');
+    }
+  });
+
+  it('words the orchestration id as the toolkit does', () => {
+    for (const id of [undefined, '', '   ', 'abc', ' padded ', 'a/b c@d', 'é😀', 'x'.repeat(300)]) {
+      expect(userAgentWithOrchestrationId(id), String(id)).toBe(id === undefined ? undefined : ((): string | undefined => {
+        vi.stubEnv('ACTIONS_ORCHESTRATION_ID', id);
+        return getUserAgentWithOrchestrationId(undefined) || undefined;
+      })());
+    }
+  });
+
+  it('takes the toolkit’s proxy path exactly when a variable it reads for a proxy is set', () => {
+    expect(proxyVariableSet({})).toBe(false);
+    expect(proxyVariableSet({ no_proxy: '*', NO_PROXY: 'example.com', https_proxy: '' })).toBe(false);
+    for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) expect(proxyVariableSet({ [name]: 'http://proxy:3128' }), name).toBe(true);
   });
 });

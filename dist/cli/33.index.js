@@ -1,0 +1,65 @@
+export const id = 33;
+export const ids = [33];
+export const modules = {
+
+/***/ 7795:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   planCommand: () => (/* binding */ planCommand)
+/* harmony export */ });
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6487);
+/* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(490);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8174);
+/* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
+/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9443);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8038);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1601);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7779);
+/* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6296);
+/* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9231);
+
+
+
+
+
+
+
+
+
+
+/**
+ * `plan-runner plan`: writes the steps with the model when the plan has only a goal, validates
+ * them, and prints the plan as a checklist and a Mermaid graph. Nothing runs. Returns the exit code.
+ */
+async function planCommand(args, signal, out = (text) => process.stdout.write(text)) {
+    const env = process.env;
+    const apiKey = env[args.apiKeyEnv] || undefined;
+    const redact = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)([apiKey, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_4__/* .secretValuesFromEnvironment */ ._0)(env)]);
+    if (!(0,_check_output_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .checkOutputPaths */ .s)([['--summary', args.summary], ['--record', args.record]]))
+        return 1;
+    const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_6__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .cliJobSettings */ .l)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_5__/* .systemClock */ .ml, signal, redact });
+    const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_1__/* .finalReport */ .P)(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
+    const unwritten = args.summary ? await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeReportFile */ .a)(args.summary, redact(report.markdown)) : undefined;
+    if (unwritten)
+        process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
+    if (outcome.kind === 'rejected') {
+        for (const error of outcome.errors)
+            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPlanError */ .R)(error))}\n`);
+        return 1;
+    }
+    if (outcome.kind !== 'planned')
+        return 1;
+    const { plan } = outcome;
+    const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
+    out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
+    out(`${(0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .planPreviewLines */ .Xv)(plan, redact).join('\n')}\n\n`);
+    out(`${(0,_report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)((0,_report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .plannedRecord */ .w9)(plan), redact)}\n`);
+    return unwritten ? 1 : 0;
+}
+
+
+/***/ })
+
+};
