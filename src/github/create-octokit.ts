@@ -5,8 +5,9 @@ import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
 // Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
-// for a proxy-aware fetch, 140 ms of every run that talks to GitHub, and without a proxy that fetch is
-// Node's own. With a proxy variable set, requests go through the toolkit's fetch, loaded then.
+// for a proxy-aware fetch, which without a proxy is a plain fetch, a second HTTP stack beside Node's
+// (20-60 ms of a run without the artifact service, whose client loads both anyway). With a proxy
+// variable set, requests go through the toolkit's fetch, loaded at the first one.
 const GitHub = Octokit.plugin(restEndpointMethods, paginateRest, throttling);
 
 /** The REST client every GitHub call in plan-runner goes through. */

@@ -104,6 +104,19 @@ describe('createOctokit against the toolkit’s getOctokit', () => {
     }
   });
 
+  it('sends through Node’s fetch when no proxy variable is set', async () => {
+    for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) vi.stubEnv(name, '');
+    const nodeFetch = vi.spyOn(globalThis, 'fetch');
+    try {
+      const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => undefined, throttle: zeroSpacingThrottle() });
+      await octokit.rest.issues.createComment(create);
+      expect(nodeFetch).toHaveBeenCalledTimes(1);
+      expect(String(nodeFetch.mock.calls[0]![0])).toBe(`${github.url}/repos/o/r/issues/1/comments`);
+    } finally {
+      nodeFetch.mockRestore();
+    }
+  });
+
   it('takes the toolkit’s proxy path exactly when a variable it reads for a proxy is set', () => {
     expect(proxyVariableSet({})).toBe(false);
     expect(proxyVariableSet({ no_proxy: '*', NO_PROXY: 'example.com', https_proxy: '' })).toBe(false);

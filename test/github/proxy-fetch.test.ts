@@ -32,6 +32,9 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('the proxy has no port');
   vi.stubEnv('GITHUB_API_URL', API);
   vi.stubEnv('http_proxy', `http://127.0.0.1:${address.port}`);
+  // A machine's own no_proxy could send the request around the proxy.
+  vi.stubEnv('no_proxy', '');
+  vi.stubEnv('NO_PROXY', '');
 });
 
 afterAll(async () => {
