@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  PROXY_VARIABLES: () => (/* binding */ PROXY_VARIABLES),
   createOctokit: () => (/* binding */ createOctokit),
   proxyVariableSet: () => (/* binding */ proxyVariableSet),
   userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
@@ -320,8 +321,10 @@ function createOctokit(settings) {
  * variables (`no_proxy` can only take a proxy away). Without them its fetch is a plain fetch.
  */
 function proxyVariableSet(env) {
-    return ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].some((name) => Boolean(env[name]));
+    return PROXY_VARIABLES.some((name) => Boolean(env[name]));
 }
+/** The variables `@actions/http-client` takes a proxy from (https first, for https URLs). */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 /** The toolkit's proxy-aware fetch (`@actions/github`'s default), loaded at the first request. */
 function toolkitFetch() {
     let loaded;

@@ -39527,9 +39527,10 @@ function artifactServiceProblem(env) {
 }
 /**
  * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
- * loaded on first use or `warm()`: loading it takes about 0.3 s of CPU (its Azure blob client,
- * zip and protobuf code), more than a small run itself, and only a job with the service needs it.
- * A state is uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
+ * loaded on first use or `warm()`: loading it takes 0.2\u20130.3 s of CPU (its Azure blob client and
+ * protobuf code), more than a small run itself, and only a job with the service needs it. A state is
+ * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
+ * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
  */
 function actionsArtifactStore(workDir, otherRuns) {
     let client;

@@ -78,8 +78,11 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
  * variables (`no_proxy` can only take a proxy away). Without them its fetch is a plain fetch.
  */
 export function proxyVariableSet(env: NodeJS.ProcessEnv): boolean {
-  return ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].some((name) => Boolean(env[name]));
+  return PROXY_VARIABLES.some((name) => Boolean(env[name]));
 }
+
+/** The variables `@actions/http-client` takes a proxy from (https first, for https URLs). */
+export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
 
 /** The toolkit's proxy-aware fetch (`@actions/github`'s default), loaded at the first request. */
 function toolkitFetch(): typeof fetch {

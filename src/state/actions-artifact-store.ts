@@ -19,9 +19,10 @@ export function artifactServiceProblem(env: NodeJS.ProcessEnv): string | undefin
 
 /**
  * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
- * loaded on first use or `warm()`: loading it takes about 0.3 s of CPU (its Azure blob client,
- * zip and protobuf code), more than a small run itself, and only a job with the service needs it.
- * A state is uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written.
+ * loaded on first use or `warm()`: loading it takes 0.2–0.3 s of CPU (its Azure blob client and
+ * protobuf code), more than a small run itself, and only a job with the service needs it. A state is
+ * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
+ * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
  */
 export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess): RunStateStore {
   let client: Promise<import('@actions/artifact').ArtifactClient> | undefined;
