@@ -9826,6 +9826,7 @@ function addUsage(a, b) {
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
+        ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
     };
 }
 
@@ -10793,13 +10794,25 @@ function budgetedModelClient(inner, budget) {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            // A call still out when its signal aborts (a budget stop, a cancel, the step's timeout) is
+            // abandoned: counted the moment it is, before the run reports its usage, and taken back if its
+            // answer comes in after all (it is then charged as usual).
+            let cutOff = false;
+            const onAbort = () => {
+                cutOff = true;
+                budget.countCutOff(1);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
             try {
                 const response = await inner.complete(request, label, signal);
+                if (cutOff)
+                    budget.countCutOff(-1);
                 if (!isStepCall(label))
                     budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
                 return response;
             }
             finally {
+                signal?.removeEventListener('abort', onAbort);
                 ended();
             }
         },
@@ -23097,6 +23110,14 @@ function limitRow(limits) {
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
+/** The calls the run abandoned before they answered, which no figure above counts. */
+function cutOffLine(total) {
+    const calls = total.cutOffCalls ?? 0;
+    if (calls === 0)
+        return undefined;
+    const one = calls === 1;
+    return `${(0,group_digits/* groupDigits */.K)(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+}
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
@@ -23109,8 +23130,9 @@ function renderSummaryCost(record, limits, redact) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
         lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
     }
+    const cutOff = cutOffLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', 'No model calls.');
+        lines.push('', cutOff ?? 'No model calls.');
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -23136,6 +23158,8 @@ function renderSummaryCost(record, limits, redact) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
+    if (cutOff)
+        lines.push('', cutOff);
     return lines.join('\n');
 }
 
@@ -23879,6 +23903,7 @@ class RunBudget {
     #pricing;
     #stop = new AbortController();
     #usage = core_usage/* NO_USAGE */.y;
+    #cutOffCalls = 0;
     #callsStarted = 0;
     #stepsStarted = 0;
     #inFlight = new Set();
@@ -23895,9 +23920,16 @@ class RunBudget {
         if (pricing)
             this.#pricing = pricing;
     }
-    /** Everything charged so far. */
+    /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
     get usage() {
-        return this.#usage;
+        return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+    }
+    /**
+     * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
+     * counts towards no limit; the report says how many calls went uncounted.
+     */
+    countCutOff(delta) {
+        this.#cutOffCalls += delta;
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {

@@ -829,6 +829,7 @@ function addUsage(a, b) {
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
+        ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
     };
 }
 
@@ -1665,13 +1666,25 @@ function budgetedModelClient(inner, budget) {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            // A call still out when its signal aborts (a budget stop, a cancel, the step's timeout) is
+            // abandoned: counted the moment it is, before the run reports its usage, and taken back if its
+            // answer comes in after all (it is then charged as usual).
+            let cutOff = false;
+            const onAbort = () => {
+                cutOff = true;
+                budget.countCutOff(1);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
             try {
                 const response = await inner.complete(request, label, signal);
+                if (cutOff)
+                    budget.countCutOff(-1);
                 if (!isStepCall(label))
                     budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
                 return response;
             }
             finally {
+                signal?.removeEventListener('abort', onAbort);
                 ended();
             }
         },
@@ -6492,6 +6505,7 @@ class RunBudget {
     #pricing;
     #stop = new AbortController();
     #usage = core_usage/* NO_USAGE */.y;
+    #cutOffCalls = 0;
     #callsStarted = 0;
     #stepsStarted = 0;
     #inFlight = new Set();
@@ -6508,9 +6522,16 @@ class RunBudget {
         if (pricing)
             this.#pricing = pricing;
     }
-    /** Everything charged so far. */
+    /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
     get usage() {
-        return this.#usage;
+        return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+    }
+    /**
+     * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
+     * counts towards no limit; the report says how many calls went uncounted.
+     */
+    countCutOff(delta) {
+        this.#cutOffCalls += delta;
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {

@@ -601,6 +601,14 @@ function limitRow(limits) {
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
+/** The calls the run abandoned before they answered, which no figure above counts. */
+function cutOffLine(total) {
+    const calls = total.cutOffCalls ?? 0;
+    if (calls === 0)
+        return undefined;
+    const one = calls === 1;
+    return `${(0,group_digits/* groupDigits */.K)(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+}
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
@@ -613,8 +621,9 @@ function renderSummaryCost(record, limits, redact) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
         lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
     }
+    const cutOff = cutOffLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', 'No model calls.');
+        lines.push('', cutOff ?? 'No model calls.');
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -640,6 +649,8 @@ function renderSummaryCost(record, limits, redact) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
+    if (cutOff)
+        lines.push('', cutOff);
     return lines.join('\n');
 }
 

@@ -6,6 +6,11 @@ export interface Usage {
   readonly costUsd: number;
   /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`. */
   readonly estimatedCalls?: number;
+  /**
+   * Calls sent but abandoned before they answered: the run was stopped (a budget, a cancel) or the
+   * step timed out. What the endpoint bills for them is not known, so they are in no other count.
+   */
+  readonly cutOffCalls?: number;
 }
 
 export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
@@ -18,5 +23,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     completionTokens: a.completionTokens + b.completionTokens,
     costUsd: a.costUsd + b.costUsd,
     ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
+    ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
   };
 }

@@ -37,6 +37,7 @@ export class RunBudget {
   readonly #pricing?: PriceOverrides;
   readonly #stop = new AbortController();
   #usage: Usage = NO_USAGE;
+  #cutOffCalls = 0;
   #callsStarted = 0;
   #stepsStarted = 0;
   readonly #inFlight = new Set<InFlightCall>();
@@ -54,9 +55,17 @@ export class RunBudget {
     if (pricing) this.#pricing = pricing;
   }
 
-  /** Everything charged so far. */
+  /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
   get usage(): Usage {
-    return this.#usage;
+    return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+  }
+
+  /**
+   * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
+   * counts towards no limit; the report says how many calls went uncounted.
+   */
+  countCutOff(delta: 1 | -1): void {
+    this.#cutOffCalls += delta;
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */

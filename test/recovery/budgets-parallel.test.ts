@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
+import { hang, textAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { runOfflineJob } from './job-harness.ts';
 
 // Four independent model steps at concurrency 4 and a budget that fits about one call (each costs
@@ -27,9 +27,37 @@ describe('a cost budget with steps running in parallel', () => {
     expect(job.outcome).toMatchObject({ kind: 'ran', status: 'failed', run: { reason: 'budget exceeded: max_cost_usd 0.50 (spent 0.60)' } });
     expect(job.server.requests).toHaveLength(2);
     expect(job.outcome.usage).toMatchObject({ modelCalls: 2, promptTokens: 200, completionTokens: 20 });
+    // Calls that waited for room were never sent: none was cut off.
+    expect(job.outcome.usage).not.toHaveProperty('cutOffCalls');
+    expect(job.summary).not.toContain('cut off');
     // The steps that never called are not reported as done.
     const states = job.outcome.kind === 'ran' ? [...job.outcome.run.record.steps.values()].map((step) => step.state).sort() : [];
     expect(states.filter((state) => state === 'completed')).toHaveLength(1);
+  });
+
+  // A budget stop abandons the calls still out; what an endpoint bills for them is not known. The
+  // summary's cost table counted only the answered calls and said nothing of the others.
+  it('says in the summary how many calls a budget stop cut off, which no figure counts', async () => {
+    let secondSent!: () => void;
+    const bothOut = new Promise<void>((resolve) => (secondSent = resolve));
+    const job = await runOfflineJob({
+      plan: PLAN.replace('max_cost_usd: 0.5', 'max_cost_usd: 1').replace(/  - \{ id: c.*\n  - \{ id: d.*\n/, ''),
+      script: async (request) => {
+        if (request.index === 1) {
+          secondSent();
+          return hang();
+        }
+        // Answers once the other step's call is out too, and passes the cap: $10.20.
+        await bothOut;
+        return textAnswer('Noted.', { usage: { prompt_tokens: 100, completion_tokens: 1000 } });
+      },
+    });
+    expect(job.outcome).toMatchObject({ kind: 'ran', status: 'failed', run: { reason: expect.stringContaining('budget exceeded: max_cost_usd 1.00') } });
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 100, completionTokens: 1000, cutOffCalls: 1 });
+    expect(job.summary).toContain(
+      '1 model call was cut off before it answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for it is not known, so it is in no figure here.',
+    );
   });
 
   it('still runs the calls in parallel when the budget has room for all of them', async () => {

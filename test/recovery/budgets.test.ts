@@ -35,6 +35,48 @@ describe('budgets', () => {
     expect(budget.signal.aborted).toBe(true);
   });
 
+  it('counts a call abandoned in flight as cut off, takes it back when its answer comes in after all, and never counts a call not sent', async () => {
+    const budget = new RunBudget();
+    let answer!: (value: Awaited<ReturnType<ModelClient['complete']>>) => void;
+    let refuse!: (error: Error) => void;
+    const pending: ModelClient = {
+      defaultModel: 'gpt-4.1-mini',
+      complete: (_request, _label, signal) =>
+        signal?.aborted
+          ? Promise.reject(new Error('aborted before it was sent'))
+          : new Promise((resolve, reject) => {
+              answer = resolve;
+              refuse = reject;
+            }),
+    };
+    const client = budgetedModelClient(pending, budget);
+    const send = (signal: AbortSignal) => client.complete({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'hi' }] }, { purpose: 'planner' }, signal);
+
+    const stopped = new AbortController();
+    const abandoned = send(stopped.signal).catch((error: unknown) => error);
+    await flushMicrotasks();
+    stopped.abort(new Error('stopped'));
+    // Counted the moment the signal aborts, before the call has settled.
+    expect(budget.usage.cutOffCalls).toBe(1);
+    refuse(new Error('the request was aborted'));
+    await abandoned;
+    expect(budget.usage).toMatchObject({ modelCalls: 0, cutOffCalls: 1 });
+
+    const late = new AbortController();
+    const answered = send(late.signal);
+    await flushMicrotasks();
+    late.abort(new Error('stopped'));
+    expect(budget.usage.cutOffCalls).toBe(2);
+    answer(await fakeModel.complete({ model: 'gpt-4.1-mini', messages: [] }, { purpose: 'planner' }));
+    await answered;
+    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 1_000, cutOffCalls: 1 });
+
+    const already = new AbortController();
+    already.abort(new Error('stopped'));
+    await expect(send(already.signal)).rejects.toThrow('aborted before it was sent');
+    expect(budget.usage.cutOffCalls).toBe(1);
+  });
+
   it('prices calls by the plan\'s pricing: over the built-in table', () => {
     const budget = new RunBudget({ max_cost_usd: 0.5 }, { 'gpt-4.1-mini': { input_per_mtok: 200, output_per_mtok: 1_000 } });
     budget.charge({ modelCalls: 1, promptTokens: 1_000, completionTokens: 100, costUsd: 0.0006, model: 'gpt-4.1-mini' } as never);

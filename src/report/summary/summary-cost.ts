@@ -29,6 +29,14 @@ function limitRow(limits: CostLimits): string | undefined {
   return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
 
+/** The calls the run abandoned before they answered, which no figure above counts. */
+function cutOffLine(total: Usage): string | undefined {
+  const calls = total.cutOffCalls ?? 0;
+  if (calls === 0) return undefined;
+  const one = calls === 1;
+  return `${groupDigits(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+}
+
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
@@ -41,8 +49,9 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
     lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
   }
+  const cutOff = cutOffLine(total);
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-    lines.push('', 'No model calls.');
+    lines.push('', cutOff ?? 'No model calls.');
     return lines.join('\n');
   }
   lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -65,5 +74,6 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (estimated > 0) {
     lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
   }
+  if (cutOff) lines.push('', cutOff);
   return lines.join('\n');
 }
