@@ -9826,7 +9826,7 @@ function addUsage(a, b) {
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
-        ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
+        ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
     };
 }
 
@@ -10794,25 +10794,14 @@ function budgetedModelClient(inner, budget) {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
-            // A call still out when its signal aborts (a budget stop, a cancel, the step's timeout) is
-            // abandoned: counted the moment it is, before the run reports its usage, and taken back if its
-            // answer comes in after all (it is then charged as usual).
-            let cutOff = false;
-            const onAbort = () => {
-                cutOff = true;
-                budget.countCutOff(1);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
             try {
-                const response = await inner.complete(request, label, signal);
-                if (cutOff)
-                    budget.countCutOff(-1);
+                // A request abandoned in flight (a timeout, a cancel, a budget stop) may be billed: counted apart.
+                const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
                 if (!isStepCall(label))
                     budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
                 return response;
             }
             finally {
-                signal?.removeEventListener('abort', onAbort);
                 ended();
             }
         },
@@ -14260,6 +14249,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   $: () => (/* binding */ createOpenAIModelClient)
 });
 
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(16698);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __nccwpck_require__(63156);
 ;// CONCATENATED MODULE: ./lib/llm/read-chat-response.js
@@ -14375,6 +14366,7 @@ function normalise(raw) {
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
 
 
+
 /**
  * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
@@ -14382,6 +14374,50 @@ function normalise(raw) {
  */
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
+/** The `onAbandoned` of the call whose requests the SDK is making. */
+const abandonedOf = new external_node_async_hooks_.AsyncLocalStorage();
+/**
+ * `fetch` as the SDK gets it: a request that was sent and whose whole answer never came in (its
+ * signal aborted: the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke
+ * off while the SDK read it) is reported to its call's `onAbandoned`. A request aborted before it
+ * went out is not, nor a body the SDK chose not to read (a 429 it retries).
+ */
+function reportingAbandoned(inner) {
+    return async (input, init) => {
+        const onAbandoned = abandonedOf.getStore();
+        if (!onAbandoned || init?.signal?.aborted)
+            return inner(input, init);
+        let response;
+        try {
+            response = await inner(input, init);
+        }
+        catch (error) {
+            if (init?.signal?.aborted)
+                onAbandoned();
+            throw error;
+        }
+        if (!response.body)
+            return response;
+        const reader = response.body.getReader();
+        const body = new ReadableStream({
+            async pull(controller) {
+                try {
+                    const { done, value } = await reader.read();
+                    if (done)
+                        controller.close();
+                    else
+                        controller.enqueue(value);
+                }
+                catch (error) {
+                    onAbandoned();
+                    controller.error(error);
+                }
+            },
+            cancel: (reason) => reader.cancel(reason),
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+}
 function createOpenAIModelClient(options) {
     // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
     let loaded;
@@ -14391,7 +14427,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            ...(options.fetch ? { fetch: options.fetch } : {}),
+            fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -14406,7 +14442,8 @@ function createOpenAIModelClient(options) {
             const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             let answer;
             try {
-                answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
@@ -23065,7 +23102,7 @@ function runUsage(record) {
 
 /***/ }),
 
-/***/ 75797:
+/***/ 23625:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23082,87 +23119,8 @@ var goals_table = __nccwpck_require__(52895);
 var mermaid_graph = __nccwpck_require__(14260);
 // EXTERNAL MODULE: ./lib/report/approval-section.js
 var approval_section = __nccwpck_require__(64481);
-// EXTERNAL MODULE: ./lib/core/usage.js
-var usage = __nccwpck_require__(76940);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/run-usage.js
-var run_usage = __nccwpck_require__(15537);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
-
-
-
-
-function usd(value) {
-    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
-function row(label, usage) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
-}
-function limitRow(limits) {
-    const finite = (n) => n !== undefined && Number.isFinite(n);
-    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
-        return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
-    const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
-    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
-    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
-}
-/** The calls the run abandoned before they answered, which no figure above counts. */
-function cutOffLine(total) {
-    const calls = total.cutOffCalls ?? 0;
-    if (calls === 0)
-        return undefined;
-    const one = calls === 1;
-    return `${(0,group_digits/* groupDigits */.K)(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
-}
-/**
- * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
- * replanning, goal judges) get their own row, and the limits a row of their own when given.
- */
-function renderSummaryCost(record, limits, redact) {
-    const lines = ['### Cost'];
-    const total = (0,run_usage/* runUsage */.l)(record);
-    const reused = [...record.steps.values()].filter((step) => step.reused);
-    if (reused.length > 0) {
-        const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
-    }
-    const cutOff = cutOffLine(total);
-    if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', cutOff ?? 'No model calls.');
-        return lines.join('\n');
-    }
-    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
-    let stepsTotal = usage/* NO_USAGE */.y;
-    for (const step of record.steps.values()) {
-        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, step.usage);
-        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
-            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
-    }
-    const other = {
-        modelCalls: total.modelCalls - stepsTotal.modelCalls,
-        promptTokens: total.promptTokens - stepsTotal.promptTokens,
-        completionTokens: total.completionTokens - stepsTotal.completionTokens,
-        costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
-    };
-    if (other.modelCalls > 0 || other.promptTokens > 0)
-        lines.push(row('planning and goal checks', other));
-    lines.push(row('**Total**', total));
-    const limit = limits && limitRow(limits);
-    if (limit)
-        lines.push(limit);
-    const estimated = total.estimatedCalls ?? 0;
-    if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
-    }
-    if (cutOff)
-        lines.push('', cutOff);
-    return lines.join('\n');
-}
-
+// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
+var summary_cost = __nccwpck_require__(43219);
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __nccwpck_require__(31675);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
@@ -23171,6 +23129,8 @@ function byteSize(text) {
     return Buffer.byteLength(text, 'utf8');
 }
 
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-revisions.js
@@ -23207,6 +23167,8 @@ function detailsBlock(summary, body) {
 var result_text = __nccwpck_require__(16);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
 
 
@@ -23389,7 +23351,7 @@ function renderSummary(record, options) {
         ...(approval ? [approval] : []),
         ...goals,
         ...renderSummarySteps(record, redact, where),
-        renderSummaryCost(record, options.limits, redact),
+        (0,summary_cost/* renderSummaryCost */.I)(record, options.limits, redact),
         renderSummaryRevisions(record, redact),
         graph,
     ];
@@ -23418,6 +23380,92 @@ function renderSummary(record, options) {
     cut.add(graph);
     text = render();
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+
+
+/***/ }),
+
+/***/ 43219:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ renderSummaryCost),
+/* harmony export */   p: () => (/* binding */ abandonedLine)
+/* harmony export */ });
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(15537);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+
+
+
+
+function usd(value) {
+    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+function row(label, usage) {
+    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+}
+function limitRow(limits) {
+    const finite = (n) => n !== undefined && Number.isFinite(n);
+    if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
+        return undefined;
+    const calls = finite(limits.maxModelCalls) ? (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(limits.maxModelCalls) : '\u2014';
+    const tokens = finite(limits.maxTokens) ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(limits.maxTokens)} (in + out)` : '\u2014';
+    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
+    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+}
+/** The model requests abandoned before their answer came in, which no figure counts; undefined when there were none. */
+function abandonedLine(total) {
+    const requests = total.abandonedRequests ?? 0;
+    if (requests === 0)
+        return undefined;
+    const one = requests === 1;
+    return `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+}
+/**
+ * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
+ * replanning, goal judges) get their own row, and the limits a row of their own when given.
+ */
+function renderSummaryCost(record, limits, redact) {
+    const lines = ['### Cost'];
+    const total = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
+    const reused = [...record.steps.values()].filter((step) => step.reused);
+    if (reused.length > 0) {
+        const saved = reused.reduce((sum, step) => (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(sum, step.reused ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y), _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y);
+        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+    }
+    const abandoned = abandonedLine(total);
+    if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
+        lines.push('', abandoned ?? 'No model calls.');
+        return lines.join('\n');
+    }
+    lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
+    let stepsTotal = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    for (const step of record.steps.values()) {
+        stepsTotal = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsTotal, step.usage);
+        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
+            lines.push(row((0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(step.key)), step.usage));
+    }
+    const other = {
+        modelCalls: total.modelCalls - stepsTotal.modelCalls,
+        promptTokens: total.promptTokens - stepsTotal.promptTokens,
+        completionTokens: total.completionTokens - stepsTotal.completionTokens,
+        costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+    };
+    if (other.modelCalls > 0 || other.promptTokens > 0)
+        lines.push(row('planning and goal checks', other));
+    lines.push(row('**Total**', total));
+    const limit = limits && limitRow(limits);
+    if (limit)
+        lines.push(limit);
+    const estimated = total.estimatedCalls ?? 0;
+    if (estimated > 0) {
+        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+    }
+    if (abandoned)
+        lines.push('', abandoned);
+    return lines.join('\n');
 }
 
 
@@ -23903,7 +23951,7 @@ class RunBudget {
     #pricing;
     #stop = new AbortController();
     #usage = core_usage/* NO_USAGE */.y;
-    #cutOffCalls = 0;
+    #abandonedRequests = 0;
     #callsStarted = 0;
     #stepsStarted = 0;
     #inFlight = new Set();
@@ -23920,16 +23968,13 @@ class RunBudget {
         if (pricing)
             this.#pricing = pricing;
     }
-    /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
+    /** Everything charged so far, and the model requests abandoned in flight (`abandonedRequests`). */
     get usage() {
-        return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+        return this.#abandonedRequests > 0 ? { ...this.#usage, abandonedRequests: this.#abandonedRequests } : this.#usage;
     }
-    /**
-     * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
-     * counts towards no limit; the report says how many calls went uncounted.
-     */
-    countCutOff(delta) {
-        this.#cutOffCalls += delta;
+    /** A model request was abandoned in flight: its cost is not known, so it counts towards no limit; the report says how many. */
+    countAbandoned() {
+        this.#abandonedRequests += 1;
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -38328,8 +38373,10 @@ function renderPlanPreview(plan, options) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 5 modules
-var render_summary = __nccwpck_require__(75797);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
+var summary_cost = __nccwpck_require__(43219);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
 
 
@@ -38377,6 +38424,12 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+function withAbandoned(markdown, usage) {
+    const line = usage && (0,summary_cost/* abandonedLine */.p)(usage);
+    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+}
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
@@ -38389,7 +38442,7 @@ function finalReport(outcome, context) {
             status: 'cancelled',
             reason,
             goals: [],
-            markdown: `## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+            markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
             planErrors: [],
             ...(outcome.usage && { usage: outcome.usage }),
         };
@@ -38400,17 +38453,14 @@ function finalReport(outcome, context) {
             status: 'failed',
             reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
             goals: [],
-            markdown: [
-                renderRejectedReport(planErrors, context.planPath, context.redact),
-                ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
-            ].join('\n\n'),
+            markdown: withAbandoned([renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,
             ...(outcome.usage && { usage: outcome.usage }),
         };
     }
     if (outcome.kind === 'planned') {
         // mode: plan \u2014 the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
+        return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;

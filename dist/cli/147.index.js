@@ -829,7 +829,7 @@ function addUsage(a, b) {
         completionTokens: a.completionTokens + b.completionTokens,
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
-        ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
+        ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
     };
 }
 
@@ -1666,25 +1666,14 @@ function budgetedModelClient(inner, budget) {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
-            // A call still out when its signal aborts (a budget stop, a cancel, the step's timeout) is
-            // abandoned: counted the moment it is, before the run reports its usage, and taken back if its
-            // answer comes in after all (it is then charged as usual).
-            let cutOff = false;
-            const onAbort = () => {
-                cutOff = true;
-                budget.countCutOff(1);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
             try {
-                const response = await inner.complete(request, label, signal);
-                if (cutOff)
-                    budget.countCutOff(-1);
+                // A request abandoned in flight (a timeout, a cancel, a budget stop) may be billed: counted apart.
+                const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
                 if (!isStepCall(label))
                     budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
                 return response;
             }
             finally {
-                signal?.removeEventListener('abort', onAbort);
                 ended();
             }
         },
@@ -5024,6 +5013,8 @@ __webpack_require__.d(__webpack_exports__, {
   $: () => (/* binding */ createOpenAIModelClient)
 });
 
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __webpack_require__(6698);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __webpack_require__(3156);
 ;// CONCATENATED MODULE: ./lib/llm/read-chat-response.js
@@ -5139,6 +5130,7 @@ function normalise(raw) {
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
 
 
+
 /**
  * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
@@ -5146,6 +5138,50 @@ function normalise(raw) {
  */
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
+/** The `onAbandoned` of the call whose requests the SDK is making. */
+const abandonedOf = new external_node_async_hooks_.AsyncLocalStorage();
+/**
+ * `fetch` as the SDK gets it: a request that was sent and whose whole answer never came in (its
+ * signal aborted: the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke
+ * off while the SDK read it) is reported to its call's `onAbandoned`. A request aborted before it
+ * went out is not, nor a body the SDK chose not to read (a 429 it retries).
+ */
+function reportingAbandoned(inner) {
+    return async (input, init) => {
+        const onAbandoned = abandonedOf.getStore();
+        if (!onAbandoned || init?.signal?.aborted)
+            return inner(input, init);
+        let response;
+        try {
+            response = await inner(input, init);
+        }
+        catch (error) {
+            if (init?.signal?.aborted)
+                onAbandoned();
+            throw error;
+        }
+        if (!response.body)
+            return response;
+        const reader = response.body.getReader();
+        const body = new ReadableStream({
+            async pull(controller) {
+                try {
+                    const { done, value } = await reader.read();
+                    if (done)
+                        controller.close();
+                    else
+                        controller.enqueue(value);
+                }
+                catch (error) {
+                    onAbandoned();
+                    controller.error(error);
+                }
+            },
+            cancel: (reason) => reader.cancel(reason),
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+}
 function createOpenAIModelClient(options) {
     // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
     let loaded;
@@ -5155,7 +5191,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            ...(options.fetch ? { fetch: options.fetch } : {}),
+            fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -5170,7 +5206,8 @@ function createOpenAIModelClient(options) {
             const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             let answer;
             try {
-                answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
@@ -6505,7 +6542,7 @@ class RunBudget {
     #pricing;
     #stop = new AbortController();
     #usage = core_usage/* NO_USAGE */.y;
-    #cutOffCalls = 0;
+    #abandonedRequests = 0;
     #callsStarted = 0;
     #stepsStarted = 0;
     #inFlight = new Set();
@@ -6522,16 +6559,13 @@ class RunBudget {
         if (pricing)
             this.#pricing = pricing;
     }
-    /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
+    /** Everything charged so far, and the model requests abandoned in flight (`abandonedRequests`). */
     get usage() {
-        return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+        return this.#abandonedRequests > 0 ? { ...this.#usage, abandonedRequests: this.#abandonedRequests } : this.#usage;
     }
-    /**
-     * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
-     * counts towards no limit; the report says how many calls went uncounted.
-     */
-    countCutOff(delta) {
-        this.#cutOffCalls += delta;
+    /** A model request was abandoned in flight: its cost is not known, so it counts towards no limit; the report says how many. */
+    countAbandoned() {
+        this.#abandonedRequests += 1;
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {

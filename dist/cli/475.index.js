@@ -601,13 +601,13 @@ function limitRow(limits) {
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
-/** The calls the run abandoned before they answered, which no figure above counts. */
-function cutOffLine(total) {
-    const calls = total.cutOffCalls ?? 0;
-    if (calls === 0)
+/** The model requests abandoned before their answer came in, which no figure counts; undefined when there were none. */
+function abandonedLine(total) {
+    const requests = total.abandonedRequests ?? 0;
+    if (requests === 0)
         return undefined;
-    const one = calls === 1;
-    return `${(0,group_digits/* groupDigits */.K)(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+    const one = requests === 1;
+    return `${(0,group_digits/* groupDigits */.K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
 }
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
@@ -621,9 +621,9 @@ function renderSummaryCost(record, limits, redact) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
         lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
     }
-    const cutOff = cutOffLine(total);
+    const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-        lines.push('', cutOff ?? 'No model calls.');
+        lines.push('', abandoned ?? 'No model calls.');
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -649,8 +649,8 @@ function renderSummaryCost(record, limits, redact) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
     }
-    if (cutOff)
-        lines.push('', cutOff);
+    if (abandoned)
+        lines.push('', abandoned);
     return lines.join('\n');
 }
 
@@ -948,6 +948,12 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+function withAbandoned(markdown, usage) {
+    const line = usage && abandonedLine(usage);
+    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+}
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
@@ -960,7 +966,7 @@ function finalReport(outcome, context) {
             status: 'cancelled',
             reason,
             goals: [],
-            markdown: `## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+            markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
             planErrors: [],
             ...(outcome.usage && { usage: outcome.usage }),
         };
@@ -971,17 +977,14 @@ function finalReport(outcome, context) {
             status: 'failed',
             reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
             goals: [],
-            markdown: [
-                renderRejectedReport(planErrors, context.planPath, context.redact),
-                ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
-            ].join('\n\n'),
+            markdown: withAbandoned([renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,
             ...(outcome.usage && { usage: outcome.usage }),
         };
     }
     if (outcome.kind === 'planned') {
         // mode: plan \u2014 the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: (0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
+        return { status: 'succeeded', goals: [], markdown: withAbandoned((0,plan_preview/* renderPlanPreview */.UM)(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
     }
     const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
     const limits = outcome.plan.limits;

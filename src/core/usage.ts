@@ -7,10 +7,10 @@ export interface Usage {
   /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`. */
   readonly estimatedCalls?: number;
   /**
-   * Calls sent but abandoned before they answered: the run was stopped (a budget, a cancel) or the
-   * step timed out. What the endpoint bills for them is not known, so they are in no other count.
+   * Requests sent and abandoned before their whole answer came in (an attempt's timeout, a cancel, a
+   * budget stop, a body cut off): what the endpoint bills for them is not known, so no other count has them.
    */
-  readonly cutOffCalls?: number;
+  readonly abandonedRequests?: number;
 }
 
 export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
@@ -23,6 +23,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     completionTokens: a.completionTokens + b.completionTokens,
     costUsd: a.costUsd + b.costUsd,
     ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
-    ...((a.cutOffCalls || b.cutOffCalls) && { cutOffCalls: (a.cutOffCalls ?? 0) + (b.cutOffCalls ?? 0) }),
+    ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
   };
 }

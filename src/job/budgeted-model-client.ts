@@ -19,22 +19,12 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
     defaultModel: inner.defaultModel,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
       const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
-      // A call still out when its signal aborts (a budget stop, a cancel, the step's timeout) is
-      // abandoned: counted the moment it is, before the run reports its usage, and taken back if its
-      // answer comes in after all (it is then charged as usual).
-      let cutOff = false;
-      const onAbort = (): void => {
-        cutOff = true;
-        budget.countCutOff(1);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const response = await inner.complete(request, label, signal);
-        if (cutOff) budget.countCutOff(-1);
+        // A request abandoned in flight (a timeout, a cancel, a budget stop) may be billed: counted apart.
+        const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
         if (!isStepCall(label)) budget.charge(callUsage(response, request));
         return response;
       } finally {
-        signal?.removeEventListener('abort', onAbort);
         ended();
       }
     },

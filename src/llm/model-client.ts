@@ -6,6 +6,11 @@ export type ChatResponse = OpenAI.Chat.Completions.ChatCompletion;
 /** Who asks: lets record/replay files and errors name the step (or `planner`, `goal:<name>`). */
 export interface CallLabel {
   readonly purpose: string;
+  /**
+   * Told of each request this call sent and then abandoned before its whole answer came in (a
+   * timeout, a cancel, a budget stop): what the endpoint bills for such a request is not known.
+   */
+  readonly onAbandoned?: () => void;
 }
 
 /**

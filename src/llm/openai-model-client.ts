@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -25,6 +26,45 @@ export interface OpenAIModelClientOptions {
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
 
+/** The `onAbandoned` of the call whose requests the SDK is making. */
+const abandonedOf = new AsyncLocalStorage<() => void>();
+
+/**
+ * `fetch` as the SDK gets it: a request that was sent and whose whole answer never came in (its
+ * signal aborted: the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke
+ * off while the SDK read it) is reported to its call's `onAbandoned`. A request aborted before it
+ * went out is not, nor a body the SDK chose not to read (a 429 it retries).
+ */
+function reportingAbandoned(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const onAbandoned = abandonedOf.getStore();
+    if (!onAbandoned || init?.signal?.aborted) return inner(input, init);
+    let response: Response;
+    try {
+      response = await inner(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted) onAbandoned();
+      throw error;
+    }
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          onAbandoned();
+          controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
   // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
   let loaded: Promise<{ sdk: OpenAI; errorFromSdk: typeof import('./model-call-error-from-sdk.ts').modelCallErrorFromSdk }> | undefined;
@@ -35,7 +75,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -50,7 +90,8 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
       let answer: unknown;
       try {
-        answer = await sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+        const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+        answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;

@@ -9,6 +9,7 @@ import { renderRejectedPlan } from './rejected-plan-markdown.ts';
 import { renderPlanPreview } from './plan-preview.ts';
 import type { Redactor } from '../core/redact.ts';
 import { renderSummary } from './summary/render-summary.ts';
+import { abandonedLine } from './summary/summary-cost.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../job/run-job.ts';
 import type { RunRecord } from '../core/run-record.ts';
@@ -41,6 +42,12 @@ export interface FinalReportContext {
 }
 
 
+/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+function withAbandoned(markdown: string, usage: Usage | undefined): string {
+  const line = usage && abandonedLine(usage);
+  return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+}
+
 /**
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
@@ -53,7 +60,7 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
       status: 'cancelled',
       reason,
       goals: [],
-      markdown: `## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(context.redact(name))}\n\n**Status:** ${reason}.\n`,
+      markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
       planErrors: [],
       ...(outcome.usage && { usage: outcome.usage }),
     };
@@ -64,17 +71,17 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
       status: 'failed',
       reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
       goals: [],
-      markdown: [
-        renderRejectedReport(planErrors, context.planPath, context.redact),
-        ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : []),
-      ].join('\n\n'),
+      markdown: withAbandoned(
+        [renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'),
+        outcome.usage,
+      ),
       planErrors,
       ...(outcome.usage && { usage: outcome.usage }),
     };
   }
   if (outcome.kind === 'planned') {
     // mode: plan — the plan was written and validated; nothing ran.
-    return { status: 'succeeded', goals: [], markdown: renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), planErrors: [], usage: outcome.usage };
+    return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
   }
   const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
   const limits = outcome.plan.limits;

@@ -37,7 +37,7 @@ export class RunBudget {
   readonly #pricing?: PriceOverrides;
   readonly #stop = new AbortController();
   #usage: Usage = NO_USAGE;
-  #cutOffCalls = 0;
+  #abandonedRequests = 0;
   #callsStarted = 0;
   #stepsStarted = 0;
   readonly #inFlight = new Set<InFlightCall>();
@@ -55,17 +55,14 @@ export class RunBudget {
     if (pricing) this.#pricing = pricing;
   }
 
-  /** Everything charged so far, and the calls abandoned before they answered (`cutOffCalls`). */
+  /** Everything charged so far, and the model requests abandoned in flight (`abandonedRequests`). */
   get usage(): Usage {
-    return this.#cutOffCalls > 0 ? { ...this.#usage, cutOffCalls: this.#cutOffCalls } : this.#usage;
+    return this.#abandonedRequests > 0 ? { ...this.#usage, abandonedRequests: this.#abandonedRequests } : this.#usage;
   }
 
-  /**
-   * A call in flight was abandoned (+1), or answered after all (-1). Its cost is not known, so it
-   * counts towards no limit; the report says how many calls went uncounted.
-   */
-  countCutOff(delta: 1 | -1): void {
-    this.#cutOffCalls += delta;
+  /** A model request was abandoned in flight: its cost is not known, so it counts towards no limit; the report says how many. */
+  countAbandoned(): void {
+    this.#abandonedRequests += 1;
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */

@@ -90,6 +90,8 @@ it('reports a run cancelled while the model writes its plan as cancelled, not as
     expect(result.failure).toMatch(/^The run was cancelled/);
     expect(said.summary).toContain('cancelled while the model was writing the plan');
     expect(said.summary).not.toContain('rejected');
+    // The planner's request was out when the cancel came: it may be billed, and no figure counts it.
+    expect(said.summary).toContain('1 model request was abandoned before its answer came in');
   } finally {
     await server.close();
   }

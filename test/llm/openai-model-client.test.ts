@@ -150,3 +150,53 @@ describe('a body sent slowly after the headers', () => {
     }
   });
 });
+
+// A request abandoned in flight may be billed, and no usage comes back for it: the client reports
+// each one to the call's `onAbandoned`, which the run's budget counts for the summary.
+describe('requests abandoned in flight', () => {
+  function counting() {
+    let abandoned = 0;
+    return { label: { purpose: 'step:3', onAbandoned: () => void abandoned++ }, count: () => abandoned };
+  }
+
+  it('reports a request cancelled while it waits for its answer', async () => {
+    server.script(() => hang());
+    const { label: counted, count } = counting();
+    const controller = new AbortController();
+    const call = client().complete(request, counted, controller.signal);
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort(new Error('budget exceeded'));
+    await expect(call).rejects.toThrow('budget exceeded');
+    expect(count()).toBe(1);
+  });
+
+  it('reports an attempt the SDK timed out and retried, and not the answer that followed', async () => {
+    server.script([hang(), textAnswer('second attempt')]);
+    const { label: counted, count } = counting();
+    const response = await client({ maxRetries: 1, timeoutMs: 200 }).complete(request, counted);
+    expect(response.choices[0]?.message.content).toBe('second attempt');
+    expect(server.requests).toHaveLength(2);
+    expect(count()).toBe(1);
+  });
+
+  it('reports an answer whose body broke off', async () => {
+    server.script([{ kind: 'cut', text: '{"id":"x","choices":[' }]);
+    const { label: counted, count } = counting();
+    await failure(client({ maxRetries: 0 }).complete(request, counted));
+    expect(count()).toBe(1);
+  });
+
+  it('reports none for answers, errors the SDK retries, or a call cancelled before its request went out', async () => {
+    server.script([httpError(429, { retryAfterMs: 0 }), textAnswer('after the wait'), httpError(400)]);
+    const { label: counted, count } = counting();
+    const fresh = client({ maxRetries: 1 });
+    await fresh.complete(request, counted);
+    await failure(fresh.complete(request, counted));
+    const controller = new AbortController();
+    const cancelled = client().complete(request, counted, controller.signal);
+    controller.abort(new Error('cancelled at once'));
+    await expect(cancelled).rejects.toThrow('cancelled at once');
+    expect(server.requests).toHaveLength(3);
+    expect(count()).toBe(0);
+  });
+});

@@ -27,9 +27,9 @@ describe('a cost budget with steps running in parallel', () => {
     expect(job.outcome).toMatchObject({ kind: 'ran', status: 'failed', run: { reason: 'budget exceeded: max_cost_usd 0.50 (spent 0.60)' } });
     expect(job.server.requests).toHaveLength(2);
     expect(job.outcome.usage).toMatchObject({ modelCalls: 2, promptTokens: 200, completionTokens: 20 });
-    // Calls that waited for room were never sent: none was cut off.
-    expect(job.outcome.usage).not.toHaveProperty('cutOffCalls');
-    expect(job.summary).not.toContain('cut off');
+    // Calls that waited for room were never sent: none was abandoned.
+    expect(job.outcome.usage).not.toHaveProperty('abandonedRequests');
+    expect(job.summary).not.toContain('model request');
     // The steps that never called are not reported as done.
     const states = job.outcome.kind === 'ran' ? [...job.outcome.run.record.steps.values()].map((step) => step.state).sort() : [];
     expect(states.filter((state) => state === 'completed')).toHaveLength(1);
@@ -37,7 +37,7 @@ describe('a cost budget with steps running in parallel', () => {
 
   // A budget stop abandons the calls still out; what an endpoint bills for them is not known. The
   // summary's cost table counted only the answered calls and said nothing of the others.
-  it('says in the summary how many calls a budget stop cut off, which no figure counts', async () => {
+  it('says in the summary how many requests a budget stop abandoned in flight, which no figure counts', async () => {
     let secondSent!: () => void;
     const bothOut = new Promise<void>((resolve) => (secondSent = resolve));
     const job = await runOfflineJob({
@@ -54,9 +54,9 @@ describe('a cost budget with steps running in parallel', () => {
     });
     expect(job.outcome).toMatchObject({ kind: 'ran', status: 'failed', run: { reason: expect.stringContaining('budget exceeded: max_cost_usd 1.00') } });
     expect(job.server.requests).toHaveLength(2);
-    expect(job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 100, completionTokens: 1000, cutOffCalls: 1 });
+    expect(job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 100, completionTokens: 1000, abandonedRequests: 1 });
     expect(job.summary).toContain(
-      '1 model call was cut off before it answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for it is not known, so it is in no figure here.',
+      '1 model request was abandoned before its answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for it is not known, so it is in no figure here.',
     );
   });
 

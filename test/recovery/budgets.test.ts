@@ -35,46 +35,30 @@ describe('budgets', () => {
     expect(budget.signal.aborted).toBe(true);
   });
 
-  it('counts a call abandoned in flight as cut off, takes it back when its answer comes in after all, and never counts a call not sent', async () => {
-    const budget = new RunBudget();
-    let answer!: (value: Awaited<ReturnType<ModelClient['complete']>>) => void;
-    let refuse!: (error: Error) => void;
-    const pending: ModelClient = {
+  it('counts the requests the model client reports abandoned, apart from every limit', async () => {
+    const budget = new RunBudget({ max_model_calls: 5 });
+    const abandoning: ModelClient = {
       defaultModel: 'gpt-4.1-mini',
-      complete: (_request, _label, signal) =>
-        signal?.aborted
-          ? Promise.reject(new Error('aborted before it was sent'))
-          : new Promise((resolve, reject) => {
-              answer = resolve;
-              refuse = reject;
-            }),
+      complete: async (_request, label) => {
+        label.onAbandoned?.();
+        label.onAbandoned?.();
+        throw new Error('cancelled');
+      },
     };
-    const client = budgetedModelClient(pending, budget);
-    const send = (signal: AbortSignal) => client.complete({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'hi' }] }, { purpose: 'planner' }, signal);
+    await expect(ask(budgetedModelClient(abandoning, budget), 'planner')).rejects.toThrow('cancelled');
+    expect(budget.usage).toEqual({ modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 2 });
+    expect(budget.signal.aborted).toBe(false);
+  });
 
-    const stopped = new AbortController();
-    const abandoned = send(stopped.signal).catch((error: unknown) => error);
-    await flushMicrotasks();
-    stopped.abort(new Error('stopped'));
-    // Counted the moment the signal aborts, before the call has settled.
-    expect(budget.usage.cutOffCalls).toBe(1);
-    refuse(new Error('the request was aborted'));
-    await abandoned;
-    expect(budget.usage).toMatchObject({ modelCalls: 0, cutOffCalls: 1 });
-
-    const late = new AbortController();
-    const answered = send(late.signal);
-    await flushMicrotasks();
-    late.abort(new Error('stopped'));
-    expect(budget.usage.cutOffCalls).toBe(2);
-    answer(await fakeModel.complete({ model: 'gpt-4.1-mini', messages: [] }, { purpose: 'planner' }));
-    await answered;
-    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 1_000, cutOffCalls: 1 });
-
-    const already = new AbortController();
-    already.abort(new Error('stopped'));
-    await expect(send(already.signal)).rejects.toThrow('aborted before it was sent');
-    expect(budget.usage.cutOffCalls).toBe(1);
+  // A review's call passed the cap; the stop aborted the run's signal, which the call itself had
+  // been given: an abort listener still attached counted the answered, charged call as abandoned.
+  it('never counts an answered call as abandoned, also when its charge stops the run and aborts its own signal', async () => {
+    const budget = new RunBudget({ max_tokens: 500 });
+    const client = budgetedModelClient(fakeModel, budget);
+    await client.complete({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'review' }] }, { purpose: 'review:2' }, budget.signal);
+    expect(budget.signal.aborted).toBe(true);
+    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 1_000 });
+    expect(budget.usage).not.toHaveProperty('abandonedRequests');
   });
 
   it('prices calls by the plan\'s pricing: over the built-in table', () => {

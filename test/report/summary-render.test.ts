@@ -93,14 +93,14 @@ describe('renderSummary', () => {
     expect(renderSummary(record, { redact: noRedaction })).toContain('### Cost\n\nNo model calls.');
   });
 
-  it('says how many calls were cut off before they answered, also when none answered', () => {
-    const stopped = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('failed', { ...usage(1, 1000, 200, 0.002), cutOffCalls: 2 }).record();
+  it('says how many requests were abandoned before their answer came in, also when none answered', () => {
+    const stopped = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('failed', { ...usage(1, 1000, 200, 0.002), abandonedRequests: 2 }).record();
     const md = renderSummary(stopped, { redact: noRedaction });
     expect(md).toContain('| **Total** | 1 | 1,000 | 200 | $0.0020 |');
-    expect(md).toContain('2 model calls were cut off before they answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for them is not known, so they are in no figure here.');
-    const none = new RunScript(plan([step('1', 'a')])).finish('cancelled', { ...usage(0, 0, 0, 0), cutOffCalls: 1 }).record();
+    expect(md).toContain('2 model requests were abandoned before their answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for them is not known, so they are in no figure here.');
+    const none = new RunScript(plan([step('1', 'a')])).finish('cancelled', { ...usage(0, 0, 0, 0), abandonedRequests: 1 }).record();
     const only = renderSummary(none, { redact: noRedaction });
-    expect(only).toContain('### Cost\n\n1 model call was cut off before it answered');
+    expect(only).toContain('### Cost\n\n1 model request was abandoned before its answer came in');
     expect(only).not.toContain('No model calls.');
   });
 

@@ -29,12 +29,12 @@ function limitRow(limits: CostLimits): string | undefined {
   return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
 
-/** The calls the run abandoned before they answered, which no figure above counts. */
-function cutOffLine(total: Usage): string | undefined {
-  const calls = total.cutOffCalls ?? 0;
-  if (calls === 0) return undefined;
-  const one = calls === 1;
-  return `${groupDigits(calls)} model call${one ? ' was' : 's were'} cut off before ${one ? 'it' : 'they'} answered (the run was stopped or cancelled, or a step timed out): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+/** The model requests abandoned before their answer came in, which no figure counts; undefined when there were none. */
+export function abandonedLine(total: Usage): string | undefined {
+  const requests = total.abandonedRequests ?? 0;
+  if (requests === 0) return undefined;
+  const one = requests === 1;
+  return `${groupDigits(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
 }
 
 /**
@@ -49,9 +49,9 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
     lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
   }
-  const cutOff = cutOffLine(total);
+  const abandoned = abandonedLine(total);
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
-    lines.push('', cutOff ?? 'No model calls.');
+    lines.push('', abandoned ?? 'No model calls.');
     return lines.join('\n');
   }
   lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -74,6 +74,6 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (estimated > 0) {
     lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
   }
-  if (cutOff) lines.push('', cutOff);
+  if (abandoned) lines.push('', abandoned);
   return lines.join('\n');
 }
