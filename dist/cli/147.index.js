@@ -5141,10 +5141,12 @@ const RETRY_WAITS_MS = 60_000;
 /** The `onAbandoned` of the call whose requests the SDK is making. */
 const abandonedOf = new external_node_async_hooks_.AsyncLocalStorage();
 /**
- * `fetch` as the SDK gets it: a request that was sent and whose whole answer never came in (its
- * signal aborted: the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke
- * off while the SDK read it) is reported to its call's `onAbandoned`. A request aborted before it
- * went out is not, nor a body the SDK chose not to read (a 429 it retries).
+ * `fetch` as the SDK gets it: a request made whose whole answer never came in (its signal aborted:
+ * the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke off while the SDK
+ * read it) is reported to its call's `onAbandoned`. A request aborted before it was made is not, nor
+ * a body the SDK chose not to read (a 429 it retries). Fetch cannot tell whether an aborted request
+ * had reached the endpoint, so one aborted while it connected counts too; a connection reset before
+ * any answer (the SDK retries it) does not.
  */
 function reportingAbandoned(inner) {
     return async (input, init) => {
@@ -5160,24 +5162,35 @@ function reportingAbandoned(inner) {
                 onAbandoned();
             throw error;
         }
-        if (!response.body)
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (!response.body || response.status < 200 || response.status > 599)
             return response;
         const reader = response.body.getReader();
+        let cancelled = false;
         const body = new ReadableStream({
             async pull(controller) {
+                let chunk;
                 try {
-                    const { done, value } = await reader.read();
-                    if (done)
-                        controller.close();
-                    else
-                        controller.enqueue(value);
+                    chunk = await reader.read();
                 }
                 catch (error) {
-                    onAbandoned();
+                    if (!cancelled)
+                        onAbandoned();
                     controller.error(error);
+                    return;
                 }
+                // The SDK cancelled the body (a 429 or 5xx it retries) while a read was waiting: not abandoned.
+                if (cancelled)
+                    return;
+                if (chunk.done)
+                    controller.close();
+                else
+                    controller.enqueue(chunk.value);
             },
-            cancel: (reason) => reader.cancel(reason),
+            cancel: (reason) => {
+                cancelled = true;
+                return reader.cancel(reason);
+            },
         });
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     };

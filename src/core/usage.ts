@@ -7,8 +7,9 @@ export interface Usage {
   /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`. */
   readonly estimatedCalls?: number;
   /**
-   * Requests sent and abandoned before their whole answer came in (an attempt's timeout, a cancel, a
-   * budget stop, a body cut off): what the endpoint bills for them is not known, so no other count has them.
+   * Requests made and abandoned before their whole answer came in (an attempt's timeout, a cancel, a
+   * budget stop, an answer that broke off): what the endpoint bills for them is not known, so no other
+   * count has them.
    */
   readonly abandonedRequests?: number;
 }

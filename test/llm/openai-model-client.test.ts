@@ -186,6 +186,40 @@ describe('requests abandoned in flight', () => {
     expect(count()).toBe(1);
   });
 
+  // The wrapper reads the body ahead of the SDK: a 429 whose body came after its headers, cancelled
+  // by the SDK for its retry while that read waited, was counted as abandoned.
+  it('reports none for a 429 the SDK retries before its body has come', async () => {
+    const { createServer } = await import('node:http');
+    let requests = 0;
+    const slowBodies = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        requests += 1;
+        if (requests === 1) {
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '0' });
+          res.flushHeaders();
+          setTimeout(() => res.end('{"error":{"message":"slow down"}}'), 300);
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] }));
+      });
+    });
+    await new Promise<void>((resolve) => slowBodies.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = slowBodies.address() as import('node:net').AddressInfo;
+      const { label: counted, count } = counting();
+      const retried = createOpenAIModelClient({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 1 });
+      const response = await retried.complete(request, counted);
+      expect(response.choices[0]?.message.content).toBe('ok');
+      expect(requests).toBe(2);
+      expect(count()).toBe(0);
+    } finally {
+      slowBodies.closeAllConnections();
+      await new Promise((resolve) => slowBodies.close(resolve));
+    }
+  });
+
   it('reports none for answers, errors the SDK retries, or a call cancelled before its request went out', async () => {
     server.script([httpError(429, { retryAfterMs: 0 }), textAnswer('after the wait'), httpError(400)]);
     const { label: counted, count } = counting();

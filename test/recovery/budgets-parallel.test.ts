@@ -56,17 +56,23 @@ describe('a cost budget with steps running in parallel', () => {
     expect(job.server.requests).toHaveLength(2);
     expect(job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 100, completionTokens: 1000, abandonedRequests: 1 });
     expect(job.summary).toContain(
-      '1 model request was abandoned before its answer came in (a timeout, a cancel or a budget stop): what the endpoint bills for it is not known, so it is in no figure here.',
+      '1 model request was abandoned before its answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for it is not known, so it is in no figure here.',
     );
   });
 
   it('still runs the calls in parallel when the budget has room for all of them', async () => {
     let inFlight = 0;
     let most = 0;
+    let allOut!: () => void;
+    const everyCallOut = new Promise<void>((resolve) => (allOut = resolve));
     const job = await runOfflineJob({
       plan: PLAN.replace('max_cost_usd: 0.5', 'max_cost_usd: 50'),
       script: async () => {
         most = Math.max(most, ++inFlight);
+        // No answer until all four calls are out (or 2 s have passed, when they never will be): a
+        // fixed 20 ms let a loaded machine answer the first call before the last one was made.
+        if (most === 4) allOut();
+        await Promise.race([everyCallOut, new Promise((resolve) => setTimeout(resolve, 2_000))]);
         const answer = await slowAnswer();
         inFlight--;
         return answer;
