@@ -78,6 +78,8 @@ function renderEvalTable(input) {
         row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
         row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
         row('cost per run (mean)', (c) => usd(c.costUsd)),
+        // Only when a run abandoned a request in flight: its cost is then in no row above.
+        ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
         row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
         row('retries per run', (c) => number(c.retries)),
         row('replans per run', (c) => number(c.replans)),
@@ -626,7 +628,7 @@ function countEvents(events) {
     };
 }
 function usageFields(usage) {
-    return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd };
+    return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd, abandonedRequests: usage.abandonedRequests ?? 0 };
 }
 /** Counts planner calls as they are made, whatever the job does with them. */
 function countingPlanner(client, counter) {
@@ -805,6 +807,7 @@ function summariseVariant(column, runs) {
         promptTokens: mean(runs.map((run) => run.promptTokens)),
         completionTokens: mean(runs.map((run) => run.completionTokens)),
         costUsd: mean(runs.map((run) => run.costUsd)),
+        abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
         durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
         retries: mean(runs.map((run) => run.retries)),
         replans: mean(runs.map((run) => run.replans)),

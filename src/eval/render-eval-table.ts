@@ -35,6 +35,8 @@ export function renderEvalTable(input: EvalTableInput): string {
     row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
     row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
     row('cost per run (mean)', (c) => usd(c.costUsd)),
+    // Only when a run abandoned a request in flight: its cost is then in no row above.
+    ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
     row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
     row('retries per run', (c) => number(c.retries)),
     row('replans per run', (c) => number(c.replans)),

@@ -126,8 +126,8 @@ function countEvents(events: readonly RunEvent[]): { retries: number; replans: n
   };
 }
 
-function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd'> {
-  return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd };
+function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests'> {
+  return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd, abandonedRequests: usage.abandonedRequests ?? 0 };
 }
 
 interface OneRun {

@@ -11,6 +11,8 @@ export interface VariantSummary {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
+  /** Model requests abandoned in flight, per run: what they cost is in no figure. */
+  readonly abandonedRequests: number;
   readonly durationMs: { readonly p50: number; readonly p95: number };
   readonly retries: number;
   readonly replans: number;
@@ -46,6 +48,7 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     promptTokens: mean(runs.map((run) => run.promptTokens)),
     completionTokens: mean(runs.map((run) => run.completionTokens)),
     costUsd: mean(runs.map((run) => run.costUsd)),
+    abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
     durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
     retries: mean(runs.map((run) => run.retries)),
     replans: mean(runs.map((run) => run.replans)),

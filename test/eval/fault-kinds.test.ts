@@ -46,6 +46,24 @@ describe('model faults, injected below the SDK', () => {
     expect(report.columns[0]).toMatchObject({ planValidRate: 1, planFirstTryRate: 0 });
   });
 
+  // What an endpoint bills for a request abandoned in flight is not known: the run's figures leave it
+  // out, and the eval's table says how many there were instead of passing over them.
+  it('a request abandoned at a step timeout is counted apart, and the table says so', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-'));
+    const plan = path.join(dir, 'note.yml');
+    writeFileSync(plan, 'name: note\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Write a note, timeout_seconds: 0.5 }\n');
+    const { report } = await runChapterEval({
+      plans: [{ file: plan }],
+      model: { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } },
+      faults: [{ model: 'step:1', fault: 'slow', delay: '5s', attempt: 1 }],
+    });
+    expect(report.runs[0]).toMatchObject({ status: 'succeeded', retries: 1, modelCalls: 1, abandonedRequests: 1 });
+    expect(report.markdown).toContain('| model requests abandoned per run, not in the cost (mean) | 1 |');
+    const calm = await runChapterEval({ plans: [{ file: plan }], model: { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } }, faults: [] });
+    expect(calm.report.runs[0]).toMatchObject({ status: 'succeeded', abandonedRequests: 0 });
+    expect(calm.report.markdown).not.toContain('abandoned');
+  });
+
   it('a 429 and a 500 are retried by the SDK: the calls succeed and count once', async () => {
     const { report } = await runChapterEval({
       faults: [
