@@ -20,7 +20,7 @@ export interface EvalRunResult {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
-  /** Model requests abandoned before their answer came in (a timeout, a cancel, a budget stop): in no figure above. */
+  /** Model requests abandoned before their answer came in (a timeout, a cancel, a budget stop, an answer that broke off): in no figure above. */
   readonly abandonedRequests: number;
   readonly durationMs: number;
   readonly retries: number;

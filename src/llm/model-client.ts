@@ -7,8 +7,8 @@ export type ChatResponse = OpenAI.Chat.Completions.ChatCompletion;
 export interface CallLabel {
   readonly purpose: string;
   /**
-   * Told of each request this call sent and then abandoned before its whole answer came in (a
-   * timeout, a cancel, a budget stop): what the endpoint bills for such a request is not known.
+   * Told of each request this call made and abandoned before its whole answer came in (a timeout, a
+   * cancel, a budget stop, an answer that broke off): what the endpoint bills for it is not known.
    */
   readonly onAbandoned?: () => void;
 }
