@@ -20,7 +20,7 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
       const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
       try {
-        // A request abandoned in flight (a timeout, a cancel, a budget stop) may be billed: counted apart.
+        // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
         const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
         if (!isStepCall(label)) budget.charge(callUsage(response, request));
         return response;

@@ -30,26 +30,40 @@ const RETRY_WAITS_MS = 60_000;
 const abandonedOf = new AsyncLocalStorage<() => void>();
 
 /**
- * `fetch` as the SDK gets it: a request made whose whole answer never came in (its signal aborted:
- * the SDK's timeout of an attempt, the call's deadline, a cancel; or its body broke off while the SDK
- * read it) is reported to its call's `onAbandoned`. A request aborted before it was made is not, nor
- * a body the SDK chose not to read (a 429 it retries). Fetch cannot tell whether an aborted request
- * had reached the endpoint, so one aborted while it connected counts too; a connection reset before
- * any answer (the SDK retries it) does not.
+ * `fetch` as the SDK gets it. A request is out from the moment it is made until its body has been read
+ * to the end, or the SDK chose not to read it (a 429 it retries). Its call's `onAbandoned` is told,
+ * once, when its signal aborts while it is out (the SDK's timeout of an attempt, the call's deadline,
+ * a cancel, a budget stop): at that moment, before anything reports the run's usage. It is also told
+ * when the body breaks off while the SDK reads it. A request aborted before it was made is not counted.
+ * Fetch cannot tell whether an aborted request had reached the endpoint, so one aborted while it
+ * connected counts too; a connection reset before any answer (the SDK retries it) does not.
  */
 function reportingAbandoned(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
     const onAbandoned = abandonedOf.getStore();
-    if (!onAbandoned || init?.signal?.aborted) return inner(input, init);
+    const signal = init?.signal;
+    if (!onAbandoned || !signal || signal.aborted) return inner(input, init);
+    let out = true;
+    const settle = (abandoned: boolean): void => {
+      if (!out) return;
+      out = false;
+      signal.removeEventListener('abort', onAbort);
+      if (abandoned) onAbandoned();
+    };
+    const onAbort = (): void => settle(true);
+    signal.addEventListener('abort', onAbort, { once: true });
     let response: Response;
     try {
       response = await inner(input, init);
     } catch (error) {
-      if (init?.signal?.aborted) onAbandoned();
+      settle(false);
       throw error;
     }
     // A status `Response` cannot take (it allows 200–599) is passed on as it came.
-    if (!response.body || response.status < 200 || response.status > 599) return response;
+    if (!response.body || response.status < 200 || response.status > 599) {
+      settle(false);
+      return response;
+    }
     const reader = response.body.getReader();
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
@@ -58,17 +72,20 @@ function reportingAbandoned(inner: typeof fetch): typeof fetch {
         try {
           chunk = await reader.read();
         } catch (error) {
-          if (!cancelled) onAbandoned();
+          settle(true);
           controller.error(error);
           return;
         }
-        // The SDK cancelled the body (a 429 or 5xx it retries) while a read was waiting: not abandoned.
         if (cancelled) return;
-        if (chunk.done) controller.close();
-        else controller.enqueue(chunk.value);
+        if (chunk.done) {
+          settle(false);
+          controller.close();
+        } else controller.enqueue(chunk.value);
       },
       cancel: (reason) => {
+        // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
         cancelled = true;
+        settle(false);
         return reader.cancel(reason);
       },
     });

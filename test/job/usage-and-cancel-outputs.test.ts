@@ -81,10 +81,14 @@ describe('the planner’s model calls when nothing runs', () => {
 // A cancel while the model wrote the plan was reported as 'the plan was rejected … fix them' and
 // 'the planner wrote a plan that did not pass validation', status failed, a check run 'failure'.
 it('reports a run cancelled while the model writes its plan as cancelled, not as a rejected plan', async () => {
-  const server = await startChatServer(() => hang());
+  const controller = new AbortController();
+  // Cancelled once the planner's request is out (not after a fixed delay: a loaded machine may not
+  // have made it yet, and a request never made is not an abandoned one).
+  const server = await startChatServer(() => {
+    setImmediate(() => controller.abort(new Error('SIGTERM')));
+    return hang();
+  });
   try {
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('SIGTERM')), 200);
     const { result, said } = await act('name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n', server.baseURL, { signal: controller.signal });
     expect(result.outputs.status).toBe('cancelled');
     expect(result.failure).toMatch(/^The run was cancelled/);

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
+import { RunBudget } from '../../src/run/run-budget.ts';
 import { isTransient } from '../../src/core/step-error.ts';
 import { hang, httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
 
@@ -159,21 +161,35 @@ describe('requests abandoned in flight', () => {
     return { label: { purpose: 'step:3', onAbandoned: () => void abandoned++ }, count: () => abandoned };
   }
 
-  it('reports a request cancelled while it waits for its answer', async () => {
+  it('reports a request cancelled while it waits for its answer, at the moment of the cancel', async () => {
     server.script(() => hang());
     const { label: counted, count } = counting();
     const controller = new AbortController();
     const call = client().complete(request, counted, controller.signal);
     await expect.poll(() => server.requests.length).toBe(1);
     controller.abort(new Error('budget exceeded'));
+    // Counted before the call settles: a run reports its usage as soon as its steps are abandoned.
+    expect(count()).toBe(1);
     await expect(call).rejects.toThrow('budget exceeded');
     expect(count()).toBe(1);
+  });
+
+  // The first version listened to the call's signal: a review call is given the run's stop signal, and
+  // when its own charge passed a cap, the stop counted the answered call as abandoned.
+  it('never counts an answered call whose charge stops the run and aborts the signal it was given', async () => {
+    server.script([textAnswer('looks fine', { usage: { prompt_tokens: 100, completion_tokens: 10 } })]);
+    const budget = new RunBudget({ max_tokens: 50 });
+    const budgeted = budgetedModelClient(client(), budget);
+    await budgeted.complete(request, { purpose: 'review:2' }, budget.signal);
+    expect(budget.signal.aborted).toBe(true);
+    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 100 });
+    expect(budget.usage).not.toHaveProperty('abandonedRequests');
   });
 
   it('reports an attempt the SDK timed out and retried, and not the answer that followed', async () => {
     server.script([hang(), textAnswer('second attempt')]);
     const { label: counted, count } = counting();
-    const response = await client({ maxRetries: 1, timeoutMs: 200 }).complete(request, counted);
+    const response = await client({ maxRetries: 1, timeoutMs: 1_000 }).complete(request, counted);
     expect(response.choices[0]?.message.content).toBe('second attempt');
     expect(server.requests).toHaveLength(2);
     expect(count()).toBe(1);

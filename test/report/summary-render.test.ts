@@ -97,7 +97,7 @@ describe('renderSummary', () => {
     const stopped = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('failed', { ...usage(1, 1000, 200, 0.002), abandonedRequests: 2 }).record();
     const md = renderSummary(stopped, { redact: noRedaction });
     expect(md).toContain('| **Total** | 1 | 1,000 | 200 | $0.0020 |');
-    expect(md).toContain('2 model requests were abandoned before their answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for them is not known, so they are in no figure here.');
+    expect(md).toContain('2 model requests were abandoned before their answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for them is not known, so no cost figure counts them.');
     const none = new RunScript(plan([step('1', 'a')])).finish('cancelled', { ...usage(0, 0, 0, 0), abandonedRequests: 1 }).record();
     const only = renderSummary(none, { redact: noRedaction });
     expect(only).toContain('### Cost\n\n1 model request was abandoned before its answer came in');

@@ -34,7 +34,7 @@ export function abandonedLine(total: Usage): string | undefined {
   const requests = total.abandonedRequests ?? 0;
   if (requests === 0) return undefined;
   const one = requests === 1;
-  return `${groupDigits(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so ${one ? 'it is' : 'they are'} in no figure here.`;
+  return `${groupDigits(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`;
 }
 
 /**
