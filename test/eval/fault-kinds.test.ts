@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/eval/fault-rule.ts';
+import type { EvalSettings } from '../../src/eval/run-eval.ts';
 import { CHAPTER_PLAN, ROOT, runChapterEval } from './eval-fixture.ts';
 
 const BODMAS = { file: 'workflows/bodmas.yml' };
@@ -52,14 +53,11 @@ describe('model faults, injected below the SDK', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-'));
     const plan = path.join(dir, 'note.yml');
     writeFileSync(plan, 'name: note\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Write a note, timeout_seconds: 0.5 }\n');
-    const { report } = await runChapterEval({
-      plans: [{ file: plan }],
-      model: { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } },
-      faults: [{ model: 'step:1', fault: 'slow', delay: '5s', attempt: 1 }],
-    });
+    const model: EvalSettings['model'] = { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } };
+    const { report } = await runChapterEval({ plans: [{ file: plan }], model, faults: [{ model: 'step:1', fault: 'slow', delay: '5s', attempt: 1 }] });
     expect(report.runs[0]).toMatchObject({ status: 'succeeded', retries: 1, modelCalls: 1, abandonedRequests: 1 });
     expect(report.markdown).toContain('| model requests abandoned per run, not in the cost (mean) | 1 |');
-    const calm = await runChapterEval({ plans: [{ file: plan }], model: { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } }, faults: [] });
+    const calm = await runChapterEval({ plans: [{ file: plan }], model, faults: [] });
     expect(calm.report.runs[0]).toMatchObject({ status: 'succeeded', abandonedRequests: 0 });
     expect(calm.report.markdown).not.toContain('abandoned');
   });

@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
@@ -26,6 +28,24 @@ function client(options: { maxRetries?: number; timeoutMs?: number } = {}) {
     timeoutMs: options.timeoutMs ?? 5_000,
     maxRetries: options.maxRetries ?? 2,
   });
+}
+
+/**
+ * A server that answers each request, once its body is in, with `answer` (for shapes the chat-server
+ * helper does not play: a body that trickles or comes late); `use` gets its base URL. Closed after.
+ */
+async function withRawServer(answer: (res: ServerResponse) => void, use: (baseURL: string) => Promise<void>): Promise<void> {
+  const raw = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1`);
+  } finally {
+    raw.closeAllConnections();
+    await new Promise((resolve) => raw.close(resolve));
+  }
 }
 
 async function failure(promise: Promise<unknown>): Promise<ModelCallError> {
@@ -127,28 +147,22 @@ describe('createOpenAIModelClient', () => {
 // time held a planner's or judge's call (outside any run deadline) until the workflow's own limit.
 describe('a body sent slowly after the headers', () => {
   it('ends the call at its deadline with a timeout error', async () => {
-    const { createServer } = await import('node:http');
     const timers: NodeJS.Timeout[] = [];
-    const trickle = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.write('{"id":"x",');
-        timers.push(setInterval(() => res.write(' '), 100));
-      });
-    });
-    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const trickle = (res: ServerResponse): void => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":"x",');
+      timers.push(setInterval(() => res.write(' '), 100));
+    };
     try {
-      const { port } = trickle.address() as import('node:net').AddressInfo;
-      const client = createOpenAIModelClient({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'm', timeoutMs: 500, maxRetries: 0 });
-      const error = await client.complete(request, label).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ModelCallError);
-      expect(error).toMatchObject({ failure: 'timeout' });
-      expect((error as Error).message).toContain('no whole answer within');
+      await withRawServer(trickle, async (baseURL) => {
+        const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 500, maxRetries: 0 });
+        const error = await client.complete(request, label).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ModelCallError);
+        expect(error).toMatchObject({ failure: 'timeout' });
+        expect((error as Error).message).toContain('no whole answer within');
+      });
     } finally {
       for (const timer of timers) clearInterval(timer);
-      trickle.closeAllConnections();
-      await new Promise((resolve) => trickle.close(resolve));
     }
   });
 });
@@ -205,35 +219,26 @@ describe('requests abandoned in flight', () => {
   // The wrapper reads the body ahead of the SDK: a 429 whose body came after its headers, cancelled
   // by the SDK for its retry while that read waited, was counted as abandoned.
   it('reports none for a 429 the SDK retries before its body has come', async () => {
-    const { createServer } = await import('node:http');
     let requests = 0;
-    const slowBodies = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        requests += 1;
-        if (requests === 1) {
-          res.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '0' });
-          res.flushHeaders();
-          setTimeout(() => res.end('{"error":{"message":"slow down"}}'), 300);
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] }));
-      });
-    });
-    await new Promise<void>((resolve) => slowBodies.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = slowBodies.address() as import('node:net').AddressInfo;
+    const lateBodyThenAnswer = (res: ServerResponse): void => {
+      requests += 1;
+      if (requests === 1) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '0' });
+        res.flushHeaders();
+        setTimeout(() => res.end('{"error":{"message":"slow down"}}'), 300);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }] }));
+    };
+    await withRawServer(lateBodyThenAnswer, async (baseURL) => {
       const { label: counted, count } = counting();
-      const retried = createOpenAIModelClient({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 1 });
+      const retried = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 1 });
       const response = await retried.complete(request, counted);
       expect(response.choices[0]?.message.content).toBe('ok');
       expect(requests).toBe(2);
       expect(count()).toBe(0);
-    } finally {
-      slowBodies.closeAllConnections();
-      await new Promise((resolve) => slowBodies.close(resolve));
-    }
+    });
   });
 
   it('reports none for answers, errors the SDK retries, or a call cancelled before its request went out', async () => {
