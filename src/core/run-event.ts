@@ -135,6 +135,13 @@ export type RunEvent =
       readonly reused?: { readonly usage: Usage };
       /** Items of a `for_each` step with `on_item_failure: continue` that failed (their results are null). */
       readonly failedItems?: readonly ItemFailure[];
+      /**
+       * Set when this result is not the step's own as it ran, with something masked: the trace keeps
+       * every string redacted (secrets, token shapes), so a result it changed is saved masked, and a
+       * resumed run that reuses that copy, or makes a result from one, has a masked result too. No
+       * goal is judged on a masked result (`resolveGoalTarget`).
+       */
+      readonly masked?: true;
     })
   | (EventBase & {
       readonly type: 'step_failed';
@@ -201,6 +208,8 @@ export type RunEvent =
       readonly attempts?: number;
       /** Set when the result was taken from an earlier run or another shard's state: what the item cost there. */
       readonly reused?: { readonly usage: Usage };
+      /** As `masked` of `step_completed`: the item's result, as saved or reused, has something masked. */
+      readonly masked?: true;
     })
   | (EventBase & {
       readonly type: 'item_failed';

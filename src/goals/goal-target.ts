@@ -15,10 +15,23 @@ export interface GoalTarget {
    * failed items, a failed step a replan replaced; why, by step key. `all_steps_completed` counts them.
    */
   readonly unfinished: ReadonlyMap<string, string>;
+  /** The step whose result is `finalResult`. */
+  readonly resultStepKey?: string;
+  /** Completed steps whose result has something masked (`RunOutcome.masked`): no goal is judged on them. */
+  readonly masked?: ReadonlyMap<string, string>;
 }
 
-/** The value a goal checks: the result of its `of:` step, or the run's final result. */
+/**
+ * The value a goal checks: the result of its `of:` step, or the run's final result. Not a result
+ * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
+ */
 export function resolveGoalTarget(goal: Goal, target: GoalTarget): unknown {
+  const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+  if (masked !== undefined) {
+    throw new GoalNotEvaluableError(
+      `the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. Run the plan again without resuming (the action's resume: never, the CLI without --resume) to judge it`,
+    );
+  }
   if (goal.of === undefined) {
     if (target.finalResult === undefined) {
       throw new GoalNotEvaluableError('the run produced no result (it ended before its last step completed)');

@@ -53,7 +53,7 @@ export async function judgeGoals(
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates, unfinished },
+    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
   );
   const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);

@@ -67,8 +67,9 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
 export async function loadPlanWithServers(file: string, options: PlanServersOptions): Promise<PlanWithServers> {
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
-  const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
-  if (!peeked) return loadPlanFile(file, { extraTools, ...withhold });
+  // `uses:` paths are relative to the repository root, whatever the process's working directory.
+  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+  if (!peeked) return loadPlanFile(file, { extraTools, ...loadOptions });
   options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
   let servers: McpConnection;
   try {
@@ -84,7 +85,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
     if (!(error instanceof McpServerStartError)) throw error;
     return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
   }
-  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
+  const loaded = await loadPlanFile(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
   if (!loaded.ok) {
     await servers.close();
     return loaded;

@@ -24,22 +24,37 @@ export interface TraceWriterOptions {
 const FLUSH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 250;
 
+/** A JSON replacer, and whether it has masked anything since `masked` was last reset. */
+interface RedactingReplacer {
+  readonly replace: (key: string, value: unknown) => unknown;
+  masked: boolean;
+}
+
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
-function redactingReplacer(redact: Redactor) {
-  return function replacer(_key: string, value: unknown): unknown {
-    if (typeof value === 'string') return redact(value);
-    if (typeof value === 'bigint') return value.toString();
-    if (value === null || typeof value !== 'object') return value;
-    if (value instanceof Error) return { name: value.name, message: value.message };
-    if (Array.isArray(value)) return value;
-    for (const key in value) {
-      if (Object.hasOwn(value, key) && redact(key) !== key) {
-        return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+function redactingReplacer(redact: Redactor): RedactingReplacer {
+  const state: RedactingReplacer = {
+    masked: false,
+    replace(_key: string, value: unknown): unknown {
+      if (typeof value === 'string') {
+        const written = redact(value);
+        if (written !== value) state.masked = true;
+        return written;
       }
-    }
-    return value;
+      if (typeof value === 'bigint') return value.toString();
+      if (value === null || typeof value !== 'object') return value;
+      if (value instanceof Error) return { name: value.name, message: value.message };
+      if (Array.isArray(value)) return value;
+      for (const key in value) {
+        if (Object.hasOwn(value, key) && redact(key) !== key) {
+          state.masked = true;
+          return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+        }
+      }
+      return value;
+    },
   };
+  return state;
 }
 
 // Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
@@ -63,18 +78,31 @@ function linePrefix(redact: Redactor) {
   };
 }
 
-/** One trace line after its prefix: the event's fields with every string and key redacted, cycles as `"[Circular]"`. */
-function traceFields(event: RunEvent, redact: Redactor, replacer: (key: string, value: unknown) => unknown): string {
+/**
+ * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
+ * `"[Circular]"`. A step's or item's completion whose result that changed is marked `masked` (see
+ * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
+ */
+function traceFields(event: RunEvent, redact: Redactor, replacer: RedactingReplacer): string {
   if (isFlat(event) && typeof (event as { result?: unknown }).result !== 'bigint') {
     const json = JSON.stringify(event);
     if (!jsonMayNeedRedaction(json, redact)) return json.slice(1);
   }
+  replacer.masked = false;
+  let json: string;
   try {
-    return JSON.stringify(event, replacer).slice(1);
+    json = JSON.stringify(event, replacer.replace);
   } catch {
-    // A cycle in a result: the slower walk that writes it as "[Circular]".
-    return JSON.stringify(redactDeep(event, redact), replacer).slice(1);
+    // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
+    return JSON.stringify(withMasked(redactDeep(event, redact)), replacer.replace).slice(1);
   }
+  return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+}
+
+/** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
+function withMasked(event: RunEvent): RunEvent {
+  if (event.type === 'nested_event') return { ...event, event: withMasked(event.event) };
+  return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
 }
 
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */

@@ -11,7 +11,8 @@ import type { RunDeps } from './run-deps.ts';
 
 /** How one attempt at a step ended; never a thrown error, so the scheduler cannot be broken by a step. */
 export type StepOutcome =
-  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number }
+  /** `masked`: the result has something masked (a plan step's, from its plan's result step): where from. */
+  | { readonly ok: true; readonly result: unknown; readonly usage: Usage; readonly durationMs: number; readonly masked?: string }
   | { readonly ok: false; readonly error: unknown; readonly usage: Usage; readonly durationMs: number };
 
 /** The parts of a step's context that are the same for every step of a run revision. */

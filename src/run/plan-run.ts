@@ -77,6 +77,13 @@ export class PlanRun {
   readonly reuseKeys = new Map<string, string>();
   /** Steps whose result came from the run resumed from. */
   readonly reused = new Set<string>();
+  /**
+   * Completed steps whose result has something masked (`masked` in `RunEvent`): a saved copy reused,
+   * or a result made from one. The value says where the masking came from; no goal is judged on them.
+   */
+  readonly masked = new Map<string, string>();
+  /** `for_each` steps that reused an item whose saved result has something masked: where from. */
+  readonly #maskedItems = new Map<string, string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
   readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -240,11 +247,13 @@ export class PlanRun {
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
     const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
-    if (earlier) {
+    // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
+    if (earlier && !(earlier.masked && this.#mayRunAgain(step))) {
       // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
       this.reused.add(key);
       this.results.set(key, earlier.result);
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage } });
+      if (earlier.masked) this.masked.set(key, `step ${key}, reused as ${this.#deps.resume!.from} saved it`);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
       this.#ready.release(key);
       this.#inbox.wake();
       return;
@@ -278,6 +287,26 @@ export class PlanRun {
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
     );
+  }
+
+  /**
+   * Whether a step may run again rather than reuse a saved result that has something masked: one
+   * whose tools (a tool_call's, an agent's) all have no side effects. A for_each or plan step does:
+   * its items and steps then decide one by one.
+   */
+  #mayRunAgain(step: PlanStep): boolean {
+    if (step.forEach || step.type === 'plan') return true;
+    const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
+    return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
+  }
+
+  /** The masking a step's result would be made from: that of the first dependency whose result has some. */
+  #maskedInput(step: PlanStep): string | undefined {
+    for (const dependency of step.dependsOn) {
+      const from = this.masked.get(dependency);
+      if (from !== undefined) return from;
+    }
+    return undefined;
   }
 
   /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
@@ -379,7 +408,9 @@ export class PlanRun {
     const missing: number[] = [];
     let left = 0;
     children.forEach((child, index) => {
-      if (reused?.get(index)?.key === child.key) taken.push(index);
+      const item = reused?.get(index);
+      // A masked item runs again, as a masked step does; never in the merge, which runs no item.
+      if (item?.key === child.key && !(item.masked && part?.part !== 'merge' && this.#mayRunAgain(child))) taken.push(index);
       else if (part?.part === 'shard') {
         if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
         else left += 1;
@@ -392,7 +423,8 @@ export class PlanRun {
     for (const index of taken) {
       const item = reused!.get(index)!;
       mapped.reuse(index, item.result);
-      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage } });
+      if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, `item ${children[index]!.key}, reused as ${this.#deps.resume!.from} saved it`);
+      this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
     for (const index of missing) {
@@ -466,7 +498,8 @@ export class PlanRun {
     const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
     if (outcome.ok) {
       mapped.completed(index, outcome.result, usage);
-      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried });
+      const masked = this.#maskedInput(this.graph.byKey.get(parent)!) !== undefined;
+      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried, ...(masked && { masked: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
       mapped.failed(index, error, usage, !(outcome.error instanceof RunStoppedError));
@@ -504,7 +537,9 @@ export class PlanRun {
     if (outcome.ok) {
       this.results.set(key, outcome.result);
       const failed = failedItems.length > 0 ? { failedItems } : {};
-      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed });
+      const masked = outcome.masked ?? this.#maskedItems.get(key) ?? this.#maskedInput(step);
+      if (masked !== undefined) this.masked.set(key, masked);
+      this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
       this.#ready.release(key);
       if (step.review && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;

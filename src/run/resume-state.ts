@@ -10,6 +10,8 @@ export interface ReusableStep {
   readonly stepKey: string;
   readonly result: unknown;
   readonly usage: Usage;
+  /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
+  readonly masked?: true;
 }
 
 /** A call with side effects an earlier run made: never made again blindly. */
@@ -28,6 +30,8 @@ export interface ReusableItem {
   readonly key: string;
   readonly result: unknown;
   readonly usage: Usage;
+  /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
+  readonly masked?: true;
 }
 
 /** Which shard runs each item of a fan-out step, as the prepare job decided it. */
@@ -131,14 +135,14 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       const child = children.get(event.stepKey)?.[event.index];
       if (key === undefined || child === undefined) return;
       if (event.type === 'item_completed') {
-        byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
+        byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
         itemErrors.get(key)?.delete(event.index);
       } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
     } else if (event.type === 'step_completed') {
       const key = keys.get(event.stepKey);
       // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
       // completed items are, per item, and the failed ones run again.
-      if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
+      if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
       // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
       const calledAt = event.calledAt ?? (event as { ts?: unknown }).ts;

@@ -66,7 +66,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   if (outcome.status !== 'succeeded') return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
-    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record) };
+    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
     const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
     const verdict = goalsVerdict(results);
     if (!verdict.goalsMet) {
@@ -74,5 +74,6 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
       return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
     }
   }
-  return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1 };
+  const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+  return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
 }

@@ -23,6 +23,8 @@ export interface RunOutcome {
   readonly finalResult?: unknown;
   /** Steps whose result was reused from the run resumed from. */
   readonly reused: number;
+  /** Completed steps whose result has something masked (`PlanRun.masked`), and where from. */
+  readonly masked: ReadonlyMap<string, string>;
   /** Records the goals' verdicts and the final status after them (`goals_checked`), once, for every listener and the trace. */
   /** `usage`: the run's, judges included (they call the model after the run finished). */
   readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage) => void;

@@ -65,6 +65,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     usage,
     replans: run?.replans ?? 0,
     reused: run?.reused.size ?? 0,
+    masked: run?.masked ?? new Map(),
     recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
