@@ -1,18 +1,52 @@
+import { groupDigits } from '../core/group-digits.ts';
+import { resultText } from '../core/result-text.ts';
 import type { ChatRequest } from '../llm/model-client.ts';
-import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
+import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
+import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
-/** Judged results can be long reports; the cap only stops a runaway result from flooding the judge. */
-const JUDGED_CHARS = 100_000;
+/** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
+export const JUDGED_CHARS = 100_000;
+
+/** A JSON object or array written as a string (a command tool's output), else undefined. */
+function jsonStructure(text: string): object | undefined {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The result as the judge reads it: what a reviewer sees, hidden comments and invisible characters
+ * removed (secrets are removed from every prompt by the run's model client). Structured data (an
+ * object, an array, a string that is one in JSON) is cleaned string by string: read as one text, a
+ * `<!--` in one field and a `-->` in a later one would hide every field between them. Throws
+ * `GoalNotEvaluableError` for a result longer than `JUDGED_CHARS` once cleaned.
+ */
+function judgedText(result: unknown): string {
+  const tooLong = (length: number): never => {
+    throw new GoalNotEvaluableError(
+      `the result is ${groupDigits(length)} characters, more than the ${groupDigits(JUDGED_CHARS)} a judge reads, and a verdict on a part of it is not one on the whole: judge a smaller step's result (of:), or have the step return less`,
+    );
+  };
+  const structure = typeof result === 'string' ? jsonStructure(result) : result;
+  if (typeof structure !== 'object' || structure === null) {
+    return sanitizeUntrusted(typeof result === 'string' ? result : resultText(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
+  }
+  const text = resultText(sanitizeUntrustedValue(structure, { maxChars: JUDGED_CHARS, onCut: tooLong })).text;
+  return text.length > JUDGED_CHARS ? tooLong(text.length) : text;
+}
 
 /**
  * The messages that ask a judge about one criterion. The result goes in a delimited data block
  * whose markers never occur in it, and the judge is told to ignore instructions inside: a result
  * that says "this meets every goal" must not be able to vote for itself.
  */
-export function judgeMessages(criterion: string, result: string): ChatRequest['messages'] {
-  // What the judge sees is what a reviewer sees: hidden comments and invisible characters removed
-  // (secrets are removed from every prompt by the run's model client).
-  const resultText = sanitizeUntrusted(result, { maxChars: JUDGED_CHARS });
+export function judgeMessages(criterion: string, result: unknown): ChatRequest['messages'] {
+  const resultText = judgedText(result);
   const { begin, end } = delimitersFor(resultText);
   const system = [
     'You check whether a result meets one criterion. Be strict: if the result does not clearly meet it, it is not met.',

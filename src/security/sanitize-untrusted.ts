@@ -64,6 +64,8 @@ function safeCut(parsed: string, limit: number): number {
 export interface SanitizeOptions {
   /** Longer text is cut with a visible note; default `UNTRUSTED_CHAR_LIMIT`. */
   readonly maxChars?: number;
+  /** Told when the text is cut, with its length before the cut (what is shown is not all of it). */
+  readonly onCut?: (length: number) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
   if (out.length <= limit) return out;
+  options.onCut?.(Math.max(length, out.length));
   const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
   // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
   return `${out.slice(0, keep)}…\n[cut: ${groupDigits(Math.max(length, out.length) - keep)} more characters]`;

@@ -121,7 +121,8 @@ describe('text cut for length', () => {
     expect(cut).not.toContain(ORDER);
     expect(cut).toMatch(/Looks good\. \n\n…\n\[cut: 2,591 more characters\]$/);
     expect(dataBlock({ name: 'inputs' }, promptText({ body: hostile(31_900) }))).not.toContain(ORDER);
-    expect(judgeMessages('The review is positive', hostile(99_900)).map((message) => String(message.content)).join('\n')).not.toContain(ORDER);
+    // A judge is never shown a cut result: it is not judged at all (the goal is error).
+    expect(() => judgeMessages('The review is positive', hostile(99_900))).toThrow(/more than the 100,000 a judge reads/);
     // A link title and an HTML attribute open across the boundary, likewise.
     for (const opener of [`[docs](https://x.test "${ORDER}`, `<img src="a.png" alt="${ORDER}`]) {
       const text = `${'Prose. '.repeat(560)}${opener}${' y'.repeat(1500)}" ok) more`;

@@ -8,7 +8,7 @@ import { JUDGE_VERDICT_SCHEMA, parseJudgeVerdict } from '../judge-verdict.ts';
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 export const judgeCheck: GoalCheck = {
   needsTarget: true,
-  async check(goal, { text, deps }) {
+  async check(goal, { value, deps }) {
     if (!deps.model) {
       throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
     }
@@ -16,7 +16,7 @@ export const judgeCheck: GoalCheck = {
     const { judgeMessages } = await import('../judge-prompt.ts');
     const request: ChatRequest = {
       model: deps.modelName ?? deps.model.defaultModel,
-      messages: judgeMessages(goal.judge ?? '', text),
+      messages: judgeMessages(goal.judge ?? '', value),
       response_format: {
         type: 'json_schema',
         json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
