@@ -70,11 +70,39 @@ function base64Forms(secret: string): string[] {
   return forms;
 }
 
-// The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`. */
+function unicodeEscaped(json: string, which: RegExp): string {
+  return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
+ * as hex; or as one line of a multi-line secret (a PEM key).
+ */
 function spellings(secret: string): string[] {
-  const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+  const json = JSON.stringify(secret).slice(1, -1);
+  const uri = encodeURIComponent(secret);
+  const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
+  const forms = [
+    secret,
+    json,
+    json.replaceAll('/', '\\/'),
+    unicodeEscaped(json, /[^\x00-\x7f]/g),
+    unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
+    unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+    uri,
+    uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    html,
+    html.replaceAll("'", '&#39;'),
+    html.replaceAll("'", '&#x27;'),
+    Buffer.from(secret, 'utf8').toString('hex'),
+    Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+  ];
   if (secret.includes('\n')) forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
-  return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
+  return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 
 /**
@@ -195,8 +223,8 @@ function hideAtCuts(text: string, forms: readonly string[], grams: ReadonlySet<s
 }
 
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
- * or base64-encoded) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
+ * HTML-escaped, hex- or base64-encoded: `spellings`, `base64Forms`) and common token shapes — GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer …` — with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start

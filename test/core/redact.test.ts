@@ -43,6 +43,27 @@ describe('createRedactor', () => {
     expect(known(`https://x.test/?p=${encodeURIComponent(withQuote)}`)).toBe('https://x.test/?p=***');
   });
 
+  it('hides a known secret as other encoders write it: PHP, Python and Go JSON, lower-case URL escapes, HTML, hex', () => {
+    const aws = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const tricky = 'p&ss<wörd>/"quoted"/\'single\'';
+    const redact = createRedactor([aws, tricky]);
+    const written = [
+      '{"key":"wJalrXUtnFEMI\\/K7MDENG\\/bPxRfiCYEXAMPLEKEY"}', // PHP's json_encode, as a tool's stderr
+      `key=${encodeURIComponent(aws).replaceAll('%2F', '%2f')}`,
+      `hex ${Buffer.from(aws).toString('hex')} and ${Buffer.from(aws).toString('hex').toUpperCase()}`,
+      '{"p":"p\\u0026ss\\u003cwörd\\u003e/\\"quoted\\"/\'single\'"}', // Go
+      '{"p":"p&ss<w\\u00f6rd>/\\"quoted\\"/\'single\'"}', // Python
+      '{"p":"p&ss<w\\u00f6rd>\\/\\"quoted\\"\\/\'single\'"}', // PHP
+      'value="p&amp;ss&lt;wörd&gt;/&quot;quoted&quot;/&#39;single&#39;"',
+      'value="p&amp;ss&lt;wörd&gt;/&quot;quoted&quot;/&#x27;single&#x27;"',
+    ];
+    for (const text of written) {
+      const shown = redact(text);
+      expect(shown, text).toContain('***');
+      expect(shown, text).not.toMatch(/EXAMPLEKEY|4558414d504c454b4559|single|quoted/i);
+    }
+  });
+
   it('hides each line of a multi-line secret', () => {
     const known = createRedactor(['first-line-of-key\nsecond-line-of-key']);
     expect(known('leaked: second-line-of-key')).toBe('leaked: ***');
