@@ -1,4 +1,5 @@
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
+import { cutText } from '../report/cut-text.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 import { statusIcon } from '../report/summary/summary-header.ts';
@@ -12,7 +13,7 @@ import type { FinalReport } from '../report/final-report.ts';
  */
 export async function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): Promise<CheckRunResult> {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
-  const reason = report.reason ? `: ${escapeInlineMarkdown(redact(report.reason))}` : '';
+  const reason = report.reason ? `: ${escapeInlineMarkdown(cutText(redact(report.reason), 1000))}` : '';
   const body = report.planErrors.length
     ? [report.markdown]
     : [

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
-import { cutMarkdown, cutText } from '../report/cut-text.ts';
+import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -35,8 +35,8 @@ export interface CheckRunTarget {
   readonly detailsUrl?: string;
 }
 
-/** GitHub's limit for a check run's output summary. */
-const MAX_OUTPUT_CHARS = 65_535;
+/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
+const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 
 /**
@@ -103,7 +103,7 @@ function checkRunAt(octokit: GitHubClient, target: CheckRunTarget, id: number, w
       status: 'completed',
       conclusion: result.conclusion,
       completed_at: now().toISOString(),
-      output: { title: cutText(result.title, 1000), summary: cutMarkdown(result.summary, MAX_OUTPUT_CHARS) },
+      output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, MAX_OUTPUT_BYTES) },
     });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (result: CheckRunResult): Promise<void> => {

@@ -2,7 +2,9 @@ import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
 import { tokenIdentity } from '../report/comment/comment-api.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
+import { cutMarkdown, cutText } from '../report/cut-text.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
+import { COMMENT_MAX_CHARS } from '../report/comment/render-comment.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 
@@ -16,6 +18,12 @@ export interface EscalationIssueContext {
   readonly repositoryUrl?: string;
 }
 
+/** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
+const MAX_LINE_CHARS = 1000;
+const MAX_TRIED = 20;
+/** The longest last error an issue shows. */
+const MAX_ERROR_CHARS = 20_000;
+
 /** The hidden first line that finds this plan's escalation issue again. */
 export function escalationIssueMarker(planPath: string): string {
   return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
@@ -28,18 +36,20 @@ export function escalationIssueMarker(planPath: string): string {
  * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
  */
 function issueBody(where: EscalationIssueContext, escalation: Escalation, redact: Redactor, neutralise: (text: string) => string): string {
-  const data = (text: string) => escapeMarkdown(redact(text));
+  const data = (text: string) => escapeMarkdown(cutText(redact(text), MAX_LINE_CHARS));
   const lines = [
-    `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(redact(where.planPath))}): a person is needed.`,
+    `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(cutText(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
     '',
     `**Why:** ${data(escalation.reason)}`,
     '',
     '**Last error:**',
     '',
-    fencedBlock(redact(escalation.lastError)),
+    fencedBlock(cutText(redact(escalation.lastError), MAX_ERROR_CHARS)),
   ];
-  if (escalation.tried.length > 0) lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${data(tried)}`));
-  const body = [escalationIssueMarker(where.planPath), neutralise(lines.join('\n'))];
+  const tried = escalation.tried.slice(-MAX_TRIED);
+  if (tried.length > 0) lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- … and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
+  // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
+  const body = [escalationIssueMarker(where.planPath), cutMarkdown(neutralise(lines.join('\n')), COMMENT_MAX_CHARS - 2048)];
   // plan-runner's own link to the run is added after the neutraliser, as the marker is.
   if (where.runUrl) body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
   // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.

@@ -1,6 +1,8 @@
 import type { Redactor } from '../core/redact.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { cutMarkdownBytes } from '../report/cut-text.ts';
+import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
 import type { ActionIO } from './action-io.ts';
 
 /**
@@ -12,8 +14,10 @@ import type { ActionIO } from './action-io.ts';
 export async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<void> {
   const unwritten = await writeReportFile(file, redact(report.markdown));
   if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
+  // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
+  const summary = cutMarkdownBytes(report.markdown, SUMMARY_MAX_BYTES - 16);
   try {
-    if (!(await io.writeSummary(report.markdown))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+    if (!(await io.writeSummary(summary))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
   } catch (error) {
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
   }

@@ -16,3 +16,18 @@ export function cutMarkdown(markdown: string, max: number): string {
   const end = markdown.lastIndexOf('\n', max - 2);
   return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
 }
+
+/**
+ * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
+ * summary): a text within the characters can be over the bytes (three per CJK character, three per
+ * zero-width space the neutraliser adds after an `@`).
+ */
+export function cutMarkdownBytes(markdown: string, maxBytes: number): string {
+  const bytes = Buffer.from(markdown, 'utf8');
+  if (bytes.length <= maxBytes) return markdown;
+  // What fits beside the `\n…` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
+  // (a character cut in two becomes one U+FFFD, after the last line break).
+  const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
+  const end = fits.lastIndexOf('\n');
+  return end <= 0 ? '…' : `${markdown.slice(0, end)}\n…`;
+}

@@ -8,7 +8,7 @@ import { judgedRecord } from './judged-record.ts';
 import { renderRejectedPlan } from './rejected-plan-markdown.ts';
 import { renderPlanPreview } from './plan-preview.ts';
 import type { Redactor } from '../core/redact.ts';
-import { renderSummary } from './summary/render-summary.ts';
+import { renderSummary, SUMMARY_MAX_BYTES } from './summary/render-summary.ts';
 import { abandonedLine } from './summary/summary-cost.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../job/run-job.ts';
@@ -39,6 +39,8 @@ export interface FinalReportContext {
   readonly planPath: string;
   readonly tracePath: string;
   readonly redact: Redactor;
+  /** Markdown that opens the report (a read-only run's note, a fan-out job's): within the summary's size limit. */
+  readonly notes?: string;
 }
 
 
@@ -53,6 +55,11 @@ function withAbandoned(markdown: string, usage: Usage | undefined): string {
  * status after goals, and the summary Markdown.
  */
 export function finalReport(outcome: JobOutcome, context: FinalReportContext): FinalReport {
+  const report = reportOf(outcome, context);
+  return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
+}
+
+function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport {
   if (outcome.kind === 'rejected' && outcome.cancelled) {
     const reason = 'cancelled while the model was writing the plan; no step ran';
     const name = outcome.plan?.name ?? context.planPath;
@@ -90,6 +97,7 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
     goals,
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: `the trace file \`${context.tracePath}\``,
+    ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
   });
   return {
     status: outcome.status,

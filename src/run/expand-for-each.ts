@@ -24,7 +24,9 @@ function childLabel(step: PlanStep, item: ItemBinding): string {
   if (step.forEach?.key === undefined) return String(item.index);
   const label = fillItemText(step.forEach.key, item).replace(/\s+/g, ' ').trim();
   if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
-    throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(label)} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+    // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
+    const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}…` : label;
+    throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
   }
   return label;
 }

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkRunResult } from '../../src/action/check-run-output.ts';
+import { startCheckRun } from '../../src/action/check-run.ts';
+import { openEscalationIssue } from '../../src/action/escalation-issue.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { cutMarkdownBytes } from '../../src/report/cut-text.ts';
+import type { FinalReport } from '../../src/report/final-report.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+
+// Text a tool controls can make a GitHub write too long, and GitHub then refuses it whole (422): a
+// required check left in progress, no escalation issue at all. Every write must fit however long the
+// run's text is, in the unit GitHub counts.
+
+/** The reason a for_each key made of a tool's output gave: `@a ` ten thousand times, before this change 30,133 characters. */
+const mentions = '@a '.repeat(10_000);
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+let github: FakeGitHub;
+beforeEach(async () => {
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.stop();
+});
+
+const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+
+describe('cutMarkdownBytes', () => {
+  it('cuts at a line end to at most the bytes, and leaves shorter text alone', () => {
+    const cjk = Array.from({ length: 500 }, (_, i) => `${i}行目：売上は増加した`).join('\n');
+    expect(cutMarkdownBytes(cjk, bytes(cjk))).toBe(cjk);
+    for (const max of [5, 100, 1001, 4096, bytes(cjk) - 1]) {
+      const cut = cutMarkdownBytes(cjk, max);
+      expect(bytes(cut), `at ${max}`).toBeLessThanOrEqual(max);
+      expect(cut === '…' || (cut.endsWith('\n…') && cjk.startsWith(`${cut.slice(0, -2)}\n`))).toBe(true);
+    }
+  });
+});
+
+describe('a GitHub write fits however long the run\'s text is', () => {
+  it('a check run\'s summary is cut to 65,535 bytes, and the run\'s reason to 1,000 characters, so the check completes', async () => {
+    const goals = Array.from({ length: 400 }, (_, i) => ({ name: `目標 ${i}`, severity: 'required' as const, outcome: 'unmet' as const, evidence: `見つからない：${'結果'.repeat(60)} @team #12` }));
+    const report = { status: 'failed', reason: `step review failed: key \${item.name} gave "${mentions}"`, goals, markdown: '', planErrors: [] } as unknown as FinalReport;
+    const result = await checkRunResult(report, 'failure', createRedactor());
+    expect(bytes(result.summary)).toBeGreaterThan(65_535);
+    const warnings: string[] = [];
+    const check = await startCheckRun(octokit(), { owner: 'acme', repo: 'app', name: 'plan-runner', headSha: 'a'.repeat(40) }, (m) => warnings.push(m));
+    await check!.complete(result);
+    expect(warnings).toEqual([]);
+    const run = github.checkRuns[0] as { status: string; output: { summary: string } };
+    expect(run.status).toBe('completed');
+    expect(bytes(run.output.summary)).toBeLessThanOrEqual(65_535);
+    // The reason's line is its first 1,000 characters, then the goals as far as they fit.
+    const reasonLine = run.output.summary.split('\n')[0]!;
+    expect(reasonLine.length).toBeLessThan(1_000 + 3_000);
+    expect(run.output.summary).toContain('目標 0');
+  });
+
+  it('an escalation issue stays within 65,536 characters and shows the last error once, cut', async () => {
+    const warnings: string[] = [];
+    const lastError = `for_each key gave "${mentions}"`;
+    await openEscalationIssue(
+      octokit(),
+      { owner: 'acme', repo: 'app', planPath: 'plan.yml', planName: 'Weekly' },
+      { reason: `step review failed: ${lastError}`, lastError, tried: Array.from({ length: 50 }, (_, i) => `attempt ${i}: ${lastError}`), label: 'needs-human' },
+      createRedactor(),
+      (m) => warnings.push(m),
+    );
+    expect(warnings).toEqual([]);
+    const body = (github.issues[0] as { body: string }).body;
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body).toContain('**Why:** step review failed');
+    expect(body).toContain('**Last error:**');
+    expect(body).toContain('earlier attempts');
+  });
+});
