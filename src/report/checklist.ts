@@ -51,11 +51,27 @@ function currentKeys(steps: readonly PlanStep[]): ReadonlySet<string> {
   return keys;
 }
 
-/** The first line of a result, as text, cut to `max` characters. */
+/** Every line break a terminal or a log reader acts on, `\r` alone included. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * `text` with every control character shown as a symbol (ESC as ␛): a checklist line is drawn on a
+ * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
+ * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(CONTROL, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+  });
+}
+
+/** The first line of a result, as text, cut to `max` characters, with no control character. */
 export function resultPreview(result: unknown, max = 80): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
   const trimmed = text.trim();
-  const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
+  const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed)!.replaceAll('\t', ' '));
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
@@ -78,7 +94,7 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
     case 'failed':
       return `${progress} — ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
     case 'skipped':
-      return step.skipReason ? ` — ${redact(step.skipReason)}` : '';
+      return step.skipReason ? ` — ${resultPreview(redact(step.skipReason), 300)}` : '';
     case 'waiting':
       return ` — ${step.waitReason ?? 'awaiting approval'}`;
     case 'in_progress':
@@ -115,7 +131,7 @@ export function stepTitle(planStep: PlanStep, redact: (text: string) => string =
   let cached = flatTitles.get(planStep);
   if (cached?.redact !== redact) {
     const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-    cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+    cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
     flatTitles.set(planStep, cached);
   }
   return cutText(cached.text, maxChars);

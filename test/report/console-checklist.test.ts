@@ -47,6 +47,33 @@ describe('consoleChecklist in a log (not a terminal)', () => {
   });
 });
 
+describe('consoleChecklist and text that controls a terminal', () => {
+  // On a terminal the CLI writes as it is (nothing parses it): a `\r` in a result was a line start
+  // to a log reader, and an escape sequence moved the cursor over what the checklist showed.
+  it('shows a result, an error, a skip reason and a title without a control character, on a terminal and in a log', () => {
+    const hostile = 'ok\r::add-mask::PUBLICWORD\r::error file=x.js,line=1::forged';
+    const plan = { ...PLAN, steps: [{ ...PLAN.steps[0]!, description: 'Fetch \x1b[2Jsales' }, PLAN.steps[1]!, PLAN.steps[2]!] };
+    const events = failingRun().map((event) => {
+      if (event.type === 'plan_created') return { ...event, plan };
+      if (event.type === 'step_completed') return { ...event, result: hostile };
+      if (event.type === 'step_failed') return { ...event, error: 'exit 1 \x1b[31mred\x1b[0m\u009b2J' };
+      if (event.type === 'step_skipped') return { ...event, reason: 'upstream\rfailed' };
+      return event;
+    });
+    for (const isTTY of [false, true]) {
+      const { writes, listener } = capture({ isTTY });
+      events.forEach(listener);
+      // Our own redraws are the only escape sequences and line starts.
+      const text = writes.join('').replace(/\x1b\[\d+A\r\x1b\[0J/g, '');
+      expect(text).not.toMatch(/[\r\x1b\u009b]/);
+      expect(text).toContain('✅ 1. Fetch ␛[2Jsales → ok\n');
+      expect(text).toContain('— exit 1 ␛[31mred␛[0m\ufffd2J');
+      expect(text).toContain('— upstream');
+      expect(text).not.toContain('add-mask');
+    }
+  });
+});
+
 describe('consoleChecklist on a terminal', () => {
   it('redraws the whole checklist in place after each event when events are at least minRedrawMs apart', () => {
     let time = 0;
