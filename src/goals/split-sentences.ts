@@ -5,18 +5,24 @@ const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'v
 const CITATION = String.raw`\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw`(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'”’)`;
+const CLOSERS = `"'”’)」』）`;
+/** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
+const MARKS = '.!?…‼⁇⁈⁉';
+/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
+const CJK_MARKS = '。！？｡';
 const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 
 /**
- * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
- * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
+ * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `…` (and `‼`,
+ * `⁇`, `⁈`, `⁉`) before whitespace, or at `。`, `！`, `？` anywhere. Abbreviations (e.g., i.e., etc.,
+ * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out.
  */
 export function splitSentences(text: string): string[] {
-  return blocksOf(text).flatMap(splitBlock);
+  // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
+  return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 
 function blocksOf(text: string): string[] {
@@ -26,7 +32,7 @@ function blocksOf(text: string): string[] {
     if (current.length > 0) blocks.push(current.join('\n'));
     current = [];
   };
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of text.split('\n')) {
     if (line.trim() === '' || HEADING.test(line)) {
       flush();
       continue;
@@ -44,22 +50,24 @@ function blocksOf(text: string): string[] {
 }
 
 /**
- * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
- * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `…` (`MARKS`), then closing quotes or
+ * brackets, then whitespace or the end of the block; or a run with a `。`, `！` or `？` (`CJK_MARKS`),
+ * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
  */
 function* terminators(block: string): Generator<{ index: number; mark: string; after: number }> {
   let at = 0;
   while (at < block.length) {
-    if (!'.!?'.includes(block[at]!)) {
+    if (!MARKS.includes(block[at]!) && !CJK_MARKS.includes(block[at]!)) {
       at++;
       continue;
     }
     const index = at;
-    while (at < block.length && '.!?'.includes(block[at]!)) at++;
+    let cjk = false;
+    for (; at < block.length && (MARKS.includes(block[at]!) || CJK_MARKS.includes(block[at]!)); at++) cjk ||= CJK_MARKS.includes(block[at]!);
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
-    if (at === block.length || /\s/.test(block[at]!)) yield { index, mark: block.slice(index, at), after: at };
+    if (cjk || at === block.length || /\s/.test(block[at]!)) yield { index, mark: block.slice(index, at), after: at };
   }
 }
 
@@ -94,12 +102,13 @@ function wordBefore(block: string, index: number): string {
 }
 
 function endsSentence(block: string, index: number, mark: string, after: number): boolean {
-  if (!mark.startsWith('.')) return true;
+  const ellipsis = mark.startsWith('..') || mark.startsWith('…');
+  if (!mark.startsWith('.') && !ellipsis) return true;
   const next = nextVisible(block, after);
   if (next === undefined) return true;
-  // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
+  // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so… the".
   if (/\p{Ll}/u.test(next)) return false;
-  if (mark.startsWith('..')) return true;
+  if (ellipsis) return true;
   const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
   const lower = token.toLowerCase();
   if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next))) return false;

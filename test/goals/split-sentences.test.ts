@@ -62,6 +62,21 @@ describe('splitSentences', () => {
     ]);
   });
 
+  // Each of these read as one sentence, so a goal that every sentence cites a figure was met by one figure.
+  it('breaks after an ellipsis and the doubled marks, and after 。！？ with no space, as Chinese and Japanese write', () => {
+    expect(splitSentences('Revenue grew 5%… Costs are fine… Nothing else to report.')).toEqual(['Revenue grew 5%…', 'Costs are fine…', 'Nothing else to report.']);
+    expect(splitSentences('It worked‼ Then it stopped⁉ Why⁇ No idea.')).toEqual(['It worked‼', 'Then it stopped⁉', 'Why⁇', 'No idea.']);
+    expect(splitSentences('売上は5%増加した。コストは問題ない。本当に？「はい！」以上')).toEqual(['売上は5%増加した。', 'コストは問題ない。', '本当に？', '「はい！」', '以上']);
+    // An ellipsis inside a sentence does not end it.
+    expect(splitSentences('And so… the figures held.')).toEqual(['And so… the figures held.']);
+  });
+
+  it('reads a lone \\r and U+2028 as line breaks, and U+2029 as a paragraph break', () => {
+    expect(splitSentences('Revenue grew 5%.\u2028Costs are fine.')).toEqual(['Revenue grew 5%.', 'Costs are fine.']);
+    expect(splitSentences('Revenue grew 5%.\rCosts are fine.')).toEqual(['Revenue grew 5%.', 'Costs are fine.']);
+    expect(splitSentences('Revenue grew 5%\u2029Costs are fine')).toEqual(['Revenue grew 5%', 'Costs are fine']);
+  });
+
   it('joins lines wrapped inside a paragraph', () => {
     expect(splitSentences('Car trips fell by 6%\nbetween 2022 and 2024 [2].')).toEqual(['Car trips fell by 6% between 2022 and 2024 [2].']);
   });
@@ -69,7 +84,7 @@ describe('splitSentences', () => {
 
 describe('splitSentences on any one-line text', () => {
   it('keeps every character except whitespace, in order', () => {
-    const words = fc.constantFrom('Trips', 'fell', '6%', '2.5%', 'e.g.', 'U.S.', 'Dr.', 'etc.', '[1].', '[2]', 'no.', 'Why?', 'so!', '"yes."', 'tram');
+    const words = fc.constantFrom('Trips', 'fell', '6%', '2.5%', 'e.g.', 'U.S.', 'Dr.', 'etc.', '[1].', '[2]', 'no.', 'Why?', 'so!', '"yes."', 'tram', 'so…', '増加した。', '本当？', 'wow‼');
     fc.assert(
       fc.property(fc.array(words, { maxLength: 30 }), (list) => {
         const text = list.join(' ');
