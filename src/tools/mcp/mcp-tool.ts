@@ -6,6 +6,10 @@ import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
+import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
+
+/** The longest description of a server's tool that prompts show. */
+const MAX_DESCRIPTION_CHARS = 2000;
 
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
@@ -30,7 +34,8 @@ export function mcpTool(options: {
   const { name, session, tool, timeoutMs } = options;
   return {
     name,
-    description: `${tool.description ?? tool.title ?? tool.name} (tool '${tool.name}' of MCP server '${session.name}')`,
+    // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
+    description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
     inputSchema: tool.inputSchema,
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
