@@ -60,6 +60,22 @@ describe('the shared comment state', () => {
     expect(readSharedState(`<!-- plan-runner-state: ${forged} -->`)).toEqual({ steps: {} });
   });
 
+  it('carries 100,000 items in a block a comment holds, writes runs of letters short, and still reads plain letters', () => {
+    const letters = `${'c'.repeat(60_000)}f${'r'.repeat(2)}${'p'.repeat(39_997)}`;
+    const state = { steps: { check: { s: 'in_progress' as const, i: letters } } };
+    const block = sharedStateBlock(state);
+    expect(block.length).toBeLessThan(200);
+    expect(readSharedState(`${marker}\nbody${block}`)).toEqual(state);
+    // As earlier versions wrote it: a letter an item.
+    const plain = Buffer.from(JSON.stringify({ steps: { check: { s: 'in_progress', i: 'cccfp' } } })).toString('base64');
+    expect(readSharedState(`<!-- plan-runner-state: ${plain} -->`)?.steps['check']?.i).toBe('cccfp');
+    // More items than a plan may have, or a count that is no count, is not read.
+    for (const i of ['c100001', 'c99999p2', 'c-1', 'c1234567', 'x3']) {
+      const forged = Buffer.from(JSON.stringify({ steps: { check: { s: 'completed', i } } })).toString('base64');
+      expect(readSharedState(`<!-- plan-runner-state: ${forged} -->`), i).toEqual({ steps: {} });
+    }
+  });
+
   it('draws nothing from an earlier workflow run\'s block: its items are not this run\'s (a new push reuses the comment)', () => {
     // The run for the previous commit finished all 4 items; this run's shard 1 has done none yet.
     const earlierRun = `${marker}\nold${sharedStateBlock({ ...sharedStateOf(recordOf([...shardEvents(1), ...shardEvents(2).slice(5)]), asIs), run: 100 })}`;

@@ -33,9 +33,34 @@ const OPEN = '<!-- plan-runner-state: ';
 const CLOSE = ' -->';
 const TEXT_MAX_CHARS = 200;
 
+/** The most items a step's letters may stand for (a plan's `max_items` is at most 100,000). */
+const MAX_ITEMS = 100_000;
+
+/**
+ * Item letters with each run of three or more written as the letter and its length (`c40000`): a
+ * comment holds 65,536 characters, and a fan-out step of 100,000 items, a letter each, was more than
+ * that in base64, so the block was cut off and the other jobs' items lost.
+ */
+function packLetters(letters: string): string {
+  return letters.replace(/([pwrcfs])\1{2,}/g, (run, letter: string) => `${letter}${run.length}`);
+}
+
+/** The letters `packLetters` wrote (plain letters, as earlier versions wrote them, too); undefined when malformed or over `MAX_ITEMS`. */
+function unpackLetters(packed: string): string | undefined {
+  if (!/^(?:[pwrcfs]\d{0,6})*$/.test(packed)) return undefined;
+  let letters = '';
+  for (const [, letter, count] of packed.matchAll(/([pwrcfs])(\d*)/g)) {
+    const times = count === '' ? 1 : Number(count);
+    if (letters.length + times > MAX_ITEMS) return undefined;
+    letters += letter!.repeat(times);
+  }
+  return letters;
+}
+
 /** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
 export function sharedStateBlock(state: SharedCommentState): string {
-  return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+  const steps = Object.fromEntries(Object.entries(state.steps).map(([key, step]) => [key, step.i === undefined ? step : { ...step, i: packLetters(step.i) }]));
+  return `\n${OPEN}${Buffer.from(JSON.stringify({ ...state, steps })).toString('base64')}${CLOSE}`;
 }
 
 /**
@@ -53,7 +78,12 @@ export function readSharedState(body: string | undefined, run?: number): SharedC
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
     const writer = (value as { run?: unknown }).run;
     if ((typeof writer === 'number' ? writer : undefined) !== run) return undefined;
-    const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
+    const valid = Object.entries(steps).flatMap(([key, step]): [string, SharedStep][] => {
+      const packed = (step as { i?: unknown } | null)?.i;
+      const unpacked = typeof packed === 'string' ? unpackLetters(packed) : undefined;
+      const read = typeof packed === 'string' ? (unpacked === undefined ? undefined : { ...(step as object), i: unpacked }) : step;
+      return isSharedStep(read) ? [[key, read]] : [];
+    });
     return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
   } catch {
     return undefined;
