@@ -19,7 +19,7 @@ export const modules = {
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(84550);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(66021);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(72896);
 

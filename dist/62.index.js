@@ -132,7 +132,9 @@ function buildStepMessages(ctx, instruction, options = {}) {
         sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptText */.Mv)(item.value))}`);
     }
     const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
-    sections.push(`Your step (${ctx.step.key}): ${what}\n${instruction}`);
+    // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.
+    const name = item ? `${ctx.step.key.slice(0, ctx.step.key.indexOf('['))}, item ${item.index}` : ctx.step.key;
+    sections.push(`Your step (${name}): ${what}\n${instruction}`);
     return [
         { role: 'system', content: stepSystemPrompt(ctx.goalNames, options.agentSystem) },
         { role: 'user', content: sections.join('\n\n') },

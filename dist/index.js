@@ -383,7 +383,7 @@ function actionOutputs(report, paths, redact) {
     const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .A)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(result, MAX_RESULT_OUTPUT_CHARS),
+        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(result, MAX_RESULT_OUTPUT_CHARS),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -530,9 +530,11 @@ async function checkRunName(settings) {
 /* harmony export */   x: () => (/* binding */ internalErrorResult)
 /* harmony export */ });
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
-/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93465);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93465);
+
 
 
 
@@ -543,7 +545,7 @@ async function checkRunName(settings) {
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
     const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
-    const reason = report.reason ? `: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(report.reason))}` : '';
+    const reason = report.reason ? `: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(report.reason), 1000))}` : '';
     const body = report.planErrors.length
         ? [report.markdown]
         : [
@@ -552,7 +554,7 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
     const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
@@ -583,8 +585,8 @@ function internalErrorResult(error, redact, runUrl) {
 
 
 
-/** GitHub's limit for a check run's output summary. */
-const MAX_OUTPUT_CHARS = 65_535;
+/** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
+const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
@@ -639,7 +641,7 @@ function checkRunAt(octokit, target, id, warn, timing) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: now().toISOString(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdown */ .G)(result.summary, MAX_OUTPUT_CHARS) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (result) => {
@@ -862,7 +864,7 @@ function checkConclusion(report, failOnUnmetGoals) {
 
 /***/ }),
 
-/***/ 84550:
+/***/ 66021:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -893,9 +895,33 @@ const RANK = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, co
 const OPEN = '<!-- plan-runner-state: ';
 const CLOSE = ' -->';
 const TEXT_MAX_CHARS = 200;
+/** The most items a step's letters may stand for (a plan's `max_items` is at most 100,000). */
+const MAX_ITEMS = 100_000;
+/**
+ * Item letters with each run of three or more written as the letter and its length (`c40000`): a
+ * comment holds 65,536 characters, and a fan-out step of 100,000 items, a letter each, was more than
+ * that in base64, so the block was cut off and the other jobs' items lost.
+ */
+function packLetters(letters) {
+    return letters.replace(/([pwrcfs])\1{2,}/g, (run, letter) => `${letter}${run.length}`);
+}
+/** The letters `packLetters` wrote (plain letters, as earlier versions wrote them, too); undefined when malformed or over `MAX_ITEMS`. */
+function unpackLetters(packed) {
+    if (!/^(?:[pwrcfs]\d{0,6})*$/.test(packed))
+        return undefined;
+    let letters = '';
+    for (const [, letter, count] of packed.matchAll(/([pwrcfs])(\d*)/g)) {
+        const times = count === '' ? 1 : Number(count);
+        if (letters.length + times > MAX_ITEMS)
+            return undefined;
+        letters += letter.repeat(times);
+    }
+    return letters;
+}
 /** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
 function sharedStateBlock(state) {
-    return `\n${OPEN}${Buffer.from(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+    const steps = Object.fromEntries(Object.entries(state.steps).map(([key, step]) => [key, step.i === undefined ? step : { ...step, i: packLetters(step.i) }]));
+    return `\n${OPEN}${Buffer.from(JSON.stringify({ ...state, steps })).toString('base64')}${CLOSE}`;
 }
 /**
  * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
@@ -915,7 +941,12 @@ function readSharedState(body, run) {
         const writer = value.run;
         if ((typeof writer === 'number' ? writer : undefined) !== run)
             return undefined;
-        const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
+        const valid = Object.entries(steps).flatMap(([key, step]) => {
+            const packed = step?.i;
+            const unpacked = typeof packed === 'string' ? unpackLetters(packed) : undefined;
+            const read = typeof packed === 'string' ? (unpacked === undefined ? undefined : { ...step, i: unpacked }) : step;
+            return isSharedStep(read) ? [[key, read]] : [];
+        });
         return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
     }
     catch {
@@ -1273,160 +1304,10 @@ function createCommentUpdater(options) {
 
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
-// EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __nccwpck_require__(74360);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
+var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
-// EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __nccwpck_require__(52895);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
-var summary_header = __nccwpck_require__(31675);
-// EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __nccwpck_require__(44329);
-// EXTERNAL MODULE: ./lib/report/approval-section.js
-var approval_section = __nccwpck_require__(64481);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/report/comment/render-comment.js
-
-
-
-
-
-
-
-
-
-
-/** GitHub rejects issue comments longer than this. */
-const COMMENT_MAX_CHARS = 65_536;
-function summaryLink(runUrl) {
-    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
-}
-function footer(record, options) {
-    const lines = [];
-    if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
-        lines.push(`**Finished: ${(0,summary_header/* statusText */.qS)(record, options.redact)}**${took}`);
-    }
-    const approval = (0,approval_section/* renderApprovalSection */.L)(record, options.redact, '####');
-    if (approval)
-        lines.push(approval);
-    if (options.goals?.length) {
-        lines.push(`#### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, options.redact, 300));
-    }
-    if (options.runUrl)
-        lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
-    return lines;
-}
-/**
- * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
- * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
- * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
- */
-function renderComment(record, options) {
-    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.redact(record.plan?.name ?? 'plan'));
-    const head = [options.marker, `### ${(0,summary_header/* statusIcon */.I8)(record.status)} plan-runner: ${name} \u2014 ${(0,checklist/* checklistHeader */.Y4)(record)}`, ...(options.note ? ['', (0,escape_markdown/* escapeInlineMarkdown */.ME)(options.note)] : [])].join('\n');
-    const tail = footer(record, options);
-    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
-    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
-    const fixedParts = [head, ...tail].filter((p) => p !== '');
-    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
-    const sizeOf = (lineChars, lineCount, note) => {
-        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
-        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
-    };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,group_digits/* groupDigits */.K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
-    const steps = record.plan?.steps ?? [];
-    // Still too long without any result line: keep the checklist lines that fit and count the rest.
-    const countRest = (bare) => {
-        const kept = [];
-        let used = sizeOf(more(steps.length).length, 1, cutNote);
-        for (const line of bare) {
-            if (used + line.length + 1 > maxChars)
-                break;
-            kept.push(line);
-            used += line.length + 1;
-        }
-        return (0,cut_text/* cutMarkdown */.G)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
-    };
-    // When the lines without results already overflow, so do the lines with them: the comment is
-    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
-    const bare = [];
-    let bareChars = 0;
-    for (const planStep of steps) {
-        const line = bareLine(planStep, record, options.redact);
-        bare.push(line);
-        bareChars += line.length;
-        if (sizeOf(bareChars, bare.length) > maxChars)
-            return countRest(bare);
-    }
-    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
-    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
-    if (sizeOf(fullChars, items.length) <= maxChars)
-        return build(items.map((item) => item.full));
-    // Drop the longest status texts first, keeping as many result lines as fit.
-    const lines = items.map((item) => item.full);
-    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
-    order.sort((a, b) => b.length - a.length);
-    let size = sizeOf(fullChars, items.length, cutNote);
-    for (const { index, length } of order) {
-        if (size <= maxChars)
-            break;
-        lines[index] = items[index].bare;
-        size -= length;
-    }
-    if (size <= maxChars)
-        return build(lines, cutNote);
-    return countRest(bare);
-}
-// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
-const escapedLines = new WeakMap();
-/** A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list under it. */
-function entryLines(planStep, record, redact) {
-    const step = record.steps.get(planStep.key);
-    const item = (0,checklist/* checklistItem */.gd)(planStep, step, redact);
-    const lines = itemLines(item);
-    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
-    const inner = (0,checklist/* nestedItems */.kS)(step, redact);
-    if (inner.length > 0) {
-        const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${entry.key}. ${entry.title}`)}`).join('');
-        return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-    }
-    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
-    if (!step?.todos?.length)
-        return lines;
-    const nested = (0,todo_entries/* todoEntries */.vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(t.content)}`).join('');
-    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
-}
-// A step's escaped `key. title`, by plan step: it does not change while the step runs.
-const escapedLabels = new WeakMap();
-/** `entryLines(\u2026).bare` without computing the step's status (its result's first line). */
-function bareLine(planStep, record, redact) {
-    const step = record.steps.get(planStep.key);
-    if (step?.nested || step?.todos?.length)
-        return entryLines(planStep, record, redact).bare;
-    let cached = escapedLabels.get(planStep);
-    if (cached?.redact !== redact) {
-        cached = { redact, label: (0,escape_markdown/* escapeInlineMarkdown */.ME)(`${planStep.key}. ${(0,checklist/* stepTitle */.Fb)(planStep, redact)}`) };
-        escapedLabels.set(planStep, cached);
-    }
-    return `- ${checklist/* STATE_ICONS */.t1[step?.state ?? 'pending']} ${cached.label}`;
-}
-function itemLines(item) {
-    let lines = escapedLines.get(item);
-    if (!lines) {
-        const bare = `- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${bare}${(0,escape_markdown/* escapeInlineMarkdown */.ME)(item.status)}`, bare };
-        escapedLines.set(item, lines);
-    }
-    return lines;
-}
-
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/github/event-target.js
@@ -1508,11 +1389,11 @@ function fitComment(build, budget) {
     let maxChars = budget;
     for (let attempt = 0; attempt < 4; attempt++) {
         const body = build(maxChars);
-        if (body.length <= COMMENT_MAX_CHARS)
+        if (body.length <= render_comment/* COMMENT_MAX_CHARS */.d)
             return body;
-        maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
+        maxChars = Math.max(1024, maxChars - (body.length - render_comment/* COMMENT_MAX_CHARS */.d) - 256);
     }
-    return (0,cut_text/* cutMarkdown */.G)(build(maxChars), COMMENT_MAX_CHARS);
+    return (0,cut_text/* cutMarkdown */.G$)(build(maxChars), render_comment/* COMMENT_MAX_CHARS */.d);
 }
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
@@ -1550,7 +1431,7 @@ async function liveComment(settings, context) {
         const final = context.final();
         if (final && final.planErrors.length > 0) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
         }
         // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
         // and not "succeeded" while a required goal may still fail.
@@ -1561,11 +1442,11 @@ async function liveComment(settings, context) {
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
         const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current));
         const whole = (maxChars) => {
-            const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+            const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
             return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.e)(final?.escalation)}${drawn.block}`;
         };
-        return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
+        return fitComment(whole, render_comment/* COMMENT_MAX_CHARS */.d - 256 - drawn.block.length);
     };
     return createCommentUpdater({
         api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
@@ -1725,6 +1606,10 @@ function messageOf(error) {
 /* harmony export */   u: () => (/* binding */ writeReport)
 /* harmony export */ });
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(23625);
+
+
 
 /**
  * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
@@ -1736,8 +1621,10 @@ async function writeReport(report, file, io, redact) {
     const unwritten = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__/* .writeReportFile */ .a)(file, redact(report.markdown));
     if (unwritten)
         io.warning(`${unwritten.message}; the job summary still has it.`);
+    // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
+    const summary = (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(report.markdown, _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .SUMMARY_MAX_BYTES */ .e - 16);
     try {
-        if (!(await io.writeSummary(report.markdown)))
+        if (!(await io.writeSummary(summary)))
             io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
     }
     catch (error) {
@@ -9097,12 +8984,38 @@ function base64Forms(secret) {
     }
     return forms;
 }
-// The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`. */
+function unicodeEscaped(json, which) {
+    return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
+ * as hex; or as one line of a multi-line secret (a PEM key).
+ */
 function spellings(secret) {
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+    const json = JSON.stringify(secret).slice(1, -1);
+    const uri = encodeURIComponent(secret);
+    const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
+    const forms = [
+        secret,
+        json,
+        json.replaceAll('/', '\\/'),
+        unicodeEscaped(json, /[^\x00-\x7f]/g),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        uri,
+        uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+        html,
+        html.replaceAll("'", '&#39;'),
+        html.replaceAll("'", '&#x27;'),
+        Buffer.from(secret, 'utf8').toString('hex'),
+        Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+    ];
     if (secret.includes('\n'))
         forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
-    return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
+    return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
  * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
@@ -9216,8 +9129,8 @@ function hideAtCuts(text, forms, grams) {
     return redactRanges(text, ranges);
 }
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
- * or base64-encoded) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
+ * HTML-escaped, hex- or base64-encoded: `spellings`, `base64Forms`) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
@@ -9964,7 +9877,7 @@ function githubRunContext(env) {
 
 /***/ }),
 
-/***/ 48014:
+/***/ 98934:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9973,21 +9886,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   Y: () => (/* binding */ evaluateGoals)
 });
 
-;// CONCATENATED MODULE: ./lib/goals/goal-not-evaluable-error.js
-/**
- * Thrown by a goal check that cannot decide (no target, judge call failed, command timed out).
- * The evaluator turns it into outcome `error`: fail closed, never met.
- */
-class GoalNotEvaluableError extends Error {
-    /** Why the goal could not be evaluated, without the "could not evaluate" prefix. */
-    why;
-    constructor(why, options = {}) {
-        super(`could not evaluate: ${why}`, { cause: options.cause });
-        this.name = new.target.name;
-        this.why = why;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/goals/goal-not-evaluable-error.js
+var goal_not_evaluable_error = __nccwpck_require__(58542);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/all-steps-completed.js
 
 /**
@@ -10000,7 +9900,7 @@ const allStepsCompletedCheck = {
     check(_goal, { target }) {
         const states = [...target.stepStates];
         if (states.length === 0)
-            throw new GoalNotEvaluableError('the run has no steps to check');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
         const missed = [
             ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
             ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
@@ -10056,24 +9956,24 @@ const MAX_OUTPUT = 256 * 1024;
  */
 async function runGoalCommand(argv, options) {
     if (argv[0] === undefined)
-        throw new GoalNotEvaluableError('the command is empty');
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the command is empty');
     const shown = `\`${shorten(argv.join(' '), 100)}\``;
     const outcome = await (0,run_process/* runProcess */.R)(argv, { ...options, output: { mode: 'merged', maxBytes: MAX_OUTPUT } });
     switch (outcome.kind) {
         case 'exited':
             return { code: outcome.exitCode, signal: outcome.signal, output: outcome.stdout };
         case 'timed_out':
-            throw new GoalNotEvaluableError(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`);
         case 'aborted':
-            throw new GoalNotEvaluableError(`the run was cancelled while ${shown} was running`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the run was cancelled while ${shown} was running`);
         case 'output_too_large':
             // Merged output keeps a tail and never stops the process; kept so every outcome is handled.
-            throw new GoalNotEvaluableError(`${shown} printed more than ${MAX_OUTPUT} bytes`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`${shown} printed more than ${MAX_OUTPUT} bytes`);
         case 'spawn_failed': {
             const { error } = outcome;
             if (outcome.early)
-                throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}`, { cause: error });
-            throw new GoalNotEvaluableError(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
+                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
         }
     }
 }
@@ -10145,7 +10045,7 @@ function compileGoalRegex(pattern, flags) {
     }
     catch (error) {
         const why = error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
-        throw new GoalNotEvaluableError(`the pattern ${pattern} cannot be used (${why})`, { cause: error });
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the pattern ${pattern} cannot be used (${why})`, { cause: error });
     }
 }
 
@@ -10157,17 +10057,23 @@ const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'v
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'\u201d\u2019)`;
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
+const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
+/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
+const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
- * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
- * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
+ * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
+ * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
+ * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out.
  */
 function splitSentences(text) {
-    return blocksOf(text).flatMap(splitBlock);
+    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
+    return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 function blocksOf(text) {
     const blocks = [];
@@ -10177,7 +10083,7 @@ function blocksOf(text) {
             blocks.push(current.join('\n'));
         current = [];
     };
-    for (const line of text.split(/\r?\n/)) {
+    for (const line of text.split('\n')) {
         if (line.trim() === '' || HEADING.test(line)) {
             flush();
             continue;
@@ -10195,24 +10101,26 @@ function blocksOf(text) {
     return blocks;
 }
 /**
- * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
- * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes or
+ * brackets, then whitespace or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
  */
 function* terminators(block) {
     let at = 0;
     while (at < block.length) {
-        if (!'.!?'.includes(block[at])) {
+        if (!MARKS.includes(block[at]) && !CJK_MARKS.includes(block[at])) {
             at++;
             continue;
         }
         const index = at;
-        while (at < block.length && '.!?'.includes(block[at]))
-            at++;
+        let cjk = false;
+        for (; at < block.length && (MARKS.includes(block[at]) || CJK_MARKS.includes(block[at])); at++)
+            cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
-        if (at === block.length || /\s/.test(block[at]))
+        if (cjk || at === block.length || /\s/.test(block[at]))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -10247,15 +10155,16 @@ function wordBefore(block, index) {
     return block.slice(start, index);
 }
 function endsSentence(block, index, mark, after) {
-    if (!mark.startsWith('.'))
+    const ellipsis = mark.startsWith('..') || mark.startsWith('\u2026');
+    if (!mark.startsWith('.') && !ellipsis)
         return true;
     const next = nextVisible(block, after);
     if (next === undefined)
         return true;
-    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
+    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so\u2026 the".
     if (/\p{Ll}/u.test(next))
         return false;
-    if (mark.startsWith('..'))
+    if (ellipsis)
         return true;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
@@ -10382,7 +10291,7 @@ const jsonSchemaCheck = {
         const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
-            throw new GoalNotEvaluableError(checked.why);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(checked.why);
         if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
         const [first] = checked.errors;
@@ -10467,20 +10376,20 @@ function parseJudgeVerdict(content) {
     // One JSON value with two `met` keys ({"met": false, \u2026, "met": true}, or a verdict nested in another)
     // holds two verdicts, of which parsing would keep one.
     if (whole.ok && metKeys(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed) > 1) {
-        throw new GoalNotEvaluableError(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
     }
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
-        throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
     if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
-        throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
     }
     if (verdicts[0]?.met && !whole.ok) {
-        throw new GoalNotEvaluableError(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
     }
     if (verdicts[0])
         return verdicts[0];
-    throw new GoalNotEvaluableError(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
+    throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/judge.js
@@ -10491,15 +10400,15 @@ function parseJudgeVerdict(content) {
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
-    async check(goal, { text, deps }) {
+    async check(goal, { value, deps }) {
         if (!deps.model) {
-            throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
         const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
-            messages: judgeMessages(goal.judge ?? '', text),
+            messages: judgeMessages(goal.judge ?? '', value),
             response_format: {
                 type: 'json_schema',
                 json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
@@ -10512,19 +10421,19 @@ const judgeCheck = {
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
-            throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
         // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
         const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.m)(response, request);
         deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
         const choice = response.choices[0];
         if (!choice)
-            throw new GoalNotEvaluableError('the judge returned no answer');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge returned no answer');
         if (choice.message.refusal) {
-            throw new GoalNotEvaluableError(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
         }
         if (choice.finish_reason === 'length') {
-            throw new GoalNotEvaluableError('the judge ran out of tokens before finishing its verdict');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge ran out of tokens before finishing its verdict');
         }
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
@@ -10651,23 +10560,30 @@ function goalKindOf(goal) {
 
 ;// CONCATENATED MODULE: ./lib/goals/goal-target.js
 
-/** The value a goal checks: the result of its `of:` step, or the run's final result. */
+/**
+ * The value a goal checks: the result of its `of:` step, or the run's final result. Not a result
+ * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
+ */
 function resolveGoalTarget(goal, target) {
+    const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+    if (masked !== undefined) {
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. Run the plan again without resuming (the action's resume: never, the CLI without --resume) to judge it`);
+    }
     if (goal.of === undefined) {
         if (target.finalResult === undefined) {
-            throw new GoalNotEvaluableError('the run produced no result (it ended before its last step completed)');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run produced no result (it ended before its last step completed)');
         }
         return target.finalResult;
     }
     const key = String(goal.of);
     const state = target.stepStates.get(key);
     if (state === undefined)
-        throw new GoalNotEvaluableError(`step ${key} is not in the plan that ran`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} is not in the plan that ran`);
     if (state !== 'completed')
-        throw new GoalNotEvaluableError(`step ${key} did not complete (${state})`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} did not complete (${state})`);
     const value = target.results.get(key);
     if (value === undefined)
-        throw new GoalNotEvaluableError(`step ${key} completed without a result`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} completed without a result`);
     return value;
 }
 
@@ -10701,7 +10617,7 @@ async function evaluateGoal(goal, target, deps) {
     try {
         const kind = goalKindOf(goal);
         if (kind === undefined)
-            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, \u2026)');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
@@ -10709,7 +10625,7 @@ async function evaluateGoal(goal, target, deps) {
     }
     catch (error) {
         // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.
-        const evidence = error instanceof GoalNotEvaluableError
+        const evidence = error instanceof goal_not_evaluable_error/* GoalNotEvaluableError */.E
             ? error.message
             : `could not evaluate: ${error instanceof Error ? error.message : String(error)}`;
         return { name: goal.name, severity, outcome: 'error', evidence };
@@ -10742,6 +10658,29 @@ function finalStatus(runStatus, results, cancelled = false) {
     if (cancelled)
         return 'cancelled';
     return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .A)(results).goalsMet ? 'succeeded' : 'goals-unmet';
+}
+
+
+/***/ }),
+
+/***/ 58542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ GoalNotEvaluableError)
+/* harmony export */ });
+/**
+ * Thrown by a goal check that cannot decide (no target, judge call failed, command timed out).
+ * The evaluator turns it into outcome `error`: fail closed, never met.
+ */
+class GoalNotEvaluableError extends Error {
+    /** Why the goal could not be evaluated, without the "could not evaluate" prefix. */
+    why;
+    constructor(why, options = {}) {
+        super(`could not evaluate: ${why}`, { cause: options.cause });
+        this.name = new.target.name;
+        this.why = why;
+    }
 }
 
 
@@ -10864,14 +10803,15 @@ async function peekMcpServers(file) {
 async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
-    const withhold = { ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+    // `uses:` paths are relative to the repository root, whatever the process's working directory.
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...withhold });
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -10884,7 +10824,7 @@ async function loadPlanWithServers(file, options) {
             throw error;
         return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...withhold });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -11181,7 +11121,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -11255,8 +11195,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __nccwpck_require__(48014);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __nccwpck_require__(98934);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -11398,7 +11338,9 @@ function childLabel(step, item) {
         return String(item.index);
     const label = (0,resolve_references/* fillItemText */.y)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(label)} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
+        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
+        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
     }
     return label;
 }
@@ -11653,7 +11595,7 @@ async function runNestedPlan(step, context) {
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record) };
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         if (!verdict.goalsMet) {
@@ -11661,7 +11603,8 @@ async function runNestedPlan(step, context) {
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
         }
     }
-    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1 };
+    const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/run/inbox.js
@@ -12553,6 +12496,13 @@ class PlanRun {
     reuseKeys = new Map();
     /** Steps whose result came from the run resumed from. */
     reused = new Set();
+    /**
+     * Completed steps whose result has something masked (`masked` in `RunEvent`): a saved copy reused,
+     * or a result made from one. The value says where the masking came from; no goal is judged on them.
+     */
+    masked = new Map();
+    /** `for_each` steps that reused an item whose saved result has something masked: where from. */
+    #maskedItems = new Map();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -12720,11 +12670,14 @@ class PlanRun {
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
         const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
-        if (earlier) {
+        // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
+        if (earlier && !(earlier.masked && this.#mayRunAgain(step))) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
             this.results.set(key, earlier.result);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage } });
+            if (earlier.masked)
+                this.masked.set(key, `step ${key}, reused as ${this.#deps.resume.from} saved it`);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -12755,6 +12708,26 @@ class PlanRun {
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /**
+     * Whether a step may run again rather than reuse a saved result that has something masked: one
+     * whose tools (a tool_call's, an agent's) all have no side effects. A for_each or plan step does:
+     * its items and steps then decide one by one.
+     */
+    #mayRunAgain(step) {
+        if (step.forEach || step.type === 'plan')
+            return true;
+        const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
+        return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
+    }
+    /** The masking a step's result would be made from: that of the first dependency whose result has some. */
+    #maskedInput(step) {
+        for (const dependency of step.dependsOn) {
+            const from = this.masked.get(dependency);
+            if (from !== undefined)
+                return from;
+        }
+        return undefined;
     }
     /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
     async #callTool(stepKey, tool, args, ctx) {
@@ -12860,7 +12833,9 @@ class PlanRun {
         const missing = [];
         let left = 0;
         children.forEach((child, index) => {
-            if (reused?.get(index)?.key === child.key)
+            const item = reused?.get(index);
+            // A masked item runs again, as a masked step does; never in the merge, which runs no item.
+            if (item?.key === child.key && !(item.masked && part?.part !== 'merge' && this.#mayRunAgain(child)))
                 taken.push(index);
             else if (part?.part === 'shard') {
                 if (shardPlan.assignment[index] === part.shard)
@@ -12879,7 +12854,9 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage } });
+            if (item.masked && !this.#maskedItems.has(step.key))
+                this.#maskedItems.set(step.key, `item ${children[index].key}, reused as ${this.#deps.resume.from} saved it`);
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -12953,7 +12930,8 @@ class PlanRun {
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
             mapped.completed(index, outcome.result, usage);
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried });
+            const masked = this.#maskedInput(this.graph.byKey.get(parent)) !== undefined;
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried, ...(masked && { masked: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -12994,7 +12972,10 @@ class PlanRun {
         if (outcome.ok) {
             this.results.set(key, outcome.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed });
+            const masked = outcome.masked ?? this.#maskedItems.get(key) ?? this.#maskedInput(step);
+            if (masked !== undefined)
+                this.masked.set(key, masked);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
             if (step.review && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -13471,6 +13452,7 @@ function finish(journal, run, internal, plan, deps) {
         usage,
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
+        masked: run?.masked ?? new Map(),
         recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
@@ -13544,7 +13526,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
@@ -22439,11 +22421,11 @@ const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve
 function pendingLine(step, redact) {
     const what = step.tool ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}` : `a ${step.type} step`;
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
+    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -22482,7 +22464,7 @@ function renderApprovalSection(record, redact, level = '###') {
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, visibleControls, checklistLines */
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
 
@@ -22529,11 +22511,25 @@ function currentKeys(steps) {
     }
     return keys;
 }
-/** The first line of a result, as text, cut to `max` characters. */
+/** Every line break a terminal or a log reader acts on, `\r` alone included. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
+ * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
+ * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ */
+function visibleControls(text) {
+    return text.replace(CONTROL, (char) => {
+        const code = char.charCodeAt(0);
+        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+    });
+}
+/** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
-    const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
+    const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
     return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
@@ -22556,7 +22552,7 @@ function describeStatus(step, redact = asIs) {
         case 'failed':
             return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
         case 'skipped':
-            return step.skipReason ? ` \u2014 ${redact(step.skipReason)}` : '';
+            return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
         case 'in_progress':
@@ -22582,10 +22578,10 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
     let cached = flatTitles.get(planStep);
     if (cached?.redact !== redact) {
         const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+        cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -22802,6 +22798,163 @@ class CommentWriteError extends Error {
 
 /***/ }),
 
+/***/ 17494:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ COMMENT_MAX_CHARS),
+/* harmony export */   w: () => (/* binding */ renderComment)
+/* harmony export */ });
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(12172);
+/* harmony import */ var _goals_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52895);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60949);
+/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31675);
+/* harmony import */ var _todo_entries_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(44329);
+/* harmony import */ var _approval_section_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64481);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
+
+
+
+
+
+
+
+
+
+
+/** GitHub rejects issue comments longer than this. */
+const COMMENT_MAX_CHARS = 65_536;
+function summaryLink(runUrl) {
+    return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
+}
+function footer(record, options) {
+    const lines = [];
+    if (record.status) {
+        const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
+        lines.push(`**Finished: ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusText */ .qS)(record, options.redact)}**${took}`);
+    }
+    const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L)(record, options.redact, '####');
+    if (approval)
+        lines.push(approval);
+    if (options.goals?.length) {
+        lines.push(`#### Goals \u2014 ${(0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .goalsHeadline */ .l$)(options.goals)}`, (0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .renderGoalsTable */ .Lb)(options.goals, options.redact, 300));
+    }
+    if (options.runUrl)
+        lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
+    return lines;
+}
+/**
+ * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
+ * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
+ * the comment limit by dropping result lines first, then checklist lines, saying where the rest is.
+ */
+function renderComment(record, options) {
+    const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(record.plan?.name ?? 'plan'));
+    const head = [options.marker, `### ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusIcon */ .I8)(record.status)} plan-runner: ${name} \u2014 ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)}`, ...(options.note ? ['', (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.note)] : [])].join('\n');
+    const tail = footer(record, options);
+    const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
+    // The length `build` would return, without building it: a comment is rendered often, 10,000 lines long.
+    const fixedParts = [head, ...tail].filter((p) => p !== '');
+    const fixedChars = fixedParts.reduce((sum, part) => sum + part.length, 0);
+    const sizeOf = (lineChars, lineCount, note) => {
+        const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
+        return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
+    };
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
+    const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+    const steps = record.plan?.steps ?? [];
+    // Still too long without any result line: keep the checklist lines that fit and count the rest.
+    const countRest = (bare) => {
+        const kept = [];
+        let used = sizeOf(more(steps.length).length, 1, cutNote);
+        for (const line of bare) {
+            if (used + line.length + 1 > maxChars)
+                break;
+            kept.push(line);
+            used += line.length + 1;
+        }
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
+    };
+    // When the lines without results already overflow, so do the lines with them: the comment is
+    // the lines that fit and a count, and only those are computed, not 10,000 result lines.
+    const bare = [];
+    let bareChars = 0;
+    for (const planStep of steps) {
+        const line = bareLine(planStep, record, options.redact);
+        bare.push(line);
+        bareChars += line.length;
+        if (sizeOf(bareChars, bare.length) > maxChars)
+            return countRest(bare);
+    }
+    const items = steps.map((planStep) => entryLines(planStep, record, options.redact));
+    const fullChars = items.reduce((sum, item) => sum + item.full.length, 0);
+    if (sizeOf(fullChars, items.length) <= maxChars)
+        return build(items.map((item) => item.full));
+    // Drop the longest status texts first, keeping as many result lines as fit.
+    const lines = items.map((item) => item.full);
+    const order = items.map((item, index) => ({ index, length: item.full.length - item.bare.length }));
+    order.sort((a, b) => b.length - a.length);
+    let size = sizeOf(fullChars, items.length, cutNote);
+    for (const { index, length } of order) {
+        if (size <= maxChars)
+            break;
+        lines[index] = items[index].bare;
+        size -= length;
+    }
+    if (size <= maxChars)
+        return build(lines, cutNote);
+    return countRest(bare);
+}
+// Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
+const escapedLines = new WeakMap();
+/** A step's lines in the comment: its checklist line, and a nested run's steps or an agent's TODO list under it. */
+function entryLines(planStep, record, redact) {
+    const step = record.steps.get(planStep.key);
+    const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact);
+    const lines = itemLines(item);
+    // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
+    const inner = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .nestedItems */ .kS)(step, redact);
+    if (inner.length > 0) {
+        const nested = inner.map(({ depth, item: entry }) => `\n${'  '.repeat(depth)}- ${entry.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${entry.key}. ${entry.title}`)}`).join('');
+        return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+    }
+    // An agent step's TODO list is nested under its line; the comment is edited in place, so an update changes icons, not lines.
+    if (!step?.todos?.length)
+        return lines;
+    const nested = (0,_todo_entries_js__WEBPACK_IMPORTED_MODULE_5__/* .todoEntries */ .vk)(step, redact).map((t) => `\n  - ${t.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(t.content)}`).join('');
+    return { full: `${lines.full}${nested}`, bare: `${lines.bare}${nested}` };
+}
+// A step's escaped `key. title`, by plan step: it does not change while the step runs.
+const escapedLabels = new WeakMap();
+/** `entryLines(\u2026).bare` without computing the step's status (its result's first line). */
+function bareLine(planStep, record, redact) {
+    const step = record.steps.get(planStep.key);
+    if (step?.nested || step?.todos?.length)
+        return entryLines(planStep, record, redact).bare;
+    let cached = escapedLabels.get(planStep);
+    if (cached?.redact !== redact) {
+        cached = { redact, label: (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${planStep.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .stepTitle */ .Fb)(planStep, redact)}`) };
+        escapedLabels.set(planStep, cached);
+    }
+    return `- ${_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .STATE_ICONS */ .t1[step?.state ?? 'pending']} ${cached.label}`;
+}
+function itemLines(item) {
+    let lines = escapedLines.get(item);
+    if (!lines) {
+        const bare = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${bare}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`, bare };
+        escapedLines.set(item, lines);
+    }
+    return lines;
+}
+
+
+/***/ }),
+
 /***/ 71761:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22863,8 +23016,9 @@ function createOutputFolder(file) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ cutMarkdown),
-/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */   G$: () => (/* binding */ cutMarkdown),
+/* harmony export */   IN: () => (/* binding */ cutText),
+/* harmony export */   lw: () => (/* binding */ cutMarkdownBytes)
 /* harmony export */ });
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
 function cutText(text, max) {
@@ -22882,6 +23036,21 @@ function cutMarkdown(markdown, max) {
     if (markdown.length <= max)
         return markdown;
     const end = markdown.lastIndexOf('\n', max - 2);
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
+}
+/**
+ * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
+ * summary): a text within the characters can be over the bytes (three per CJK character, three per
+ * zero-width space the neutraliser adds after an `@`).
+ */
+function cutMarkdownBytes(markdown, maxBytes) {
+    const bytes = Buffer.from(markdown, 'utf8');
+    if (bytes.length <= maxBytes)
+        return markdown;
+    // What fits beside the `\n\u2026` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
+    // (a character cut in two becomes one U+FFFD, after the last line break).
+    const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
+    const end = fits.lastIndexOf('\n');
     return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
 }
 
@@ -22946,10 +23115,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
     const rows = goals.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -23137,10 +23306,9 @@ function runUsage(record) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ SUMMARY_MAX_BYTES),
   B: () => (/* binding */ renderSummary)
 });
-
-// UNUSED EXPORTS: SUMMARY_MAX_BYTES
 
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __nccwpck_require__(52895);
@@ -23172,7 +23340,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -23533,7 +23701,7 @@ function statusIcon(status) {
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(record.reason), 1000))}` : '';
+    const reason = record.reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(record.reason), 1000))}` : '';
     switch (record.status) {
         case undefined:
             return 'running';
@@ -23832,7 +24000,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
+                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -23843,7 +24011,7 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
@@ -37689,11 +37857,11 @@ function capped(kind, annotations, file) {
         return [...annotations];
     const shown = annotations.slice(0, MAX_ANNOTATIONS_PER_KIND - 1);
     const rest = annotations.slice(MAX_ANNOTATIONS_PER_KIND - 1);
-    const titles = rest.map((a) => (0,cut_text/* cutText */.I)(a.message, 80)).join('; ');
+    const titles = rest.map((a) => (0,cut_text/* cutText */.IN)(a.message, 80)).join('; ');
     return [
         ...shown,
         {
-            message: (0,cut_text/* cutText */.I)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
+            message: (0,cut_text/* cutText */.IN)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
             properties: { title: `${rest.length} more ${kind}s`, ...(file ? { file } : {}) },
         },
     ];
@@ -37717,14 +37885,14 @@ function writeAnnotations(input, annotate) {
     const failedSteps = [...(input.record?.steps.values() ?? [])]
         .filter((step) => step.state === 'failed')
         .map((step) => ({
-        message: (0,cut_text/* cutText */.I)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed`, ...onFile },
     }));
     const unmetGoals = (input.goals ?? [])
         .filter((goal) => goal.severity === 'required' && goal.outcome !== 'met')
         .map((goal) => ({
-        message: (0,cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-        properties: { title: (0,cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
+        message: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
+        properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
     }));
     for (const [kind, list] of [
         ['plan file error', planErrors],
@@ -38464,6 +38632,10 @@ function withAbandoned(markdown, usage) {
  * status after goals, and the summary Markdown.
  */
 function finalReport(outcome, context) {
+    const report = reportOf(outcome, context);
+    return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
+}
+function reportOf(outcome, context) {
     if (outcome.kind === 'rejected' && outcome.cancelled) {
         const reason = 'cancelled while the model was writing the plan; no step ran';
         const name = outcome.plan?.name ?? context.planPath;
@@ -38498,6 +38670,7 @@ function finalReport(outcome, context) {
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: `the trace file \`${context.tracePath}\``,
+        ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
     });
     return {
         status: outcome.status,
@@ -38517,6 +38690,8 @@ var job_failure = __nccwpck_require__(7182);
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
 var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/report/comment/render-comment.js
+var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
@@ -38524,6 +38699,13 @@ var load_neutraliser = __nccwpck_require__(93465);
 
 
 
+
+
+/** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
+const MAX_LINE_CHARS = 1000;
+const MAX_TRIED = 20;
+/** The longest last error an issue shows. */
+const MAX_ERROR_CHARS = 20_000;
 /** The hidden first line that finds this plan's escalation issue again. */
 function escalationIssueMarker(planPath) {
     return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
@@ -38535,19 +38717,21 @@ function escalationIssueMarker(planPath) {
  * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
  */
 function issueBody(where, escalation, redact, neutralise) {
-    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)(redact(text));
+    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(text), MAX_LINE_CHARS));
     const lines = [
-        `**plan-runner escalated a run of ${data(where.planName)}** (${(0,code_fence/* inlineCode */.t)(redact(where.planPath))}): a person is needed.`,
+        `**plan-runner escalated a run of ${data(where.planName)}** (${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
         '',
         `**Why:** ${data(escalation.reason)}`,
         '',
         '**Last error:**',
         '',
-        (0,code_fence/* fencedBlock */.z)(redact(escalation.lastError)),
+        (0,code_fence/* fencedBlock */.z)((0,cut_text/* cutText */.IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
     ];
-    if (escalation.tried.length > 0)
-        lines.push('', '**What was tried:**', ...escalation.tried.map((tried) => `- ${data(tried)}`));
-    const body = [escalationIssueMarker(where.planPath), neutralise(lines.join('\n'))];
+    const tried = escalation.tried.slice(-MAX_TRIED);
+    if (tried.length > 0)
+        lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
+    // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
+    const body = [escalationIssueMarker(where.planPath), (0,cut_text/* cutMarkdown */.G$)(neutralise(lines.join('\n')), render_comment/* COMMENT_MAX_CHARS */.d - 2048)];
     // plan-runner's own link to the run is added after the neutraliser, as the marker is.
     if (where.runUrl)
         body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
@@ -38591,8 +38775,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/action/live-comment.js + 4 modules
-var live_comment = __nccwpck_require__(84550);
+// EXTERNAL MODULE: ./lib/action/live-comment.js + 3 modules
+var live_comment = __nccwpck_require__(66021);
 ;// CONCATENATED MODULE: ./lib/report/refused-report.js
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
@@ -38997,7 +39181,7 @@ function detailLines(step, planStep, redact) {
     if (step.state === 'completed' && step.result !== undefined) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
-        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,cut_text/* cutText */.I)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
+        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,cut_text/* cutText */.IN)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
         lines.push('result:', ...shown.split(/\r?\n/));
     }
     if (step.state === 'failed')
@@ -39058,24 +39242,33 @@ const FLUSH_INTERVAL_MS = 250;
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
 function redactingReplacer(redact) {
-    return function replacer(_key, value) {
-        if (typeof value === 'string')
-            return redact(value);
-        if (typeof value === 'bigint')
-            return value.toString();
-        if (value === null || typeof value !== 'object')
-            return value;
-        if (value instanceof Error)
-            return { name: value.name, message: value.message };
-        if (Array.isArray(value))
-            return value;
-        for (const key in value) {
-            if (Object.hasOwn(value, key) && redact(key) !== key) {
-                return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+    const state = {
+        masked: false,
+        replace(_key, value) {
+            if (typeof value === 'string') {
+                const written = redact(value);
+                if (written !== value)
+                    state.masked = true;
+                return written;
             }
-        }
-        return value;
+            if (typeof value === 'bigint')
+                return value.toString();
+            if (value === null || typeof value !== 'object')
+                return value;
+            if (value instanceof Error)
+                return { name: value.name, message: value.message };
+            if (Array.isArray(value))
+                return value;
+            for (const key in value) {
+                if (Object.hasOwn(value, key) && redact(key) !== key) {
+                    state.masked = true;
+                    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+                }
+            }
+            return value;
+        },
     };
+    return state;
 }
 // Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
 // text needs no replacer unless the redactor might change something in it.
@@ -39097,20 +39290,33 @@ function linePrefix(redact) {
         return last;
     };
 }
-/** One trace line after its prefix: the event's fields with every string and key redacted, cycles as `"[Circular]"`. */
+/**
+ * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
+ * `"[Circular]"`. A step's or item's completion whose result that changed is marked `masked` (see
+ * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
+ */
 function traceFields(event, redact, replacer) {
     if (isFlat(event) && typeof event.result !== 'bigint') {
         const json = JSON.stringify(event);
         if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
             return json.slice(1);
     }
+    replacer.masked = false;
+    let json;
     try {
-        return JSON.stringify(event, replacer).slice(1);
+        json = JSON.stringify(event, replacer.replace);
     }
     catch {
-        // A cycle in a result: the slower walk that writes it as "[Circular]".
-        return JSON.stringify((0,core_redact/* redactDeep */.KL)(event, redact), replacer).slice(1);
+        // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
+        return JSON.stringify(withMasked((0,core_redact/* redactDeep */.KL)(event, redact)), replacer.replace).slice(1);
     }
+    return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+}
+/** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
+function withMasked(event) {
+    if (event.type === 'nested_event')
+        return { ...event, event: withMasked(event.event) };
+    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
 }
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
 function innermost(event) {
@@ -39507,10 +39713,10 @@ async function runAction(given, deps) {
         const saving = trace ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, (0,saved_state/* statePart */.jw)(settings)) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
-        const judged = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact });
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
-        const report = readOnlyNote || fanOutNote ? { ...judged, markdown: `${readOnlyNote}${fanOutNote}${judged.markdown}` } : judged;
+        const notes = `${readOnlyNote}${fanOutNote}`;
+        const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.

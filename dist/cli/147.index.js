@@ -265,12 +265,38 @@ function base64Forms(secret) {
     }
     return forms;
 }
-// The forms a value takes inside JSON, a URL, or as one line of a multi-line secret (a PEM key).
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`. */
+function unicodeEscaped(json, which) {
+    return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
+ * as hex; or as one line of a multi-line secret (a PEM key).
+ */
 function spellings(secret) {
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+    const json = JSON.stringify(secret).slice(1, -1);
+    const uri = encodeURIComponent(secret);
+    const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
+    const forms = [
+        secret,
+        json,
+        json.replaceAll('/', '\\/'),
+        unicodeEscaped(json, /[^\x00-\x7f]/g),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        uri,
+        uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+        html,
+        html.replaceAll("'", '&#39;'),
+        html.replaceAll("'", '&#x27;'),
+        Buffer.from(secret, 'utf8').toString('hex'),
+        Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+    ];
     if (secret.includes('\n'))
         forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
-    return forms.filter((form) => form.length >= MIN_SECRET_LENGTH);
+    return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
  * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
@@ -384,8 +410,8 @@ function hideAtCuts(text, forms, grams) {
     return redactRanges(text, ranges);
 }
 /**
- * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded
- * or base64-encoded) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
+ * HTML-escaped, hex- or base64-encoded: `spellings`, `base64Forms`) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
  * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
  * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
  * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
@@ -836,7 +862,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 8014:
+/***/ 8934:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -845,21 +871,8 @@ __webpack_require__.d(__webpack_exports__, {
   Y: () => (/* binding */ evaluateGoals)
 });
 
-;// CONCATENATED MODULE: ./lib/goals/goal-not-evaluable-error.js
-/**
- * Thrown by a goal check that cannot decide (no target, judge call failed, command timed out).
- * The evaluator turns it into outcome `error`: fail closed, never met.
- */
-class GoalNotEvaluableError extends Error {
-    /** Why the goal could not be evaluated, without the "could not evaluate" prefix. */
-    why;
-    constructor(why, options = {}) {
-        super(`could not evaluate: ${why}`, { cause: options.cause });
-        this.name = new.target.name;
-        this.why = why;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/goals/goal-not-evaluable-error.js
+var goal_not_evaluable_error = __webpack_require__(8542);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/all-steps-completed.js
 
 /**
@@ -872,7 +885,7 @@ const allStepsCompletedCheck = {
     check(_goal, { target }) {
         const states = [...target.stepStates];
         if (states.length === 0)
-            throw new GoalNotEvaluableError('the run has no steps to check');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
         const missed = [
             ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
             ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
@@ -928,24 +941,24 @@ const MAX_OUTPUT = 256 * 1024;
  */
 async function runGoalCommand(argv, options) {
     if (argv[0] === undefined)
-        throw new GoalNotEvaluableError('the command is empty');
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the command is empty');
     const shown = `\`${shorten(argv.join(' '), 100)}\``;
     const outcome = await (0,run_process/* runProcess */.R)(argv, { ...options, output: { mode: 'merged', maxBytes: MAX_OUTPUT } });
     switch (outcome.kind) {
         case 'exited':
             return { code: outcome.exitCode, signal: outcome.signal, output: outcome.stdout };
         case 'timed_out':
-            throw new GoalNotEvaluableError(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`${shown} timed out after ${options.timeoutMs / 1000} s; raise the goal's timeout_seconds if it needs longer`);
         case 'aborted':
-            throw new GoalNotEvaluableError(`the run was cancelled while ${shown} was running`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the run was cancelled while ${shown} was running`);
         case 'output_too_large':
             // Merged output keeps a tail and never stops the process; kept so every outcome is handled.
-            throw new GoalNotEvaluableError(`${shown} printed more than ${MAX_OUTPUT} bytes`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`${shown} printed more than ${MAX_OUTPUT} bytes`);
         case 'spawn_failed': {
             const { error } = outcome;
             if (outcome.early)
-                throw new GoalNotEvaluableError(`could not start ${shown}: ${error.message}`, { cause: error });
-            throw new GoalNotEvaluableError(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
+                throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown}: ${error.message}`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`could not start ${shown} in ${options.cwd}: ${error.code ?? error.message}; check that it is installed and on PATH`, { cause: error });
         }
     }
 }
@@ -1017,7 +1030,7 @@ function compileGoalRegex(pattern, flags) {
     }
     catch (error) {
         const why = error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
-        throw new GoalNotEvaluableError(`the pattern ${pattern} cannot be used (${why})`, { cause: error });
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the pattern ${pattern} cannot be used (${why})`, { cause: error });
     }
 }
 
@@ -1029,17 +1042,23 @@ const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'v
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'\u201d\u2019)`;
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
+const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
+/** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
+const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
- * The sentences of a text, for `every_sentence_matches`. Abbreviations (e.g., i.e., etc., Dr.,
- * U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
+ * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
+ * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
+ * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
  * start a new one; Markdown headings are titles, not sentences, and are left out.
  */
 function splitSentences(text) {
-    return blocksOf(text).flatMap(splitBlock);
+    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
+    return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 function blocksOf(text) {
     const blocks = [];
@@ -1049,7 +1068,7 @@ function blocksOf(text) {
             blocks.push(current.join('\n'));
         current = [];
     };
-    for (const line of text.split(/\r?\n/)) {
+    for (const line of text.split('\n')) {
         if (line.trim() === '' || HEADING.test(line)) {
             flush();
             continue;
@@ -1067,24 +1086,26 @@ function blocksOf(text) {
     return blocks;
 }
 /**
- * Where each sentence mark ends: a run of `.`, `!` or `?`, then closing quotes or brackets, then
- * whitespace or the end of the block. One pass, never back over a run: the text is a step's result,
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes or
+ * brackets, then whitespace or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
  */
 function* terminators(block) {
     let at = 0;
     while (at < block.length) {
-        if (!'.!?'.includes(block[at])) {
+        if (!MARKS.includes(block[at]) && !CJK_MARKS.includes(block[at])) {
             at++;
             continue;
         }
         const index = at;
-        while (at < block.length && '.!?'.includes(block[at]))
-            at++;
+        let cjk = false;
+        for (; at < block.length && (MARKS.includes(block[at]) || CJK_MARKS.includes(block[at])); at++)
+            cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
-        if (at === block.length || /\s/.test(block[at]))
+        if (cjk || at === block.length || /\s/.test(block[at]))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -1119,15 +1140,16 @@ function wordBefore(block, index) {
     return block.slice(start, index);
 }
 function endsSentence(block, index, mark, after) {
-    if (!mark.startsWith('.'))
+    const ellipsis = mark.startsWith('..') || mark.startsWith('\u2026');
+    if (!mark.startsWith('.') && !ellipsis)
         return true;
     const next = nextVisible(block, after);
     if (next === undefined)
         return true;
-    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)".
+    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so\u2026 the".
     if (/\p{Ll}/u.test(next))
         return false;
-    if (mark.startsWith('..'))
+    if (ellipsis)
         return true;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
@@ -1254,7 +1276,7 @@ const jsonSchemaCheck = {
         const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
-            throw new GoalNotEvaluableError(checked.why);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(checked.why);
         if (checked.valid)
             return { met: true, evidence: 'valid JSON that matches the schema' };
         const [first] = checked.errors;
@@ -1339,20 +1361,20 @@ function parseJudgeVerdict(content) {
     // One JSON value with two `met` keys ({"met": false, \u2026, "met": true}, or a verdict nested in another)
     // holds two verdicts, of which parsing would keep one.
     if (whole.ok && metKeys(ONLY_A_FENCE.exec(trimmed)?.[1] ?? trimmed) > 1) {
-        throw new GoalNotEvaluableError(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds more than one verdict: "${shorten(content, 160)}"`);
     }
     if (verdicts.length > 1 && verdicts.some((verdict) => verdict.met !== verdicts[0].met)) {
-        throw new GoalNotEvaluableError(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds verdicts that disagree: "${shorten(content, 160)}"`);
     }
     if (!whole.ok && (content.match(/"met"\s*:/g)?.length ?? 0) > verdicts.length) {
-        throw new GoalNotEvaluableError(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer holds a verdict that could not be read beside the others: "${shorten(content, 160)}"`);
     }
     if (verdicts[0]?.met && !whole.ok) {
-        throw new GoalNotEvaluableError(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer puts a "met" verdict among other words, where a verdict quoted from the judged text reads the same; a met verdict counts only as the whole answer (a model that follows response_format gives one): "${shorten(content, 160)}"`);
     }
     if (verdicts[0])
         return verdicts[0];
-    throw new GoalNotEvaluableError(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
+    throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer is not a verdict {"met": boolean, "reason": string}: "${shorten(content, 160)}"`);
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/judge.js
@@ -1363,15 +1385,15 @@ function parseJudgeVerdict(content) {
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
-    async check(goal, { text, deps }) {
+    async check(goal, { value, deps }) {
         if (!deps.model) {
-            throw new GoalNotEvaluableError('judge goals need a model; set the model endpoint inputs of the action');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
         const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
-            messages: judgeMessages(goal.judge ?? '', text),
+            messages: judgeMessages(goal.judge ?? '', value),
             response_format: {
                 type: 'json_schema',
                 json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
@@ -1384,19 +1406,19 @@ const judgeCheck = {
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
-            throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
         // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
         const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.m)(response, request);
         deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
         const choice = response.choices[0];
         if (!choice)
-            throw new GoalNotEvaluableError('the judge returned no answer');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge returned no answer');
         if (choice.message.refusal) {
-            throw new GoalNotEvaluableError(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
         }
         if (choice.finish_reason === 'length') {
-            throw new GoalNotEvaluableError('the judge ran out of tokens before finishing its verdict');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge ran out of tokens before finishing its verdict');
         }
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
@@ -1523,23 +1545,30 @@ function goalKindOf(goal) {
 
 ;// CONCATENATED MODULE: ./lib/goals/goal-target.js
 
-/** The value a goal checks: the result of its `of:` step, or the run's final result. */
+/**
+ * The value a goal checks: the result of its `of:` step, or the run's final result. Not a result
+ * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
+ */
 function resolveGoalTarget(goal, target) {
+    const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+    if (masked !== undefined) {
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. Run the plan again without resuming (the action's resume: never, the CLI without --resume) to judge it`);
+    }
     if (goal.of === undefined) {
         if (target.finalResult === undefined) {
-            throw new GoalNotEvaluableError('the run produced no result (it ended before its last step completed)');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run produced no result (it ended before its last step completed)');
         }
         return target.finalResult;
     }
     const key = String(goal.of);
     const state = target.stepStates.get(key);
     if (state === undefined)
-        throw new GoalNotEvaluableError(`step ${key} is not in the plan that ran`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} is not in the plan that ran`);
     if (state !== 'completed')
-        throw new GoalNotEvaluableError(`step ${key} did not complete (${state})`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} did not complete (${state})`);
     const value = target.results.get(key);
     if (value === undefined)
-        throw new GoalNotEvaluableError(`step ${key} completed without a result`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} completed without a result`);
     return value;
 }
 
@@ -1573,7 +1602,7 @@ async function evaluateGoal(goal, target, deps) {
     try {
         const kind = goalKindOf(goal);
         if (kind === undefined)
-            throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, \u2026)');
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
@@ -1581,7 +1610,7 @@ async function evaluateGoal(goal, target, deps) {
     }
     catch (error) {
         // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.
-        const evidence = error instanceof GoalNotEvaluableError
+        const evidence = error instanceof goal_not_evaluable_error/* GoalNotEvaluableError */.E
             ? error.message
             : `could not evaluate: ${error instanceof Error ? error.message : String(error)}`;
         return { name: goal.name, severity, outcome: 'error', evidence };
@@ -1614,6 +1643,29 @@ function finalStatus(runStatus, results, cancelled = false) {
     if (cancelled)
         return 'cancelled';
     return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .A)(results).goalsMet ? 'succeeded' : 'goals-unmet';
+}
+
+
+/***/ }),
+
+/***/ 8542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ GoalNotEvaluableError)
+/* harmony export */ });
+/**
+ * Thrown by a goal check that cannot decide (no target, judge call failed, command timed out).
+ * The evaluator turns it into outcome `error`: fail closed, never met.
+ */
+class GoalNotEvaluableError extends Error {
+    /** Why the goal could not be evaluated, without the "could not evaluate" prefix. */
+    why;
+    constructor(why, options = {}) {
+        super(`could not evaluate: ${why}`, { cause: options.cause });
+        this.name = new.target.name;
+        this.why = why;
+    }
 }
 
 
@@ -1969,7 +2021,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -2043,8 +2095,8 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(8014);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(8934);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(7637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -2186,7 +2238,9 @@ function childLabel(step, item) {
         return String(item.index);
     const label = (0,resolve_references/* fillItemText */.y)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(label)} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
+        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
+        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
     }
     return label;
 }
@@ -2441,7 +2495,7 @@ async function runNestedPlan(step, context) {
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record) };
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         if (!verdict.goalsMet) {
@@ -2449,7 +2503,8 @@ async function runNestedPlan(step, context) {
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
         }
     }
-    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1 };
+    const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
+    return { ok: true, result: outcome.finalResult, usage, durationMs: clock.now() - startedAt, attempts: 1, ...(masked !== undefined && { masked: `${masked}, in plan step ${step.key}` }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/run/inbox.js
@@ -3346,6 +3401,13 @@ class PlanRun {
     reuseKeys = new Map();
     /** Steps whose result came from the run resumed from. */
     reused = new Set();
+    /**
+     * Completed steps whose result has something masked (`masked` in `RunEvent`): a saved copy reused,
+     * or a result made from one. The value says where the masking came from; no goal is judged on them.
+     */
+    masked = new Map();
+    /** `for_each` steps that reused an item whose saved result has something masked: where from. */
+    #maskedItems = new Map();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -3513,11 +3575,14 @@ class PlanRun {
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
         const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
-        if (earlier) {
+        // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
+        if (earlier && !(earlier.masked && this.#mayRunAgain(step))) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
             this.results.set(key, earlier.result);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage } });
+            if (earlier.masked)
+                this.masked.set(key, `step ${key}, reused as ${this.#deps.resume.from} saved it`);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
             return;
@@ -3548,6 +3613,26 @@ class PlanRun {
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /**
+     * Whether a step may run again rather than reuse a saved result that has something masked: one
+     * whose tools (a tool_call's, an agent's) all have no side effects. A for_each or plan step does:
+     * its items and steps then decide one by one.
+     */
+    #mayRunAgain(step) {
+        if (step.forEach || step.type === 'plan')
+            return true;
+        const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
+        return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
+    }
+    /** The masking a step's result would be made from: that of the first dependency whose result has some. */
+    #maskedInput(step) {
+        for (const dependency of step.dependsOn) {
+            const from = this.masked.get(dependency);
+            if (from !== undefined)
+                return from;
+        }
+        return undefined;
     }
     /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
     async #callTool(stepKey, tool, args, ctx) {
@@ -3653,7 +3738,9 @@ class PlanRun {
         const missing = [];
         let left = 0;
         children.forEach((child, index) => {
-            if (reused?.get(index)?.key === child.key)
+            const item = reused?.get(index);
+            // A masked item runs again, as a masked step does; never in the merge, which runs no item.
+            if (item?.key === child.key && !(item.masked && part?.part !== 'merge' && this.#mayRunAgain(child)))
                 taken.push(index);
             else if (part?.part === 'shard') {
                 if (shardPlan.assignment[index] === part.shard)
@@ -3672,7 +3759,9 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
-            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage } });
+            if (item.masked && !this.#maskedItems.has(step.key))
+                this.#maskedItems.set(step.key, `item ${children[index].key}, reused as ${this.#deps.resume.from} saved it`);
+            this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
         for (const index of missing) {
@@ -3746,7 +3835,8 @@ class PlanRun {
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
             mapped.completed(index, outcome.result, usage);
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried });
+            const masked = this.#maskedInput(this.graph.byKey.get(parent)) !== undefined;
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried, ...(masked && { masked: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -3787,7 +3877,10 @@ class PlanRun {
         if (outcome.ok) {
             this.results.set(key, outcome.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed });
+            const masked = outcome.masked ?? this.#maskedItems.get(key) ?? this.#maskedInput(step);
+            if (masked !== undefined)
+                this.masked.set(key, masked);
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
             if (step.review && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -4264,6 +4357,7 @@ function finish(journal, run, internal, plan, deps) {
         usage,
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
+        masked: run?.masked ?? new Map(),
         recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
@@ -4337,7 +4431,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
     const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
@@ -6423,7 +6517,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage });
+                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -6434,7 +6528,7 @@ function resumeStateFromEvents(events, planName, from) {
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
-                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage });
+                reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.

@@ -406,24 +406,33 @@ const FLUSH_INTERVAL_MS = 250;
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
 function redactingReplacer(redact) {
-    return function replacer(_key, value) {
-        if (typeof value === 'string')
-            return redact(value);
-        if (typeof value === 'bigint')
-            return value.toString();
-        if (value === null || typeof value !== 'object')
-            return value;
-        if (value instanceof Error)
-            return { name: value.name, message: value.message };
-        if (Array.isArray(value))
-            return value;
-        for (const key in value) {
-            if (Object.hasOwn(value, key) && redact(key) !== key) {
-                return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+    const state = {
+        masked: false,
+        replace(_key, value) {
+            if (typeof value === 'string') {
+                const written = redact(value);
+                if (written !== value)
+                    state.masked = true;
+                return written;
             }
-        }
-        return value;
+            if (typeof value === 'bigint')
+                return value.toString();
+            if (value === null || typeof value !== 'object')
+                return value;
+            if (value instanceof Error)
+                return { name: value.name, message: value.message };
+            if (Array.isArray(value))
+                return value;
+            for (const key in value) {
+                if (Object.hasOwn(value, key) && redact(key) !== key) {
+                    state.masked = true;
+                    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+                }
+            }
+            return value;
+        },
     };
+    return state;
 }
 // Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
 // text needs no replacer unless the redactor might change something in it.
@@ -445,20 +454,33 @@ function linePrefix(redact) {
         return last;
     };
 }
-/** One trace line after its prefix: the event's fields with every string and key redacted, cycles as `"[Circular]"`. */
+/**
+ * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
+ * `"[Circular]"`. A step's or item's completion whose result that changed is marked `masked` (see
+ * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
+ */
 function traceFields(event, redact, replacer) {
     if (isFlat(event) && typeof event.result !== 'bigint') {
         const json = JSON.stringify(event);
         if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
             return json.slice(1);
     }
+    replacer.masked = false;
+    let json;
     try {
-        return JSON.stringify(event, replacer).slice(1);
+        json = JSON.stringify(event, replacer.replace);
     }
     catch {
-        // A cycle in a result: the slower walk that writes it as "[Circular]".
-        return JSON.stringify((0,core_redact/* redactDeep */.KL)(event, redact), replacer).slice(1);
+        // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
+        return JSON.stringify(withMasked((0,core_redact/* redactDeep */.KL)(event, redact)), replacer.replace).slice(1);
     }
+    return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+}
+/** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
+function withMasked(event) {
+    if (event.type === 'nested_event')
+        return { ...event, event: withMasked(event.event) };
+    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
 }
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
 function innermost(event) {

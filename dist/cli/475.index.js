@@ -184,7 +184,7 @@ function inlineCode(text) {
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, visibleControls, checklistLines */
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83);
 
@@ -231,11 +231,25 @@ function currentKeys(steps) {
     }
     return keys;
 }
-/** The first line of a result, as text, cut to `max` characters. */
+/** Every line break a terminal or a log reader acts on, `\r` alone included. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
+ * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
+ * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ */
+function visibleControls(text) {
+    return text.replace(CONTROL, (char) => {
+        const code = char.charCodeAt(0);
+        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+    });
+}
+/** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
-    const first = trimmed.includes('\n') ? (trimmed.split(/\r?\n/, 1)[0] ?? '') : trimmed;
+    const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
     return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
@@ -258,7 +272,7 @@ function describeStatus(step, redact = asIs) {
         case 'failed':
             return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
         case 'skipped':
-            return step.skipReason ? ` \u2014 ${redact(step.skipReason)}` : '';
+            return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
         case 'in_progress':
@@ -284,10 +298,10 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
     let cached = flatTitles.get(planStep);
     if (cached?.redact !== redact) {
         const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: redact(text).replace(/\s+/g, ' ').trim() };
+        cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -369,9 +383,9 @@ function checklistLines(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */   IN: () => (/* binding */ cutText)
 /* harmony export */ });
-/* unused harmony export cutMarkdown */
+/* unused harmony exports cutMarkdown, cutMarkdownBytes */
 /** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
 function cutText(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
@@ -388,6 +402,21 @@ function cutMarkdown(markdown, max) {
     if (markdown.length <= max)
         return markdown;
     const end = markdown.lastIndexOf('\n', max - 2);
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
+}
+/**
+ * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
+ * summary): a text within the characters can be over the bytes (three per CJK character, three per
+ * zero-width space the neutraliser adds after an `@`).
+ */
+function cutMarkdownBytes(markdown, maxBytes) {
+    const bytes = Buffer.from(markdown, 'utf8');
+    if (bytes.length <= maxBytes)
+        return markdown;
+    // What fits beside the `\n\u2026` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
+    // (a character cut in two becomes one U+FFFD, after the last line break).
+    const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
+    const end = fits.lastIndexOf('\n');
     return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
 }
 
@@ -434,7 +463,7 @@ function statusIcon(status) {
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(record.reason), 1000))}` : '';
+    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(record.reason), 1000))}` : '';
     switch (record.status) {
         case undefined:
             return 'running';
@@ -547,11 +576,11 @@ const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve
 function pendingLine(step, redact) {
     const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
     const args = step.args !== undefined
-        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
+    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -670,7 +699,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -959,6 +988,10 @@ function withAbandoned(markdown, usage) {
  * status after goals, and the summary Markdown.
  */
 function finalReport(outcome, context) {
+    const report = reportOf(outcome, context);
+    return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
+}
+function reportOf(outcome, context) {
     if (outcome.kind === 'rejected' && outcome.cancelled) {
         const reason = 'cancelled while the model was writing the plan; no step ran';
         const name = outcome.plan?.name ?? context.planPath;
@@ -993,6 +1026,7 @@ function finalReport(outcome, context) {
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: `the trace file \`${context.tracePath}\``,
+        ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
     });
     return {
         status: outcome.status,
@@ -1067,10 +1101,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
     const rows = goals.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });

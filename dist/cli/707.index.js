@@ -407,6 +407,7 @@ function sanitizeUntrusted(text, options = {}) {
     } while (out !== previous);
     if (out.length <= limit)
         return out;
+    options.onCut?.(Math.max(length, out.length));
     const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
     // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
     return `${out.slice(0, keep)}\u2026\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;

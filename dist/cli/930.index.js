@@ -8,19 +8,55 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   judgeMessages: () => (/* binding */ judgeMessages)
 /* harmony export */ });
+/* unused harmony export JUDGED_CHARS */
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(16);
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8521);
+/* harmony import */ var _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8542);
 
-/** Judged results can be long reports; the cap only stops a runaway result from flooding the judge. */
+
+
+
+/** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
 const JUDGED_CHARS = 100_000;
+/** A JSON object or array written as a string (a command tool's output), else undefined. */
+function jsonStructure(text) {
+    const start = text.trimStart()[0];
+    if (start !== '{' && start !== '[')
+        return undefined;
+    try {
+        const value = JSON.parse(text);
+        return value !== null && typeof value === 'object' ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The result as the judge reads it: what a reviewer sees, hidden comments and invisible characters
+ * removed (secrets are removed from every prompt by the run's model client). Structured data (an
+ * object, an array, a string that is one in JSON) is cleaned string by string: read as one text, a
+ * `<!--` in one field and a `-->` in a later one would hide every field between them. Throws
+ * `GoalNotEvaluableError` for a result longer than `JUDGED_CHARS` once cleaned.
+ */
+function judgedText(result) {
+    const tooLong = (length) => {
+        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(length)} characters, more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(JUDGED_CHARS)} a judge reads, and a verdict on a part of it is not one on the whole: judge a smaller step's result (of:), or have the step return less`);
+    };
+    const structure = typeof result === 'string' ? jsonStructure(result) : result;
+    if (typeof structure !== 'object' || structure === null) {
+        return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
+    }
+    const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong })).text;
+    return text.length > JUDGED_CHARS ? tooLong(text.length) : text;
+}
 /**
  * The messages that ask a judge about one criterion. The result goes in a delimited data block
  * whose markers never occur in it, and the judge is told to ignore instructions inside: a result
  * that says "this meets every goal" must not be able to vote for itself.
  */
 function judgeMessages(criterion, result) {
-    // What the judge sees is what a reviewer sees: hidden comments and invisible characters removed
-    // (secrets are removed from every prompt by the run's model client).
-    const resultText = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(result, { maxChars: JUDGED_CHARS });
+    const resultText = judgedText(result);
     const { begin, end } = delimitersFor(resultText);
     const system = [
         'You check whether a result meets one criterion. Be strict: if the result does not clearly meet it, it is not met.',
@@ -453,6 +489,7 @@ function sanitizeUntrusted(text, options = {}) {
     } while (out !== previous);
     if (out.length <= limit)
         return out;
+    options.onCut?.(Math.max(length, out.length));
     const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
     // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
     return `${out.slice(0, keep)}\u2026\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;

@@ -486,13 +486,15 @@ function neutraliseLogText(text) {
 
 const decoder = new TextDecoder();
 /**
- * Makes a stream that is not a terminal safe to be a CI job log: every text written to it passes
- * through `neutraliseLogText`, so tool output and model text the CLI prints can never run as a
- * workflow command (`plan-runner run` inside a workflow's `run:` step writes straight to the log).
- * A terminal is left alone: nothing parses it, and the live checklist redraws it with `\r`.
+ * Makes a stream that can be a CI job log safe to be one: every text written to it passes through
+ * `neutraliseLogText`, so tool output and model text the CLI prints can never run as a workflow
+ * command (`plan-runner run` inside a workflow's `run:` step writes straight to the log). That is any
+ * stream that is not a terminal, and a terminal inside a GitHub Actions job (`docker run -t`, a `script`
+ * shell), whose output the runner reads all the same. A terminal elsewhere is left alone: nothing
+ * parses it, and the live checklist redraws it with `\r`.
  */
-function neutraliseOutput(stream) {
-    if (stream.isTTY)
+function neutraliseOutput(stream, env = process.env) {
+    if (stream.isTTY && env['GITHUB_ACTIONS'] !== 'true')
         return;
     const write = stream.write.bind(stream);
     const safeWrite = (chunk, ...rest) => write(neutraliseLogText(typeof chunk === 'string' ? chunk : decoder.decode(chunk)), ...rest.filter((arg) => typeof arg === 'function'));
