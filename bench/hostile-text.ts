@@ -48,6 +48,7 @@ export async function hostileText(): Promise<BenchTable> {
     ['trace screen: `sk-` repeated, as JSON (was 24 s)', 'sk-', screen, SIZE],
     ['every_sentence_matches: `Word. ` repeated (was 1.5 s at 48 KB)', 'Word. ', splitSentences, SIZE],
     ['every_sentence_matches: `.` repeated', '.', splitSentences, SIZE],
+    ['every_sentence_matches: `X.。` repeated, no space (175 s at 160 KB with the first version of this round)', 'X.。', splitSentences, SIZE],
     ['plan hint: `${{steps.` and spaces', ' ', (text) => githubExpressionHint(`\${{steps.${text}`), SIZE],
     ['neutralise outbound: `[` then `![a](` repeated (was 8.5 s at 64 KiB as `[`)', '![a](', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
     // Sized so the text is still parsed once each mention has its zero-width space (5 characters for 4).

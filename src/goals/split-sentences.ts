@@ -94,10 +94,17 @@ function nextVisible(block: string, from: number): string | undefined {
   return undefined;
 }
 
-/** The word that ends at `index` (back to the whitespace before it). */
+/** The longest word read back from a mark: longer than any abbreviation or initialism it is checked against. */
+const MAX_WORD_CHARS = 32;
+
+/**
+ * The word that ends at `index` (back to the whitespace before it, at most `MAX_WORD_CHARS`): a text
+ * without whitespace and with a mark every few characters (`X.。X.。…`, as CJK marks end a sentence
+ * with no space) would otherwise be read back to its start at every mark.
+ */
 function wordBefore(block: string, index: number): string {
   let start = index;
-  while (start > 0 && !/\s/.test(block[start - 1]!)) start--;
+  while (start > 0 && index - start < MAX_WORD_CHARS && !/\s/.test(block[start - 1]!)) start--;
   return block.slice(start, index);
 }
 

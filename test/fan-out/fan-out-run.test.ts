@@ -104,6 +104,25 @@ describe('a fanned-out run: prepare, shards, merge', () => {
     expect(merge.outcome.record.steps.get('check')?.itemCounts).toMatchObject({ total: 10, completed: 10, failed: 0 });
   });
 
+  it('a prepare step whose saved result is masked is taken as saved by every shard and the merge, never run again', async () => {
+    const { registry, calls } = tools();
+    const steps = plan();
+    const prepare = await runPart(steps, registry, { part: 'prepare', shards: 2 });
+    // As the trace writer saves a list with a token in it: marked masked.
+    const masked = prepare.events.map((event) => (event.type === 'step_completed' && event.stepKey === 'list' ? { ...event, masked: true as const } : event));
+    const base = stateOf(masked, 'prepare');
+    const shardStates: ResumeState[] = [];
+    for (const shard of [1, 2]) {
+      const run = await runPart(steps, registry, { part: 'shard', shard }, base);
+      expect(run.outcome.status).toBe('succeeded');
+      shardStates.push(stateOf(run.events, `shard ${shard}`));
+    }
+    const merge = await runPart(steps, registry, { part: 'merge' }, mergeResumeStates([base, ...shardStates], 'prepare and 2 shards'));
+    expect(merge.outcome).toMatchObject({ status: 'succeeded', finalResult: 450 });
+    expect(calls.list).toBe(1);
+    expect([...merge.outcome.masked.keys()]).toEqual(['list']);
+  });
+
   it('reports a failed shard per item in the merge, and with on_item_failure: continue still completes', async () => {
     const { registry, calls } = tools(new Set([5]));
     const steps = plan('continue');

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { StepState } from '../../core/run-event.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { NO_USAGE } from '../../core/usage.ts';
@@ -33,34 +34,19 @@ const OPEN = '<!-- plan-runner-state: ';
 const CLOSE = ' -->';
 const TEXT_MAX_CHARS = 200;
 
-/** The most items a step's letters may stand for (a plan's `max_items` is at most 100,000). */
-const MAX_ITEMS = 100_000;
+/** Marks a block whose JSON is deflated; a block without it (as earlier versions wrote) is plain base64 JSON. */
+const DEFLATED = 'z';
+/** The most JSON a block may inflate to: a step's letters for 100,000 items (a plan's `max_items` at most) and their texts, with room. */
+const MAX_STATE_BYTES = 4 * 1024 * 1024;
 
 /**
- * Item letters with each run of three or more written as the letter and its length (`c40000`): a
- * comment holds 65,536 characters, and a fan-out step of 100,000 items, a letter each, was more than
- * that in base64, so the block was cut off and the other jobs' items lost.
+ * The hidden block that carries `state` in a comment body: its JSON deflated, in base64 (nothing in
+ * it can end the HTML comment). A fan-out step's items take a letter each; deflated, 100,000 of them
+ * in any order fit in the 65,536 characters of a comment (plain, they took 133,000 in base64, and the
+ * block was cut off with the body).
  */
-function packLetters(letters: string): string {
-  return letters.replace(/([pwrcfs])\1{2,}/g, (run, letter: string) => `${letter}${run.length}`);
-}
-
-/** The letters `packLetters` wrote (plain letters, as earlier versions wrote them, too); undefined when malformed or over `MAX_ITEMS`. */
-function unpackLetters(packed: string): string | undefined {
-  if (!/^(?:[pwrcfs]\d{0,6})*$/.test(packed)) return undefined;
-  let letters = '';
-  for (const [, letter, count] of packed.matchAll(/([pwrcfs])(\d*)/g)) {
-    const times = count === '' ? 1 : Number(count);
-    if (letters.length + times > MAX_ITEMS) return undefined;
-    letters += letter!.repeat(times);
-  }
-  return letters;
-}
-
-/** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
 export function sharedStateBlock(state: SharedCommentState): string {
-  const steps = Object.fromEntries(Object.entries(state.steps).map(([key, step]) => [key, step.i === undefined ? step : { ...step, i: packLetters(step.i) }]));
-  return `\n${OPEN}${Buffer.from(JSON.stringify({ ...state, steps })).toString('base64')}${CLOSE}`;
+  return `\n${OPEN}${DEFLATED}${deflateRawSync(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 
 /**
@@ -73,17 +59,14 @@ export function readSharedState(body: string | undefined, run?: number): SharedC
   const last = body?.trimEnd().split('\n').at(-1);
   if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE)) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8')) as unknown;
+    const payload = last.slice(OPEN.length, -CLOSE.length);
+    const json = payload.startsWith(DEFLATED) ? inflateRawSync(Buffer.from(payload.slice(1), 'base64'), { maxOutputLength: MAX_STATE_BYTES }) : Buffer.from(payload, 'base64');
+    const value = JSON.parse(json.toString('utf8')) as unknown;
     const steps = (value as { steps?: unknown } | null)?.steps;
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
     const writer = (value as { run?: unknown }).run;
     if ((typeof writer === 'number' ? writer : undefined) !== run) return undefined;
-    const valid = Object.entries(steps).flatMap(([key, step]): [string, SharedStep][] => {
-      const packed = (step as { i?: unknown } | null)?.i;
-      const unpacked = typeof packed === 'string' ? unpackLetters(packed) : undefined;
-      const read = typeof packed === 'string' ? (unpacked === undefined ? undefined : { ...(step as object), i: unpacked }) : step;
-      return isSharedStep(read) ? [[key, read]] : [];
-    });
+    const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
     return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
   } catch {
     return undefined;

@@ -11,6 +11,22 @@ import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
 
+/**
+ * `schema` with the text its reader would not see left out of every `description` and `title`
+ * (an agent's prompt holds a tool's input schema whole), each cut to `MAX_DESCRIPTION_CHARS`; nothing
+ * a validator reads changes. Nesting past 64 levels is left as it is (validation refuses it).
+ */
+function cleanSchemaTexts(schema: unknown, depth = 0): unknown {
+  if (schema === null || typeof schema !== 'object' || depth > 64) return schema;
+  if (Array.isArray(schema)) return schema.map((inner) => cleanSchemaTexts(inner, depth + 1));
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      (key === 'description' || key === 'title') && typeof value === 'string' ? sanitizeUntrusted(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value, depth + 1),
+    ]),
+  );
+}
+
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
 
@@ -36,7 +52,7 @@ export function mcpTool(options: {
     name,
     // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
     description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
-    inputSchema: tool.inputSchema,
+    inputSchema: cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema'],
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
     async execute(args, ctx) {
