@@ -878,6 +878,21 @@ var sanitize_untrusted = __webpack_require__(38521);
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
+/**
+ * `schema` with the text its reader would not see left out of every `description` and `title`
+ * (an agent's prompt holds a tool's input schema whole), each cut to `MAX_DESCRIPTION_CHARS`; nothing
+ * a validator reads changes. Nesting past 64 levels is left as it is (validation refuses it).
+ */
+function cleanSchemaTexts(schema, depth = 0) {
+    if (schema === null || typeof schema !== 'object' || depth > 64)
+        return schema;
+    if (Array.isArray(schema))
+        return schema.map((inner) => cleanSchemaTexts(inner, depth + 1));
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [
+        key,
+        (key === 'description' || key === 'title') && typeof value === 'string' ? (0,sanitize_untrusted/* sanitizeUntrusted */._2)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value, depth + 1),
+    ]));
+}
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
@@ -897,7 +912,7 @@ function mcpTool(options) {
         name,
         // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
         description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
-        inputSchema: tool.inputSchema,
+        inputSchema: cleanSchemaTexts(tool.inputSchema),
         sideEffects: tool.annotations?.readOnlyHint !== true,
         timeoutSeconds: timeoutMs / 1000,
         async execute(args, ctx) {

@@ -881,11 +881,14 @@ var github_run_context = __nccwpck_require__(43914);
 var comment_api = __nccwpck_require__(98384);
 // EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
 var comment_marker = __nccwpck_require__(97888);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var usage = __nccwpck_require__(76940);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
 ;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
+
 
 
 const LETTERS = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
@@ -895,33 +898,18 @@ const RANK = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, co
 const OPEN = '<!-- plan-runner-state: ';
 const CLOSE = ' -->';
 const TEXT_MAX_CHARS = 200;
-/** The most items a step's letters may stand for (a plan's `max_items` is at most 100,000). */
-const MAX_ITEMS = 100_000;
+/** Marks a block whose JSON is deflated; a block without it (as earlier versions wrote) is plain base64 JSON. */
+const DEFLATED = 'z';
+/** The most JSON a block may inflate to: a step's letters for 100,000 items (a plan's `max_items` at most) and their texts, with room. */
+const MAX_STATE_BYTES = 4 * 1024 * 1024;
 /**
- * Item letters with each run of three or more written as the letter and its length (`c40000`): a
- * comment holds 65,536 characters, and a fan-out step of 100,000 items, a letter each, was more than
- * that in base64, so the block was cut off and the other jobs' items lost.
+ * The hidden block that carries `state` in a comment body: its JSON deflated, in base64 (nothing in
+ * it can end the HTML comment). A fan-out step's items take a letter each; deflated, 100,000 of them
+ * in any order fit in the 65,536 characters of a comment (plain, they took 133,000 in base64, and the
+ * block was cut off with the body).
  */
-function packLetters(letters) {
-    return letters.replace(/([pwrcfs])\1{2,}/g, (run, letter) => `${letter}${run.length}`);
-}
-/** The letters `packLetters` wrote (plain letters, as earlier versions wrote them, too); undefined when malformed or over `MAX_ITEMS`. */
-function unpackLetters(packed) {
-    if (!/^(?:[pwrcfs]\d{0,6})*$/.test(packed))
-        return undefined;
-    let letters = '';
-    for (const [, letter, count] of packed.matchAll(/([pwrcfs])(\d*)/g)) {
-        const times = count === '' ? 1 : Number(count);
-        if (letters.length + times > MAX_ITEMS)
-            return undefined;
-        letters += letter.repeat(times);
-    }
-    return letters;
-}
-/** The hidden block that carries `state` in a comment body (base64 JSON: nothing in it can end the HTML comment). */
 function sharedStateBlock(state) {
-    const steps = Object.fromEntries(Object.entries(state.steps).map(([key, step]) => [key, step.i === undefined ? step : { ...step, i: packLetters(step.i) }]));
-    return `\n${OPEN}${Buffer.from(JSON.stringify({ ...state, steps })).toString('base64')}${CLOSE}`;
+    return `\n${OPEN}${DEFLATED}${(0,external_node_zlib_.deflateRawSync)(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 /**
  * The state in a body's hidden block; undefined when it has none, it cannot be read, or another
@@ -934,19 +922,16 @@ function readSharedState(body, run) {
     if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE))
         return undefined;
     try {
-        const value = JSON.parse(Buffer.from(last.slice(OPEN.length, -CLOSE.length), 'base64').toString('utf8'));
+        const payload = last.slice(OPEN.length, -CLOSE.length);
+        const json = payload.startsWith(DEFLATED) ? (0,external_node_zlib_.inflateRawSync)(Buffer.from(payload.slice(1), 'base64'), { maxOutputLength: MAX_STATE_BYTES }) : Buffer.from(payload, 'base64');
+        const value = JSON.parse(json.toString('utf8'));
         const steps = value?.steps;
         if (!steps || typeof steps !== 'object' || Array.isArray(steps))
             return undefined;
         const writer = value.run;
         if ((typeof writer === 'number' ? writer : undefined) !== run)
             return undefined;
-        const valid = Object.entries(steps).flatMap(([key, step]) => {
-            const packed = step?.i;
-            const unpacked = typeof packed === 'string' ? unpackLetters(packed) : undefined;
-            const read = typeof packed === 'string' ? (unpacked === undefined ? undefined : { ...step, i: unpacked }) : step;
-            return isSharedStep(read) ? [[key, read]] : [];
-        });
+        const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
         return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
     }
     catch {
@@ -10147,10 +10132,16 @@ function nextVisible(block, from) {
     }
     return undefined;
 }
-/** The word that ends at `index` (back to the whitespace before it). */
+/** The longest word read back from a mark: longer than any abbreviation or initialism it is checked against. */
+const MAX_WORD_CHARS = 32;
+/**
+ * The word that ends at `index` (back to the whitespace before it, at most `MAX_WORD_CHARS`): a text
+ * without whitespace and with a mark every few characters (`X.\u3002X.\u3002\u2026`, as CJK marks end a sentence
+ * with no space) would otherwise be read back to its start at every mark.
+ */
 function wordBefore(block, index) {
     let start = index;
-    while (start > 0 && !/\s/.test(block[start - 1]))
+    while (start > 0 && index - start < MAX_WORD_CHARS && !/\s/.test(block[start - 1]))
         start--;
     return block.slice(start, index);
 }
@@ -10567,7 +10558,7 @@ function goalKindOf(goal) {
 function resolveGoalTarget(goal, target) {
     const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
     if (masked !== undefined) {
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. Run the plan again without resuming (the action's resume: never, the CLI without --resume) to judge it`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned (it was kept, not made again, as making it again would repeat what the step does outside the run, or change what the steps after it were given). A run without resuming (the action's resume: never, the CLI without --resume) judges it, and runs every step again, side effects included`);
     }
     if (goal.of === undefined) {
         if (target.finalResult === undefined) {
@@ -12469,6 +12460,7 @@ function redacted(value, redact) {
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -12498,11 +12490,15 @@ class PlanRun {
     reused = new Set();
     /**
      * Completed steps whose result has something masked (`masked` in `RunEvent`): a saved copy reused,
-     * or a result made from one. The value says where the masking came from; no goal is judged on them.
+     * or one that holds such a copy (a for_each step's items, a plan step's result). The value says
+     * where from; no goal is judged on them. A result made from a masked one is not: every tool gets
+     * its arguments, and the model its prompts, redacted in any run, so it is what a fresh run makes.
      */
     masked = new Map();
     /** `for_each` steps that reused an item whose saved result has something masked: where from. */
     #maskedItems = new Map();
+    /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
+    #savedCopies = new Map();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -12671,7 +12667,10 @@ class PlanRun {
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
         const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
-        if (earlier && !(earlier.masked && this.#mayRunAgain(step))) {
+        const again = earlier?.masked === true && this.#mayRunAgain(step);
+        if (again)
+            this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume.from} saved it` });
+        if (earlier && !again) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
             this.results.set(key, earlier.result);
@@ -12710,24 +12709,34 @@ class PlanRun {
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /**
-     * Whether a step may run again rather than reuse a saved result that has something masked: one
-     * whose tools (a tool_call's, an agent's) all have no side effects. A for_each or plan step does:
-     * its items and steps then decide one by one.
+     * Whether a step (or item) may run again rather than reuse a saved result that has something
+     * masked: a tool_call, reasoning, aggregate or agent step whose tools all have no side effects,
+     * outside a fanned-out run (whose shards and merge take the prepare job's steps as saved). Not a
+     * for_each or plan step: its items or steps, keyed anew from a list or inputs that may differ,
+     * could repeat an effect. Its new result counts only if it redacts to the saved copy
+     * (`#keptResult`), so nothing downstream sees another input than the saved run's.
      */
     #mayRunAgain(step) {
-        if (step.forEach || step.type === 'plan')
-            return true;
+        if (this.#deps.fanOut || step.forEach || step.type === 'plan')
+            return false;
         const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
         return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
     }
-    /** The masking a step's result would be made from: that of the first dependency whose result has some. */
-    #maskedInput(step) {
-        for (const dependency of step.dependsOn) {
-            const from = this.masked.get(dependency);
-            if (from !== undefined)
-                return from;
-        }
-        return undefined;
+    /**
+     * The result a step or item that ran again in place of a masked saved copy keeps: its own when it
+     * redacts to that copy (the same result, now whole), else the saved copy, masked: another answer
+     * (a model's, a clock's) would change the reuse keys of the steps after it, and steps with side
+     * effects among them would run again.
+     */
+    #keptResult(copyKey, result) {
+        const saved = this.#savedCopies.get(copyKey);
+        if (!saved)
+            return { result };
+        this.#savedCopies.delete(copyKey);
+        const redact = this.#deps.redact;
+        if (redact && canonicalJson((0,core_redact/* redactDeep */.KL)(result, redact)) === canonicalJson(saved.result))
+            return { result };
+        return { result: saved.result, masked: saved.from };
     }
     /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
     async #callTool(stepKey, tool, args, ctx) {
@@ -12834,8 +12843,13 @@ class PlanRun {
         let left = 0;
         children.forEach((child, index) => {
             const item = reused?.get(index);
-            // A masked item runs again, as a masked step does; never in the merge, which runs no item.
-            if (item?.key === child.key && !(item.masked && part?.part !== 'merge' && this.#mayRunAgain(child)))
+            // The saved run's item keys are as its trace keeps them, redacted (a label from a list that holds a token).
+            const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
+            // A masked item runs again as a masked step does (never in a fanned-out run).
+            const again = same && item.masked === true && this.#mayRunAgain(child);
+            if (again)
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: `item ${item.key}, reused as ${this.#deps.resume.from} saved it` });
+            if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
                 if (shardPlan.assignment[index] === part.shard)
@@ -12929,9 +12943,11 @@ class PlanRun {
         const { usage, durationMs } = outcome;
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
-            mapped.completed(index, outcome.result, usage);
-            const masked = this.#maskedInput(this.graph.byKey.get(parent)) !== undefined;
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: outcome.result, durationMs, usage, ...retried, ...(masked && { masked: true }) });
+            const kept = this.#keptResult(`${parent}#${index}`, outcome.result);
+            if (kept.masked !== undefined && !this.#maskedItems.has(parent))
+                this.#maskedItems.set(parent, kept.masked);
+            mapped.completed(index, kept.result, usage);
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(kept.masked !== undefined && { masked: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -12970,12 +12986,13 @@ class PlanRun {
         const { usage, durationMs } = outcome;
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
-            this.results.set(key, outcome.result);
+            const kept = this.#keptResult(key, outcome.result);
+            this.results.set(key, kept.result);
             const failed = failedItems.length > 0 ? { failedItems } : {};
-            const masked = outcome.masked ?? this.#maskedItems.get(key) ?? this.#maskedInput(step);
+            const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
             if (masked !== undefined)
                 this.masked.set(key, masked);
-            this.#journal.step({ type: 'step_completed', stepKey: key, result: outcome.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+            this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
             if (step.review && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
