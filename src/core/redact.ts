@@ -324,7 +324,7 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
     seen.add(item);
     let copy: unknown;
     if (Array.isArray(item)) copy = item.map(walk);
-    else if (item instanceof Error) copy = { name: item.name, message: redact(item.message) };
+    else if (item instanceof Error) copy = { name: redact(item.name), message: redact(item.message) };
     else copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
     seen.delete(item);
     return copy;

@@ -89,6 +89,8 @@ export class PlanRun {
   readonly #maskedItems = new Map<string, string>();
   /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
   readonly #savedCopies = new Map<string, { readonly result: unknown; readonly from: string }>();
+  /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
+  readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
   readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -254,7 +256,10 @@ export class PlanRun {
     const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
-    if (again) this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume!.from} saved it` });
+    if (again) {
+      this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume!.from} saved it` });
+      this.#ranAgain.add(key);
+    }
     if (earlier && !again) {
       // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
       this.reused.add(key);
@@ -308,6 +313,19 @@ export class PlanRun {
     if (this.#deps.fanOut || step.forEach || step.type === 'plan') return false;
     const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
     return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
+  }
+
+  /**
+   * A step or item that ran again in place of a masked saved copy and failed: the saved copy stands,
+   * masked. It completed once; failing now (a source gone, a model down) must not undo that, nor keep
+   * failing every resume after. A stop (cancel, budget, timeout) is not this step's failure.
+   */
+  #withSavedCopy(copyKey: string, outcome: AttemptsOutcome): AttemptsOutcome {
+    const saved = this.#savedCopies.get(copyKey);
+    if (outcome.ok || !saved || outcome.error instanceof RunStoppedError) return outcome;
+    this.#savedCopies.delete(copyKey);
+    const masked = `${saved.from} (it ran again and failed: ${errorText(outcome.error)})`;
+    return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
   }
 
   /**
@@ -512,15 +530,17 @@ export class PlanRun {
     else this.#conclude(finished.key, finished.outcome);
   }
 
-  #settleItem(parent: string, index: number, outcome: AttemptsOutcome): void {
+  #settleItem(parent: string, index: number, settled: AttemptsOutcome): void {
     const mapped = this.#mapped.get(parent)!;
+    const outcome = this.#withSavedCopy(`${parent}#${index}`, settled);
     const { usage, durationMs } = outcome;
     const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
     if (outcome.ok) {
       const kept = this.#keptResult(`${parent}#${index}`, outcome.result);
-      if (kept.masked !== undefined && !this.#maskedItems.has(parent)) this.#maskedItems.set(parent, kept.masked);
+      const masked = kept.masked ?? outcome.masked;
+      if (masked !== undefined && !this.#maskedItems.has(parent)) this.#maskedItems.set(parent, masked);
       mapped.completed(index, kept.result, usage);
-      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(kept.masked !== undefined && { masked: true }) });
+      this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
       mapped.failed(index, error, usage, !(outcome.error instanceof RunStoppedError));
@@ -551,8 +571,9 @@ export class PlanRun {
     this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
   }
 
-  #conclude(key: string, outcome: AttemptsOutcome, failedItems: readonly ItemFailure[] = []): void {
+  #conclude(key: string, settled: AttemptsOutcome, failedItems: readonly ItemFailure[] = []): void {
     const step = this.graph.byKey.get(key)!;
+    const outcome = this.#withSavedCopy(key, settled);
     const { usage, durationMs } = outcome;
     const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
     if (outcome.ok) {
@@ -563,7 +584,7 @@ export class PlanRun {
       if (masked !== undefined) this.masked.set(key, masked);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
       this.#ready.release(key);
-      if (step.review && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
+      if (step.review && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;
     }
     const attempts = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';

@@ -162,6 +162,9 @@ describe('redactDeep', () => {
       e: { name: 'Error', message: 'bad ***' },
       d: '1970-01-01T00:00:00.000Z',
     });
+    // Its name too, as the trace writes it: a resumed run compares a new result with the saved copy this way.
+    const named = Object.assign(new Error('plain'), { name: 'topsecretError' });
+    expect(redactDeep(named, redact)).toEqual({ name: '***Error', message: 'plain' });
   });
 });
 

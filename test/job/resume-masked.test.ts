@@ -8,6 +8,7 @@ import type { RunEvent } from '../../src/core/run-event.ts';
 import { runJob } from '../../src/job/run-job.ts';
 import type { GoalResult } from '../../src/goals/goal-result.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
+import type { ModelClient } from '../../src/llm/model-client.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 
 // A goal that looks for a secret in a result cannot look in the trace's copy of it: the trace keeps
@@ -44,7 +45,7 @@ interface Ran {
 
 let runs = 0;
 /** Runs `plan` as a job with `tools`, its trace written redacted (as every front end writes it); resumes from `resume`'s trace. */
-async function run(plan: string, tools: readonly Tool[], resume?: string): Promise<Ran & { trace: string }> {
+async function run(plan: string, tools: readonly Tool[], resume?: string, model?: ModelClient): Promise<Ran & { trace: string }> {
   const planFile = path.join(dir, 'plan.yml');
   await writeFile(planFile, plan);
   const tracePath = path.join(dir, `trace-${++runs}.jsonl`);
@@ -53,7 +54,7 @@ async function run(plan: string, tools: readonly Tool[], resume?: string): Promi
   const from = resume ? { resume: { file: resume, text: await readFile(resume, 'utf8') } } : {};
   const outcome = await runJob(
     { planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' }, ...from },
-    { listeners: [(event) => void events.push(event), trace.listener], clock: systemClock, extraTools: tools },
+    { listeners: [(event) => void events.push(event), trace.listener], clock: systemClock, extraTools: tools, ...(model && { createModel: () => model }) },
   );
   await trace.close();
   if (outcome.kind !== 'ran') throw new Error(`the job did not run: ${JSON.stringify(outcome)}`);
@@ -167,6 +168,84 @@ goals:
     expect(emit.counter.calls).toBe(1);
     // A plan step is not entered again (its steps, keyed from inputs that may differ, could repeat an effect): reused whole, masked.
     expect(second.goals).toMatchObject([{ outcome: 'error', evidence: expect.stringContaining('made from step inner, reused as') }]);
+  });
+
+  it('a step or item that runs again and fails keeps its saved copy, masked: a completion is not undone', async () => {
+    // The source is gone on the second call; the step with side effects after it failed the first time.
+    const read = countingTool('read', false, (n) => {
+      if (n > 1) throw new Error('upstream 404: gone now');
+      return `key: ${KEY}`;
+    });
+    const post = countingTool('post', true, (n) => {
+      if (n === 1) throw new Error('post refused');
+      return 'posted';
+    });
+    const plan = `name: gone
+workflow_sequence:
+  - { id: a, type: tool_call, tool: read, args: {} }
+  - { id: b, type: tool_call, tool: post, args: { body: "\${steps.a.result}" }, depends_on: [a] }
+${noKeyGoal('a')}`;
+    const first = await run(plan, [read.tool, post.tool]);
+    expect(first.status).toBe('failed');
+    const second = await run(plan, [read.tool, post.tool], first.trace);
+    expect(read.counter.calls).toBe(2);
+    expect(second.status).toBe('goals-unmet');
+    expect(second.goals).toMatchObject([{ outcome: 'error', evidence: expect.stringContaining('it ran again and failed: upstream 404: gone now') }]);
+    expect(second.events).toContainEqual(expect.objectContaining({ type: 'step_completed', stepKey: 'a', result: 'key: ***', masked: true }));
+    expect(second.events).toContainEqual(expect.objectContaining({ type: 'step_completed', stepKey: 'b', result: 'posted' }));
+
+    // An item likewise: item a completed, masked, then fails when it runs again; item b failed the first time.
+    const get = countingTool('get', false, (n, args) => {
+      if (args['name'] === 'a' && n > 1) throw new Error('a: source gone');
+      if (args['name'] === 'b' && n <= 2) throw new Error('b: refused');
+      return `${String(args['name'])}: ${KEY}`;
+    });
+    const items = `name: items
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: each, type: tool_call, tool: get, for_each: "\${steps.list.result}", args: { name: "\${item}" }, depends_on: [list] }
+`;
+    const list = countingTool('list', false, () => ['a', 'b']).tool;
+    const failed = await run(items, [list, get.tool]);
+    expect(failed.status).toBe('failed');
+    const resumed = await run(items, [list, get.tool], failed.trace);
+    expect(get.counter.calls).toBe(4);
+    expect(resumed.status).toBe('succeeded');
+    expect(resumed.events).toContainEqual(expect.objectContaining({ type: 'item_completed', index: 0, result: 'a: ***', masked: true }));
+  });
+
+  it('a step with review: true that runs again is not reviewed again: the saved run reviewed it, and a new verdict could replace what it completed', async () => {
+    const purposes: string[] = [];
+    let fits = true;
+    const model: ModelClient = {
+      defaultModel: 'judge',
+      async complete(request, label) {
+        purposes.push(label.purpose);
+        const content = JSON.stringify({ fits, reason: fits ? 'fine' : 'changed my mind' });
+        return { id: 'x', object: 'chat.completion', created: 0, model: request.model, choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
+      },
+    };
+    const read = countingTool('read', false, () => `creds: ${KEY}`);
+    const post = countingTool('post', true, () => 'posted');
+    const finish = countingTool('finish', false, (n) => {
+      if (n === 1) throw new Error('finish refused');
+      return 'done';
+    });
+    const plan = `name: reviewed
+workflow_sequence:
+  - { id: a, type: tool_call, tool: read, args: {}, review: true }
+  - { id: b, type: tool_call, tool: post, args: { body: "\${steps.a.result}" }, depends_on: [a] }
+  - { id: c, type: tool_call, tool: finish, args: {}, depends_on: [b], on_failure: fail }
+`;
+    const first = await run(plan, [read.tool, post.tool, finish.tool], undefined, model);
+    expect(first.status).toBe('failed');
+    expect(purposes).toEqual(['review']);
+    fits = false;
+    const second = await run(plan, [read.tool, post.tool, finish.tool], first.trace, model);
+    expect(read.counter.calls).toBe(2);
+    expect(purposes).toEqual(['review']);
+    expect(post.counter.calls).toBe(1);
+    expect(second.status).toBe('succeeded');
   });
 
   it('a list that runs again whole keeps its items\' saved keys: an item keyed by a token is reused, not made again', async () => {
