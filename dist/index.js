@@ -9224,7 +9224,7 @@ function redactDeep(value, redact) {
         if (Array.isArray(item))
             copy = item.map(walk);
         else if (item instanceof Error)
-            copy = { name: item.name, message: redact(item.message) };
+            copy = { name: redact(item.name), message: redact(item.message) };
         else
             copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
         seen.delete(item);
@@ -12499,6 +12499,8 @@ class PlanRun {
     #maskedItems = new Map();
     /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
     #savedCopies = new Map();
+    /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
+    #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -12668,8 +12670,10 @@ class PlanRun {
         const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
-        if (again)
+        if (again) {
             this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume.from} saved it` });
+            this.#ranAgain.add(key);
+        }
         if (earlier && !again) {
             // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
             this.reused.add(key);
@@ -12721,6 +12725,19 @@ class PlanRun {
             return false;
         const tools = step.type === 'tool_call' ? [step.tool] : step.type === 'agent' ? (step.tools ?? []) : [];
         return tools.every((name) => name !== undefined && this.#deps.tools.get(name)?.sideEffects === false);
+    }
+    /**
+     * A step or item that ran again in place of a masked saved copy and failed: the saved copy stands,
+     * masked. It completed once; failing now (a source gone, a model down) must not undo that, nor keep
+     * failing every resume after. A stop (cancel, budget, timeout) is not this step's failure.
+     */
+    #withSavedCopy(copyKey, outcome) {
+        const saved = this.#savedCopies.get(copyKey);
+        if (outcome.ok || !saved || outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
+            return outcome;
+        this.#savedCopies.delete(copyKey);
+        const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
+        return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
     }
     /**
      * The result a step or item that ran again in place of a masked saved copy keeps: its own when it
@@ -12938,16 +12955,18 @@ class PlanRun {
         else
             this.#conclude(finished.key, finished.outcome);
     }
-    #settleItem(parent, index, outcome) {
+    #settleItem(parent, index, settled) {
         const mapped = this.#mapped.get(parent);
+        const outcome = this.#withSavedCopy(`${parent}#${index}`, settled);
         const { usage, durationMs } = outcome;
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
             const kept = this.#keptResult(`${parent}#${index}`, outcome.result);
-            if (kept.masked !== undefined && !this.#maskedItems.has(parent))
-                this.#maskedItems.set(parent, kept.masked);
+            const masked = kept.masked ?? outcome.masked;
+            if (masked !== undefined && !this.#maskedItems.has(parent))
+                this.#maskedItems.set(parent, masked);
             mapped.completed(index, kept.result, usage);
-            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(kept.masked !== undefined && { masked: true }) });
+            this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
@@ -12981,8 +13000,9 @@ class PlanRun {
         }
         this.#conclude(mapped.key, { ok: true, result: mapped.results, ...ended }, mapped.failures);
     }
-    #conclude(key, outcome, failedItems = []) {
+    #conclude(key, settled, failedItems = []) {
         const step = this.graph.byKey.get(key);
+        const outcome = this.#withSavedCopy(key, settled);
         const { usage, durationMs } = outcome;
         const retried = outcome.attempts > 1 ? { attempts: outcome.attempts } : {};
         if (outcome.ok) {
@@ -12994,7 +13014,7 @@ class PlanRun {
                 this.masked.set(key, masked);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
-            if (step.review && this.#deps.replanner && this.#remaining().length > 0)
+            if (step.review && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
             return;
         }
