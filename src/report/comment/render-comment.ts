@@ -7,7 +7,7 @@ import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
-import { renderApprovalSection } from '../approval-section.ts';
+import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
 /** GitHub rejects issue comments longer than this. */
@@ -36,7 +36,7 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
     const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
     lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);
   }
-  const approval = renderApprovalSection(record, options.redact, '####');
+  const approval = renderApprovalSection(record, options.redact, '####', COMMENT_ARGS);
   if (approval) lines.push(approval);
   if (options.goals?.length) {
     lines.push(`#### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, options.redact, 300));
