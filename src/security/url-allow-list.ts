@@ -14,6 +14,9 @@ export function isUnderPrefix(url: URL, prefix: URL): boolean {
 export function refusalReason(url: URL, allow: readonly string[]): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `only http and https URLs may be requested`;
   if (url.username !== '' || url.password !== '') return 'URLs may not carry credentials (user:password@)';
+  // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+  // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+  if (/%(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
   if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix)))) return undefined;
   return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
 }

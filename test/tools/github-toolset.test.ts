@@ -158,8 +158,16 @@ describe('github read tools', () => {
     for (const query of ['(repo:other/secret) flaky repo:octo/demo', 'repo:octo/demo (org:other)', 'NOT(user:other) repo:octo/demo']) {
       await expect(call('search_issues', { query })).rejects.toThrow('search_issues: a query may not group with ( and )');
     }
+    // Naming only this repository, but negated or joined with OR/AND/NOT, searches the others (found by a review).
+    for (const query of ['-repo:octo/demo is:issue password', 'is:issue - repo:octo/demo', 'repo:octo/demo OR is:issue password', 'NOT repo:octo/demo password', 'flaky AND repo:octo/demo']) {
+      await expect(call('search_issues', { query }), query).rejects.toThrow(/search_issues: (a negated repo:|OR, AND and NOT)/);
+    }
     expect(api.requests).toEqual([]);
     api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: false, items: [] } });
+    // A word that merely contains an operator, or a hyphenated word before a qualifier, is a query like any other.
+    await call('search_issues', { query: 'ORDER NOTES flaky-test repo:octo/demo' });
+    expect(api.requests[0]?.query.get('q')).toBe('ORDER NOTES flaky-test repo:octo/demo');
+    api.requests.length = 0;
     await call('search_issues', { query: 'flaky repo:other/lib' }, { allowRepos: ['other/lib'] });
     expect(api.requests[0]?.query.get('q')).toBe('flaky repo:other/lib');
   });

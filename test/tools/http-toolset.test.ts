@@ -67,6 +67,10 @@ describe('the allow list', () => {
     ['another scheme', 'http://api.example.com/v1/x'],
     ['another port', 'https://api.example.com:8443/v1/x'],
     ['a file URL', 'file:///etc/passwd'],
+    // Left encoded by URL parsing; a server that decodes before routing would leave the prefix.
+    ['an encoded slash after a dot-dot', 'https://api.example.com/v1/..%2Fadmin'],
+    ['an encoded dot-dot-slash', 'https://api.example.com/v1/%2e%2e%2fadmin'],
+    ['an encoded backslash', 'https://api.example.com/v1/..%5cadmin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });

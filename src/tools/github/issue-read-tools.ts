@@ -17,7 +17,17 @@ function count(value: unknown, fallback: number, max: number): number {
  * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
  */
 function scopesOf(query: string): Array<{ kind: string; value: string }> {
-  return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1]!.toLowerCase(), value: match[2]!.replace(/^"|"$/g, '') }));
+  return [...query.matchAll(/(repo|org|user|owner):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1]!.toLowerCase(), value: match[2]!.replace(/^"|"$/g, '') }));
+}
+
+/**
+ * Why a query could reach beyond the repositories it names, or undefined: a negated scope
+ * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
+ */
+function widening(query: string): string | undefined {
+  if (/(?:^|[^\w])-\s*"?(?:repo|org|user|owner):/i.test(query)) return 'a negated repo:, org: or user: qualifier (-repo:…) searches every other repository the token reaches';
+  if (/\b(?:OR|AND|NOT)\b/.test(query)) return 'OR, AND and NOT could join a search of other repositories to this one';
+  return undefined;
 }
 
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
@@ -87,6 +97,9 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         // A search reaches what the token reaches: only the repositories the plan allows may be named.
         const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
         if (outside) throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+        // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
+        const wider = widening(query);
+        if (wider) throw new StepError(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
         const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
         try {
           const { data } = await context.octokit.request('GET /search/issues', {
