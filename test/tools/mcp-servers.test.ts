@@ -265,6 +265,8 @@ describe('MCP over streamable HTTP', () => {
         { description: 'Says which Authorization header came in', inputSchema: { polite: z.boolean().optional() } },
         async (_args, extra) => ({ content: [{ type: 'text', text: `auth=${String(extra.requestInfo?.headers.authorization)}` }] }),
       );
+      // 6 MiB of text: the SDK reads an HTTP answer whole, so only a cap on the body keeps it from growing without end.
+      mcp.registerTool('huge', { description: 'Answers with 6 MiB' }, async () => ({ content: [{ type: 'text', text: 'x'.repeat(6 * 1024 * 1024) }] }));
       // A server's description is in every prompt that lists tools: a hidden order in it must not be.
       mcp.registerTool(
         'poisoned',
@@ -286,7 +288,7 @@ describe('MCP over streamable HTTP', () => {
 
   it('sends headers with ${env.NAME} expanded and calls the server’s tools', async () => {
     const connection = await connect({ docs: { url, headers: { Authorization: 'Bearer ${env.PASS_ME}' } } });
-    expect(connection.tools.map((candidate) => candidate.name)).toEqual(['docs__whoami', 'docs__poisoned']);
+    expect(connection.tools.map((candidate) => candidate.name)).toEqual(['docs__whoami', 'docs__huge', 'docs__poisoned']);
     await expect(tool(connection, 'docs__whoami').execute({}, ctx)).resolves.toBe('auth=Bearer hello');
   });
 
@@ -297,6 +299,15 @@ describe('MCP over streamable HTTP', () => {
     expect(description).not.toMatch(/delete_repo|\u200B/);
     expect(description.length).toBeLessThan(2_100);
     expect(description.endsWith("(tool 'poisoned' of MCP server 'docs')")).toBe(true);
+  });
+
+  it('cuts an HTTP server\'s answer off past 4 MiB: the call fails as too large, and the next call connects again', async () => {
+    const connection = await connect({ docs: { url } });
+    const huge = tool(connection, 'docs__huge');
+    // Cut off at the 4 MiB message limit, not read whole and then refused at the 1 MiB result limit.
+    await expect(huge.execute({}, ctx)).rejects.toThrow("tool 'docs__huge' answered with more than 4 MiB");
+    await expect(huge.execute({}, ctx)).rejects.toMatchObject({ transient: false });
+    await expect(tool(connection, 'docs__whoami').execute({}, ctx)).resolves.toBe('auth=undefined');
   });
 
   it('reports an unreachable server as a start error naming it', async () => {

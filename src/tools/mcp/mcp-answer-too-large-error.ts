@@ -1,4 +1,4 @@
-/** A stdio MCP server answered the one call in flight with a message over the limit, and was stopped. */
+/** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
 export class McpAnswerTooLargeError extends Error {
   readonly limitBytes: number;
 

@@ -24,6 +24,35 @@ export interface McpRequestLimits {
 export const MAX_LISTED_TOOLS = 1_000;
 
 /**
+ * `body` passed through until more than `limit` bytes have come: then the server's stream is
+ * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
+ * an event stream without end) before anything can look at its size; a stdio server's messages are
+ * held to the same limit by its read buffer.
+ */
+function limitedBody(body: ReadableStream<Uint8Array>, limit: number, onOver: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let seen = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) return controller.close();
+      seen += chunk.value.byteLength;
+      if (seen <= limit) return controller.enqueue(chunk.value);
+      await reader.cancel().catch(() => undefined);
+      onOver();
+      controller.error(new Error(`the MCP server sent an answer over ${limit / 1024 / 1024} MiB; it was cut off`));
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
  */
@@ -112,7 +141,21 @@ export class McpServerSession {
         expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
       ]),
     );
-    return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded } });
+    // An answer to a request (POST) over the limit ends the connection, as a stdio server's message stops it:
+    // the calls in flight fail, and the one alone is told its answer was too large (callTool).
+    const limited = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+      const response = await fetch(input, init);
+      if (!response.body || response.status < 200 || response.status > 599) return response;
+      const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
+      const onOver = (): void => {
+        if (!post) return;
+        this.#oversizedWith = this.#inFlight;
+        this.#oversizedStops++;
+        void this.#client?.close();
+      };
+      return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, onOver), { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+    return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
   }
 
   /**
