@@ -26,6 +26,7 @@ const everythingEntry = path.join(
 );
 const runnerEnv = { PATH: process.env.PATH, HOME: process.env.HOME, RUNNER_SECRET: 'ghp_must_not_leak', PASS_ME: 'hello' };
 const open: McpConnection[] = [];
+const largeAnswersServer = path.join(import.meta.dirname, '../fixtures/mcp/large-answers-server.mjs');
 
 /** A unique argv marker, so a test can find the processes it started (and prove they are gone). */
 function marker(): string {
@@ -115,10 +116,10 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect((error as Error).message).toMatch(/MCP server 'everything' failed to start: it lists no tool 'no_such_tool' \(it has: .*echo/);
   });
 
-  it('gives the server only PATH, HOME and the variables its env: names', async () => {
+  it('gives the server only PATH, HOME and the variables its env: names (and the marker that finds what it leaves running)', async () => {
     const connection = await connect({ everything: everything(marker(), { env: { GREETING: '${env.PASS_ME}' }, tools: ['get-env'] }) });
     const text = (await tool(connection, 'everything__get-env').execute({}, ctx)) as string;
-    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['GREETING', 'HOME', 'PATH']);
+    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['GREETING', 'HOME', 'PATH', 'PLAN_RUNNER_PROCESS_MARKER']);
     expect(text).toContain('"GREETING": "hello"');
     expect(text).not.toContain('ghp_must_not_leak');
   });
@@ -154,6 +155,15 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect(processesWith(mark)).toEqual([pid]);
     await connection.close();
     expect(isAlive(pid)).toBe(false);
+    expect(processesWith(mark)).toEqual([]);
+  });
+
+  it('ends on close what a server started in a session of its own (setsid), which held its stderr open', async () => {
+    const mark = marker();
+    const connection = await connect({ detaching: { command: [process.execPath, largeAnswersServer, 'detach', mark] } });
+    for (let waited = 0; processesWith(mark).length < 2 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(processesWith(mark)).toHaveLength(2);
+    await connection.close();
     expect(processesWith(mark)).toEqual([]);
   });
 

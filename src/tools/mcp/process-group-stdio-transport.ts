@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
+import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../process/kill-marked-processes.ts';
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
 
@@ -37,6 +39,8 @@ export class ProcessGroupStdioTransport implements Transport {
   /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
   onOversized?: () => void;
   #child?: ChildProcess;
+  /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
+  readonly #marker = randomBytes(12).toString('hex');
 
   constructor(server: StdioServerProcess) {
     this.#server = server;
@@ -50,7 +54,7 @@ export class ProcessGroupStdioTransport implements Transport {
   async start(): Promise<void> {
     if (this.#child) throw new Error('already started');
     const child = spawn(this.#server.command, [...this.#server.args], {
-      env: { ...this.#server.env },
+      env: { ...this.#server.env, [PROCESS_MARKER_VARIABLE]: this.#marker },
       cwd: this.#server.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
@@ -82,6 +86,11 @@ export class ProcessGroupStdioTransport implements Transport {
     });
     child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     child.stdin?.on('error', (error) => this.onerror?.(error));
+    // A server that exits on its own leaves nothing running: its group and what detached from it go too.
+    child.on('exit', () => {
+      killProcessGroup(child, 'SIGKILL');
+      killMarkedProcesses(this.#marker);
+    });
     child.on('close', () => {
       this.#child = undefined;
       this.onclose?.();
@@ -118,8 +127,14 @@ export class ProcessGroupStdioTransport implements Transport {
         await exited;
       }
     }
-    // The leader is gone; anything it left behind in its group goes too.
+    // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
     killProcessGroup(child, 'SIGKILL');
+    killMarkedProcesses(this.#marker);
+    // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
+    // so the run is not kept alive by them.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.stdin?.destroy();
     this.#readBuffer.clear();
   }
 }
