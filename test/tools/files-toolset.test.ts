@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { InvalidSearchError } from '../../src/tools/files/invalid-search-error.t
 import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
 import { searchFilesTool } from '../../src/tools/files/search-files-tool.ts';
+import { holdsPath } from '../../src/tools/files/resolve-repo-path.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
 let base: string;
@@ -115,6 +116,23 @@ describe('read_file', () => {
 
   it('describes a binary file instead of returning its bytes', async () => {
     await expect(call('read_file', { path: 'image.bin' })).resolves.toBe('[binary file: image.bin is 8 B; not shown]');
+  });
+});
+
+describe('which file an open handle holds', () => {
+  // A directory on the way swapped for a symlink out of the repository between the check and the open
+  // (a command tool beside the read can do it) made read_file return the outside file, 56 times in
+  // 20,000 reads under a flipping worker (found by a review). After the open, the handle is asked.
+  it('is the file at the checked path, or the read is refused', async () => {
+    const inside = path.join(root, 'src/main.ts');
+    const outside = await open(path.join(base, 'outside-secret.txt'), 'r');
+    const own = await open(inside, 'r');
+    try {
+      expect(await holdsPath(own, inside, await own.stat())).toBe(true);
+      expect(await holdsPath(outside, inside, await outside.stat())).toBe(false);
+    } finally {
+      await Promise.all([outside.close(), own.close()]);
+    }
   });
 });
 

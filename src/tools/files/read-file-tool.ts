@@ -1,8 +1,6 @@
-import { open, stat } from 'node:fs/promises';
 import type { Tool } from '../tool.ts';
 import { formatBytes } from './format-bytes.ts';
-import { PathRefusedError } from './path-refused-error.ts';
-import { resolveRepoPath } from './resolve-repo-path.ts';
+import { openRepoFile } from './resolve-repo-path.ts';
 
 /** Default cap on the bytes `read_file` returns. */
 export const READ_FILE_MAX_BYTES = 256 * 1024;
@@ -24,10 +22,7 @@ export function readFileTool(options: { root: string; maxBytes?: number }): Tool
     sideEffects: false,
     async execute(args) {
       const requested = String(args.path);
-      const resolved = await resolveRepoPath('read_file', options.root, requested);
-      // Checked before opening: opening a FIFO would block until something writes to it.
-      if (!(await stat(resolved)).isFile()) throw new PathRefusedError('read_file', requested, 'it is not a regular file');
-      const handle = await open(resolved, 'r');
+      const handle = await openRepoFile('read_file', options.root, requested);
       try {
         const stats = await handle.stat();
         const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));

@@ -1,4 +1,6 @@
-import { realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../../core/is-inside.ts';
 import { isSystemPath } from '../../core/system-path.ts';
@@ -44,4 +46,48 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
     throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   }
   return resolved;
+}
+
+/** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Whether `handle` holds the file at `resolved` (a real path). On Linux the kernel says which file a
+ * descriptor holds (`/proc/self/fd`), in one step. Elsewhere the path is resolved and looked at again,
+ * two steps a swap can fall between: the window is narrower, not closed.
+ */
+export async function holdsPath(handle: FileHandle, resolved: string, opened: Stats): Promise<boolean> {
+  const held = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+  if (held !== undefined) return held === resolved;
+  const [again, named] = await Promise.all([realpath(resolved), stat(resolved)]);
+  return again === resolved && named.dev === opened.dev && named.ino === opened.ino;
+}
+
+/**
+ * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
+ * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * read: a directory on the way swapped for a symlink out of the repository between the check and
+ * the open (a command tool running beside it can do that) is caught by asking, after the open,
+ * which file the handle holds (`holdsPath`).
+ */
+export async function openRepoFile(toolName: string, root: string, requested: string): Promise<FileHandle> {
+  const resolved = await resolveRepoPath(toolName, root, requested);
+  let handle: FileHandle;
+  try {
+    handle = await open(resolved, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
+    if (code === 'ENOENT') throw new RepoFileNotFoundError(toolName, requested);
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+    if (!(await holdsPath(handle, resolved, opened))) throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }

@@ -1,11 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
 import type { Tool } from '../tool.ts';
 import { InvalidSearchError } from './invalid-search-error.ts';
 import { compileGlob } from './compile-glob.ts';
-import { checkRelativePath } from './resolve-repo-path.ts';
+import { PathRefusedError } from './path-refused-error.ts';
+import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
+import { checkRelativePath, openRepoFile } from './resolve-repo-path.ts';
 import { walkRepoFiles } from './walk-repo-files.ts';
 
 /** Default cap on the matching lines `search_files` returns. */
@@ -67,9 +68,21 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
       let slice = performance.now();
       search: for (const file of files) {
         ctx.signal.throwIfAborted();
-        const absolute = path.join(options.root, file);
-        if ((await stat(absolute)).size > MAX_FILE_BYTES) continue;
-        const content = await readFile(absolute);
+        // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+        let handle: FileHandle;
+        try {
+          handle = await openRepoFile('search_files', options.root, file);
+        } catch (error) {
+          if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError) continue;
+          throw error;
+        }
+        let content: Buffer;
+        try {
+          if ((await handle.stat()).size > MAX_FILE_BYTES) continue;
+          content = await handle.readFile();
+        } finally {
+          await handle.close();
+        }
         if (content.includes(0)) continue;
         const lines = content.toString('utf8').split(/\r?\n/);
         for (const [index, line] of lines.entries()) {
