@@ -9905,8 +9905,8 @@ function outputTail(output, lines = 20) {
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(3815);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
 function shorten(text, max = 120) {
@@ -10835,8 +10835,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(3815);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
 // EXTERNAL MODULE: ./lib/process/tool-environment-error.js
@@ -21972,6 +21972,63 @@ function expandEnvReferences(template, runnerEnv, missing) {
 
 /***/ }),
 
+/***/ 1326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   o: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+function killMarkedProcesses(marker, procRoot = '/proc') {
+    if (process.platform !== 'linux')
+        return [];
+    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    let entries;
+    try {
+        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
+    }
+    catch {
+        return [];
+    }
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        let environment;
+        try {
+            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
+        }
+        catch {
+            continue;
+        }
+        if (!environment.includes(needle))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
+
+/***/ }),
+
 /***/ 46747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22062,77 +22119,19 @@ function planSecretValues(source, env) {
 
 /***/ }),
 
-/***/ 3815:
+/***/ 19856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  R: () => (/* binding */ runProcess)
-});
-
-// UNUSED EXPORTS: resolveProgram
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __nccwpck_require__(91601);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: ./lib/process/kill-marked-processes.js
-
-/** The variable every command plan-runner starts carries, with a value unique to that command. */
-const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
-/**
- * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
- * environment: what a command started and detached from its process group (`setsid`, a daemon),
- * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
- * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
- * Returns the pids it signalled.
- */
-function killMarkedProcesses(marker, procRoot = '/proc') {
-    if (process.platform !== 'linux')
-        return [];
-    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
-    let entries;
-    try {
-        entries = (0,external_node_fs_.readdirSync)(procRoot);
-    }
-    catch {
-        return [];
-    }
-    const killed = [];
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
-            continue;
-        let environment;
-        try {
-            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
-            environment = (0,external_node_fs_.readFileSync)(`${procRoot}/${entry}/environ`);
-        }
-        catch {
-            continue;
-        }
-        if (!environment.includes(needle))
-            continue;
-        try {
-            process.kill(Number(entry), 'SIGKILL');
-            killed.push(Number(entry));
-        }
-        catch {
-            // Gone already, or not ours to signal.
-        }
-    }
-    return killed;
-}
-
-// EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __nccwpck_require__(46747);
-// EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __nccwpck_require__(69542);
-;// CONCATENATED MODULE: ./lib/process/run-process.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ runProcess)
+/* harmony export */ });
+/* unused harmony export resolveProgram */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(77598);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91601);
+/* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1326);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(46747);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(69542);
 
 
 
@@ -22143,9 +22142,9 @@ var tail_buffer = __nccwpck_require__(69542);
 const CLOSE_GRACE_MS = 2000;
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 function resolveProgram(program, cwd) {
-    if (external_node_path_.isAbsolute(program) || !/[\\/]/.test(program))
+    if (node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(program) || !/[\\/]/.test(program))
         return program;
-    return external_node_path_.resolve(cwd, program);
+    return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
 }
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
@@ -22156,7 +22155,7 @@ function resolveProgram(program, cwd) {
 function runProcess(argv, options) {
     const program = resolveProgram(argv[0] ?? '', options.cwd);
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
-    const marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    const marker = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
     return Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 31421, 19)).then(({ spawn }) => new Promise((resolve) => {
         // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
@@ -22166,7 +22165,7 @@ function runProcess(argv, options) {
         try {
             child = spawn(program, argv.slice(1), {
                 cwd: options.cwd,
-                env: { ...options.env, [PROCESS_MARKER_VARIABLE]: marker },
+                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .o]: marker },
                 shell: false,
                 detached: process.platform !== 'win32',
                 stdio: ['pipe', 'pipe', 'pipe'],
@@ -22180,8 +22179,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new tail_buffer/* TailBuffer */.v(output.maxBytes) : undefined;
-        const stderr = new tail_buffer/* TailBuffer */.v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited = false;
         let settled = false;
@@ -22214,14 +22213,14 @@ function runProcess(argv, options) {
             if (stoppedBy || settled)
                 return;
             stoppedBy = reason;
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            killMarkedProcesses(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
             if (exited)
                 closeSoon();
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
@@ -22252,8 +22251,8 @@ function runProcess(argv, options) {
             exited = true;
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            killMarkedProcesses(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
             if (stoppedBy)
                 closeSoon();
         });
@@ -22444,32 +22443,40 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ renderApprovalSection)
+/* harmony export */   L1: () => (/* binding */ renderApprovalSection),
+/* harmony export */   oU: () => (/* binding */ COMMENT_ARGS)
 /* harmony export */ });
-/* unused harmony export HOW_TO_APPROVE */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
 
 
 
+
+/** A person approves arguments they can read: the job summary shows them whole up to this, the comment its start. */
+const SUMMARY_ARGS = { maxChars: 20_000, restAt: 'the trace file' };
+const COMMENT_ARGS = { maxChars: 1_000, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-function pendingLine(step, redact) {
+function pendingLine(step, redact, shown) {
     const what = step.tool ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}` : `a ${step.type} step`;
+    const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
+    const rest = text.length > shown.maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(text.length - shown.maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, shown.maxChars))}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
+    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
  * their arguments where known), how to approve, and that goals are not checked yet; or the answer
  * a person gave. '' when the run has neither.
  */
-function renderApprovalSection(record, redact, level = '###') {
+function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARGS) {
     const parts = [];
     const decision = record.decision;
     if (decision) {
@@ -22478,7 +22485,7 @@ function renderApprovalSection(record, redact, level = '###') {
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact, args)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
     }
     return parts.join('\n\n');
 }
@@ -22873,7 +22880,7 @@ function footer(record, options) {
         const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
         lines.push(`**Finished: ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusText */ .qS)(record, options.redact)}**${took}`);
     }
-    const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L)(record, options.redact, '####');
+    const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L1)(record, options.redact, '####', _approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_ARGS */ .oU);
     if (approval)
         lines.push(approval);
     if (options.goals?.length) {
@@ -23580,7 +23587,7 @@ function renderSummary(record, options) {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
         cut: '_The plan graph was left out to stay under the size limit._',
     };
-    const approval = (0,approval_section/* renderApprovalSection */.L)(record, redact);
+    const approval = (0,approval_section/* renderApprovalSection */.L1)(record, redact);
     const body = [
         ...(approval ? [approval] : []),
         ...goals,
@@ -24545,6 +24552,10 @@ function refusalReason(url, allow) {
         return `only http and https URLs may be requested`;
     if (url.username !== '' || url.password !== '')
         return 'URLs may not carry credentials (user:password@)';
+    // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+    // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+    if (/%(?:2f|5c|2e)/i.test(url.pathname))
+        return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -25236,6 +25247,8 @@ function compileGlob(toolName, pattern) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:path"
@@ -25275,6 +25288,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.z {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
+
 
 
 
@@ -25324,6 +25338,54 @@ async function resolveRepoPath(toolName, root, requested) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
+}
+/** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
+const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
+/**
+ * Whether `handle` holds the file at `resolved` (a real path). On Linux the kernel says which file a
+ * descriptor holds (`/proc/self/fd`), in one step. Elsewhere the path is resolved and looked at again,
+ * two steps a swap can fall between: the window is narrower, not closed.
+ */
+async function holdsPath(handle, resolved, opened) {
+    const held = await (0,promises_.readlink)(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    if (held !== undefined)
+        return held === resolved;
+    const [again, named] = await Promise.all([(0,promises_.realpath)(resolved), (0,promises_.stat)(resolved)]);
+    return again === resolved && named.dev === opened.dev && named.ino === opened.ino;
+}
+/**
+ * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
+ * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * read: a directory on the way swapped for a symlink out of the repository between the check and
+ * the open (a command tool running beside it can do that) is caught by asking, after the open,
+ * which file the handle holds (`holdsPath`).
+ */
+async function openRepoFile(toolName, root, requested) {
+    const resolved = await resolveRepoPath(toolName, root, requested);
+    let handle;
+    try {
+        handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ELOOP')
+            throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
+        if (code === 'ENOENT')
+            throw new RepoFileNotFoundError(toolName, requested);
+        throw error;
+    }
+    try {
+        const opened = await handle.stat();
+        if (!opened.isFile())
+            throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+        if (!(await holdsPath(handle, resolved, opened)))
+            throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
+        return handle;
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -25412,8 +25474,6 @@ var format_bytes = __nccwpck_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
 
 
-
-
 /** Default cap on the bytes `read_file` returns. */
 const READ_FILE_MAX_BYTES = 256 * 1024;
 /** The `read_file` tool: a text file of the repository, capped, with a note when cut. */
@@ -25432,11 +25492,7 @@ function readFileTool(options) {
         sideEffects: false,
         async execute(args) {
             const requested = String(args.path);
-            const resolved = await resolveRepoPath('read_file', options.root, requested);
-            // Checked before opening: opening a FIFO would block until something writes to it.
-            if (!(await (0,promises_.stat)(resolved)).isFile())
-                throw new PathRefusedError('read_file', requested, 'it is not a regular file');
-            const handle = await (0,promises_.open)(resolved, 'r');
+            const handle = await openRepoFile('read_file', options.root, requested);
             try {
                 const stats = await handle.stat();
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
@@ -25547,10 +25603,25 @@ function searchFilesTool(options) {
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
-                const absolute = external_node_path_.join(options.root, file);
-                if ((await (0,promises_.stat)(absolute)).size > MAX_FILE_BYTES)
-                    continue;
-                const content = await (0,promises_.readFile)(absolute);
+                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+                let handle;
+                try {
+                    handle = await openRepoFile('search_files', options.root, file);
+                }
+                catch (error) {
+                    if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
+                        continue;
+                    throw error;
+                }
+                let content;
+                try {
+                    if ((await handle.stat()).size > MAX_FILE_BYTES)
+                        continue;
+                    content = await handle.readFile();
+                }
+                finally {
+                    await handle.close();
+                }
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
@@ -25865,7 +25936,18 @@ function count(value, fallback, max) {
  * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
  */
 function scopesOf(query) {
-    return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
+    return [...query.matchAll(/(repo|org|user|owner):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
+}
+/**
+ * Why a query could reach beyond the repositories it names, or undefined: a negated scope
+ * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
+ */
+function widening(query) {
+    if (/(?:^|[^\w])-\s*"?(?:repo|org|user|owner):/i.test(query))
+        return 'a negated repo:, org: or user: qualifier (-repo:\u2026) searches every other repository the token reaches';
+    if (/\b(?:OR|AND|NOT)\b/.test(query))
+        return 'OR, AND and NOT could join a search of other repositories to this one';
+    return undefined;
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -25936,6 +26018,10 @@ function issueReadTools(context) {
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
                 if (outside)
                     throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+                // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
+                const wider = widening(query);
+                if (wider)
+                    throw new step_error/* StepError */.z(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
@@ -38367,8 +38453,8 @@ function commandToolMarks(tools) {
 /** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
 const forkReadOnly = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __nccwpck_require__(3815);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
 ;// CONCATENATED MODULE: ./lib/security/workspace-head.js
 
 /**

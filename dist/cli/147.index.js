@@ -905,8 +905,8 @@ function outputTail(output, lines = 20) {
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __webpack_require__(3815);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __webpack_require__(9856);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
 function shorten(text, max = 120) {
@@ -1750,8 +1750,8 @@ __webpack_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
-// EXTERNAL MODULE: ./lib/process/run-process.js + 1 modules
-var run_process = __webpack_require__(3815);
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __webpack_require__(9856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/process/tool-environment-error.js
@@ -5835,6 +5835,63 @@ function fillItemText(text, item) {
 
 /***/ }),
 
+/***/ 1326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   o: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+function killMarkedProcesses(marker, procRoot = '/proc') {
+    if (process.platform !== 'linux')
+        return [];
+    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    let entries;
+    try {
+        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
+    }
+    catch {
+        return [];
+    }
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        let environment;
+        try {
+            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
+        }
+        catch {
+            continue;
+        }
+        if (!environment.includes(needle))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
+
+/***/ }),
+
 /***/ 6747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -5864,77 +5921,19 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 
 /***/ }),
 
-/***/ 3815:
+/***/ 9856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  R: () => (/* binding */ runProcess)
-});
-
-// UNUSED EXPORTS: resolveProgram
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __webpack_require__(1601);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-;// CONCATENATED MODULE: ./lib/process/kill-marked-processes.js
-
-/** The variable every command plan-runner starts carries, with a value unique to that command. */
-const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
-/**
- * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
- * environment: what a command started and detached from its process group (`setsid`, a daemon),
- * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
- * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
- * Returns the pids it signalled.
- */
-function killMarkedProcesses(marker, procRoot = '/proc') {
-    if (process.platform !== 'linux')
-        return [];
-    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
-    let entries;
-    try {
-        entries = (0,external_node_fs_.readdirSync)(procRoot);
-    }
-    catch {
-        return [];
-    }
-    const killed = [];
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
-            continue;
-        let environment;
-        try {
-            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
-            environment = (0,external_node_fs_.readFileSync)(`${procRoot}/${entry}/environ`);
-        }
-        catch {
-            continue;
-        }
-        if (!environment.includes(needle))
-            continue;
-        try {
-            process.kill(Number(entry), 'SIGKILL');
-            killed.push(Number(entry));
-        }
-        catch {
-            // Gone already, or not ours to signal.
-        }
-    }
-    return killed;
-}
-
-// EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __webpack_require__(6747);
-// EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __webpack_require__(9542);
-;// CONCATENATED MODULE: ./lib/process/run-process.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ runProcess)
+/* harmony export */ });
+/* unused harmony export resolveProgram */
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
+/* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1326);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9542);
 
 
 
@@ -5945,9 +5944,9 @@ var tail_buffer = __webpack_require__(9542);
 const CLOSE_GRACE_MS = 2000;
 /** The program to start: `scripts/x.mjs` resolves from `cwd`; a bare name like `node` is looked up on the child's PATH. */
 function resolveProgram(program, cwd) {
-    if (external_node_path_.isAbsolute(program) || !/[\\/]/.test(program))
+    if (node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute(program) || !/[\\/]/.test(program))
         return program;
-    return external_node_path_.resolve(cwd, program);
+    return node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, program);
 }
 /**
  * Runs `argv` without a shell in its own process group and settles with its outcome; it never
@@ -5958,7 +5957,7 @@ function resolveProgram(program, cwd) {
 function runProcess(argv, options) {
     const program = resolveProgram(argv[0] ?? '', options.cwd);
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
-    const marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    const marker = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
     return Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 1421, 19)).then(({ spawn }) => new Promise((resolve) => {
         // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
@@ -5968,7 +5967,7 @@ function runProcess(argv, options) {
         try {
             child = spawn(program, argv.slice(1), {
                 cwd: options.cwd,
-                env: { ...options.env, [PROCESS_MARKER_VARIABLE]: marker },
+                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .o]: marker },
                 shell: false,
                 detached: process.platform !== 'win32',
                 stdio: ['pipe', 'pipe', 'pipe'],
@@ -5982,8 +5981,8 @@ function runProcess(argv, options) {
         const output = options.output;
         const stdout = [];
         let stdoutBytes = 0;
-        const merged = output.mode === 'merged' ? new tail_buffer/* TailBuffer */.v(output.maxBytes) : undefined;
-        const stderr = new tail_buffer/* TailBuffer */.v(output.mode === 'separate' ? output.maxStderrBytes : 0);
+        const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
+        const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
         let exited = false;
         let settled = false;
@@ -6016,14 +6015,14 @@ function runProcess(argv, options) {
             if (stoppedBy || settled)
                 return;
             stoppedBy = reason;
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            killMarkedProcesses(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
             if (exited)
                 closeSoon();
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-        const timer = setTimeout(() => void (0,clock/* loopCaughtUp */.Qy)().then(() => stop('timed_out')), options.timeoutMs);
+        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
@@ -6054,8 +6053,8 @@ function runProcess(argv, options) {
             exited = true;
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
-            (0,kill_process_group/* killProcessGroup */.$)(child);
-            killMarkedProcesses(marker);
+            (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
             if (stoppedBy)
                 closeSoon();
         });

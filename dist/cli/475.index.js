@@ -571,12 +571,18 @@ var mermaid_graph = __webpack_require__(4260);
 
 
 
+
+/** A person approves arguments they can read: the job summary shows them whole up to this, the comment its start. */
+const SUMMARY_ARGS = { maxChars: 20_000, restAt: 'the trace file' };
+const COMMENT_ARGS = { maxChars: 1_000, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-function pendingLine(step, redact) {
+function pendingLine(step, redact, shown) {
     const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
+    const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
+    const rest = text.length > shown.maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - shown.maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
     const args = step.args !== undefined
-        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(JSON.stringify(step.args) ?? '{}'), 300))}`
+        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(text, shown.maxChars))}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
@@ -587,7 +593,7 @@ function pendingLine(step, redact) {
  * their arguments where known), how to approve, and that goals are not checked yet; or the answer
  * a person gave. '' when the run has neither.
  */
-function renderApprovalSection(record, redact, level = '###') {
+function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARGS) {
     const parts = [];
     const decision = record.decision;
     if (decision) {
@@ -596,7 +602,7 @@ function renderApprovalSection(record, redact, level = '###') {
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact, args)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
     }
     return parts.join('\n\n');
 }

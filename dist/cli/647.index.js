@@ -2,6 +2,63 @@ export const id = 647;
 export const ids = [647,28];
 export const modules = {
 
+/***/ 1326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   o: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+function killMarkedProcesses(marker, procRoot = '/proc') {
+    if (process.platform !== 'linux')
+        return [];
+    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    let entries;
+    try {
+        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
+    }
+    catch {
+        return [];
+    }
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        let environment;
+        try {
+            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
+        }
+        catch {
+            continue;
+        }
+        if (!environment.includes(needle))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
+
+/***/ }),
+
 /***/ 6747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -574,7 +631,7 @@ function mcpServerEnvironment(server, config, runnerEnv) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
-/** A stdio MCP server answered the one call in flight with a message over the limit, and was stopped. */
+/** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
 class McpAnswerTooLargeError extends Error {
     limitBytes;
     constructor(server, limitBytes, options) {
@@ -592,11 +649,17 @@ var external_node_events_ = __webpack_require__(8474);
 var promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
+var kill_marked_processes = __webpack_require__(1326);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
 var kill_process_group = __webpack_require__(6747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
 var tail_buffer = __webpack_require__(9542);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
+
 
 
 
@@ -623,6 +686,8 @@ class ProcessGroupStdioTransport {
     /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
     onOversized;
     #child;
+    /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
+    #marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
     constructor(server) {
         this.#server = server;
     }
@@ -634,7 +699,7 @@ class ProcessGroupStdioTransport {
         if (this.#child)
             throw new Error('already started');
         const child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
-            env: { ...this.#server.env },
+            env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.o]: this.#marker },
             cwd: this.#server.cwd,
             stdio: ['pipe', 'pipe', 'pipe'],
             detached: process.platform !== 'win32',
@@ -669,6 +734,11 @@ class ProcessGroupStdioTransport {
         });
         child.stderr?.on('data', (chunk) => this.stderr.push(chunk));
         child.stdin?.on('error', (error) => this.onerror?.(error));
+        // A server that exits on its own leaves nothing running: its group and what detached from it go too.
+        child.on('exit', () => {
+            (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+            (0,kill_marked_processes/* killMarkedProcesses */._)(this.#marker);
+        });
         child.on('close', () => {
             this.#child = undefined;
             this.onclose?.();
@@ -706,8 +776,14 @@ class ProcessGroupStdioTransport {
                 await exited;
             }
         }
-        // The leader is gone; anything it left behind in its group goes too.
+        // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
         (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+        (0,kill_marked_processes/* killMarkedProcesses */._)(this.#marker);
+        // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
+        // so the run is not kept alive by them.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.stdin?.destroy();
         this.#readBuffer.clear();
     }
 }
@@ -721,6 +797,37 @@ class ProcessGroupStdioTransport {
 
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
+/**
+ * `body` passed through until more than `limit` bytes have come: then the server's stream is
+ * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
+ * an event stream without end) before anything can look at its size; a stdio server's messages are
+ * held to the same limit by its read buffer.
+ */
+function limitedBody(body, limit, onOver) {
+    const reader = body.getReader();
+    let seen = 0;
+    return new ReadableStream({
+        async pull(controller) {
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            seen += chunk.value.byteLength;
+            if (seen <= limit)
+                return controller.enqueue(chunk.value);
+            await reader.cancel().catch(() => undefined);
+            onOver();
+            controller.error(new Error(`the MCP server sent an answer over ${limit / 1024 / 1024} MiB; it was cut off`));
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
@@ -807,7 +914,23 @@ class McpServerSession {
             name,
             expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
         ]));
-        return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded } });
+        // An answer to a request (POST) over the limit ends the connection, as a stdio server's message stops it:
+        // the calls in flight fail, and the one alone is told its answer was too large (callTool).
+        const limited = async (input, init) => {
+            const response = await fetch(input, init);
+            if (!response.body || response.status < 200 || response.status > 599)
+                return response;
+            const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
+            const onOver = () => {
+                if (!post)
+                    return;
+                this.#oversizedWith = this.#inFlight;
+                this.#oversizedStops++;
+                void this.#client?.close();
+            };
+            return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, onOver), { status: response.status, statusText: response.statusText, headers: response.headers });
+        };
+        return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }
     /**
      * Every tool the server lists (following pagination), within one `timeoutMs` for the whole list

@@ -3681,6 +3681,10 @@ function refusalReason(url, allow) {
         return `only http and https URLs may be requested`;
     if (url.username !== '' || url.password !== '')
         return 'URLs may not carry credentials (user:password@)';
+    // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+    // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+    if (/%(?:2f|5c|2e)/i.test(url.pathname))
+        return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -4040,6 +4044,8 @@ function compileGlob(toolName, pattern) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -4079,6 +4085,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.z {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
+
 
 
 
@@ -4128,6 +4135,54 @@ async function resolveRepoPath(toolName, root, requested) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
+}
+/** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
+const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
+/**
+ * Whether `handle` holds the file at `resolved` (a real path). On Linux the kernel says which file a
+ * descriptor holds (`/proc/self/fd`), in one step. Elsewhere the path is resolved and looked at again,
+ * two steps a swap can fall between: the window is narrower, not closed.
+ */
+async function holdsPath(handle, resolved, opened) {
+    const held = await (0,promises_.readlink)(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    if (held !== undefined)
+        return held === resolved;
+    const [again, named] = await Promise.all([(0,promises_.realpath)(resolved), (0,promises_.stat)(resolved)]);
+    return again === resolved && named.dev === opened.dev && named.ino === opened.ino;
+}
+/**
+ * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
+ * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * read: a directory on the way swapped for a symlink out of the repository between the check and
+ * the open (a command tool running beside it can do that) is caught by asking, after the open,
+ * which file the handle holds (`holdsPath`).
+ */
+async function openRepoFile(toolName, root, requested) {
+    const resolved = await resolveRepoPath(toolName, root, requested);
+    let handle;
+    try {
+        handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ELOOP')
+            throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
+        if (code === 'ENOENT')
+            throw new RepoFileNotFoundError(toolName, requested);
+        throw error;
+    }
+    try {
+        const opened = await handle.stat();
+        if (!opened.isFile())
+            throw new PathRefusedError(toolName, requested, 'it is not a regular file');
+        if (!(await holdsPath(handle, resolved, opened)))
+            throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
+        return handle;
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
@@ -4216,8 +4271,6 @@ var format_bytes = __webpack_require__(7958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
 
 
-
-
 /** Default cap on the bytes `read_file` returns. */
 const READ_FILE_MAX_BYTES = 256 * 1024;
 /** The `read_file` tool: a text file of the repository, capped, with a note when cut. */
@@ -4236,11 +4289,7 @@ function readFileTool(options) {
         sideEffects: false,
         async execute(args) {
             const requested = String(args.path);
-            const resolved = await resolveRepoPath('read_file', options.root, requested);
-            // Checked before opening: opening a FIFO would block until something writes to it.
-            if (!(await (0,promises_.stat)(resolved)).isFile())
-                throw new PathRefusedError('read_file', requested, 'it is not a regular file');
-            const handle = await (0,promises_.open)(resolved, 'r');
+            const handle = await openRepoFile('read_file', options.root, requested);
             try {
                 const stats = await handle.stat();
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
@@ -4351,10 +4400,25 @@ function searchFilesTool(options) {
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
-                const absolute = external_node_path_.join(options.root, file);
-                if ((await (0,promises_.stat)(absolute)).size > MAX_FILE_BYTES)
-                    continue;
-                const content = await (0,promises_.readFile)(absolute);
+                // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
+                let handle;
+                try {
+                    handle = await openRepoFile('search_files', options.root, file);
+                }
+                catch (error) {
+                    if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
+                        continue;
+                    throw error;
+                }
+                let content;
+                try {
+                    if ((await handle.stat()).size > MAX_FILE_BYTES)
+                        continue;
+                    content = await handle.readFile();
+                }
+                finally {
+                    await handle.close();
+                }
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
@@ -4700,7 +4764,18 @@ function count(value, fallback, max) {
  * parenthesis or a `-` too: read more widely than GitHub does, so none slips past).
  */
 function scopesOf(query) {
-    return [...query.matchAll(/(repo|org|user):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
+    return [...query.matchAll(/(repo|org|user|owner):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
+}
+/**
+ * Why a query could reach beyond the repositories it names, or undefined: a negated scope
+ * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
+ */
+function widening(query) {
+    if (/(?:^|[^\w])-\s*"?(?:repo|org|user|owner):/i.test(query))
+        return 'a negated repo:, org: or user: qualifier (-repo:\u2026) searches every other repository the token reaches';
+    if (/\b(?:OR|AND|NOT)\b/.test(query))
+        return 'OR, AND and NOT could join a search of other repositories to this one';
+    return undefined;
 }
 /** get_issue, list_issues and search_issues (pull requests count as issues, flagged `is_pull_request`). */
 function issueReadTools(context) {
@@ -4771,6 +4846,10 @@ function issueReadTools(context) {
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
                 if (outside)
                     throw new CrossRepoRefusedError('search_issues', `${outside.kind}:${outside.value}`, allowed, 'reading');
+                // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
+                const wider = widening(query);
+                if (wider)
+                    throw new step_error/* StepError */.z(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
