@@ -11,8 +11,19 @@ export function ownPart(fanOut: FanOutSettings): string {
   return fanOut.part === 'shard' ? shardPart(fanOut.shard) : fanOut.part;
 }
 
-/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). */
-function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
+/**
+ * Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own
+ * earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). Of attempts
+ * no later than this one (`attempt`), and of its own part only earlier ones: a state named for an
+ * attempt that has not run is not one a job of this attempt saved.
+ */
+function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number): (part: string, saved: number) => boolean {
+  const own = ownPart(fanOut);
+  const parts = partsWanted(fanOut, resumeOwn);
+  return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt);
+}
+
+function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
   if (fanOut.part === 'prepare') return (part) => part === 'prepare';
   const own = ownPart(fanOut);
   if (fanOut.part === 'shard') return (part) => part === 'prepare' || (resumeOwn && part === own);
@@ -32,22 +43,27 @@ export type LoadedStates =
  * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
  * prepare job's state cannot run, and says so.
  */
-export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, planPath: string, dir: string, resumeOwn = true): Promise<LoadedStates> {
+export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, planPath: string, dir: string, resumeOwn: boolean, attempt: number): Promise<LoadedStates> {
   let artifacts: readonly StateArtifact[];
   try {
     artifacts = await store.list();
   } catch (error) {
     return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${errorText(error)}` };
   }
-  const parts = newestPartStates(artifacts, planPath, wantedParts(fanOut, resumeOwn));
-  if (fanOut.part !== 'prepare' && !parts.some((state) => state.part === 'prepare')) {
+  const found = newestPartStates(artifacts, planPath, wantedParts(fanOut, resumeOwn, attempt));
+  if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
     return {
       ok: false,
       problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath} in this workflow run: run a job with mode: prepare first (the same plan), and give this job needs: on it`,
     };
   }
   const traces: ResumeTrace[] = [];
-  for (const state of parts) {
+  const parts: PartState[] = [];
+  let shards: number | undefined;
+  // Prepare's comes first (newestPartStates orders it so): the shards it made are the only ones read.
+  for (const state of found) {
+    const shard = /^shard-(\d+)$/.exec(state.part);
+    if (shard && (shards === undefined || Number(shard[1]) > shards)) continue;
     const oversized = oversizedState(state.artifact.size);
     if (oversized) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
     const into = path.join(dir, `${state.part}-attempt-${state.attempt}`);
@@ -56,12 +72,13 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
       const file = await store.download(state.artifact, into);
       const read = await readResumeTrace(file);
       if (!read.ok) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
-      traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})` });
+      traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, part: state.part });
+      parts.push(state);
+      if (state.part === 'prepare') shards = shardCount(read.trace.text);
     } catch (error) {
       return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${errorText(error)}` };
     }
   }
-  const shards = shardCount(traces[0]?.text);
   return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }
 

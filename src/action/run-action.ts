@@ -203,7 +203,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (fanOut) {
     if (settings.state !== 'artifact') return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
     if (!deps.state) return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
-    const loaded = await loadFanOutStates(deps.state, fanOut, settings.planPath, path.join(settings.outputDir, 'state'), settings.resume === 'auto');
+    const loaded = await loadFanOutStates(deps.state, fanOut, settings.planPath, path.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
     if (!loaded.ok) return refuseRun(given, loaded.problem, deps);
     fanOutTraces = loaded.traces;
     shards = loaded.shards;

@@ -20,7 +20,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { mergeResumeStates, type ResumeState } from '../run/resume-state.ts';
+import { mergeResumeStates, shardOwnState, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -161,10 +161,14 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   let resume: ResumeState | undefined;
   const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
   const states: ResumeState[] = [];
+  let shardPlans: ResumeState['shards'] | undefined;
   for (const trace of traces) {
     const read = parseResumeTrace(trace, loadedPlan.name);
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-    states.push(read.state);
+    if (trace.part === 'prepare') shardPlans = read.state.shards;
+    // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+    const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
+    states.push(shard ? shardOwnState(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);

@@ -172,6 +172,26 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
 }
 
 /**
+ * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
+ * job assigned to shard `shard` (in `shardPlans`, the prepare state's), and their errors. Any job
+ * that holds the runner's artifact token can upload a state under a shard's name: a state that also
+ * held other shards' items, a shard plan or whole steps would let one step of one job complete every
+ * item, or a step after the fan-out, for the merge. Its side effects stay (a merge then refuses to
+ * repeat a call, never makes one it should not), as do its durations and undone work.
+ */
+export function shardOwnState(state: ResumeState, shard: number, shardPlans: ReadonlyMap<string, ShardPlan>): ResumeState {
+  const assigned = <T>(byStep: ReadonlyMap<string, ReadonlyMap<number, T>>): Map<string, Map<number, T>> =>
+    new Map(
+      [...byStep].flatMap(([reuseKey, items]): [string, Map<number, T>][] => {
+        const plan = shardPlans.get(reuseKey);
+        return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
+      }),
+    );
+  const { approval: _approval, decided: _decided, ...rest } = state;
+  return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+}
+
+/**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
  * of any of them. A completed item outranks another state's failure of it.

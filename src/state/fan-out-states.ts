@@ -23,8 +23,8 @@ export function shardPart(shard: number): string {
  * the newest attempt of each part `wanted` accepts (prepare; shard K's own earlier attempt; every
  * shard), in part order. Other plans' and whole runs' states are left out.
  */
-export function newestPartStates(artifacts: readonly StateArtifact[], planPath: string, wanted: (part: string) => boolean): PartState[] {
-  return newestStates(artifacts, planPath, (part) => part !== undefined && wanted(part))
+export function newestPartStates(artifacts: readonly StateArtifact[], planPath: string, wanted: (part: string, attempt: number) => boolean): PartState[] {
+  return newestStates(artifacts, planPath, (part, attempt) => part !== undefined && wanted(part, attempt))
     .map(({ part, attempt, artifact }) => ({ part: part!, attempt, artifact }))
     // Code-unit order, not the locale's: every runner must order parts alike.
     .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));

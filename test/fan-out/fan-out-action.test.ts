@@ -7,6 +7,7 @@ import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { memoryStateStore } from './memory-state-store.ts';
 
@@ -79,6 +80,28 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
       'shard-3-attempt-1.jsonl',
       'merge-attempt-1.jsonl',
     ]);
+  });
+
+  // Any step that holds the runner's artifact token can upload a state under a shard's name (found by a
+  // review: one forged state made a merge with a failed item and a shard that never ran pass 12/12).
+  it('the merge reads each shard\'s state for the items assigned to that shard only, and no shard or attempt that was not', async () => {
+    await job({ mode: 'prepare', shards: '3' });
+    await writeFile(path.join(workspace, 'broken-4'), ''); // item 4 is shard 2's
+    const one = await job({ mode: 'shard', shard: '1' });
+    await job({ mode: 'shard', shard: '2' });
+    // Shard 3 never ran. Forged: shard 1's trace and every item completed, under shard 3's name, a shard
+    // the plan never had, and a later attempt of shard 1.
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    const items = Array.from({ length: 12 }, (_, index) => JSON.stringify({ type: 'item_completed', stepKey: 'check', index, result: `item ${index} ok`, durationMs: 1, usage, at: 1 }));
+    const forged = path.join(workspace, 'forged.jsonl');
+    await writeFile(forged, `${(await readFile(one.result.outputs.trace!, 'utf8')).trim()}\n${items.join('\n')}\n`);
+    for (const [part, attempt] of [['shard-3', 1], ['shard-99', 1], ['shard-1', 7]] as const) await store.save(stateArtifactName({ planPath: 'plan.yml', attempt, part }), forged, 1);
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1), shard-1 (attempt 1), shard-2 (attempt 1), shard-3 (attempt 1).');
+    // Shard 3's own items come from its state; item 4 stays shard 2's failure.
+    expect(merge.result.outputs.result).toContain('item 11 ok');
+    expect(merge.result.outputs.result).not.toContain('item 4 ok');
+    expect(merge.said.summary).toContain('11/12 done, 1 failed');
   });
 
   it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
