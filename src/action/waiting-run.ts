@@ -97,6 +97,14 @@ export async function findWaitingRun(
   if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
     return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
   }
+  // An answer is to the question its writer saw: a newer run of the plan that paused since rewrote the comment, and an
+  // /approve written before that pause would approve arguments its writer never read.
+  const askedAt = Date.parse(String((asked as { ts?: unknown }).ts));
+  const comment = (settings.github.payload as { comment?: { created_at?: unknown } } | undefined)?.comment;
+  const answeredAt = Date.parse(String(comment?.created_at));
+  if (answeredAt < askedAt) {
+    return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
+  }
   const head = pausedHead(own[0]!.body);
   return {
     ok: true,

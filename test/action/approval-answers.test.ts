@@ -72,10 +72,25 @@ async function pause(store: RunStateStore, plan = PLAN) {
   expect(paused.result.outputs.status).toBe('awaiting-approval');
 }
 
-/** An issue_comment event: `body` by a maintainer on pull request #5. */
-function commentOn(body: string, id: number) {
-  return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' } }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+/** An issue_comment event: `body` by a maintainer on pull request #5 (written at `createdAt` when given). */
+function commentOn(body: string, id: number, createdAt?: string) {
+  return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' }, ...(createdAt && { created_at: createdAt }) }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
 }
+
+// An /approve is posted; before its job reads the comment, a newer run of the plan pauses and rewrites it:
+// the approval went to arguments its writer never saw (found by a review).
+it('/approve written before the pause it would answer is refused, and the comment still waits; one written after approves', async () => {
+  const store = await memoryStateStore();
+  const before = new Date(Date.now() - 60_000).toISOString();
+  await pause(store);
+  const early = await act('issue_comment', commentOn('/approve', 901, before), 78, store);
+  expect(early.result.outputs.status).not.toBe('succeeded');
+  expect(early.said.warnings.join('\n') + early.said.log.join('\n') + early.said.summary).toContain('it answers an earlier question');
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  const later = await act('issue_comment', commentOn('/approve', 902, new Date(Date.now() + 1_000).toISOString()), 79, store);
+  expect(later.result.outputs.status).toBe('succeeded');
+  expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
+});
 
 // /reject wrote "rejected" into plan-runner's comment, then found that the saved state did not ask for
 // the approval the comment names, refused, and said "nothing was changed": the comment said rejected,
