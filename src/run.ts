@@ -4,7 +4,7 @@ import type { RunnerCommands } from './action/runner-commands.ts';
 import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
-import { runAction } from './action/run-action.ts';
+import { CHECK_HEAD_STATE, runAction } from './action/run-action.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
@@ -67,7 +67,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
     if (process.env['STATE_ended'] !== 'true') {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io) });
+      const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.
@@ -133,6 +134,7 @@ async function main(core: RunnerCommands): Promise<void> {
     clock: systemClock,
     signal: controller.signal,
     ...(github ? { github } : {}),
+    ...(process.env['GITHUB_STATE'] && { saveState: (name: string, value: string) => core.saveState(name, value) }),
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));

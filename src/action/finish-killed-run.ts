@@ -63,6 +63,8 @@ export interface KilledRunContext {
   readonly redact: Redactor;
   readonly clock: Clock;
   readonly github?: GitHubClient;
+  /** The commit the main step opened its check run on, when not the event's (an approved run's: the paused pull request commit). */
+  readonly checkHeadSha?: string;
 }
 
 /**
@@ -107,7 +109,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function completeLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
-  const { headSha, runUrl } = settings.github;
+  const { runUrl } = settings.github;
+  const headSha = context.checkHeadSha ?? settings.github.headSha;
   // A prepare or shard job opens none (the merge job reports the goals).
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
   const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });

@@ -48,6 +48,9 @@ import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 
+/** The post step's state name for the commit an approved run opened its check run on. */
+export const CHECK_HEAD_STATE = 'checkHeadSha';
+
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
   readonly io: ActionIO;
@@ -66,6 +69,8 @@ export interface ActionDeps {
   readonly state?: RunStateStore;
   /** Stand-ins for the admission checks' git and permission lookups (tests). */
   readonly admission?: Omit<AdmissionDeps, 'github'>;
+  /** Tells the post step a value (GITHUB_STATE): the commit a check run was opened on, when not the event's. */
+  readonly saveState?: (name: string, value: string) => void;
 }
 
 /** What the job ended with; `published` settles once the comment and the check run are final. */
@@ -228,6 +233,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
+  // A killed main step's post step completes the check run it left: on this commit, not the event's.
+  if (check && answered?.headSha) deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
   try {
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);

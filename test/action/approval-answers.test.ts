@@ -43,12 +43,12 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number) {
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string> } = {}) {
   const event = path.join(workspace, `event-${runId}.json`);
   await writeFile(event, JSON.stringify(payload));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
-  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...options.inputs };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
@@ -60,9 +60,10 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
     github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
+    ...(options.saved && { saveState: (name: string, value: string) => void options.saved!.set(name, value) }),
   });
   await result.published;
-  return { result, said };
+  return { result, said, settings: read.settings };
 }
 
 /** The pull request run that pauses before the write, its state in `store`. */
@@ -76,6 +77,24 @@ async function pause(store: RunStateStore, plan = PLAN) {
 function commentOn(body: string, id: number, createdAt?: string) {
   return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' }, ...(createdAt && { created_at: createdAt }) }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
 }
+
+// The approving job's check run is on the paused pull request commit, not the event's (the default
+// branch's): a post step that finished a killed approving run looked for it there and left it in progress.
+it('a killed approving run\'s post step completes the check run on the pull request commit it was opened on', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const saved = new Map<string, string>();
+  const approved = await act('issue_comment', commentOn('/approve', 903), 80, store, undefined, { inputs: { 'check-run': 'true' }, saved });
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(saved.get('checkHeadSha')).toBe('b'.repeat(40));
+  // As if the main step had been killed before it completed its check run.
+  const check = github.checkRuns.find((run) => run['head_sha'] === 'b'.repeat(40))!;
+  Object.assign(check, { status: 'in_progress', conclusion: null });
+  const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
+  const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
+  await finishKilledRun(approved.settings, { ...context, checkHeadSha: saved.get('checkHeadSha')! });
+  expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
+});
 
 // An /approve is posted; before its job reads the comment, a newer run of the plan pauses and rewrites it:
 // the approval went to arguments its writer never saw (found by a review).
