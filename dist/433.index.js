@@ -122,7 +122,8 @@ async function finishKilledRun(settings, context) {
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function completeLeftCheckRun(settings, context, report) {
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
-    const { headSha, runUrl } = settings.github;
+    const { runUrl } = settings.github;
+    const headSha = context.checkHeadSha ?? settings.github.headSha;
     // A prepare or shard job opens none (the merge job reports the goals).
     if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
         return;

@@ -726,8 +726,18 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
 }
-/** Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). */
-function wantedParts(fanOut, resumeOwn) {
+/**
+ * Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own
+ * earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). Of attempts
+ * no later than this one (`attempt`), and of its own part only earlier ones: a state named for an
+ * attempt that has not run is not one a job of this attempt saved.
+ */
+function wantedParts(fanOut, resumeOwn, attempt) {
+    const own = ownPart(fanOut);
+    const parts = partsWanted(fanOut, resumeOwn);
+    return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt);
+}
+function partsWanted(fanOut, resumeOwn) {
     if (fanOut.part === 'prepare')
         return (part) => part === 'prepare';
     const own = ownPart(fanOut);
@@ -744,7 +754,7 @@ function wantedParts(fanOut, resumeOwn) {
  * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
  * prepare job's state cannot run, and says so.
  */
-async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn = true) {
+async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn, attempt) {
     let artifacts;
     try {
         artifacts = await store.list();
@@ -752,15 +762,21 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn = true) 
     catch (error) {
         return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(error)}` };
     }
-    const parts = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, planPath, wantedParts(fanOut, resumeOwn));
-    if (fanOut.part !== 'prepare' && !parts.some((state) => state.part === 'prepare')) {
+    const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, planPath, wantedParts(fanOut, resumeOwn, attempt));
+    if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
         return {
             ok: false,
             problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath} in this workflow run: run a job with mode: prepare first (the same plan), and give this job needs: on it`,
         };
     }
     const traces = [];
-    for (const state of parts) {
+    const parts = [];
+    let shards;
+    // Prepare's comes first (newestPartStates orders it so): the shards it made are the only ones read.
+    for (const state of found) {
+        const shard = /^shard-(\d+)$/.exec(state.part);
+        if (shard && (shards === undefined || Number(shard[1]) > shards))
+            continue;
         const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .oversizedState */ .$6)(state.artifact.size);
         if (oversized)
             return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
@@ -771,13 +787,15 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn = true) 
             const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .tR)(file);
             if (!read.ok)
                 return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
-            traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})` });
+            traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, part: state.part });
+            parts.push(state);
+            if (state.part === 'prepare')
+                shards = shardCount(read.trace.text);
         }
         catch (error) {
             return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(error)}` };
         }
     }
-    const shards = shardCount(traces[0]?.text);
     return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }
 /** The shard count the prepare job's trace (`text`) recorded, if any. */
@@ -14016,14 +14034,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
+    let shardPlans;
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        states.push(read.state);
+        if (trace.part === 'prepare')
+            shardPlans = read.state.shards;
+        // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+        const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
+        states.push(shard ? (0,resume_state/* shardOwnState */.se)(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
     }
     if (states.length > 0)
-        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w)(states, states.map((state) => state.from).join(', '));
+        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
     if (granted && !granted.ok)
@@ -23953,7 +23976,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(read.events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -23968,8 +23991,9 @@ function parseResumeTrace(trace, planName) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   w: () => (/* binding */ mergeResumeStates)
+/* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   se: () => (/* binding */ shardOwnState),
+/* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
@@ -24086,6 +24110,22 @@ function resumeStateFromEvents(events, planName, from) {
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+}
+/**
+ * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
+ * job assigned to shard `shard` (in `shardPlans`, the prepare state's), and their errors. Any job
+ * that holds the runner's artifact token can upload a state under a shard's name: a state that also
+ * held other shards' items, a shard plan or whole steps would let one step of one job complete every
+ * item, or a step after the fan-out, for the merge. Its side effects stay (a merge then refuses to
+ * repeat a call, never makes one it should not), as do its durations and undone work.
+ */
+function shardOwnState(state, shard, shardPlans) {
+    const assigned = (byStep) => new Map([...byStep].flatMap(([reuseKey, items]) => {
+        const plan = shardPlans.get(reuseKey);
+        return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
+    }));
+    const { approval: _approval, decided: _decided, ...rest } = state;
+    return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -24588,7 +24628,7 @@ function shardPart(shard) {
  * shard), in part order. Other plans' and whole runs' states are left out.
  */
 function newestPartStates(artifacts, planPath, wanted) {
-    return (0,_newest_states_js__WEBPACK_IMPORTED_MODULE_0__/* .newestStates */ .H)(artifacts, planPath, (part) => part !== undefined && wanted(part))
+    return (0,_newest_states_js__WEBPACK_IMPORTED_MODULE_0__/* .newestStates */ .H)(artifacts, planPath, (part, attempt) => part !== undefined && wanted(part, attempt))
         .map(({ part, attempt, artifact }) => ({ part: part, attempt, artifact }))
         // Code-unit order, not the locale's: every runner must order parts alike.
         .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
@@ -39104,6 +39144,14 @@ async function findWaitingRun(settings, deps) {
     if (asked?.type !== 'approval_requested' || asked.request.hash !== marker.hash) {
         return { ok: false, problem: `the state run ${marker.runId} saved (attempt ${found.attempt}) does not ask for the approval ${marker.hash} the comment names; nothing was changed` };
     }
+    // An answer is to the question its writer saw: a newer run of the plan that paused since rewrote the comment, and an
+    // /approve written before that pause would approve arguments its writer never read.
+    const askedAt = Date.parse(String(asked.ts));
+    const comment = settings.github.payload?.comment;
+    const answeredAt = Date.parse(String(comment?.created_at));
+    if (answeredAt < askedAt) {
+        return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
+    }
     const head = pausedHead(own[0].body);
     return {
         ok: true,
@@ -39657,6 +39705,8 @@ async function closeTrace(trace, warn) {
 
 
 
+/** The post step's state name for the commit an approved run opened its check run on. */
+const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve } = extras;
     try {
@@ -39780,7 +39830,7 @@ async function runAction(given, deps) {
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
         if (!deps.state)
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
-        const loaded = await (0,fan_out_state/* loadFanOutStates */.w)(deps.state, fanOut, settings.planPath, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto');
+        const loaded = await (0,fan_out_state/* loadFanOutStates */.w)(deps.state, fanOut, settings.planPath, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
         if (!loaded.ok)
             return refuseRun(given, loaded.problem, deps);
         fanOutTraces = loaded.traces;
@@ -39808,6 +39858,9 @@ async function runAction(given, deps) {
         ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
     });
     const check = await openCheckRun(settings, deps, answered?.headSha);
+    // A killed main step's post step completes the check run it left: on this commit, not the event's.
+    if (check && answered?.headSha)
+        deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
     try {
         const listeners = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
         if (trace)
@@ -40084,7 +40137,8 @@ async function post(commands) {
         // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
         if (process.env['STATE_ended'] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io) });
+            const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }) });
         }
     }
     catch (error) {
@@ -40151,6 +40205,7 @@ async function main(core) {
         clock: clock/* systemClock */.ml,
         signal: controller.signal,
         ...(github ? { github } : {}),
+        ...(process.env['GITHUB_STATE'] && { saveState: (name, value) => core.saveState(name, value) }),
     });
     // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
     for (const [name, value] of Object.entries(result.outputs))

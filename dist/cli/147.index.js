@@ -4919,14 +4919,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
+    let shardPlans;
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        states.push(read.state);
+        if (trace.part === 'prepare')
+            shardPlans = read.state.shards;
+        // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+        const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
+        states.push(shard ? (0,resume_state/* shardOwnState */.se)(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
     }
     if (states.length > 0)
-        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w)(states, states.map((state) => state.from).join(', '));
+        resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
     const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
     if (granted && !granted.ok)
@@ -6477,7 +6482,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .G)(read.events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -6492,8 +6497,9 @@ function parseResumeTrace(trace, planName) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   w: () => (/* binding */ mergeResumeStates)
+/* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   se: () => (/* binding */ shardOwnState),
+/* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(422);
@@ -6610,6 +6616,22 @@ function resumeStateFromEvents(events, planName, from) {
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+}
+/**
+ * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
+ * job assigned to shard `shard` (in `shardPlans`, the prepare state's), and their errors. Any job
+ * that holds the runner's artifact token can upload a state under a shard's name: a state that also
+ * held other shards' items, a shard plan or whole steps would let one step of one job complete every
+ * item, or a step after the fan-out, for the merge. Its side effects stay (a merge then refuses to
+ * repeat a call, never makes one it should not), as do its durations and undone work.
+ */
+function shardOwnState(state, shard, shardPlans) {
+    const assigned = (byStep) => new Map([...byStep].flatMap(([reuseKey, items]) => {
+        const plan = shardPlans.get(reuseKey);
+        return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
+    }));
+    const { approval: _approval, decided: _decided, ...rest } = state;
+    return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
