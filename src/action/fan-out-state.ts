@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { newestPartStates, shardPart, type PartState } from '../state/fan-out-states.ts';
+import { newestPartStates, shardOfPart, shardPart, type PartState } from '../state/fan-out-states.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import type { FanOutSettings } from './action-settings.ts';
 
@@ -30,7 +30,7 @@ function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string)
   // An earlier merge's state too: its steps with side effects were made and are not made again. Its
   // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
   // since has more): the merge assembles them from every state's items (see PlanRun).
-  return (part) => part === 'prepare' || /^shard-\d+$/.test(part) || (resumeOwn && part === 'merge');
+  return (part) => part === 'prepare' || shardOfPart(part) !== undefined || (resumeOwn && part === 'merge');
 }
 
 export type LoadedStates =
@@ -62,8 +62,8 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   let shards: number | undefined;
   // Prepare's comes first (newestPartStates orders it so): the shards it made are the only ones read.
   for (const state of found) {
-    const shard = /^shard-(\d+)$/.exec(state.part);
-    if (shard && (shards === undefined || Number(shard[1]) > shards)) continue;
+    const shard = shardOfPart(state.part);
+    if (shard !== undefined && (shards === undefined || shard > shards)) continue;
     const oversized = oversizedState(state.artifact.size);
     if (oversized) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
     const into = path.join(dir, `${state.part}-attempt-${state.attempt}`);
@@ -72,7 +72,7 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
       const file = await store.download(state.artifact, into);
       const read = await readResumeTrace(file);
       if (!read.ok) return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
-      traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, part: state.part });
+      traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, fanOutPart: state.part === 'prepare' || state.part === 'merge' ? state.part : shard! });
       parts.push(state);
       if (state.part === 'prepare') shards = shardCount(read.trace.text);
     } catch (error) {

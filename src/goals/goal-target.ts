@@ -26,10 +26,11 @@ export interface GoalTarget {
  * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
  */
 export function resolveGoalTarget(goal: Goal, target: GoalTarget): unknown {
-  const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+  const judged = goal.of === undefined ? target.resultStepKey : String(goal.of);
+  const masked = judged === undefined ? undefined : target.masked?.get(judged);
   if (masked !== undefined) {
     throw new GoalNotEvaluableError(
-      `the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned (it was kept, not made again, as making it again would repeat what the step does outside the run, or change what the steps after it were given). A run without resuming (the action's resume: never, the CLI without --resume) judges it, and runs every step again, side effects included`,
+      `the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. A run without resuming (the action's resume: never, the CLI without --resume) judges it, running every step again, side effects included`,
     );
   }
   if (goal.of === undefined) {

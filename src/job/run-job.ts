@@ -165,10 +165,10 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   for (const trace of traces) {
     const read = parseResumeTrace(trace, loadedPlan.name);
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-    if (trace.part === 'prepare') shardPlans = read.state.shards;
+    if (trace.fanOutPart === 'prepare') shardPlans = read.state.shards;
     // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
-    const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
-    states.push(shard ? shardOwnState(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
+    const shard = trace.fanOutPart;
+    states.push(typeof shard === 'number' ? shardOwnState(read.state, shard, shardPlans ?? new Map()) : read.state);
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);

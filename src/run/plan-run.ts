@@ -257,14 +257,14 @@ export class PlanRun {
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
     if (again) {
-      this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume!.from} saved it` });
+      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
       this.#ranAgain.add(key);
     }
     if (earlier && !again) {
       // Same definition, same inputs, same upstream results: the earlier result stands, at no cost.
       this.reused.add(key);
       this.results.set(key, earlier.result);
-      if (earlier.masked) this.masked.set(key, `step ${key}, reused as ${this.#deps.resume!.from} saved it`);
+      if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
       this.#ready.release(key);
       this.#inbox.wake();
@@ -299,6 +299,11 @@ export class PlanRun {
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
     );
+  }
+
+  /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
+  #savedBy(what: string): string {
+    return `${what}, reused as ${this.#deps.resume!.from} saved it`;
   }
 
   /**
@@ -447,7 +452,7 @@ export class PlanRun {
       const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
       // A masked item runs again as a masked step does (never in a fanned-out run).
       const again = same && item.masked === true && this.#mayRunAgain(child);
-      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: `item ${item.key}, reused as ${this.#deps.resume!.from} saved it` });
+      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
       if (same && !again) taken.push(index);
       else if (part?.part === 'shard') {
         if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
@@ -461,7 +466,8 @@ export class PlanRun {
     for (const index of taken) {
       const item = reused!.get(index)!;
       mapped.reuse(index, item.result);
-      if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, `item ${children[index]!.key}, reused as ${this.#deps.resume!.from} saved it`);
+      // Named by its saved key, as the trace keeps it: the label may hold what was masked.
+      if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
       this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.

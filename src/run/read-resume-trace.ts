@@ -17,10 +17,10 @@ export interface ResumeTrace {
   /** Where it came from in words when not a file the user named, e.g. `attempt 1`. */
   readonly label?: string;
   /**
-   * The part of a fanned-out run that saved it (`prepare`, `shard-3`, `merge`): a shard's state
-   * counts for the items the prepare job assigned to that shard only (`shardOwnState`).
+   * The part of a fanned-out run that saved it: `prepare`, `merge`, or a shard's number. A shard's
+   * state counts for the items the prepare job assigned to that shard only (`shardOwnState`).
    */
-  readonly part?: string;
+  readonly fanOutPart?: 'prepare' | 'merge' | number;
 }
 
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */

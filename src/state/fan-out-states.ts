@@ -18,6 +18,12 @@ export function shardPart(shard: number): string {
   return `shard-${shard}`;
 }
 
+/** The shard a part name (`shardPart`) names, or undefined for another part. */
+export function shardOfPart(part: string): number | undefined {
+  const shard = /^shard-(\d+)$/.exec(part);
+  return shard ? Number(shard[1]) : undefined;
+}
+
 /**
  * The states a job of a fanned-out run builds on, among a workflow run's artifacts for `planPath`:
  * the newest attempt of each part `wanted` accepts (prepare; shard K's own earlier attempt; every
@@ -32,6 +38,5 @@ export function newestPartStates(artifacts: readonly StateArtifact[], planPath: 
 
 function partOrder(part: string): number {
   if (part === 'prepare') return 0;
-  const shard = /^shard-(\d+)$/.exec(part);
-  return shard ? Number(shard[1]) : Number.MAX_SAFE_INTEGER;
+  return shardOfPart(part) ?? Number.MAX_SAFE_INTEGER;
 }

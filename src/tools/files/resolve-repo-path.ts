@@ -24,11 +24,12 @@ export function checkRelativePath(toolName: string, requested: string): string[]
 
 /**
  * Resolves a model-chosen path against the repository root and returns its real path, refusing
- * anything that leaves the repository, including through symlinks.
+ * anything that leaves the repository, including through symlinks. `realRoot`: the root's real path,
+ * when the caller resolves many paths (search_files) and has it already.
  */
-export async function resolveRepoPath(toolName: string, root: string, requested: string): Promise<string> {
+export async function resolveRepoPath(toolName: string, root: string, requested: string, realRoot?: string): Promise<string> {
   const segments = checkRelativePath(toolName, requested);
-  const realRoot = await realpath(root);
+  realRoot ??= await realpath(root);
   let resolved: string;
   try {
     resolved = await realpath(path.join(realRoot, ...segments));
@@ -70,8 +71,8 @@ export async function holdsPath(handle: FileHandle, resolved: string, opened: St
  * the open (a command tool running beside it can do that) is caught by asking, after the open,
  * which file the handle holds (`holdsPath`).
  */
-export async function openRepoFile(toolName: string, root: string, requested: string): Promise<FileHandle> {
-  const resolved = await resolveRepoPath(toolName, root, requested);
+export async function openRepoFile(toolName: string, root: string, requested: string, realRoot?: string): Promise<FileHandle> {
+  const resolved = await resolveRepoPath(toolName, root, requested, realRoot);
   let handle: FileHandle;
   try {
     handle = await open(resolved, OPEN_FLAGS);

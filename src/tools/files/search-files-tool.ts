@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import { realpath, type FileHandle } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
 import type { Tool } from '../tool.ts';
@@ -65,13 +65,14 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
         if (glob === undefined || glob.test(file)) files.push(file);
       }
       files.sort();
+      const realRoot = await realpath(options.root);
       let slice = performance.now();
       search: for (const file of files) {
         ctx.signal.throwIfAborted();
         // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
         let handle: FileHandle;
         try {
-          handle = await openRepoFile('search_files', options.root, file);
+          handle = await openRepoFile('search_files', options.root, file, realRoot);
         } catch (error) {
           if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError) continue;
           throw error;
