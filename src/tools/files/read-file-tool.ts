@@ -22,9 +22,8 @@ export function readFileTool(options: { root: string; maxBytes?: number }): Tool
     sideEffects: false,
     async execute(args) {
       const requested = String(args.path);
-      const handle = await openRepoFile('read_file', options.root, requested);
+      const { handle, stats } = await openRepoFile('read_file', options.root, requested);
       try {
-        const stats = await handle.stat();
         const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
         const bytes = buffer.subarray(0, bytesRead);

@@ -66,12 +66,12 @@ export async function holdsPath(handle: FileHandle, resolved: string, opened: St
 
 /**
  * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
- * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * anything that is not a regular file; the caller closes the handle (its stats come with it). What was checked is what is
  * read: a directory on the way swapped for a symlink out of the repository between the check and
  * the open (a command tool running beside it can do that) is caught by asking, after the open,
  * which file the handle holds (`holdsPath`).
  */
-export async function openRepoFile(toolName: string, root: string, requested: string, realRoot?: string): Promise<FileHandle> {
+export async function openRepoFile(toolName: string, root: string, requested: string, realRoot?: string): Promise<{ readonly handle: FileHandle; readonly stats: Stats }> {
   const resolved = await resolveRepoPath(toolName, root, requested, realRoot);
   let handle: FileHandle;
   try {
@@ -86,7 +86,7 @@ export async function openRepoFile(toolName: string, root: string, requested: st
     const opened = await handle.stat();
     if (!opened.isFile()) throw new PathRefusedError(toolName, requested, 'it is not a regular file');
     if (!(await holdsPath(handle, resolved, opened))) throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
-    return handle;
+    return { handle, stats: opened };
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,4 +1,4 @@
-import { realpath, type FileHandle } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
 import type { Tool } from '../tool.ts';
@@ -70,19 +70,19 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
       search: for (const file of files) {
         ctx.signal.throwIfAborted();
         // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
-        let handle: FileHandle;
+        let opened: Awaited<ReturnType<typeof openRepoFile>>;
         try {
-          handle = await openRepoFile('search_files', options.root, file, realRoot);
+          opened = await openRepoFile('search_files', options.root, file, realRoot);
         } catch (error) {
           if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError) continue;
           throw error;
         }
         let content: Buffer;
         try {
-          if ((await handle.stat()).size > MAX_FILE_BYTES) continue;
-          content = await handle.readFile();
+          if (opened.stats.size > MAX_FILE_BYTES) continue;
+          content = await opened.handle.readFile();
         } finally {
-          await handle.close();
+          await opened.handle.close();
         }
         if (content.includes(0)) continue;
         const lines = content.toString('utf8').split(/\r?\n/);
