@@ -746,7 +746,7 @@ function partsWanted(fanOut, resumeOwn) {
     // An earlier merge's state too: its steps with side effects were made and are not made again. Its
     // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
     // since has more): the merge assembles them from every state's items (see PlanRun).
-    return (part) => part === 'prepare' || /^shard-\d+$/.test(part) || (resumeOwn && part === 'merge');
+    return (part) => part === 'prepare' || (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(part) !== undefined || (resumeOwn && part === 'merge');
 }
 /**
  * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
@@ -774,8 +774,8 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn, attempt
     let shards;
     // Prepare's comes first (newestPartStates orders it so): the shards it made are the only ones read.
     for (const state of found) {
-        const shard = /^shard-(\d+)$/.exec(state.part);
-        if (shard && (shards === undefined || Number(shard[1]) > shards))
+        const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
+        if (shard !== undefined && (shards === undefined || shard > shards))
             continue;
         const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .oversizedState */ .$6)(state.artifact.size);
         if (oversized)
@@ -787,7 +787,7 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn, attempt
             const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .tR)(file);
             if (!read.ok)
                 return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
-            traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, part: state.part });
+            traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, fanOutPart: state.part === 'prepare' || state.part === 'merge' ? state.part : shard });
             parts.push(state);
             if (state.part === 'prepare')
                 shards = shardCount(read.trace.text);
@@ -10574,9 +10574,10 @@ function goalKindOf(goal) {
  * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
  */
 function resolveGoalTarget(goal, target) {
-    const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+    const judged = goal.of === undefined ? target.resultStepKey : String(goal.of);
+    const masked = judged === undefined ? undefined : target.masked?.get(judged);
     if (masked !== undefined) {
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned (it was kept, not made again, as making it again would repeat what the step does outside the run, or change what the steps after it were given). A run without resuming (the action's resume: never, the CLI without --resume) judges it, and runs every step again, side effects included`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. A run without resuming (the action's resume: never, the CLI without --resume) judges it, running every step again, side effects included`);
     }
     if (goal.of === undefined) {
         if (target.finalResult === undefined) {
@@ -12689,7 +12690,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume.from} saved it` });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -12697,7 +12698,7 @@ class PlanRun {
             this.reused.add(key);
             this.results.set(key, earlier.result);
             if (earlier.masked)
-                this.masked.set(key, `step ${key}, reused as ${this.#deps.resume.from} saved it`);
+                this.masked.set(key, this.#savedBy(`step ${key}`));
             this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
@@ -12729,6 +12730,10 @@ class PlanRun {
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
+    #savedBy(what) {
+        return `${what}, reused as ${this.#deps.resume.from} saved it`;
     }
     /**
      * Whether a step (or item) may run again rather than reuse a saved result that has something
@@ -12883,7 +12888,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: `item ${item.key}, reused as ${this.#deps.resume.from} saved it` });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -12903,8 +12908,9 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
+            // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
-                this.#maskedItems.set(step.key, `item ${children[index].key}, reused as ${this.#deps.resume.from} saved it`);
+                this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
             this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
@@ -14039,11 +14045,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        if (trace.part === 'prepare')
+        if (trace.fanOutPart === 'prepare')
             shardPlans = read.state.shards;
         // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
-        const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
-        states.push(shard ? (0,resume_state/* shardOwnState */.se)(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
+        const shard = trace.fanOutPart;
+        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : read.state);
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -24609,6 +24615,7 @@ function refusalReason(url, allow) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _b: () => (/* binding */ shardMatrix),
+/* harmony export */   hn: () => (/* binding */ shardOfPart),
 /* harmony export */   u1: () => (/* binding */ shardPart),
 /* harmony export */   yG: () => (/* binding */ newestPartStates)
 /* harmony export */ });
@@ -24621,6 +24628,11 @@ function shardMatrix(shards) {
 /** The part name of shard `shard`'s state. */
 function shardPart(shard) {
     return `shard-${shard}`;
+}
+/** The shard a part name (`shardPart`) names, or undefined for another part. */
+function shardOfPart(part) {
+    const shard = /^shard-(\d+)$/.exec(part);
+    return shard ? Number(shard[1]) : undefined;
 }
 /**
  * The states a job of a fanned-out run builds on, among a workflow run's artifacts for `planPath`:
@@ -24636,8 +24648,7 @@ function newestPartStates(artifacts, planPath, wanted) {
 function partOrder(part) {
     if (part === 'prepare')
         return 0;
-    const shard = /^shard-(\d+)$/.exec(part);
-    return shard ? Number(shard[1]) : Number.MAX_SAFE_INTEGER;
+    return shardOfPart(part) ?? Number.MAX_SAFE_INTEGER;
 }
 
 
@@ -25354,11 +25365,12 @@ function checkRelativePath(toolName, requested) {
 }
 /**
  * Resolves a model-chosen path against the repository root and returns its real path, refusing
- * anything that leaves the repository, including through symlinks.
+ * anything that leaves the repository, including through symlinks. `realRoot`: the root's real path,
+ * when the caller resolves many paths (search_files) and has it already.
  */
-async function resolveRepoPath(toolName, root, requested) {
+async function resolveRepoPath(toolName, root, requested, realRoot) {
     const segments = checkRelativePath(toolName, requested);
-    const realRoot = await (0,promises_.realpath)(root);
+    realRoot ??= await (0,promises_.realpath)(root);
     let resolved;
     try {
         resolved = await (0,promises_.realpath)(external_node_path_.join(realRoot, ...segments));
@@ -25395,13 +25407,13 @@ async function holdsPath(handle, resolved, opened) {
 }
 /**
  * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
- * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * anything that is not a regular file; the caller closes the handle (its stats come with it). What was checked is what is
  * read: a directory on the way swapped for a symlink out of the repository between the check and
  * the open (a command tool running beside it can do that) is caught by asking, after the open,
  * which file the handle holds (`holdsPath`).
  */
-async function openRepoFile(toolName, root, requested) {
-    const resolved = await resolveRepoPath(toolName, root, requested);
+async function openRepoFile(toolName, root, requested, realRoot) {
+    const resolved = await resolveRepoPath(toolName, root, requested, realRoot);
     let handle;
     try {
         handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
@@ -25420,7 +25432,7 @@ async function openRepoFile(toolName, root, requested) {
             throw new PathRefusedError(toolName, requested, 'it is not a regular file');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
-        return handle;
+        return { handle, stats: opened };
     }
     catch (error) {
         await handle.close();
@@ -25532,9 +25544,8 @@ function readFileTool(options) {
         sideEffects: false,
         async execute(args) {
             const requested = String(args.path);
-            const handle = await openRepoFile('read_file', options.root, requested);
+            const { handle, stats } = await openRepoFile('read_file', options.root, requested);
             try {
-                const stats = await handle.stat();
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
                 const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
                 const bytes = buffer.subarray(0, bytesRead);
@@ -25577,6 +25588,7 @@ class InvalidSearchError extends step_error/* StepError */.z {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -25640,13 +25652,14 @@ function searchFilesTool(options) {
                     files.push(file);
             }
             files.sort();
+            const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
                 // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
-                let handle;
+                let opened;
                 try {
-                    handle = await openRepoFile('search_files', options.root, file);
+                    opened = await openRepoFile('search_files', options.root, file, realRoot);
                 }
                 catch (error) {
                     if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
@@ -25655,12 +25668,12 @@ function searchFilesTool(options) {
                 }
                 let content;
                 try {
-                    if ((await handle.stat()).size > MAX_FILE_BYTES)
+                    if (opened.stats.size > MAX_FILE_BYTES)
                         continue;
-                    content = await handle.readFile();
+                    content = await opened.handle.readFile();
                 }
                 finally {
-                    await handle.close();
+                    await opened.handle.close();
                 }
                 if (content.includes(0))
                     continue;
@@ -39463,7 +39476,7 @@ function linePrefix(redact) {
 }
 /**
  * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
- * `"[Circular]"`. A step's or item's completion whose result that changed is marked `masked` (see
+ * `"[Circular]"`. A step's or item's completion whose result the redaction changed is marked `masked` (see
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event, redact, replacer) {

@@ -1556,9 +1556,10 @@ function goalKindOf(goal) {
  * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
  */
 function resolveGoalTarget(goal, target) {
-    const masked = target.masked?.get(goal.of === undefined ? (target.resultStepKey ?? '') : String(goal.of));
+    const judged = goal.of === undefined ? target.resultStepKey : String(goal.of);
+    const masked = judged === undefined ? undefined : target.masked?.get(judged);
     if (masked !== undefined) {
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned (it was kept, not made again, as making it again would repeat what the step does outside the run, or change what the steps after it were given). A run without resuming (the action's resume: never, the CLI without --resume) judges it, and runs every step again, side effects included`);
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. A run without resuming (the action's resume: never, the CLI without --resume) judges it, running every step again, side effects included`);
     }
     if (goal.of === undefined) {
         if (target.finalResult === undefined) {
@@ -3591,7 +3592,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: `step ${key}, reused as ${this.#deps.resume.from} saved it` });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -3599,7 +3600,7 @@ class PlanRun {
             this.reused.add(key);
             this.results.set(key, earlier.result);
             if (earlier.masked)
-                this.masked.set(key, `step ${key}, reused as ${this.#deps.resume.from} saved it`);
+                this.masked.set(key, this.#savedBy(`step ${key}`));
             this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
@@ -3631,6 +3632,10 @@ class PlanRun {
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
+    #savedBy(what) {
+        return `${what}, reused as ${this.#deps.resume.from} saved it`;
     }
     /**
      * Whether a step (or item) may run again rather than reuse a saved result that has something
@@ -3785,7 +3790,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: `item ${item.key}, reused as ${this.#deps.resume.from} saved it` });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -3805,8 +3810,9 @@ class PlanRun {
         for (const index of taken) {
             const item = reused.get(index);
             mapped.reuse(index, item.result);
+            // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
-                this.#maskedItems.set(step.key, `item ${children[index].key}, reused as ${this.#deps.resume.from} saved it`);
+                this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
             this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
@@ -4924,11 +4930,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        if (trace.part === 'prepare')
+        if (trace.fanOutPart === 'prepare')
             shardPlans = read.state.shards;
         // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
-        const shard = /^shard-(\d+)$/.exec(trace.part ?? '');
-        states.push(shard ? (0,resume_state/* shardOwnState */.se)(read.state, Number(shard[1]), shardPlans ?? new Map()) : read.state);
+        const shard = trace.fanOutPart;
+        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : read.state);
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));

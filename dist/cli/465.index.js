@@ -456,7 +456,7 @@ function linePrefix(redact) {
 }
 /**
  * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
- * `"[Circular]"`. A step's or item's completion whose result that changed is marked `masked` (see
+ * `"[Circular]"`. A step's or item's completion whose result the redaction changed is marked `masked` (see
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event, redact, replacer) {

@@ -4111,11 +4111,12 @@ function checkRelativePath(toolName, requested) {
 }
 /**
  * Resolves a model-chosen path against the repository root and returns its real path, refusing
- * anything that leaves the repository, including through symlinks.
+ * anything that leaves the repository, including through symlinks. `realRoot`: the root's real path,
+ * when the caller resolves many paths (search_files) and has it already.
  */
-async function resolveRepoPath(toolName, root, requested) {
+async function resolveRepoPath(toolName, root, requested, realRoot) {
     const segments = checkRelativePath(toolName, requested);
-    const realRoot = await (0,promises_.realpath)(root);
+    realRoot ??= await (0,promises_.realpath)(root);
     let resolved;
     try {
         resolved = await (0,promises_.realpath)(external_node_path_.join(realRoot, ...segments));
@@ -4152,13 +4153,13 @@ async function holdsPath(handle, resolved, opened) {
 }
 /**
  * Opens a model-chosen repository file for reading, refusing what `resolveRepoPath` refuses and
- * anything that is not a regular file; the caller closes the handle. What was checked is what is
+ * anything that is not a regular file; the caller closes the handle (its stats come with it). What was checked is what is
  * read: a directory on the way swapped for a symlink out of the repository between the check and
  * the open (a command tool running beside it can do that) is caught by asking, after the open,
  * which file the handle holds (`holdsPath`).
  */
-async function openRepoFile(toolName, root, requested) {
-    const resolved = await resolveRepoPath(toolName, root, requested);
+async function openRepoFile(toolName, root, requested, realRoot) {
+    const resolved = await resolveRepoPath(toolName, root, requested, realRoot);
     let handle;
     try {
         handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
@@ -4177,7 +4178,7 @@ async function openRepoFile(toolName, root, requested) {
             throw new PathRefusedError(toolName, requested, 'it is not a regular file');
         if (!(await holdsPath(handle, resolved, opened)))
             throw new PathRefusedError(toolName, requested, 'it changed (through a symlink) while it was read');
-        return handle;
+        return { handle, stats: opened };
     }
     catch (error) {
         await handle.close();
@@ -4289,9 +4290,8 @@ function readFileTool(options) {
         sideEffects: false,
         async execute(args) {
             const requested = String(args.path);
-            const handle = await openRepoFile('read_file', options.root, requested);
+            const { handle, stats } = await openRepoFile('read_file', options.root, requested);
             try {
-                const stats = await handle.stat();
                 const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
                 const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
                 const bytes = buffer.subarray(0, bytesRead);
@@ -4334,6 +4334,7 @@ class InvalidSearchError extends step_error/* StepError */.z {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -4397,13 +4398,14 @@ function searchFilesTool(options) {
                     files.push(file);
             }
             files.sort();
+            const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
                 ctx.signal.throwIfAborted();
                 // Opened as read_file opens one: a file swapped for a symlink out of the repository since the walk is skipped, not read.
-                let handle;
+                let opened;
                 try {
-                    handle = await openRepoFile('search_files', options.root, file);
+                    opened = await openRepoFile('search_files', options.root, file, realRoot);
                 }
                 catch (error) {
                     if (error instanceof PathRefusedError || error instanceof RepoFileNotFoundError)
@@ -4412,12 +4414,12 @@ function searchFilesTool(options) {
                 }
                 let content;
                 try {
-                    if ((await handle.stat()).size > MAX_FILE_BYTES)
+                    if (opened.stats.size > MAX_FILE_BYTES)
                         continue;
-                    content = await handle.readFile();
+                    content = await opened.handle.readFile();
                 }
                 finally {
-                    await handle.close();
+                    await opened.handle.close();
                 }
                 if (content.includes(0))
                     continue;
