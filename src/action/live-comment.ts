@@ -35,6 +35,12 @@ export interface LiveCommentContext {
    * does not have.
    */
   readonly beforeRender?: () => void;
+  /**
+   * The pull request commit the run is for when its event does not say: an approving run (an
+   * `issue_comment`) continues the paused run of that commit. Its comment keeps the head line, and it
+   * leaves the comment to the run of a newer commit as any pull request run does.
+   */
+  readonly headSha?: string;
 }
 
 /**
@@ -93,7 +99,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const marker = commentMarker(settings.planPath);
   const runUrl = settings.github.runUrl;
   // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-  const headSha = decision.target.kind === 'pull_request' ? pullRequestHeadSha(settings.github.payload) : undefined;
+  const headSha = decision.target.kind === 'pull_request' ? (pullRequestHeadSha(settings.github.payload) ?? context.headSha) : undefined;
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');

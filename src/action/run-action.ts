@@ -229,6 +229,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(trace && { beforeRender: () => trace.flush() }),
     ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
     ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
+    ...(answered?.headSha && { headSha: answered.headSha }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
     ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });

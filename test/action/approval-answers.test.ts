@@ -196,3 +196,29 @@ it('/reject of a plan whose steps call an MCP server’s tools, without a requir
   expect(rejected.result.outputs.status).toBe('rejected');
   expect(rejected.result.failure).toBeUndefined();
 });
+
+// The approving run's event (an issue_comment) names no commit: its comment had no head line and it never
+// asked whether the pull request had moved on, so a slow approval overwrote the comment of a newer
+// commit's run (found by a review).
+it('an approving run keeps the paused commit in its comment, and leaves the comment once the pull request has moved on', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const approved = await act('issue_comment', commentOn('/approve', 904), 81, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
+  const body = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  expect(body).toContain(`<!-- plan-runner-head: ${'b'.repeat(40)} -->`);
+  expect(body).toContain(`For commit ${'b'.repeat(40)}.`);
+  expect(body).toMatch(/Finished: succeeded/);
+
+  await rm(path.join(workspace, 'published.txt'));
+  await pause(store);
+  const paused = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  // A push: the newer commit's run has the comment from now on.
+  github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'd'.repeat(40) } }, files: [] });
+  const late = await act('issue_comment', commentOn('/approve', 905), 82, store);
+  expect(late.result.outputs.status).toBe('succeeded');
+  expect(late.said.warnings.join('\n') + late.said.log.join('\n')).toContain('no longer the head of #5');
+  const after = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  expect(after).not.toMatch(/Finished: succeeded/);
+  expect(after).toContain(paused.split('\n')[1]);
+});
