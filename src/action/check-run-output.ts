@@ -1,8 +1,7 @@
 import { goalsHeadline, renderGoalsTable } from '../report/goals-table.ts';
-import { cutText } from '../report/cut-text.ts';
 import { escapeInlineMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
-import { statusIcon } from '../report/summary/summary-header.ts';
+import { reasonSuffix, statusIcon } from '../report/summary/summary-header.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
@@ -13,7 +12,7 @@ import type { FinalReport } from '../report/final-report.ts';
  */
 export async function checkRunResult(report: FinalReport, conclusion: CheckConclusion, redact: Redactor, runUrl?: string, repositoryUrl?: string): Promise<CheckRunResult> {
   const headline = report.goals.length ? ` — ${goalsHeadline(report.goals)}` : '';
-  const reason = report.reason ? `: ${escapeInlineMarkdown(cutText(redact(report.reason), 1000))}` : '';
+  const reason = reasonSuffix(report.reason, redact);
   const body = report.planErrors.length
     ? [report.markdown]
     : [

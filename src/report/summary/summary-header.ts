@@ -20,9 +20,17 @@ export function statusIcon(status: RunStatus | undefined): string {
   return status ? STATUS_ICONS[status] : '⏳';
 }
 
+/** The most of a run's reason a status line shows (a model or a tool may have written it). */
+const MAX_REASON_CHARS = 1000;
+
+/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
+export function reasonSuffix(reason: string | undefined, redact: (text: string) => string): string {
+  return reason ? `: ${escapeInlineMarkdown(cutText(redact(reason), MAX_REASON_CHARS))}` : '';
+}
+
 /** What the status means, in words a reader can act on. */
 export function statusText(record: RunRecord, redact: (text: string) => string): string {
-  const reason = record.reason ? `: ${escapeInlineMarkdown(cutText(redact(record.reason), 1000))}` : '';
+  const reason = reasonSuffix(record.reason, redact);
   switch (record.status) {
     case undefined:
       return 'running';
