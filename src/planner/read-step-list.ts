@@ -8,23 +8,28 @@ function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A step as written, tidied: null fields (strict mode's "does not apply") left out, args given as JSON text parsed. */
+/** `args` given as JSON text, parsed; left as text when it is not JSON (validation says args must be an object, and the repair call fixes it). */
+function parsedArgs(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * A step as written, tidied: null fields (strict mode's "does not apply") left out, args given as
+ * JSON text parsed. Built with own properties only: assigning a `__proto__` key the model wrote
+ * would make its value the step's prototype, whose fields a key check does not see and the schema
+ * still reads (a model's `approval:` or `max_items:` got past the fields only people may set).
+ */
 function tidyStep(step: unknown): unknown {
   if (!isObject(step)) return step;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(step)) {
-    if (value === null) continue;
-    if (key === 'args' && typeof value === 'string') {
-      try {
-        out[key] = JSON.parse(value) as unknown;
-        continue;
-      } catch {
-        // Left as text: validation says args must be an object, and the repair call fixes it.
-      }
-    }
-    out[key] = value;
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(step)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [key, key === 'args' && typeof value === 'string' ? parsedArgs(value) : value]),
+  );
 }
 
 /**

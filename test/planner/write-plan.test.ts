@@ -69,6 +69,17 @@ describe('writePlan', () => {
     expect(result.plan.steps.every((step) => step.approval === undefined)).toBe(true);
   });
 
+  // `{"__proto__": {...}}` in a step made its value the step's prototype: the key check saw no
+  // `approval`, the schema read it anyway, and a model's step paused a gate (found by a review).
+  it('refuses fields only people set when a model hides them under a __proto__ key', async () => {
+    const hidden = `{"steps": [${JSON.stringify(multiply)}, ${JSON.stringify(referencedAdd).slice(0, -1)}, "__proto__": {"approval": true, "timeout_seconds": 86400}}], "why": null}`;
+    server.script([textAnswer(hidden), textAnswer(hidden)]);
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(false);
+    expect(result.attempts[0]!.errors.map((error) => `${error.path}: ${error.message}`).join('\n')).toContain('steps[1].__proto__: unknown key `__proto__`');
+    if (result.ok) expect(result.plan.steps.every((step) => step.approval === undefined && step.timeoutSeconds === undefined)).toBe(true);
+  });
+
   it('leaves a field the plan format does not know to the schema, which names the nearest one', async () => {
     server.script([answer([multiply, { ...referencedAdd, dependson: [1] }]), answer([multiply, referencedAdd])]);
     const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
