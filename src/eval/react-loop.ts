@@ -5,6 +5,7 @@ import type { Usage } from '../core/usage.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
+import { parseJson } from '../core/parse-json.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -63,7 +64,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
       try {
         const tool = options.tools.get(call.name);
         if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-        const checked = validateToolArguments(tool, JSON.parse(call.args || '{}'));
+        const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
         if (!checked.ok) throw new Error(checked.error);
         const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
         observation = dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));

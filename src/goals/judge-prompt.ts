@@ -3,6 +3,7 @@ import { resultText } from '../core/result-text.ts';
 import type { ChatRequest } from '../llm/model-client.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
+import { parseJson } from '../core/parse-json.ts';
 
 /** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
 export const JUDGED_CHARS = 100_000;
@@ -12,7 +13,7 @@ function jsonStructure(text: string): object | undefined {
   const start = text.trimStart()[0];
   if (start !== '{' && start !== '[') return undefined;
   try {
-    const value: unknown = JSON.parse(text);
+    const value = parseJson(text);
     return value !== null && typeof value === 'object' ? value : undefined;
   } catch {
     return undefined;

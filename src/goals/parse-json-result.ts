@@ -1,3 +1,5 @@
+import { parseJson } from '../core/parse-json.ts';
+
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
 
@@ -49,7 +51,7 @@ export function parseJsonResult(value: unknown): ParsedJson {
 /** `text` parsed as JSON, whole. */
 export function parseJsonText(text: string): ParsedJson {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJson(text) };
   } catch (error) {
     return { ok: false, why: error instanceof Error ? error.message : String(error) };
   }

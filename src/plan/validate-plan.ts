@@ -8,7 +8,7 @@ import { checkReferences } from './check-references.ts';
 import { checkStepFields } from './check-step-fields.ts';
 import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
 import { checkTools } from './check-tools.ts';
-import { exceedsDepth } from './exceeds-depth.ts';
+import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { formatPath } from './format-path.ts';
 import { issuesBesideSchema } from './issues-beside-schema.ts';
 import type { PlanError } from './plan-error.ts';

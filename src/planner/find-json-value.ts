@@ -1,4 +1,5 @@
 import { balancedJsonEnd } from '../core/balanced-json-end.ts';
+import { parseJson } from '../core/parse-json.ts';
 
 export type JsonFound = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
@@ -7,7 +8,7 @@ const MAX_STARTS = 50;
 
 function tryParse(text: string): JsonFound {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseJson(text) };
   } catch (error) {
     return { ok: false, problem: error instanceof Error ? error.message : String(error) };
   }

@@ -1,4 +1,5 @@
 import { findJsonValue } from './find-json-value.ts';
+import { parseJson } from '../core/parse-json.ts';
 
 export type StepList = { readonly ok: true; readonly steps: unknown[]; readonly why?: string } | { readonly ok: false; readonly problem: string };
 
@@ -11,7 +12,7 @@ function isObject(value: unknown): value is JsonObject {
 /** `args` given as JSON text, parsed; left as text when it is not JSON (validation says args must be an object, and the repair call fixes it). */
 function parsedArgs(value: string): unknown {
   try {
-    return JSON.parse(value) as unknown;
+    return parseJson(value);
   } catch {
     return value;
   }

@@ -1,7 +1,8 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
-import { TraceWriteError } from './trace-write-error.ts';
+import { TRACE_GAP } from '../core/trace-gap.ts';
+import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
 import { createOutputFolder } from './create-output-folder.ts';
 
 export interface TraceWriter {
@@ -184,6 +185,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     throw new TraceWriteError({ path: file, cause });
   }
   let failure: unknown;
+  let gap: string | undefined;
   let closed = false;
   let pending = '';
   let timer: NodeJS.Timeout | undefined;
@@ -219,8 +221,10 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
       try {
         pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
       } catch (cause) {
-        failure = cause;
-        return;
+        // One event that cannot be written must not end the trace: a line says which is missing, a
+        // resume refuses the trace (it could make a side effect again), and `close()` says so.
+        gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
+        pending += `${prefix(now())}${JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
       }
       if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS) write();
       else if (!timer) {
@@ -243,6 +247,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         }
       }
       if (failure !== undefined) throw new TraceWriteError({ path: file, cause: failure });
+      if (gap !== undefined) throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
     },
   };
 }

@@ -37,6 +37,9 @@ import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
+import { exceedsDepth } from '../core/exceeds-depth.ts';
+import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
+import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -364,11 +367,9 @@ export class PlanRun {
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
     // Until it answers, a side effect may or may not have happened.
     if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+    let result: unknown;
     try {
-      const result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
-      if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
-      this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
-      return result;
+      result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
     } catch (error) {
       // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
       const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted);
@@ -377,6 +378,11 @@ export class PlanRun {
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
     }
+    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+    this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
+    // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
+    if (exceedsDepth(result, MAX_JSON_DEPTH)) throw new ToolResultTooDeepError({ toolName: tool.name });
+    return result;
   }
 
   /**

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
+import { parseJson } from '../core/parse-json.ts';
+import { TRACE_GAP } from '../core/trace-gap.ts';
 
 /** The largest trace a resume reads: far more than 10,000 steps' events. */
 export const MAX_TRACE_BYTES = 256 * 1024 * 1024;
@@ -48,7 +50,7 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
     if (line.trim() === '') continue;
     let event: unknown;
     try {
-      event = JSON.parse(line);
+      event = parseJson(line);
     } catch {
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
       if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
@@ -56,6 +58,10 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
     }
     if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {
       return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
+    }
+    if ((event as { type: string }).type === TRACE_GAP) {
+      const missing = (event as { event?: unknown }).event;
+      return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
     }
     events.push(event as RunEvent);
   }

@@ -7,6 +7,7 @@ import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
 import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
+import { JsonTooDeepError, parseJson } from '../core/parse-json.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
@@ -33,8 +34,9 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
   });
   let args: unknown;
   try {
-    args = JSON.parse(call.function.arguments);
-  } catch {
+    args = parseJson(call.function.arguments);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) return fail(`the arguments are refused: ${error.message}`);
     return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
   }
   const checked = validateToolArguments(tool, args);

@@ -7,6 +7,7 @@ import { ToolExitError } from './tool-exit-error.ts';
 import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
 import { ToolSpawnError } from './tool-spawn-error.ts';
 import { ToolTimeoutError } from './tool-timeout-error.ts';
+import { parseJson } from '../core/parse-json.ts';
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
@@ -94,7 +95,7 @@ export function parseCommandOutput(stdout: string): unknown {
   const text = stdout.trim();
   if (text === '') return '';
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     return text;
   }

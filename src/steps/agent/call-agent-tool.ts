@@ -4,6 +4,7 @@ import { promptExcerpt, dataBlock, promptText } from '../data-block.ts';
 import type { StepContext } from '../step-context.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
+import { JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */
 export interface ToolCallAnswer {
@@ -22,8 +23,9 @@ function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCa
 /** Parses a model's argument string; a refusal says what was wrong. */
 export function parseArguments(text: string): { ok: true; args: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, args: JSON.parse(text === '' ? '{}' : text) };
-  } catch {
+    return { ok: true, args: parseJson(text === '' ? '{}' : text) };
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) return { ok: false, error: `the arguments are refused: ${error.message}` };
     return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
   }
 }
