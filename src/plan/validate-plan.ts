@@ -78,7 +78,8 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
     ...checkPricing(plan, options.model),
     ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
-    ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
+    // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
+    ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
   ];
   if (issues.length > 0) return { ok: false, issues };
   return {

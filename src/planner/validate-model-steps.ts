@@ -11,7 +11,7 @@ const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
 
 /**
  * A completed step as the plan format writes it, for validating a replacement against it. Its
- * `args` are left out: it has run, and only its id, tool and edges matter to the steps after it.
+ * `args` are left out: it has run, and only its id, tool, edges and what its type requires matter.
  */
 export function keptStep(step: PlanStep, idOf: (key: string) => Step['id']): Step {
   return {
@@ -19,6 +19,9 @@ export function keptStep(step: PlanStep, idOf: (key: string) => Step['id']): Ste
     type: step.type,
     description: step.description,
     ...(step.tool !== undefined && { tool: step.tool }),
+    // What its type requires of it (an agent's task, a plan step's plan file), as the plan file had it.
+    ...(step.type === 'agent' && step.task !== undefined && { task: step.task }),
+    ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
     ...(step.type === 'aggregate' && { inputs: step.inputs.map(idOf) }),
     depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
   };

@@ -94,3 +94,49 @@ describe('the model replanner', () => {
     expect(server.requests[0]!.body.response_format).toMatchObject({ json_schema: { name: 'plan_review', strict: true } });
   });
 });
+
+// The completed steps a replacement is checked against lost what their type requires (an agent's
+// `task`, a plan step's `uses`), and a kept plan step counted as one the model wrote: once either had
+// completed, every replacement was refused and the run escalated (found by a review).
+describe('a replacement after a completed agent or plan step', () => {
+  it('is checked against them as the plan file has them, and accepted', async () => {
+    const loaded = await loadPlanText(
+      [
+        'goal: Check and report',
+        'toolsets: [math]',
+        'workflow_sequence:',
+        '  - { id: think, type: agent, task: Work out 2 + 3, tools: [add] }',
+        '  - { id: sub, type: plan, uses: plans/sub.yml }',
+        '  - { id: 2, type: tool_call, tool: divide, args: { a: 2, b: 0 } }',
+      ].join('\n'),
+      'plan.yml',
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const plan = loaded.plan;
+    const [think, sub, divide] = plan.steps;
+    server.script([steps([{ id: 3, type: 'reasoning', description: 'Report the sum', depends_on: ['think', 'sub'] }])]);
+    const result = await replanner(plan).replan(
+      {
+        goal: plan.goal,
+        completed: [{ step: think!, result: '5' }, { step: sub!, result: 'done' }],
+        failure: { step: divide!, error: 'division by zero', attempts: 1 },
+        failures: [{ step: divide!, error: 'division by zero', attempts: 1 }],
+        remaining: [],
+        usedKeys: new Set(['think', 'sub', '2']),
+        revision: 2,
+      },
+      new AbortController().signal,
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (result.ok) expect(result.steps.map((step) => [step.key, step.dependsOn])).toEqual([['3', ['think', 'sub']]]);
+  });
+
+  // A guard for the change above: relaxing the rule for kept steps must not let the model's own in.
+  it('still may not be a plan step itself', async () => {
+    const plan = await filePlan();
+    server.script([steps([{ id: 4, type: 'plan', uses: 'plans/other.yml', depends_on: [1] }]), steps([{ id: 4, type: 'plan', uses: 'plans/other.yml', depends_on: [1] }])]);
+    const result = await replanner(plan).replan(request(plan), new AbortController().signal);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problem).toMatch(/steps\[0\]\.uses: `uses` is for people to set|a plan a model writes cannot use other plan files/);
+  });
+});
