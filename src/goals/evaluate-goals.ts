@@ -6,6 +6,7 @@ import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { resultText } from '../core/result-text.ts';
+import { valueText } from './value-text.ts';
 
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
@@ -33,7 +34,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps): Pro
     if (kind === undefined) throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
     const check = GOAL_CHECKS[kind];
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-    const outcome = await check.check(goal, { text: resultText(value).text, value, target, deps });
+    const outcome = await check.check(goal, { text: resultText(value).text, valueText: valueText(value), value, target, deps });
     return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
   } catch (error) {
     // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.

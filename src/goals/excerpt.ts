@@ -18,3 +18,11 @@ export function lineOf(text: string, index: number): number {
   for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
 }
+
+/**
+ * For a structured result whose JSON has what its values do not (a key, `"field": value`): a note
+ * that says so, and what checks structure; '' otherwise.
+ */
+export function onlyInJson(json: string, values: string, foundInJson: boolean): string {
+  return json !== values && foundInJson ? ' in the values of the result (only its JSON has it, in a key or in JSON syntax; text checks read the values, check structure with json_schema)' : '';
+}

@@ -2,6 +2,7 @@ import type { Goal } from '../plan/schema.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalTarget } from './goal-target.ts';
+import type { ValueText } from './value-text.ts';
 
 /** The collaborators a goal check may need; tests pass stand-ins. */
 export interface GoalDeps {
@@ -26,8 +27,10 @@ export interface GoalCheckOutcome {
 
 /** Everything a check sees besides the goal itself. */
 export interface GoalCheckInput {
-  /** The resolved target as text (see `resultText`). */
+  /** The resolved target as text (see `resultText`): structured data as indented JSON. */
   readonly text: string;
+  /** The text of its values and its keys (see `valueText`): what `contains`, `matches` and the word and sentence checks read. */
+  readonly valueText: ValueText;
   /** The resolved target as the step produced it (objects stay objects). */
   readonly value: unknown;
   readonly target: GoalTarget;

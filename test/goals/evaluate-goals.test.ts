@@ -35,9 +35,10 @@ describe('evaluateGoals', () => {
     expect(overlapped).toBe(false);
   });
 
-  it('checks an object result as pretty JSON text', async () => {
-    const result = await checkGoal({ contains: '"version": "1.2.0"' }, finishedRun({ version: '1.2.0' }));
-    expect(result.outcome).toBe('met');
+  it('checks an object result by the text of its values: a key or JSON syntax is not the result saying it', async () => {
+    expect((await checkGoal({ contains: '1.2.0' }, finishedRun({ version: '1.2.0' }))).outcome).toBe('met');
+    const syntax = await checkGoal({ contains: '"version": "1.2.0"' }, finishedRun({ version: '1.2.0' }));
+    expect(syntax).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('only its JSON has it, in a key or in JSON syntax; text checks read the values, check structure with json_schema') });
   });
 
   it('checks the result of the step named in of:, by numeric id too', async () => {

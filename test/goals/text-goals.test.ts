@@ -38,7 +38,7 @@ describe('not_contains', () => {
   it('is unmet with the offending excerpt as evidence', async () => {
     const result = await checkGoal({ not_contains: 'bike share' }, report);
     expect(result.outcome).toBe('unmet');
-    expect(result.evidence).toContain('found "bike share" on line 1:');
+    expect(result.evidence).toContain('found "bike share" in the result, line 1:');
     expect(result.evidence).toContain('of the fall to the bike share (95% CI');
   });
 
@@ -120,5 +120,33 @@ describe('word and character counts', () => {
     for (const definition of [{ min_words: 1 }, { max_words: 1 }, { max_chars: 1 }]) {
       expect((await checkGoal(definition, noResult)).outcome).toBe('error');
     }
+  });
+});
+
+// Text checks read a structured result's pretty JSON: escapes hid what the values said from
+// not_contains, and keys and nulls counted as what the result said (found by a review).
+describe('a structured result', () => {
+  const leaked = finishedRun({ path: 'C:\\Users\\admin\\secret', quote: 'say "DROP TABLE"', key: '-----BEGIN PRIVATE KEY-----\nMIIEv' });
+
+  it('fails not_contains on what its strings say, escapes or not, and on its keys', async () => {
+    for (const unwanted of ['C:\\Users', '"DROP TABLE"', '-----BEGIN PRIVATE KEY-----\nMII']) {
+      expect(await checkGoal({ not_contains: unwanted }, leaked)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('in the result, line') });
+    }
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun({ AKIA0123456789ABCDEF: 'x' }))).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('in a key of the result') });
+    expect((await checkGoal({ not_contains: 'TODO' }, leaked)).outcome).toBe('met');
+  });
+
+  it('has no words in its keys and nulls, and does not contain a key', async () => {
+    expect(await checkGoal({ min_words: 3 }, finishedRun([null, null, null]))).toMatchObject({ outcome: 'unmet', evidence: '0 words (at least 3 required)' });
+    expect((await checkGoal({ min_words: 3 }, finishedRun({ summary: '', details: '', risks: '' }))).outcome).toBe('unmet');
+    expect((await checkGoal({ min_words: 3 }, finishedRun({ summary: 'Two words', ok: true }))).outcome).toBe('met');
+    expect((await checkGoal({ contains: 'approved' }, finishedRun({ approved: false }))).outcome).toBe('unmet');
+    expect((await checkGoal({ matches: '(?i)approved' }, finishedRun({ approved: false }))).outcome).toBe('unmet');
+    expect((await checkGoal({ contains: 'approved' }, finishedRun({ decision: 'approved' }))).outcome).toBe('met');
+  });
+
+  it('has each string as its own sentences for every_sentence_matches', async () => {
+    const cited = finishedRun({ a: 'Car trips fell 6% [2].', b: 'The tram opened in 2023' });
+    expect(await checkGoal({ every_sentence_matches: String.raw`\[\d+\]` }, cited)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('sentence 2 of 2 has no match') });
   });
 });

@@ -1,14 +1,14 @@
 import type { GoalCheck } from '../goal-check.ts';
-import { excerptAround, lineOf } from '../excerpt.ts';
+import { excerptAround, lineOf, onlyInJson } from '../excerpt.ts';
 import { compileGoalRegex } from '../compile-goal-regex.ts';
 
-/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere. */
+/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { text }) {
+  check(goal, { valueText: { values: text }, text: json }) {
     const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
     const match = regex.exec(text);
-    if (!match) return { met: false, evidence: `no match for ${String(regex)}` };
+    if (!match) return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && regex.exec(json) !== null)}` };
     return {
       met: true,
       evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,

@@ -1,16 +1,25 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, shorten } from '../excerpt.ts';
 
-/** `not_contains`: the text never appears; evidence for a failure is the offending excerpt. */
+/**
+ * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
+ * key, not in its JSON. A structured result's JSON writes `C:\\Users` for `C:\Users` and `\n` for a
+ * line break, so searching the JSON alone missed them. Evidence for a failure is the offending excerpt.
+ */
 export const notContainsCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { text }) {
+  check(goal, { text, valueText }) {
     const unwanted = goal.not_contains ?? '';
-    const index = text.indexOf(unwanted);
-    if (index < 0) return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
-    return {
-      met: false,
-      evidence: `found "${shorten(unwanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, unwanted.length)}`,
-    };
+    const places = [
+      { name: 'the result', text: valueText.values },
+      { name: 'a key of the result', text: valueText.keys },
+      { name: "the result's JSON", text },
+    ];
+    for (const place of places) {
+      const index = place.text.indexOf(unwanted);
+      if (index < 0) continue;
+      return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, unwanted.length)}` };
+    }
+    return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
   },
 };
