@@ -37,7 +37,12 @@ function judgedText(result: unknown): string {
   if (typeof structure !== 'object' || structure === null) {
     return sanitizeUntrusted(typeof result === 'string' ? result : resultText(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
   }
-  const text = resultText(sanitizeUntrustedValue(structure, { maxChars: JUDGED_CHARS, onCut: tooLong })).text;
+  const collision = (key: string): never => {
+    throw new GoalNotEvaluableError(
+      `two keys of the result read "${key.slice(0, 64)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`,
+    );
+  };
+  const text = resultText(sanitizeUntrustedValue(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;
   return text.length > JUDGED_CHARS ? tooLong(text.length) : text;
 }
 
