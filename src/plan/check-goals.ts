@@ -14,6 +14,14 @@ function regexProblem(pattern: string, flags: string | undefined): string | unde
   }
 }
 
+/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
+const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
+
+function matchesAnything(pattern: string, flags: string | undefined): boolean {
+  const regex = parseGoalRegex(pattern, flags);
+  return PROBES.every((probe) => regex.test(probe));
+}
+
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -29,7 +37,25 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       const pattern = goal[kind];
       const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
       if (problem) issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
+      // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
+      else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+        issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(…)?\` or \`x*\` as the whole)` });
+      }
     }
+    // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
+    const kind = kinds[0];
+    if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
+      issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)…'\`` });
+    }
+    if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
+      issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
+    }
+    if (goal.of !== undefined && kind === 'all_steps_completed') {
+      issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+    }
+    // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
+    const first = goals.findIndex((other) => other.name === goal.name);
+    if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
     // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
     if (goal.json_schema !== undefined) issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
     if (goal.of !== undefined) {

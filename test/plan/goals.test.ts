@@ -23,6 +23,34 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  // Each was read, then ignored: `not_contains: todo` with `flags: i` passed on "TODO: remove the
+  // password", a pattern that finds an empty match passed on anything, and two goals of one name
+  // were one row in eval's comparison, which hid a regression (found by a review).
+  it('rejects options of another kind of check, patterns that match any text, and goals of one name', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...steps,
+          '  - { name: a, not_contains: todo, flags: i }',
+          '  - { name: b, contains: x, timeout_seconds: 5 }',
+          '  - { name: c, matches: "x|" }',
+          "  - { name: d, every_sentence_matches: '(\\[\\d+\\])?' }",
+          '  - { name: a, max_words: 10 }',
+          '  - { name: e, all_steps_completed: true, of: 1 }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:5:36: `flags` applies to matches and every_sentence_matches only, not to not_contains; for a case-insensitive check write `matches: \'(?i)…\'` (at goals[0].flags)',
+      'plan.yml:6:29: `timeout_seconds` applies to command goals only, not to contains (at goals[1].timeout_seconds)',
+      'plan.yml:7:25: `x|` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no `x|`, `(…)?` or `x*` as the whole) (at goals[2].matches)',
+      'plan.yml:8:40: `(\\[\\d+\\])?` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no `x|`, `(…)?` or `x*` as the whole) (at goals[3].every_sentence_matches)',
+      'plan.yml:9:13: goal `a` is named like goal 1; give each goal its own name (at goals[4].name)',
+      'plan.yml:10:43: `of` does not apply to all_steps_completed, which checks every step of the run (at goals[5].of)',
+    ]);
+    // What stays valid: flags on a regex goal, an anchored pattern that matches only empty text.
+    await validPlan(yaml(...steps, '  - { name: a, matches: todo, flags: i }', "  - { name: b, matches: '^\\s*$' }", '  - { name: c, command: [test, -s, x], timeout_seconds: 5 }'));
+  });
+
   it('rejects bad regular expressions in matches and every_sentence_matches', async () => {
     expect(await errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
       'plan.yml:5:25: bad regular expression: missing closing ): `(unclosed` (at goals[0].matches)',
