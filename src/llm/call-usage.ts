@@ -5,6 +5,8 @@ import { estimateCostUsd, type PriceOverrides } from './pricing.ts';
 /** The usage of one model call: a `Usage` (one call) plus which model was priced and whether its price is known. */
 export interface CallUsage extends Usage {
   readonly model: string;
+  /** The model the request asked for; the budget prices by it when the reported `model` has no price. */
+  readonly requestedModel: string;
   /** False when the model is not in the price table: `costUsd` is then 0, not a real estimate. */
   readonly priceKnown: boolean;
 }
@@ -51,6 +53,7 @@ export function callUsage(response: ChatResponse, request: ChatRequest, override
     costUsd: priced.costUsd,
     ...(counted ? {} : { estimatedCalls: 1 }),
     model,
+    requestedModel,
     priceKnown: priced.priceKnown,
   };
 }

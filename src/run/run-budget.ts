@@ -1,13 +1,16 @@
 import { estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
 import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError } from './budget-exceeded-error.ts';
+import type { RunStoppedError } from './run-stopped-error.ts';
+import { UnpricedCallError } from './unpriced-call-error.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
 export type BudgetLimits = Partial<Pick<Limits, 'max_steps' | 'max_model_calls' | 'max_tokens' | 'max_cost_usd'>>;
 
-function modelOf(usage: Usage): string | undefined {
-  const model = (usage as { model?: unknown }).model;
+/** A model name a call's usage carries (`model`, the one the endpoint reported; `requestedModel`), if any. */
+function nameIn(usage: Usage, field: 'model' | 'requestedModel'): string | undefined {
+  const model = (usage as { model?: unknown; requestedModel?: unknown })[field];
   return typeof model === 'string' && model !== '' ? model : undefined;
 }
 
@@ -70,25 +73,39 @@ export class RunBudget {
     return this.#stop.signal;
   }
 
-  get exceeded(): BudgetExceededError | undefined {
-    return this.#stop.signal.aborted ? (this.#stop.signal.reason as BudgetExceededError) : undefined;
+  /** Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under `max_cost_usd`. */
+  get exceeded(): RunStoppedError | undefined {
+    return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : undefined;
   }
 
-  /** The call's cost by the plan's `pricing:` when it names the model the call reports. */
+  /**
+   * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
+   * reported when that has a price, else by the model that was asked for (an endpoint may report an
+   * internal name, such as a file path). `priceKnown` is false when neither has a price.
+   */
   price(usage: Usage): Usage {
-    const model = modelOf(usage);
-    if (!model || !this.#pricing) return usage;
-    const priced = estimateCostUsd(model, usage.promptTokens, usage.completionTokens, this.#pricing);
-    return priced.priceKnown ? { ...usage, costUsd: priced.costUsd } : usage;
+    const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
+    if (names.length === 0) return usage;
+    for (const name of names) {
+      const priced = estimateCostUsd(name, usage.promptTokens, usage.completionTokens, this.#pricing);
+      if (priced.priceKnown) return { ...usage, costUsd: priced.costUsd, priceKnown: true } as Usage;
+    }
+    return { ...usage, priceKnown: false } as Usage;
   }
 
-  /** Adds a finished call's usage (priced) and stops the run if a limit is now passed; returns the priced usage. */
+  /**
+   * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
+   * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+   */
   charge(usage: Usage): Usage {
     const priced = this.price(usage);
     this.#usage = addUsage(this.#usage, priced);
     const spent = this.#usage;
     const tokens = spent.promptTokens + spent.completionTokens;
-    if (spent.costUsd > this.#limits.max_cost_usd) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+    const model = nameIn(usage, 'model');
+    const unpriced = (priced as { priceKnown?: unknown }).priceKnown === false && model !== undefined;
+    if (unpriced && Number.isFinite(this.#limits.max_cost_usd)) this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
+    else if (spent.costUsd > this.#limits.max_cost_usd) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
     else if (tokens > this.#limits.max_tokens) this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
     else if (spent.modelCalls > this.#limits.max_model_calls) {
       this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
@@ -183,7 +200,7 @@ export class RunBudget {
     return true;
   }
 
-  #noRoomForCall(who: string): BudgetExceededError | undefined {
+  #noRoomForCall(who: string): RunStoppedError | undefined {
     const limits = this.#limits;
     const spent = this.#usage;
     const calls = Math.max(this.#callsStarted, spent.modelCalls);
@@ -194,7 +211,7 @@ export class RunBudget {
     return undefined;
   }
 
-  #exceed(error: BudgetExceededError): void {
+  #exceed(error: RunStoppedError): void {
     if (!this.#stop.signal.aborted) this.#stop.abort(error);
     this.#wakeSoon();
   }

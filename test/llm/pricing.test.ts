@@ -44,6 +44,7 @@ describe('callUsage', () => {
       completionTokens: 500,
       costUsd: (2_000 * 0.4 + 500 * 1.6) / 1_000_000,
       model: 'gpt-4.1-mini',
+      requestedModel: 'gpt-4.1-mini',
       priceKnown: true,
     });
   });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
-import type { ScriptedReply } from '../helpers/chat-server.ts';
+import { RunBudget } from '../../src/run/run-budget.ts';
+import { textAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { runOfflineJob } from './job-harness.ts';
 
 const LONG = 'Summarise the quarterly sales figures for every region in detail. '.repeat(30);
@@ -67,5 +68,27 @@ describe('budgets fail closed', () => {
     expect(!overridden.ok && overridden.errors.map(formatPlanError)).toEqual([expect.stringMatching(/^plan\.yml:2:25: max_cost_usd cannot be enforced: no price is known for model 'llama-3-local'/)]);
     const agent = await loadPlanText(`${text}agents:\n  writer: { model: mistral-large }\n`, 'plan.yml');
     expect(!agent.ok && agent.errors[0]?.message).toMatch(/no price is known for model 'mistral-large'/);
+  });
+
+  it('prices a call by the plan\'s model when the endpoint reports another name, so max_cost_usd still stops the run', async () => {
+    const plan = threeSteps('max_cost_usd: 0.5, max_replans: 0', 'model: { name: my-model }\npricing: { my-model: { input_per_mtok: 1000, output_per_mtok: 1000 } }\n');
+    const job = await runOfflineJob({
+      plan,
+      script: () => textAnswer('Sales grew.', { model: '/models/my-model.Q4_K_M.gguf', usage: { prompt_tokens: 200, completion_tokens: 200 } }),
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.80)');
+    expect(job.server.requests.length).toBe(2);
+  });
+
+  it('stops the run when a call under max_cost_usd has no price by either name, saying what to add', async () => {
+    const budget = new RunBudget({ max_cost_usd: 1 });
+    budget.charge({ modelCalls: 1, promptTokens: 10, completionTokens: 10, costUsd: 0, model: '/models/x.gguf', requestedModel: 'x-local', priceKnown: false } as never);
+    expect(budget.exceeded?.message).toBe(
+      'max_cost_usd cannot be enforced: the endpoint answered as model \'/models/x.gguf\' (asked for \'x-local\') and no price is known for it; give one in the plan, e.g. pricing: { "x-local": { input_per_mtok: 1, output_per_mtok: 2 } }',
+    );
+    // Without a cost cap, an unpriced call is counted at $0 and stops nothing.
+    const uncapped = new RunBudget({ max_tokens: 1_000 });
+    uncapped.charge({ modelCalls: 1, promptTokens: 10, completionTokens: 10, costUsd: 0, model: '/models/x.gguf', requestedModel: 'x-local', priceKnown: false } as never);
+    expect(uncapped.exceeded).toBeUndefined();
   });
 });
