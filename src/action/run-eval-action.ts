@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
@@ -73,9 +74,10 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     maxTurns: 20,
     ...(withhold && { withhold }),
   };
-  const problem = evalSettingsProblem(evalSettings);
+  const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
+  const problem = evalSettingsProblem(evalSettings) ?? (await costThresholdProblem(evalSettings, thresholds, 'max-cost-usd-per-run'));
   if (problem) return ended('failed', '', `plan-runner: ${problem}`);
-  const report = await evaluate(evalSettings, { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun }, {
+  const report = await evaluate(evalSettings, thresholds, {
     clock: deps.clock,
     signal: deps.signal ?? new AbortController().signal,
     onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),

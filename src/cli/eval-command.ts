@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
@@ -57,13 +58,14 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     ...(args.model !== undefined && { modelName: args.model }),
     maxTurns: args.maxTurns,
   };
-  const problem = evalSettingsProblem(settings);
+  const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
+  const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
   if (problem) return fail(problem);
   const traceDir = args.traceDir === undefined ? undefined : path.join(args.traceDir, 'run.jsonl');
   if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]])) return 1;
 
   const traces: TraceWriter[] = [];
-  const report = await evaluate(settings, { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun }, {
+  const report = await evaluate(settings, thresholds, {
     clock: systemClock,
     signal,
     onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}\n`)),

@@ -45,6 +45,15 @@ describe('the action with mode: eval', () => {
     expect(said.summary).toContain('❌ `min-success-rate`');
   });
 
+  it('refuses max-cost-usd-per-run before any run when the model has no known price, saying to add pricing:', async () => {
+    const { result, said } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, model: 'my-local-model', 'max-cost-usd-per-run': '0.000001' });
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toMatch(
+      /^plan-runner: max-cost-usd-per-run cannot be checked: no price is known for model 'my-local-model', so every run would cost \$0\. Give its price in .*bodmas\.yml .*`pricing: \{ "my-local-model": \{ input_per_mtok: 3, output_per_mtok: 15 \} \}`/,
+    );
+    expect(said.summary ?? '').not.toContain('max-cost-usd-per-run`');
+  });
+
   it('passes without thresholds, but says goals-met false when the plan’s runs missed their goals', async () => {
     // No min-success-rate: the evaluation passes as a measurement, while every run failed at the divide step.
     const { result } = await evalAction({ 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-fails.yml') });
