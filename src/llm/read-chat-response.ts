@@ -53,6 +53,8 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
   if (typeof prompt !== 'number' || typeof completion !== 'number') return undefined;
   // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
   if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0) return undefined;
+  // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
+  if (prompt === 0) return undefined;
   return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
 
@@ -60,7 +62,7 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count, or 0 prompt tokens), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 export function readChatResponse(raw: unknown): ReadAnswer {

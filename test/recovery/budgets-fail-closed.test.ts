@@ -40,6 +40,17 @@ describe('budgets fail closed', () => {
     expect(job.summary).toMatch(/Tokens are estimated for \d+ of \d+ model calls? \(about 4 characters a token\): the endpoint sent no `usage`/);
   });
 
+  it('estimates tokens when the endpoint reports 0 prompt tokens, as some local servers do, so max_tokens still stops the run', async () => {
+    const zeroUsage = (content: string): ScriptedReply => ({
+      kind: 'raw',
+      body: { ...(noUsage(content) as { body: object }).body, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } },
+    });
+    const job = await runOfflineJob({ plan: threeSteps('max_tokens: 1500, max_replans: 0'), script: () => zeroUsage('Sales grew in every region. '.repeat(20)) });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_tokens 1,500 \(spent \d+/);
+    expect(job.server.requests.length).toBeLessThan(3);
+    expect(job.summary).toMatch(/Tokens are estimated for \d+ of \d+ model calls? \(about 4 characters a token\)/);
+  });
+
   it('estimates cost too: max_cost_usd stops a run whose endpoint counts nothing', async () => {
     const job = await runOfflineJob({
       plan: threeSteps('max_cost_usd: 0.001, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),
