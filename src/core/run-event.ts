@@ -256,6 +256,8 @@ export type RunEvent =
       readonly status: RunStatus;
       /** The run's usage with the judges' model calls, which come after `run_finished`. */
       readonly usage?: Usage;
+      /** Why the status changed while the goals were checked (a judge's call passed a budget). */
+      readonly reason?: string;
     });
 
 export type RunEventType = RunEvent['type'];

@@ -169,6 +169,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       record.goals = event.goals;
       record.status = event.status;
       if (event.usage) record.usage = event.usage;
+      if (event.reason !== undefined) record.reason = event.reason;
       break;
     }
     case 'step_retrying': {

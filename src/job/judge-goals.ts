@@ -10,6 +10,7 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
+import type { RunStoppedError } from '../run/run-stopped-error.ts';
 
 /**
  * Judging phase: the plan's goal checks on what the run produced, and the job's status after them
@@ -28,6 +29,8 @@ export async function judgeGoals(
     readonly redact: Redactor;
     /** The run's usage once the goals are judged (the budget's): judges call the model too. */
     readonly usage?: () => Usage;
+    /** Why the budget stopped, if it did: a judge's call can pass a cap, and then the job fails as a step's would. */
+    readonly budgetStop?: () => RunStoppedError | undefined;
     /** Work a run it resumed left undone that this run cannot redo: steps that failed there and that a replan replaced. */
     readonly resumedUnfinished?: ReadonlyMap<string, string>;
   },
@@ -56,8 +59,11 @@ export async function judgeGoals(
     { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
   );
-  const status = finalStatus(run.status, goals, options.signal?.aborted ?? false);
+  const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);
+  // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
+  const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+  const status = stop ? stop.status : judged;
   // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.());
+  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
   return { goals, status };
 }

@@ -248,6 +248,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
 
   // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

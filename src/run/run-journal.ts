@@ -94,8 +94,8 @@ export class RunJournal {
   }
 
   /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-  goalsChecked(goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage): void {
-    this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
+  goalsChecked(goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage, reason?: string): void {
+    this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
   }
 
   #emit(partial: Omitted<RunEvent>): void {

@@ -27,5 +27,5 @@ export interface RunOutcome {
   readonly masked: ReadonlyMap<string, string>;
   /** Records the goals' verdicts and the final status after them (`goals_checked`), once, for every listener and the trace. */
   /** `usage`: the run's, judges included (they call the model after the run finished). */
-  readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage) => void;
+  readonly recordGoals: (goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage, reason?: string) => void;
 }

@@ -66,7 +66,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
     replans: run?.replans ?? 0,
     reused: run?.reused.size ?? 0,
     masked: run?.masked ?? new Map(),
-    recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
+    recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
     ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
     ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
   };

@@ -30,7 +30,28 @@ goals:
     if (job.outcome.kind !== 'ran') return;
     expect(job.server.requests.filter((request) => isJudge(request.body))).toHaveLength(1);
     expect(job.outcome.usage.costUsd).toBeLessThanOrEqual(0.01 + 0.05);
-    expect(job.outcome.status).toBe('goals-unmet');
+    // The first judge passed the cap: the job fails with the budget's message, as a step's call would make it.
+    expect(job.outcome.status).toBe('failed');
     expect(job.outcome.goals.map((goal) => goal.outcome)).toEqual(['met', 'error', 'error', 'error']);
+  });
+
+  it('fail the job with the budget message when a judge\'s own call passes a cap, keeping the goals table', async () => {
+    const plan = `name: Judged
+limits: { max_tokens: 3000, max_replans: 0 }
+workflow_sequence:
+  - { id: a, type: reasoning, description: Write the note }
+goals:
+  - { name: good note, judge: The note is good }
+`;
+    // The step spends 2,000 tokens (under the cap), the judge 2,000 more.
+    const job = await runOfflineJob({ plan, script: (request) => (isJudge(request.body) ? answer('{"met": true, "reason": "ok"}', 2_000) : answer('The note.', 2_000)) });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    expect(job.outcome.status).toBe('failed');
+    expect(job.outcome.run.record.reason).toBe('budget exceeded: max_tokens 3,000 (spent 4,000)');
+    expect(job.outcome.goals).toEqual([expect.objectContaining({ name: 'good note', outcome: 'met' })]);
+    expect(job.trace.at(-1)).toMatchObject({ type: 'goals_checked', status: 'failed', reason: 'budget exceeded: max_tokens 3,000 (spent 4,000)' });
+    expect(job.summary).toContain('budget exceeded: max_tokens 3,000 (spent 4,000)');
+    expect(job.summary).toContain('good note');
   });
 });
