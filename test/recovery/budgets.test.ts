@@ -58,6 +58,14 @@ describe('budgets', () => {
     expect(budget.exceeded?.message).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.60)');
   });
 
+  it('shows a small cost cap and its spend with enough digits to tell them apart', () => {
+    const budget = new RunBudget({ max_cost_usd: 0.001 });
+    budget.charge({ modelCalls: 1, promptTokens: 1_000, completionTokens: 750, costUsd: 0, model: 'gpt-4.1-mini' } as never);
+    expect(budget.exceeded?.message).toBe('budget exceeded: max_cost_usd 0.0010 (spent 0.0016)');
+    expect(new BudgetExceededError('max_cost_usd', 0.001, 0.001_000_4).message).toBe('budget exceeded: max_cost_usd 0.0010000 (spent 0.0010004)');
+    expect(new BudgetExceededError('max_cost_usd', 2, 2.345).message).toBe('budget exceeded: max_cost_usd 2.00 (spent 2.35)');
+  });
+
   it('stops the run at max_tokens: running steps cancelled, the rest skipped, completed results kept', async () => {
     const fake = new FakeSteps();
     const run = startRun(planOf([step('a'), step('b'), step('c', ['a', 'b'])], { max_tokens: 100 }), fake.runner);
