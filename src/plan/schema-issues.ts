@@ -86,6 +86,10 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
       }
+      // A number that is not finite is still a number: say which kind was meant.
+      if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
+        return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
+      }
       return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
     case 'invalid_value': {
       const values = issue.values.map((value) => String(value));

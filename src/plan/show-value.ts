@@ -19,6 +19,9 @@ export function describeKind(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
   if (typeof value === 'string') return 'text';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'not a number (`.nan`)';
+  // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
   if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
   if (typeof value === 'boolean') return value ? '`true`' : '`false`';
   return typeof value;

@@ -71,6 +71,14 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  it('says a number must be finite when YAML read infinity or not-a-number', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits:', '  max_cost_usd: .inf', '  max_tokens: 1e400', '  max_model_calls: .nan'))).toEqual([
+      'plan.yml:3:17: `max_cost_usd` must be a finite number; got infinity (`.inf`, or a number too large, such as 1e400) (at limits.max_cost_usd)',
+      'plan.yml:4:15: `max_tokens` must be a finite number; got infinity (`.inf`, or a number too large, such as 1e400) (at limits.max_tokens)',
+      'plan.yml:5:20: `max_model_calls` must be a finite number; got not a number (`.nan`) (at limits.max_model_calls)',
+    ]);
+  });
+
   it('rejects an empty workflow_sequence with the schema’s advice', async () => {
     expect(await errorsFor(yaml('goal: g', 'workflow_sequence: []'))).toEqual([
       'plan.yml:2:20: workflow_sequence needs at least one step; leave it out to let a model plan (at workflow_sequence)',
