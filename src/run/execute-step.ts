@@ -42,6 +42,8 @@ export async function executeStep(
   const { clock } = deps;
   const startedAt = clock.now();
   let usage = NO_USAGE;
+  // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
+  let stoppedByOwnAnswer = false;
   const timeout = stepTimeoutSeconds(step, deps.tools);
   const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
   const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -50,27 +52,54 @@ export async function executeStep(
     step,
     signal,
     onUsage(more) {
+      const stoppedBefore = runSignal.aborted;
       usage = addUsage(usage, hooks.onUsage?.(more) ?? more);
+      if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted) stoppedByOwnAnswer = true;
     },
     report(activity) {
       if (!signal.aborted) hooks.onActivity?.(activity);
     },
     callTool(tool, args) {
+      // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
+      if (signal.aborted) return Promise.reject(signal.reason);
       const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: step.key };
       return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
     },
   };
+  const work = Promise.resolve().then(() => deps.runStep(ctx));
   try {
-    const work = Promise.resolve().then(() => deps.runStep(ctx));
     const result = await raceAbort(work, signal);
     return { ok: true, result, usage, durationMs: clock.now() - startedAt };
   } catch (error) {
+    // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
+    // a step that returns its answer right away, without waiting on anything, completes.
+    if (stoppedByOwnAnswer) {
+      const kept = await settledThisTurn(work);
+      if (kept) return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
+    }
     // Once aborted, the abort reason is the truth (a runner's own AbortError says less).
     const cause = signal.aborted ? signal.reason : error;
     return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
   } finally {
     timer?.cancel();
   }
+}
+
+/** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */
+function settledThisTurn(work: Promise<unknown>): Promise<{ result: unknown } | undefined> {
+  return new Promise((resolve) => {
+    const turn = setImmediate(() => resolve(undefined));
+    work.then(
+      (result) => {
+        clearImmediate(turn);
+        resolve({ result });
+      },
+      () => {
+        clearImmediate(turn);
+        resolve(undefined);
+      },
+    );
+  });
 }
 
 function startTimer(step: PlanStep, seconds: number, clock: Clock): { signal: AbortSignal; cancel: () => void } {

@@ -596,7 +596,7 @@ export class PlanRun {
       if (masked !== undefined) this.masked.set(key, masked);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
       this.#ready.release(key);
-      if (step.review && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
+      if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;
     }
     const attempts = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';

@@ -89,6 +89,9 @@ describe('budgets fail closed', () => {
     });
     expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.80)');
     expect(job.server.requests.length).toBe(2);
+    // The step whose answer passed the cap keeps it: it was paid for; the step after it never starts.
+    expect(job.trace.filter((event) => event.type === 'step_completed').map((event) => event['stepKey'])).toEqual(['a', 'b']);
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.steps.get('c')?.state).toBe('skipped');
   });
 
   it('stops the run when a call under max_cost_usd has no price by either name, saying what to add', async () => {

@@ -81,6 +81,36 @@ describe('budgets', () => {
     expect(outcome.results.get('a')).toBe('kept');
   });
 
+  it('keeps the answer of the step whose own call passed the cap, and stops the work after it', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a'), step('b', ['a']), step('c', ['b'])], { max_tokens: 100 }), fake.runner);
+    fake.complete('a', 'first');
+    const b = await fake.started('b');
+    // The step's answer has come and is charged; the step returns it straight away.
+    b.onUsage({ modelCalls: 1, promptTokens: 120, completionTokens: 30, costUsd: 0 });
+    fake.complete('b', 'paid answer');
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_tokens 100 (spent 150)' });
+    expect(outcome.record.steps.get('b')).toMatchObject({ state: 'completed', result: 'paid answer', usage: { promptTokens: 120, completionTokens: 30 } });
+    expect(outcome.results.get('b')).toBe('paid answer');
+    expect(outcome.record.steps.get('c')).toMatchObject({ state: 'skipped' });
+    expect(fake.startOrder).toEqual(['a', 'b']);
+  });
+
+  it('starts no tool for the step after its own call passed the cap: the stop applies to later work', async () => {
+    const fake = new FakeSteps();
+    const run = startRun(planOf([step('a')], { max_tokens: 100 }), fake.runner);
+    const a = await fake.started('a');
+    a.onUsage({ modelCalls: 1, promptTokens: 120, completionTokens: 30, costUsd: 0 });
+    let executed = false;
+    const tool = { name: 'publish', description: 'd', sideEffects: true, execute: async () => (executed = true) };
+    const refused = await a.callTool(tool as never, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BudgetExceededError);
+    expect(executed).toBe(false);
+    fake.fail('a', refused);
+    expect(await run.outcome).toMatchObject({ status: 'failed', reason: 'budget exceeded: max_tokens 100 (spent 150)' });
+  });
+
   it('counts steps added by replanning against max_steps', async () => {
     const replanner: Replanner = {
       replan: async () => ({ ok: true, steps: [step('x', ['a']), step('y', ['x'])] }),
