@@ -102,12 +102,21 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
 
-/** What a used plan may not do: be written by a model, or bring its own servers and network settings. */
+/** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
+const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'] as const;
+
+/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issue[] {
   const issues: Issue[] = [];
   if (inner.steps.length === 0) issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
   for (const key of ['mcp_servers', 'http', 'github'] as const) {
     if (inner.source[key] !== undefined) issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+  }
+  // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
+  for (const key of USED_PLAN_BUDGETS) {
+    if (inner.source.limits?.[key] !== undefined) {
+      issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+    }
   }
   return issues;
 }
