@@ -30,4 +30,6 @@ export interface EvalRunResult {
   /** For a model-written plan: whether the model's plan passed validation (after its one repair, at most). */
   readonly planValid?: boolean;
   readonly faults: readonly InjectedFault[];
+  /** The fault rules (indices in the fault file) that targeted a call of this run, whether or not they injected a fault. */
+  readonly faultRulesTargeting: readonly number[];
 }

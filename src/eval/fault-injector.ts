@@ -31,6 +31,7 @@ export class FaultInjector {
   readonly #seed: string;
   readonly #calls = new Map<string, number>();
   readonly #injected: InjectedFault[] = [];
+  readonly #targeting = new Set<number>();
 
   constructor(rules: readonly FaultRule[], seed: number, run: number) {
     this.#rules = rules;
@@ -42,14 +43,30 @@ export class FaultInjector {
     return this.#injected;
   }
 
+  /** The rules (their indices in the fault file) that targeted at least one call of this run, fault or not. */
+  get targetingRules(): readonly number[] {
+    return [...this.#targeting];
+  }
+
   /** Counts a call of tool `name` and returns the fault it gets, if any. */
   toolFault(name: string): ChosenFault<ToolFault> | undefined {
-    return this.#choose(`tool:${name}`, this.#rules.filter((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
+    return this.#choose(`tool:${name}`, this.#targeted((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
   }
 
   /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
   modelFault(purpose: string): ChosenFault<ModelFault> | undefined {
-    return this.#choose(`model:${purpose}`, this.#rules.filter((rule): rule is ModelFaultRule => isModelRule(rule) && targetsPurpose(rule, purpose)));
+    return this.#choose(`model:${purpose}`, this.#targeted((rule): rule is ModelFaultRule => isModelRule(rule) && targetsPurpose(rule, purpose)));
+  }
+
+  /** The rules `targets` picks, noted as targeting a call. */
+  #targeted<R extends FaultRule>(targets: (rule: FaultRule) => rule is R): R[] {
+    const picked: R[] = [];
+    this.#rules.forEach((rule, index) => {
+      if (!targets(rule)) return;
+      this.#targeting.add(index);
+      picked.push(rule);
+    });
+    return picked;
   }
 
   #choose<R extends ToolFaultRule | ModelFaultRule>(target: string, rules: readonly R[]): ChosenFault<R['fault']> | undefined {

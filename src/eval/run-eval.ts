@@ -181,7 +181,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     },
   );
   const durationMs = deps.clock.now() - started;
-  const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, plannerCalls: counter.planner, ...countEvents(events) };
+  const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
   if (outcome.kind === 'rejected') {
     const reason = outcome.errors.map((error) => error.message).join('; ');
     return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? NO_USAGE), ...(counter.planner > 0 && { planValid: false }) };
@@ -208,6 +208,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     ...usageFields(usage),
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
+    faultRulesTargeting: injector.targetingRules,
   });
   const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/eval/fault-rule.ts';
 import type { EvalSettings } from '../../src/eval/run-eval.ts';
-import { CHAPTER_PLAN, ROOT, runChapterEval } from './eval-fixture.ts';
+import { CHAPTER_PLAN, ROOT, chapterFaults, runChapterEval } from './eval-fixture.ts';
 
 const BODMAS = { file: 'workflows/bodmas.yml' };
 
@@ -133,5 +133,18 @@ workflow_sequence:
     expect(report.runs.map((run) => run.status)).toEqual(['rejected', 'rejected']);
     expect(report.runs[0]!.reason).toContain('plan-runner eval runs a plan many times');
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+// Rules naming a tool the plan does not have (`emitt`) or a goal it does not have injected nothing, and
+// the eval's fault-tolerance gate passed on runs that met no fault (found by a review).
+describe('a fault rule that targets no call', () => {
+  it('fails the eval, naming the rule, while the rules that did target calls pass it', async () => {
+    const faults = await chapterFaults();
+    const idle = await runChapterEval({ faults: [...faults, { tool: 'emitt', fault: 'timeout', attempt: 1 }, { model: 'goal:no such goal', fault: 'http 500', rate: 1 }] });
+    expect(idle.report.passed).toBe(false);
+    expect(idle.report.markdown).toContain('Failed: fault rule 2 (tool: emitt, timeout), rule 3 (model: goal:no such goal, http 500) matched no call in any run, so what it would test was never tried');
+    const used = await runChapterEval({ faults });
+    expect(used.report.passed).toBe(true);
   });
 });
