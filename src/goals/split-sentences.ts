@@ -113,14 +113,21 @@ function endsSentence(block: string, index: number, mark: string, after: number)
   if (!mark.startsWith('.') && !ellipsis) return true;
   const next = nextVisible(block, after);
   if (next === undefined) return true;
-  // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so… the".
-  if (/\p{Ll}/u.test(next)) return false;
-  if (ellipsis) return true;
+  const lowerNext = /\p{Ll}/u.test(next);
+  // "and so… the" goes on; "and so… The" is a new sentence.
+  if (ellipsis) return !lowerNext;
   const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
   const lower = token.toLowerCase();
-  if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next))) return false;
-  // Initials and initialisms: "A. Gulli", "U.S.", "a.m.".
-  return !/^(?:\p{L}\.)+$/u.test(token);
+  if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext) return false;
+  if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next))) return false;
+  // Initials and initialisms: "A. Gulli", "U.S.", "a.m.", "the U.S. economy".
+  if (/^(?:\p{L}\.)+$/u.test(token)) return false;
+  // A list number that starts the block ("1. buses").
+  if (/^\d+\.$/.test(token) && block.slice(0, index).trim() === token.slice(0, -1)) return false;
+  // Any other word before the period ends the sentence, whatever case follows: a sentence a model
+  // starts in lower case ("… fell 6% [2]. the tram opened in 2023.") is still checked on its own, or one
+  // citation would vouch for every claim run on after it.
+  return true;
 }
 
 /** A piece that is only a citation ("[1]." at the start of a reference line) joins its neighbour. */

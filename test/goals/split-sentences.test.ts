@@ -93,3 +93,17 @@ describe('splitSentences on any one-line text', () => {
     );
   });
 });
+
+// "A sentence does not start in lower case" merged a model's lower-case sentence into the one before:
+// one citation then vouched for every claim run on after it (found by a review).
+describe('a sentence a model starts in lower case', () => {
+  it('is a sentence of its own after any word but an abbreviation or an initialism', () => {
+    expect(splitSentences('Car trips fell 6% [2]. the tram opened in 2023. the bike share cut trips by half.')).toEqual([
+      'Car trips fell 6% [2].',
+      'the tram opened in 2023.',
+      'the bike share cut trips by half.',
+    ]);
+    expect(splitSentences('Costs rose, e.g. the fuel bill, approx. the same as in the U.S. economy, etc. and more.')).toHaveLength(1);
+    expect(splitSentences('It went on and so… the end came.')).toHaveLength(1);
+  });
+});
