@@ -42,7 +42,9 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   }
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]])) return 1;
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
-  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`));
+  // Opened at the run's first event: a resume the job refuses (a wrong hash, a changed plan) leaves the
+  // trace it resumes untouched, though it is this same file by default.
+  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
     isTTY: Boolean(process.stdout.isTTY),

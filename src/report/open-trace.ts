@@ -1,14 +1,14 @@
 import type { Redactor } from '../core/redact.ts';
-import { traceWriter, type TraceWriter } from './trace-writer.ts';
+import { traceWriter, type TraceWriter, type TraceWriterOptions } from './trace-writer.ts';
 
 /**
  * The trace writer for `file`, or undefined when the file cannot be created: `warn` gets the
  * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
  * ends open their trace here.
  */
-export function openTrace(file: string, redact: Redactor, warn: (message: string) => void): TraceWriter | undefined {
+export function openTrace(file: string, redact: Redactor, warn: (message: string) => void, options: Pick<TraceWriterOptions, 'openOnFirstEvent'> = {}): TraceWriter | undefined {
   try {
-    return traceWriter(file, { redact });
+    return traceWriter(file, { redact, ...options });
   } catch (error) {
     warn(`${error instanceof Error ? error.message : String(error)}; the run goes on without a trace.`);
     return undefined;

@@ -19,6 +19,12 @@ export interface TraceWriterOptions {
   readonly redact?: Redactor;
   /** Wall-clock time for each line's `ts`; events carry only run-relative `at`. */
   readonly now?: () => Date;
+  /**
+   * Leave `file` as it is until the first event: a job refused before it runs (a wrong approval hash, a
+   * changed plan) writes nothing, so a trace it was asked to resume, which may be this very file, is kept.
+   * A file that cannot be created then makes `close()` reject instead of throwing here.
+   */
+  readonly openOnFirstEvent?: boolean;
 }
 
 /** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
@@ -177,13 +183,15 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const replacer = redactingReplacer(redact);
   const prefix = linePrefix(redact);
   const durability = new DurabilityRule();
-  let fd: number;
-  try {
-    createOutputFolder(file);
-    fd = openSync(file, 'w');
-  } catch (cause) {
-    throw new TraceWriteError({ path: file, cause });
-  }
+  const open = (): number => {
+    try {
+      createOutputFolder(file);
+      return openSync(file, 'w');
+    } catch (cause) {
+      throw new TraceWriteError({ path: file, cause });
+    }
+  };
+  let fd: number | undefined = options.openOnFirstEvent ? undefined : open();
   let failure: unknown;
   let gap: string | undefined;
   let closed = false;
@@ -196,6 +204,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     pending = '';
     if (failure !== undefined) return;
     try {
+      fd ??= open();
       writeFileSync(fd, text);
     } catch (cause) {
       failure = cause;
@@ -241,12 +250,12 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         flush();
         process.removeListener('exit', flush);
         try {
-          closeSync(fd);
+          if (fd !== undefined) closeSync(fd);
         } catch (cause) {
           failure ??= cause;
         }
       }
-      if (failure !== undefined) throw new TraceWriteError({ path: file, cause: failure });
+      if (failure !== undefined) throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
       if (gap !== undefined) throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
     },
   };

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { runCommand } from '../../src/cli/run-command.ts';
+
+const PLAN = `name: Guarded sums
+toolsets: [math]
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: add, args: { a: { step_result: 1 }, b: 1 }, approval: true }
+`;
+
+/** Runs `plan-runner run …` in this process; returns the exit code and what it printed. */
+async function run(argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  try {
+    const args = parseCliArgs(argv);
+    if (args.command !== 'run') throw new Error('not run');
+    return { code: await runCommand(args, new AbortController().signal), out };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a resume the job refuses', () => {
+  it('leaves the paused trace byte for byte when it is also the output trace', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-refused-'));
+    const plan = path.join(dir, 'plan.yml');
+    const trace = path.join(dir, 'trace.jsonl');
+    const summary = path.join(dir, 'report.md');
+    writeFileSync(plan, PLAN);
+    const paused = await run(['run', plan, '--trace', trace, '--summary', summary]);
+    expect(paused.code, paused.out).toBe(0);
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.out)?.[1];
+    expect(hash).toBeDefined();
+    const before = readFileSync(trace);
+    expect(before.length).toBeGreaterThan(0);
+
+    const wrong = await run(['run', plan, '--resume', trace, '--approve', '0'.repeat(32), '--trace', trace, '--summary', summary]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('cannot approve');
+    expect(readFileSync(trace).equals(before)).toBe(true);
+
+    writeFileSync(plan, PLAN.replace('b: 1 }', 'b: 2 }'));
+    const changed = await run(['run', plan, '--resume', trace, '--approve', hash!, '--trace', trace, '--summary', summary]);
+    expect(changed.code).toBe(1);
+    expect(readFileSync(trace).equals(before)).toBe(true);
+
+    writeFileSync(plan, PLAN);
+    const approved = await run(['run', plan, '--resume', trace, '--approve', hash!, '--trace', trace, '--summary', summary]);
+    expect(approved.code, approved.out).toBe(0);
+    expect(approved.out).toContain('status: succeeded');
+    expect(readFileSync(trace, 'utf8')).toContain('"type":"run_finished"');
+  });
+});
