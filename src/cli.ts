@@ -9,14 +9,18 @@ import { VERSION } from './version.ts';
 // `validate` start without the model client, the runner and the GitHub client.
 
 async function main(argv: readonly string[]): Promise<number> {
-  let command: CliCommand;
   try {
-    command = parseCliArgs(argv);
+    return await runCommandLine(argv);
   } catch (error) {
+    // Also from a command's own checks before it runs (an output that is one of its inputs).
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`plan-runner: ${error.message}\n\n${USAGE}`);
     return 2;
   }
+}
+
+async function runCommandLine(argv: readonly string[]): Promise<number> {
+  const command: CliCommand = parseCliArgs(argv);
   switch (command.command) {
     case 'help':
       process.stdout.write(USAGE);

@@ -1,14 +1,73 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import { createOutputFolder } from '../report/create-output-folder.ts';
 import { OutputPathRefusedError } from '../report/output-path-refused-error.ts';
+import { UsageError } from './parse-cli-args.ts';
+
+/** A file a command writes: the option that names it (`--trace`), and the path (absent: not asked for). */
+export type OutputPath = readonly [option: string, file: string | undefined];
 
 /**
- * Creates the folders of the files a command will write, before it runs, so a path that cannot be
- * used (`--trace /proc/…`, a read-only folder) is said at once instead of after the run. Returns false
- * after saying which.
+ * A file a command reads: how to name it (`the plan`, `--resume`), the path, and the output option that
+ * may name the same file (the trace a run resumes may be the one it rewrites: it is read first).
  */
-export function checkOutputPaths(files: readonly (readonly [option: string, file: string | undefined])[]): boolean {
-  for (const [option, file] of files) {
+export type InputPath = readonly [option: string, file: string | undefined, rewrittenBy?: string];
+
+/**
+ * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
+ * hard links included), else the real path of its deepest existing folder joined with the rest. A device
+ * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
+ */
+function fileIdentity(file: string): string | undefined {
+  const absolute = path.resolve(file);
+  try {
+    const stat = statSync(absolute);
+    return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+  } catch {
+    // Not there (yet): where it would be created.
+  }
+  let folder = path.dirname(absolute);
+  let rest = path.basename(absolute);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) {
+    rest = path.join(path.basename(folder), rest);
+    folder = path.dirname(folder);
+  }
+  try {
+    return path.join(realpathSync(folder), rest);
+  } catch {
+    return absolute;
+  }
+}
+
+/** Throws `UsageError` when an output is an input (other than the one it may rewrite) or another output. */
+function refuseOverlaps(outputs: readonly OutputPath[], inputs: readonly InputPath[]): void {
+  const seen: { readonly option: string; readonly file: string; readonly id: string; readonly input: boolean; readonly rewrittenBy?: string }[] = [];
+  for (const [option, file, rewrittenBy] of inputs) {
+    const id = file === undefined ? undefined : fileIdentity(file);
+    if (id !== undefined) seen.push({ option, file: file!, id, input: true, ...(rewrittenBy !== undefined && { rewrittenBy }) });
+  }
+  for (const [option, file] of outputs) {
+    const id = file === undefined ? undefined : fileIdentity(file);
+    if (id === undefined) continue;
+    const clash = seen.find((other) => other.id === id && other.rewrittenBy !== option);
+    if (clash) {
+      const what = clash.input ? `would overwrite ${clash.option} ${clash.file}, which this command reads` : `is the same file as ${clash.option} ${clash.file}, which this command writes too`;
+      throw new UsageError(`${option} ${file} ${what}; choose another path for ${option}`);
+    }
+    seen.push({ option, file: file!, id, input: false });
+  }
+}
+
+/**
+ * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
+ * a recording, a trace, a fault file…: `UsageError`, exit 2), nor another of its outputs. Then creates
+ * their folders, so a path that cannot be used (`--trace /proc/…`, a read-only folder) is said at once
+ * instead of after the run; returns false after saying which.
+ */
+export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonly InputPath[] = []): boolean {
+  refuseOverlaps(outputs, inputs);
+  for (const [option, file] of outputs) {
     if (file === undefined) continue;
     try {
       createOutputFolder(file);

@@ -62,7 +62,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
   if (problem) return fail(problem);
   const traceDir = args.traceDir === undefined ? undefined : path.join(args.traceDir, 'run.jsonl');
-  if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]])) return 1;
+  const inputs = [['the plan', args.file], ['--compare', args.compare], ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;
+  if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]], inputs)) return 1;
 
   const traces: TraceWriter[] = [];
   const report = await evaluate(settings, thresholds, {

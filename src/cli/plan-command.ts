@@ -20,7 +20,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const env = process.env;
   const apiKey = env[args.apiKeyEnv] || undefined;
   const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
-  if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]])) return 1;
+  if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ['--replay', args.replay]])) return 1;
   const outcome = await runJob(
     await cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal, redact },

@@ -40,7 +40,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     }
     resume = read.trace;
   }
-  if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]])) return 1;
+  const inputs = [['the plan', args.file], ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
+  if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
   // Opened at the run's first event: a resume the job refuses (a wrong hash, a changed plan) leaves the
   // trace it resumes untouched, though it is this same file by default.

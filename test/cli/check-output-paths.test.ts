@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkOutputPaths } from '../../src/cli/check-output-paths.ts';
+import { UsageError } from '../../src/cli/parse-cli-args.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-outputs-'));
+const plan = path.join(dir, 'p.yml');
+writeFileSync(plan, 'name: P\n');
+const trace = path.join(dir, 't.jsonl');
+writeFileSync(trace, '{"type":"run_started"}\n');
+
+describe('checkOutputPaths', () => {
+  it('refuses an output that is an input, however spelled, before writing anything', () => {
+    const inputs = [['the plan', plan], ['--resume', trace, '--trace']] as const;
+    expect(() => checkOutputPaths([['--trace', plan]], inputs)).toThrow(new UsageError(`--trace ${plan} would overwrite the plan ${plan}, which this command reads; choose another path for --trace`));
+    expect(() => checkOutputPaths([['--summary', path.join(dir, '.', 'sub', '..', 'p.yml')]], inputs)).toThrow(UsageError);
+    const link = path.join(dir, 'link.yml');
+    symlinkSync(plan, link);
+    expect(() => checkOutputPaths([['--summary', link]], inputs)).toThrow(/--summary .* would overwrite the plan/);
+    expect(() => checkOutputPaths([['--summary', trace]], inputs)).toThrow(/would overwrite --resume/);
+    expect(readFileSync(plan, 'utf8')).toBe('name: P\n');
+  });
+
+  it('refuses two outputs that are the same file, existing or not', () => {
+    const out = path.join(dir, 'new', 'out.md');
+    expect(() => checkOutputPaths([['--markdown', out], ['--json', path.join(dir, 'new', '..', 'new', 'out.md')]])).toThrow(/--json .* is the same file as --markdown/);
+  });
+
+  it('lets the trace rewrite the trace it resumes or weighs by, and /dev/null take several outputs', () => {
+    mkdirSync(path.join(dir, 'ok'), { recursive: true });
+    expect(checkOutputPaths([['--trace', trace], ['--summary', path.join(dir, 'ok', 'r.md')]], [['--resume', trace, '--trace'], ['--weights-from', trace, '--trace']])).toBe(true);
+    expect(checkOutputPaths([['--trace', '/dev/null'], ['--summary', '/dev/null']], [['the plan', plan]])).toBe(true);
+  });
+});
