@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
+import { errorText } from '../core/error-text.ts';
+import { refuseLinkedOutputFolder } from '../report/create-output-folder.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
@@ -125,6 +127,13 @@ export async function readActionSettings(
   // With neither, loading the file reports it missing.
   const useFile = !inputs.task || fileExists(planFile) || planFile !== path.resolve(workspace, DEFAULT_PLAN);
   const runnerTemp = env['RUNNER_TEMP'];
+  const outputDir = runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, '.plan-runner');
+  // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
+  try {
+    refuseLinkedOutputFolder(outputDir);
+  } catch (error) {
+    return { ok: false, problems: [errorText(error)] };
+  }
   return {
     ok: true,
     settings: {
@@ -160,7 +169,7 @@ export async function readActionSettings(
         ...(inputs['max-cost-usd-per-run'] !== undefined && { maxCostUsdPerRun: inputs['max-cost-usd-per-run'] }),
       },
       workspace,
-      outputDir: runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, '.plan-runner'),
+      outputDir,
       github: githubRunContext(env),
       env,
     },

@@ -1,9 +1,10 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
-import { createOutputFolder } from '../report/create-output-folder.ts';
+import { createOutputFolder, refuseLinkedOutputFolder } from '../report/create-output-folder.ts';
+import { refuseFinalSymlink } from '../report/open-output-file.ts';
 import { OutputPathRefusedError } from '../report/output-path-refused-error.ts';
-import { UsageError } from './parse-cli-args.ts';
+import { DEFAULT_OUTPUT_FOLDER, UsageError } from './parse-cli-args.ts';
 
 /** A file a command writes: the option that names it (`--trace`), and the path (absent: not asked for). */
 export type OutputPath = readonly [option: string, file: string | undefined];
@@ -63,14 +64,18 @@ function refuseOverlaps(outputs: readonly OutputPath[], inputs: readonly InputPa
  * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
  * a recording, a trace, a fault file…: `UsageError`, exit 2), nor another of its outputs. Then creates
  * their folders, so a path that cannot be used (`--trace /proc/…`, a read-only folder) is said at once
- * instead of after the run; returns false after saying which.
+ * instead of after the run, and refuses a final symlink or a linked `.plan-runner` (a checkout can hold
+ * either, pointing anywhere); returns false after saying which.
  */
 export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonly InputPath[] = []): boolean {
   refuseOverlaps(outputs, inputs);
   for (const [option, file] of outputs) {
     if (file === undefined) continue;
     try {
+      // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
+      if (path.normalize(file).split(path.sep)[0] === DEFAULT_OUTPUT_FOLDER) refuseLinkedOutputFolder(DEFAULT_OUTPUT_FOLDER);
       createOutputFolder(file);
+      refuseFinalSymlink(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = error instanceof OutputPathRefusedError || code === undefined ? errorText(error) : `cannot create its folder (${code}); choose another path`;

@@ -50,6 +50,9 @@ export interface EvalArgs {
 
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'] as const;
 
+/** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
+export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+
 /** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -192,8 +195,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return {
       command: 'run',
       file: rest[0]!,
-      trace: values.trace ?? '.plan-runner/trace.jsonl',
-      summary: values.summary ?? '.plan-runner/report.md',
+      trace: values.trace ?? `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`,
+      summary: values.summary ?? `${DEFAULT_OUTPUT_FOLDER}/report.md`,
       ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
       ...(values.resume !== undefined && { resume: values.resume }),
       ...(values.approve !== undefined && { approve: values.approve }),

@@ -1,4 +1,5 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { openOutputFile, outputFlags, symlinkRefusal } from '../report/open-output-file.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -19,7 +20,12 @@ export interface RecordingOptions {
  */
 export function recordingModelClient(inner: ModelClient, path: string, options: RecordingOptions = {}): ModelClient {
   const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-  writeFileSync(path, JSON.stringify(header) + '\n');
+  const fd = openOutputFile(path);
+  try {
+    writeFileSync(fd, JSON.stringify(header) + '\n');
+  } finally {
+    closeSync(fd);
+  }
   const ordinals = new Map<string, number>();
   const redact = options.redact ?? createRedactor();
   // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
@@ -28,7 +34,18 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
     const ordinal = ordinals.get(purpose) ?? 0;
     ordinals.set(purpose, ordinal + 1);
     const exchange: RecordedExchange = { purpose, ordinal, request, ...outcome };
-    appendFileSync(path, JSON.stringify(redactDeep(exchange, redact)) + '\n');
+    // Appended without following a symlink, as every output is written (see openOutputFile).
+    let fd: number;
+    try {
+      fd = openSync(path, outputFlags('a'));
+    } catch (error) {
+      throw symlinkRefusal(path, error);
+    }
+    try {
+      writeFileSync(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
+    } finally {
+      closeSync(fd);
+    }
   };
   return {
     defaultModel: inner.defaultModel,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, realpathSync, statfsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { isSystemPath } from '../core/system-path.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
@@ -40,4 +40,19 @@ export function createOutputFolder(file: string): void {
     throw new OutputPathRefusedError(file, `${ancestor} is on a kernel file system`);
   }
   mkdirSync(path.dirname(absolute), { recursive: true });
+}
+
+/**
+ * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
+ * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
+ * would land there. A folder the user names explicitly is theirs to link.
+ */
+export function refuseLinkedOutputFolder(folder: string): void {
+  let linked = false;
+  try {
+    linked = lstatSync(folder).isSymbolicLink();
+  } catch {
+    return; // not there yet: it is created as a folder
+  }
+  if (linked) throw new OutputPathRefusedError(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
 }

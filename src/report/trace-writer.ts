@@ -1,9 +1,9 @@
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, writeFileSync } from 'node:fs';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
-import { createOutputFolder } from './create-output-folder.ts';
+import { openOutputFile } from './open-output-file.ts';
 
 export interface TraceWriter {
   readonly path: string;
@@ -185,8 +185,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const durability = new DurabilityRule();
   const open = (): number => {
     try {
-      createOutputFolder(file);
-      return openSync(file, 'w');
+      return openOutputFile(file);
     } catch (cause) {
       throw new TraceWriteError({ path: file, cause });
     }

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { createOutputFolder } from './create-output-folder.ts';
+import { closeSync, writeFileSync } from 'node:fs';
+import { openOutputFile } from './open-output-file.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** A report file that could not be written; the message names the path and what to check. */
@@ -18,14 +18,18 @@ export class ReportWriteError extends Error {
 }
 
 /**
- * Writes a report file, creating its folder (where `createOutputFolder` allows). It never throws: a path that cannot be written comes
+ * Writes a report file, creating its folder (where `createOutputFolder` allows), never through a final symlink (`openOutputFile`). It never throws: a path that cannot be written comes
  * back as a `ReportWriteError`, for the front end to say plainly (the CLI on stderr, the action as
  * a warning), the same way as an unwritable trace.
  */
 export async function writeReportFile(file: string, markdown: string): Promise<ReportWriteError | undefined> {
   try {
-    createOutputFolder(file);
-    await writeFile(file, markdown);
+    const fd = openOutputFile(file);
+    try {
+      writeFileSync(fd, markdown);
+    } finally {
+      closeSync(fd);
+    }
     return undefined;
   } catch (cause) {
     return new ReportWriteError({ path: file, cause });

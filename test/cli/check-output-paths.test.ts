@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkOutputPaths } from '../../src/cli/check-output-paths.ts';
 import { UsageError } from '../../src/cli/parse-cli-args.ts';
 
@@ -32,5 +32,28 @@ describe('checkOutputPaths', () => {
     mkdirSync(path.join(dir, 'ok'), { recursive: true });
     expect(checkOutputPaths([['--trace', trace], ['--summary', path.join(dir, 'ok', 'r.md')]], [['--resume', trace, '--trace'], ['--weights-from', trace, '--trace']])).toBe(true);
     expect(checkOutputPaths([['--trace', '/dev/null'], ['--summary', '/dev/null']], [['the plan', plan]])).toBe(true);
+  });
+});
+
+describe('checkOutputPaths and symlinks', () => {
+  it('refuses a final symlink and a linked .plan-runner before the run, and writes nothing', () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-linked-'));
+    const victim = path.join(repo, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    const cwd = process.cwd();
+    try {
+      symlinkSync(victim, path.join(repo, 'out.md'));
+      expect(checkOutputPaths([['--summary', path.join(repo, 'out.md')]])).toBe(false);
+      symlinkSync(path.join(repo, 'elsewhere'), path.join(repo, '.plan-runner'));
+      process.chdir(repo);
+      expect(checkOutputPaths([['--trace', '.plan-runner/trace.jsonl']])).toBe(false);
+    } finally {
+      process.chdir(cwd);
+      spy.mockRestore();
+    }
+    expect(errors.join('')).toMatch(/out\.md: it is a symbolic link[^]*\.plan-runner: it is plan-runner's default output folder, and it is a symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 });

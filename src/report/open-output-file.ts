@@ -1,0 +1,45 @@
+import { constants, lstatSync, openSync } from 'node:fs';
+import { createOutputFolder } from './create-output-folder.ts';
+import { OutputPathRefusedError } from './output-path-refused-error.ts';
+
+/** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
+export function outputFlags(mode: 'w' | 'a'): number {
+  return constants.O_WRONLY | constants.O_CREAT | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND) | NO_FOLLOW;
+}
+
+/** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
+export function symlinkRefusal(file: string, error: unknown): unknown {
+  return (error as NodeJS.ErrnoException).code === 'ELOOP'
+    ? new OutputPathRefusedError(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
+    : error;
+}
+
+/**
+ * Opens an output file for writing (after `createOutputFolder`), refusing a final symlink with
+ * `OutputPathRefusedError`: a checkout can contain `.plan-runner/report.md -> ../../anything`. Folders
+ * on the way are followed (an explicit path through a linked `/tmp` works); see
+ * `refuseLinkedOutputFolder` for the folder plan-runner writes in by default. Every report, trace and
+ * recording is opened here. Returns the file descriptor.
+ */
+export function openOutputFile(file: string, mode: 'w' | 'a' = 'w'): number {
+  createOutputFolder(file);
+  try {
+    return openSync(file, outputFlags(mode), 0o666);
+  } catch (error) {
+    throw symlinkRefusal(file, error);
+  }
+}
+
+/** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
+export function refuseFinalSymlink(file: string): void {
+  let linked = false;
+  try {
+    linked = lstatSync(file).isSymbolicLink();
+  } catch {
+    return;
+  }
+  if (linked) throw symlinkRefusal(file, Object.assign(new Error('ELOOP'), { code: 'ELOOP' }));
+}
