@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
 import { errorText } from '../core/error-text.ts';
 import { refuseLinkedOutputFolder } from '../report/create-output-folder.ts';
+import { baseUrlProblem } from '../llm/base-url.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
@@ -127,6 +128,8 @@ export async function readActionSettings(
   // With neither, loading the file reports it missing.
   const useFile = !inputs.task || fileExists(planFile) || planFile !== path.resolve(workspace, DEFAULT_PLAN);
   const runnerTemp = env['RUNNER_TEMP'];
+  const urlProblem = baseUrlProblem(inputs['base-url']);
+  if (urlProblem) return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
   const outputDir = runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, '.plan-runner');
   // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
   try {

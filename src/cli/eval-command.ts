@@ -6,12 +6,12 @@ import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '..
 import { ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
-import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
+import { cliRedactor } from './cli-job-settings.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
@@ -27,7 +27,7 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
 export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): Promise<number> {
   const env = process.env;
   const apiKey = env[args.apiKeyEnv] || undefined;
-  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const redact = cliRedactor(args, env);
   const fail = (message: string) => {
     process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
     return 1;

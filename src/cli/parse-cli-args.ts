@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { baseUrlProblem } from '../llm/base-url.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */
 export interface CliModelArgs {
@@ -165,6 +166,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (values.agent) throw new UsageError(`--agent is an option of run, not of ${command}`);
     if (values.task !== undefined) throw new UsageError(`--task is an option of run, not of ${command}`);
   }
+  const baseUrlIssue = values['base-url'] === undefined ? undefined : baseUrlProblem(values['base-url']);
+  if (baseUrlIssue) throw new UsageError(`--base-url: ${baseUrlIssue}`);
   if (values.task !== undefined && values.task.trim() === '') throw new UsageError('--task needs the task in words, got an empty text');
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');

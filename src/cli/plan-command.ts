@@ -3,10 +3,9 @@ import { planPreviewLines, plannedRecord } from '../report/plan-preview.ts';
 import { finalReport } from '../report/final-report.ts';
 import { renderMermaidGraph } from '../report/mermaid-graph.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
-import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../job/run-job.ts';
-import { cliJobSettings } from './cli-job-settings.ts';
+import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
@@ -18,8 +17,7 @@ type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
  */
 export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   const env = process.env;
-  const apiKey = env[args.apiKeyEnv] || undefined;
-  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const redact = cliRedactor(args, env);
   if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ['--replay', args.replay]])) return 1;
   const outcome = await runJob(
     await cliJobSettings(args, env, redact, 'plan'),

@@ -1,6 +1,5 @@
 import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
-import { createRedactor, secretValuesFromEnvironment } from '../core/redact.ts';
 import { finalReport } from '../report/final-report.ts';
 import { goalIcon } from '../report/goals-table.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
@@ -11,7 +10,7 @@ import { runJob } from '../job/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
-import { cliJobSettings } from './cli-job-settings.ts';
+import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -19,8 +18,7 @@ type RunArgs = Extract<CliCommand, { command: 'run' }>;
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<number> {
   const env = process.env;
-  const apiKey = env[args.apiKeyEnv] || undefined;
-  const redact = createRedactor([apiKey, ...secretValuesFromEnvironment(env)]);
+  const redact = cliRedactor(args, env);
   // Read before the new trace is opened: it may be the same file.
   let stepWeights;
   try {

@@ -1,4 +1,5 @@
 import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { baseUrlSecrets } from '../llm/base-url.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
@@ -226,7 +227,8 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
   // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-  const redact = deps.redact ?? createRedactor([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...secretValuesFromEnvironment(settings.env)]);
+  const live = settings.model.kind === 'live' ? settings.model : undefined;
+  const redact = deps.redact ?? createRedactor([live?.apiKey, ...baseUrlSecrets(live?.baseURL), ...secretValuesFromEnvironment(settings.env)]);
   redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let usage = NO_USAGE;

@@ -5,6 +5,7 @@ import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
+import { baseUrlSecrets } from '../llm/base-url.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
@@ -120,7 +121,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
   const startedAt = deps.clock.now();
   const signal = deps.signal ?? new AbortController().signal;
-  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...secretValuesFromEnvironment(settings.env)]);
+  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...baseUrlSecrets(settings.model.baseURL), ...secretValuesFromEnvironment(settings.env)]);
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
   const learn = redact.learn;
   const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);

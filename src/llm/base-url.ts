@@ -1,0 +1,43 @@
+import { isOrdinaryValue } from '../core/secret-env-name.ts';
+
+/**
+ * What is wrong with a model endpoint URL (`--base-url`, the action's `base-url`), or undefined. A user
+ * name or password in it is refused: the model client's fetch never sends them (the request fails as
+ * "could not reach the endpoint"), and the URL is shown in reports. The message never repeats the URL.
+ */
+export function baseUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'expected an http(s) URL such as https://api.openai.com/v1';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'expected an http(s) URL such as https://api.openai.com/v1';
+  if (parsed.username !== '' || parsed.password !== '') {
+    return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
+  }
+  return undefined;
+}
+
+/**
+ * The values of the endpoint URL's query (`?api_key=…`), which every report and trace must hide like
+ * the API key: the URL is shown in them. Flags and short numbers are left out (see `isOrdinaryValue`).
+ */
+export function baseUrlSecrets(url: string | undefined): string[] {
+  if (url === undefined) return [];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const decode = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const values = [...parsed.searchParams.values(), decode(parsed.password), decode(parsed.username)];
+  return values.filter((value) => value !== '' && !isOrdinaryValue(value));
+}
