@@ -4,7 +4,8 @@ import { evaluate } from '../eval/evaluate.ts';
 import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
 import { ScriptedAnswers } from '../eval/scripted-answers.ts';
-import { formatPlanError } from '../plan/plan-error.ts';
+import { formatPlanError, problemCount } from '../plan/plan-error.ts';
+import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
@@ -23,6 +24,27 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
   return { kind: 'none' };
 }
 
+/**
+ * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
+ * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
+ * would measure nothing, and `eval` gates CI: it must not pass.
+ */
+async function plansValid(files: readonly string[], signal: AbortSignal, redact: (text: string) => string): Promise<boolean> {
+  let valid = true;
+  for (const file of files) {
+    const loaded = await loadPlanWithServers(file, { signal, cwd: process.cwd(), env: process.env });
+    if (loaded.ok) {
+      await loaded.servers?.close();
+      continue;
+    }
+    valid = false;
+    for (const error of loaded.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
+    const count = problemCount(loaded.errors);
+    process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
+  }
+  return valid;
+}
+
 /** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
 export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): Promise<number> {
   const env = process.env;
@@ -32,6 +54,9 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
     return 1;
   };
+  if (!(await plansValid(args.compare ? [args.compare, args.file] : [args.file], signal, redact))) {
+    return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
+  }
   let faults: readonly FaultRule[] = [];
   if (args.faults) {
     const read = await readYamlFile(args.faults, FaultFile);

@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { evalCommand } from '../../src/cli/eval-command.ts';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-invalid-'));
+const good = path.join(dir, 'good.yml');
+writeFileSync(good, 'name: Good\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+const bad = path.join(dir, 'bad.yml');
+writeFileSync(bad, 'name: Bad\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: nope, args: {} }\n');
+
+async function evalCli(argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  try {
+    const args = parseCliArgs(argv);
+    if (args.command !== 'eval') throw new Error('not eval');
+    return { code: await evalCommand(args, new AbortController().signal), out };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe('plan-runner eval of a plan that is not valid', () => {
+  it('exits 1 with the located errors for a missing plan, an invalid plan and a missing --compare plan', async () => {
+    const missing = await evalCli(['eval', path.join(dir, 'nonexist.yml'), '--runs', '1']);
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('nonexist.yml: no such file');
+
+    const invalid = await evalCli(['eval', bad, '--runs', '1']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.out).toMatch(/bad\.yml:3:\d+: unknown tool `nope`/);
+
+    const compare = await evalCli(['eval', good, '--compare', path.join(dir, 'nonexist.yml'), '--runs', '1']);
+    expect(compare.code).toBe(1);
+    expect(compare.out).not.toContain('No regression');
+
+    const fine = await evalCli(['eval', good, '--runs', '1']);
+    expect(fine.code, fine.out).toBe(0);
+  });
+});
