@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../core/read-input-file.ts';
+import { MAX_TRACE_BYTES } from '../run/read-resume-trace.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { firstRequestDifference } from './first-request-difference.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -30,12 +31,9 @@ function isHeader(value: unknown): value is RecordingHeader {
 
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 export function readRecording(path: string): { header?: RecordingHeader; exchanges: RecordedExchange[] } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (cause) {
-    throw new ReplayFileError({ file: path, problem: 'cannot be read', cause });
-  }
+  const read = readInputFile(path, MAX_TRACE_BYTES);
+  if (!read.ok) throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
+  const text = read.bytes.toString('utf8');
   const exchanges: RecordedExchange[] = [];
   let header: RecordingHeader | undefined;
   for (const [index, line] of text.split('\n').entries()) {

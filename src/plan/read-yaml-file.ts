@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readInputFile } from '../core/read-input-file.ts';
+import { MAX_PLAN_BYTES } from './parse-plan-yaml.ts';
 import type { z } from 'zod';
 import { decodeUtf8 } from './decode-utf8.ts';
 import { formatPath } from './format-path.ts';
@@ -13,14 +14,10 @@ export type YamlFileResult<T> = { readonly ok: true; readonly value: T } | { rea
  * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw.
  */
 export async function readYamlFile<S extends z.ZodType>(path: string, schema: S): Promise<YamlFileResult<z.infer<S>>> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message = code === 'ENOENT' ? 'no such file; check the path (it is relative to the current directory)' : `cannot read the file (${code ?? 'error'})`;
-    return { ok: false, errors: [{ file: path, path: '', message }] };
-  }
+  // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
+  const read = readInputFile(path, MAX_PLAN_BYTES);
+  if (!read.ok) return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
+  const bytes = read.bytes;
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
   const yaml = await parsePlanYaml(decoded.text, path);

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readInputFile } from '../core/read-input-file.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
 import { parseJson } from '../core/parse-json.ts';
@@ -27,16 +27,11 @@ export interface ResumeTrace {
 
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 export async function readResumeTrace(file: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
-  try {
-    // The size first: a file is read whole, and an oversized one is never read at all.
-    if ((await stat(file)).size > MAX_TRACE_BYTES) return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-    const bytes = await readFile(file);
-    if (bytes.length > MAX_TRACE_BYTES) return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-    return { ok: true, trace: { file, text: bytes.toString('utf8') } };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problem: code === 'ENOENT' ? `no trace at ${file}: give the --trace file of the run to resume` : `cannot read the trace ${file} (${code ?? String(error)})` };
-  }
+  // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
+  const read = readInputFile(file, MAX_TRACE_BYTES);
+  if (read.ok) return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
+  if (read.code === 'ENOENT') return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+  return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 
 /**

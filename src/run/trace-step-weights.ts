@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readInputFile } from '../core/read-input-file.ts';
+import { MAX_TRACE_BYTES } from './read-resume-trace.ts';
 import type { StepWeights } from './start-order.ts';
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
@@ -59,13 +60,9 @@ function* traceEvents(text: string, file: string): Generator<unknown> {
 
 /** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
 export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-  }
+  const read = readInputFile(file, MAX_TRACE_BYTES);
+  if (!read.ok) throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+  const text = read.bytes.toString('utf8');
   const weights = stepDurations(traceEvents(text, file));
   if (weights.size === 0) throw new TraceWeightsError({ file, problem: 'it records no finished step' });
   return weights;
