@@ -69,17 +69,21 @@ function parseInputs(pairs: readonly string[]): Record<string, string> {
   return inputs;
 }
 
+/** Decimal notation only: `Number` also takes '' (0), '0x10', '0b101' and '1e1', which nobody means on a command line. */
+const WHOLE = /^\d+$/;
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 function whole(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
+  if (!WHOLE.test(text) || !Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
   return value;
 }
 
 function fraction(name: string, text: string | undefined, max = 1): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > max) throw new UsageError(`--${name} takes a number from 0 to ${max}, got '${text}'`);
+  if (!DECIMAL.test(text) || !Number.isFinite(value) || value < 0 || value > max) throw new UsageError(`--${name} takes a number from 0 to ${max}, got '${text}'`);
   return value;
 }
 

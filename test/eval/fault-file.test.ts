@@ -48,3 +48,22 @@ describe('eval on the command line', () => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
 });
+
+describe('numeric eval options', () => {
+  it.each([
+    ['--seed', ''],
+    ['--runs', '0x10'],
+    ['--runs', '0b101'],
+    ['--runs', '1e1'],
+    ['--max-turns', ' 3'],
+    ['--min-success-rate', '0x1'],
+    ['--max-cost-usd-per-run', '1e-2'],
+    ['--min-success-rate', ''],
+  ])('refuse %s %j: decimal notation only', (option, value) => {
+    expect(() => parseCliArgs(['eval', 'p.yml', option, value])).toThrow(UsageError);
+  });
+
+  it('take decimal numbers', () => {
+    expect(parseCliArgs(['eval', 'p.yml', '--runs', '16', '--seed', '0', '--min-success-rate', '.95', '--max-cost-usd-per-run', '0.01'])).toMatchObject({ runs: 16, seed: 0, minSuccessRate: 0.95, maxCostUsdPerRun: 0.01 });
+  });
+});
