@@ -60,7 +60,8 @@ export class UsageError extends Error {
 }
 
 function parseInputs(pairs: readonly string[]): Record<string, string> {
-  const inputs: Record<string, string> = {};
+  // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
+  const inputs: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);

@@ -11,9 +11,10 @@ export type InputsResult =
 export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record<string, unknown>>): InputsResult {
   const declared = plan.inputs ?? {};
   const errors: string[] = [];
-  const inputs: Record<string, unknown> = {};
+  // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
+  const inputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const name of Object.keys(given)) {
-    if (!(name in declared)) {
+    if (!Object.hasOwn(declared, name)) {
       const known = Object.keys(declared);
       errors.push(
         `input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`,
@@ -21,7 +22,7 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
     }
   }
   for (const [name, spec] of Object.entries(declared)) {
-    if (name in given) inputs[name] = given[name];
+    if (Object.hasOwn(given, name)) inputs[name] = given[name];
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
   }
