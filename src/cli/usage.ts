@@ -3,10 +3,12 @@ export const USAGE = `plan-runner — run LLM plan-and-execute workflows from a 
 
 Usage:
   plan-runner validate <file>...            check plan files; print a summary or the errors
+                                            (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
                                             plan, print it as a checklist and a Mermaid graph;
-                                            runs nothing
+                                            runs no step (its mcp_servers are started to list
+                                            their tools, then ended)
   plan-runner eval <file> [options]         run the plan N times (with injected faults, against
                                             baselines) and print success rate, goals, model
                                             calls, tokens, cost and duration per variant
