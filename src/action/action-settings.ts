@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
 import { errorText } from '../core/error-text.ts';
-import { refuseLinkedOutputFolder } from '../report/create-output-folder.ts';
+import { refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { baseUrlProblem } from '../llm/base-url.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';

@@ -1,9 +1,9 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
-import { createOutputFolder, refuseLinkedOutputFolder } from '../report/create-output-folder.ts';
-import { refuseFinalSymlink } from '../report/open-output-file.ts';
-import { OutputPathRefusedError } from '../report/output-path-refused-error.ts';
+import { createOutputFolder, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
+import { refuseFinalSymlink } from '../core/open-output-file.ts';
+import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { DEFAULT_OUTPUT_FOLDER, UsageError } from './parse-cli-args.ts';
 
 /** A file a command writes: the option that names it (`--trace`), and the path (absent: not asked for). */

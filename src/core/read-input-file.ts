@@ -1,5 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
+/** The largest trace (or recording) plan-runner reads: far more than 10,000 steps' events. */
+export const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+
 export type InputFileResult = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly problem: string; readonly code?: string };
 
 const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs';
-import { openOutputFile, outputFlags, symlinkRefusal } from '../report/open-output-file.ts';
+import { openOutputFile, outputFlags, symlinkRefusal } from '../core/open-output-file.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';

@@ -1,5 +1,4 @@
-import { readInputFile } from '../core/read-input-file.ts';
-import { MAX_TRACE_BYTES } from '../run/read-resume-trace.ts';
+import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { firstRequestDifference } from './first-request-difference.ts';
 import { ModelCallError } from './model-call-error.ts';

@@ -1,4 +1,4 @@
-import { OutputPathRefusedError } from './output-path-refused-error.ts';
+import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
 export class TraceWriteError extends Error {

@@ -3,7 +3,7 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
-import { openOutputFile } from './open-output-file.ts';
+import { openOutputFile } from '../core/open-output-file.ts';
 
 export interface TraceWriter {
   readonly path: string;

@@ -1,6 +1,6 @@
 import { closeSync, writeFileSync } from 'node:fs';
-import { openOutputFile } from './open-output-file.ts';
-import { OutputPathRefusedError } from './output-path-refused-error.ts';
+import { openOutputFile } from '../core/open-output-file.ts';
+import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 
 /** A report file that could not be written; the message names the path and what to check. */
 export class ReportWriteError extends Error {

@@ -1,11 +1,11 @@
-import { readInputFile } from '../core/read-input-file.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
 import { parseJson } from '../core/parse-json.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
+import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 
-/** The largest trace a resume reads: far more than 10,000 steps' events. */
-export const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+/** The largest trace a resume reads (see `readInputFile`). */
+export { MAX_TRACE_BYTES };
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 export function oversizedState(bytes: number): string | undefined {

@@ -1,5 +1,4 @@
-import { readInputFile } from '../core/read-input-file.ts';
-import { MAX_TRACE_BYTES } from './read-resume-trace.ts';
+import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { StepWeights } from './start-order.ts';
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */

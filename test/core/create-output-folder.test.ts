@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOutputFolder } from '../../src/report/create-output-folder.ts';
-import { OutputPathRefusedError } from '../../src/report/output-path-refused-error.ts';
+import { createOutputFolder } from '../../src/core/create-output-folder.ts';
+import { OutputPathRefusedError } from '../../src/core/output-path-refused-error.ts';
 
 describe('createOutputFolder', () => {
   it('creates the folders of a normal path', () => {

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync } from 'node:fs';
 import path from 'node:path';
-import { isSystemPath } from '../core/system-path.ts';
+import { isSystemPath } from './system-path.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */

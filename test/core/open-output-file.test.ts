@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refuseLinkedOutputFolder } from '../../src/report/create-output-folder.ts';
-import { OutputPathRefusedError } from '../../src/report/output-path-refused-error.ts';
+import { refuseLinkedOutputFolder } from '../../src/core/create-output-folder.ts';
+import { OutputPathRefusedError } from '../../src/core/output-path-refused-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { writeReportFile } from '../../src/report/write-report-file.ts';
 import { recordingModelClient } from '../../src/llm/recording-model-client.ts';
