@@ -36,7 +36,8 @@ Options for run and plan:
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
   --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1); no
-                          user:password@ in it; its query values are hidden like the key
+                          user:password@ in it; ?api_key=… and other credential
+                          query values are hidden like the key
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs)
   --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
                           a key is never taken on the command line

@@ -1,4 +1,7 @@
-import { isOrdinaryValue } from '../core/secret-env-name.ts';
+import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
+
+/** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
+const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
 
 /**
  * What is wrong with a model endpoint URL (`--base-url`, the action's `base-url`), or undefined. A user
@@ -20,8 +23,9 @@ export function baseUrlProblem(url: string): string | undefined {
 }
 
 /**
- * The values of the endpoint URL's query (`?api_key=…`), which every report and trace must hide like
- * the API key: the URL is shown in them. Flags and short numbers are left out (see `isOrdinaryValue`).
+ * The values of the endpoint URL's query under names that hold credentials (`?api_key=…`, `sig=…`),
+ * which every report and trace must hide like the API key: the URL is shown in them. Flags and short
+ * numbers are left out (see `isOrdinaryValue`).
  */
 export function baseUrlSecrets(url: string | undefined): string[] {
   if (url === undefined) return [];
@@ -38,6 +42,9 @@ export function baseUrlSecrets(url: string | undefined): string[] {
       return text;
     }
   };
-  const values = [...parsed.searchParams.values(), decode(parsed.password), decode(parsed.username)];
+  // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
+  // blank out that date wherever a result or a report says it.
+  const secret = [...parsed.searchParams].filter(([name]) => isSecretEnvName(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+  const values = [...secret, decode(parsed.password), decode(parsed.username)];
   return values.filter((value) => value !== '' && !isOrdinaryValue(value));
 }
