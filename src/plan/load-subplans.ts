@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
@@ -62,6 +63,13 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
     if (!isInside(context.root, resolved)) {
       issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
+      continue;
+    }
+    // A link inside the repository to a file outside it is outside it too: its keys were quoted in
+    // errors, and a valid plan there ran its commands (found by a review).
+    const real = await realpath(resolved).catch(() => undefined);
+    if (real !== undefined && !isInside(await realpath(context.root).catch(() => context.root), real)) {
+      issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
       continue;
     }
     if (context.chain.includes(resolved)) {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,15 @@ describe('plans using plans, at load time', () => {
     expect([...(result.plan.subplans?.keys() ?? [])]).toEqual(['plans/inner.yml']);
     expect(result.plan.source.tools?.stats).toBeDefined();
     expect(result.plan.tools.has('stats')).toBe(true);
+  });
+
+  it('refuses a link inside the repository to a plan file outside it', async () => {
+    const outside = repo({ 'config.yml': 'SECRET_DB_PASSWORD: hunter2\n' });
+    const root = repo({ 'main.yml': usesStep('cfg.yml') });
+    symlinkSync(path.join(outside, 'config.yml'), path.join(root, 'cfg.yml'));
+    const found = await errors(root, 'main.yml');
+    expect(found).toEqual([expect.stringContaining('uses must name a plan file inside the repository; cfg.yml is a link to a file outside it')]);
+    expect(found.join('\n')).not.toContain('SECRET_DB_PASSWORD');
   });
 
   it('prints the chain of a cycle between plan files', async () => {
