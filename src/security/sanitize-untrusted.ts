@@ -1,14 +1,10 @@
 import { removeHiddenMarkdown } from './hidden-markdown.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { INVISIBLE } from '../core/invisible-characters.ts';
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
 
-// Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
-// Unicode tag characters, and variation selectors (U+FE00–FE0F, U+E0100–E01EF), which carry a
-// byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 /**
  * `text` without HTML comments (`<!-- … -->`, an unclosed one to the end), also those that removing
  * one forms from the pieces around it (`<!<!-- x -->-- y -->`). One pass, in time linear in the text:

@@ -150,3 +150,14 @@ describe('a structured result', () => {
     expect(await checkGoal({ every_sentence_matches: String.raw`\[\d+\]` }, cited)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('sentence 2 of 2 has no match') });
   });
 });
+
+// `not_contains: AKIA` passed on `AK\u200bIA…` and on fullwidth letters: a reader sees the text the goal
+// forbids (found by a review).
+describe('not_contains against text a reader sees', () => {
+  it('finds the text split by invisible characters or written in compatibility forms', async () => {
+    for (const hidden of ['key AK\u200bIA0123456789ABCDEF', 'key ＡＫＩＡ0123456789ABCDEF', 'key A\u2060K\uFE0FIA']) {
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(hidden))).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a reader sees it') });
+    }
+    expect((await checkGoal({ not_contains: 'AKIA' }, finishedRun('key AKI A'))).outcome).toBe('met');
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
+ * invisible operators, deprecated format characters, the byte-order mark, bidi
+ * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00–FE0F,
+ * U+E0100–E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
+ * its VS16 still shows. Global: use it with `replace`.
+ */
+export const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `ＡＫＩＡ` is `AKIA`). */
+export function visibleText(text: string): string {
+  return text.replace(INVISIBLE, '').normalize('NFKC');
+}
