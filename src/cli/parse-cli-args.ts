@@ -54,6 +54,31 @@ const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare'
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
 export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 
+/** The options each command reads (besides --help and --version): any other was silently ignored. */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  validate: [],
+  plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
+  run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
+  eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
+};
+
+/** Throws for an option `command` does not read: `validate plan.yml --trace t` wrote no trace, and said nothing. */
+function refuseUnread(command: string, values: Record<string, unknown>): void {
+  const reads = COMMAND_OPTIONS[command] ?? [];
+  const unread = Object.keys(values).find((name) => values[name] !== undefined && name !== 'help' && name !== 'version' && !reads.includes(name));
+  if (unread) throw new UsageError(`--${unread} is not an option of ${command}${reads.length > 0 ? `, which takes ${reads.map((name) => `--${name}`).join(', ')}` : ', which takes only plan files'}`);
+}
+
+/** Throws for an option given more than once that takes one value: the last one silently won. */
+function refuseRepeated(tokens: readonly { kind: string; name?: string }[], multiple: ReadonlySet<string>): void {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined || multiple.has(token.name)) continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once; give it once`);
+    seen.add(token.name);
+  }
+}
+
 /** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -65,7 +90,9 @@ function parseInputs(pairs: readonly string[]): Record<string, string> {
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
-    inputs[pair.slice(0, eq)] = pair.slice(eq + 1);
+    const name = pair.slice(0, eq);
+    if (Object.hasOwn(inputs, name)) throw new UsageError(`--input ${name} is given twice; give each input once`);
+    inputs[name] = pair.slice(eq + 1);
   }
   return inputs;
 }
@@ -119,6 +146,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
+      tokens: true,
       options: {
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
@@ -153,7 +181,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   if (values['api-key'] !== undefined) {
@@ -161,6 +189,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError('no command given');
+  refuseRepeated(tokens, new Set(['input', 'baseline']));
   if (command !== 'eval') {
     const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
     if (misplaced) throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
@@ -176,6 +205,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.task !== undefined && values.task.trim() === '') throw new UsageError('--task needs the task in words, got an empty text');
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
+    refuseUnread(command, values);
     return { command: 'validate', files: rest };
   }
   if (command === 'run' || command === 'plan' || command === 'eval') {
@@ -193,13 +223,16 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       if (values.record) throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
       if (values.answers && values.replay) throw new UsageError('--answers and --replay cannot be used together');
       if (values.trace !== undefined || values.summary !== undefined) throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
+      refuseUnread(command, values);
       return { command: 'eval', ...evalArgs(values), file: rest[0]!, ...modelArgs };
     }
     if (values['weights-from'] !== undefined && command !== 'run') throw new UsageError('--weights-from orders the steps of a run; use it with run');
     if (command === 'plan') {
       if (values.trace !== undefined) throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
+      refuseUnread(command, values);
       return { command: 'plan', file: rest[0]!, ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };
     }
+    refuseUnread(command, values);
     return {
       command: 'run',
       file: rest[0]!,

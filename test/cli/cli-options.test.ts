@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
+
+// Each of these ran with an option silently dropped: `validate --trace t` wrote no trace, `--trace a
+// --trace b` wrote only b, `--input a=1 --input a=2` took 2 (found by a review).
+describe('options the command line gives', () => {
+  it('are refused when the command does not read them, naming what it takes', () => {
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
+    expect(() => parseCliArgs(['validate', 'plan.yml', '--input', 'a=b'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--weights-from', 't.jsonl'])).toThrow(/^--weights-from is not an option of eval, which takes --runs, /);
+    expect(() => parseCliArgs(['run', 'plan.yml', '--compare', 'b.yml'])).toThrow('--compare is an option of eval, not of run');
+  });
+
+  it('are refused when one that takes one value is given twice, or one input twice', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--trace', 'a.jsonl', '--trace', 'b.jsonl'])).toThrow(new UsageError('--trace is given more than once; give it once'));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--runs', '2', '--runs=1'])).toThrow('--runs is given more than once');
+    expect(() => parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'a=2'])).toThrow('--input a is given twice; give each input once');
+  });
+
+  it('are taken as before where the command reads them', () => {
+    expect(parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'b=2', '--trace', 't.jsonl'])).toMatchObject({ command: 'run', trace: 't.jsonl', inputs: { a: '1', b: '2' } });
+    expect(parseCliArgs(['eval', 'plan.yml', '--baseline', 'react', '--baseline', 'full-history', '--runs', '3'])).toMatchObject({ command: 'eval', runs: 3, baselines: ['react', 'full-history'] });
+    expect(parseCliArgs(['validate', 'a.yml', 'b.yml'])).toEqual({ command: 'validate', files: ['a.yml', 'b.yml'] });
+  });
+});
