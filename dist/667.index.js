@@ -208,7 +208,10 @@ var sanitize_untrusted = __webpack_require__(38521);
 var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
 var validate_tool_arguments = __webpack_require__(64532);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
+
 
 
 
@@ -219,9 +222,11 @@ function failed(args, error, reply = `Error: ${error}`) {
 /** Parses a model's argument string; a refusal says what was wrong. */
 function parseArguments(text) {
     try {
-        return { ok: true, args: JSON.parse(text === '' ? '{}' : text) };
+        return { ok: true, args: (0,parse_json/* parseJson */.qF)(text === '' ? '{}' : text) };
     }
-    catch {
+    catch (error) {
+        if (error instanceof parse_json/* JsonTooDeepError */.FY)
+            return { ok: false, error: `the arguments are refused: ${error.message}` };
         return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
     }
 }

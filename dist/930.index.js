@@ -9,10 +9,12 @@ export const modules = {
 /* harmony export */   judgeMessages: () => (/* binding */ judgeMessages)
 /* harmony export */ });
 /* unused harmony export JUDGED_CHARS */
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
-/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(16);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(16);
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
 /* harmony import */ var _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58542);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70695);
+
 
 
 
@@ -25,7 +27,7 @@ function jsonStructure(text) {
     if (start !== '{' && start !== '[')
         return undefined;
     try {
-        const value = JSON.parse(text);
+        const value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
         return value !== null && typeof value === 'object' ? value : undefined;
     }
     catch {
@@ -41,13 +43,16 @@ function jsonStructure(text) {
  */
 function judgedText(result) {
     const tooLong = (length) => {
-        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(length)} characters, more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(JUDGED_CHARS)} a judge reads, and a verdict on a part of it is not one on the whole: judge a smaller step's result (of:), or have the step return less`);
+        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(length)} characters, more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(JUDGED_CHARS)} a judge reads, and a verdict on a part of it is not one on the whole: judge a smaller step's result (of:), or have the step return less`);
     };
     const structure = typeof result === 'string' ? jsonStructure(result) : result;
     if (typeof structure !== 'object' || structure === null) {
-        return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
+        return (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(typeof result === 'string' ? result : (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)(result).text, { maxChars: JUDGED_CHARS, onCut: tooLong });
     }
-    const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_3__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong })).text;
+    const collision = (key) => {
+        throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`two keys of the result read "${key.slice(0, 64)}" once hidden characters are removed, so a reader cannot tell which one it sees: the result is not judged; have the step return distinct keys`);
+    };
+    const text = (0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_4__/* .resultText */ .D)((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(structure, { maxChars: JUDGED_CHARS, onCut: tooLong, onKeyCollision: collision })).text;
     return text.length > JUDGED_CHARS ? tooLong(text.length) : text;
 }
 /**
@@ -406,16 +411,14 @@ function withoutHidden(given) {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 const UNTRUSTED_CHAR_LIMIT = 32_000;
-// Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
-// Unicode tag characters, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a
-// byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 /**
  * `text` without HTML comments (`<!-- \u2026 -->`, an unclosed one to the end), also those that removing
  * one forms from the pieces around it (`<!<!-- x -->-- y -->`). One pass, in time linear in the text:
@@ -475,7 +478,7 @@ function safeCut(parsed, limit) {
  */
 function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(INVISIBLE, ''));
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.k, ''));
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
@@ -501,6 +504,21 @@ function sanitizeUntrusted(text, options = {}) {
  */
 function sanitizeUntrustedValue(value, options = {}) {
     const seen = new WeakSet();
+    // Keys that collide once cleaned would collapse into one, the last winning: `{"decision": "reject",
+    // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
+    const cleanEntries = (entries) => {
+        const taken = new Set();
+        return entries.map(([key, inner]) => {
+            const clean = sanitizeUntrusted(key, options);
+            let shown = clean;
+            for (let count = 2; taken.has(shown); count++)
+                shown = `${clean} (${count})`;
+            if (shown !== clean)
+                options.onKeyCollision?.(clean);
+            taken.add(shown);
+            return [shown, walk(inner)];
+        });
+    };
     const walk = (item) => {
         if (typeof item === 'string')
             return sanitizeUntrusted(item, options);
@@ -512,9 +530,7 @@ function sanitizeUntrustedValue(value, options = {}) {
         if (seen.has(item))
             return '[Circular]';
         seen.add(item);
-        const copy = Array.isArray(item)
-            ? item.map(walk)
-            : Object.fromEntries(Object.entries(item).map(([key, inner]) => [sanitizeUntrusted(key, options), walk(inner)]));
+        const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item)));
         seen.delete(item);
         return copy;
     };

@@ -46,13 +46,15 @@ async function askForJson(model, request, purpose, signal) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ findJsonValue)
 /* harmony export */ });
-/* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70678);
+/* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70678);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
 
 const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
 function tryParse(text) {
     try {
-        return { ok: true, value: JSON.parse(text) };
+        return { ok: true, value: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text) };
     }
     catch (error) {
         return { ok: false, problem: error instanceof Error ? error.message : String(error) };
@@ -76,7 +78,7 @@ function findJsonValue(answer) {
         if (answer[i] !== '{' && answer[i] !== '[')
             continue;
         starts += 1;
-        const end = (0,_core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_0__/* .balancedJsonEnd */ .G)(answer, i);
+        const end = (0,_core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__/* .balancedJsonEnd */ .G)(answer, i);
         if (end === undefined)
             continue;
         const inner = tryParse(answer.slice(i, end));
@@ -219,30 +221,33 @@ function goalChecksText(goalNames) {
 /* harmony export */   n: () => (/* binding */ readStepList)
 /* harmony export */ });
 /* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(15588);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70695);
+
 
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/** A step as written, tidied: null fields (strict mode's "does not apply") left out, args given as JSON text parsed. */
+/** `args` given as JSON text, parsed; left as text when it is not JSON (validation says args must be an object, and the repair call fixes it). */
+function parsedArgs(value) {
+    try {
+        return (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(value);
+    }
+    catch {
+        return value;
+    }
+}
+/**
+ * A step as written, tidied: null fields (strict mode's "does not apply") left out, args given as
+ * JSON text parsed. Built with own properties only: assigning a `__proto__` key the model wrote
+ * would make its value the step's prototype, whose fields a key check does not see and the schema
+ * still reads (a model's `approval:` or `max_items:` got past the fields only people may set).
+ */
 function tidyStep(step) {
     if (!isObject(step))
         return step;
-    const out = {};
-    for (const [key, value] of Object.entries(step)) {
-        if (value === null)
-            continue;
-        if (key === 'args' && typeof value === 'string') {
-            try {
-                out[key] = JSON.parse(value);
-                continue;
-            }
-            catch {
-                // Left as text: validation says args must be an object, and the repair call fixes it.
-            }
-        }
-        out[key] = value;
-    }
-    return out;
+    return Object.fromEntries(Object.entries(step)
+        .filter(([, value]) => value !== null)
+        .map(([key, value]) => [key, key === 'args' && typeof value === 'string' ? parsedArgs(value) : value]));
 }
 /**
  * The steps in a planner's answer: `{"steps": [...]}` or a bare list (also in a code fence or
@@ -348,7 +353,7 @@ function stepListResponseFormat() {
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(75935);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(39724);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
 
 
@@ -356,7 +361,7 @@ function stepListResponseFormat() {
 const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
 /**
  * A completed step as the plan format writes it, for validating a replacement against it. Its
- * `args` are left out: it has run, and only its id, tool and edges matter to the steps after it.
+ * `args` are left out: it has run, and only its id, tool, edges and what its type requires matter.
  */
 function keptStep(step, idOf) {
     return {
@@ -364,6 +369,9 @@ function keptStep(step, idOf) {
         type: step.type,
         description: step.description,
         ...(step.tool !== undefined && { tool: step.tool }),
+        // What its type requires of it (an agent's task, a plan step's plan file), as the plan file had it.
+        ...(step.type === 'agent' && step.task !== undefined && { task: step.task }),
+        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
         ...(step.type === 'aggregate' && { inputs: step.inputs.map(idOf) }),
         depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
     };

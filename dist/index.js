@@ -530,11 +530,9 @@ async function checkRunName(settings) {
 /* harmony export */   x: () => (/* binding */ internalErrorResult)
 /* harmony export */ });
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
-/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93465);
-
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93465);
 
 
 
@@ -545,7 +543,7 @@ async function checkRunName(settings) {
  */
 async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl) {
     const headline = report.goals.length ? ` \u2014 ${(0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsHeadline */ .l$)(report.goals)}` : '';
-    const reason = report.reason ? `: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(report.reason), 1000))}` : '';
+    const reason = (0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .reasonSuffix */ .yy)(report.reason, redact);
     const body = report.planErrors.length
         ? [report.markdown]
         : [
@@ -554,7 +552,7 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
     const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
@@ -1416,7 +1414,7 @@ async function liveComment(settings, context) {
     const marker = (0,comment_marker/* commentMarker */.Q)(settings.planPath);
     const runUrl = settings.github.runUrl;
     // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
-    const headSha = decision.target.kind === 'pull_request' ? (0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) : undefined;
+    const headSha = decision.target.kind === 'pull_request' ? ((0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) ?? context.headSha) : undefined;
     const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
     const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
@@ -1788,6 +1786,80 @@ function inlineCode(text) {
 
 /***/ }),
 
+/***/ 9098:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ createOutputFolder),
+/* harmony export */   N: () => (/* binding */ refuseLinkedOutputFolder)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29120);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65542);
+
+
+
+
+/** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
+const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
+function existingAncestor(absolute) {
+    let folder = absolute;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
+        if (parent === folder)
+            break;
+        folder = parent;
+    }
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
+}
+/**
+ * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
+ * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
+ */
+function createOutputFolder(file) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
+    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
+        return;
+    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
+    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+    }
+    let type;
+    try {
+        type = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statfsSync)(ancestor).type;
+    }
+    catch {
+        type = undefined; // statfs is missing on some platforms; the path check above still holds
+    }
+    if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
+    }
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
+}
+/**
+ * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
+ * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
+ * would land there. A folder the user names explicitly is theirs to link.
+ */
+function refuseLinkedOutputFolder(folder) {
+    let linked = false;
+    try {
+        linked = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(folder).isSymbolicLink();
+    }
+    catch {
+        return; // not there yet: it is created as a folder
+    }
+    if (linked)
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
 /***/ 7437:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1799,6 +1871,33 @@ function errorText(error) {
     if (error instanceof Error)
         return error.message || error.name;
     return typeof error === 'string' ? error : String(error);
+}
+
+
+/***/ }),
+
+/***/ 35878:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ exceedsDepth)
+/* harmony export */ });
+/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
+function exceedsDepth(value, max) {
+    const stack = [{ value, depth: 1 }];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const { value: current, depth } = stack.pop();
+        if (current === null || typeof current !== 'object' || seen.has(current))
+            continue;
+        if (depth > max)
+            return true;
+        // YAML aliases share objects; each is walked once.
+        seen.add(current);
+        for (const child of Object.values(current))
+            stack.push({ value: child, depth: depth + 1 });
+    }
+    return false;
 }
 
 
@@ -1851,6 +1950,29 @@ function looksLikeCredential(fragment) {
 function hideCutFragments(text) {
     const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+
+
+/***/ }),
+
+/***/ 5709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ visibleText),
+/* harmony export */   k: () => (/* binding */ INVISIBLE)
+/* harmony export */ });
+/**
+ * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
+ * invisible operators, deprecated format characters, the byte-order mark, bidi
+ * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00\u2013FE0F,
+ * U+E0100\u2013E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
+ * its VS16 still shows. Global: use it with `replace`.
+ */
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
+function visibleText(text) {
+    return text.replace(INVISIBLE, '').normalize('NFKC');
 }
 
 
@@ -8918,6 +9040,184 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 97712:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Op: () => (/* binding */ openOutputFile),
+/* harmony export */   Xo: () => (/* binding */ outputFlags),
+/* harmony export */   gV: () => (/* binding */ symlinkRefusal)
+/* harmony export */ });
+/* unused harmony export refuseFinalSymlink */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9098);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65542);
+
+
+
+/** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
+const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
+function outputFlags(mode) {
+    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | NO_FOLLOW;
+}
+/** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
+function symlinkRefusal(file, error) {
+    return error.code === 'ELOOP'
+        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
+        : error;
+}
+/**
+ * Opens an output file for writing (after `createOutputFolder`), refusing a final symlink with
+ * `OutputPathRefusedError`: a checkout can contain `.plan-runner/report.md -> ../../anything`. Folders
+ * on the way are followed (an explicit path through a linked `/tmp` works); see
+ * `refuseLinkedOutputFolder` for the folder plan-runner writes in by default. Every report, trace and
+ * recording is opened here. Returns the file descriptor.
+ */
+function openOutputFile(file, mode = 'w') {
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode), 0o666);
+    }
+    catch (error) {
+        throw symlinkRefusal(file, error);
+    }
+}
+/** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
+function refuseFinalSymlink(file) {
+    let linked = false;
+    try {
+        linked = lstatSync(file).isSymbolicLink();
+    }
+    catch {
+        return;
+    }
+    if (linked)
+        throw symlinkRefusal(file, Object.assign(new Error('ELOOP'), { code: 'ELOOP' }));
+}
+
+
+/***/ }),
+
+/***/ 65542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ OutputPathRefusedError)
+/* harmony export */ });
+/** An output file (report, trace, record) was asked for where plan-runner will not write. */
+class OutputPathRefusedError extends Error {
+    path;
+    constructor(file, reason) {
+        super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
+        this.name = new.target.name;
+        this.path = file;
+    }
+}
+
+
+/***/ }),
+
+/***/ 70695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor() {
+        super(`the JSON nests more than ${MAX_JSON_DEPTH} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/** `JSON.parse` for text someone else wrote: a value nesting deeper than `MAX_JSON_DEPTH` is refused (`JsonTooDeepError`, a `SyntaxError`). */
+function parseJson(text) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, MAX_JSON_DEPTH))
+        throw new JsonTooDeepError();
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 2237:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
+/* harmony export */   j: () => (/* binding */ readInputFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+
+/** The largest trace (or recording) plan-runner reads: far more than 10,000 steps' events. */
+const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';
+function megabytes(bytes) {
+    return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/**
+ * Reads an input file the user names (a trace to resume or weigh by, a recording to replay, a fault or
+ * answers file) whole, at most `maxBytes`: what is not a regular file is refused without blocking (a FIFO
+ * is opened non-blocking, so no writer is waited for), and the size is counted as it is read, not taken
+ * from `stat` (a device says 0 and never ends). Never throws: a problem comes back in words, without the path.
+ */
+function readInputFile(file, maxBytes) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { ok: false, problem: 'no such file; check the path (it is relative to the current directory)', code };
+        if (code === 'EACCES')
+            return { ok: false, problem: 'cannot read the file: permission denied', code };
+        if (code === 'EISDIR')
+            return { ok: false, problem: NOT_A_FILE, code };
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile())
+            return { ok: false, problem: NOT_A_FILE };
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+            const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+            if (read === 0)
+                break;
+            chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+            total += read;
+            if (total > maxBytes)
+                return { ok: false, problem: `it is larger than ${megabytes(maxBytes)}, more than plan-runner reads from such a file` };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, total) };
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+
+
+/***/ }),
+
 /***/ 8038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9440,6 +9740,8 @@ function applyEvent(record, event) {
             record.status = event.status;
             if (event.usage)
                 record.usage = event.usage;
+            if (event.reason !== undefined)
+                record.reason = event.reason;
             break;
         }
         case 'step_retrying': {
@@ -9726,6 +10028,22 @@ const WRITE_TODOS = 'write_todos';
 
 /***/ }),
 
+/***/ 82975:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ TRACE_GAP)
+/* harmony export */ });
+/**
+ * The type of the trace line written in place of an event the trace writer could not serialise:
+ * `{"type":"trace_gap","event":"<its type>","why":"\u2026"}`. A trace with one is not a record a run can
+ * resume from: the missing event may be a call with side effects.
+ */
+const TRACE_GAP = 'trace_gap';
+
+
+/***/ }),
+
 /***/ 76940:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9880,7 +10198,7 @@ function githubRunContext(env) {
 
 /***/ }),
 
-/***/ 98934:
+/***/ 5020:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9946,6 +10264,13 @@ function lineOf(text, index) {
             line++;
     return line;
 }
+/**
+ * For a structured result whose JSON has what its values do not (a key, `"field": value`): a note
+ * that says so, and what checks structure; '' otherwise.
+ */
+function onlyInJson(json, values, foundInJson) {
+    return json !== values && foundInJson ? ' in the values of the result (only its JSON has it, in a key or in JSON syntax; text checks read the values, check structure with json_schema)' : '';
+}
 
 ;// CONCATENATED MODULE: ./lib/goals/run-goal-command.js
 
@@ -10004,14 +10329,14 @@ const commandCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/contains.js
 
-/** `contains`: the text appears verbatim (case matters; use `matches` with `(?i)` otherwise). */
+/** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text }, text: json }) {
         const wanted = goal.contains ?? '';
         const index = text.indexOf(wanted);
         if (index < 0)
-            return { met: false, evidence: `missing "${shorten(wanted)}"` };
+            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json.includes(wanted))}` };
         return {
             met: true,
             evidence: `found "${shorten(wanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, wanted.length)}`,
@@ -10170,17 +10495,26 @@ function endsSentence(block, index, mark, after) {
     const next = nextVisible(block, after);
     if (next === undefined)
         return true;
-    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so\u2026 the".
-    if (/\p{Ll}/u.test(next))
-        return false;
+    const lowerNext = /\p{Ll}/u.test(next);
+    // "and so\u2026 the" goes on; "and so\u2026 The" is a new sentence.
     if (ellipsis)
-        return true;
+        return !lowerNext;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
-    if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
+    if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext)
         return false;
-    // Initials and initialisms: "A. Gulli", "U.S.", "a.m.".
-    return !/^(?:\p{L}\.)+$/u.test(token);
+    if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next)))
+        return false;
+    // Initials and initialisms: "A. Gulli", "U.S.", "a.m.", "the U.S. economy".
+    if (/^(?:\p{L}\.)+$/u.test(token))
+        return false;
+    // A list number that starts the block ("1. buses").
+    if (/^\d+\.$/.test(token) && block.slice(0, index).trim() === token.slice(0, -1))
+        return false;
+    // Any other word before the period ends the sentence, whatever case follows: a sentence a model
+    // starts in lower case ("\u2026 fell 6% [2]. the tram opened in 2023.") is still checked on its own, or one
+    // citation would vouch for every claim run on after it.
+    return true;
 }
 /** A piece that is only a citation ("[1]." at the start of a reference line) joins its neighbour. */
 function attachLoneCitations(pieces) {
@@ -10210,7 +10544,7 @@ function attachLoneCitations(pieces) {
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 const everySentenceMatchesCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text } }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
@@ -10226,7 +10560,10 @@ const everySentenceMatchesCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+
 /** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
 function fenceLine(text, from) {
     for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
@@ -10280,7 +10617,7 @@ function parseJsonResult(value) {
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
     try {
-        return { ok: true, value: JSON.parse(text) };
+        return { ok: true, value: (0,parse_json/* parseJson */.qF)(text) };
     }
     catch (error) {
         return { ok: false, why: error instanceof Error ? error.message : String(error) };
@@ -10452,14 +10789,14 @@ const judgeCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/matches.js
 
 
-/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere. */
+/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text }, text: json }) {
         const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
         const match = regex.exec(text);
         if (!match)
-            return { met: false, evidence: `no match for ${String(regex)}` };
+            return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && regex.exec(json) !== null)}` };
         return {
             met: true,
             evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,
@@ -10502,30 +10839,47 @@ const maxWordsCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
-/** `min_words`: the result has at least this many words. */
+/** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text } }) {
         const min = goal.min_words ?? 0;
         const words = countWords(text);
         return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
 
-/** `not_contains`: the text never appears; evidence for a failure is the offending excerpt. */
+
+/**
+ * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
+ * key, not in its JSON. A structured result's JSON writes `C:\\Users` for `C:\Users` and `\n` for a
+ * line break, so searching the JSON alone missed them. Evidence for a failure is the offending excerpt.
+ */
 const notContainsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, valueText }) {
         const unwanted = goal.not_contains ?? '';
-        const index = text.indexOf(unwanted);
-        if (index < 0)
-            return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
-        return {
-            met: false,
-            evidence: `found "${shorten(unwanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, unwanted.length)}`,
-        };
+        const places = [
+            { name: 'the result', text: valueText.values },
+            { name: 'a key of the result', text: valueText.keys },
+            { name: "the result's JSON", text },
+        ];
+        // As a reader sees them too: `AK\u200bIA\u2026` or fullwidth `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
+        const unwantedVisible = (0,invisible_characters/* visibleText */.Q)(unwanted);
+        for (const place of [...places])
+            places.push({ name: `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)`, text: (0,invisible_characters/* visibleText */.Q)(place.text), needle: unwantedVisible });
+        for (const place of places) {
+            const needle = place.needle ?? unwanted;
+            const index = needle === '' ? -1 : place.text.indexOf(needle);
+            if (index < 0)
+                continue;
+            return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, needle.length)}` };
+        }
+        return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
     },
 };
 
@@ -10599,7 +10953,37 @@ function resolveGoalTarget(goal, target) {
 
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __nccwpck_require__(16);
+;// CONCATENATED MODULE: ./lib/goals/value-text.js
+/** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
+function valueText(result) {
+    if (typeof result === 'string')
+        return { values: result, keys: '' };
+    const values = [];
+    const keys = [];
+    const stack = [result];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const item = stack.pop();
+        if (typeof item === 'string')
+            values.push(item);
+        else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
+            values.push(String(item));
+        else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+            seen.add(item);
+            const entries = Array.isArray(item) ? item.map((inner) => ['', inner]) : Object.entries(item);
+            for (const [key] of entries)
+                if (key !== '' || !Array.isArray(item))
+                    keys.push(key);
+            // Reversed onto the stack, so values come out in the order they are written.
+            for (let index = entries.length - 1; index >= 0; index--)
+                stack.push(entries[index][1]);
+        }
+    }
+    return { values: values.join('\n\n'), keys: keys.join('\n') };
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
+
 
 
 
@@ -10630,7 +11014,7 @@ async function evaluateGoal(goal, target, deps) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-        const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
+        const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value), value, target, deps });
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
     catch (error) {
@@ -10929,7 +11313,10 @@ class ToolTimeoutError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
 ;// CONCATENATED MODULE: ./lib/tools/command-tool.js
+
 
 
 
@@ -11006,7 +11393,7 @@ function parseCommandOutput(stdout) {
     if (text === '')
         return '';
     try {
-        return JSON.parse(text);
+        return (0,parse_json/* parseJson */.qF)(text);
     }
     catch {
         return text;
@@ -11196,7 +11583,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 10029:
+/***/ 80334:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11205,8 +11592,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __nccwpck_require__(98934);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __nccwpck_require__(5020);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __nccwpck_require__(99882);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -12001,8 +12390,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __nccwpck_require__(3978);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
+var run_budget = __nccwpck_require__(17886);
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
 var as_sentence = __nccwpck_require__(81675);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
@@ -12107,6 +12496,8 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const { clock } = deps;
     const startedAt = clock.now();
     let usage = core_usage/* NO_USAGE */.y;
+    // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
+    let stoppedByOwnAnswer = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -12115,23 +12506,36 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         step,
         signal,
         onUsage(more) {
+            const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
+            if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted)
+                stoppedByOwnAnswer = true;
         },
         report(activity) {
             if (!signal.aborted)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
+            // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
+            if (signal.aborted)
+                return Promise.reject(signal.reason);
             const toolCtx = { signal, cwd: shared.cwd, stepKey: step.key };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
+    const work = Promise.resolve().then(() => deps.runStep(ctx));
     try {
-        const work = Promise.resolve().then(() => deps.runStep(ctx));
         const result = await raceAbort(work, signal);
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
+        // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
+        // a step that returns its answer right away, without waiting on anything, completes.
+        if (stoppedByOwnAnswer) {
+            const kept = await settledThisTurn(work);
+            if (kept)
+                return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
+        }
         // Once aborted, the abort reason is the truth (a runner's own AbortError says less).
         const cause = signal.aborted ? signal.reason : error;
         return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
@@ -12139,6 +12543,19 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     finally {
         timer?.cancel();
     }
+}
+/** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */
+function settledThisTurn(work) {
+    return new Promise((resolve) => {
+        const turn = setImmediate(() => resolve(undefined));
+        work.then((result) => {
+            clearImmediate(turn);
+            resolve({ result });
+        }, () => {
+            clearImmediate(turn);
+            resolve(undefined);
+        });
+    });
 }
 function startTimer(step, seconds, clock) {
     const expired = new AbortController();
@@ -12449,7 +12866,24 @@ function redacted(value, redact) {
     return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
 }
 
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __nccwpck_require__(35878);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
+;// CONCATENATED MODULE: ./lib/tools/tool-result-too-deep-error.js
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends step_error/* StepError */.z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${parse_json/* MAX_JSON_DEPTH */.KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
+
+
 
 
 
@@ -12797,12 +13231,9 @@ class PlanRun {
         // Until it answers, a side effect may or may not have happened.
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+        let result;
         try {
-            const result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
-            if (tool.sideEffects)
-                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
-            this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
-            return result;
+            result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
         }
         catch (error) {
             // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
@@ -12814,6 +13245,13 @@ class PlanRun {
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
+        if (tool.sideEffects)
+            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+        this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
+        // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
+        if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
+            throw new ToolResultTooDeepError({ toolName: tool.name });
+        return result;
     }
     /**
      * Looks for the effect of an earlier side-effect call, recorded as a `check` call; undefined when
@@ -13038,7 +13476,7 @@ class PlanRun {
                 this.masked.set(key, masked);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
-            if (step.review && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
+            if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
             return;
         }
@@ -13392,8 +13830,8 @@ class RunJournal {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-    goalsChecked(goals, status, usage) {
-        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
+    goalsChecked(goals, status, usage, reason) {
+        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
     }
     #emit(partial) {
         const event = { ...partial, at: this.elapsed() };
@@ -13514,7 +13952,7 @@ function finish(journal, run, internal, plan, deps) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
-        recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
+        recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
@@ -13588,9 +14026,12 @@ async function judgeGoals(plan, run, options) {
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
-    const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
+    const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
+    // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
+    const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
     return { goals, status };
 }
 
@@ -13699,8 +14140,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __nccwpck_require__(75935);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(39724);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
@@ -13840,7 +14281,10 @@ var default_model = __nccwpck_require__(40766);
 var openai_model_client = __nccwpck_require__(24312);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __nccwpck_require__(97712);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
+
 
 
 
@@ -13851,7 +14295,13 @@ var external_node_fs_ = __nccwpck_require__(73024);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    (0,external_node_fs_.writeFileSync)(path, JSON.stringify(header) + '\n');
+    const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+    try {
+        (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
     const ordinals = new Map();
     const redact = options.redact ?? (0,core_redact/* createRedactor */.lY)();
     // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
@@ -13860,7 +14310,20 @@ function recordingModelClient(inner, path, options = {}) {
         const ordinal = ordinals.get(purpose) ?? 0;
         ordinals.set(purpose, ordinal + 1);
         const exchange = { purpose, ordinal, request, ...outcome };
-        (0,external_node_fs_.appendFileSync)(path, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+        // Appended without following a symlink, as every output is written (see openOutputFile).
+        let fd;
+        try {
+            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a'));
+        }
+        catch (error) {
+            throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
+        }
+        try {
+            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
     };
     return {
         defaultModel: inner.defaultModel,
@@ -13986,6 +14449,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -13996,7 +14460,7 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
@@ -14134,8 +14598,72 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+
+
+/***/ }),
+
+/***/ 99882:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ baseUrlProblem),
+/* harmony export */   u: () => (/* binding */ baseUrlSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(59989);
+
+/** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
+const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
+/**
+ * What is wrong with a model endpoint URL (`--base-url`, the action's `base-url`), or undefined. A user
+ * name or password in it is refused: the model client's fetch never sends them (the request fails as
+ * "could not reach the endpoint"), and the URL is shown in reports. The message never repeats the URL.
+ */
+function baseUrlProblem(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'expected an http(s) URL such as https://api.openai.com/v1';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'expected an http(s) URL such as https://api.openai.com/v1';
+    if (parsed.username !== '' || parsed.password !== '') {
+        return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
+    }
+    return undefined;
+}
+/**
+ * The values of the endpoint URL's query under names that hold credentials (`?api_key=\u2026`, `sig=\u2026`),
+ * which every report and trace must hide like the API key: the URL is shown in them. Flags and short
+ * numbers are left out (see `isOrdinaryValue`).
+ */
+function baseUrlSecrets(url) {
+    if (url === undefined)
+        return [];
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return [];
+    }
+    const decode = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
+    // blank out that date wherever a result or a report says it.
+    const secret = [...parsed.searchParams].filter(([name]) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+    const values = [...secret, decode(parsed.password), decode(parsed.username)];
+    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
 }
 
 
@@ -14188,6 +14716,7 @@ function callUsage(response, request, overrides) {
         costUsd: priced.costUsd,
         ...(counted ? {} : { estimatedCalls: 1 }),
         model,
+        requestedModel,
         priceKnown: priced.priceKnown,
     };
 }
@@ -14354,13 +14883,16 @@ function usage(value) {
     // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
     if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
         return undefined;
+    // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
+    if (prompt === 0)
+        return undefined;
     return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count, or 0 prompt tokens), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
@@ -14630,8 +15162,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: readRecording
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __nccwpck_require__(2237);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
 function textOf(message) {
     const content = message.content;
@@ -14784,13 +15316,10 @@ function isHeader(value) {
 }
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 function readRecording(path) {
-    let text;
-    try {
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
-    }
-    catch (cause) {
-        throw new ReplayFileError({ file: path, problem: 'cannot be read', cause });
-    }
+    const read = (0,read_input_file/* readInputFile */.j)(path, read_input_file/* MAX_TRACE_BYTES */.V);
+    if (!read.ok)
+        throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
+    const text = read.bytes.toString('utf8');
     const exchanges = [];
     let header;
     for (const [index, line] of text.split('\n').entries()) {
@@ -14842,6 +15371,55 @@ function replayModelClient(path, options = {}) {
             return structuredClone(recorded.response);
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 25708:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nt: () => (/* binding */ unpricedModels),
+/* harmony export */   ZT: () => (/* binding */ checkPricing),
+/* harmony export */   l4: () => (/* binding */ pricingExample)
+/* harmony export */ });
+/* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40766);
+/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50657);
+
+
+/** The models a plan may call (the caller's `model`, else `model.name`, else the default; each agent's) that have no known price. */
+function unpricedModels(plan, callerModel) {
+    const models = new Set([callerModel ?? plan.model?.name ?? _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_MODEL */ .U]);
+    for (const agent of Object.values(plan.agents ?? {}))
+        if (agent.model)
+            models.add(agent.model);
+    return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
+}
+/** A `pricing:` entry for each model, to show in an error. */
+function pricingExample(models) {
+    return `pricing: { ${models.map((model) => `${JSON.stringify(model)}: { input_per_mtok: 3, output_per_mtok: 15 }`).join(', ')} }`;
+}
+/**
+ * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
+ * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
+ * from the built-in table or the plan's `pricing:`.
+ */
+function checkPricing(plan, callerModel) {
+    if (plan.limits?.max_cost_usd === undefined)
+        return [];
+    const unpriced = unpricedModels(plan, callerModel);
+    if (unpriced.length === 0)
+        return [];
+    const names = unpriced.map((model) => `'${model}'`).join(', ');
+    const example = pricingExample(unpriced);
+    return [
+        {
+            path: ['limits', 'max_cost_usd'],
+            message: `max_cost_usd cannot be enforced: no price is known for model ${names}. ` +
+                `Give its price in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
 }
 
 
@@ -16345,6 +16923,7 @@ var plan_error = __nccwpck_require__(36487);
 
 
 
+
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
@@ -16377,6 +16956,13 @@ async function loadSubplans(plan, context) {
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
         if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
+            continue;
+        }
+        // A link inside the repository to a file outside it is outside it too: its keys were quoted in
+        // errors, and a valid plan there ran its commands (found by a review).
+        const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
+        if (real !== undefined && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(context.root).catch(() => context.root), real)) {
+            issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
             continue;
         }
         if (context.chain.includes(resolved)) {
@@ -16422,7 +17008,9 @@ async function loadSubplans(plan, context) {
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
-/** What a used plan may not do: be written by a model, or bring its own servers and network settings. */
+/** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
+const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
@@ -16430,6 +17018,12 @@ function usedPlanIssues(inner, uses, at) {
     for (const key of ['mcp_servers', 'http', 'github']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
+    for (const key of USED_PLAN_BUDGETS) {
+        if (inner.source.limits?.[key] !== undefined) {
+            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+        }
     }
     return issues;
 }
@@ -16463,8 +17057,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __nccwpck_require__(75935);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(39724);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -20156,15 +20750,16 @@ function githubExpressionHint(text) {
 function resolveInputs(plan, given) {
     const declared = plan.inputs ?? {};
     const errors = [];
-    const inputs = {};
+    // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
+    const inputs = Object.create(null);
     for (const name of Object.keys(given)) {
-        if (!(name in declared)) {
+        if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
         }
     }
     for (const [name, spec] of Object.entries(declared)) {
-        if (name in given)
+        if (Object.hasOwn(given, name))
             inputs[name] = given[name];
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
@@ -20402,6 +20997,11 @@ function describeKind(value) {
         return 'a map';
     if (typeof value === 'string')
         return 'text';
+    if (typeof value === 'number' && Number.isNaN(value))
+        return 'not a number (`.nan`)';
+    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
     if (typeof value === 'number')
         return Number.isInteger(value) ? 'a whole number' : 'a number';
     if (typeof value === 'boolean')
@@ -20486,6 +21086,10 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `missing ${keyName(path)}` }];
             if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
                 return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+            }
+            // A number that is not finite is still a number: say which kind was meant.
+            if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
+                return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {
@@ -20942,7 +21546,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 75935:
+/***/ 39724:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21171,6 +21775,12 @@ function regexProblem(pattern, flags) {
         return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
+/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
+const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
+function matchesAnything(pattern, flags) {
+    const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
+    return PROBES.every((probe) => regex.test(probe));
+}
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
@@ -21188,7 +21798,26 @@ function checkGoals(goals, stepKeys, hasSteps) {
             const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
+            // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
+            else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+                issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+            }
         }
+        // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
+        const kind = kinds[0];
+        if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
+            issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\`` });
+        }
+        if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
+            issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
+        }
+        if (goal.of !== undefined && kind === 'all_steps_completed') {
+            issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+        }
+        // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
+        const first = goals.findIndex((other) => other.name === goal.name);
+        if (first < index)
+            issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
             issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.W)(goal.json_schema, [...at, 'json_schema'], true));
@@ -21244,39 +21873,8 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
     return issues;
 }
 
-// EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __nccwpck_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/pricing.js
-var pricing = __nccwpck_require__(50657);
-;// CONCATENATED MODULE: ./lib/plan/check-pricing.js
-
-
-/**
- * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
- * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
- * from the built-in table or the plan's `pricing:`.
- */
-function checkPricing(plan, callerModel) {
-    if (plan.limits?.max_cost_usd === undefined)
-        return [];
-    const models = new Set([callerModel ?? plan.model?.name ?? default_model/* DEFAULT_MODEL */.U]);
-    for (const agent of Object.values(plan.agents ?? {}))
-        if (agent.model)
-            models.add(agent.model);
-    const unpriced = [...models].filter((model) => (0,pricing/* priceOf */.xx)(model, plan.pricing) === undefined);
-    if (unpriced.length === 0)
-        return [];
-    const names = unpriced.map((model) => `'${model}'`).join(', ');
-    const example = unpriced.map((model) => `${JSON.stringify(model)}: { input_per_mtok: 3, output_per_mtok: 15 }`).join(', ');
-    return [
-        {
-            path: ['limits', 'max_cost_usd'],
-            message: `max_cost_usd cannot be enforced: no price is known for model ${names}. ` +
-                `Give its price in US dollars per million tokens, e.g. \`pricing: { ${example} }\`, or use max_tokens instead`,
-        },
-    ];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __nccwpck_require__(25708);
 ;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
 /** How many steps a backward search from a referencing step visits before it switches strategy. */
 const NEAR_SEARCH_LIMIT = 16;
@@ -21736,25 +22334,8 @@ function checkTools(plan, tools, withheld) {
     return issues;
 }
 
-;// CONCATENATED MODULE: ./lib/plan/exceeds-depth.js
-/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
-function exceedsDepth(value, max) {
-    const stack = [{ value, depth: 1 }];
-    const seen = new Set();
-    while (stack.length > 0) {
-        const { value: current, depth } = stack.pop();
-        if (current === null || typeof current !== 'object' || seen.has(current))
-            continue;
-        if (depth > max)
-            return true;
-        // YAML aliases share objects; each is walked once.
-        seen.add(current);
-        for (const child of Object.values(current))
-            stack.push({ value: child, depth: depth + 1 });
-    }
-    return false;
-}
-
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __nccwpck_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
@@ -21892,7 +22473,7 @@ function shapeIssues(value) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
         return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
-    if (exceedsDepth(value, parse_plan_yaml/* MAX_NESTING */.M1))
+    if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_plan_yaml/* MAX_NESTING */.M1))
         return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
     return [];
 }
@@ -21933,9 +22514,10 @@ function checkPlanValue(value, options) {
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
-        ...checkPricing(plan, options.model),
+        ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
-        ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
+        // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
+        ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
     ];
     if (issues.length > 0)
         return { ok: false, issues };
@@ -23028,63 +23610,6 @@ function itemLines(item) {
 
 /***/ }),
 
-/***/ 71761:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ createOutputFolder)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19807);
-
-
-
-
-/** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
-const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
-/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
-function existingAncestor(absolute) {
-    let folder = absolute;
-    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
-        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
-        if (parent === folder)
-            break;
-        folder = parent;
-    }
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
-}
-/**
- * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
- * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
- */
-function createOutputFolder(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
-        return;
-    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
-    if ((0,_core_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_core_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
-    }
-    let type;
-    try {
-        type = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statfsSync)(ancestor).type;
-    }
-    catch {
-        type = undefined; // statfs is missing on some platforms; the path check above still holds
-    }
-    if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
-    }
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
-}
-
-
-/***/ }),
-
 /***/ 12172:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -23333,25 +23858,6 @@ function renderMermaidGraph(record, redact) {
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
     return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
-}
-
-
-/***/ }),
-
-/***/ 19807:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ OutputPathRefusedError)
-/* harmony export */ });
-/** An output file (report, trace, record) was asked for where plan-runner will not write. */
-class OutputPathRefusedError extends Error {
-    path;
-    constructor(file, reason) {
-        super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
-        this.name = new.target.name;
-        this.path = file;
-    }
 }
 
 
@@ -23731,7 +24237,7 @@ function renderSummaryCost(record, limits, redact) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
     }
     if (abandoned)
         lines.push('', abandoned);
@@ -23747,7 +24253,8 @@ function renderSummaryCost(record, limits, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   qS: () => (/* binding */ statusText),
-/* harmony export */   ss: () => (/* binding */ renderSummaryHeader)
+/* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
+/* harmony export */   yy: () => (/* binding */ reasonSuffix)
 /* harmony export */ });
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
@@ -23772,9 +24279,15 @@ const STATUS_ICONS = {
 function statusIcon(status) {
     return status ? STATUS_ICONS[status] : '\u23f3';
 }
+/** The most of a run's reason a status line shows (a model or a tool may have written it). */
+const MAX_REASON_CHARS = 1000;
+/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
+function reasonSuffix(reason, redact) {
+    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS))}` : '';
+}
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(record.reason), 1000))}` : '';
+    const reason = reasonSuffix(record.reason, redact);
     switch (record.status) {
         case undefined:
             return 'running';
@@ -23860,9 +24373,9 @@ function todoTally(step) {
 /* harmony export */   a: () => (/* binding */ writeReportFile)
 /* harmony export */ });
 /* unused harmony export ReportWriteError */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71761);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(19807);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65542);
 
 
 
@@ -23873,21 +24386,26 @@ class ReportWriteError extends Error {
         const { cause } = options;
         const reason = cause.code ?? (cause instanceof Error ? cause.message : String(cause));
         // A refused path (/proc, a kernel file system) already says where and what to do.
-        const message = cause instanceof _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l ? cause.message : `cannot write the report to ${options.path} (${reason}); check the path is writable and the disk is not full`;
+        const message = cause instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l ? cause.message : `cannot write the report to ${options.path} (${reason}); check the path is writable and the disk is not full`;
         super(message, { cause });
         this.name = 'ReportWriteError';
         this.path = options.path;
     }
 }
 /**
- * Writes a report file, creating its folder (where `createOutputFolder` allows). It never throws: a path that cannot be written comes
+ * Writes a report file, creating its folder (where `createOutputFolder` allows), never through a final symlink (`openOutputFile`). It never throws: a path that cannot be written comes
  * back as a `ReportWriteError`, for the front end to say plainly (the CLI on stderr, the action as
  * a warning), the same way as an unwritable trace.
  */
 async function writeReportFile(file, markdown) {
     try {
-        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(file, markdown);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        }
         return undefined;
     }
     catch (cause) {
@@ -23922,32 +24440,29 @@ function asSentence(text) {
 /* harmony export */   ei: () => (/* binding */ parseResumeTrace),
 /* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
-/* unused harmony export MAX_TRACE_BYTES */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(53498);
+/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53498);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
+/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82975);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
 
 
-/** The largest trace a resume reads: far more than 10,000 steps' events. */
-const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+
+
+/** The largest trace a resume reads (see `readInputFile`). */
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
-    return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+    return bytes > _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V ? `it is ${bytes} bytes, larger than ${_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
-    try {
-        // The size first: a file is read whole, and an oversized one is never read at all.
-        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file)).size > MAX_TRACE_BYTES)
-            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-        const bytes = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file);
-        if (bytes.length > MAX_TRACE_BYTES)
-            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-        return { ok: true, trace: { file, text: bytes.toString('utf8') } };
-    }
-    catch (error) {
-        const code = error.code;
-        return { ok: false, problem: code === 'ENOENT' ? `no trace at ${file}: give the --trace file of the run to resume` : `cannot read the trace ${file} (${code ?? String(error)})` };
-    }
+    // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+    if (read.ok)
+        return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
+    if (read.code === 'ENOENT')
+        return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+    return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
@@ -23961,7 +24476,7 @@ function traceEvents(trace) {
             continue;
         let event;
         try {
-            event = JSON.parse(line);
+            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
         }
         catch {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
@@ -23971,6 +24486,10 @@ function traceEvents(trace) {
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
+        }
+        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__/* .TRACE_GAP */ .N) {
+            const missing = event.event;
+            return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
         events.push(event);
     }
@@ -23982,7 +24501,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_0__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -24177,7 +24696,7 @@ function mergeResumeStates(states, from) {
 
 /***/ }),
 
-/***/ 3978:
+/***/ 17886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24195,8 +24714,19 @@ var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
 
-function shown(limit, value) {
-    return limit === 'max_cost_usd' ? value.toFixed(2) : (0,group_digits/* groupDigits */.K)(value);
+/**
+ * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
+ * 0.0010), and more while a spend over the cap would still print as the cap.
+ */
+function dollars(allowed, spent) {
+    const MAX_DECIMALS = 10;
+    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
+        decimals += 1;
+    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
+}
+function shown(limit, allowed, spent) {
+    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
@@ -24207,10 +24737,29 @@ class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     allowed;
     spent;
     constructor(limit, allowed, spent, detail) {
-        super(`budget exceeded: ${limit} ${shown(limit, allowed)} (spent ${shown(limit, spent)}${detail ? `; ${detail}` : ''})`, 'failed');
+        const [cap, used] = shown(limit, allowed, spent);
+        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
         this.limit = limit;
         this.allowed = allowed;
         this.spent = spent;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
+
+/**
+ * A model call under `max_cost_usd` came back with no known price, neither for the model the endpoint
+ * reported nor for the one that was asked for: the cap cannot be enforced, so the run stops (fail closed).
+ */
+class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
+    model;
+    requestedModel;
+    constructor(model, requestedModel) {
+        const asked = requestedModel !== undefined && requestedModel !== model ? ` (asked for '${requestedModel}')` : '';
+        super(`max_cost_usd cannot be enforced: the endpoint answered as model '${model}'${asked} and no price is known for it; ` +
+            `give one in the plan, e.g. pricing: { ${JSON.stringify(requestedModel ?? model)}: { input_per_mtok: 1, output_per_mtok: 2 } }`, 'failed');
+        this.model = model;
+        this.requestedModel = requestedModel;
     }
 }
 
@@ -24220,8 +24769,10 @@ var core_usage = __nccwpck_require__(76940);
 
 
 
-function modelOf(usage) {
-    const model = usage.model;
+
+/** A model name a call's usage carries (`model`, the one the endpoint reported; `requestedModel`), if any. */
+function nameIn(usage, field) {
+    const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
 /**
@@ -24267,24 +24818,40 @@ class RunBudget {
     get signal() {
         return this.#stop.signal;
     }
+    /** Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under `max_cost_usd`. */
     get exceeded() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
     }
-    /** The call's cost by the plan's `pricing:` when it names the model the call reports. */
+    /**
+     * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
+     * reported when that has a price, else by the model that was asked for (an endpoint may report an
+     * internal name, such as a file path). `priceKnown` is false when neither has a price.
+     */
     price(usage) {
-        const model = modelOf(usage);
-        if (!model || !this.#pricing)
+        const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
+        if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCostUsd */.MI)(model, usage.promptTokens, usage.completionTokens, this.#pricing);
-        return priced.priceKnown ? { ...usage, costUsd: priced.costUsd } : usage;
+        for (const name of names) {
+            const priced = (0,pricing/* estimateCostUsd */.MI)(name, usage.promptTokens, usage.completionTokens, this.#pricing);
+            if (priced.priceKnown)
+                return { ...usage, costUsd: priced.costUsd, priceKnown: true };
+        }
+        return { ...usage, priceKnown: false };
     }
-    /** Adds a finished call's usage (priced) and stops the run if a limit is now passed; returns the priced usage. */
+    /**
+     * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
+     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+     */
     charge(usage) {
         const priced = this.price(usage);
         this.#usage = (0,core_usage/* addUsage */.v)(this.#usage, priced);
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
-        if (spent.costUsd > this.#limits.max_cost_usd)
+        const model = nameIn(usage, 'model');
+        const unpriced = priced.priceKnown === false && model !== undefined;
+        if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
+            this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
+        else if (spent.costUsd > this.#limits.max_cost_usd)
             this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
@@ -24434,7 +25001,7 @@ class RunStoppedError extends Error {
 /* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
 /* harmony export */ });
 /* unused harmony export TraceWeightsError */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2237);
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
@@ -24498,14 +25065,10 @@ function* traceEvents(text, file) {
 }
 /** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
 async function stepWeightsFromTrace(file) {
-    let text;
-    try {
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
-    }
-    catch (cause) {
-        const code = cause.code;
-        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-    }
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .V);
+    if (!read.ok)
+        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+    const text = read.bytes.toString('utf8');
     const weights = stepDurations(traceEvents(text, file));
     if (weights.size === 0)
         throw new TraceWeightsError({ file, problem: 'it records no finished step' });
@@ -37673,24 +38236,31 @@ function toolkitCommands(toolkit) {
 var secret_env_name = __nccwpck_require__(59989);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __nccwpck_require__(8038);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __nccwpck_require__(99882);
 ;// CONCATENATED MODULE: ./lib/action/action-secrets.js
 
 
+
 /**
- * The values every channel must hide: the API key, the GitHub token, and runner variables whose
+ * The values every channel must hide: the API key, the GitHub token, the base-url's query values, and runner variables whose
  * names look secret. `INPUT_*` variables are left out: their secret ones (api-key, github-token)
  * are named here, and hiding the rest would blank out words such as "auto" and "true" everywhere.
  */
 function actionSecrets(settings) {
     const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
     const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !(0,secret_env_name/* isOrdinaryValue */.C)(value));
-    return [settings.model.apiKey, settings.githubToken, ...fromEnv].filter((value) => Boolean(value));
+    return [settings.model.apiKey, settings.githubToken, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...fromEnv].filter((value) => Boolean(value));
 }
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: ./lib/core/is-inside.js
 var is_inside = __nccwpck_require__(99500);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __nccwpck_require__(7437);
+// EXTERNAL MODULE: ./lib/core/create-output-folder.js
+var create_output_folder = __nccwpck_require__(9098);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var lib_schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -37857,6 +38427,9 @@ var github_run_context = __nccwpck_require__(43914);
 
 
 
+
+
+
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs) {
     const { mode, shards, shard } = inputs;
@@ -37913,6 +38486,17 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     // With neither, loading the file reports it missing.
     const useFile = !inputs.task || fileExists(planFile) || planFile !== external_node_path_.resolve(workspace, DEFAULT_PLAN);
     const runnerTemp = env['RUNNER_TEMP'];
+    const urlProblem = (0,base_url/* baseUrlProblem */.a)(inputs['base-url']);
+    if (urlProblem)
+        return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
+    const outputDir = runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, '.plan-runner');
+    // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
+    try {
+        (0,create_output_folder/* refuseLinkedOutputFolder */.N)(outputDir);
+    }
+    catch (error) {
+        return { ok: false, problems: [(0,error_text/* errorText */.k)(error)] };
+    }
     return {
         ok: true,
         settings: {
@@ -37948,7 +38532,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
                 ...(inputs['max-cost-usd-per-run'] !== undefined && { maxCostUsdPerRun: inputs['max-cost-usd-per-run'] }),
             },
             workspace,
-            outputDir: runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, '.plan-runner'),
+            outputDir,
             github: (0,github_run_context/* githubRunContext */.o)(env),
             env,
         },
@@ -38308,8 +38892,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __nccwpck_require__(10029);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __nccwpck_require__(80334);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -39028,8 +39612,6 @@ function renderFanOutNote(role) {
 
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js
 var read_resume_trace = __nccwpck_require__(12029);
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __nccwpck_require__(7437);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
 // EXTERNAL MODULE: ./lib/state/fan-out-states.js
@@ -39395,8 +39977,10 @@ function stepLogGroups(io, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/output-path-refused-error.js
-var output_path_refused_error = __nccwpck_require__(19807);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __nccwpck_require__(82975);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __nccwpck_require__(65542);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -39404,7 +39988,7 @@ class TraceWriteError extends Error {
     path;
     constructor(options) {
         const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
-        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l ? '' : '; check the path is writable and the disk is not full';
+        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l || options.cause instanceof TraceGapError ? '' : '; check the path is writable and the disk is not full';
         super(`cannot write the trace file ${options.path}: ${reason}${advice}`, {
             cause: options.cause,
         });
@@ -39412,10 +39996,18 @@ class TraceWriteError extends Error {
         this.path = options.path;
     }
 }
+/** The trace was written, but without an event it could not serialise: a line in its place names it. */
+class TraceGapError extends Error {
+    constructor(what) {
+        super(`it misses ${what}, written as a trace_gap line; the run's record is incomplete, and a resume from this trace is refused`);
+        this.name = 'TraceGapError';
+    }
+}
 
-// EXTERNAL MODULE: ./lib/report/create-output-folder.js
-var create_output_folder = __nccwpck_require__(71761);
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __nccwpck_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -39570,15 +40162,17 @@ function traceWriter(file, options = {}) {
     const replacer = redactingReplacer(redact);
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
-    let fd;
-    try {
-        (0,create_output_folder/* createOutputFolder */.A)(file);
-        fd = (0,external_node_fs_.openSync)(file, 'w');
-    }
-    catch (cause) {
-        throw new TraceWriteError({ path: file, cause });
-    }
+    const open = () => {
+        try {
+            return (0,open_output_file/* openOutputFile */.Op)(file);
+        }
+        catch (cause) {
+            throw new TraceWriteError({ path: file, cause });
+        }
+    };
+    let fd = options.openOnFirstEvent ? undefined : open();
     let failure;
+    let gap;
     let closed = false;
     let pending = '';
     let timer;
@@ -39590,6 +40184,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
+            fd ??= open();
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
         catch (cause) {
@@ -39618,8 +40213,10 @@ function traceWriter(file, options = {}) {
                 pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
             }
             catch (cause) {
-                failure = cause;
-                return;
+                // One event that cannot be written must not end the trace: a line says which is missing, a
+                // resume refuses the trace (it could make a side effect again), and `close()` says so.
+                gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
+                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
             if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
                 write();
@@ -39638,14 +40235,17 @@ function traceWriter(file, options = {}) {
                 flush();
                 process.removeListener('exit', flush);
                 try {
-                    (0,external_node_fs_.closeSync)(fd);
+                    if (fd !== undefined)
+                        (0,external_node_fs_.closeSync)(fd);
                 }
                 catch (cause) {
                     failure ??= cause;
                 }
             }
             if (failure !== undefined)
-                throw new TraceWriteError({ path: file, cause: failure });
+                throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
+            if (gap !== undefined)
+                throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
         },
     };
 }
@@ -39657,9 +40257,9 @@ function traceWriter(file, options = {}) {
  * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
  * ends open their trace here.
  */
-function openTrace(file, redact, warn) {
+function openTrace(file, redact, warn, options = {}) {
     try {
-        return traceWriter(file, { redact });
+        return traceWriter(file, { redact, ...options });
     }
     catch (error) {
         warn(`${error instanceof Error ? error.message : String(error)}; the run goes on without a trace.`);
@@ -39799,7 +40399,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964), __nccwpck_require__.e(251)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32251))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
@@ -39867,6 +40467,7 @@ async function runAction(given, deps) {
         ...(trace && { beforeRender: () => trace.flush() }),
         ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
         ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command.by}` }),
+        ...(answered?.headSha && { headSha: answered.headSha }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
         ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
     });

@@ -324,16 +324,14 @@ function withoutHidden(given) {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(83);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 const UNTRUSTED_CHAR_LIMIT = 32_000;
-// Characters a reader cannot see but a model reads: zero-width and word joiners, invisible
-// operators, deprecated format characters, the byte-order mark, bidi embeddings/overrides/isolates,
-// Unicode tag characters, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a
-// byte each after any character ("emoji smuggling"); an emoji without its VS16 still shows.
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 /**
  * `text` without HTML comments (`<!-- \u2026 -->`, an unclosed one to the end), also those that removing
  * one forms from the pieces around it (`<!<!-- x -->-- y -->`). One pass, in time linear in the text:
@@ -393,7 +391,7 @@ function safeCut(parsed, limit) {
  */
 function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(INVISIBLE, ''));
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.k, ''));
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
@@ -419,6 +417,21 @@ function sanitizeUntrusted(text, options = {}) {
  */
 function sanitizeUntrustedValue(value, options = {}) {
     const seen = new WeakSet();
+    // Keys that collide once cleaned would collapse into one, the last winning: `{"decision": "reject",
+    // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
+    const cleanEntries = (entries) => {
+        const taken = new Set();
+        return entries.map(([key, inner]) => {
+            const clean = sanitizeUntrusted(key, options);
+            let shown = clean;
+            for (let count = 2; taken.has(shown); count++)
+                shown = `${clean} (${count})`;
+            if (shown !== clean)
+                options.onKeyCollision?.(clean);
+            taken.add(shown);
+            return [shown, walk(inner)];
+        });
+    };
     const walk = (item) => {
         if (typeof item === 'string')
             return sanitizeUntrusted(item, options);
@@ -430,9 +443,7 @@ function sanitizeUntrustedValue(value, options = {}) {
         if (seen.has(item))
             return '[Circular]';
         seen.add(item);
-        const copy = Array.isArray(item)
-            ? item.map(walk)
-            : Object.fromEntries(Object.entries(item).map(([key, inner]) => [sanitizeUntrusted(key, options), walk(inner)]));
+        const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item)));
         seen.delete(item);
         return copy;
     };

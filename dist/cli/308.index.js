@@ -118,8 +118,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1928);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4532);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(695);
+
 
 
 
@@ -146,9 +148,11 @@ function readAttempt(tool, response) {
     });
     let args;
     try {
-        args = JSON.parse(call.function.arguments);
+        args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(call.function.arguments);
     }
-    catch {
+    catch (error) {
+        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonTooDeepError */ .FY)
+            return fail(`the arguments are refused: ${error.message}`);
         return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
     }
     const checked = (0,_validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__/* .validateToolArguments */ .r)(tool, args);
@@ -161,7 +165,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({

@@ -225,8 +225,6 @@ function consoleChecklist(options) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
 var final_report = __webpack_require__(8174);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -240,9 +238,9 @@ var trace_writer = __webpack_require__(1713);
  * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
  * ends open their trace here.
  */
-function openTrace(file, redact, warn) {
+function openTrace(file, redact, warn, options = {}) {
     try {
-        return (0,trace_writer/* traceWriter */.z)(file, { redact });
+        return (0,trace_writer/* traceWriter */.z)(file, { redact, ...options });
     }
     catch (error) {
         warn(`${error instanceof Error ? error.message : String(error)}; the run goes on without a trace.`);
@@ -265,8 +263,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(9443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(1601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(7779);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __webpack_require__(682);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(7047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js
@@ -289,12 +287,10 @@ var cli_job_settings = __webpack_require__(6296);
 
 
 
-
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 async function runCommand(args, signal) {
     const env = process.env;
-    const apiKey = env[args.apiKeyEnv] || undefined;
-    const redact = (0,core_redact/* createRedactor */.lY)([apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(env)]);
+    const redact = (0,cli_job_settings/* cliRedactor */.V)(args, env);
     // Read before the new trace is opened: it may be the same file.
     let stepWeights;
     try {
@@ -316,10 +312,13 @@ async function runCommand(args, signal) {
         }
         resume = read.trace;
     }
-    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]]))
+    const inputs = [['the plan', args.file], ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']];
+    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
-    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`));
+    // Opened at the run's first event: a resume the job refuses (a wrong hash, a changed plan) leaves the
+    // trace it resumes untouched, though it is this same file by default.
+    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true });
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
         isTTY: Boolean(process.stdout.isTTY),
@@ -375,8 +374,10 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/report/output-path-refused-error.js
-var output_path_refused_error = __webpack_require__(9807);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __webpack_require__(2975);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(5542);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -384,7 +385,7 @@ class TraceWriteError extends Error {
     path;
     constructor(options) {
         const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
-        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l ? '' : '; check the path is writable and the disk is not full';
+        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l || options.cause instanceof TraceGapError ? '' : '; check the path is writable and the disk is not full';
         super(`cannot write the trace file ${options.path}: ${reason}${advice}`, {
             cause: options.cause,
         });
@@ -392,10 +393,18 @@ class TraceWriteError extends Error {
         this.path = options.path;
     }
 }
+/** The trace was written, but without an event it could not serialise: a line in its place names it. */
+class TraceGapError extends Error {
+    constructor(what) {
+        super(`it misses ${what}, written as a trace_gap line; the run's record is incomplete, and a resume from this trace is refused`);
+        this.name = 'TraceGapError';
+    }
+}
 
-// EXTERNAL MODULE: ./lib/report/create-output-folder.js
-var create_output_folder = __webpack_require__(1761);
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __webpack_require__(7712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -550,15 +559,17 @@ function traceWriter(file, options = {}) {
     const replacer = redactingReplacer(redact);
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
-    let fd;
-    try {
-        (0,create_output_folder/* createOutputFolder */.A)(file);
-        fd = (0,external_node_fs_.openSync)(file, 'w');
-    }
-    catch (cause) {
-        throw new TraceWriteError({ path: file, cause });
-    }
+    const open = () => {
+        try {
+            return (0,open_output_file/* openOutputFile */.Op)(file);
+        }
+        catch (cause) {
+            throw new TraceWriteError({ path: file, cause });
+        }
+    };
+    let fd = options.openOnFirstEvent ? undefined : open();
     let failure;
+    let gap;
     let closed = false;
     let pending = '';
     let timer;
@@ -570,6 +581,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
+            fd ??= open();
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
         catch (cause) {
@@ -598,8 +610,10 @@ function traceWriter(file, options = {}) {
                 pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
             }
             catch (cause) {
-                failure = cause;
-                return;
+                // One event that cannot be written must not end the trace: a line says which is missing, a
+                // resume refuses the trace (it could make a side effect again), and `close()` says so.
+                gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
+                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
             if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
                 write();
@@ -618,14 +632,17 @@ function traceWriter(file, options = {}) {
                 flush();
                 process.removeListener('exit', flush);
                 try {
-                    (0,external_node_fs_.closeSync)(fd);
+                    if (fd !== undefined)
+                        (0,external_node_fs_.closeSync)(fd);
                 }
                 catch (cause) {
                     failure ??= cause;
                 }
             }
             if (failure !== undefined)
-                throw new TraceWriteError({ path: file, cause: failure });
+                throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
+            if (gap !== undefined)
+                throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
         },
     };
 }

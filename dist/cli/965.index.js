@@ -2,6 +2,33 @@ export const id = 965;
 export const ids = [965];
 export const modules = {
 
+/***/ 5878:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ exceedsDepth)
+/* harmony export */ });
+/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
+function exceedsDepth(value, max) {
+    const stack = [{ value, depth: 1 }];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const { value: current, depth } = stack.pop();
+        if (current === null || typeof current !== 'object' || seen.has(current))
+            continue;
+        if (depth > max)
+            return true;
+        // YAML aliases share objects; each is walked once.
+        seen.add(current);
+        for (const child of Object.values(current))
+            stack.push({ value: child, depth: depth + 1 });
+    }
+    return false;
+}
+
+
+/***/ }),
+
 /***/ 83:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -344,34 +371,6 @@ function retryAfterMs(header, now = Date.now()) {
 
 /***/ }),
 
-/***/ 9989:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isSecretEnvName),
-/* harmony export */   C: () => (/* binding */ isOrdinaryValue)
-/* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
-/**
- * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
- * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
- */
-function isSecretEnvName(name) {
-    return SECRET_NAME.test(name);
-}
-/**
- * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
- * number of fewer than 6 digits (a token's lifetime, a key's size or id). Hidden, it would blank out
- * every `true` and `2048` in the reports; a PIN or password of 6 digits or more is still a secret.
- */
-function isOrdinaryValue(value) {
-    return /^(?:true|false|\d{1,5})$/i.test(value);
-}
-
-
-/***/ }),
-
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -580,6 +579,55 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
         return { costUsd: 0, priceKnown: false };
     const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
     return { costUsd, priceKnown: true };
+}
+
+
+/***/ }),
+
+/***/ 5708:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nt: () => (/* binding */ unpricedModels),
+/* harmony export */   ZT: () => (/* binding */ checkPricing),
+/* harmony export */   l4: () => (/* binding */ pricingExample)
+/* harmony export */ });
+/* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(657);
+
+
+/** The models a plan may call (the caller's `model`, else `model.name`, else the default; each agent's) that have no known price. */
+function unpricedModels(plan, callerModel) {
+    const models = new Set([callerModel ?? plan.model?.name ?? _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_MODEL */ .U]);
+    for (const agent of Object.values(plan.agents ?? {}))
+        if (agent.model)
+            models.add(agent.model);
+    return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
+}
+/** A `pricing:` entry for each model, to show in an error. */
+function pricingExample(models) {
+    return `pricing: { ${models.map((model) => `${JSON.stringify(model)}: { input_per_mtok: 3, output_per_mtok: 15 }`).join(', ')} }`;
+}
+/**
+ * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
+ * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
+ * from the built-in table or the plan's `pricing:`.
+ */
+function checkPricing(plan, callerModel) {
+    if (plan.limits?.max_cost_usd === undefined)
+        return [];
+    const unpriced = unpricedModels(plan, callerModel);
+    if (unpriced.length === 0)
+        return [];
+    const names = unpriced.map((model) => `'${model}'`).join(', ');
+    const example = pricingExample(unpriced);
+    return [
+        {
+            path: ['limits', 'max_cost_usd'],
+            message: `max_cost_usd cannot be enforced: no price is known for model ${names}. ` +
+                `Give its price in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
 }
 
 
@@ -1153,6 +1201,7 @@ var plan_error = __webpack_require__(6487);
 
 
 
+
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
@@ -1185,6 +1234,13 @@ async function loadSubplans(plan, context) {
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
         if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
+            continue;
+        }
+        // A link inside the repository to a file outside it is outside it too: its keys were quoted in
+        // errors, and a valid plan there ran its commands (found by a review).
+        const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
+        if (real !== undefined && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(context.root).catch(() => context.root), real)) {
+            issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
             continue;
         }
         if (context.chain.includes(resolved)) {
@@ -1230,7 +1286,9 @@ async function loadSubplans(plan, context) {
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
-/** What a used plan may not do: be written by a model, or bring its own servers and network settings. */
+/** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
+const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
@@ -1238,6 +1296,12 @@ function usedPlanIssues(inner, uses, at) {
     for (const key of ['mcp_servers', 'http', 'github']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
+    for (const key of USED_PLAN_BUDGETS) {
+        if (inner.source.limits?.[key] !== undefined) {
+            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+        }
     }
     return issues;
 }
@@ -1271,8 +1335,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(3985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __webpack_require__(5935);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(9724);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -1967,6 +2031,11 @@ function describeKind(value) {
         return 'a map';
     if (typeof value === 'string')
         return 'text';
+    if (typeof value === 'number' && Number.isNaN(value))
+        return 'not a number (`.nan`)';
+    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
     if (typeof value === 'number')
         return Number.isInteger(value) ? 'a whole number' : 'a number';
     if (typeof value === 'boolean')
@@ -2051,6 +2120,10 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `missing ${keyName(path)}` }];
             if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
                 return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+            }
+            // A number that is not finite is still a number: say which kind was meant.
+            if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
+                return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {
@@ -2535,7 +2608,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 5935:
+/***/ 9724:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2764,6 +2837,12 @@ function regexProblem(pattern, flags) {
         return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
+/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
+const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
+function matchesAnything(pattern, flags) {
+    const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
+    return PROBES.every((probe) => regex.test(probe));
+}
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
@@ -2781,7 +2860,26 @@ function checkGoals(goals, stepKeys, hasSteps) {
             const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
+            // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
+            else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+                issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+            }
         }
+        // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
+        const kind = kinds[0];
+        if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
+            issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)\u2026'\`` });
+        }
+        if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
+            issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
+        }
+        if (goal.of !== undefined && kind === 'all_steps_completed') {
+            issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+        }
+        // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
+        const first = goals.findIndex((other) => other.name === goal.name);
+        if (first < index)
+            issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
             issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.W)(goal.json_schema, [...at, 'json_schema'], true));
@@ -2837,39 +2935,8 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
     return issues;
 }
 
-// EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __webpack_require__(766);
-// EXTERNAL MODULE: ./lib/llm/pricing.js
-var pricing = __webpack_require__(657);
-;// CONCATENATED MODULE: ./lib/plan/check-pricing.js
-
-
-/**
- * A `max_cost_usd` that could never stop a run is an error: every model the plan may call (the
- * caller's `model`, else `model.name`, else the default; and each agent's) needs a known price \u2014
- * from the built-in table or the plan's `pricing:`.
- */
-function checkPricing(plan, callerModel) {
-    if (plan.limits?.max_cost_usd === undefined)
-        return [];
-    const models = new Set([callerModel ?? plan.model?.name ?? default_model/* DEFAULT_MODEL */.U]);
-    for (const agent of Object.values(plan.agents ?? {}))
-        if (agent.model)
-            models.add(agent.model);
-    const unpriced = [...models].filter((model) => (0,pricing/* priceOf */.xx)(model, plan.pricing) === undefined);
-    if (unpriced.length === 0)
-        return [];
-    const names = unpriced.map((model) => `'${model}'`).join(', ');
-    const example = unpriced.map((model) => `${JSON.stringify(model)}: { input_per_mtok: 3, output_per_mtok: 15 }`).join(', ');
-    return [
-        {
-            path: ['limits', 'max_cost_usd'],
-            message: `max_cost_usd cannot be enforced: no price is known for model ${names}. ` +
-                `Give its price in US dollars per million tokens, e.g. \`pricing: { ${example} }\`, or use max_tokens instead`,
-        },
-    ];
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __webpack_require__(5708);
 ;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
 /** How many steps a backward search from a referencing step visits before it switches strategy. */
 const NEAR_SEARCH_LIMIT = 16;
@@ -3329,25 +3396,8 @@ function checkTools(plan, tools, withheld) {
     return issues;
 }
 
-;// CONCATENATED MODULE: ./lib/plan/exceeds-depth.js
-/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
-function exceedsDepth(value, max) {
-    const stack = [{ value, depth: 1 }];
-    const seen = new Set();
-    while (stack.length > 0) {
-        const { value: current, depth } = stack.pop();
-        if (current === null || typeof current !== 'object' || seen.has(current))
-            continue;
-        if (depth > max)
-            return true;
-        // YAML aliases share objects; each is walked once.
-        seen.add(current);
-        for (const child of Object.values(current))
-            stack.push({ value: child, depth: depth + 1 });
-    }
-    return false;
-}
-
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(5878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(7222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
@@ -3485,7 +3535,7 @@ function shapeIssues(value) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
         return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
-    if (exceedsDepth(value, parse_plan_yaml/* MAX_NESTING */.M1))
+    if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_plan_yaml/* MAX_NESTING */.M1))
         return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
     return [];
 }
@@ -3526,9 +3576,10 @@ function checkPlanValue(value, options) {
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
-        ...checkPricing(plan, options.model),
+        ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
-        ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
+        // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
+        ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
     ];
     if (issues.length > 0)
         return { ok: false, issues };

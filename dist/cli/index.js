@@ -259,6 +259,331 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
+/***/ }),
+
+/***/ 6026:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   hT: () => (/* binding */ parseCliArgs),
+/* harmony export */   tZ: () => (/* binding */ DEFAULT_OUTPUT_FOLDER)
+/* harmony export */ });
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9882);
+
+
+const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
+/** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
+const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+/** The options each command reads (besides --help and --version): any other was silently ignored. */
+const COMMAND_OPTIONS = {
+    validate: [],
+    plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
+    run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
+    eval: [...EVAL_OPTIONS, 'input', 'replay', 'base-url', 'model', 'api-key-env'],
+};
+/** Throws for an option `command` does not read: `validate plan.yml --trace t` wrote no trace, and said nothing. */
+function refuseUnread(command, values) {
+    const reads = COMMAND_OPTIONS[command] ?? [];
+    const unread = Object.keys(values).find((name) => values[name] !== undefined && name !== 'help' && name !== 'version' && !reads.includes(name));
+    if (unread)
+        throw new UsageError(`--${unread} is not an option of ${command}${reads.length > 0 ? `, which takes ${reads.map((name) => `--${name}`).join(', ')}` : ', which takes only plan files'}`);
+}
+/** Throws for an option given more than once that takes one value: the last one silently won. */
+function refuseRepeated(tokens, multiple) {
+    const seen = new Set();
+    for (const token of tokens) {
+        if (token.kind !== 'option' || token.name === undefined || multiple.has(token.name))
+            continue;
+        if (seen.has(token.name))
+            throw new UsageError(`--${token.name} is given more than once; give it once`);
+        seen.add(token.name);
+    }
+}
+/** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+function parseInputs(pairs) {
+    // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
+    const inputs = Object.create(null);
+    for (const pair of pairs) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0)
+            throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
+        const name = pair.slice(0, eq);
+        if (Object.hasOwn(inputs, name))
+            throw new UsageError(`--input ${name} is given twice; give each input once`);
+        inputs[name] = pair.slice(eq + 1);
+    }
+    return inputs;
+}
+/** Decimal notation only: `Number` also takes '' (0), '0x10', '0b101' and '1e1', which nobody means on a command line. */
+const WHOLE = /^\d+$/;
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+function whole(name, text, fallback, min, max) {
+    if (text === undefined)
+        return fallback;
+    const value = Number(text);
+    if (!WHOLE.test(text) || !Number.isInteger(value) || value < min || value > max)
+        throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
+    return value;
+}
+function fraction(name, text, max = 1) {
+    if (text === undefined)
+        return undefined;
+    const value = Number(text);
+    if (!DECIMAL.test(text) || !Number.isFinite(value) || value < 0 || value > max)
+        throw new UsageError(`--${name} takes a number from 0 to ${max}, got '${text}'`);
+    return value;
+}
+function evalArgs(values) {
+    const one = (name) => values[name];
+    const baselines = values.baseline ?? [];
+    for (const baseline of baselines) {
+        if (baseline !== 'react' && baseline !== 'full-history')
+            throw new UsageError(`--baseline takes react or full-history, got '${baseline}'`);
+    }
+    const minSuccessRate = fraction('min-success-rate', one('min-success-rate'));
+    const maxCostUsdPerRun = fraction('max-cost-usd-per-run', one('max-cost-usd-per-run'), 1_000_000);
+    return {
+        runs: whole('runs', one('runs'), 5, 1, 1000),
+        seed: whole('seed', one('seed'), 1, 0, 2 ** 31 - 1),
+        baselines: [...new Set(baselines)],
+        maxTurns: whole('max-turns', one('max-turns'), 20, 1, 200),
+        ...(one('faults') !== undefined && { faults: one('faults') }),
+        ...(one('answers') !== undefined && { answers: one('answers') }),
+        ...(one('compare') !== undefined && { compare: one('compare') }),
+        ...(one('json') !== undefined && { json: one('json') }),
+        ...(one('markdown') !== undefined && { markdown: one('markdown') }),
+        ...(one('trace-dir') !== undefined && { traceDir: one('trace-dir') }),
+        ...(minSuccessRate !== undefined && { minSuccessRate }),
+        ...(maxCostUsdPerRun !== undefined && { maxCostUsdPerRun }),
+    };
+}
+/** Turns argv (without node and the script) into one command, or throws `UsageError`. */
+function parseCliArgs(argv) {
+    let parsed;
+    try {
+        parsed = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+            args: [...argv],
+            allowPositionals: true,
+            tokens: true,
+            options: {
+                help: { type: 'boolean', short: 'h' },
+                version: { type: 'boolean' },
+                input: { type: 'string', multiple: true },
+                trace: { type: 'string' },
+                'weights-from': { type: 'string' },
+                summary: { type: 'string' },
+                record: { type: 'string' },
+                replay: { type: 'string' },
+                'base-url': { type: 'string' },
+                model: { type: 'string' },
+                'api-key-env': { type: 'string' },
+                'api-key': { type: 'string' },
+                resume: { type: 'string' },
+                approve: { type: 'string' },
+                runs: { type: 'string' },
+                seed: { type: 'string' },
+                faults: { type: 'string' },
+                answers: { type: 'string' },
+                baseline: { type: 'string', multiple: true },
+                compare: { type: 'string' },
+                json: { type: 'string' },
+                markdown: { type: 'string' },
+                'trace-dir': { type: 'string' },
+                'max-turns': { type: 'string' },
+                'min-success-rate': { type: 'string' },
+                'max-cost-usd-per-run': { type: 'string' },
+                agent: { type: 'boolean' },
+                task: { type: 'string' },
+            },
+        });
+    }
+    catch (error) {
+        throw new UsageError(error.message);
+    }
+    const { values, positionals, tokens } = parsed;
+    if (values.help)
+        return { command: 'help' };
+    if (values.version)
+        return { command: 'version' };
+    if (values['api-key'] !== undefined) {
+        throw new UsageError('an API key is never taken on the command line (it would land in shell history); set OPENAI_API_KEY or use --api-key-env NAME');
+    }
+    const [command, ...rest] = positionals;
+    if (command === undefined)
+        throw new UsageError('no command given');
+    refuseRepeated(tokens, new Set(['input', 'baseline']));
+    if (command !== 'eval') {
+        const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
+        if (misplaced)
+            throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
+    }
+    if (values.resume !== undefined && command !== 'run')
+        throw new UsageError(`--resume is an option of run, not of ${command}`);
+    if (values.approve !== undefined && values.resume === undefined)
+        throw new UsageError('--approve HASH approves the run that --resume TRACE paused; give both');
+    if (command !== 'run') {
+        if (values.agent)
+            throw new UsageError(`--agent is an option of run, not of ${command}`);
+        if (values.task !== undefined)
+            throw new UsageError(`--task is an option of run, not of ${command}`);
+    }
+    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_1__/* .baseUrlProblem */ .a)(values['base-url']);
+    if (baseUrlIssue)
+        throw new UsageError(`--base-url: ${baseUrlIssue}`);
+    if (values.task !== undefined && values.task.trim() === '')
+        throw new UsageError('--task needs the task in words, got an empty text');
+    if (command === 'validate') {
+        if (rest.length === 0)
+            throw new UsageError('validate needs at least one plan file');
+        refuseUnread(command, values);
+        return { command: 'validate', files: rest };
+    }
+    if (command === 'run' || command === 'plan' || command === 'eval') {
+        if (rest.length !== 1)
+            throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
+        if (values.record && values.replay)
+            throw new UsageError('--record and --replay cannot be used together');
+        const modelArgs = {
+            inputs: parseInputs(values.input ?? []),
+            record: values.record,
+            replay: values.replay,
+            baseUrl: values['base-url'] ?? 'https://api.openai.com/v1',
+            model: values.model,
+            apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
+        };
+        if (command === 'eval') {
+            if (values.record)
+                throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
+            if (values.answers && values.replay)
+                throw new UsageError('--answers and --replay cannot be used together');
+            if (values.trace !== undefined || values.summary !== undefined)
+                throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
+            refuseUnread(command, values);
+            return { command: 'eval', ...evalArgs(values), file: rest[0], ...modelArgs };
+        }
+        if (values['weights-from'] !== undefined && command !== 'run')
+            throw new UsageError('--weights-from orders the steps of a run; use it with run');
+        if (command === 'plan') {
+            if (values.trace !== undefined)
+                throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
+            refuseUnread(command, values);
+            return { command: 'plan', file: rest[0], ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };
+        }
+        refuseUnread(command, values);
+        return {
+            command: 'run',
+            file: rest[0],
+            trace: values.trace ?? `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`,
+            summary: values.summary ?? `${DEFAULT_OUTPUT_FOLDER}/report.md`,
+            ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
+            ...(values.resume !== undefined && { resume: values.resume }),
+            ...(values.approve !== undefined && { approve: values.approve }),
+            agent: values.agent ?? false,
+            ...(values.task !== undefined && { task: values.task }),
+            ...modelArgs,
+        };
+    }
+    throw new UsageError(`unknown command '${command}'`);
+}
+
+
+/***/ }),
+
+/***/ 9989:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ isSecretEnvName),
+/* harmony export */   C: () => (/* binding */ isOrdinaryValue)
+/* harmony export */ });
+/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
+/**
+ * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
+ * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
+ */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name);
+}
+/**
+ * A value too ordinary to hide wherever it appears, though a secret-looking name holds it: a flag or a
+ * number of fewer than 6 digits (a token's lifetime, a key's size or id). Hidden, it would blank out
+ * every `true` and `2048` in the reports; a PIN or password of 6 digits or more is still a secret.
+ */
+function isOrdinaryValue(value) {
+    return /^(?:true|false|\d{1,5})$/i.test(value);
+}
+
+
+/***/ }),
+
+/***/ 9882:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ baseUrlProblem),
+/* harmony export */   u: () => (/* binding */ baseUrlSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9989);
+
+/** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
+const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
+/**
+ * What is wrong with a model endpoint URL (`--base-url`, the action's `base-url`), or undefined. A user
+ * name or password in it is refused: the model client's fetch never sends them (the request fails as
+ * "could not reach the endpoint"), and the URL is shown in reports. The message never repeats the URL.
+ */
+function baseUrlProblem(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return 'expected an http(s) URL such as https://api.openai.com/v1';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return 'expected an http(s) URL such as https://api.openai.com/v1';
+    if (parsed.username !== '' || parsed.password !== '') {
+        return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
+    }
+    return undefined;
+}
+/**
+ * The values of the endpoint URL's query under names that hold credentials (`?api_key=\u2026`, `sig=\u2026`),
+ * which every report and trace must hide like the API key: the URL is shown in them. Flags and short
+ * numbers are left out (see `isOrdinaryValue`).
+ */
+function baseUrlSecrets(url) {
+    if (url === undefined)
+        return [];
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return [];
+    }
+    const decode = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
+    // blank out that date wherever a result or a report says it.
+    const secret = [...parsed.searchParams].filter(([name]) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+    const values = [...secret, decode(parsed.password), decode(parsed.username)];
+    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
+}
+
+
 /***/ })
 
 /******/ });
@@ -501,195 +826,20 @@ function neutraliseOutput(stream, env = process.env) {
     stream.write = safeWrite;
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./lib/cli/parse-cli-args.js
-
-const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
-/** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-function parseInputs(pairs) {
-    const inputs = {};
-    for (const pair of pairs) {
-        const eq = pair.indexOf('=');
-        if (eq <= 0)
-            throw new UsageError(`--input takes NAME=VALUE, got '${pair}'`);
-        inputs[pair.slice(0, eq)] = pair.slice(eq + 1);
-    }
-    return inputs;
-}
-function whole(name, text, fallback, min, max) {
-    if (text === undefined)
-        return fallback;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min || value > max)
-        throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got '${text}'`);
-    return value;
-}
-function fraction(name, text, max = 1) {
-    if (text === undefined)
-        return undefined;
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > max)
-        throw new UsageError(`--${name} takes a number from 0 to ${max}, got '${text}'`);
-    return value;
-}
-function evalArgs(values) {
-    const one = (name) => values[name];
-    const baselines = values.baseline ?? [];
-    for (const baseline of baselines) {
-        if (baseline !== 'react' && baseline !== 'full-history')
-            throw new UsageError(`--baseline takes react or full-history, got '${baseline}'`);
-    }
-    const minSuccessRate = fraction('min-success-rate', one('min-success-rate'));
-    const maxCostUsdPerRun = fraction('max-cost-usd-per-run', one('max-cost-usd-per-run'), 1_000_000);
-    return {
-        runs: whole('runs', one('runs'), 5, 1, 1000),
-        seed: whole('seed', one('seed'), 1, 0, 2 ** 31 - 1),
-        baselines: [...new Set(baselines)],
-        maxTurns: whole('max-turns', one('max-turns'), 20, 1, 200),
-        ...(one('faults') !== undefined && { faults: one('faults') }),
-        ...(one('answers') !== undefined && { answers: one('answers') }),
-        ...(one('compare') !== undefined && { compare: one('compare') }),
-        ...(one('json') !== undefined && { json: one('json') }),
-        ...(one('markdown') !== undefined && { markdown: one('markdown') }),
-        ...(one('trace-dir') !== undefined && { traceDir: one('trace-dir') }),
-        ...(minSuccessRate !== undefined && { minSuccessRate }),
-        ...(maxCostUsdPerRun !== undefined && { maxCostUsdPerRun }),
-    };
-}
-/** Turns argv (without node and the script) into one command, or throws `UsageError`. */
-function parseCliArgs(argv) {
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args: [...argv],
-            allowPositionals: true,
-            options: {
-                help: { type: 'boolean', short: 'h' },
-                version: { type: 'boolean' },
-                input: { type: 'string', multiple: true },
-                trace: { type: 'string' },
-                'weights-from': { type: 'string' },
-                summary: { type: 'string' },
-                record: { type: 'string' },
-                replay: { type: 'string' },
-                'base-url': { type: 'string' },
-                model: { type: 'string' },
-                'api-key-env': { type: 'string' },
-                'api-key': { type: 'string' },
-                resume: { type: 'string' },
-                approve: { type: 'string' },
-                runs: { type: 'string' },
-                seed: { type: 'string' },
-                faults: { type: 'string' },
-                answers: { type: 'string' },
-                baseline: { type: 'string', multiple: true },
-                compare: { type: 'string' },
-                json: { type: 'string' },
-                markdown: { type: 'string' },
-                'trace-dir': { type: 'string' },
-                'max-turns': { type: 'string' },
-                'min-success-rate': { type: 'string' },
-                'max-cost-usd-per-run': { type: 'string' },
-                agent: { type: 'boolean' },
-                task: { type: 'string' },
-            },
-        });
-    }
-    catch (error) {
-        throw new UsageError(error.message);
-    }
-    const { values, positionals } = parsed;
-    if (values.help)
-        return { command: 'help' };
-    if (values.version)
-        return { command: 'version' };
-    if (values['api-key'] !== undefined) {
-        throw new UsageError('an API key is never taken on the command line (it would land in shell history); set OPENAI_API_KEY or use --api-key-env NAME');
-    }
-    const [command, ...rest] = positionals;
-    if (command === undefined)
-        throw new UsageError('no command given');
-    if (command !== 'eval') {
-        const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
-        if (misplaced)
-            throw new UsageError(`--${misplaced} is an option of eval, not of ${command}`);
-    }
-    if (values.resume !== undefined && command !== 'run')
-        throw new UsageError(`--resume is an option of run, not of ${command}`);
-    if (values.approve !== undefined && values.resume === undefined)
-        throw new UsageError('--approve HASH approves the run that --resume TRACE paused; give both');
-    if (command !== 'run') {
-        if (values.agent)
-            throw new UsageError(`--agent is an option of run, not of ${command}`);
-        if (values.task !== undefined)
-            throw new UsageError(`--task is an option of run, not of ${command}`);
-    }
-    if (values.task !== undefined && values.task.trim() === '')
-        throw new UsageError('--task needs the task in words, got an empty text');
-    if (command === 'validate') {
-        if (rest.length === 0)
-            throw new UsageError('validate needs at least one plan file');
-        return { command: 'validate', files: rest };
-    }
-    if (command === 'run' || command === 'plan' || command === 'eval') {
-        if (rest.length !== 1)
-            throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
-        if (values.record && values.replay)
-            throw new UsageError('--record and --replay cannot be used together');
-        const modelArgs = {
-            inputs: parseInputs(values.input ?? []),
-            record: values.record,
-            replay: values.replay,
-            baseUrl: values['base-url'] ?? 'https://api.openai.com/v1',
-            model: values.model,
-            apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
-        };
-        if (command === 'eval') {
-            if (values.record)
-                throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
-            if (values.answers && values.replay)
-                throw new UsageError('--answers and --replay cannot be used together');
-            if (values.trace !== undefined || values.summary !== undefined)
-                throw new UsageError('eval writes --json and --markdown files (and --trace-dir), not --trace or --summary');
-            return { command: 'eval', ...evalArgs(values), file: rest[0], ...modelArgs };
-        }
-        if (values['weights-from'] !== undefined && command !== 'run')
-            throw new UsageError('--weights-from orders the steps of a run; use it with run');
-        if (command === 'plan') {
-            if (values.trace !== undefined)
-                throw new UsageError('plan runs nothing, so it writes no trace; leave out --trace');
-            return { command: 'plan', file: rest[0], ...(values.summary !== undefined && { summary: values.summary }), ...modelArgs };
-        }
-        return {
-            command: 'run',
-            file: rest[0],
-            trace: values.trace ?? '.plan-runner/trace.jsonl',
-            summary: values.summary ?? '.plan-runner/report.md',
-            ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
-            ...(values.resume !== undefined && { resume: values.resume }),
-            ...(values.approve !== undefined && { approve: values.approve }),
-            agent: values.agent ?? false,
-            ...(values.task !== undefined && { task: values.task }),
-            ...modelArgs,
-        };
-    }
-    throw new UsageError(`unknown command '${command}'`);
-}
-
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
+var parse_cli_args = __nccwpck_require__(6026);
 ;// CONCATENATED MODULE: ./lib/cli/usage.js
 /** The CLI's `--help` text; keep it true to `parse-cli-args.ts`. */
 const USAGE = `plan-runner \u2014 run LLM plan-and-execute workflows from a plan file
 
 Usage:
   plan-runner validate <file>...            check plan files; print a summary or the errors
+                                            (starts each plan's mcp_servers to list their tools)
   plan-runner run <file> [options]          run a plan and print its live checklist
   plan-runner plan <file> [options]         write (when the plan has only a goal) and validate the
                                             plan, print it as a checklist and a Mermaid graph;
-                                            runs nothing
+                                            runs no step (its mcp_servers are started to list
+                                            their tools, then ended)
   plan-runner eval <file> [options]         run the plan N times (with injected faults, against
                                             baselines) and print success rate, goals, model
                                             calls, tokens, cost and duration per variant
@@ -716,7 +866,9 @@ Options for run and plan:
                           plan file changed
   --record FILE           save every model exchange as JSON lines
   --replay FILE           answer model calls from a recording (no API key, no network)
-  --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1)
+  --base-url URL          OpenAI-compatible endpoint (default: https://api.openai.com/v1); no
+                          user:password@ in it; ?api_key=\u2026 and other credential
+                          query values are hidden like the key
   --model NAME            model to use: replaces the plan's model.name (agents keep theirs)
   --api-key-env NAME      read the API key from this variable (default: OPENAI_API_KEY);
                           a key is never taken on the command line
@@ -761,16 +913,19 @@ const VERSION = '0.1.0';
 // Each command's code loads when it is asked for (a chunk of the bundle): `--version` and
 // `validate` start without the model client, the runner and the GitHub client.
 async function main(argv) {
-    let command;
     try {
-        command = parseCliArgs(argv);
+        return await runCommandLine(argv);
     }
     catch (error) {
-        if (!(error instanceof UsageError))
+        // Also from a command's own checks before it runs (an output that is one of its inputs).
+        if (!(error instanceof parse_cli_args/* UsageError */.eb))
             throw error;
         process.stderr.write(`plan-runner: ${error.message}\n\n${USAGE}`);
         return 2;
     }
+}
+async function runCommandLine(argv) {
+    const command = (0,parse_cli_args/* parseCliArgs */.hT)(argv);
     switch (command.command) {
         case 'help':
             process.stdout.write(USAGE);
@@ -793,10 +948,10 @@ async function main(argv) {
             for (const signal of ['SIGINT', 'SIGTERM'])
                 process.once(signal, () => controller.abort(signal));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(964), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3795))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(965), __nccwpck_require__.e(355), __nccwpck_require__.e(964), __nccwpck_require__.e(624)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8624))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(147), __nccwpck_require__.e(475), __nccwpck_require__.e(33)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(355), __nccwpck_require__.e(174), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(355), __nccwpck_require__.e(174), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,8 +1,8 @@
-export const id = 251;
-export const ids = [251];
+export const id = 624;
+export const ids = [624];
 export const modules = {
 
-/***/ 32251:
+/***/ 8624:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,11 +10,88 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  runEvalAction: () => (/* binding */ runEvalAction)
+  evalCommand: () => (/* binding */ evalCommand)
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __webpack_require__(5708);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(4700);
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __webpack_require__(3985);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(7222);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
+var schema_issues = __webpack_require__(260);
+;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
+
+
+
+
+
+
+/**
+ * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw.
+ */
+async function readYamlFile(path, schema) {
+    // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
+    const read = (0,read_input_file/* readInputFile */.j)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
+    if (!read.ok)
+        return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
+    const bytes = read.bytes;
+    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
+    if (!decoded.ok)
+        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
+    if (!yaml.ok)
+        return yaml;
+    const parsed = schema.safeParse(yaml.parsed.value);
+    if (parsed.success)
+        return { ok: true, value: parsed.data };
+    const positions = await yaml.parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
+    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
+        file: path,
+        ...positions.locate(issue.path, issue.at),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+    return { ok: false, errors };
+}
+
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
+;// CONCATENATED MODULE: ./lib/eval/cost-threshold-problem.js
+
+
+
+/**
+ * A cost threshold that could never be missed is refused before any run: with no known price for a
+ * model the plan calls, every run costs $0 and the threshold would pass. Returns what to do, or
+ * undefined. A plan that does not parse is left to the runs, which report it.
+ */
+async function costThresholdProblem(settings, thresholds, name) {
+    if (thresholds.maxCostUsdPerRun === undefined)
+        return undefined;
+    for (const plan of settings.plans) {
+        const read = await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (!read.ok)
+            continue;
+        const unpriced = (0,check_pricing/* unpricedModels */.Nt)(read.value, settings.modelName);
+        if (unpriced.length === 0)
+            continue;
+        return (`${name} cannot be checked: no price is known for model ${unpriced.map((model) => `'${model}'`).join(', ')}, so every run would cost $0. ` +
+            `Give its price in ${plan.file} in US dollars per million tokens, e.g. \`${(0,check_pricing/* pricingExample */.l4)(unpriced)}\`, or leave ${name} out`);
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
@@ -51,7 +128,7 @@ function findRegressions(base, plan) {
 }
 
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(60949);
+var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js
 
 const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
@@ -104,40 +181,42 @@ function renderEvalTable(input) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __webpack_require__(9882);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
-var plan_secret_values = __webpack_require__(35386);
+var plan_secret_values = __webpack_require__(5386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __webpack_require__(98934);
+var redacting_model_client = __webpack_require__(8398);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __webpack_require__(5020);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(58983);
+var final_status = __webpack_require__(8983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __webpack_require__(40766);
+var default_model = __webpack_require__(766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __webpack_require__(24312);
+var openai_model_client = __webpack_require__(4312);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(21996);
+var replay_model_client = __webpack_require__(1996);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
-var resolve_inputs = __webpack_require__(57637);
+var resolve_inputs = __webpack_require__(7637);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
-var budgeted_model_client = __webpack_require__(66543);
+var budgeted_model_client = __webpack_require__(6543);
 // EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(3978);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(10029);
+var core_usage = __webpack_require__(6940);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
+var run_budget = __webpack_require__(7886);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __webpack_require__(682);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
-var open_tools = __webpack_require__(34912);
+var open_tools = __webpack_require__(4912);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(16698);
+var external_node_async_hooks_ = __webpack_require__(6698);
 ;// CONCATENATED MODULE: ./lib/eval/call-purpose.js
 
 /**
@@ -160,7 +239,7 @@ class CallPurpose {
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(58500);
+var promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./lib/eval/fault-injecting-fetch.js
 
 /** What the fault answers with in place of a model's text: a plan that stops half way. */
@@ -261,9 +340,7 @@ function faultInjectingTool(tool, injector) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(41514);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
+var schemas = __webpack_require__(1514);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
 
 
@@ -358,6 +435,7 @@ class FaultInjector {
     #seed;
     #calls = new Map();
     #injected = [];
+    #targeting = new Set();
     constructor(rules, seed, run) {
         this.#rules = rules;
         this.#seed = `${seed}:${run}`;
@@ -366,13 +444,28 @@ class FaultInjector {
     get injected() {
         return this.#injected;
     }
+    /** The rules (their indices in the fault file) that targeted at least one call of this run, fault or not. */
+    get targetingRules() {
+        return [...this.#targeting];
+    }
     /** Counts a call of tool `name` and returns the fault it gets, if any. */
     toolFault(name) {
-        return this.#choose(`tool:${name}`, this.#rules.filter((rule) => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
+        return this.#choose(`tool:${name}`, this.#targeted((rule) => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
     }
     /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
     modelFault(purpose) {
-        return this.#choose(`model:${purpose}`, this.#rules.filter((rule) => isModelRule(rule) && targetsPurpose(rule, purpose)));
+        return this.#choose(`model:${purpose}`, this.#targeted((rule) => isModelRule(rule) && targetsPurpose(rule, purpose)));
+    }
+    /** The rules `targets` picks, noted as targeting a call. */
+    #targeted(targets) {
+        const picked = [];
+        this.#rules.forEach((rule, index) => {
+            if (!targets(rule))
+                return;
+            this.#targeting.add(index);
+            picked.push(rule);
+        });
+        return picked;
     }
     #choose(target, rules) {
         const call = (this.#calls.get(target) ?? 0) + 1;
@@ -409,12 +502,15 @@ function fullHistorySteps(runStep) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __webpack_require__(16249);
+var call_usage = __webpack_require__(6249);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
-var data_block = __webpack_require__(45707);
+var data_block = __webpack_require__(5707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(64532);
+var validate_tool_arguments = __webpack_require__(4532);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
 
 
 
@@ -457,7 +553,7 @@ async function runReactLoop(options) {
                 const tool = options.tools.get(call.name);
                 if (!tool)
                     throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-                const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, JSON.parse(call.args || '{}'));
+                const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
                 if (!checked.ok)
                     throw new Error(checked.error);
                 const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
@@ -476,7 +572,7 @@ async function runReactLoop(options) {
 }
 
 // EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(37067);
+var external_node_http_ = __webpack_require__(7067);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
@@ -559,8 +655,9 @@ async function startScriptedChatServer(answers) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
-var write_plan = __webpack_require__(20964);
+var write_plan = __webpack_require__(964);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
+
 
 
 
@@ -668,7 +765,7 @@ async function runPlanVariant(one) {
         ...(one.variant === 'full-history' && { runStep: fullHistorySteps(run_step/* runStep */.e) }),
     });
     const durationMs = deps.clock.now() - started;
-    const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, plannerCalls: counter.planner, ...countEvents(events) };
+    const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
     if (outcome.kind === 'rejected') {
         const reason = outcome.errors.map((error) => error.message).join('; ');
         return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
@@ -695,6 +792,7 @@ async function runReactVariant(one) {
         ...usageFields(usage),
         durationMs: deps.clock.now() - started,
         faults: injector.injected,
+        faultRulesTargeting: injector.targetingRules,
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
@@ -713,7 +811,8 @@ async function runReactVariant(one) {
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.kind === 'live' ? settings.model.apiKey : undefined, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const live = settings.model.kind === 'live' ? settings.model : undefined;
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([live?.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(live?.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let usage = core_usage/* NO_USAGE */.y;
@@ -835,13 +934,18 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
     const checks = planColumn ? checkThresholds(planColumn, thresholds) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
+    // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
+    // tested nothing: the fault tolerance the eval reports was never tried against it.
+    const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
+    const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [`rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`]));
     const notes = [
         `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
+        ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ];
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && idle.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     return {
         columns,
         runs,
@@ -877,63 +981,18 @@ const ScriptedAnswer = schemas.strictObject({
 const ScriptedAnswers = schemas.record(schemas.string().min(1), schemas.array(ScriptedAnswer).min(1).max(1000));
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(36487);
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __webpack_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __webpack_require__(43508);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(30260);
-;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
-
-
-
-
-
-/**
- * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw.
- */
-async function readYamlFile(path, schema) {
-    let bytes;
-    try {
-        bytes = await (0,external_node_fs_promises_.readFile)(path);
-    }
-    catch (error) {
-        const code = error.code;
-        const message = code === 'ENOENT' ? 'no such file; check the path (it is relative to the current directory)' : `cannot read the file (${code ?? 'error'})`;
-        return { ok: false, errors: [{ file: path, path: '', message }] };
-    }
-    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
-    if (!decoded.ok)
-        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
-    if (!yaml.ok)
-        return yaml;
-    const parsed = schema.safeParse(yaml.parsed.value);
-    if (parsed.success)
-        return { ok: true, value: parsed.data };
-    const positions = await yaml.parsed.positions();
-    if (positions.readErrors)
-        return { ok: false, errors: positions.readErrors };
-    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
-        file: path,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
-    return { ok: false, errors };
-}
-
-// EXTERNAL MODULE: ./lib/action/action-outputs.js
-var action_outputs = __webpack_require__(96637);
+var plan_error = __webpack_require__(6487);
+// EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
+var trace_writer = __webpack_require__(1713);
+// EXTERNAL MODULE: ./lib/core/clock.js
+var clock = __webpack_require__(1601);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
-var write_report_file = __webpack_require__(49443);
-;// CONCATENATED MODULE: ./lib/action/run-eval-action.js
+var write_report_file = __webpack_require__(9443);
+// EXTERNAL MODULE: ./lib/cli/check-output-paths.js
+var check_output_paths = __webpack_require__(9231);
+// EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
+var cli_job_settings = __webpack_require__(6296);
+;// CONCATENATED MODULE: ./lib/cli/eval-command.js
 
 
 
@@ -944,94 +1003,407 @@ var write_report_file = __webpack_require__(49443);
 
 
 
-/**
- * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
- * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
- * rate with no `min-success-rate` set passes them, and must not read as goals met.
- */
-function everyGoalMet(runs) {
-    const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;
-    const own = runs.filter((run) => run.column === planColumn);
-    return own.length > 0 && own.every((run) => run.status === 'succeeded');
-}
-function ended(status, report, failure, result = '', runs = []) {
-    // The usage outputs count every run of the evaluation, baselines included.
-    const usage = runs.reduce((sum, run) => (0,core_usage/* addUsage */.v)(sum, run), core_usage/* NO_USAGE */.y);
-    const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
-    const goalsMet = status === 'succeeded' && everyGoalMet(runs);
-    const outputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
-    return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
-}
-async function readOptional(file, read) {
-    if (!file)
-        return { problems: [] };
-    const result = await read(file);
-    return result.ok ? { value: result.value, problems: [] } : { problems: result.errors.map(plan_error/* formatPlanError */.R) };
+
+
+
+
+function modelSource(args, answers, apiKey) {
+    if (answers)
+        return { kind: 'answers', answers };
+    if (args.replay)
+        return { kind: 'replay', file: args.replay };
+    if (apiKey)
+        return { kind: 'live', baseURL: args.baseUrl, apiKey };
+    // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
+    return { kind: 'none' };
 }
 /**
- * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),
- * writes the table to the job summary and the figures to `eval.json`, and fails the job when
- * `min-success-rate` or `max-cost-usd-per-run` is not met. No comment and no check run: an
- * evaluation is a measurement of the plan, not a run of it.
+ * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
+ * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
+ * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function runEvalAction(settings, deps, withhold) {
-    const { io, redact } = deps;
-    const reportFile = external_node_path_.join(settings.outputDir, 'eval.md');
-    const jsonFile = external_node_path_.join(settings.outputDir, 'eval.json');
-    if (!settings.planFile)
-        return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
-    const faults = await readOptional(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile));
-    const answers = await readOptional(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers));
-    const problems = [...faults.problems, ...answers.problems];
-    if (problems.length > 0)
-        return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
-    let model;
-    if (answers.value)
-        model = { kind: 'answers', answers: answers.value };
-    else if (settings.model.apiKey)
-        model = { kind: 'live', baseURL: settings.model.baseURL, apiKey: settings.model.apiKey };
-    else
-        model = { kind: 'none' };
-    const evalSettings = {
-        plans: [{ file: settings.planFile, label: settings.planPath }],
-        runs: settings.eval.runs,
-        seed: settings.eval.seed,
-        faults: faults.value ?? [],
-        baselines: settings.eval.baselines,
-        inputs: settings.inputs,
-        cwd: settings.workspace,
-        env: settings.env,
-        model,
-        ...(settings.model.model !== undefined && { modelName: settings.model.model }),
-        maxTurns: 20,
-        ...(withhold && { withhold }),
-    };
-    const problem = evalSettingsProblem(evalSettings);
-    if (problem)
-        return ended('failed', '', `plan-runner: ${problem}`);
-    const report = await evaluate(evalSettings, { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun }, {
-        clock: deps.clock,
-        signal: deps.signal ?? new AbortController().signal,
-        onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
-        redact,
-    });
-    const markdown = redact(report.markdown);
-    const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
-    for (const [file, text] of [[reportFile, markdown], [jsonFile, json]]) {
-        const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, text);
-        if (unwritten)
-            io.warning(unwritten.message);
+async function plansValid(files, signal, redact) {
+    let valid = true;
+    for (const file of files) {
+        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env });
+        if (loaded.ok) {
+            await loaded.servers?.close();
+            continue;
+        }
+        valid = false;
+        for (const error of loaded.errors)
+            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
+        const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+        process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
     }
-    if (!(await io.writeSummary(markdown)))
-        io.info(markdown);
-    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
-    const failure = deps.signal?.aborted
-        ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'
-        : missed.length > 0
-            ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
-            : undefined;
-    // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
-    return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)), report.runs);
+    return valid;
+}
+/** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
+async function evalCommand(args, signal) {
+    const env = process.env;
+    const apiKey = env[args.apiKeyEnv] || undefined;
+    const redact = (0,cli_job_settings/* cliRedactor */.V)(args, env);
+    const fail = (message) => {
+        process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
+        return 1;
+    };
+    if (!(await plansValid(args.compare ? [args.compare, args.file] : [args.file], signal, redact))) {
+        return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
+    }
+    let faults = [];
+    if (args.faults) {
+        const read = await readYamlFile(args.faults, FaultFile);
+        if (!read.ok)
+            return fail(`the fault file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
+        faults = read.value;
+    }
+    let answers;
+    if (args.answers) {
+        const read = await readYamlFile(args.answers, ScriptedAnswers);
+        if (!read.ok)
+            return fail(`the answers file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
+        answers = read.value;
+    }
+    const model = modelSource(args, answers, apiKey);
+    const settings = {
+        plans: args.compare ? [{ file: args.compare, label: `base ${args.compare}` }, { file: args.file, label: args.file }] : [{ file: args.file }],
+        runs: args.runs,
+        seed: args.seed,
+        faults,
+        baselines: args.baselines,
+        inputs: args.inputs,
+        cwd: process.cwd(),
+        env,
+        model,
+        ...(args.model !== undefined && { modelName: args.model }),
+        maxTurns: args.maxTurns,
+    };
+    const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
+    const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
+    if (problem)
+        return fail(problem);
+    const traceDir = args.traceDir === undefined ? undefined : external_node_path_.join(args.traceDir, 'run.jsonl');
+    const inputs = [['the plan', args.file], ['--compare', args.compare], ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]];
+    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]], inputs))
+        return 1;
+    const traces = [];
+    const report = await evaluate(settings, thresholds, {
+        clock: clock/* systemClock */.ml,
+        signal,
+        onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` \u2014 ${run.reason.split('\n')[0]}` : ''}\n`)),
+        redact,
+        ...(args.traceDir !== undefined && {
+            listenersFor: (column, run) => {
+                const file = external_node_path_.join(args.traceDir, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
+                const trace = (0,trace_writer/* traceWriter */.z)(file, { redact });
+                traces.push(trace);
+                return [trace.listener];
+            },
+        }),
+    });
+    for (const trace of traces)
+        await trace.close().catch((error) => process.stderr.write(`warning: ${redact(String(error))}\n`));
+    process.stdout.write(redact(report.markdown));
+    const unwritten = [];
+    if (args.markdown)
+        unwritten.push(await (0,write_report_file/* writeReportFile */.a)(args.markdown, redact(report.markdown)));
+    if (args.json) {
+        const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, passed: report.passed, runs: report.runs };
+        unwritten.push(await (0,write_report_file/* writeReportFile */.a)(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)));
+    }
+    for (const error of unwritten)
+        if (error)
+            process.stderr.write(`plan-runner: ${error.message}\n`);
+    return report.passed && unwritten.every((error) => error === undefined) ? 0 : 1;
+}
+
+
+/***/ }),
+
+/***/ 1713:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  z: () => (/* binding */ traceWriter)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __webpack_require__(2975);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(5542);
+;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
+
+/** The trace file could not be written; the run itself may have been fine, its audit record is not. */
+class TraceWriteError extends Error {
+    path;
+    constructor(options) {
+        const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l || options.cause instanceof TraceGapError ? '' : '; check the path is writable and the disk is not full';
+        super(`cannot write the trace file ${options.path}: ${reason}${advice}`, {
+            cause: options.cause,
+        });
+        this.name = 'TraceWriteError';
+        this.path = options.path;
+    }
+}
+/** The trace was written, but without an event it could not serialise: a line in its place names it. */
+class TraceGapError extends Error {
+    constructor(what) {
+        super(`it misses ${what}, written as a trace_gap line; the run's record is incomplete, and a resume from this trace is refused`);
+        this.name = 'TraceGapError';
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __webpack_require__(7712);
+;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
+
+
+
+
+/** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
+const FLUSH_CHARS = 64 * 1024;
+const FLUSH_INTERVAL_MS = 250;
+// bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
+// written, and an object whose keys would change under the redactor is copied with redacted keys.
+function redactingReplacer(redact) {
+    const state = {
+        masked: false,
+        replace(_key, value) {
+            if (typeof value === 'string') {
+                const written = redact(value);
+                if (written !== value)
+                    state.masked = true;
+                return written;
+            }
+            if (typeof value === 'bigint')
+                return value.toString();
+            if (value === null || typeof value !== 'object')
+                return value;
+            if (value instanceof Error)
+                return { name: value.name, message: value.message };
+            if (Array.isArray(value))
+                return value;
+            for (const key in value) {
+                if (Object.hasOwn(value, key) && redact(key) !== key) {
+                    state.masked = true;
+                    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
+                }
+            }
+            return value;
+        },
+    };
+    return state;
+}
+// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
+// text needs no replacer unless the redactor might change something in it.
+function isFlat(event) {
+    if (event.type === 'plan_created' || event.type === 'plan_revised')
+        return false;
+    return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+}
+/** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
+function linePrefix(redact) {
+    let lastMs = Number.NaN;
+    let last = '';
+    return (time) => {
+        const ms = time.getTime();
+        if (ms !== lastMs) {
+            lastMs = ms;
+            last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+        }
+        return last;
+    };
+}
+/**
+ * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
+ * `"[Circular]"`. A step's or item's completion whose result the redaction changed is marked `masked` (see
+ * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
+ */
+function traceFields(event, redact, replacer) {
+    if (isFlat(event) && typeof event.result !== 'bigint') {
+        const json = JSON.stringify(event);
+        if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
+            return json.slice(1);
+    }
+    replacer.masked = false;
+    let json;
+    try {
+        json = JSON.stringify(event, replacer.replace);
+    }
+    catch {
+        // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
+        return JSON.stringify(withMasked((0,core_redact/* redactDeep */.KL)(event, redact)), replacer.replace).slice(1);
+    }
+    return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+}
+/** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
+function withMasked(event) {
+    if (event.type === 'nested_event')
+        return { ...event, event: withMasked(event.event) };
+    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
+}
+/** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
+function innermost(event) {
+    let path = '';
+    let inner = event;
+    while (inner.type === 'nested_event') {
+        path += `${inner.stepKey}\u0000`;
+        inner = inner.event;
+    }
+    return { event: inner, path };
+}
+/** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
+const CHEAP_STEP_MS = 10;
+/**
+ * When a line must reach the file: the trace is the run's state, and a process killed outright
+ * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
+ * killed process's writes survive it): the plan and its revisions; a call with side effects before
+ * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
+ * run's end.
+ * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
+ * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
+ * write per trivial step would cost more than the step.
+ */
+class DurabilityRule {
+    /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
+    #effectSteps = new Set();
+    #effectCalls = new Set();
+    /** True when the lines waiting, `event`'s included, must be written now. */
+    mustWrite(outer) {
+        const { event, path } = innermost(outer);
+        switch (event.type) {
+            case 'plan_created':
+            case 'plan_revised':
+            case 'run_finished':
+                return true;
+            case 'tool_called':
+                if (!event.sideEffects)
+                    return false;
+                this.#effectSteps.add(path + event.stepKey);
+                this.#effectCalls.add(path + event.callKey);
+                return true;
+            case 'tool_returned':
+                return this.#effectCalls.delete(path + event.callKey);
+            case 'step_completed':
+                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
+            // A for_each item by the same rule (its calls are its step's): a killed shard keeps the items worth keeping.
+            case 'item_completed':
+                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
+            default:
+                return false;
+        }
+    }
+}
+/**
+ * A listener that writes each event as one JSON line (`{"ts": ISO time, ...event}`) to `file`,
+ * replacing it. Lines are batched, and written when the run's durable state needs them on disk (a
+ * completed step worth keeping at once, a call with side effects before the tool runs: see
+ * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
+ * and when the process exits; so the trace is complete up to the last event even when the run
+ * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
+ * reject. Throws `TraceWriteError` when the file cannot be created.
+ */
+function traceWriter(file, options = {}) {
+    const redact = options.redact ?? ((text) => text);
+    const now = options.now ?? (() => new Date());
+    const replacer = redactingReplacer(redact);
+    const prefix = linePrefix(redact);
+    const durability = new DurabilityRule();
+    const open = () => {
+        try {
+            return (0,open_output_file/* openOutputFile */.Op)(file);
+        }
+        catch (cause) {
+            throw new TraceWriteError({ path: file, cause });
+        }
+    };
+    let fd = options.openOnFirstEvent ? undefined : open();
+    let failure;
+    let gap;
+    let closed = false;
+    let pending = '';
+    let timer;
+    const write = () => {
+        if (!pending.length)
+            return;
+        const text = pending;
+        pending = '';
+        if (failure !== undefined)
+            return;
+        try {
+            fd ??= open();
+            (0,external_node_fs_.writeFileSync)(fd, text);
+        }
+        catch (cause) {
+            failure = cause;
+        }
+    };
+    const flush = () => {
+        if (timer)
+            clearTimeout(timer);
+        timer = undefined;
+        write();
+    };
+    // A write in between leaves the timer be: one timer per interval, not one per write.
+    const onTimer = () => {
+        timer = undefined;
+        write();
+    };
+    // Nothing a run completed is lost: an exit (a crash or `process.exit`) writes what is waiting.
+    process.once('exit', flush);
+    return {
+        path: file,
+        listener(event) {
+            if (closed || failure !== undefined)
+                return;
+            try {
+                pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
+            }
+            catch (cause) {
+                // One event that cannot be written must not end the trace: a line says which is missing, a
+                // resume refuses the trace (it could make a side effect again), and `close()` says so.
+                gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
+                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+            }
+            if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
+                write();
+            else if (!timer) {
+                timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
+                timer.unref();
+            }
+        },
+        flush() {
+            if (!closed)
+                flush();
+        },
+        async close() {
+            if (!closed) {
+                closed = true;
+                flush();
+                process.removeListener('exit', flush);
+                try {
+                    if (fd !== undefined)
+                        (0,external_node_fs_.closeSync)(fd);
+                }
+                catch (cause) {
+                    failure ??= cause;
+                }
+            }
+            if (failure !== undefined)
+                throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
+            if (gap !== undefined)
+                throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
+        },
+    };
 }
 
 

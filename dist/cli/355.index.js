@@ -1,5 +1,5 @@
-export const id = 147;
-export const ids = [147];
+export const id = 355;
+export const ids = [355];
 export const modules = {
 
 /***/ 9231:
@@ -8,32 +8,240 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ checkOutputPaths)
 /* harmony export */ });
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7437);
-/* harmony import */ var _report_create_output_folder_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1761);
-/* harmony import */ var _report_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9807);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7437);
+/* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5542);
+/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6026);
+
+
+
+
 
 
 
 /**
- * Creates the folders of the files a command will write, before it runs, so a path that cannot be
- * used (`--trace /proc/\u2026`, a read-only folder) is said at once instead of after the run. Returns false
- * after saying which.
+ * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
+ * hard links included), else the real path of its deepest existing folder joined with the rest. A device
+ * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
  */
-function checkOutputPaths(files) {
-    for (const [option, file] of files) {
+function fileIdentity(file) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(absolute);
+        return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+    }
+    catch {
+        // Not there (yet): where it would be created.
+    }
+    let folder = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute);
+    let rest = node_path__WEBPACK_IMPORTED_MODULE_1__.basename(absolute);
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder) && node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder) !== folder) {
+        rest = node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(folder), rest);
+        folder = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
+    }
+    try {
+        return node_path__WEBPACK_IMPORTED_MODULE_1__.join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder), rest);
+    }
+    catch {
+        return absolute;
+    }
+}
+/** Throws `UsageError` when an output is an input (other than the one it may rewrite) or another output. */
+function refuseOverlaps(outputs, inputs) {
+    const seen = [];
+    for (const [option, file, rewrittenBy] of inputs) {
+        const id = file === undefined ? undefined : fileIdentity(file);
+        if (id !== undefined)
+            seen.push({ option, file: file, id, input: true, ...(rewrittenBy !== undefined && { rewrittenBy }) });
+    }
+    for (const [option, file] of outputs) {
+        const id = file === undefined ? undefined : fileIdentity(file);
+        if (id === undefined)
+            continue;
+        const clash = seen.find((other) => other.id === id && other.rewrittenBy !== option);
+        if (clash) {
+            const what = clash.input ? `would overwrite ${clash.option} ${clash.file}, which this command reads` : `is the same file as ${clash.option} ${clash.file}, which this command writes too`;
+            throw new _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${option} ${file} ${what}; choose another path for ${option}`);
+        }
+        seen.push({ option, file: file, id, input: false });
+    }
+}
+/**
+ * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
+ * a recording, a trace, a fault file\u2026: `UsageError`, exit 2), nor another of its outputs. Then creates
+ * their folders, so a path that cannot be used (`--trace /proc/\u2026`, a read-only folder) is said at once
+ * instead of after the run, and refuses a final symlink or a linked `.plan-runner` (a checkout can hold
+ * either, pointing anywhere); returns false after saying which.
+ */
+function checkOutputPaths(outputs, inputs = []) {
+    refuseOverlaps(outputs, inputs);
+    for (const [option, file] of outputs) {
         if (file === undefined)
             continue;
         try {
-            (0,_report_create_output_folder_js__WEBPACK_IMPORTED_MODULE_0__/* .createOutputFolder */ .A)(file);
+            // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
+            if (node_path__WEBPACK_IMPORTED_MODULE_1__.normalize(file).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)[0] === _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ)
+                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFinalSymlink */ .ME)(file);
         }
         catch (error) {
             const code = error.code;
-            const why = error instanceof _report_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_1__/* .OutputPathRefusedError */ .l || code === undefined ? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error) : `cannot create its folder (${code}); choose another path`;
+            const why = error instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__/* .OutputPathRefusedError */ .l || code === undefined ? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error) : `cannot create its folder (${code}); choose another path`;
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${why}\n`);
             return false;
         }
     }
     return true;
+}
+
+
+/***/ }),
+
+/***/ 6296:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ cliJobSettings),
+  V: () => (/* binding */ cliRedactor)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./lib/github/github-run-context.js
+
+function readPayload(file) {
+    if (!file)
+        return undefined;
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+    }
+    catch {
+        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
+        return undefined;
+    }
+}
+/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
+function pullRequestHeadSha(payload) {
+    const sha = payload?.pull_request?.head?.sha;
+    return typeof sha === 'string' && sha !== '' ? sha : undefined;
+}
+/** The run context from the runner's `GITHUB_*` variables and event file. */
+function githubRunContext(env) {
+    const payload = readPayload(env['GITHUB_EVENT_PATH']);
+    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+    const repository = env['GITHUB_REPOSITORY'] || undefined;
+    const runId = env['GITHUB_RUN_ID'];
+    const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
+    const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
+    const runUrl = repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
+    const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
+    return {
+        eventName: env['GITHUB_EVENT_NAME'] ?? '',
+        payload,
+        apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+        ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
+        ...(runUrl ? { runUrl } : {}),
+        ...(headSha ? { headSha } : {}),
+        ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
+        attempt,
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+;// CONCATENATED MODULE: ./lib/github/event-target.js
+
+const Repository = schemas.object({ name: schemas.string().min(1), owner: schemas.object({ login: schemas.string().min(1) }) });
+const Numbered = schemas.object({ number: schemas.int().positive() });
+const Payload = schemas.object({
+    repository: Repository.optional(),
+    pull_request: Numbered.optional(),
+    issue: Numbered.extend({ pull_request: schemas.unknown().optional() }).optional(),
+});
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
+ * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
+ * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ */
+function eventTarget(eventName, payload, repository) {
+    const parsed = Payload.safeParse(payload);
+    if (!parsed.success)
+        return undefined;
+    const { data } = parsed;
+    const [fallbackOwner, fallbackRepo] = repository?.split('/') ?? [];
+    const owner = data.repository?.owner.login ?? fallbackOwner;
+    const repo = data.repository?.name ?? fallbackRepo;
+    if (!owner || !repo)
+        return undefined;
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target':
+            return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
+        case 'issue_comment':
+        case 'issues':
+            if (!data.issue)
+                return undefined;
+            // An issue_comment on a pull request carries `issue.pull_request`; the number is shared.
+            return { owner, repo, number: data.issue.number, kind: data.issue.pull_request ? 'pull_request' : 'issue' };
+        default:
+            return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
+
+/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
+function toolsetGitHubContext(run, octokit) {
+    const [owner, repo] = run.repository?.split('/') ?? [];
+    const target = eventTarget(run.eventName, run.payload, run.repository);
+    return {
+        ...(octokit ? { octokit } : {}),
+        ...(owner && repo ? { repository: { owner, repo } } : {}),
+        ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/redact.js
+var redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __webpack_require__(9882);
+;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
+
+
+
+
+/**
+ * What every CLI command hides in everything it prints and writes: the API key, the environment's
+ * secret-named variables, and the values of the --base-url's query (`?api_key=\u2026`).
+ */
+function cliRedactor(args, env) {
+    return (0,redact/* createRedactor */.lY)([env[args.apiKeyEnv] || undefined, ...(0,redact/* secretValuesFromEnvironment */._0)(env), ...(0,base_url/* baseUrlSecrets */.u)(args.baseUrl)]);
+}
+/**
+ * The job a CLI command asks for: the plan file in the current directory, the model from the
+ * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
+ * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
+ */
+async function cliJobSettings(args, env, redact, mode) {
+    const token = env.GITHUB_TOKEN;
+    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
+    return {
+        planFile: args.file,
+        ...(args.task !== undefined && { task: args.task }),
+        inputs: args.inputs,
+        cwd: process.cwd(),
+        env,
+        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+        mode,
+        github: toolsetGitHubContext(githubRunContext(env), octokit),
+    };
 }
 
 
@@ -154,6 +362,80 @@ const systemClock = {
 
 /***/ }),
 
+/***/ 9098:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ createOutputFolder),
+/* harmony export */   N: () => (/* binding */ refuseLinkedOutputFolder)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9120);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
+
+
+
+
+/** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
+const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
+function existingAncestor(absolute) {
+    let folder = absolute;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
+        if (parent === folder)
+            break;
+        folder = parent;
+    }
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
+}
+/**
+ * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
+ * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
+ * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
+ */
+function createOutputFolder(file) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
+    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
+        return;
+    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
+    if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+    }
+    let type;
+    try {
+        type = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statfsSync)(ancestor).type;
+    }
+    catch {
+        type = undefined; // statfs is missing on some platforms; the path check above still holds
+    }
+    if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
+    }
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
+}
+/**
+ * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
+ * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
+ * would land there. A folder the user names explicitly is theirs to link.
+ */
+function refuseLinkedOutputFolder(folder) {
+    let linked = false;
+    try {
+        linked = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(folder).isSymbolicLink();
+    }
+    catch {
+        return; // not there yet: it is created as a folder
+    }
+    if (linked)
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
 /***/ 7437:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -191,6 +473,207 @@ function looksLikeCredential(fragment) {
 function hideCutFragments(text) {
     const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+
+
+/***/ }),
+
+/***/ 5709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ visibleText),
+/* harmony export */   k: () => (/* binding */ INVISIBLE)
+/* harmony export */ });
+/**
+ * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
+ * invisible operators, deprecated format characters, the byte-order mark, bidi
+ * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00\u2013FE0F,
+ * U+E0100\u2013E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
+ * its VS16 still shows. Global: use it with `replace`.
+ */
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
+function visibleText(text) {
+    return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+
+
+/***/ }),
+
+/***/ 7712:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ME: () => (/* binding */ refuseFinalSymlink),
+/* harmony export */   Op: () => (/* binding */ openOutputFile),
+/* harmony export */   Xo: () => (/* binding */ outputFlags),
+/* harmony export */   gV: () => (/* binding */ symlinkRefusal)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9098);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
+
+
+
+/** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
+const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
+function outputFlags(mode) {
+    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | NO_FOLLOW;
+}
+/** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
+function symlinkRefusal(file, error) {
+    return error.code === 'ELOOP'
+        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
+        : error;
+}
+/**
+ * Opens an output file for writing (after `createOutputFolder`), refusing a final symlink with
+ * `OutputPathRefusedError`: a checkout can contain `.plan-runner/report.md -> ../../anything`. Folders
+ * on the way are followed (an explicit path through a linked `/tmp` works); see
+ * `refuseLinkedOutputFolder` for the folder plan-runner writes in by default. Every report, trace and
+ * recording is opened here. Returns the file descriptor.
+ */
+function openOutputFile(file, mode = 'w') {
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode), 0o666);
+    }
+    catch (error) {
+        throw symlinkRefusal(file, error);
+    }
+}
+/** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
+function refuseFinalSymlink(file) {
+    let linked = false;
+    try {
+        linked = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file).isSymbolicLink();
+    }
+    catch {
+        return;
+    }
+    if (linked)
+        throw symlinkRefusal(file, Object.assign(new Error('ELOOP'), { code: 'ELOOP' }));
+}
+
+
+/***/ }),
+
+/***/ 5542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ OutputPathRefusedError)
+/* harmony export */ });
+/** An output file (report, trace, record) was asked for where plan-runner will not write. */
+class OutputPathRefusedError extends Error {
+    path;
+    constructor(file, reason) {
+        super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
+        this.name = new.target.name;
+        this.path = file;
+    }
+}
+
+
+/***/ }),
+
+/***/ 695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor() {
+        super(`the JSON nests more than ${MAX_JSON_DEPTH} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/** `JSON.parse` for text someone else wrote: a value nesting deeper than `MAX_JSON_DEPTH` is refused (`JsonTooDeepError`, a `SyntaxError`). */
+function parseJson(text) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, MAX_JSON_DEPTH))
+        throw new JsonTooDeepError();
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 2237:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
+/* harmony export */   j: () => (/* binding */ readInputFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+
+/** The largest trace (or recording) plan-runner reads: far more than 10,000 steps' events. */
+const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';
+function megabytes(bytes) {
+    return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/**
+ * Reads an input file the user names (a trace to resume or weigh by, a recording to replay, a fault or
+ * answers file) whole, at most `maxBytes`: what is not a regular file is refused without blocking (a FIFO
+ * is opened non-blocking, so no writer is waited for), and the size is counted as it is read, not taken
+ * from `stat` (a device says 0 and never ends). Never throws: a problem comes back in words, without the path.
+ */
+function readInputFile(file, maxBytes) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { ok: false, problem: 'no such file; check the path (it is relative to the current directory)', code };
+        if (code === 'EACCES')
+            return { ok: false, problem: 'cannot read the file: permission denied', code };
+        if (code === 'EISDIR')
+            return { ok: false, problem: NOT_A_FILE, code };
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile())
+            return { ok: false, problem: NOT_A_FILE };
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+            const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+            if (read === 0)
+                break;
+            chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+            total += read;
+            if (total > maxBytes)
+                return { ok: false, problem: `it is larger than ${megabytes(maxBytes)}, more than plan-runner reads from such a file` };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, total) };
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
 }
 
 
@@ -646,6 +1129,8 @@ function applyEvent(record, event) {
             record.status = event.status;
             if (event.usage)
                 record.usage = event.usage;
+            if (event.reason !== undefined)
+                record.reason = event.reason;
             break;
         }
         case 'step_retrying': {
@@ -839,6 +1324,22 @@ function undoneInside(key, nested) {
 
 /***/ }),
 
+/***/ 2975:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ TRACE_GAP)
+/* harmony export */ });
+/**
+ * The type of the trace line written in place of an event the trace writer could not serialise:
+ * `{"type":"trace_gap","event":"<its type>","why":"\u2026"}`. A trace with one is not a record a run can
+ * resume from: the missing event may be a call with side effects.
+ */
+const TRACE_GAP = 'trace_gap';
+
+
+/***/ }),
+
 /***/ 6940:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -862,7 +1363,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 8934:
+/***/ 5020:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -928,6 +1429,13 @@ function lineOf(text, index) {
             line++;
     return line;
 }
+/**
+ * For a structured result whose JSON has what its values do not (a key, `"field": value`): a note
+ * that says so, and what checks structure; '' otherwise.
+ */
+function onlyInJson(json, values, foundInJson) {
+    return json !== values && foundInJson ? ' in the values of the result (only its JSON has it, in a key or in JSON syntax; text checks read the values, check structure with json_schema)' : '';
+}
 
 ;// CONCATENATED MODULE: ./lib/goals/run-goal-command.js
 
@@ -986,14 +1494,14 @@ const commandCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/contains.js
 
-/** `contains`: the text appears verbatim (case matters; use `matches` with `(?i)` otherwise). */
+/** `contains`: the text appears verbatim in the result's values (case matters; use `matches` with `(?i)` otherwise); a key or JSON's own punctuation is not the result saying it. */
 const containsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text }, text: json }) {
         const wanted = goal.contains ?? '';
         const index = text.indexOf(wanted);
         if (index < 0)
-            return { met: false, evidence: `missing "${shorten(wanted)}"` };
+            return { met: false, evidence: `missing "${shorten(wanted)}"${onlyInJson(json, text, json.includes(wanted))}` };
         return {
             met: true,
             evidence: `found "${shorten(wanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, wanted.length)}`,
@@ -1152,17 +1660,26 @@ function endsSentence(block, index, mark, after) {
     const next = nextVisible(block, after);
     if (next === undefined)
         return true;
-    // A sentence does not start in lower case: "etc. and", "the U.S. economy", "(see [1]. below)", "and so\u2026 the".
-    if (/\p{Ll}/u.test(next))
-        return false;
+    const lowerNext = /\p{Ll}/u.test(next);
+    // "and so\u2026 the" goes on; "and so\u2026 The" is a new sentence.
     if (ellipsis)
-        return true;
+        return !lowerNext;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
-    if (NEVER_ENDS.has(lower) || (BEFORE_NUMBERS.has(lower) && /\d/.test(next)))
+    if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext)
         return false;
-    // Initials and initialisms: "A. Gulli", "U.S.", "a.m.".
-    return !/^(?:\p{L}\.)+$/u.test(token);
+    if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next)))
+        return false;
+    // Initials and initialisms: "A. Gulli", "U.S.", "a.m.", "the U.S. economy".
+    if (/^(?:\p{L}\.)+$/u.test(token))
+        return false;
+    // A list number that starts the block ("1. buses").
+    if (/^\d+\.$/.test(token) && block.slice(0, index).trim() === token.slice(0, -1))
+        return false;
+    // Any other word before the period ends the sentence, whatever case follows: a sentence a model
+    // starts in lower case ("\u2026 fell 6% [2]. the tram opened in 2023.") is still checked on its own, or one
+    // citation would vouch for every claim run on after it.
+    return true;
 }
 /** A piece that is only a citation ("[1]." at the start of a reference line) joins its neighbour. */
 function attachLoneCitations(pieces) {
@@ -1192,7 +1709,7 @@ function attachLoneCitations(pieces) {
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 const everySentenceMatchesCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text } }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
@@ -1208,7 +1725,10 @@ const everySentenceMatchesCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+
 /** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
 function fenceLine(text, from) {
     for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
@@ -1262,7 +1782,7 @@ function parseJsonResult(value) {
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
     try {
-        return { ok: true, value: JSON.parse(text) };
+        return { ok: true, value: (0,parse_json/* parseJson */.qF)(text) };
     }
     catch (error) {
         return { ok: false, why: error instanceof Error ? error.message : String(error) };
@@ -1434,14 +1954,14 @@ const judgeCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/matches.js
 
 
-/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere. */
+/** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text }, text: json }) {
         const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
         const match = regex.exec(text);
         if (!match)
-            return { met: false, evidence: `no match for ${String(regex)}` };
+            return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && regex.exec(json) !== null)}` };
         return {
             met: true,
             evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,
@@ -1484,30 +2004,47 @@ const maxWordsCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/min-words.js
 
-/** `min_words`: the result has at least this many words. */
+/** `min_words`: the result's values have at least this many words (keys and nulls are not words of it). */
 const minWordsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { valueText: { values: text } }) {
         const min = goal.min_words ?? 0;
         const words = countWords(text);
         return { met: words >= min, evidence: `${words} words (at least ${min} required)` };
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
 
-/** `not_contains`: the text never appears; evidence for a failure is the offending excerpt. */
+
+/**
+ * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
+ * key, not in its JSON. A structured result's JSON writes `C:\\Users` for `C:\Users` and `\n` for a
+ * line break, so searching the JSON alone missed them. Evidence for a failure is the offending excerpt.
+ */
 const notContainsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, valueText }) {
         const unwanted = goal.not_contains ?? '';
-        const index = text.indexOf(unwanted);
-        if (index < 0)
-            return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
-        return {
-            met: false,
-            evidence: `found "${shorten(unwanted)}" on line ${lineOf(text, index)}: ${excerptAround(text, index, unwanted.length)}`,
-        };
+        const places = [
+            { name: 'the result', text: valueText.values },
+            { name: 'a key of the result', text: valueText.keys },
+            { name: "the result's JSON", text },
+        ];
+        // As a reader sees them too: `AK\u200bIA\u2026` or fullwidth `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
+        const unwantedVisible = (0,invisible_characters/* visibleText */.Q)(unwanted);
+        for (const place of [...places])
+            places.push({ name: `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)`, text: (0,invisible_characters/* visibleText */.Q)(place.text), needle: unwantedVisible });
+        for (const place of places) {
+            const needle = place.needle ?? unwanted;
+            const index = needle === '' ? -1 : place.text.indexOf(needle);
+            if (index < 0)
+                continue;
+            return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, needle.length)}` };
+        }
+        return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
     },
 };
 
@@ -1581,7 +2118,37 @@ function resolveGoalTarget(goal, target) {
 
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __webpack_require__(16);
+;// CONCATENATED MODULE: ./lib/goals/value-text.js
+/** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
+function valueText(result) {
+    if (typeof result === 'string')
+        return { values: result, keys: '' };
+    const values = [];
+    const keys = [];
+    const stack = [result];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const item = stack.pop();
+        if (typeof item === 'string')
+            values.push(item);
+        else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
+            values.push(String(item));
+        else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+            seen.add(item);
+            const entries = Array.isArray(item) ? item.map((inner) => ['', inner]) : Object.entries(item);
+            for (const [key] of entries)
+                if (key !== '' || !Array.isArray(item))
+                    keys.push(key);
+            // Reversed onto the stack, so values come out in the order they are written.
+            for (let index = entries.length - 1; index >= 0; index--)
+                stack.push(entries[index][1]);
+        }
+    }
+    return { values: values.join('\n\n'), keys: keys.join('\n') };
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
+
 
 
 
@@ -1612,7 +2179,7 @@ async function evaluateGoal(goal, target, deps) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-        const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, value, target, deps });
+        const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value), value, target, deps });
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
     catch (error) {
@@ -1826,7 +2393,10 @@ class ToolTimeoutError extends step_error/* StepError */.z {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/tools/command-tool.js
+
 
 
 
@@ -1903,7 +2473,7 @@ function parseCommandOutput(stdout) {
     if (text === '')
         return '';
     try {
-        return JSON.parse(text);
+        return (0,parse_json/* parseJson */.qF)(text);
     }
     catch {
         return text;
@@ -2093,7 +2663,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 7779:
+/***/ 682:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2102,8 +2672,10 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __webpack_require__(8934);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __webpack_require__(5020);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __webpack_require__(9882);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(7637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -2898,8 +3470,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(3978);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
+var run_budget = __webpack_require__(7886);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -3009,6 +3581,8 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     const { clock } = deps;
     const startedAt = clock.now();
     let usage = core_usage/* NO_USAGE */.y;
+    // Set when this step's own answer passed a budget cap: the answer is paid for and complete, so it is kept.
+    let stoppedByOwnAnswer = false;
     const timeout = stepTimeoutSeconds(step, deps.tools);
     const timer = timeout === undefined ? undefined : startTimer(step, timeout, clock);
     const signal = timer ? AbortSignal.any([runSignal, timer.signal]) : runSignal;
@@ -3017,23 +3591,36 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         step,
         signal,
         onUsage(more) {
+            const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
+            if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted)
+                stoppedByOwnAnswer = true;
         },
         report(activity) {
             if (!signal.aborted)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
+            // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
+            if (signal.aborted)
+                return Promise.reject(signal.reason);
             const toolCtx = { signal, cwd: shared.cwd, stepKey: step.key };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
+    const work = Promise.resolve().then(() => deps.runStep(ctx));
     try {
-        const work = Promise.resolve().then(() => deps.runStep(ctx));
         const result = await raceAbort(work, signal);
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
+        // The stop its own charge caused applies to later work (the signal refuses further calls and tools):
+        // a step that returns its answer right away, without waiting on anything, completes.
+        if (stoppedByOwnAnswer) {
+            const kept = await settledThisTurn(work);
+            if (kept)
+                return { ok: true, result: kept.result, usage, durationMs: clock.now() - startedAt };
+        }
         // Once aborted, the abort reason is the truth (a runner's own AbortError says less).
         const cause = signal.aborted ? signal.reason : error;
         return { ok: false, error: cause, usage, durationMs: clock.now() - startedAt };
@@ -3041,6 +3628,19 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     finally {
         timer?.cancel();
     }
+}
+/** The work's result if it resolves before the event loop's next turn (no I/O, no timer); undefined otherwise. */
+function settledThisTurn(work) {
+    return new Promise((resolve) => {
+        const turn = setImmediate(() => resolve(undefined));
+        work.then((result) => {
+            clearImmediate(turn);
+            resolve({ result });
+        }, () => {
+            clearImmediate(turn);
+            resolve(undefined);
+        });
+    });
 }
 function startTimer(step, seconds, clock) {
     const expired = new AbortController();
@@ -3351,7 +3951,24 @@ function redacted(value, redact) {
     return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
 }
 
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(5878);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
+;// CONCATENATED MODULE: ./lib/tools/tool-result-too-deep-error.js
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends step_error/* StepError */.z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${parse_json/* MAX_JSON_DEPTH */.KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
+
+
 
 
 
@@ -3699,12 +4316,9 @@ class PlanRun {
         // Until it answers, a side effect may or may not have happened.
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+        let result;
         try {
-            const result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
-            if (tool.sideEffects)
-                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
-            this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
-            return result;
+            result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
         }
         catch (error) {
             // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
@@ -3716,6 +4330,13 @@ class PlanRun {
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
+        if (tool.sideEffects)
+            this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+        this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
+        // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
+        if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
+            throw new ToolResultTooDeepError({ toolName: tool.name });
+        return result;
     }
     /**
      * Looks for the effect of an earlier side-effect call, recorded as a `check` call; undefined when
@@ -3940,7 +4561,7 @@ class PlanRun {
                 this.masked.set(key, masked);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
             this.#ready.release(key);
-            if (step.review && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
+            if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
             return;
         }
@@ -4294,8 +4915,8 @@ class RunJournal {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
-    goalsChecked(goals, status, usage) {
-        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }) });
+    goalsChecked(goals, status, usage, reason) {
+        this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
     }
     #emit(partial) {
         const event = { ...partial, at: this.elapsed() };
@@ -4416,7 +5037,7 @@ function finish(journal, run, internal, plan, deps) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
-        recordGoals: (goals, status, usage) => journal.goalsChecked(goals, status, usage),
+        recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
     };
@@ -4490,9 +5111,12 @@ async function judgeGoals(plan, run, options) {
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
-    const status = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
+    const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
+    // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
+    const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.());
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
     return { goals, status };
 }
 
@@ -4601,8 +5225,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __webpack_require__(5935);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(9724);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
@@ -4725,7 +5349,10 @@ var default_model = __webpack_require__(766);
 var openai_model_client = __webpack_require__(4312);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./lib/core/open-output-file.js
+var open_output_file = __webpack_require__(7712);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
+
 
 
 
@@ -4736,7 +5363,13 @@ var external_node_fs_ = __webpack_require__(3024);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    (0,external_node_fs_.writeFileSync)(path, JSON.stringify(header) + '\n');
+    const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+    try {
+        (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
     const ordinals = new Map();
     const redact = options.redact ?? (0,core_redact/* createRedactor */.lY)();
     // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
@@ -4745,7 +5378,20 @@ function recordingModelClient(inner, path, options = {}) {
         const ordinal = ordinals.get(purpose) ?? 0;
         ordinals.set(purpose, ordinal + 1);
         const exchange = { purpose, ordinal, request, ...outcome };
-        (0,external_node_fs_.appendFileSync)(path, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+        // Appended without following a symlink, as every output is written (see openOutputFile).
+        let fd;
+        try {
+            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a'));
+        }
+        catch (error) {
+            throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
+        }
+        try {
+            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
     };
     return {
         defaultModel: inner.defaultModel,
@@ -4871,6 +5517,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -4881,7 +5528,7 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
@@ -5019,7 +5666,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -5073,6 +5720,7 @@ function callUsage(response, request, overrides) {
         costUsd: priced.costUsd,
         ...(counted ? {} : { estimatedCalls: 1 }),
         model,
+        requestedModel,
         priceKnown: priced.priceKnown,
     };
 }
@@ -5227,13 +5875,16 @@ function usage(value) {
     // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
     if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
         return undefined;
+    // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
+    if (prompt === 0)
+        return undefined;
     return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
 }
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
  * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated; so is a negative or fractional count), any
+ * `usage` (dropped, so tokens are estimated; so is a negative or fractional count, or 0 prompt tokens), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
@@ -5452,8 +6103,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: readRecording
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
 function textOf(message) {
     const content = message.content;
@@ -5606,13 +6257,10 @@ function isHeader(value) {
 }
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 function readRecording(path) {
-    let text;
-    try {
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
-    }
-    catch (cause) {
-        throw new ReplayFileError({ file: path, problem: 'cannot be read', cause });
-    }
+    const read = (0,read_input_file/* readInputFile */.j)(path, read_input_file/* MAX_TRACE_BYTES */.V);
+    if (!read.ok)
+        throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
+    const text = read.bytes.toString('utf8');
     const exchanges = [];
     let header;
     for (const [index, line] of text.split('\n').entries()) {
@@ -5682,15 +6330,16 @@ function replayModelClient(path, options = {}) {
 function resolveInputs(plan, given) {
     const declared = plan.inputs ?? {};
     const errors = [];
-    const inputs = {};
+    // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
+    const inputs = Object.create(null);
     for (const name of Object.keys(given)) {
-        if (!(name in declared)) {
+        if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
         }
     }
     for (const [name, spec] of Object.entries(declared)) {
-        if (name in given)
+        if (Object.hasOwn(given, name))
             inputs[name] = given[name];
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
@@ -6252,63 +6901,6 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 
 /***/ }),
 
-/***/ 1761:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ createOutputFolder)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var _core_system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9807);
-
-
-
-
-/** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
-const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
-/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
-function existingAncestor(absolute) {
-    let folder = absolute;
-    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
-        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
-        if (parent === folder)
-            break;
-        folder = parent;
-    }
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
-}
-/**
- * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
- * (but for an existing device such as `/dev/null`) and kernel file systems are refused with `OutputPathRefusedError` (Node's recursive `mkdirSync`
- * spins forever under `/proc`, deaf to signals). Every file plan-runner writes goes through here.
- */
-function createOutputFolder(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
-    // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
-    if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
-        return;
-    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
-    if ((0,_core_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_core_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
-    }
-    let type;
-    try {
-        type = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statfsSync)(ancestor).type;
-    }
-    catch {
-        type = undefined; // statfs is missing on some platforms; the path check above still holds
-    }
-    if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
-    }
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
-}
-
-
-/***/ }),
-
 /***/ 949:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6357,25 +6949,6 @@ function escapeHtml(text) {
 
 /***/ }),
 
-/***/ 9807:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ OutputPathRefusedError)
-/* harmony export */ });
-/** An output file (report, trace, record) was asked for where plan-runner will not write. */
-class OutputPathRefusedError extends Error {
-    path;
-    constructor(file, reason) {
-        super(`refused to write ${file}: ${reason}; choose a path in the workspace or in RUNNER_TEMP`);
-        this.name = new.target.name;
-        this.path = file;
-    }
-}
-
-
-/***/ }),
-
 /***/ 9443:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6383,9 +6956,9 @@ class OutputPathRefusedError extends Error {
 /* harmony export */   a: () => (/* binding */ writeReportFile)
 /* harmony export */ });
 /* unused harmony export ReportWriteError */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1761);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9807);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
 
 
 
@@ -6396,21 +6969,26 @@ class ReportWriteError extends Error {
         const { cause } = options;
         const reason = cause.code ?? (cause instanceof Error ? cause.message : String(cause));
         // A refused path (/proc, a kernel file system) already says where and what to do.
-        const message = cause instanceof _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l ? cause.message : `cannot write the report to ${options.path} (${reason}); check the path is writable and the disk is not full`;
+        const message = cause instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l ? cause.message : `cannot write the report to ${options.path} (${reason}); check the path is writable and the disk is not full`;
         super(message, { cause });
         this.name = 'ReportWriteError';
         this.path = options.path;
     }
 }
 /**
- * Writes a report file, creating its folder (where `createOutputFolder` allows). It never throws: a path that cannot be written comes
+ * Writes a report file, creating its folder (where `createOutputFolder` allows), never through a final symlink (`openOutputFile`). It never throws: a path that cannot be written comes
  * back as a `ReportWriteError`, for the front end to say plainly (the CLI on stderr, the action as
  * a warning), the same way as an unwritable trace.
  */
 async function writeReportFile(file, markdown) {
     try {
-        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(file, markdown);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        }
         return undefined;
     }
     catch (cause) {
@@ -6428,32 +7006,30 @@ async function writeReportFile(file, markdown) {
 /* harmony export */   ei: () => (/* binding */ parseResumeTrace),
 /* harmony export */   tR: () => (/* binding */ readResumeTrace)
 /* harmony export */ });
-/* unused harmony exports MAX_TRACE_BYTES, oversizedState, traceEvents */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3498);
+/* unused harmony exports oversizedState, traceEvents */
+/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3498);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(695);
+/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2975);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2237);
 
 
-/** The largest trace a resume reads: far more than 10,000 steps' events. */
-const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+
+
+/** The largest trace a resume reads (see `readInputFile`). */
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
     return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
-    try {
-        // The size first: a file is read whole, and an oversized one is never read at all.
-        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file)).size > MAX_TRACE_BYTES)
-            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-        const bytes = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file);
-        if (bytes.length > MAX_TRACE_BYTES)
-            return { ok: false, problem: `the trace ${file} is larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB; resume from the trace of one run` };
-        return { ok: true, trace: { file, text: bytes.toString('utf8') } };
-    }
-    catch (error) {
-        const code = error.code;
-        return { ok: false, problem: code === 'ENOENT' ? `no trace at ${file}: give the --trace file of the run to resume` : `cannot read the trace ${file} (${code ?? String(error)})` };
-    }
+    // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+    if (read.ok)
+        return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
+    if (read.code === 'ENOENT')
+        return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+    return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
@@ -6467,7 +7043,7 @@ function traceEvents(trace) {
             continue;
         let event;
         try {
-            event = JSON.parse(line);
+            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
         }
         catch {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
@@ -6477,6 +7053,10 @@ function traceEvents(trace) {
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
+        }
+        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__/* .TRACE_GAP */ .N) {
+            const missing = event.event;
+            return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
         events.push(event);
     }
@@ -6488,7 +7068,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_1__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
+        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_0__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -6683,7 +7263,7 @@ function mergeResumeStates(states, from) {
 
 /***/ }),
 
-/***/ 3978:
+/***/ 7886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6701,8 +7281,19 @@ var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
 
 
-function shown(limit, value) {
-    return limit === 'max_cost_usd' ? value.toFixed(2) : (0,group_digits/* groupDigits */.K)(value);
+/**
+ * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
+ * 0.0010), and more while a spend over the cap would still print as the cap.
+ */
+function dollars(allowed, spent) {
+    const MAX_DECIMALS = 10;
+    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
+        decimals += 1;
+    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
+}
+function shown(limit, allowed, spent) {
+    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
@@ -6713,10 +7304,29 @@ class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     allowed;
     spent;
     constructor(limit, allowed, spent, detail) {
-        super(`budget exceeded: ${limit} ${shown(limit, allowed)} (spent ${shown(limit, spent)}${detail ? `; ${detail}` : ''})`, 'failed');
+        const [cap, used] = shown(limit, allowed, spent);
+        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
         this.limit = limit;
         this.allowed = allowed;
         this.spent = spent;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
+
+/**
+ * A model call under `max_cost_usd` came back with no known price, neither for the model the endpoint
+ * reported nor for the one that was asked for: the cap cannot be enforced, so the run stops (fail closed).
+ */
+class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
+    model;
+    requestedModel;
+    constructor(model, requestedModel) {
+        const asked = requestedModel !== undefined && requestedModel !== model ? ` (asked for '${requestedModel}')` : '';
+        super(`max_cost_usd cannot be enforced: the endpoint answered as model '${model}'${asked} and no price is known for it; ` +
+            `give one in the plan, e.g. pricing: { ${JSON.stringify(requestedModel ?? model)}: { input_per_mtok: 1, output_per_mtok: 2 } }`, 'failed');
+        this.model = model;
+        this.requestedModel = requestedModel;
     }
 }
 
@@ -6726,8 +7336,10 @@ var core_usage = __webpack_require__(6940);
 
 
 
-function modelOf(usage) {
-    const model = usage.model;
+
+/** A model name a call's usage carries (`model`, the one the endpoint reported; `requestedModel`), if any. */
+function nameIn(usage, field) {
+    const model = usage[field];
     return typeof model === 'string' && model !== '' ? model : undefined;
 }
 /**
@@ -6773,24 +7385,40 @@ class RunBudget {
     get signal() {
         return this.#stop.signal;
     }
+    /** Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under `max_cost_usd`. */
     get exceeded() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
     }
-    /** The call's cost by the plan's `pricing:` when it names the model the call reports. */
+    /**
+     * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
+     * reported when that has a price, else by the model that was asked for (an endpoint may report an
+     * internal name, such as a file path). `priceKnown` is false when neither has a price.
+     */
     price(usage) {
-        const model = modelOf(usage);
-        if (!model || !this.#pricing)
+        const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
+        if (names.length === 0)
             return usage;
-        const priced = (0,pricing/* estimateCostUsd */.MI)(model, usage.promptTokens, usage.completionTokens, this.#pricing);
-        return priced.priceKnown ? { ...usage, costUsd: priced.costUsd } : usage;
+        for (const name of names) {
+            const priced = (0,pricing/* estimateCostUsd */.MI)(name, usage.promptTokens, usage.completionTokens, this.#pricing);
+            if (priced.priceKnown)
+                return { ...usage, costUsd: priced.costUsd, priceKnown: true };
+        }
+        return { ...usage, priceKnown: false };
     }
-    /** Adds a finished call's usage (priced) and stops the run if a limit is now passed; returns the priced usage. */
+    /**
+     * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
+     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+     */
     charge(usage) {
         const priced = this.price(usage);
         this.#usage = (0,core_usage/* addUsage */.v)(this.#usage, priced);
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
-        if (spent.costUsd > this.#limits.max_cost_usd)
+        const model = nameIn(usage, 'model');
+        const unpriced = priced.priceKnown === false && model !== undefined;
+        if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
+            this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
+        else if (spent.costUsd > this.#limits.max_cost_usd)
             this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
@@ -6940,7 +7568,7 @@ class RunStoppedError extends Error {
 /* harmony export */   mQ: () => (/* binding */ stepDurations),
 /* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2237);
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
@@ -7004,14 +7632,10 @@ function* traceEvents(text, file) {
 }
 /** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
 async function stepWeightsFromTrace(file) {
-    let text;
-    try {
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
-    }
-    catch (cause) {
-        const code = cause.code;
-        throw new TraceWeightsError({ file, problem: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(cause)})`, cause });
-    }
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .V);
+    if (!read.ok)
+        throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
+    const text = read.bytes.toString('utf8');
     const weights = stepDurations(traceEvents(text, file));
     if (weights.size === 0)
         throw new TraceWeightsError({ file, problem: 'it records no finished step' });

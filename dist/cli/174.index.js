@@ -1,138 +1,6 @@
-export const id = 475;
-export const ids = [475];
+export const id = 174;
+export const ids = [174];
 export const modules = {
-
-/***/ 6296:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  l: () => (/* binding */ cliJobSettings)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-;// CONCATENATED MODULE: ./lib/github/github-run-context.js
-
-function readPayload(file) {
-    if (!file)
-        return undefined;
-    try {
-        return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
-    }
-    catch {
-        // No event file (a local run) or an unreadable one: act as for an event without a PR or issue.
-        return undefined;
-    }
-}
-/** The head commit of the event's pull request (pull_request, pull_request_target, review events), if it names one. */
-function pullRequestHeadSha(payload) {
-    const sha = payload?.pull_request?.head?.sha;
-    return typeof sha === 'string' && sha !== '' ? sha : undefined;
-}
-/** The run context from the runner's `GITHUB_*` variables and event file. */
-function githubRunContext(env) {
-    const payload = readPayload(env['GITHUB_EVENT_PATH']);
-    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
-    const repository = env['GITHUB_REPOSITORY'] || undefined;
-    const runId = env['GITHUB_RUN_ID'];
-    const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
-    const attempt = Number.isSafeInteger(given) && given >= 1 ? given : 1;
-    const runUrl = repository && runId ? `${server}/${repository}/actions/runs/${runId}${attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined;
-    const headSha = pullRequestHeadSha(payload) ?? (env['GITHUB_SHA'] || undefined);
-    return {
-        eventName: env['GITHUB_EVENT_NAME'] ?? '',
-        payload,
-        apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
-        ...(repository ? { repository, repositoryUrl: `${server}/${repository}/` } : {}),
-        ...(runUrl ? { runUrl } : {}),
-        ...(headSha ? { headSha } : {}),
-        ...(runId && /^[1-9][0-9]{0,18}$/.test(runId) ? { runId: Number(runId) } : {}),
-        attempt,
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
-;// CONCATENATED MODULE: ./lib/github/event-target.js
-
-const Repository = schemas.object({ name: schemas.string().min(1), owner: schemas.object({ login: schemas.string().min(1) }) });
-const Numbered = schemas.object({ number: schemas.int().positive() });
-const Payload = schemas.object({
-    repository: Repository.optional(),
-    pull_request: Numbered.optional(),
-    issue: Numbered.extend({ pull_request: schemas.unknown().optional() }).optional(),
-});
-/**
- * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
- * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
- * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
- */
-function eventTarget(eventName, payload, repository) {
-    const parsed = Payload.safeParse(payload);
-    if (!parsed.success)
-        return undefined;
-    const { data } = parsed;
-    const [fallbackOwner, fallbackRepo] = repository?.split('/') ?? [];
-    const owner = data.repository?.owner.login ?? fallbackOwner;
-    const repo = data.repository?.name ?? fallbackRepo;
-    if (!owner || !repo)
-        return undefined;
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target':
-            return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
-        case 'issue_comment':
-        case 'issues':
-            if (!data.issue)
-                return undefined;
-            // An issue_comment on a pull request carries `issue.pull_request`; the number is shared.
-            return { owner, repo, number: data.issue.number, kind: data.issue.pull_request ? 'pull_request' : 'issue' };
-        default:
-            return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
-
-/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
-function toolsetGitHubContext(run, octokit) {
-    const [owner, repo] = run.repository?.split('/') ?? [];
-    const target = eventTarget(run.eventName, run.payload, run.repository);
-    return {
-        ...(octokit ? { octokit } : {}),
-        ...(owner && repo ? { repository: { owner, repo } } : {}),
-        ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
-
-
-/**
- * The job a CLI command asks for: the plan file in the current directory, the model from the
- * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
- * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
- */
-async function cliJobSettings(args, env, redact, mode) {
-    const token = env.GITHUB_TOKEN;
-    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
-    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
-    return {
-        planFile: args.file,
-        ...(args.task !== undefined && { task: args.task }),
-        inputs: args.inputs,
-        cwd: process.cwd(),
-        env,
-        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
-        mode,
-        github: toolsetGitHubContext(githubRunContext(env), octokit),
-    };
-}
-
-
-/***/ }),
 
 /***/ 1874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -461,9 +329,15 @@ const STATUS_ICONS = {
 function statusIcon(status) {
     return status ? STATUS_ICONS[status] : '\u23f3';
 }
+/** The most of a run's reason a status line shows (a model or a tool may have written it). */
+const MAX_REASON_CHARS = 1000;
+/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
+function reasonSuffix(reason, redact) {
+    return reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(reason), MAX_REASON_CHARS))}` : '';
+}
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
-    const reason = record.reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(record.reason), 1000))}` : '';
+    const reason = reasonSuffix(record.reason, redact);
     switch (record.status) {
         case undefined:
             return 'running';
@@ -682,7 +556,7 @@ function renderSummaryCost(record, limits, redact) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`. Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
     }
     if (abandoned)
         lines.push('', abandoned);
