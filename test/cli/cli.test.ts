@@ -166,8 +166,9 @@ describe('plan-runner run', () => {
     ['--summary', '/sys/kernel/nope/report.md', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
     ['--record', '/dev/nope/record.jsonl', 'a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)'],
   ])('refuses %s %s on a special file system before running anything', async (option, file, reason) => {
-    const defaults = ['--trace', path.join(tmp, 'p.jsonl'), '--summary', path.join(tmp, 'p.md')];
-    const result = await cli(['run', 'workflows/bodmas.yml', ...defaults, option, file]);
+    // An option given twice is a usage error: the one under test replaces its default.
+    const defaults = { '--trace': path.join(tmp, 'p.jsonl'), '--summary': path.join(tmp, 'p.md'), [option]: file };
+    const result = await cli(['run', 'workflows/bodmas.yml', ...Object.entries(defaults).flat()]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`plan-runner: cannot write ${option} ${file}: refused to write ${file}: it is inside ${reason}; choose a path in the workspace or in RUNNER_TEMP\n`);
     expect(result.stdout).toBe('');
