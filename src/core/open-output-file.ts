@@ -1,13 +1,23 @@
 import { constants, lstatSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { createOutputFolder } from './create-output-folder.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
-export function outputFlags(mode: 'w' | 'a'): number {
-  return constants.O_WRONLY | constants.O_CREAT | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND) | NO_FOLLOW;
+/**
+ * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
+ * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
+ */
+function isDevicePath(file: string): boolean {
+  return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
+}
+
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
+export function outputFlags(mode: 'w' | 'a', file?: string): number {
+  const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
+  return constants.O_WRONLY | constants.O_CREAT | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND) | follow;
 }
 
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -27,7 +37,7 @@ export function symlinkRefusal(file: string, error: unknown): unknown {
 export function openOutputFile(file: string, mode: 'w' | 'a' = 'w'): number {
   createOutputFolder(file);
   try {
-    return openSync(file, outputFlags(mode), 0o666);
+    return openSync(file, outputFlags(mode, file), 0o666);
   } catch (error) {
     throw symlinkRefusal(file, error);
   }
@@ -35,6 +45,7 @@ export function openOutputFile(file: string, mode: 'w' | 'a' = 'w'): number {
 
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 export function refuseFinalSymlink(file: string): void {
+  if (isDevicePath(file)) return;
   let linked = false;
   try {
     linked = lstatSync(file).isSymbolicLink();

@@ -37,7 +37,7 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
     // Appended without following a symlink, as every output is written (see openOutputFile).
     let fd: number;
     try {
-      fd = openSync(path, outputFlags('a'));
+      fd = openSync(path, outputFlags('a', path));
     } catch (error) {
       throw symlinkRefusal(path, error);
     }

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { refuseLinkedOutputFolder } from '../../src/core/create-output-folder.ts';
+import { openOutputFile, refuseFinalSymlink } from '../../src/core/open-output-file.ts';
 import { OutputPathRefusedError } from '../../src/core/output-path-refused-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { writeReportFile } from '../../src/report/write-report-file.ts';
@@ -49,5 +50,16 @@ describe('output files are never written through a final symlink', () => {
     expect(() => refuseLinkedOutputFolder(path.join(dir, 'repo', 'linked'))).toThrow(/default output folder, and it is a symbolic link/);
     expect(() => refuseLinkedOutputFolder(path.join(dir, 'repo', '.plan-runner'))).not.toThrow();
     expect(() => refuseLinkedOutputFolder(path.join(dir, 'repo', 'absent'))).not.toThrow();
+  });
+});
+
+// `--summary /dev/stdout` wrote the report to the terminal until outputs refused every final symlink;
+// /dev/stdout is one, and no checkout puts a link under /dev (found by a review).
+describe('an output under /dev', () => {
+  it('may be a link such as /dev/stdout or /dev/stderr', () => {
+    expect(() => refuseFinalSymlink('/dev/stdout')).not.toThrow();
+    const fd = openOutputFile('/dev/stderr', 'a');
+    expect(typeof fd).toBe('number');
+    closeSync(fd);
   });
 });
