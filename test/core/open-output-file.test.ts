@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,10 +56,15 @@ describe('output files are never written through a final symlink', () => {
 // `--summary /dev/stdout` wrote the report to the terminal until outputs refused every final symlink;
 // /dev/stdout is one, and no checkout puts a link under /dev (found by a review).
 describe('an output under /dev', () => {
-  it('may be a link such as /dev/stdout or /dev/stderr', () => {
+  it('may be a link such as /dev/stdout or /dev/fd/N', () => {
     expect(() => refuseFinalSymlink('/dev/stdout')).not.toThrow();
-    const fd = openOutputFile('/dev/stderr', 'a');
-    expect(typeof fd).toBe('number');
+    // /dev/fd/N names an open file through a link (as /dev/stdout does); here a temporary file's.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-devfd-')), 'out.md');
+    const held = openSync(file, 'w');
+    const fd = openOutputFile(`/dev/fd/${held}`, 'a');
+    writeSync(fd, 'report\n');
     closeSync(fd);
+    closeSync(held);
+    expect(readFileSync(file, 'utf8')).toBe('report\n');
   });
 });
