@@ -10,15 +10,19 @@ export const MAX_JSON_DEPTH = 128;
 
 /** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
 export class JsonTooDeepError extends SyntaxError {
-  constructor() {
-    super(`the JSON nests more than ${MAX_JSON_DEPTH} levels deep; data never needs that`);
+  constructor(maxDepth = MAX_JSON_DEPTH) {
+    super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
     this.name = 'JsonTooDeepError';
   }
 }
 
-/** `JSON.parse` for text someone else wrote: a value nesting deeper than `MAX_JSON_DEPTH` is refused (`JsonTooDeepError`, a `SyntaxError`). */
-export function parseJson(text: string): unknown {
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
+ * event around a tool's arguments, nested runs around it) passes a larger bound.
+ */
+export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   const value = JSON.parse(text) as unknown;
-  if (exceedsDepth(value, MAX_JSON_DEPTH)) throw new JsonTooDeepError();
+  if (exceedsDepth(value, maxDepth)) throw new JsonTooDeepError(maxDepth);
   return value;
 }

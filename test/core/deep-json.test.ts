@@ -105,3 +105,16 @@ describe('an event the trace writer cannot serialise', () => {
     if (!read.ok) expect(read.problem).toBe(`${file}:2: the run could not write a step_completed event here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run`);
   });
 });
+
+// Arguments MAX_JSON_DEPTH deep are allowed, but their trace line is deeper: read with the values' own
+// bound, it was refused, and as the last line taken for one a kill had cut, so a resume lost the call
+// with side effects it records (found by a review).
+describe('a trace line around values as deep as allowed', () => {
+  it('is read, and a line deeper than any event is refused, never skipped as a cut one', () => {
+    const call = { type: 'tool_called', at: 1, stepKey: '1', tool: 'publish', args: { a: deepValue(MAX_JSON_DEPTH - 1) }, sideEffects: true, callKey: 'k' };
+    const read = traceEvents({ file: 'trace.jsonl', text: `${JSON.stringify({ type: 'step_started', at: 0, stepKey: '1' })}\n${JSON.stringify(call)}\n` });
+    expect(read).toMatchObject({ ok: true, events: [{ type: 'step_started' }, { type: 'tool_called', tool: 'publish' }] });
+    const deep = traceEvents({ file: 'trace.jsonl', text: `${JSON.stringify({ type: 'step_started', at: 0, stepKey: '1' })}\n${JSON.stringify({ ...call, args: deepValue(3 * MAX_JSON_DEPTH) })}\n` });
+    expect(deep).toEqual({ ok: false, problem: `trace.jsonl:2: the JSON nests more than ${2 * MAX_JSON_DEPTH} levels deep; data never needs that; the trace is damaged` });
+  });
+});
