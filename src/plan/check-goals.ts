@@ -14,12 +14,19 @@ function regexProblem(pattern: string, flags: string | undefined): string | unde
   }
 }
 
-/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
-const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
+/**
+ * Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`),
+ * while one that can fail fails on one of them: `^\s*$` on `x`, an ASCII-only or no-HTML pattern on
+ * the mixed line, a length cap on its 400 characters. A sentence is never blank, so
+ * `every_sentence_matches` is tried on the others (`\S` matches every sentence).
+ */
+const MIXED = `Ab 1.\n<é€😀> "q" [2]\t${'z'.repeat(400)}`;
+const SENTENCE_PROBES = ['x', 'X y.', '0', '.', MIXED];
+const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
 
-function matchesAnything(pattern: string, flags: string | undefined): boolean {
+function matchesAnything(pattern: string, flags: string | undefined, probes: readonly string[]): boolean {
   const regex = parseGoalRegex(pattern, flags);
-  return PROBES.every((probe) => regex.test(probe));
+  return probes.every((probe) => regex.test(probe));
 }
 
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
@@ -38,7 +45,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       const problem = pattern === undefined ? undefined : regexProblem(pattern, goal.flags);
       if (problem) issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
       // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
-      else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+      else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
         issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(…)?\` or \`x*\` as the whole)` });
       }
     }

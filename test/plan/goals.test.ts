@@ -47,7 +47,11 @@ describe('goal definitions are validated with the plan', () => {
       'plan.yml:9:13: goal `a` is named like goal 1; give each goal its own name (at goals[4].name)',
       'plan.yml:10:43: `of` does not apply to all_steps_completed, which checks every step of the run (at goals[5].of)',
     ]);
-    // What stays valid: flags on a regex goal, an anchored pattern that matches only empty text.
+    // A pattern that matches every sentence could never fail either (found by a review of the change).
+    expect(await errorsFor(yaml(...steps, "  - { name: s, every_sentence_matches: '\\S' }"))).toEqual([expect.stringContaining('`\\S` matches any text')]);
+    // What stays valid: flags on a regex goal, anchored patterns that real text can fail (only spaces,
+    // ASCII only, no HTML, at most 280 characters).
+    for (const pattern of ['^[\\x00-\\x7F]*$', '(?s)^.{0,280}$', '^[^<>]*$']) await validPlan(yaml(...steps, `  - { name: p, matches: '${pattern}' }`));
     await validPlan(yaml(...steps, '  - { name: a, matches: todo, flags: i }', "  - { name: b, matches: '^\\s*$' }", '  - { name: c, command: [test, -s, x], timeout_seconds: 5 }'));
   });
 
