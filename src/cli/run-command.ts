@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { finalReport } from '../report/final-report.ts';
@@ -41,9 +42,11 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   const inputs = [['the plan', args.file], ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
-  // Opened at the run's first event: a resume the job refuses (a wrong hash, a changed plan) leaves the
-  // trace it resumes untouched, though it is this same file by default.
-  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true });
+  // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
+  // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
+  // refused before its first event must not leave an earlier run's trace standing beside its own report.
+  const inPlace = args.resume !== undefined && path.resolve(args.resume) === path.resolve(args.trace);
+  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
     isTTY: Boolean(process.stdout.isTTY),

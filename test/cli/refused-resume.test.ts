@@ -59,4 +59,20 @@ describe('a resume the job refuses', () => {
     expect(approved.out).toContain('status: succeeded');
     expect(readFileSync(trace, 'utf8')).toContain('"type":"run_finished"');
   });
+
+  // Opening every trace at the first event left an earlier run's trace beside the report of a run
+  // refused before it (an invalid plan): the next --resume or --weights-from read another run (found by
+  // a review of the change).
+  it('leaves no earlier trace standing when the output trace is not the one it resumes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-stale-'));
+    const plan = path.join(dir, 'plan.yml');
+    const trace = path.join(dir, 'trace.jsonl');
+    const summary = path.join(dir, 'report.md');
+    writeFileSync(plan, PLAN.replace(', approval: true', ''));
+    expect((await run(['run', plan, '--trace', trace, '--summary', summary])).code).toBe(0);
+    expect(readFileSync(trace, 'utf8')).toContain('"type":"run_finished"');
+    writeFileSync(plan, 'name: Broken\nworkflow_sequence: 3\n');
+    expect((await run(['run', plan, '--trace', trace, '--summary', summary])).code).toBe(1);
+    expect(readFileSync(trace, 'utf8')).toBe('');
+  });
 });
