@@ -42,4 +42,14 @@ describe('plan-runner eval of a plan that is not valid', () => {
     const fine = await evalCli(['eval', good, '--runs', '1']);
     expect(fine.code, fine.out).toBe(0);
   });
+
+  // The plan was checked without --model, so a cap on a model with no known price refused a plan that
+  // run --model accepts (found by a review of the change).
+  it('checks the plan with the model --model gives it', async () => {
+    const priced = path.join(dir, 'priced.yml');
+    writeFileSync(priced, 'name: Priced\nmodel: { name: my-local-llm }\nlimits: { max_cost_usd: 1 }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+    expect((await evalCli(['eval', priced, '--runs', '1'])).code).toBe(1);
+    const chosen = await evalCli(['eval', priced, '--runs', '1', '--model', 'gpt-4o']);
+    expect(chosen.code, chosen.out).toBe(0);
+  });
 });
