@@ -111,7 +111,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
 }
 
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
-const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'] as const;
+const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'] as const;
 
 /** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issue[] {
@@ -123,7 +123,7 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
   // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
   for (const key of USED_PLAN_BUDGETS) {
     if (inner.source.limits?.[key] !== undefined) {
-      issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+      issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
     }
   }
   return issues;

@@ -101,10 +101,10 @@ describe('plans using plans, at load time', () => {
   it('refuses budgets in a used plan, which only the top plan enforces, and keeps its concurrency and timeout', async () => {
     const limited = (limits: string) => `limits: { ${limits} }\n${INNER}`;
     const outer = usesStep('inner.yml', ', with: { repository: x }');
-    const root = repo({ 'outer.yml': outer, 'inner.yml': limited('max_model_calls: 1, max_tokens: 2500, max_cost_usd: 1, concurrency: 2') });
+    const root = repo({ 'outer.yml': outer, 'inner.yml': limited('max_steps: 1, max_model_calls: 1, max_tokens: 2500, max_cost_usd: 1, concurrency: 2') });
     expect(await errors(root, 'outer.yml')).toEqual(
-      ['max_model_calls', 'max_tokens', 'max_cost_usd'].map(
-        (key) => `outer.yml:2:32: the plan inner.yml sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there (at workflow_sequence[0].uses)`,
+      ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'].map(
+        (key) => `outer.yml:2:32: the plan inner.yml sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there (at workflow_sequence[0].uses)`,
       ),
     );
     const allowed = repo({ 'outer.yml': outer, 'inner.yml': limited('concurrency: 2, timeout_minutes: 5') });
