@@ -2,6 +2,8 @@
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
+/** Abbreviations a sentence goes on after in lower case ("Apple Inc. reported", "on Jan. the 5th"); before a capital they may end one. */
+const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.', 'sr.', 'jan.', 'feb.', 'mar.', 'apr.', 'jun.', 'jul.', 'aug.', 'sep.', 'sept.', 'oct.', 'nov.', 'dec.', 'ver.', 'dept.', 'est.', 'ed.', 'eds.', 'ave.', 'blvd.', 'rd.', 'resp.', 'incl.', 'excl.', 'min.', 'max.']);
 const CITATION = String.raw`\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw`(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
@@ -118,7 +120,7 @@ function endsSentence(block: string, index: number, mark: string, after: number)
   if (ellipsis) return !lowerNext;
   const token = wordBefore(block, index).replace(/^["'“‘([]+/, '') + '.';
   const lower = token.toLowerCase();
-  if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext) return false;
+  if (NEVER_ENDS.has(lower) || (BEFORE_LOWER_CASE.has(lower) && lowerNext)) return false;
   if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next))) return false;
   // Initials and initialisms: "A. Gulli", "U.S.", "a.m.", "the U.S. economy".
   if (/^(?:\p{L}\.)+$/u.test(token)) return false;

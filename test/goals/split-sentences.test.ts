@@ -105,5 +105,7 @@ describe('a sentence a model starts in lower case', () => {
     ]);
     expect(splitSentences('Costs rose, e.g. the fuel bill, approx. the same as in the U.S. economy, etc. and more.')).toHaveLength(1);
     expect(splitSentences('It went on and so… the end came.')).toHaveLength(1);
+    // Abbreviations that go on in lower case (found by a review of the change).
+    for (const text of ['Apple Inc. reported revenue [1].', 'It shipped in Jan. and sold out [2].', 'Martin Luther King Jr. spoke first [3].']) expect(splitSentences(text)).toEqual([text]);
   });
 });
