@@ -7,20 +7,26 @@ export interface ValueText {
    * and `[null, null, null]` has no words.
    */
   readonly values: string;
+  /** Its strings alone, each its own paragraph: the sentences of a structured result (a `true` or a count is no sentence). */
+  readonly strings: string;
   /** The keys of its objects, a line each ('' for a string result): `not_contains` looks there too. */
   readonly keys: string;
 }
 
 /** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
 export function valueText(result: unknown): ValueText {
-  if (typeof result === 'string') return { values: result, keys: '' };
+  if (typeof result === 'string') return { values: result, strings: result, keys: '' };
   const values: string[] = [];
+  const strings: string[] = [];
   const keys: string[] = [];
   const stack: unknown[] = [result];
   const seen = new Set<object>();
   while (stack.length > 0) {
     const item = stack.pop();
-    if (typeof item === 'string') values.push(item);
+    if (typeof item === 'string') {
+      values.push(item);
+      strings.push(item);
+    }
     else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint') values.push(String(item));
     else if (item !== null && typeof item === 'object' && !seen.has(item)) {
       seen.add(item);
@@ -30,5 +36,5 @@ export function valueText(result: unknown): ValueText {
       for (let index = entries.length - 1; index >= 0; index--) stack.push(entries[index]![1]);
     }
   }
-  return { values: values.join('\n\n'), keys: keys.join('\n') };
+  return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
 }

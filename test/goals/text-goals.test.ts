@@ -148,6 +148,8 @@ describe('a structured result', () => {
   it('has each string as its own sentences for every_sentence_matches', async () => {
     const cited = finishedRun({ a: 'Car trips fell 6% [2].', b: 'The tram opened in 2023' });
     expect(await checkGoal({ every_sentence_matches: String.raw`\[\d+\]` }, cited)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('sentence 2 of 2 has no match') });
+    // A flag or a count is no sentence (found by a review of the change).
+    expect((await checkGoal({ every_sentence_matches: String.raw`\[\d+\]` }, finishedRun({ summary: 'Trips fell 6% [2].', ok: true, count: 3 }))).outcome).toBe('met');
   });
 });
 

@@ -66,7 +66,7 @@ const value = fc.oneof(
 
 async function goalMet(schema: Schema, value: unknown): Promise<boolean> {
   const goal = { name: 'g', json_schema: schema } as unknown as Goal;
-  const outcome = await jsonSchemaCheck.check(goal, { text: JSON.stringify(value), valueText: { values: JSON.stringify(value), keys: '' }, value: JSON.stringify(value), target: {} as never, deps: {} as never } as GoalCheckInput);
+  const outcome = await jsonSchemaCheck.check(goal, { text: JSON.stringify(value), valueText: { values: JSON.stringify(value), strings: JSON.stringify(value), keys: '' }, value: JSON.stringify(value), target: {} as never, deps: {} as never } as GoalCheckInput);
   return outcome.met;
 }
 

@@ -6,7 +6,7 @@ import { splitSentences } from '../split-sentences.ts';
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { valueText: { values: text } }) {
+  check(goal, { valueText: { strings: text } }) {
     const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
     const sentences = splitSentences(text);
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
