@@ -9050,21 +9050,31 @@ function readableReason(error) {
 /* harmony export */ });
 /* unused harmony export refuseFinalSymlink */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9098);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(65542);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9098);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(65542);
+
 
 
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
-function outputFlags(mode) {
-    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | NO_FOLLOW;
+/**
+ * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
+ * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
+ */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
+}
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
+function outputFlags(mode, file) {
+    const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
+    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | follow;
 }
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
     return error.code === 'ELOOP'
-        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
+        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
         : error;
 }
 /**
@@ -9075,9 +9085,9 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
-    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode), 0o666);
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
     catch (error) {
         throw symlinkRefusal(file, error);
@@ -9085,6 +9095,8 @@ function openOutputFile(file, mode = 'w') {
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
+    if (isDevicePath(file))
+        return;
     let linked = false;
     try {
         linked = lstatSync(file).isSymbolicLink();
@@ -9137,16 +9149,20 @@ class OutputPathRefusedError extends Error {
 const MAX_JSON_DEPTH = 128;
 /** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
 class JsonTooDeepError extends SyntaxError {
-    constructor() {
-        super(`the JSON nests more than ${MAX_JSON_DEPTH} levels deep; data never needs that`);
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
         this.name = 'JsonTooDeepError';
     }
 }
-/** `JSON.parse` for text someone else wrote: a value nesting deeper than `MAX_JSON_DEPTH` is refused (`JsonTooDeepError`, a `SyntaxError`). */
-function parseJson(text) {
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
+ * event around a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, MAX_JSON_DEPTH))
-        throw new JsonTooDeepError();
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
     return value;
 }
 
@@ -10382,6 +10398,8 @@ function compileGoalRegex(pattern, flags) {
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
+/** Abbreviations a sentence goes on after in lower case ("Apple Inc. reported", "on Jan. the 5th"); before a capital they may end one. */
+const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.', 'sr.', 'jan.', 'feb.', 'mar.', 'apr.', 'jun.', 'jul.', 'aug.', 'sep.', 'sept.', 'oct.', 'nov.', 'dec.', 'ver.', 'dept.', 'est.', 'ed.', 'eds.', 'ave.', 'blvd.', 'rd.', 'resp.', 'incl.', 'excl.', 'min.', 'max.']);
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
@@ -10501,7 +10519,7 @@ function endsSentence(block, index, mark, after) {
         return !lowerNext;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
-    if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext)
+    if (NEVER_ENDS.has(lower) || (BEFORE_LOWER_CASE.has(lower) && lowerNext))
         return false;
     if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next)))
         return false;
@@ -10544,7 +10562,7 @@ function attachLoneCitations(pieces) {
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 const everySentenceMatchesCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text } }) {
+    check(goal, { valueText: { strings: text } }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
@@ -10957,15 +10975,18 @@ var result_text = __nccwpck_require__(16);
 /** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
 function valueText(result) {
     if (typeof result === 'string')
-        return { values: result, keys: '' };
+        return { values: result, strings: result, keys: '' };
     const values = [];
+    const strings = [];
     const keys = [];
     const stack = [result];
     const seen = new Set();
     while (stack.length > 0) {
         const item = stack.pop();
-        if (typeof item === 'string')
+        if (typeof item === 'string') {
             values.push(item);
+            strings.push(item);
+        }
         else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
             values.push(String(item));
         else if (item !== null && typeof item === 'object' && !seen.has(item)) {
@@ -10979,7 +11000,7 @@ function valueText(result) {
                 stack.push(entries[index][1]);
         }
     }
-    return { values: values.join('\n\n'), keys: keys.join('\n') };
+    return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
@@ -14313,7 +14334,7 @@ function recordingModelClient(inner, path, options = {}) {
         // Appended without following a symlink, as every output is written (see openOutputFile).
         let fd;
         try {
-            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a'));
+            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a', path));
         }
         catch (error) {
             throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
@@ -17009,7 +17030,7 @@ async function loadSubplans(plan, context) {
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
-const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
 /** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
@@ -17022,7 +17043,7 @@ function usedPlanIssues(inner, uses, at) {
     // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
     for (const key of USED_PLAN_BUDGETS) {
         if (inner.source.limits?.[key] !== undefined) {
-            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
         }
     }
     return issues;
@@ -21775,11 +21796,18 @@ function regexProblem(pattern, flags) {
         return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
-/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
-const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
-function matchesAnything(pattern, flags) {
+/**
+ * Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`),
+ * while one that can fail fails on one of them: `^\s*$` on `x`, an ASCII-only or no-HTML pattern on
+ * the mixed line, a length cap on its 400 characters. A sentence is never blank, so
+ * `every_sentence_matches` is tried on the others (`\S` matches every sentence).
+ */
+const MIXED = `Ab 1.\n<\u00e9\u20ac\ud83d\ude00> "q" [2]\t${'z'.repeat(400)}`;
+const SENTENCE_PROBES = ['x', 'X y.', '0', '.', MIXED];
+const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
+function matchesAnything(pattern, flags, probes) {
     const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
-    return PROBES.every((probe) => regex.test(probe));
+    return probes.every((probe) => regex.test(probe));
 }
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
@@ -21799,7 +21827,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
-            else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+            else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
                 issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
             }
         }
@@ -24476,9 +24504,14 @@ function traceEvents(trace) {
             continue;
         let event;
         try {
-            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
+            // An event wraps values of up to MAX_JSON_DEPTH (a call's arguments, a result), nested runs around it.
+            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line, 2 * _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX);
         }
-        catch {
+        catch (error) {
+            // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
+            // skipping it could drop a call with side effects from what a resume knows.
+            if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonTooDeepError */ .FY)
+                return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
                 return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };

@@ -511,21 +511,31 @@ function visibleText(text) {
 /* harmony export */   gV: () => (/* binding */ symlinkRefusal)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9098);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5542);
+
 
 
 
 /** Opening flags of every file plan-runner writes: never through a symlink at the end of the path. */
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink. */
-function outputFlags(mode) {
-    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | NO_FOLLOW;
+/**
+ * A path under `/dev`: no checkout puts a link there, and `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
+ * are links a user names on purpose (`createOutputFolder` lets only existing devices through).
+ */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
+}
+/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
+function outputFlags(mode, file) {
+    const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
+    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | follow;
 }
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
     return error.code === 'ELOOP'
-        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
+        ? new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__/* .OutputPathRefusedError */ .l(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
         : error;
 }
 /**
@@ -536,9 +546,9 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
-    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_1__/* .createOutputFolder */ .A)(file);
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode), 0o666);
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
     catch (error) {
         throw symlinkRefusal(file, error);
@@ -546,6 +556,8 @@ function openOutputFile(file, mode = 'w') {
 }
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */
 function refuseFinalSymlink(file) {
+    if (isDevicePath(file))
+        return;
     let linked = false;
     try {
         linked = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file).isSymbolicLink();
@@ -598,16 +610,20 @@ class OutputPathRefusedError extends Error {
 const MAX_JSON_DEPTH = 128;
 /** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
 class JsonTooDeepError extends SyntaxError {
-    constructor() {
-        super(`the JSON nests more than ${MAX_JSON_DEPTH} levels deep; data never needs that`);
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
         this.name = 'JsonTooDeepError';
     }
 }
-/** `JSON.parse` for text someone else wrote: a value nesting deeper than `MAX_JSON_DEPTH` is refused (`JsonTooDeepError`, a `SyntaxError`). */
-function parseJson(text) {
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
+ * event around a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
-    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, MAX_JSON_DEPTH))
-        throw new JsonTooDeepError();
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
     return value;
 }
 
@@ -1547,6 +1563,8 @@ function compileGoalRegex(pattern, flags) {
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
 const BEFORE_NUMBERS = new Set(['no.', 'nos.', 'fig.', 'figs.', 'eq.', 'pp.', 'vol.', 'ch.', 'sec.', 'approx.', 'ca.']);
+/** Abbreviations a sentence goes on after in lower case ("Apple Inc. reported", "on Jan. the 5th"); before a capital they may end one. */
+const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.', 'sr.', 'jan.', 'feb.', 'mar.', 'apr.', 'jun.', 'jul.', 'aug.', 'sep.', 'sept.', 'oct.', 'nov.', 'dec.', 'ver.', 'dept.', 'est.', 'ed.', 'eds.', 'ave.', 'blvd.', 'rd.', 'resp.', 'incl.', 'excl.', 'min.', 'max.']);
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
@@ -1666,7 +1684,7 @@ function endsSentence(block, index, mark, after) {
         return !lowerNext;
     const token = wordBefore(block, index).replace(/^["'\u201c\u2018([]+/, '') + '.';
     const lower = token.toLowerCase();
-    if (NEVER_ENDS.has(lower) || lower === 'etc.' && lowerNext)
+    if (NEVER_ENDS.has(lower) || (BEFORE_LOWER_CASE.has(lower) && lowerNext))
         return false;
     if (BEFORE_NUMBERS.has(lower) && (lowerNext || /\d/.test(next)))
         return false;
@@ -1709,7 +1727,7 @@ function attachLoneCitations(pieces) {
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 const everySentenceMatchesCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text } }) {
+    check(goal, { valueText: { strings: text } }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
@@ -2122,15 +2140,18 @@ var result_text = __webpack_require__(16);
 /** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
 function valueText(result) {
     if (typeof result === 'string')
-        return { values: result, keys: '' };
+        return { values: result, strings: result, keys: '' };
     const values = [];
+    const strings = [];
     const keys = [];
     const stack = [result];
     const seen = new Set();
     while (stack.length > 0) {
         const item = stack.pop();
-        if (typeof item === 'string')
+        if (typeof item === 'string') {
             values.push(item);
+            strings.push(item);
+        }
         else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
             values.push(String(item));
         else if (item !== null && typeof item === 'object' && !seen.has(item)) {
@@ -2144,7 +2165,7 @@ function valueText(result) {
                 stack.push(entries[index][1]);
         }
     }
-    return { values: values.join('\n\n'), keys: keys.join('\n') };
+    return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
@@ -5381,7 +5402,7 @@ function recordingModelClient(inner, path, options = {}) {
         // Appended without following a symlink, as every output is written (see openOutputFile).
         let fd;
         try {
-            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a'));
+            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a', path));
         }
         catch (error) {
             throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
@@ -7043,9 +7064,14 @@ function traceEvents(trace) {
             continue;
         let event;
         try {
-            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line);
+            // An event wraps values of up to MAX_JSON_DEPTH (a call's arguments, a result), nested runs around it.
+            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line, 2 * _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX);
         }
-        catch {
+        catch (error) {
+            // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
+            // skipping it could drop a call with side effects from what a resume knows.
+            if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonTooDeepError */ .FY)
+                return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
                 return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };

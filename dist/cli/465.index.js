@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(6487);
 // EXTERNAL MODULE: ./lib/core/run-record.js
@@ -287,6 +289,7 @@ var cli_job_settings = __webpack_require__(6296);
 
 
 
+
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 async function runCommand(args, signal) {
     const env = process.env;
@@ -316,9 +319,11 @@ async function runCommand(args, signal) {
     if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
-    // Opened at the run's first event: a resume the job refuses (a wrong hash, a changed plan) leaves the
-    // trace it resumes untouched, though it is this same file by default.
-    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: true });
+    // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
+    // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
+    // refused before its first event must not leave an earlier run's trace standing beside its own report.
+    const inPlace = args.resume !== undefined && external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace);
+    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
         isTTY: Boolean(process.stdout.isTTY),

@@ -1022,10 +1022,11 @@ function modelSource(args, answers, apiKey) {
  * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files, signal, redact) {
+async function plansValid(files, model, signal, redact) {
     let valid = true;
     for (const file of files) {
-        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env });
+        // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
+        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }) });
         if (loaded.ok) {
             await loaded.servers?.close();
             continue;
@@ -1047,7 +1048,7 @@ async function evalCommand(args, signal) {
         process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
         return 1;
     };
-    if (!(await plansValid(args.compare ? [args.compare, args.file] : [args.file], signal, redact))) {
+    if (!(await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, signal, redact))) {
         return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
     }
     let faults = [];

@@ -1287,7 +1287,7 @@ async function loadSubplans(plan, context) {
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
-const USED_PLAN_BUDGETS = ['max_model_calls', 'max_tokens', 'max_cost_usd'];
+const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
 /** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
@@ -1300,7 +1300,7 @@ function usedPlanIssues(inner, uses, at) {
     // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
     for (const key of USED_PLAN_BUDGETS) {
         if (inner.source.limits?.[key] !== undefined) {
-            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its model calls count against this plan's budget; set ${key} here and remove it there` });
+            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
         }
     }
     return issues;
@@ -2837,11 +2837,18 @@ function regexProblem(pattern, flags) {
         return error instanceof regex_syntax_error/* RegexSyntaxError */.J ? error.reason : error instanceof Error ? error.message : String(error);
     }
 }
-/** Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`); `^\s*$` does not. */
-const PROBES = ['', 'x', 'X y.', ' ', '\n', '0', '.'];
-function matchesAnything(pattern, flags) {
+/**
+ * Texts of different shapes: a pattern that matches all of them matches anything (`x|`, `(a)?$`),
+ * while one that can fail fails on one of them: `^\s*$` on `x`, an ASCII-only or no-HTML pattern on
+ * the mixed line, a length cap on its 400 characters. A sentence is never blank, so
+ * `every_sentence_matches` is tried on the others (`\S` matches every sentence).
+ */
+const MIXED = `Ab 1.\n<\u00e9\u20ac\ud83d\ude00> "q" [2]\t${'z'.repeat(400)}`;
+const SENTENCE_PROBES = ['x', 'X y.', '0', '.', MIXED];
+const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
+function matchesAnything(pattern, flags, probes) {
     const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
-    return PROBES.every((probe) => regex.test(probe));
+    return probes.every((probe) => regex.test(probe));
 }
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
@@ -2861,7 +2868,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             if (problem)
                 issues.push({ path: [...at, kind], message: `bad regular expression: ${problem}` });
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
-            else if (pattern !== undefined && matchesAnything(pattern, goal.flags)) {
+            else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
                 issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
             }
         }
