@@ -217,7 +217,10 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();
   if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-  const trace = openTrace(paths.trace, redact, io.warning);
+  // Resuming in place (`resume-from` names this trace file): opened at the run's first event, so a resume
+  // the job refuses leaves the trace it was to resume as it was.
+  const inPlace = settings.resumeFrom !== undefined && path.resolve(settings.resumeFrom) === path.resolve(paths.trace);
+  const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   const comment = await liveComment(settings, {

@@ -51,4 +51,14 @@ describe('the action with resume-from', () => {
     expect(result.failure).toContain('resume-from: no trace at');
     expect(result.outputs.status).toBe('failed');
   });
+
+  // A resume the job refuses (here: the trace is another plan's) truncated the trace it was to resume when
+  // resume-from named the action's own trace file, losing the earlier run's record.
+  it('leaves the trace it resumes untouched when the job refuses it, though it is the action’s own trace file', async () => {
+    const first = await run(PLAN.replace('b: 2 }', 'b: 0 }'));
+    const before = await readFile(first.result.outputs.trace);
+    const refused = await run(PLAN.replace('name: Sums', 'name: Other sums'), { 'resume-from': first.result.outputs.trace });
+    expect(refused.result.outputs.status).not.toBe('succeeded');
+    expect((await readFile(first.result.outputs.trace)).equals(before)).toBe(true);
+  });
 });
