@@ -9,21 +9,36 @@ function refusedFormat(error: unknown): boolean {
 }
 
 /**
+ * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
+ * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
+ */
+function answerText(response: Awaited<ReturnType<ModelClient['complete']>>): string {
+  const choice = response.choices[0];
+  const reason = choice?.finish_reason;
+  if (reason === 'length' || reason === 'content_filter') {
+    const why = reason === 'length' ? 'it reached the token limit' : 'the endpoint stopped it (content_filter)';
+    throw new Error(`the model's answer was cut off before it ended (${why}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+  }
+  return choice?.message.content ?? '';
+}
+
+/**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
  * where the endpoint takes it; an endpoint that rejects it (400/422) is asked once more without,
- * and the caller reads JSON out of the text. Returns the answer's text ('' when there is none).
+ * and the caller reads JSON out of the text. Returns the answer's text ('' when there is none); throws
+ * for an answer the endpoint cut off.
  */
 export async function askForJson(model: ModelClient, request: ChatRequest, purpose: string, signal?: AbortSignal): Promise<string> {
   const { response_format: format, ...plain } = request;
   if (format && !refusesResponseFormat.has(model)) {
     try {
       const response = await model.complete(request, { purpose }, signal);
-      return response.choices[0]?.message.content ?? '';
+      return answerText(response);
     } catch (error) {
       if (!refusedFormat(error)) throw error;
       refusesResponseFormat.add(model);
     }
   }
   const response = await model.complete(plain, { purpose }, signal);
-  return response.choices[0]?.message.content ?? '';
+  return answerText(response);
 }

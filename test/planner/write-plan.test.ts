@@ -126,3 +126,15 @@ describe('writePlan', () => {
     expect(result).toMatchObject({ ok: false, attempts: [], errors: [{ path: '', message: expect.stringMatching(/^the planner's model call failed: .*401 bad key/) }] });
   });
 });
+
+// A planner answer the endpoint cut off at its token limit was read if what came was JSON: a list cut
+// after its second step ran as the whole plan (found by a review).
+describe('a planner answer the endpoint cut off', () => {
+  it('is not read as the whole plan: the planning fails and says why', async () => {
+    const cut = { kind: 'raw' as const, body: { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4.1-mini', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ steps: [multiply, referencedAdd], why: null }) }, finish_reason: 'length' }], usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 } } };
+    server.script([cut]);
+    const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((error) => error.message).join('\n')).toContain("the model's answer was cut off before it ended (it reached the token limit)");
+  });
+});
