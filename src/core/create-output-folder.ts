@@ -45,7 +45,8 @@ export function createOutputFolder(file: string): void {
 /**
  * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
  * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
- * would land there. A folder the user names explicitly is theirs to link.
+ * would land there. The CLI refuses it for any output under `.plan-runner/`, named or by default: the
+ * name is plan-runner's, and a checkout can plant it. Any other folder a user names is theirs to link.
  */
 export function refuseLinkedOutputFolder(folder: string): void {
   let linked = false;
