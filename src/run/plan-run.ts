@@ -98,6 +98,12 @@ export class PlanRun {
   readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
   readonly #unknownCalls = new Map<string, string>();
+  /**
+   * Calls with side effects not answered yet, by call key: the step that made them and how to name
+   * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
+   * such a call's outcome is unknown too.
+   */
+  readonly #callsInFlight = new Map<string, { readonly stepKey: string; readonly call: string }>();
   #replans = 0;
   readonly #needs: RecoveryNeed[] = [];
   readonly #plan: RunnablePlan;
@@ -368,9 +374,11 @@ export class PlanRun {
     // Until it answers, a side effect may or may not have happened.
     if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
     let result: unknown;
+    if (tool.sideEffects) this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
     try {
       result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
     } catch (error) {
+      this.#callsInFlight.delete(callKey);
       // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
       const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted);
       if (tool.sideEffects && !unknown) this.#sideEffects.delete(callKey);
@@ -378,6 +386,7 @@ export class PlanRun {
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
     }
+    this.#callsInFlight.delete(callKey);
     if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
     this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
     // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
@@ -595,6 +604,13 @@ export class PlanRun {
       const masked = kept.masked ?? outcome.masked ?? this.#maskedItems.get(key);
       if (masked !== undefined) this.masked.set(key, masked);
       this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+      // The step went on past a call with side effects that got no answer (an agent's next turn, a
+      // for_each item under on_item_failure: continue): the run does not, as after a failed step.
+      const unknownCall = this.#unknownCallOf(key);
+      if (unknownCall) {
+        this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
+        return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+      }
       this.#ready.release(key);
       if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;
@@ -607,7 +623,7 @@ export class PlanRun {
     this.missing.set(key, `step ${key} failed: ${error}`);
     const failure: FailureNote = { step, error, attempts: outcome.attempts };
     this.history.push(failure);
-    const unknownCall = this.#unknownCalls.get(key);
+    const unknownCall = this.#unknownCallOf(key);
     if (unknownCall) {
       // No retry, no replan, no resume may call it again blindly: a person checks first.
       this.failures.push({ stepKey: key, error, recoverable: false });
@@ -745,6 +761,14 @@ export class PlanRun {
         return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
       }
     }
+    return undefined;
+  }
+
+  /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
+  #unknownCallOf(key: string): string | undefined {
+    const unknown = this.#unknownCalls.get(key);
+    if (unknown) return unknown;
+    for (const inFlight of this.#callsInFlight.values()) if (inFlight.stepKey === key) return inFlight.call;
     return undefined;
   }
 
