@@ -161,13 +161,15 @@ export type RunEvent =
   /** A person's answer to an approval request (by its hash): approved, the run goes on; rejected, it ends. */
   | (EventBase & { readonly type: 'approval_decided'; readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string })
   /** An agent step's first `write_todos`: the list drawn once under the step (the seed's `execution_plan_update`). */
-  | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[] })
+  | (EventBase & { readonly type: 'todos_created'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly index?: number })
   /** A later `write_todos`: the whole list again and the ids that changed, applied in place (`execution_plan_status_update`). */
-  | (EventBase & { readonly type: 'todos_updated'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly changed: readonly string[] })
+  | (EventBase & { readonly type: 'todos_updated'; readonly stepKey: string; readonly todos: readonly TodoItem[]; readonly changed: readonly string[]; readonly index?: number })
   /** One answer of an agent step's model: its text (often empty) and the tools it called. */
   | (EventBase & {
       readonly type: 'agent_turn';
       readonly stepKey: string;
+      /** For a `for_each` agent step: which item's agent (its index). The four agent events carry it alike. */
+      readonly index?: number;
       readonly turn: number;
       readonly maxTurns: number;
       readonly message: string;
@@ -177,6 +179,7 @@ export type RunEvent =
   | (EventBase & {
       readonly type: 'agent_tool_called';
       readonly stepKey: string;
+      readonly index?: number;
       readonly turn: number;
       readonly tool: string;
       readonly args: unknown;

@@ -11,6 +11,9 @@ export interface ItemRecord {
   retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
   attempts?: number;
   durationMs?: number;
+  /** A `for_each` agent step's item: its own TODO list and progress, never its step's (another item's agent wrote those). */
+  todos?: readonly TodoItem[];
+  agent?: AgentProgress;
 }
 
 /** Counts over a `for_each` step's items, kept as events arrive so views never walk 10,000 items. */
@@ -116,6 +119,14 @@ export function jobDurationMs(record: RunRecord): number {
 /** An empty record, before `plan_created`. */
 export function newRunRecord(): RunRecord {
   return { steps: new Map(), revisions: [], usage: NO_USAGE, lastAt: 0, toolCalls: [] };
+}
+
+/** Where an agent's list and progress go: its step's record, or for a `for_each` item's agent that item's. */
+function agentOf(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }): { todos?: readonly TodoItem[]; agent?: AgentProgress } {
+  const step = stepOf(record, event.stepKey);
+  if (event.index === undefined) return step;
+  // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
+  return step.items?.[event.index] ?? {};
 }
 
 function stepOf(record: RunRecord, key: string): StepRecord {
@@ -232,11 +243,11 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
     case 'todos_created':
     case 'todos_updated': {
-      stepOf(record, event.stepKey).todos = event.todos;
+      agentOf(record, event).todos = event.todos;
       break;
     }
     case 'agent_turn': {
-      const step = stepOf(record, event.stepKey);
+      const step = agentOf(record, event);
       const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
       progress.turns = event.turn;
       progress.maxTurns = event.maxTurns;
@@ -244,7 +255,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       break;
     }
     case 'agent_tool_called': {
-      const step = stepOf(record, event.stepKey);
+      const step = agentOf(record, event);
       (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
       break;
     }

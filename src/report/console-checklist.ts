@@ -77,6 +77,14 @@ function cut(line: string, columns: number | undefined): string {
 }
 
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
+/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
+function agentRecord(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }) {
+  const step = record.steps.get(event.stepKey);
+  if (event.index === undefined) return { holder: step, label: event.stepKey };
+  const item = step?.items?.[event.index];
+  return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+}
+
 function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
   switch (event.type) {
     case 'plan_created':
@@ -89,10 +97,14 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     case 'goals_checked':
       return event.goals.length > 0 ? [footer(record, redact)] : [];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
-    case 'todos_created':
-      return [`${event.stepKey}. TODO list:`, ...todoEntries(record.steps.get(event.stepKey), redact).map(todoLine)];
-    case 'todos_updated':
-      return changedTodoEntries(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+    case 'todos_created': {
+      const agent = agentRecord(record, event);
+      return [`${agent.label}. TODO list:`, ...todoEntries(agent.holder, redact).map(todoLine)];
+    }
+    case 'todos_updated': {
+      const agent = agentRecord(record, event);
+      return changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+    }
     case 'agent_turn':
     case 'agent_tool_called':
     // Audit records for the trace: no step changes state.

@@ -32,13 +32,13 @@ function entryOf(todo: TodoItem, redact: (text: string) => string, stepEnded: bo
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
  * step has ended, an item still in progress shows as stopped: ⏳ would say work goes on.
  */
-export function todoEntries(step: StepRecord | undefined, redact: (text: string) => string = (text) => text): TodoEntry[] {
+export function todoEntries(step: Pick<StepRecord, 'state' | 'todos'> | undefined, redact: (text: string) => string = (text) => text): TodoEntry[] {
   const ended = step !== undefined && step.state !== 'in_progress' && step.state !== 'pending' && step.state !== 'waiting';
   return (step?.todos ?? []).map((todo) => entryOf(todo, redact, ended));
 }
 
 /** The entries a `todos_updated` changed, for logs that print only what changed. */
-export function changedTodoEntries(step: StepRecord | undefined, changed: readonly string[], redact: (text: string) => string = (text) => text): TodoEntry[] {
+export function changedTodoEntries(step: Pick<StepRecord, 'state' | 'todos'> | undefined, changed: readonly string[], redact: (text: string) => string = (text) => text): TodoEntry[] {
   const ids = new Set(changed);
   return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
 }

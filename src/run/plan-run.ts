@@ -533,7 +533,7 @@ export class PlanRun {
         this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
       // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
       onActivity: (activity: StepActivity) => {
-        if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey });
+        if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey, index });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx),
     };

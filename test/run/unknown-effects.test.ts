@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { StepError } from '../../src/core/step-error.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { planOf } from './run-fixture.ts';
+
+// A call with side effects that got no answer escalated the run only when its step failed. A step that
+// went on past it (a for_each item under on_item_failure: continue) completed, and so did a step whose
+// timeout was the tool's own (its timer won, so the call was never marked unknown): the run succeeded
+// with an effect that may or may not have happened (found by a review).
+const list: Tool = { name: 'list', description: 'Items', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => ['a', 'b'] };
+
+function post(answer: (name: string) => Promise<unknown>, timeoutSeconds?: number): Tool {
+  return { name: 'post', description: 'Posts', inputSchema: { type: 'object' }, sideEffects: true, ...(timeoutSeconds !== undefined && { timeoutSeconds }), execute: async (args) => answer(String(args['name'])) };
+}
+
+async function run(steps: PlanStep[], tools: Tool[]) {
+  const events: RunEvent[] = [];
+  const outcome = await runPlan(planOf(steps), { runStep, tools: new Map(tools.map((tool) => [tool.name, tool])), clock: systemClock, cwd: '/', inputs: {}, listeners: [(event) => events.push(event)] });
+  return { outcome, events };
+}
+
+const listStep: PlanStep = { key: 'list', id: 'list', type: 'tool_call', description: 'List', tool: 'list', args: {}, inputs: [], dependsOn: [] };
+
+describe('a call with side effects that got no answer', () => {
+  it('escalates the run though its for_each step went on past it (on_item_failure: continue)', async () => {
+    const lost = post(async (name) => {
+      if (name === 'b') throw new StepError('the request timed out', { transient: true, toolName: 'post' });
+      return 'posted';
+    });
+    const each: PlanStep = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: '${item}' }, inputs: [], dependsOn: ['list'], forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'continue' } };
+    const { outcome } = await run([listStep, each], [list, lost]);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('step post called post({"name":"b"}), a tool with side effects, and got no answer');
+  });
+
+  it('escalates the run when the step ended on the tool’s own timeout before the call did', async () => {
+    const slow = post(() => new Promise((resolve) => setTimeout(() => resolve('late'), 400)), 0.05);
+    const step: PlanStep = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: 'x' }, inputs: [], dependsOn: [], onFailure: 'continue' };
+    const { outcome } = await run([step], [slow]);
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('step post called post({"name":"x"}), a tool with side effects, and got no answer');
+  });
+
+  it('does not stop a run whose calls all answered', async () => {
+    const each: PlanStep = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: '${item}' }, inputs: [], dependsOn: ['list'], forEach: { list: '${steps.list.result}', as: 'item', onItemFailure: 'continue' } };
+    expect((await run([listStep, each], [list, post(async () => 'posted')])).outcome.status).toBe('succeeded');
+  });
+});
