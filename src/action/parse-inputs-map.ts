@@ -23,7 +23,9 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
   const { parse } = await import('yaml');
   let value: unknown;
   try {
-    value = parse(text);
+    // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
+    // workflow commands: `::stop-commands::` in a value would have switched every later one off.
+    value = parse(text, { logLevel: 'error' });
   } catch (error) {
     const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
     return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
@@ -32,5 +34,23 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${kindOf(value)}. If ${SAFE_INPUTS_HINT}` };
   }
-  return { ok: true, inputs: value as Record<string, unknown> };
+  // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
+  // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
+  // applies; it reached the plan as "null" before. A number JSON cannot hold (1e400, .nan) or binary
+  // data would have too: refused.
+  const inputs: Record<string, unknown> = {};
+  for (const [name, given] of Object.entries(value)) {
+    if (given === null || given === undefined) continue;
+    const problem = valueProblem(given);
+    if (problem) return { ok: false, message: `input \`${name.slice(0, 64)}\` is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
+    Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
+  }
+  return { ok: true, inputs };
+}
+
+/** Why an input value is no value a plan can use, or undefined. */
+function valueProblem(value: unknown): string | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${String(value)}, not a number a plan can use`;
+  if (value instanceof Uint8Array) return 'binary data (!!binary)';
+  return undefined;
 }

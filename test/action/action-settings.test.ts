@@ -37,6 +37,30 @@ describe('readActionSettings', () => {
     expect(json.ok && json.settings.inputs).toEqual({ week: '2026-W48' });
   });
 
+  // A tag YAML did not know made the yaml package warn on stderr, quoting the line: `::stop-commands::`
+  // there switched off every later workflow command. An empty value reached the plan as "null", over
+  // its default (found by a review).
+  it('reads the inputs map without a word on stderr; an empty value is not given, and values that are no value are refused', async () => {
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const tagged = await read({ inputs: 'week: W1\n::stop-commands::abc: !t y' });
+      expect(tagged.ok).toBe(true);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join('')).toBe('');
+    for (const [inputs, problem] of [['week: .nan', 'NaN, not a number'], ['week: 1e400', 'Infinity, not a number'], ['week: !!binary aGk=', 'binary data']]) {
+      const result = await read({ inputs });
+      expect(!result.ok && result.problems.join('\n')).toContain(`input \`week\` is ${problem}`);
+    }
+    // An empty value is an input not given, as on GitHub: the plan's default applies.
+    for (const inputs of ['week:\ncount: 3', '{"week": null, "count": 3}']) expect(await read({ inputs })).toMatchObject({ ok: true, settings: { inputs: { count: 3 } } });
+    const empty = await read({ inputs: 'week:' });
+    expect(empty.ok && Object.hasOwn(empty.settings.inputs, 'week')).toBe(false);
+  });
+
   it('names every bad input with what it expects', async () => {
     const result = await read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
@@ -59,7 +83,7 @@ describe('readActionSettings', () => {
 
   it('reads the inputs map\'s scalars as YAML 1.2 core does: yes, dates and octal-looking text stay text', async () => {
     const result = await read({ inputs: 'answer: yes\nday: 2026-12-01\ncode: 0755\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5' });
-    expect(result.ok && result.settings.inputs).toEqual({ answer: 'yes', day: '2026-12-01', code: 755, hex: 31, nothing: null, flag: true, ratio: 0.5 });
+    expect(result.ok && result.settings.inputs).toEqual({ answer: 'yes', day: '2026-12-01', code: 755, hex: 31, flag: true, ratio: 0.5 });
   });
 
   it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map and a repeated key', async () => {
