@@ -60,6 +60,31 @@ export interface ActionSettings {
 /** The part of a fanned-out run a job plays, with the shard count (prepare) or its shard number (shard). */
 export type FanOutSettings = { readonly part: 'prepare'; readonly shards: number } | { readonly part: 'shard'; readonly shard: number } | { readonly part: 'merge' };
 
+/**
+ * Inputs the chosen mode never reads, which were silently ignored: `min-success-rate` on a `run` job
+ * gated nothing, and a missing `eval-faults` file went unnoticed. `eval-runs`, `eval-seed` and
+ * `eval-baselines` count as given when they differ from action.yml's defaults (the runner passes those).
+ */
+function modeProblems(inputs: ActionInputs): string[] {
+  const problems: string[] = [];
+  if (inputs.mode !== 'eval') {
+    const given = [
+      inputs['eval-runs'] !== 5 && 'eval-runs',
+      inputs['eval-seed'] !== 1 && 'eval-seed',
+      inputs['eval-faults'] !== undefined && 'eval-faults',
+      inputs['eval-answers'] !== undefined && 'eval-answers',
+      inputs['eval-baselines'].length > 0 && 'eval-baselines',
+      inputs['min-success-rate'] !== undefined && 'min-success-rate',
+      inputs['max-cost-usd-per-run'] !== undefined && 'max-cost-usd-per-run',
+    ].filter((name) => name !== false);
+    for (const name of given) problems.push(`input '${name}': only mode: eval reads it, and this job's mode is ${inputs.mode}; remove it, or set mode: eval`);
+  } else {
+    const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
+    for (const name of given) problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
+  }
+  return problems;
+}
+
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs: ActionInputs): { ok: true; fanOut?: FanOutSettings } | { ok: false; problems: string[] } {
   const { mode, shards, shard } = inputs;
@@ -120,6 +145,8 @@ export async function readActionSettings(
   const inputs = parsed.data;
   const fanOut = fanOutSettings(inputs);
   if (!fanOut.ok) return { ok: false, problems: fanOut.problems };
+  const unread = modeProblems(inputs);
+  if (unread.length > 0) return { ok: false, problems: unread };
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const planFile = path.resolve(workspace, inputs.plan);

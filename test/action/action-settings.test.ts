@@ -61,6 +61,20 @@ describe('readActionSettings', () => {
     expect(empty.ok && Object.hasOwn(empty.settings.inputs, 'week')).toBe(false);
   });
 
+  // Each was read by no code in the job's mode and ignored: min-success-rate on a run job gated nothing,
+  // a missing eval-faults file went unnoticed, and check-run on an eval job opened no check (found by a review).
+  it('refuses inputs the mode does not read', async () => {
+    const run = await read({ 'min-success-rate': '0.99', 'eval-faults': 'nope.yml', 'eval-runs': '3' });
+    expect(!run.ok && run.problems).toEqual([
+      "input 'eval-runs': only mode: eval reads it, and this job's mode is run; remove it, or set mode: eval",
+      "input 'eval-faults': only mode: eval reads it, and this job's mode is run; remove it, or set mode: eval",
+      "input 'min-success-rate': only mode: eval reads it, and this job's mode is run; remove it, or set mode: eval",
+    ]);
+    const evaluated = await read({ mode: 'eval', 'check-run': 'true', 'min-success-rate': '0.9' });
+    expect(!evaluated.ok && evaluated.problems).toEqual([expect.stringMatching(/^input 'check-run': mode: eval does not read it/)]);
+    expect((await read({ mode: 'eval', 'eval-runs': '5', 'eval-seed': '1', 'min-success-rate': '0.9' })).ok).toBe(true);
+  });
+
   it('names every bad input with what it expects', async () => {
     const result = await read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
