@@ -21,18 +21,21 @@ export interface PlanFileError {
   readonly message: string;
 }
 
-/** GitHub shows at most 10 annotations of a level per step. */
-export const MAX_ANNOTATIONS_PER_KIND = 10;
+/** GitHub shows at most 10 error annotations per step, of every kind together. */
+export const MAX_ERROR_ANNOTATIONS = 10;
+/** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
+const FOR_THE_VERDICT = 1;
 
 interface Annotation {
   readonly message: string;
   readonly properties: AnnotationProperties;
 }
 
-function capped(kind: string, annotations: readonly Annotation[], file: string | undefined): Annotation[] {
-  if (annotations.length <= MAX_ANNOTATIONS_PER_KIND) return [...annotations];
-  const shown = annotations.slice(0, MAX_ANNOTATIONS_PER_KIND - 1);
-  const rest = annotations.slice(MAX_ANNOTATIONS_PER_KIND - 1);
+/** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
+function capped(kind: string, annotations: readonly Annotation[], file: string | undefined, slots: number): Annotation[] {
+  if (annotations.length <= slots) return [...annotations];
+  const shown = annotations.slice(0, slots - 1);
+  const rest = annotations.slice(slots - 1);
   const titles = rest.map((a) => cutText(a.message, 80)).join('; ');
   return [
     ...shown,
@@ -54,7 +57,8 @@ export interface AnnotationInput {
 
 /**
  * Error annotations for plan-file errors (on their lines), failed steps (naming the step) and
- * unmet required goals; at most 10 of each kind, the rest summarised in one.
+ * unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the job's verdict, each
+ * kind's rest summarised in one.
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
   const { redact, planFile } = input;
@@ -80,13 +84,19 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
       message: cutText(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
       properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
     }));
-  for (const [kind, list] of [
+  const kinds = [
     ['plan file error', planErrors],
     ['failed step', failedSteps],
     ['unmet goal', unmetGoals],
-  ] as const) {
-    for (const a of capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile)) {
-      annotate('error', a.message, a.properties);
-    }
-  }
+  ] as const;
+  // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
+  // verdict that says why the job failed. Each kind there is keeps at least one line.
+  let left = MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT;
+  kinds.forEach(([kind, list], index) => {
+    if (list.length === 0) return;
+    const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
+    const shown = capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
+    for (const a of shown) annotate('error', a.message, a.properties);
+    left -= shown.length;
+  });
 }

@@ -38,13 +38,25 @@ describe('writeAnnotations', () => {
     ]);
   });
 
-  it('writes at most 10 of a kind, summarising the rest in one', () => {
+  // GitHub shows 10 error annotations per step in all, and the job's verdict (setFailed) is one of them,
+  // written last: 10 of one kind, or 10 per kind, pushed the verdict out (found by a review).
+  it('writes at most 9 in all, leaving the tenth for the verdict, and summarises the rest of a kind in one', () => {
     const { calls, annotate } = collect();
     const planErrors = Array.from({ length: 14 }, (_, i) => ({ file: 'plan.yml', line: i + 1, message: `error ${i + 1}` }));
     writeAnnotations({ planErrors, redact: noRedaction }, annotate);
-    expect(calls).toHaveLength(10);
-    expect(calls.slice(0, 9).map((c) => c.message)).toEqual(planErrors.slice(0, 9).map((e) => e.message));
-    expect(calls[9]).toMatchObject({ message: expect.stringMatching(/^5 more plan file errors .*error 10; error 11; error 12; error 13; error 14$/), properties: { file: 'plan.yml' } });
+    expect(calls).toHaveLength(9);
+    expect(calls.slice(0, 8).map((c) => c.message)).toEqual(planErrors.slice(0, 8).map((e) => e.message));
+    expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^6 more plan file errors .*error 9; error 10; error 11; error 12; error 13; error 14$/), properties: { file: 'plan.yml' } });
+  });
+
+  it('keeps a line for each kind within the 9', () => {
+    const { calls, annotate } = collect();
+    const record = new RunScript(plan([step('fetch', 'b')])).fail('fetch', 'HTTP 404').record();
+    const goals = Array.from({ length: 12 }, (_, i) => ({ name: `goal ${i + 1}`, severity: 'required' as const, outcome: 'unmet' as const, evidence: 'no' }));
+    writeAnnotations({ record, goals, planFile: 'plan.yml', redact: noRedaction }, annotate);
+    expect(calls).toHaveLength(9);
+    expect(calls[0]?.message).toBe('Step fetch failed: HTTP 404');
+    expect(calls[8]?.message).toMatch(/^5 more unmet goals /);
   });
 
   it('redacts messages', () => {
