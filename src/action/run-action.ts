@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
@@ -163,6 +164,17 @@ async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, 
  */
 export async function runAction(given: ActionSettings, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
+  // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
+  // run's: were this step killed before its own trace opens (admission, a download), the post step would
+  // report that earlier run's end as this one's. Kept only when resume-from names it.
+  const stale = reportPaths(given.outputDir, given.planPath).trace;
+  if (given.resumeFrom === undefined || path.resolve(given.resumeFrom) !== path.resolve(stale)) {
+    try {
+      rmSync(stale, { force: true });
+    } catch {
+      // Not a file (a folder in its place): opening the trace says so.
+    }
+  }
   // Before anything is written or any model is called: may this event start a run, and how.
   const admission = await admitRun(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
   if (!admission.admitted) return refuseRun(given, admission.reason, deps);

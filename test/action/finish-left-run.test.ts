@@ -112,3 +112,21 @@ describe('the post step, for a main step that ended without its reports', () => 
     expect(damaged.said.warnings).toEqual([expect.stringMatching(/trace\.jsonl:2: not a JSON line; the trace is damaged/)]);
   });
 });
+
+// An earlier step of the job ran the same plan and left its trace at this path: a main step killed in
+// admission (before its own trace opened) had its post step report that earlier run's "succeeded" end
+// as this one's (found by a review).
+describe('a trace an earlier step of the job left at this plan’s path', () => {
+  it('is removed when the main step starts, so its post step reports nothing it did not run', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n');
+    const trace = reportPaths(settings.outputDir, settings.planPath).trace;
+    await mkdir(path.dirname(trace), { recursive: true });
+    await writeFile(trace, RAN.map((event) => JSON.stringify(event)).join('\n') + '\n');
+    // Admission never answers: the step is as good as killed there.
+    void runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: octokit(), admission: { permissionOf: () => new Promise(() => {}) } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { io, said } = recordingIO();
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() })).toBe(false);
+    expect(said.summary).toBe('');
+  });
+});
