@@ -75,6 +75,15 @@ describe('readActionSettings', () => {
     expect((await read({ mode: 'eval', 'eval-runs': '5', 'eval-seed': '1', 'min-success-rate': '0.9' })).ok).toBe(true);
   });
 
+  // Number() read 0x10 as 16, 1e1 as 10, and 1e400 as Infinity: max-cost-usd-per-run: 1e400 was no limit (found by a review).
+  it('reads number inputs in decimal notation only', async () => {
+    for (const [name, value] of [['eval-runs', '0x10'], ['eval-runs', '1e1'], ['max-cost-usd-per-run', '1e400'], ['state-retention-days', '7 days']]) {
+      const result = await read({ mode: 'eval', [name]: value });
+      expect(!result.ok && result.problems).toEqual([`input '${name}': expected a decimal number, got ${JSON.stringify(value)}`]);
+    }
+    expect(await read({ mode: 'eval', 'eval-runs': ' 3 ', 'max-cost-usd-per-run': '.05', 'min-success-rate': '0.9' })).toMatchObject({ ok: true, settings: { eval: { runs: 3, maxCostUsdPerRun: 0.05, minSuccessRate: 0.9 } } });
+  });
+
   it('names every bad input with what it expects', async () => {
     const result = await read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
