@@ -316,7 +316,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
     // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
     const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' as const } : {};
-    return { outputs: { ...outputs, ...matrix, ...unjudged }, ...(failure ? { failure } : {}), published };
+    // The job fails when its state was lost, though its steps succeeded: `status` says so too.
+    const lost = unsaved && !jobFailure(report, settings.failOnUnmetGoals, gate) ? { status: 'failed' as const } : {};
+    return { outputs: { ...outputs, ...matrix, ...unjudged, ...lost }, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.
     await check?.complete(internalErrorResult(error, redact, settings.github.runUrl));

@@ -77,7 +77,7 @@ describe('readActionSettings', () => {
 
   // Number() read 0x10 as 16, 1e1 as 10, and 1e400 as Infinity: max-cost-usd-per-run: 1e400 was no limit (found by a review).
   it('reads number inputs in decimal notation only', async () => {
-    for (const [name, value] of [['eval-runs', '0x10'], ['eval-runs', '1e1'], ['max-cost-usd-per-run', '1e400'], ['state-retention-days', '7 days']]) {
+    for (const [name, value] of [['eval-runs', '0x10'], ['eval-runs', '1e1'], ['max-cost-usd-per-run', '1e400'], ['state-retention-days', '7 days']] as const) {
       const result = await read({ mode: 'eval', [name]: value });
       expect(!result.ok && result.problems).toEqual([`input '${name}': expected a decimal number, got ${JSON.stringify(value)}`]);
     }

@@ -164,3 +164,19 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(await read({ mode: 'prepare', shards: '0' })).toEqual({ ok: false, problems: ["input 'shards': expected a whole number from 1 to 256"] });
   });
 });
+
+// A prepare job whose state could not be saved failed, but its `status` output said succeeded: a
+// later step reading it went on as if the shards could start (found by a review).
+describe('a prepare job whose state is lost', () => {
+  it('fails, and its status output says failed', async () => {
+    const save = store.save.bind(store);
+    store.save = () => Promise.reject(new Error('the artifact service is down'));
+    try {
+      const prepare = await job({ mode: 'prepare', shards: '3' });
+      expect(prepare.result.failure).toContain("this job's state could not be saved");
+      expect(prepare.result.outputs.status).toBe('failed');
+    } finally {
+      store.save = save;
+    }
+  });
+});
