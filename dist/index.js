@@ -1843,7 +1843,8 @@ function createOutputFolder(file) {
 /**
  * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
  * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
- * would land there. A folder the user names explicitly is theirs to link.
+ * would land there. The CLI refuses it for any output under `.plan-runner/`, named or by default: the
+ * name is plan-runner's, and a checkout can plant it. Any other folder a user names is theirs to link.
  */
 function refuseLinkedOutputFolder(folder) {
     let linked = false;
@@ -9702,6 +9703,14 @@ function jobDurationMs(record) {
 function newRunRecord() {
     return { steps: new Map(), revisions: [], usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, lastAt: 0, toolCalls: [] };
 }
+/** Where an agent's list and progress go: its step's record, or for a `for_each` item's agent that item's. */
+function agentOf(record, event) {
+    const step = stepOf(record, event.stepKey);
+    if (event.index === undefined)
+        return step;
+    // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
+    return step.items?.[event.index] ?? {};
+}
 function stepOf(record, key) {
     let step = record.steps.get(key);
     if (!step) {
@@ -9825,11 +9834,11 @@ function applyEvent(record, event) {
         }
         case 'todos_created':
         case 'todos_updated': {
-            stepOf(record, event.stepKey).todos = event.todos;
+            agentOf(record, event).todos = event.todos;
             break;
         }
         case 'agent_turn': {
-            const step = stepOf(record, event.stepKey);
+            const step = agentOf(record, event);
             const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
             progress.turns = event.turn;
             progress.maxTurns = event.maxTurns;
@@ -9838,7 +9847,7 @@ function applyEvent(record, event) {
             break;
         }
         case 'agent_tool_called': {
-            const step = stepOf(record, event.stepKey);
+            const step = agentOf(record, event);
             (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
             break;
         }
@@ -12979,6 +12988,12 @@ class PlanRun {
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
+    /**
+     * Calls with side effects not answered yet, by call key: the step that made them and how to name
+     * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
+     * such a call's outcome is unknown too.
+     */
+    #callsInFlight = new Map();
     #replans = 0;
     #needs = [];
     #plan;
@@ -13253,10 +13268,13 @@ class PlanRun {
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
         let result;
+        if (tool.sideEffects)
+            this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
         try {
             result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
         }
         catch (error) {
+            this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
             const unknown = tool.sideEffects && ((0,step_error/* isTransient */.d)(error) || ctx.signal.aborted);
             if (tool.sideEffects && !unknown)
@@ -13266,6 +13284,7 @@ class PlanRun {
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
+        this.#callsInFlight.delete(callKey);
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
@@ -13423,7 +13442,7 @@ class PlanRun {
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
                 if (this.#journal.stateOf(stepKey) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey });
+                    this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx),
         };
@@ -13496,6 +13515,13 @@ class PlanRun {
             if (masked !== undefined)
                 this.masked.set(key, masked);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+            // The step went on past a call with side effects that got no answer (an agent's next turn, a
+            // for_each item under on_item_failure: continue): the run does not, as after a failed step.
+            const unknownCall = this.#unknownCallOf(key);
+            if (unknownCall) {
+                this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
+                return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+            }
             this.#ready.release(key);
             if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -13510,7 +13536,7 @@ class PlanRun {
         this.missing.set(key, `step ${key} failed: ${error}`);
         const failure = { step, error, attempts: outcome.attempts };
         this.history.push(failure);
-        const unknownCall = this.#unknownCalls.get(key);
+        const unknownCall = this.#unknownCallOf(key);
         if (unknownCall) {
             // No retry, no replan, no resume may call it again blindly: a person checks first.
             this.failures.push({ stepKey: key, error, recoverable: false });
@@ -13649,6 +13675,16 @@ class PlanRun {
                 return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
             }
         }
+        return undefined;
+    }
+    /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
+    #unknownCallOf(key) {
+        const unknown = this.#unknownCalls.get(key);
+        if (unknown)
+            return unknown;
+        for (const inFlight of this.#callsInFlight.values())
+            if (inFlight.stepKey === key)
+                return inFlight.call;
         return undefined;
     }
     #escalate(why, lastError) {
@@ -14441,7 +14477,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -14601,7 +14637,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -38369,6 +38405,23 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 function blankIsDefault(schema) {
     return lib_schemas.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 }
+/**
+ * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
+ * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
+ */
+function decimalInput(schema) {
+    return lib_schemas.preprocess((value, ctx) => {
+        if (typeof value !== 'string')
+            return value;
+        if (value.trim() === '')
+            return undefined;
+        if (!/^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
+            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
+            return lib_core/* NEVER */.tm;
+        }
+        return value;
+    }, schema);
+}
 // The YAML 1.2 core booleans, as `core.getBooleanInput` accepts them.
 const Flag = lib_schemas["enum"](['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], { error: (issue) => `expected true or false, got ${JSON.stringify(issue.input)}` })
     .transform((value) => value.toLowerCase() === 'true');
@@ -38390,8 +38443,8 @@ const ActionInputs = lib_schemas.object({
         error: (issue) => `expected run, plan, agent, eval, prepare, shard or merge, got ${JSON.stringify(issue.input)}`,
     })
         .default('run')),
-    'eval-runs': blankIsDefault(coerce/* number */.ai().int().min(1).max(100).default(5)),
-    'eval-seed': blankIsDefault(coerce/* number */.ai().int().min(0).max(2 ** 31 - 1).default(1)),
+    'eval-runs': decimalInput(coerce/* number */.ai().int().min(1).max(100).default(5)),
+    'eval-seed': decimalInput(coerce/* number */.ai().int().min(0).max(2 ** 31 - 1).default(1)),
     'eval-faults': blankIsDefault(Text.optional()),
     'eval-answers': blankIsDefault(Text.optional()),
     'eval-baselines': blankIsDefault(Text.default('')).transform((text, ctx) => {
@@ -38401,15 +38454,15 @@ const ActionInputs = lib_schemas.object({
             ctx.addIssue({ code: 'custom', message: `expected react and/or full-history, got ${JSON.stringify(wrong)}` });
         return [...new Set(names)];
     }),
-    'min-success-rate': blankIsDefault(coerce/* number */.ai().min(0).max(1).optional()),
+    'min-success-rate': decimalInput(coerce/* number */.ai().min(0).max(1).optional()),
     'resume-from': blankIsDefault(Text.optional()),
     state: blankIsDefault(lib_schemas["enum"](['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
     resume: blankIsDefault(lib_schemas["enum"](['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
-    'state-retention-days': blankIsDefault(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
-    shards: blankIsDefault(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
-    shard: blankIsDefault(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+    'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
+    shards: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+    shard: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
     'weights-from': blankIsDefault(Text.optional()),
-    'max-cost-usd-per-run': blankIsDefault(coerce/* number */.ai().min(0).optional()),
+    'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0).optional()),
     'allowed-bots': AllowedBotsInput,
 });
 /** Every problem with the inputs, one line each: `input 'comment': expected auto, always or never, got "yes"`. */
@@ -38437,7 +38490,9 @@ async function parseInputsMap(text) {
     const { parse } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
     let value;
     try {
-        value = parse(text);
+        // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
+        // workflow commands: `::stop-commands::` in a value would have switched every later one off.
+        value = parse(text, { logLevel: 'error' });
     }
     catch (error) {
         const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
@@ -38448,7 +38503,28 @@ async function parseInputsMap(text) {
     if (typeof value !== 'object' || Array.isArray(value)) {
         return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${kindOf(value)}. If ${SAFE_INPUTS_HINT}` };
     }
-    return { ok: true, inputs: value };
+    // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
+    // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
+    // applies; it reached the plan as "null" before. A number JSON cannot hold (1e400, .nan) or binary
+    // data would have too: refused.
+    const inputs = {};
+    for (const [name, given] of Object.entries(value)) {
+        if (given === null || given === undefined)
+            continue;
+        const problem = valueProblem(given);
+        if (problem)
+            return { ok: false, message: `input \`${name.slice(0, 64)}\` is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
+        Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
+    }
+    return { ok: true, inputs };
+}
+/** Why an input value is no value a plan can use, or undefined. */
+function valueProblem(value) {
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `${String(value)}, not a number a plan can use`;
+    if (value instanceof Uint8Array)
+        return 'binary data (!!binary)';
+    return undefined;
 }
 
 // EXTERNAL MODULE: ./lib/github/github-run-context.js
@@ -38463,6 +38539,33 @@ var github_run_context = __nccwpck_require__(43914);
 
 
 
+/**
+ * Inputs the chosen mode never reads, which were silently ignored: `min-success-rate` on a `run` job
+ * gated nothing, and a missing `eval-faults` file went unnoticed. `eval-runs`, `eval-seed` and
+ * `eval-baselines` count as given when they differ from action.yml's defaults (the runner passes those).
+ */
+function modeProblems(inputs) {
+    const problems = [];
+    if (inputs.mode !== 'eval') {
+        const given = [
+            inputs['eval-runs'] !== 5 && 'eval-runs',
+            inputs['eval-seed'] !== 1 && 'eval-seed',
+            inputs['eval-faults'] !== undefined && 'eval-faults',
+            inputs['eval-answers'] !== undefined && 'eval-answers',
+            inputs['eval-baselines'].length > 0 && 'eval-baselines',
+            inputs['min-success-rate'] !== undefined && 'min-success-rate',
+            inputs['max-cost-usd-per-run'] !== undefined && 'max-cost-usd-per-run',
+        ].filter((name) => name !== false);
+        for (const name of given)
+            problems.push(`input '${name}': only mode: eval reads it, and this job's mode is ${inputs.mode}; remove it, or set mode: eval`);
+    }
+    else {
+        const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
+        for (const name of given)
+            problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
+    }
+    return problems;
+}
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs) {
     const { mode, shards, shard } = inputs;
@@ -38512,6 +38615,9 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     const fanOut = fanOutSettings(inputs);
     if (!fanOut.ok)
         return { ok: false, problems: fanOut.problems };
+    const unread = modeProblems(inputs);
+    if (unread.length > 0)
+        return { ok: false, problems: unread };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const planFile = external_node_path_.resolve(workspace, inputs.plan);
     // The task alone runs when there is no file at the default plan path. A path the workflow named must
@@ -38643,13 +38749,16 @@ async function frozenPlanText(plan, from, redact) {
 var cut_text = __nccwpck_require__(12172);
 ;// CONCATENATED MODULE: ./lib/report/annotations.js
 
-/** GitHub shows at most 10 annotations of a level per step. */
-const MAX_ANNOTATIONS_PER_KIND = 10;
-function capped(kind, annotations, file) {
-    if (annotations.length <= MAX_ANNOTATIONS_PER_KIND)
+/** GitHub shows at most 10 error annotations per step, of every kind together. */
+const MAX_ERROR_ANNOTATIONS = 10;
+/** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
+const FOR_THE_VERDICT = 1;
+/** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
+function capped(kind, annotations, file, slots) {
+    if (annotations.length <= slots)
         return [...annotations];
-    const shown = annotations.slice(0, MAX_ANNOTATIONS_PER_KIND - 1);
-    const rest = annotations.slice(MAX_ANNOTATIONS_PER_KIND - 1);
+    const shown = annotations.slice(0, slots - 1);
+    const rest = annotations.slice(slots - 1);
     const titles = rest.map((a) => (0,cut_text/* cutText */.IN)(a.message, 80)).join('; ');
     return [
         ...shown,
@@ -38661,7 +38770,8 @@ function capped(kind, annotations, file) {
 }
 /**
  * Error annotations for plan-file errors (on their lines), failed steps (naming the step) and
- * unmet required goals; at most 10 of each kind, the rest summarised in one.
+ * unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the job's verdict, each
+ * kind's rest summarised in one.
  */
 function writeAnnotations(input, annotate) {
     const { redact, planFile } = input;
@@ -38687,15 +38797,23 @@ function writeAnnotations(input, annotate) {
         message: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
         properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
     }));
-    for (const [kind, list] of [
+    const kinds = [
         ['plan file error', planErrors],
         ['failed step', failedSteps],
         ['unmet goal', unmetGoals],
-    ]) {
-        for (const a of capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile)) {
+    ];
+    // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
+    // verdict that says why the job failed. Each kind there is keeps at least one line.
+    let left = MAX_ERROR_ANNOTATIONS - FOR_THE_VERDICT;
+    kinds.forEach(([kind, list], index) => {
+        if (list.length === 0)
+            return;
+        const later = kinds.slice(index + 1).filter(([, rest]) => rest.length > 0).length;
+        const shown = capped(kind, list, kind === 'plan file error' ? list[0]?.properties.file : planFile, Math.max(1, left - later));
+        for (const a of shown)
             annotate('error', a.message, a.properties);
-        }
-    }
+        left -= shown.length;
+    });
 }
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
@@ -38763,6 +38881,14 @@ function cut(line, columns) {
     return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}\u2026` : line;
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
+/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
+function agentRecord(record, event) {
+    const step = record.steps.get(event.stepKey);
+    if (event.index === undefined)
+        return { holder: step, label: event.stepKey };
+    const item = step?.items?.[event.index];
+    return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+}
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
@@ -38775,10 +38901,14 @@ function changeLines(event, record, redact) {
         case 'goals_checked':
             return event.goals.length > 0 ? [footer(record, redact)] : [];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
-        case 'todos_created':
-            return [`${event.stepKey}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(record.steps.get(event.stepKey), redact).map(todoLine)];
-        case 'todos_updated':
-            return (0,todo_entries/* changedTodoEntries */.NM)(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+        case 'todos_created': {
+            const agent = agentRecord(record, event);
+            return [`${agent.label}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
+        }
+        case 'todos_updated': {
+            const agent = agentRecord(record, event);
+            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+        }
         case 'agent_turn':
         case 'agent_tool_called':
         // Audit records for the trace: no step changes state.
@@ -40351,6 +40481,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -40421,6 +40552,18 @@ async function writeFrozenPlan(plan, file, planPath, io, redact) {
  */
 async function runAction(given, deps) {
     const { io, redact } = deps;
+    // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
+    // run's: were this step killed before its own trace opens (admission, a download), the post step would
+    // report that earlier run's end as this one's. Kept only when resume-from names it.
+    const stale = (0,report_paths/* reportPaths */.R)(given.outputDir, given.planPath).trace;
+    if (given.resumeFrom === undefined || external_node_path_.resolve(given.resumeFrom) !== external_node_path_.resolve(stale)) {
+        try {
+            (0,external_node_fs_.rmSync)(stale, { force: true });
+        }
+        catch {
+            // Not a file (a folder in its place): opening the trace says so.
+        }
+    }
     // Before anything is written or any model is called: may this event start a run, and how.
     const admission = await admitRun(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
     if (!admission.admitted)
@@ -40432,7 +40575,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(964), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
@@ -40488,7 +40631,10 @@ async function runAction(given, deps) {
     const recorded = await recordIt();
     if (command && recorded && !recorded.ok)
         return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-    const trace = openTrace(paths.trace, redact, io.warning);
+    // Resuming in place (`resume-from` names this trace file): opened at the run's first event, so a resume
+    // the job refuses leaves the trace it was to resume as it was.
+    const inPlace = settings.resumeFrom !== undefined && external_node_path_.resolve(settings.resumeFrom) === external_node_path_.resolve(paths.trace);
+    const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
     const comment = await (0,live_comment/* liveComment */.O)(settings, {
@@ -40573,7 +40719,9 @@ async function runAction(given, deps) {
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};
         // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
         const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' } : {};
-        return { outputs: { ...outputs, ...matrix, ...unjudged }, ...(failure ? { failure } : {}), published };
+        // The job fails when its state was lost, though its steps succeeded: `status` says so too.
+        const lost = unsaved && !(0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ? { status: 'failed' } : {};
+        return { outputs: { ...outputs, ...matrix, ...unjudged, ...lost }, ...(failure ? { failure } : {}), published };
     }
     catch (error) {
         // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.

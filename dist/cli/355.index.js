@@ -419,7 +419,8 @@ function createOutputFolder(file) {
 /**
  * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
  * folder) when it is a symlink: a checkout can hold `.plan-runner -> /anywhere`, and every default output
- * would land there. A folder the user names explicitly is theirs to link.
+ * would land there. The CLI refuses it for any output under `.plan-runner/`, named or by default: the
+ * name is plan-runner's, and a checkout can plant it. Any other folder a user names is theirs to link.
  */
 function refuseLinkedOutputFolder(folder) {
     let linked = false;
@@ -1091,6 +1092,14 @@ function jobDurationMs(record) {
 function newRunRecord() {
     return { steps: new Map(), revisions: [], usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, lastAt: 0, toolCalls: [] };
 }
+/** Where an agent's list and progress go: its step's record, or for a `for_each` item's agent that item's. */
+function agentOf(record, event) {
+    const step = stepOf(record, event.stepKey);
+    if (event.index === undefined)
+        return step;
+    // Before the step was expanded there is no item to hold it: it is dropped, not given to the step.
+    return step.items?.[event.index] ?? {};
+}
 function stepOf(record, key) {
     let step = record.steps.get(key);
     if (!step) {
@@ -1214,11 +1223,11 @@ function applyEvent(record, event) {
         }
         case 'todos_created':
         case 'todos_updated': {
-            stepOf(record, event.stepKey).todos = event.todos;
+            agentOf(record, event).todos = event.todos;
             break;
         }
         case 'agent_turn': {
-            const step = stepOf(record, event.stepKey);
+            const step = agentOf(record, event);
             const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
             progress.turns = event.turn;
             progress.maxTurns = event.maxTurns;
@@ -1227,7 +1236,7 @@ function applyEvent(record, event) {
             break;
         }
         case 'agent_tool_called': {
-            const step = stepOf(record, event.stepKey);
+            const step = agentOf(record, event);
             (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
             break;
         }
@@ -4064,6 +4073,12 @@ class PlanRun {
     #sideEffects = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
+    /**
+     * Calls with side effects not answered yet, by call key: the step that made them and how to name
+     * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
+     * such a call's outcome is unknown too.
+     */
+    #callsInFlight = new Map();
     #replans = 0;
     #needs = [];
     #plan;
@@ -4338,10 +4353,13 @@ class PlanRun {
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
         let result;
+        if (tool.sideEffects)
+            this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
         try {
             result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
         }
         catch (error) {
+            this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
             const unknown = tool.sideEffects && ((0,step_error/* isTransient */.d)(error) || ctx.signal.aborted);
             if (tool.sideEffects && !unknown)
@@ -4351,6 +4369,7 @@ class PlanRun {
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
+        this.#callsInFlight.delete(callKey);
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
@@ -4508,7 +4527,7 @@ class PlanRun {
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
                 if (this.#journal.stateOf(stepKey) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey });
+                    this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx),
         };
@@ -4581,6 +4600,13 @@ class PlanRun {
             if (masked !== undefined)
                 this.masked.set(key, masked);
             this.#journal.step({ type: 'step_completed', stepKey: key, result: kept.result, durationMs, usage, ...retried, ...failed, ...(masked !== undefined && { masked: true }) });
+            // The step went on past a call with side effects that got no answer (an agent's next turn, a
+            // for_each item under on_item_failure: continue): the run does not, as after a failed step.
+            const unknownCall = this.#unknownCallOf(key);
+            if (unknownCall) {
+                this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
+                return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+            }
             this.#ready.release(key);
             if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -4595,7 +4621,7 @@ class PlanRun {
         this.missing.set(key, `step ${key} failed: ${error}`);
         const failure = { step, error, attempts: outcome.attempts };
         this.history.push(failure);
-        const unknownCall = this.#unknownCalls.get(key);
+        const unknownCall = this.#unknownCallOf(key);
         if (unknownCall) {
             // No retry, no replan, no resume may call it again blindly: a person checks first.
             this.failures.push({ stepKey: key, error, recoverable: false });
@@ -4734,6 +4760,16 @@ class PlanRun {
                 return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
             }
         }
+        return undefined;
+    }
+    /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
+    #unknownCallOf(key) {
+        const unknown = this.#unknownCalls.get(key);
+        if (unknown)
+            return unknown;
+        for (const inFlight of this.#callsInFlight.values())
+            if (inFlight.stepKey === key)
+                return inFlight.call;
         return undefined;
     }
     #escalate(why, lastError) {
@@ -5509,7 +5545,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -5669,7 +5705,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             onListenerError: deps.onListenerError,
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.

@@ -82,6 +82,14 @@ function cut(line, columns) {
     return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}\u2026` : line;
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
+/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
+function agentRecord(record, event) {
+    const step = record.steps.get(event.stepKey);
+    if (event.index === undefined)
+        return { holder: step, label: event.stepKey };
+    const item = step?.items?.[event.index];
+    return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+}
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
@@ -94,10 +102,14 @@ function changeLines(event, record, redact) {
         case 'goals_checked':
             return event.goals.length > 0 ? [footer(record, redact)] : [];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
-        case 'todos_created':
-            return [`${event.stepKey}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(record.steps.get(event.stepKey), redact).map(todoLine)];
-        case 'todos_updated':
-            return (0,todo_entries/* changedTodoEntries */.NM)(record.steps.get(event.stepKey), event.changed, redact).map((entry) => `${event.stepKey}. ${todoLine(entry).trimStart()}`);
+        case 'todos_created': {
+            const agent = agentRecord(record, event);
+            return [`${agent.label}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
+        }
+        case 'todos_updated': {
+            const agent = agentRecord(record, event);
+            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+        }
         case 'agent_turn':
         case 'agent_tool_called':
         // Audit records for the trace: no step changes state.
