@@ -164,13 +164,15 @@ async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, 
  */
 export async function runAction(given: ActionSettings, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
+  // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path only).
+  const ownTrace = reportPaths(given.outputDir, given.planPath).trace;
+  const inPlace = given.resumeFrom !== undefined && path.resolve(given.resumeFrom) === path.resolve(ownTrace);
   // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
   // run's: were this step killed before its own trace opens (admission, a download), the post step would
-  // report that earlier run's end as this one's. Kept only when resume-from names it.
-  const stale = reportPaths(given.outputDir, given.planPath).trace;
-  if (given.resumeFrom === undefined || path.resolve(given.resumeFrom) !== path.resolve(stale)) {
+  // report that earlier run's end as this one's. Kept when it is the trace to resume.
+  if (!inPlace) {
     try {
-      rmSync(stale, { force: true });
+      rmSync(ownTrace, { force: true });
     } catch {
       // Not a file (a folder in its place): opening the trace says so.
     }
@@ -229,9 +231,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();
   if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-  // Resuming in place (`resume-from` names this trace file): opened at the run's first event, so a resume
-  // the job refuses leaves the trace it was to resume as it was.
-  const inPlace = settings.resumeFrom !== undefined && path.resolve(settings.resumeFrom) === path.resolve(paths.trace);
+  // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
+  // was to resume as it was.
   const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};

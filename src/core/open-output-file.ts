@@ -15,13 +15,13 @@ function isDevicePath(file: string): boolean {
 }
 
 /** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
-export function outputFlags(mode: 'w' | 'a', file?: string): number {
+function outputFlags(mode: 'w' | 'a', file?: string): number {
   const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
   return constants.O_WRONLY | constants.O_CREAT | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND) | follow;
 }
 
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
-export function symlinkRefusal(file: string, error: unknown): unknown {
+function symlinkRefusal(file: string, error: unknown): unknown {
   return (error as NodeJS.ErrnoException).code === 'ELOOP'
     ? new OutputPathRefusedError(file, 'it is a symbolic link, and plan-runner does not write through one (a checkout can hold a link to any file); remove the link or choose another path')
     : error;

@@ -1,6 +1,6 @@
 import type { Usage } from '../core/usage.ts';
 import type { ChatRequest, ChatResponse } from './model-client.ts';
-import { estimateCostUsd, type PriceOverrides } from './pricing.ts';
+import { estimateCallCostUsd, type PriceOverrides } from './pricing.ts';
 
 /** The usage of one model call: a `Usage` (one call) plus which model was priced and whether its price is known. */
 export interface CallUsage extends Usage {
@@ -41,11 +41,7 @@ export function callUsage(response: ChatResponse, request: ChatRequest, override
     : estimateTokens(request, response);
   const requestedModel = request.model;
   const model = response.model || requestedModel;
-  let priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
-  // Some endpoints report an internal name; the requested one may still be in the table.
-  if (!priced.priceKnown && model !== requestedModel) {
-    priced = estimateCostUsd(requestedModel, promptTokens, completionTokens, overrides);
-  }
+  const priced = estimateCallCostUsd([model, requestedModel], promptTokens, completionTokens, overrides);
   return {
     modelCalls: 1,
     promptTokens,

@@ -51,3 +51,15 @@ export function estimateCostUsd(
   const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
   return { costUsd, priceKnown: true };
 }
+
+/**
+ * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
+ * one that was asked for (an endpoint may report an internal name, such as a file path).
+ */
+export function estimateCallCostUsd(models: readonly string[], promptTokens: number, completionTokens: number, overrides?: PriceOverrides): { costUsd: number; priceKnown: boolean } {
+  for (const model of models) {
+    const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
+    if (priced.priceKnown) return priced;
+  }
+  return { costUsd: 0, priceKnown: false };
+}

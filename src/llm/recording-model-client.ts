@@ -1,5 +1,5 @@
-import { closeSync, openSync, writeFileSync } from 'node:fs';
-import { openOutputFile, outputFlags, symlinkRefusal } from '../core/open-output-file.ts';
+import { closeSync, writeFileSync } from 'node:fs';
+import { openOutputFile } from '../core/open-output-file.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -34,13 +34,8 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
     const ordinal = ordinals.get(purpose) ?? 0;
     ordinals.set(purpose, ordinal + 1);
     const exchange: RecordedExchange = { purpose, ordinal, request, ...outcome };
-    // Appended without following a symlink, as every output is written (see openOutputFile).
-    let fd: number;
-    try {
-      fd = openSync(path, outputFlags('a', path));
-    } catch (error) {
-      throw symlinkRefusal(path, error);
-    }
+    // Appended without following a symlink, as every output is written.
+    const fd = openOutputFile(path, 'a');
     try {
       writeFileSync(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
     } finally {

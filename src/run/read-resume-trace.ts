@@ -4,9 +4,6 @@ import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 
-/** The largest trace a resume reads (see `readInputFile`). */
-export { MAX_TRACE_BYTES };
-
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 export function oversizedState(bytes: number): string | undefined {
   return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;

@@ -1,4 +1,4 @@
-import { estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
+import { estimateCallCostUsd, estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
 import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
@@ -86,11 +86,8 @@ export class RunBudget {
   price(usage: Usage): Usage {
     const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
     if (names.length === 0) return usage;
-    for (const name of names) {
-      const priced = estimateCostUsd(name, usage.promptTokens, usage.completionTokens, this.#pricing);
-      if (priced.priceKnown) return { ...usage, costUsd: priced.costUsd, priceKnown: true } as Usage;
-    }
-    return { ...usage, priceKnown: false } as Usage;
+    const priced = estimateCallCostUsd(names, usage.promptTokens, usage.completionTokens, this.#pricing);
+    return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false }) as Usage;
   }
 
   /**

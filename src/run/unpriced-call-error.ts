@@ -1,3 +1,4 @@
+import { pricingExample } from '../plan/check-pricing.ts';
 import { RunStoppedError } from './run-stopped-error.ts';
 
 /**
@@ -12,7 +13,7 @@ export class UnpricedCallError extends RunStoppedError {
     const asked = requestedModel !== undefined && requestedModel !== model ? ` (asked for '${requestedModel}')` : '';
     super(
       `max_cost_usd cannot be enforced: the endpoint answered as model '${model}'${asked} and no price is known for it; ` +
-        `give one in the plan, e.g. pricing: { ${JSON.stringify(requestedModel ?? model)}: { input_per_mtok: 1, output_per_mtok: 2 } }`,
+        `give one in the plan, e.g. \`${pricingExample([requestedModel ?? model])}\``,
       'failed',
     );
     this.model = model;

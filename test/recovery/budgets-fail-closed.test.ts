@@ -98,7 +98,7 @@ describe('budgets fail closed', () => {
     const budget = new RunBudget({ max_cost_usd: 1 });
     budget.charge({ modelCalls: 1, promptTokens: 10, completionTokens: 10, costUsd: 0, model: '/models/x.gguf', requestedModel: 'x-local', priceKnown: false } as never);
     expect(budget.exceeded?.message).toBe(
-      'max_cost_usd cannot be enforced: the endpoint answered as model \'/models/x.gguf\' (asked for \'x-local\') and no price is known for it; give one in the plan, e.g. pricing: { "x-local": { input_per_mtok: 1, output_per_mtok: 2 } }',
+      'max_cost_usd cannot be enforced: the endpoint answered as model \'/models/x.gguf\' (asked for \'x-local\') and no price is known for it; give one in the plan, e.g. `pricing: { "x-local": { input_per_mtok: 3, output_per_mtok: 15 } }`',
     );
     // Without a cost cap, an unpriced call is counted at $0 and stops nothing.
     const uncapped = new RunBudget({ max_tokens: 1_000 });

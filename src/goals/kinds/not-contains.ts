@@ -11,19 +11,23 @@ export const notContainsCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { text, valueText }) {
     const unwanted = goal.not_contains ?? '';
-    const places: { name: string; text: string; needle?: string }[] = [
+    const places = [
       { name: 'the result', text: valueText.values },
       { name: 'a key of the result', text: valueText.keys },
       { name: "the result's JSON", text },
     ];
-    // As a reader sees them too: `AK\u200bIA…` or fullwidth `ＡＫＩＡ` shows the text the goal forbids.
-    const unwantedVisible = visibleText(unwanted);
-    for (const place of [...places]) places.push({ name: `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)`, text: visibleText(place.text), needle: unwantedVisible });
-    for (const place of places) {
-      const needle = place.needle ?? unwanted;
-      const index = needle === '' ? -1 : place.text.indexOf(needle);
-      if (index < 0) continue;
-      return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, needle.length)}` };
+    // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA…` or fullwidth
+    // `ＡＫＩＡ` shows the text the goal forbids.
+    for (const seen of [false, true]) {
+      const needle = seen ? visibleText(unwanted) : unwanted;
+      if (needle === '') continue;
+      for (const place of places) {
+        const haystack = seen ? visibleText(place.text) : place.text;
+        const index = haystack.indexOf(needle);
+        if (index < 0) continue;
+        const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
+        return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+      }
     }
     return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
   },
