@@ -9045,9 +9045,7 @@ function readableReason(error) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Op: () => (/* binding */ openOutputFile),
-/* harmony export */   Xo: () => (/* binding */ outputFlags),
-/* harmony export */   gV: () => (/* binding */ symlinkRefusal)
+/* harmony export */   O: () => (/* binding */ openOutputFile)
 /* harmony export */ });
 /* unused harmony export refuseFinalSymlink */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
@@ -10895,16 +10893,20 @@ const notContainsCheck = {
             { name: 'a key of the result', text: valueText.keys },
             { name: "the result's JSON", text },
         ];
-        // As a reader sees them too: `AK\u200bIA\u2026` or fullwidth `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
-        const unwantedVisible = (0,invisible_characters/* visibleText */.Q)(unwanted);
-        for (const place of [...places])
-            places.push({ name: `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)`, text: (0,invisible_characters/* visibleText */.Q)(place.text), needle: unwantedVisible });
-        for (const place of places) {
-            const needle = place.needle ?? unwanted;
-            const index = needle === '' ? -1 : place.text.indexOf(needle);
-            if (index < 0)
+        // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
+        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
+        for (const seen of [false, true]) {
+            const needle = seen ? (0,invisible_characters/* visibleText */.Q)(unwanted) : unwanted;
+            if (needle === '')
                 continue;
-            return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, needle.length)}` };
+            for (const place of places) {
+                const haystack = seen ? (0,invisible_characters/* visibleText */.Q)(place.text) : place.text;
+                const index = haystack.indexOf(needle);
+                if (index < 0)
+                    continue;
+                const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
+                return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+            }
         }
         return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
     },
@@ -14352,7 +14354,7 @@ var open_output_file = __nccwpck_require__(97712);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+    const fd = (0,open_output_file/* openOutputFile */.O)(path);
     try {
         (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
     }
@@ -14367,14 +14369,8 @@ function recordingModelClient(inner, path, options = {}) {
         const ordinal = ordinals.get(purpose) ?? 0;
         ordinals.set(purpose, ordinal + 1);
         const exchange = { purpose, ordinal, request, ...outcome };
-        // Appended without following a symlink, as every output is written (see openOutputFile).
-        let fd;
-        try {
-            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a', path));
-        }
-        catch (error) {
-            throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
-        }
+        // Appended without following a symlink, as every output is written.
+        const fd = (0,open_output_file/* openOutputFile */.O)(path, 'a');
         try {
             (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
@@ -14761,11 +14757,7 @@ function callUsage(response, request, overrides) {
         : estimateTokens(request, response);
     const requestedModel = request.model;
     const model = response.model || requestedModel;
-    let priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCostUsd */ .MI)(model, promptTokens, completionTokens, overrides);
-    // Some endpoints report an internal name; the requested one may still be in the table.
-    if (!priced.priceKnown && model !== requestedModel) {
-        priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCostUsd */ .MI)(requestedModel, promptTokens, completionTokens, overrides);
-    }
+    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
     return {
         modelCalls: 1,
         promptTokens,
@@ -15136,6 +15128,7 @@ function createOpenAIModelClient(options) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   MI: () => (/* binding */ estimateCostUsd),
+/* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
 /* harmony export */   xx: () => (/* binding */ priceOf)
 /* harmony export */ });
 /* unused harmony export MODEL_PRICES */
@@ -15177,6 +15170,18 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
         return { costUsd: 0, priceKnown: false };
     const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
     return { costUsd, priceKnown: true };
+}
+/**
+ * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
+ * one that was asked for (an endpoint may report an internal name, such as a file path).
+ */
+function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
+    for (const model of models) {
+        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
+        if (priced.priceKnown)
+            return priced;
+    }
+    return { costUsd: 0, priceKnown: false };
 }
 
 
@@ -24463,7 +24468,7 @@ class ReportWriteError extends Error {
  */
 async function writeReportFile(file, markdown) {
     try {
-        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file);
         try {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
         }
@@ -24511,8 +24516,6 @@ function asSentence(text) {
 
 
 
-
-/** The largest trace a resume reads (see `readInputFile`). */
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
@@ -24814,7 +24817,10 @@ class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __nccwpck_require__(25708);
 ;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
+
 
 /**
  * A model call under `max_cost_usd` came back with no known price, neither for the model the endpoint
@@ -24826,7 +24832,7 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
     constructor(model, requestedModel) {
         const asked = requestedModel !== undefined && requestedModel !== model ? ` (asked for '${requestedModel}')` : '';
         super(`max_cost_usd cannot be enforced: the endpoint answered as model '${model}'${asked} and no price is known for it; ` +
-            `give one in the plan, e.g. pricing: { ${JSON.stringify(requestedModel ?? model)}: { input_per_mtok: 1, output_per_mtok: 2 } }`, 'failed');
+            `give one in the plan, e.g. \`${(0,check_pricing/* pricingExample */.l4)([requestedModel ?? model])}\``, 'failed');
         this.model = model;
         this.requestedModel = requestedModel;
     }
@@ -24900,12 +24906,8 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        for (const name of names) {
-            const priced = (0,pricing/* estimateCostUsd */.MI)(name, usage.promptTokens, usage.completionTokens, this.#pricing);
-            if (priced.priceKnown)
-                return { ...usage, costUsd: priced.costUsd, priceKnown: true };
-        }
-        return { ...usage, priceKnown: false };
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
+        return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false });
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
@@ -40327,7 +40329,7 @@ function traceWriter(file, options = {}) {
     const durability = new DurabilityRule();
     const open = () => {
         try {
-            return (0,open_output_file/* openOutputFile */.Op)(file);
+            return (0,open_output_file/* openOutputFile */.O)(file);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -40552,13 +40554,15 @@ async function writeFrozenPlan(plan, file, planPath, io, redact) {
  */
 async function runAction(given, deps) {
     const { io, redact } = deps;
+    // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path only).
+    const ownTrace = (0,report_paths/* reportPaths */.R)(given.outputDir, given.planPath).trace;
+    const inPlace = given.resumeFrom !== undefined && external_node_path_.resolve(given.resumeFrom) === external_node_path_.resolve(ownTrace);
     // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
     // run's: were this step killed before its own trace opens (admission, a download), the post step would
-    // report that earlier run's end as this one's. Kept only when resume-from names it.
-    const stale = (0,report_paths/* reportPaths */.R)(given.outputDir, given.planPath).trace;
-    if (given.resumeFrom === undefined || external_node_path_.resolve(given.resumeFrom) !== external_node_path_.resolve(stale)) {
+    // report that earlier run's end as this one's. Kept when it is the trace to resume.
+    if (!inPlace) {
         try {
-            (0,external_node_fs_.rmSync)(stale, { force: true });
+            (0,external_node_fs_.rmSync)(ownTrace, { force: true });
         }
         catch {
             // Not a file (a folder in its place): opening the trace says so.
@@ -40631,9 +40635,8 @@ async function runAction(given, deps) {
     const recorded = await recordIt();
     if (command && recorded && !recorded.ok)
         return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
-    // Resuming in place (`resume-from` names this trace file): opened at the run's first event, so a resume
-    // the job refuses leaves the trace it was to resume as it was.
-    const inPlace = settings.resumeFrom !== undefined && external_node_path_.resolve(settings.resumeFrom) === external_node_path_.resolve(paths.trace);
+    // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
+    // was to resume as it was.
     const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};

@@ -86,7 +86,7 @@ function checkOutputPaths(outputs, inputs = []) {
             if (node_path__WEBPACK_IMPORTED_MODULE_1__.normalize(file).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)[0] === _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ)
                 (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
             (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
-            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFinalSymlink */ .ME)(file);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFinalSymlink */ .M)(file);
         }
         catch (error) {
             const code = error.code;
@@ -506,10 +506,8 @@ function visibleText(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ME: () => (/* binding */ refuseFinalSymlink),
-/* harmony export */   Op: () => (/* binding */ openOutputFile),
-/* harmony export */   Xo: () => (/* binding */ outputFlags),
-/* harmony export */   gV: () => (/* binding */ symlinkRefusal)
+/* harmony export */   M: () => (/* binding */ refuseFinalSymlink),
+/* harmony export */   O: () => (/* binding */ openOutputFile)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
@@ -2060,16 +2058,20 @@ const notContainsCheck = {
             { name: 'a key of the result', text: valueText.keys },
             { name: "the result's JSON", text },
         ];
-        // As a reader sees them too: `AK\u200bIA\u2026` or fullwidth `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
-        const unwantedVisible = (0,invisible_characters/* visibleText */.Q)(unwanted);
-        for (const place of [...places])
-            places.push({ name: `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)`, text: (0,invisible_characters/* visibleText */.Q)(place.text), needle: unwantedVisible });
-        for (const place of places) {
-            const needle = place.needle ?? unwanted;
-            const index = needle === '' ? -1 : place.text.indexOf(needle);
-            if (index < 0)
+        // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
+        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
+        for (const seen of [false, true]) {
+            const needle = seen ? (0,invisible_characters/* visibleText */.Q)(unwanted) : unwanted;
+            if (needle === '')
                 continue;
-            return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}, line ${lineOf(place.text, index)}: ${excerptAround(place.text, index, needle.length)}` };
+            for (const place of places) {
+                const haystack = seen ? (0,invisible_characters/* visibleText */.Q)(place.text) : place.text;
+                const index = haystack.indexOf(needle);
+                if (index < 0)
+                    continue;
+                const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
+                return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+            }
         }
         return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
     },
@@ -5420,7 +5422,7 @@ var open_output_file = __webpack_require__(7712);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    const fd = (0,open_output_file/* openOutputFile */.Op)(path);
+    const fd = (0,open_output_file/* openOutputFile */.O)(path);
     try {
         (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
     }
@@ -5435,14 +5437,8 @@ function recordingModelClient(inner, path, options = {}) {
         const ordinal = ordinals.get(purpose) ?? 0;
         ordinals.set(purpose, ordinal + 1);
         const exchange = { purpose, ordinal, request, ...outcome };
-        // Appended without following a symlink, as every output is written (see openOutputFile).
-        let fd;
-        try {
-            fd = (0,external_node_fs_.openSync)(path, (0,open_output_file/* outputFlags */.Xo)('a', path));
-        }
-        catch (error) {
-            throw (0,open_output_file/* symlinkRefusal */.gV)(path, error);
-        }
+        // Appended without following a symlink, as every output is written.
+        const fd = (0,open_output_file/* openOutputFile */.O)(path, 'a');
         try {
             (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
@@ -5765,11 +5761,7 @@ function callUsage(response, request, overrides) {
         : estimateTokens(request, response);
     const requestedModel = request.model;
     const model = response.model || requestedModel;
-    let priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCostUsd */ .MI)(model, promptTokens, completionTokens, overrides);
-    // Some endpoints report an internal name; the requested one may still be in the table.
-    if (!priced.priceKnown && model !== requestedModel) {
-        priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCostUsd */ .MI)(requestedModel, promptTokens, completionTokens, overrides);
-    }
+    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
     return {
         modelCalls: 1,
         promptTokens,
@@ -7039,7 +7031,7 @@ class ReportWriteError extends Error {
  */
 async function writeReportFile(file, markdown) {
     try {
-        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .Op)(file);
+        const fd = (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file);
         try {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
         }
@@ -7071,8 +7063,6 @@ async function writeReportFile(file, markdown) {
 
 
 
-
-/** The largest trace a resume reads (see `readInputFile`). */
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
@@ -7374,7 +7364,10 @@ class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __webpack_require__(5708);
 ;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
+
 
 /**
  * A model call under `max_cost_usd` came back with no known price, neither for the model the endpoint
@@ -7386,7 +7379,7 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
     constructor(model, requestedModel) {
         const asked = requestedModel !== undefined && requestedModel !== model ? ` (asked for '${requestedModel}')` : '';
         super(`max_cost_usd cannot be enforced: the endpoint answered as model '${model}'${asked} and no price is known for it; ` +
-            `give one in the plan, e.g. pricing: { ${JSON.stringify(requestedModel ?? model)}: { input_per_mtok: 1, output_per_mtok: 2 } }`, 'failed');
+            `give one in the plan, e.g. \`${(0,check_pricing/* pricingExample */.l4)([requestedModel ?? model])}\``, 'failed');
         this.model = model;
         this.requestedModel = requestedModel;
     }
@@ -7460,12 +7453,8 @@ class RunBudget {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
-        for (const name of names) {
-            const priced = (0,pricing/* estimateCostUsd */.MI)(name, usage.promptTokens, usage.completionTokens, this.#pricing);
-            if (priced.priceKnown)
-                return { ...usage, costUsd: priced.costUsd, priceKnown: true };
-        }
-        return { ...usage, priceKnown: false };
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
+        return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false });
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call

@@ -578,7 +578,7 @@ function traceWriter(file, options = {}) {
     const durability = new DurabilityRule();
     const open = () => {
         try {
-            return (0,open_output_file/* openOutputFile */.Op)(file);
+            return (0,open_output_file/* openOutputFile */.O)(file);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });

@@ -538,6 +538,7 @@ const DEFAULT_MODEL = 'gpt-4.1-mini';
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MI: () => (/* binding */ estimateCostUsd),
+/* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
 /* harmony export */   xx: () => (/* binding */ priceOf)
 /* harmony export */ });
 /* unused harmony export MODEL_PRICES */
@@ -579,6 +580,18 @@ function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
         return { costUsd: 0, priceKnown: false };
     const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
     return { costUsd, priceKnown: true };
+}
+/**
+ * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
+ * one that was asked for (an endpoint may report an internal name, such as a file path).
+ */
+function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
+    for (const model of models) {
+        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
+        if (priced.priceKnown)
+            return priced;
+    }
+    return { costUsd: 0, priceKnown: false };
 }
 
 
