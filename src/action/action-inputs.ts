@@ -19,6 +19,7 @@ export const INPUT_NAMES = [
   'state',
   'resume',
   'state-retention-days',
+  'run-key',
   'shards',
   'shard',
   'weights-from',
@@ -102,6 +103,13 @@ export const ActionInputs = z.object({
   'resume-from': blankIsDefault(Text.optional()),
   state: blankIsDefault(z.enum(['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
   resume: blankIsDefault(z.enum(['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
+  // Shown in the check run's name and hashed into the state's and the comment's names: plain text, one line.
+  'run-key': blankIsDefault(
+    Text.transform((text) => text.trim())
+      .pipe(z.string().max(100, 'expected at most 100 characters, such as ${{ strategy.job-index }} or a matrix value'))
+      .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as ${{ strategy.job-index }} or a matrix value: it has a control or invisible character')
+      .optional(),
+  ),
   'state-retention-days': decimalInput(
     z.coerce.number<string>({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7),
   ),

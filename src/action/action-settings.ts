@@ -47,6 +47,11 @@ export interface ActionSettings {
   readonly resume: 'auto' | 'never';
   /** How long a saved state is kept, in days. */
   readonly stateRetentionDays: number;
+  /**
+   * `run-key`: tells apart jobs of one workflow run that run the same plan (the legs of a matrix).
+   * Each key has its own saved states, PR comment, check run and escalation issue.
+   */
+  readonly runKey?: string;
   /** For `mode: eval`: runs, seed, fault and answers files (absolute), baselines and thresholds. */
   readonly eval: EvalActionSettings;
   /** The repository checkout (`GITHUB_WORKSPACE`, else the current directory): tools run here. */
@@ -189,6 +194,7 @@ export async function readActionSettings(
       state: inputs.state,
       resume: inputs.resume,
       stateRetentionDays: inputs['state-retention-days'],
+      ...(inputs['run-key'] !== undefined && { runKey: inputs['run-key'] }),
       eval: {
         runs: inputs['eval-runs'],
         seed: inputs['eval-seed'],

@@ -1,12 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { ActionSettings } from './action-settings.ts';
+import { keyedCheckRunName } from './run-key.ts';
 
 /**
- * The check run's name: the plan's `name:` when the file can be read, else the plan path. Read
- * leniently before the plan is checked, so a plan with errors still gets its check, failed.
+ * The check run's name: the plan's `name:` when the file can be read, else the plan path, with the
+ * `run-key` after it when there is one. Read leniently before the plan is checked, so a plan with
+ * errors still gets its check, failed.
  */
-export async function checkRunName(settings: Pick<ActionSettings, 'planFile' | 'planPath'>): Promise<string> {
+export async function checkRunName(settings: Pick<ActionSettings, 'planFile' | 'planPath' | 'runKey'>): Promise<string> {
+  return keyedCheckRunName(await planCheckName(settings), settings);
+}
+
+async function planCheckName(settings: Pick<ActionSettings, 'planFile' | 'planPath'>): Promise<string> {
   if (!settings.planFile) return 'plan-runner task';
   try {
     // The same reader, limits and size cap as the plan itself: never a second unbounded parse.

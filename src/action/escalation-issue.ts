@@ -7,12 +7,14 @@ import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import { COMMENT_MAX_CHARS } from '../report/comment/render-comment.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
+import { keyedCheckRunName, keyedPlanId } from './run-key.ts';
 
 export interface EscalationIssueContext {
   readonly owner: string;
   readonly repo: string;
-  /** Names the issue's marker: one open issue per plan file. */
+  /** Names the issue's marker, with `runKey`: one open issue per plan file and run key. */
   readonly planPath: string;
+  readonly runKey?: string;
   readonly planName: string;
   readonly runUrl?: string;
   readonly repositoryUrl?: string;
@@ -24,9 +26,9 @@ const MAX_TRIED = 20;
 /** The longest last error an issue shows. */
 const MAX_ERROR_CHARS = 20_000;
 
-/** The hidden first line that finds this plan's escalation issue again. */
-export function escalationIssueMarker(planPath: string): string {
-  return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
+/** The hidden first line that finds this plan's (and run key's) escalation issue again. */
+export function escalationIssueMarker(planId: string): string {
+  return `<!-- plan-runner:escalation:${encodeURIComponent(planId)} -->`;
 }
 
 /**
@@ -38,7 +40,7 @@ export function escalationIssueMarker(planPath: string): string {
 function issueBody(where: EscalationIssueContext, escalation: Escalation, redact: Redactor, neutralise: (text: string) => string): string {
   const data = (text: string) => escapeMarkdown(cutText(redact(text), MAX_LINE_CHARS));
   const lines = [
-    `**plan-runner escalated a run of ${data(where.planName)}** (${inlineCode(cutText(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
+    `**plan-runner escalated a run of ${data(keyedCheckRunName(where.planName, where))}** (${inlineCode(cutText(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
     '',
     `**Why:** ${data(escalation.reason)}`,
     '',
@@ -49,7 +51,7 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
   const tried = escalation.tried.slice(-MAX_TRIED);
   if (tried.length > 0) lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- … and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
   // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
-  const body = [escalationIssueMarker(where.planPath), cutMarkdown(neutralise(lines.join('\n')), COMMENT_MAX_CHARS - 2048)];
+  const body = [escalationIssueMarker(keyedPlanId(where)), cutMarkdown(neutralise(lines.join('\n')), COMMENT_MAX_CHARS - 2048)];
   // plan-runner's own link to the run is added after the neutraliser, as the marker is.
   if (where.runUrl) body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
   // The plan's own `escalate.mention` is meant to notify: it alone is not neutralised.
@@ -70,7 +72,7 @@ export async function openEscalationIssue(
   redact: Redactor,
   warn: (message: string) => void,
 ): Promise<void> {
-  const marker = escalationIssueMarker(where.planPath);
+  const marker = escalationIssueMarker(keyedPlanId(where));
   const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
   const body = issueBody(where, escalation, redact, neutralise);
   try {
@@ -87,7 +89,7 @@ export async function openEscalationIssue(
     await octokit.rest.issues.create({
       owner: where.owner,
       repo: where.repo,
-      title: `plan-runner: ${neutralise(redact(where.planName))} needs a person`,
+      title: `plan-runner: ${neutralise(redact(keyedCheckRunName(where.planName, where)))} needs a person`,
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { newestPartStates, shardOfPart, shardPart, type PartState } from '../state/fan-out-states.ts';
+import { clashProblem } from '../state/newest-states.ts';
+import type { StatePlan } from '../state/state-artifact-name.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import type { FanOutSettings } from './action-settings.ts';
 
@@ -43,14 +45,17 @@ export type LoadedStates =
  * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
  * prepare job's state cannot run, and says so.
  */
-export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, planPath: string, dir: string, resumeOwn: boolean, attempt: number): Promise<LoadedStates> {
+export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, plan: StatePlan, dir: string, resumeOwn: boolean, attempt: number): Promise<LoadedStates> {
+  const { planPath } = plan;
   let artifacts: readonly StateArtifact[];
   try {
     artifacts = await store.list();
   } catch (error) {
     return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${errorText(error)}` };
   }
-  const found = newestPartStates(artifacts, planPath, wantedParts(fanOut, resumeOwn, attempt));
+  const found = newestPartStates(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt));
+  const clashed = found.find((state) => state.clashed);
+  if (clashed) return { ok: false, problem: `the ${clashed.part} state of attempt ${clashed.attempt} is not read: ${clashProblem(clashed, plan)}` };
   if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
     return {
       ok: false,

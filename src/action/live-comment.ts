@@ -15,6 +15,7 @@ import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
+import { keyedPlanId } from './run-key.ts';
 import { approvalMarkerLine, approvalMarkerOf, forwardMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
@@ -96,7 +97,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     else io.info(`No PR comment: ${why}.`);
     return undefined;
   }
-  const marker = commentMarker(settings.planPath);
+  const marker = commentMarker(keyedPlanId(settings));
   const runUrl = settings.github.runUrl;
   // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
   const headSha = decision.target.kind === 'pull_request' ? (pullRequestHeadSha(settings.github.payload) ?? context.headSha) : undefined;

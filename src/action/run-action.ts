@@ -140,6 +140,7 @@ function escalationIssueContext(settings: ActionSettings, planName: string | und
     owner,
     repo,
     planPath: settings.planPath,
+    ...(settings.runKey !== undefined && { runKey: settings.runKey }),
     planName: planName ?? settings.planPath,
     ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
     ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
@@ -222,7 +223,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (fanOut) {
     if (settings.state !== 'artifact') return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
     if (!deps.state) return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
-    const loaded = await loadFanOutStates(deps.state, fanOut, settings.planPath, path.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
+    const loaded = await loadFanOutStates(deps.state, fanOut, settings, path.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
     if (!loaded.ok) return refuseRun(given, loaded.problem, deps);
     fanOutTraces = loaded.traces;
     shards = loaded.shards;
@@ -274,7 +275,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     });
     await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
-    const saving = trace ? saveRunState(settings, deps.state, paths.trace, io, statePart(settings)) : Promise.resolve(undefined);
+    const part = statePart(settings);
+    const saving = trace ? saveRunState(settings, deps.state, paths.trace, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 

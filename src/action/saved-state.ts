@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
-import { newestStates, type SavedState } from '../state/newest-states.ts';
-import { stateArtifactName, type StateIdentity } from '../state/state-artifact-name.ts';
+import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
+import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { ownPart } from './fan-out-state.ts';
@@ -22,14 +22,14 @@ export function statePart(settings: ActionSettings): string | undefined {
   return settings.fanOut ? ownPart(settings.fanOut) : undefined;
 }
 
-/** Which saved state this job's run is: the plan, the attempt, and (for a fanned-out run) its part. */
+/** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 export function stateIdentity(settings: ActionSettings, part?: string): StateIdentity {
-  return { planPath: settings.planPath, attempt: settings.github.attempt, ...(part ? { part } : {}) };
+  return { planPath: settings.planPath, ...(settings.runKey !== undefined && { runKey: settings.runKey }), attempt: settings.github.attempt, ...(part ? { part } : {}) };
 }
 
-/** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
+/** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 export function newestEarlierState(artifacts: readonly StateArtifact[], identity: StateIdentity): SavedState | undefined {
-  return newestStates(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+  return newestStates(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 
 /**
@@ -54,6 +54,7 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
     io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
     return { ok: true };
   }
+  if (found.clashed) return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${clashProblem(found, identity)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
   let file: string;
@@ -69,23 +70,61 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
 }
 
 /**
+ * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
+ * the post step then knows the state is saved, and does not take another job's artifact of the same
+ * name for this one's.
+ */
+export const SAVED_STATE = 'savedStateArtifact';
+
+export interface SaveOptions {
+  /** The part of a fanned-out run this job is. */
+  readonly part?: string;
+  /** The runner's `saveState`, in the main step: records `SAVED_STATE` once the upload is done. */
+  readonly saveState?: (name: string, value: string) => void;
+}
+
+/**
  * Saves the run's trace as this attempt's state, whatever the run's end. Never throws: a state that
  * could not be saved is a warning (the run's own result stands; a re-run then starts afresh).
+ * When another job of this workflow run already saved a state under the same name (two jobs ran the
+ * same plan without a `run-key`), the trace is saved aside (`stateClashName`): nothing is lost, and a
+ * re-run of either job refuses to resume rather than take the other job's state for its own.
  */
-export async function saveRunState(settings: ActionSettings, store: RunStateStore | undefined, trace: string, io: ActionIO, part?: string): Promise<StateArtifact | undefined> {
+export async function saveRunState(
+  settings: ActionSettings,
+  store: RunStateStore | undefined,
+  trace: string,
+  io: ActionIO,
+  options: SaveOptions = {},
+): Promise<StateArtifact | undefined> {
   if (settings.state !== 'artifact' || !store) return undefined;
-  const name = stateArtifactName(stateIdentity(settings, part));
+  const identity = stateIdentity(settings, options.part);
+  const name = stateArtifactName(identity);
   try {
     const saved = await store.save(name, trace, settings.stateRetentionDays);
+    options.saveState?.(SAVED_STATE, saved.name);
     io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
     return saved;
   } catch (error) {
     const message = messageOf(error);
-    const clash = /already.?exists|409/i.test(message)
-      ? ' Another job of this workflow run saved a state for the same plan and attempt: give each job its own plan file, or set `state: off` on all but one.'
-      : '';
-    io.warning(`Could not save the run's state as the artifact ${name}: ${message}.${clash} A re-run starts from the beginning.`);
-    return undefined;
+    if (!/already.?exists|409|conflict/i.test(message)) {
+      io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
+      return undefined;
+    }
+    const aside = stateClashName(identity);
+    const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, \`run-key: \${{ strategy.job-index }}\` or a matrix value)`;
+    try {
+      const saved = await store.save(aside, trace, settings.stateRetentionDays);
+      options.saveState?.(SAVED_STATE, saved.name);
+      io.warning(
+        `Another job of this workflow run already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
+          `A re-run of either job will not resume, as it cannot tell whose state is whose: ${advice}.`,
+      );
+      return saved;
+    } catch (asideError) {
+      io.warning(`Another job of this workflow run already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
+      return undefined;
+    }
   }
 }
 

@@ -7,7 +7,9 @@ import { commentMarker } from '../report/comment/comment-marker.ts';
 import { CommentWriteError } from '../report/comment/comment-write-error.ts';
 import { oversizedState, readResumeTrace, traceEvents, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
-import { parseStateArtifactName } from '../state/state-artifact-name.ts';
+import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
+import type { StatePlan } from '../state/state-artifact-name.ts';
+import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
 
@@ -36,14 +38,8 @@ function pausedHead(body: string): string | undefined {
 export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-function newestState(artifacts: readonly StateArtifact[], planPath: string): { artifact: StateArtifact; attempt: number } | undefined {
-  let newest: { artifact: StateArtifact; attempt: number } | undefined;
-  for (const artifact of artifacts) {
-    const parsed = parseStateArtifactName(artifact.name, planPath);
-    if (!parsed || parsed.part !== undefined) continue;
-    if (!newest || parsed.attempt > newest.attempt) newest = { artifact, attempt: parsed.attempt };
-  }
-  return newest;
+function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): SavedState | undefined {
+  return newestStates(artifacts, plan, (part) => part === undefined)[0];
 }
 
 /**
@@ -60,7 +56,7 @@ export async function findWaitingRun(
   const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
   let own;
   try {
-    own = await issueCommentApi(deps.github, target).listOwn(commentMarker(settings.planPath));
+    own = await issueCommentApi(deps.github, target).listOwn(commentMarker(keyedPlanId(settings)));
   } catch (error) {
     return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -75,11 +71,12 @@ export async function findWaitingRun(
   const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
   let found;
   try {
-    found = newestState(await deps.state.list(marker.runId), settings.planPath);
+    found = newestState(await deps.state.list(marker.runId), settings);
   } catch (error) {
     return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
   if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+  if (found.clashed) return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
   let file: string;

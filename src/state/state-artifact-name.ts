@@ -1,43 +1,73 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 
-/** Which run a saved state belongs to: the plan, the job's attempt, and for a fanned-out run its part. */
-export interface StateIdentity {
+/**
+ * Whose states these are: the plan, and the `run-key` that tells apart jobs of one workflow run that
+ * run the same plan (the legs of a matrix). States, comments and check runs of different keys never mix.
+ */
+export interface StatePlan {
   /** The plan file's path relative to the workspace, as given. */
   readonly planPath: string;
+  /** The action's `run-key` input, when given. */
+  readonly runKey?: string;
+}
+
+/** Which run a saved state belongs to: the plan and key, the job's attempt, and for a fanned-out run its part. */
+export interface StateIdentity extends StatePlan {
   /** `GITHUB_RUN_ATTEMPT`: 1 on the first run, 2 after the first "Re-run". */
   readonly attempt: number;
   /** A part of a fanned-out run: `prepare`, `shard-3`, `merge`; absent for a whole run. */
   readonly part?: string;
 }
 
+/** A state's name as parsed: its part, its attempt, and whether it was saved aside because another job had taken the name. */
+export interface ParsedStateName {
+  readonly part?: string;
+  readonly attempt: number;
+  readonly clash?: true;
+}
+
 const PREFIX = 'plan-runner-state';
 
-/** The plan part of a state's name: a readable slug and a hash of the normalised path (as report names). */
-export function statePlanKey(planPath: string): string {
-  const normalised = path.posix.normalize(planPath.replaceAll('\\', '/'));
-  const slug = normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
-  const hash = createHash('sha256').update(normalised).digest('hex').slice(0, 8);
+/**
+ * The plan part of a state's name: a readable slug and a hash of the normalised path (as report
+ * names), and of the run key when there is one. Without a key the name is what it always was.
+ */
+export function statePlanKey(plan: StatePlan): string {
+  const normalised = path.posix.normalize(plan.planPath.replaceAll('\\', '/'));
+  const readable = plan.runKey === undefined ? normalised : `${normalised}-${plan.runKey}`;
+  const slug = readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
+  // The key after a NUL, which no path holds: `a.yml` with key `b` is never the plan `a.yml\nb`.
+  const hash = createHash('sha256').update(plan.runKey === undefined ? normalised : `${normalised}\0${plan.runKey}`).digest('hex').slice(0, 8);
   return `${slug}-${hash}`;
 }
 
 /**
- * The artifact (and file) name of a run's state: unique within a workflow run per plan, part and
+ * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part and
  * attempt, as artifact names must be. `plan-runner-state-<plan>[-<part>]-attempt-<n>.jsonl`.
  */
 export function stateArtifactName(identity: StateIdentity): string {
   const part = identity.part ? `-${identity.part}` : '';
-  return `${PREFIX}-${statePlanKey(identity.planPath)}${part}-attempt-${identity.attempt}.jsonl`;
+  return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}.jsonl`;
 }
 
-/** The identity a name was made from, when it is one of ours for `planPath`; else undefined. */
-export function parseStateArtifactName(name: string, planPath: string): { readonly part?: string; readonly attempt: number } | undefined {
-  const head = `${PREFIX}-${statePlanKey(planPath)}`;
+/**
+ * The name a state is saved under when another job of the workflow run already saved one under
+ * `stateArtifactName(identity)` (two jobs ran the same plan without a `run-key`): kept, so nothing
+ * the run did is lost, and seen by every later resume, which then refuses to guess whose state is whose.
+ */
+export function stateClashName(identity: StateIdentity): string {
+  return stateArtifactName(identity).replace(/\.jsonl$/, `-clash-${randomBytes(4).toString('hex')}.jsonl`);
+}
+
+/** The identity a name was made from, when it is one of ours for `plan`; else undefined. */
+export function parseStateArtifactName(name: string, plan: StatePlan): ParsedStateName | undefined {
+  const head = `${PREFIX}-${statePlanKey(plan)}`;
   if (!name.startsWith(head)) return undefined;
   // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
   // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
-  const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
+  const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
   if (!match) return undefined;
-  const [, part, attempt] = match;
-  return { ...(part ? { part } : {}), attempt: Number(attempt) };
+  const [, part, attempt, clash] = match;
+  return { ...(part ? { part } : {}), attempt: Number(attempt), ...(clash ? { clash: true as const } : {}) };
 }

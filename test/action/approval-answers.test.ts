@@ -211,11 +211,13 @@ it('an approving run keeps the paused commit in its comment, and leaves the comm
   expect(body).toMatch(/Finished: succeeded/);
 
   await rm(path.join(workspace, 'published.txt'));
-  await pause(store);
+  // Another workflow run pauses again: its artifacts are its own.
+  const again = await memoryStateStore();
+  await pause(again);
   const paused = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   // A push: the newer commit's run has the comment from now on.
   github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'd'.repeat(40) } }, files: [] });
-  const late = await act('issue_comment', commentOn('/approve', 905), 82, store);
+  const late = await act('issue_comment', commentOn('/approve', 905), 82, again);
   expect(late.result.outputs.status).toBe('succeeded');
   expect(late.said.warnings.join('\n') + late.said.log.join('\n')).toContain('no longer the head of #5');
   const after = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';

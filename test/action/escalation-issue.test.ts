@@ -49,6 +49,16 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(github.requestsTo('issues/update')).toHaveLength(1);
   });
 
+  it('keeps one issue per run key: the legs of a matrix do not overwrite each other’s', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    for (const runKey of ['linux', 'windows', 'linux']) await openEscalationIssue(octokit, { ...where, runKey }, escalation, createRedactor(), () => {});
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), () => {});
+    const issues = github.issues as Array<{ title: string; body: string }>;
+    expect(issues.map((issue) => issue.title)).toEqual(['plan-runner: Weekly report (linux) needs a person', 'plan-runner: Weekly report (windows) needs a person', 'plan-runner: Weekly report needs a person']);
+    expect(new Set(issues.map((issue) => issue.body.split('\n')[0])).size).toBe(3);
+    expect(github.requestsTo('issues/update')).toHaveLength(1);
+  });
+
   it('places run text as data, so no piece becomes live where it stands in the body', async () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
     const evil = '    ![x](https://evil.test/i.png?d=1)';

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { newestEarlierState } from '../../src/action/saved-state.ts';
-import { parseStateArtifactName, stateArtifactName } from '../../src/state/state-artifact-name.ts';
+import { newestStates } from '../../src/state/newest-states.ts';
+import { parseStateArtifactName, stateArtifactName, stateClashName } from '../../src/state/state-artifact-name.ts';
 
 describe('state artifact names', () => {
   it('name the plan, the part and the attempt, and parse back only for the same plan', () => {
     const name = stateArtifactName({ planPath: '.github/plans/weekly report.yml', attempt: 3, part: 'shard-2' });
     expect(name).toMatch(/^plan-runner-state-github-plans-weekly-report-yml-[0-9a-f]{8}-shard-2-attempt-3\.jsonl$/);
-    expect(parseStateArtifactName(name, '.github/plans/weekly report.yml')).toEqual({ part: 'shard-2', attempt: 3 });
-    expect(parseStateArtifactName(name, '.github/plans/weekly_report.yml')).toBeUndefined();
-    expect(parseStateArtifactName(stateArtifactName({ planPath: 'a.yml', attempt: 1 }), 'a.yml')).toEqual({ attempt: 1 });
-    expect(parseStateArtifactName('plan-runner-state-a-yml-00000000-attempt-1.jsonl.zip', 'a.yml')).toBeUndefined();
+    expect(parseStateArtifactName(name, { planPath: '.github/plans/weekly report.yml' })).toEqual({ part: 'shard-2', attempt: 3 });
+    expect(parseStateArtifactName(name, { planPath: '.github/plans/weekly_report.yml' })).toBeUndefined();
+    expect(parseStateArtifactName(stateArtifactName({ planPath: 'a.yml', attempt: 1 }), { planPath: 'a.yml' })).toEqual({ attempt: 1 });
+    expect(parseStateArtifactName('plan-runner-state-a-yml-00000000-attempt-1.jsonl.zip', { planPath: 'a.yml' })).toBeUndefined();
   });
 
   it('a re-run resumes the newest earlier attempt of its own plan and part, never a later or its own', () => {
@@ -20,5 +21,28 @@ describe('state artifact names', () => {
     expect(newestEarlierState(all, { planPath: plan, attempt: 4 })).toMatchObject({ attempt: 3 });
     expect(newestEarlierState(all, { planPath: plan, attempt: 3, part: 'shard-1' })).toMatchObject({ attempt: 2, artifact: { id: 21 } });
     expect(newestEarlierState(all, { planPath: plan, attempt: 1 })).toBeUndefined();
+  });
+
+  it('a run key names its own states: no other key, and no keyless run, reads them; without a key the names are what they were', () => {
+    const keyed = stateArtifactName({ planPath: 'plan.yml', runKey: 'node 20', attempt: 1 });
+    expect(keyed).toMatch(/^plan-runner-state-plan-yml-node-20-[0-9a-f]{8}-attempt-1\.jsonl$/);
+    expect(parseStateArtifactName(keyed, { planPath: 'plan.yml', runKey: 'node 20' })).toEqual({ attempt: 1 });
+    expect(parseStateArtifactName(keyed, { planPath: 'plan.yml', runKey: 'node-20' })).toBeUndefined();
+    expect(parseStateArtifactName(keyed, { planPath: 'plan.yml' })).toBeUndefined();
+    expect(parseStateArtifactName(stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), { planPath: 'plan.yml', runKey: 'node 20' })).toBeUndefined();
+    // The hash keeps the key apart from the path: `a.yml` with key `b` is not a plan path that reads alike.
+    expect(stateArtifactName({ planPath: 'a.yml', runKey: 'b', attempt: 1 })).not.toBe(stateArtifactName({ planPath: 'a.yml-b', attempt: 1 }));
+  });
+
+  it('a state saved aside after a name clash is never resumed, and marks the state it clashed with', () => {
+    const plan = { planPath: 'plan.yml' };
+    const aside = stateClashName({ ...plan, attempt: 1 });
+    expect(aside).toMatch(/^plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1-clash-[0-9a-f]{8}\.jsonl$/);
+    expect(parseStateArtifactName(aside, plan)).toEqual({ attempt: 1, clash: true });
+    const first = { id: 1, size: 1, name: stateArtifactName({ ...plan, attempt: 1 }) };
+    expect(newestStates([first, { id: 2, size: 1, name: aside }], plan, () => true)).toEqual([{ attempt: 1, artifact: first, clashed: true }]);
+    // A clash in an earlier attempt does not mark a later attempt's state.
+    const second = { id: 3, size: 1, name: stateArtifactName({ ...plan, attempt: 2 }) };
+    expect(newestStates([first, { id: 2, size: 1, name: aside }, second], plan, () => true)).toEqual([{ attempt: 2, artifact: second }]);
   });
 });
