@@ -9,37 +9,31 @@ export const modules = {
 /* harmony export */   saveLeftState: () => (/* binding */ saveLeftState)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98355);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95239);
-/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(96161);
-
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95239);
+/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(96161);
 
 
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
  * cancel, an out-of-memory kill) never saved its state, but its trace file holds every event up to
- * the kill. When this attempt has no saved state for the plan yet, save that trace; a re-run then
- * resumes from it. Never throws.
+ * the kill. When the main step recorded no saved state (`SAVED_STATE`), save that trace; a re-run
+ * then resumes from it. Never throws.
  */
 async function saveLeftState(settings, store, io) {
     if (!store || settings.state !== 'artifact' || settings.mode === 'eval')
         return;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .reportPaths */ .R)(settings.outputDir, settings.planPath).trace;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .reportPaths */ .R)(settings.outputDir, settings.planPath).trace;
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace))
         return;
-    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .statePart */ .jw)(settings);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .stateArtifactName */ .LK)((0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .stateIdentity */ .yU)(settings, part));
-    try {
-        if ((await store.list()).some((artifact) => artifact.name === name))
-            return;
-    }
-    catch (error) {
-        io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
+    // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
+    // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
+    // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
+    if (settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_2__/* .SAVED_STATE */ .Ig}`])
         return;
-    }
     io.warning('The main step ended without saving the run\'s state (it was killed or crashed): saving the trace it left, so a re-run resumes from there.');
-    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, part);
+    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_2__/* .statePart */ .jw)(settings);
+    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_2__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }) });
 }
 
 

@@ -494,13 +494,19 @@ function forwardMarker(next, current) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54825);
+
 
 
 /**
- * The check run's name: the plan's `name:` when the file can be read, else the plan path. Read
- * leniently before the plan is checked, so a plan with errors still gets its check, failed.
+ * The check run's name: the plan's `name:` when the file can be read, else the plan path, with the
+ * `run-key` after it when there is one. Read leniently before the plan is checked, so a plan with
+ * errors still gets its check, failed.
  */
 async function checkRunName(settings) {
+    return (0,_run_key_js__WEBPACK_IMPORTED_MODULE_2__/* .keyedCheckRunName */ .J)(await planCheckName(settings), settings);
+}
+async function planCheckName(settings) {
     if (!settings.planFile)
         return 'plan-runner task';
     try {
@@ -712,9 +718,11 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7437);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7437);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12029);
 /* harmony import */ var _state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60708);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
+
 
 
 
@@ -752,15 +760,19 @@ function partsWanted(fanOut, resumeOwn) {
  * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
  * prepare job's state cannot run, and says so.
  */
-async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn, attempt) {
+async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
+    const { planPath } = plan;
     let artifacts;
     try {
         artifacts = await store.list();
     }
     catch (error) {
-        return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(error)}` };
+        return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
     }
-    const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, planPath, wantedParts(fanOut, resumeOwn, attempt));
+    const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt));
+    const clashed = found.find((state) => state.clashed);
+    if (clashed)
+        return { ok: false, problem: `the ${clashed.part} state of attempt ${clashed.attempt} is not read: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(clashed, plan)}` };
     if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
         return {
             ok: false,
@@ -791,7 +803,7 @@ async function loadFanOutStates(store, fanOut, planPath, dir, resumeOwn, attempt
                 shards = shardCount(read.trace.text);
         }
         catch (error) {
-            return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_4__/* .errorText */ .k)(error)}` };
+            return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
         }
     }
     return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
@@ -1340,9 +1352,12 @@ function commentTarget(settings) {
     return { target };
 }
 
+// EXTERNAL MODULE: ./lib/action/run-key.js
+var run_key = __nccwpck_require__(54825);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
 ;// CONCATENATED MODULE: ./lib/action/live-comment.js
+
 
 
 
@@ -1411,7 +1426,7 @@ async function liveComment(settings, context) {
             io.info(`No PR comment: ${why}.`);
         return undefined;
     }
-    const marker = (0,comment_marker/* commentMarker */.Q)(settings.planPath);
+    const marker = (0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings));
     const runUrl = settings.github.runUrl;
     // The commit the comment is for: named in it, kept in its hidden state, and checked before each write.
     const headSha = decision.target.kind === 'pull_request' ? ((0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) ?? context.headSha) : undefined;
@@ -1497,16 +1512,40 @@ function reportPaths(outputDir, planPath) {
 
 /***/ }),
 
+/***/ 54825:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ keyedCheckRunName),
+/* harmony export */   x: () => (/* binding */ keyedPlanId)
+/* harmony export */ });
+/**
+ * What names a job's plan in the hidden markers of its PR comment and escalation issue: the plan path,
+ * and the `run-key` after it when there is one, so the legs of a matrix that run the same plan keep a
+ * comment and an issue each instead of overwriting one another's. Without a key it is the plan path,
+ * as it always was: comments written before keys existed are still found.
+ */
+function keyedPlanId(plan) {
+    return plan.runKey === undefined ? plan.planPath : `${plan.planPath} [run-key ${plan.runKey}]`;
+}
+/** A check run's name with the run key after it, `Weekly report (node-20)`: each leg of a matrix reports its own check. */
+function keyedCheckRunName(name, plan) {
+    return plan.runKey === undefined ? name : `${name} (${plan.runKey})`;
+}
+
+
+/***/ }),
+
 /***/ 96161:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ig: () => (/* binding */ SAVED_STATE),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
-/* harmony export */   jw: () => (/* binding */ statePart),
-/* harmony export */   yU: () => (/* binding */ stateIdentity)
+/* harmony export */   jw: () => (/* binding */ statePart)
 /* harmony export */ });
-/* unused harmony export newestEarlierState */
+/* unused harmony exports stateIdentity, newestEarlierState */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12029);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22362);
@@ -1521,13 +1560,13 @@ function reportPaths(outputDir, planPath) {
 function statePart(settings) {
     return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_4__/* .ownPart */ .c)(settings.fanOut) : undefined;
 }
-/** Which saved state this job's run is: the plan, the attempt, and (for a fanned-out run) its part. */
+/** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
-    return { planPath: settings.planPath, attempt: settings.github.attempt, ...(part ? { part } : {}) };
+    return { planPath: settings.planPath, ...(settings.runKey !== undefined && { runKey: settings.runKey }), attempt: settings.github.attempt, ...(part ? { part } : {}) };
 }
-/** The newest state of an earlier attempt of the same plan and part among `artifacts`. */
+/** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity.planPath, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -1555,6 +1594,8 @@ async function earlierAttemptState(settings, store, io, part) {
         io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
         return { ok: true };
     }
+    if (found.clashed)
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .clashProblem */ .D)(found, identity)}` };
     const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
@@ -1572,25 +1613,48 @@ async function earlierAttemptState(settings, store, io, part) {
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
 /**
+ * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
+ * the post step then knows the state is saved, and does not take another job's artifact of the same
+ * name for this one's.
+ */
+const SAVED_STATE = 'savedStateArtifact';
+/**
  * Saves the run's trace as this attempt's state, whatever the run's end. Never throws: a state that
  * could not be saved is a warning (the run's own result stands; a re-run then starts afresh).
+ * When another job of this workflow run already saved a state under the same name (two jobs ran the
+ * same plan without a `run-key`), the trace is saved aside (`stateClashName`): nothing is lost, and a
+ * re-run of either job refuses to resume rather than take the other job's state for its own.
  */
-async function saveRunState(settings, store, trace, io, part) {
+async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateArtifactName */ .LK)(stateIdentity(settings, part));
+    const identity = stateIdentity(settings, options.part);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateArtifactName */ .LK)(identity);
     try {
         const saved = await store.save(name, trace, settings.stateRetentionDays);
+        options.saveState?.(SAVED_STATE, saved.name);
         io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days): a re-run of this job resumes from it.`);
         return saved;
     }
     catch (error) {
         const message = messageOf(error);
-        const clash = /already.?exists|409/i.test(message)
-            ? ' Another job of this workflow run saved a state for the same plan and attempt: give each job its own plan file, or set `state: off` on all but one.'
-            : '';
-        io.warning(`Could not save the run's state as the artifact ${name}: ${message}.${clash} A re-run starts from the beginning.`);
-        return undefined;
+        if (!/already.?exists|409|conflict/i.test(message)) {
+            io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
+            return undefined;
+        }
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateClashName */ .M3)(identity);
+        const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, \`run-key: \${{ strategy.job-index }}\` or a matrix value)`;
+        try {
+            const saved = await store.save(aside, trace, settings.stateRetentionDays);
+            options.saveState?.(SAVED_STATE, saved.name);
+            io.warning(`Another job of this workflow run already saved a state as ${name}: this run's state is saved as ${aside} (${saved.size} bytes) instead. ` +
+                `A re-run of either job will not resume, as it cannot tell whose state is whose: ${advice}.`);
+            return saved;
+        }
+        catch (asideError) {
+            io.warning(`Another job of this workflow run already saved a state as ${name}, and this run's could not be saved as ${aside} either (${messageOf(asideError)}): ${advice}. A re-run may resume from the other job's state.`);
+            return undefined;
+        }
     }
 }
 function messageOf(error) {
@@ -25269,13 +25333,13 @@ function shardOfPart(part) {
     return shard ? Number(shard[1]) : undefined;
 }
 /**
- * The states a job of a fanned-out run builds on, among a workflow run's artifacts for `planPath`:
+ * The states a job of a fanned-out run builds on, among a workflow run's artifacts for `plan`:
  * the newest attempt of each part `wanted` accepts (prepare; shard K's own earlier attempt; every
  * shard), in part order. Other plans' and whole runs' states are left out.
  */
-function newestPartStates(artifacts, planPath, wanted) {
-    return (0,_newest_states_js__WEBPACK_IMPORTED_MODULE_0__/* .newestStates */ .H)(artifacts, planPath, (part, attempt) => part !== undefined && wanted(part, attempt))
-        .map(({ part, attempt, artifact }) => ({ part: part, attempt, artifact }))
+function newestPartStates(artifacts, plan, wanted) {
+    return (0,_newest_states_js__WEBPACK_IMPORTED_MODULE_0__/* .newestStates */ .H)(artifacts, plan, (part, attempt) => part !== undefined && wanted(part, attempt))
+        .map(({ part, ...state }) => ({ part: part, ...state }))
         // Code-unit order, not the locale's: every runner must order parts alike.
         .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
 }
@@ -25292,26 +25356,38 @@ function partOrder(part) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ clashProblem),
 /* harmony export */   H: () => (/* binding */ newestStates)
 /* harmony export */ });
 /* harmony import */ var _state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(98355);
 
 /**
- * Among a workflow run's `artifacts`, the newest attempt of each part of `planPath`'s states that
+ * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans, and names that are not states, are left out.
+ * other plans and keys, and names that are not states, are left out.
  */
-function newestStates(artifacts, planPath, accept) {
+function newestStates(artifacts, plan, accept) {
     const newest = new Map();
+    const clashes = new Set();
     for (const artifact of artifacts) {
-        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, planPath);
+        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
         if (!parsed || !accept(parsed.part, parsed.attempt))
             continue;
+        if (parsed.clash) {
+            clashes.add(`${parsed.part ?? ''}@${parsed.attempt}`);
+            continue;
+        }
         const known = newest.get(parsed.part);
         if (!known || parsed.attempt > known.attempt)
             newest.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
     }
-    return [...newest.values()];
+    return [...newest.values()].map((state) => (clashes.has(`${state.part ?? ''}@${state.attempt}`) ? { ...state, clashed: true } : state));
+}
+/** Why a state that `clashed` cannot be resumed, and what to do: one sentence for every place that reads states. */
+function clashProblem(state, plan) {
+    return (`two jobs of attempt ${state.attempt} of this workflow run saved a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
+        `${state.part ? ` (${state.part})` : ''}, so which one is this job's cannot be told: give each job that runs this plan its own \`run-key\` ` +
+        '(in a matrix, `run-key: ${{ strategy.job-index }}` or a matrix value), or set `resume: never` to start from the beginning');
 }
 
 
@@ -25322,6 +25398,7 @@ function newestStates(artifacts, planPath, accept) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LK: () => (/* binding */ stateArtifactName),
+/* harmony export */   M3: () => (/* binding */ stateClashName),
 /* harmony export */   YV: () => (/* binding */ parseStateArtifactName)
 /* harmony export */ });
 /* unused harmony export statePlanKey */
@@ -25330,33 +25407,46 @@ function newestStates(artifacts, planPath, accept) {
 
 
 const PREFIX = 'plan-runner-state';
-/** The plan part of a state's name: a readable slug and a hash of the normalised path (as report names). */
-function statePlanKey(planPath) {
-    const normalised = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(planPath.replaceAll('\\', '/'));
-    const slug = normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(normalised).digest('hex').slice(0, 8);
+/**
+ * The plan part of a state's name: a readable slug and a hash of the normalised path (as report
+ * names), and of the run key when there is one. Without a key the name is what it always was.
+ */
+function statePlanKey(plan) {
+    const normalised = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(plan.planPath.replaceAll('\\', '/'));
+    const readable = plan.runKey === undefined ? normalised : `${normalised}-${plan.runKey}`;
+    const slug = readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
+    // The key after a NUL, which no path holds: `a.yml` with key `b` is never the plan `a.yml\nb`.
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(plan.runKey === undefined ? normalised : `${normalised}\0${plan.runKey}`).digest('hex').slice(0, 8);
     return `${slug}-${hash}`;
 }
 /**
- * The artifact (and file) name of a run's state: unique within a workflow run per plan, part and
+ * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part and
  * attempt, as artifact names must be. `plan-runner-state-<plan>[-<part>]-attempt-<n>.jsonl`.
  */
 function stateArtifactName(identity) {
     const part = identity.part ? `-${identity.part}` : '';
-    return `${PREFIX}-${statePlanKey(identity.planPath)}${part}-attempt-${identity.attempt}.jsonl`;
+    return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}.jsonl`;
 }
-/** The identity a name was made from, when it is one of ours for `planPath`; else undefined. */
-function parseStateArtifactName(name, planPath) {
-    const head = `${PREFIX}-${statePlanKey(planPath)}`;
+/**
+ * The name a state is saved under when another job of the workflow run already saved one under
+ * `stateArtifactName(identity)` (two jobs ran the same plan without a `run-key`): kept, so nothing
+ * the run did is lost, and seen by every later resume, which then refuses to guess whose state is whose.
+ */
+function stateClashName(identity) {
+    return stateArtifactName(identity).replace(/\.jsonl$/, `-clash-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.jsonl`);
+}
+/** The identity a name was made from, when it is one of ours for `plan`; else undefined. */
+function parseStateArtifactName(name, plan) {
+    const head = `${PREFIX}-${statePlanKey(plan)}`;
     if (!name.startsWith(head))
         return undefined;
     // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
     // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
-    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})\.jsonl$/.exec(name.slice(head.length));
+    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
     if (!match)
         return undefined;
-    const [, part, attempt] = match;
-    return { ...(part ? { part } : {}), attempt: Number(attempt) };
+    const [, part, attempt, clash] = match;
+    return { ...(part ? { part } : {}), attempt: Number(attempt), ...(clash ? { clash: true } : {}) };
 }
 
 
@@ -38389,6 +38479,7 @@ const INPUT_NAMES = [
     'state',
     'resume',
     'state-retention-days',
+    'run-key',
     'shards',
     'shard',
     'weights-from',
@@ -38460,6 +38551,11 @@ const ActionInputs = lib_schemas.object({
     'resume-from': blankIsDefault(Text.optional()),
     state: blankIsDefault(lib_schemas["enum"](['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
     resume: blankIsDefault(lib_schemas["enum"](['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
+    // Shown in the check run's name and hashed into the state's and the comment's names: plain text, one line.
+    'run-key': blankIsDefault(Text.transform((text) => text.trim())
+        .pipe(lib_schemas.string().max(100, 'expected at most 100 characters, such as ${{ strategy.job-index }} or a matrix value'))
+        .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as ${{ strategy.job-index }} or a matrix value: it has a control or invisible character')
+        .optional()),
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
     shards: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
     shard: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
@@ -38663,6 +38759,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
             state: inputs.state,
             resume: inputs.resume,
             stateRetentionDays: inputs['state-retention-days'],
+            ...(inputs['run-key'] !== undefined && { runKey: inputs['run-key'] }),
             eval: {
                 runs: inputs['eval-runs'],
                 seed: inputs['eval-seed'],
@@ -39619,7 +39716,10 @@ var comment_api = __nccwpck_require__(98384);
 var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
+// EXTERNAL MODULE: ./lib/action/run-key.js
+var run_key = __nccwpck_require__(54825);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
+
 
 
 
@@ -39631,9 +39731,9 @@ const MAX_LINE_CHARS = 1000;
 const MAX_TRIED = 20;
 /** The longest last error an issue shows. */
 const MAX_ERROR_CHARS = 20_000;
-/** The hidden first line that finds this plan's escalation issue again. */
-function escalationIssueMarker(planPath) {
-    return `<!-- plan-runner:escalation:${encodeURIComponent(planPath)} -->`;
+/** The hidden first line that finds this plan's (and run key's) escalation issue again. */
+function escalationIssueMarker(planId) {
+    return `<!-- plan-runner:escalation:${encodeURIComponent(planId)} -->`;
 }
 /**
  * The issue's text. Run text (the model's and the tools') is redacted and placed as data: escaped
@@ -39644,7 +39744,7 @@ function escalationIssueMarker(planPath) {
 function issueBody(where, escalation, redact, neutralise) {
     const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(text), MAX_LINE_CHARS));
     const lines = [
-        `**plan-runner escalated a run of ${data(where.planName)}** (${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
+        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
         '',
         `**Why:** ${data(escalation.reason)}`,
         '',
@@ -39656,7 +39756,7 @@ function issueBody(where, escalation, redact, neutralise) {
     if (tried.length > 0)
         lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
     // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
-    const body = [escalationIssueMarker(where.planPath), (0,cut_text/* cutMarkdown */.G$)(neutralise(lines.join('\n')), render_comment/* COMMENT_MAX_CHARS */.d - 2048)];
+    const body = [escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where)), (0,cut_text/* cutMarkdown */.G$)(neutralise(lines.join('\n')), render_comment/* COMMENT_MAX_CHARS */.d - 2048)];
     // plan-runner's own link to the run is added after the neutraliser, as the marker is.
     if (where.runUrl)
         body.push('', `[The run](${encodeURI(where.runUrl)}) has the full summary and trace.`);
@@ -39672,7 +39772,7 @@ function issueBody(where, escalation, redact, neutralise) {
  * escalated either way.
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
-    const marker = escalationIssueMarker(where.planPath);
+    const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
@@ -39689,7 +39789,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         await octokit.rest.issues.create({
             owner: where.owner,
             repo: where.repo,
-            title: `plan-runner: ${neutralise(redact(where.planName))} needs a person`,
+            title: `plan-runner: ${neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where)))} needs a person`,
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
@@ -39813,11 +39913,12 @@ function approvalCommand(github) {
 var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
 var comment_write_error = __nccwpck_require__(89228);
-// EXTERNAL MODULE: ./lib/state/state-artifact-name.js
-var state_artifact_name = __nccwpck_require__(98355);
+// EXTERNAL MODULE: ./lib/state/newest-states.js
+var newest_states = __nccwpck_require__(22362);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
 ;// CONCATENATED MODULE: ./lib/action/waiting-run.js
+
 
 
 
@@ -39836,16 +39937,8 @@ function pausedHead(body) {
     return undefined;
 }
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
-function newestState(artifacts, planPath) {
-    let newest;
-    for (const artifact of artifacts) {
-        const parsed = (0,state_artifact_name/* parseStateArtifactName */.YV)(artifact.name, planPath);
-        if (!parsed || parsed.part !== undefined)
-            continue;
-        if (!newest || parsed.attempt > newest.attempt)
-            newest = { artifact, attempt: parsed.attempt };
-    }
-    return newest;
+function newestState(artifacts, plan) {
+    return (0,newest_states/* newestStates */.H)(artifacts, plan, (part) => part === undefined)[0];
 }
 /**
  * Finds the run of this plan that waits for approval on the commented pull request or issue: through
@@ -39859,7 +39952,7 @@ async function findWaitingRun(settings, deps) {
     const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
     let own;
     try {
-        own = await (0,comment_api/* issueCommentApi */.bE)(deps.github, target).listOwn((0,comment_marker/* commentMarker */.Q)(settings.planPath));
+        own = await (0,comment_api/* issueCommentApi */.bE)(deps.github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)));
     }
     catch (error) {
         return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
@@ -39876,13 +39969,15 @@ async function findWaitingRun(settings, deps) {
     const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
     let found;
     try {
-        found = newestState(await deps.state.list(marker.runId), settings.planPath);
+        found = newestState(await deps.state.list(marker.runId), settings);
     }
     catch (error) {
         return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
     if (!found)
         return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+    if (found.clashed)
+        return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
     const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
@@ -40036,7 +40131,7 @@ async function rejectRun(settings, waiting, by, deps) {
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
-    const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io)]).then(() => undefined);
+    const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
     await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
@@ -40532,6 +40627,7 @@ function escalationIssueContext(settings, planName) {
         owner,
         repo,
         planPath: settings.planPath,
+        ...(settings.runKey !== undefined && { runKey: settings.runKey }),
         planName: planName ?? settings.planPath,
         ...(settings.github.runUrl && { runUrl: settings.github.runUrl }),
         ...(settings.github.repositoryUrl && { repositoryUrl: settings.github.repositoryUrl }),
@@ -40623,7 +40719,7 @@ async function runAction(given, deps) {
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
         if (!deps.state)
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
-        const loaded = await (0,fan_out_state/* loadFanOutStates */.w)(deps.state, fanOut, settings.planPath, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
+        const loaded = await (0,fan_out_state/* loadFanOutStates */.w)(deps.state, fanOut, settings, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
         if (!loaded.ok)
             return refuseRun(given, loaded.problem, deps);
         fanOutTraces = loaded.traces;
@@ -40682,7 +40778,8 @@ async function runAction(given, deps) {
         });
         await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
-        const saving = trace ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, (0,saved_state/* statePart */.jw)(settings)) : Promise.resolve(undefined);
+        const part = (0,saved_state/* statePart */.jw)(settings);
+        const saving = trace ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
