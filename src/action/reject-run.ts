@@ -39,9 +39,9 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   for (const event of all) comment?.listener(event);
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
-  await writeReport(report, paths.report, io, redact);
+  const reported = await writeReport(report, paths.report, io, redact);
   const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile));
-  return { outputs: actionOutputs(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+  return { outputs: actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 
 /**

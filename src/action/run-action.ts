@@ -301,7 +301,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
 
     for (const error of report.planErrors) io.info(formatPlanError(error));
     for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
-    await writeReport(report, paths.report, io, redact);
+    const reported = await writeReport(report, paths.report, io, redact);
     writeAnnotations(
       {
         planErrors: planFileErrors(report.planErrors, settings.planPath),
@@ -315,7 +315,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
-    const outputs = actionOutputs(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
+    const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
     // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
     const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' as const } : {};

@@ -9,16 +9,19 @@ import type { ActionIO } from './action-io.ts';
  * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
  * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel
  * sees), and the job summary, which the redacting IO writes. Never throws: what cannot be written
- * is a warning that says where the report still is.
+ * is a warning that says where the report still is. Resolves to whether the report file was written:
+ * the `report` output names it only then.
  */
-export async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<void> {
+export async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<boolean> {
   const unwritten = await writeReportFile(file, redact(report.markdown));
   if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
+  const where = unwritten ? 'the log above has its checklist' : `the report is in ${file}`;
   // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
   const summary = cutMarkdownBytes(report.markdown, SUMMARY_MAX_BYTES - 16);
   try {
-    if (!(await io.writeSummary(summary))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+    if (!(await io.writeSummary(summary))) io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); ${where}.`);
   } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
+    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; ${where}.`);
   }
+  return !unwritten;
 }
