@@ -11,3 +11,8 @@ export const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u
 export function visibleText(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFKC');
 }
+
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+export function hasVisibleText(text: string | null | undefined): text is string {
+  return typeof text === 'string' && visibleText(text).trim() !== '';
+}

@@ -1,3 +1,4 @@
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { buildStepMessages } from './build-step-messages.ts';
 import { completeForStep, requireModel } from './complete-for-step.ts';
 import { CUT_OFF_FINISH_REASONS, CutOffAnswerError } from './cut-off-answer-error.ts';
@@ -13,7 +14,7 @@ export async function askForText(ctx: StepContext, instruction: string): Promise
   const response = await completeForStep(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
   const choice = response.choices[0];
   const text = choice?.message.content;
-  if (!text?.trim()) {
+  if (!hasVisibleText(text)) {
     const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
     throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
   }

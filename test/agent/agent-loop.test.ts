@@ -127,6 +127,15 @@ describe('agent limits', () => {
     expect(job.summary).toContain('Multiply by 4');
   });
 
+  // A final answer of zero-width characters ended the agent as answered: the step completed with a
+  // result nobody could see.
+  it('takes a final answer of only invisible characters as no answer, and fails the step', async () => {
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    on_failure: fail'), script: [textAnswer('\u200b\u2060')] });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    expect(job.outcome.status).toBe('failed');
+    expect(job.outcome.run.record.steps.get('solve')?.state).toBe('failed');
+  });
+
   it('stops at the run budget and keeps the todos', async () => {
     const job = await runOfflineJob({ plan: PLAN.replace('toolsets: [math]', 'toolsets: [math]\nlimits: { max_model_calls: 2 }'), script: busy });
     if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);

@@ -72,6 +72,16 @@ describe('reasoning', () => {
     expect((error as Error).message).toContain('Step 3');
   });
 
+  // An answer of zero-width characters passed as text: the step completed with a result nobody could
+  // see, and a later step or goal read it as the answer.
+  it('takes an answer of only invisible characters as no text', async () => {
+    for (const answer of ['\u200b\u200b', '\ufeff \u2060', '\u3000\u200d']) {
+      server.script([textAnswer(answer)]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      expect(await runStep(ctx).catch((reason: unknown) => reason), JSON.stringify(answer)).toBeInstanceOf(EmptyAnswerError);
+    }
+  });
+
   it('fails naming the step when no model is configured', async () => {
     const { ctx } = stepContext({ steps: report, run: '3', results });
     await expect(runStep(ctx)).rejects.toThrow(NoModelConfiguredError);

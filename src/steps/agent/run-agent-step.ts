@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { TodoItem } from '../../core/todo-item.ts';
+import { hasVisibleText } from '../../core/invisible-characters.ts';
 import type { ChatRequest } from '../../llm/model-client.ts';
 import { DEFAULT_MAX_TURNS } from '../../plan/schema.ts';
 import { buildStepMessages } from '../build-step-messages.ts';
@@ -63,13 +64,14 @@ class AgentLoop {
       const choice = response.choices[0];
       const content = choice?.message.content ?? '';
       const calls = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
-      if (content.trim() !== '') this.#lastMessage = content;
+      const answered = hasVisibleText(content);
+      if (answered) this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
       if (calls.length === 0) {
-        if (content.trim() !== '' && choice && CUT_OFF_FINISH_REASONS.includes(choice.finish_reason ?? '')) {
+        if (answered && choice && CUT_OFF_FINISH_REASONS.includes(choice.finish_reason ?? '')) {
           throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: choice.finish_reason! });
         }
-        if (content.trim() !== '') return content;
+        if (answered) return content;
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
       }
