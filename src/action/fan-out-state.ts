@@ -59,7 +59,9 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
     return {
       ok: false,
-      problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath} in this workflow run: run a job with mode: prepare first (the same plan), and give this job needs: on it`,
+      problem:
+        `mode ${fanOut.part} found no state of the prepare job for ${planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`} in this workflow run: ` +
+        'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
     };
   }
   const traces: ResumeTrace[] = [];

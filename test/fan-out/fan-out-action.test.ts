@@ -146,6 +146,17 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(prepare.said.summary).toContain('this plan has no step with fan_out: true');
   });
 
+  // run-key tells apart jobs that run the same plan; a key per shard split one fan-out into many.
+  it('a fan-out shares one run-key across its jobs: a shard with another key finds no prepare state and says why', async () => {
+    const prepare = await job({ mode: 'prepare', shards: '2', 'run-key': 'linux' });
+    expect(prepare.result.outputs.status).toBe('succeeded');
+    const wrong = await job({ mode: 'shard', shard: '1', 'run-key': '0' });
+    expect(wrong.result.failure).toContain('with run-key "0" in this workflow run');
+    expect(wrong.result.failure).toContain('the shard and merge jobs give the same run-key as their prepare job, never one per shard');
+    const right = await job({ mode: 'shard', shard: '1', 'run-key': 'linux' });
+    expect(right.result.failure).toBeUndefined();
+  });
+
   it('refuses to fan out a plan that may pause for approval, before any item runs', async () => {
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks\n', 'name: Checks\napproval: side-effects\n'));
     const prepare = await job({ mode: 'prepare', shards: '2' });
