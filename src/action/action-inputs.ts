@@ -106,8 +106,8 @@ export const ActionInputs = z.object({
   // Shown in the check run's name and hashed into the state's and the comment's names: plain text, one line.
   'run-key': blankIsDefault(
     Text.transform((text) => text.trim())
-      .pipe(z.string().max(100, 'expected at most 100 characters, such as ${{ strategy.job-index }} or a matrix value'))
-      .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as ${{ strategy.job-index }} or a matrix value: it has a control or invisible character')
+      .pipe(z.string().max(100, 'expected at most 100 characters, such as a matrix value: ${{ matrix.node }}'))
+      .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as a matrix value (${{ matrix.node }}): it has a control or invisible character')
       .optional(),
   ),
   'state-retention-days': decimalInput(

@@ -18,6 +18,7 @@ import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
+import { keyedPlanId } from './run-key.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -77,7 +78,7 @@ export interface KilledRunContext {
  */
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
   const { io, redact } = context;
-  const paths = reportPaths(settings.outputDir, settings.planPath);
+  const paths = reportPaths(settings.outputDir, keyedPlanId(settings));
   if (!existsSync(paths.trace)) return false;
   const read = await readResumeTrace(paths.trace);
   const parsed = read.ok ? traceEvents(read.trace) : read;

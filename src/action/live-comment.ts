@@ -129,7 +129,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
     const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
     const whole = (maxChars: number): string => {
-      const body = renderComment(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+      const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
       return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
     };

@@ -10,7 +10,7 @@ export interface ReportPaths {
 }
 
 /**
- * Paths under `outputDir` named after the plan path, so two plans in one job keep their own files:
+ * Paths under `outputDir` named after the plan path (and run key: `keyedPlanId`), so two plans in one job keep their own files:
  * a readable slug plus a short hash of the path, since the slug alone maps `a_b.yml` and `a-b.yml`
  * (every run of other characters becomes `-`) to the same name.
  */

@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
-import type { RunStateStore } from '../state/run-state-store.ts';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { reportPaths } from './report-paths.ts';
-import { SAVED_STATE, saveRunState, statePart } from './saved-state.ts';
+import { keyedPlanId } from './run-key.ts';
+import { SAVED_STATE, saveRunState, stateIdentity, statePart } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -13,13 +18,31 @@ import { SAVED_STATE, saveRunState, statePart } from './saved-state.ts';
  */
 export async function saveLeftState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO): Promise<void> {
   if (!store || settings.state !== 'artifact' || settings.mode === 'eval') return;
-  const trace = reportPaths(settings.outputDir, settings.planPath).trace;
+  const trace = reportPaths(settings.outputDir, keyedPlanId(settings)).trace;
   if (!existsSync(trace)) return;
   // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
   // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
   // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
   if (settings.env[`STATE_${SAVED_STATE}`]) return;
-  io.warning('The main step ended without saving the run\'s state (it was killed or crashed): saving the trace it left, so a re-run resumes from there.');
   const part = statePart(settings);
+  // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
+  // main step did not get to record it (killed just then, or the service's answer was lost).
+  const name = stateArtifactName(stateIdentity(settings, part));
+  try {
+    const taken = (await store.list()).find((artifact) => artifact.name === name);
+    if (taken && (await holds(store, taken, trace, settings.outputDir))) return;
+  } catch (error) {
+    io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
+    return;
+  }
+  io.warning('The main step ended without saving the run\'s state (it was killed or crashed): saving the trace it left, so a re-run resumes from there.');
   await saveRunState(settings, store, trace, io, { ...(part && { part }) });
+}
+
+/** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
+async function holds(store: RunStateStore, artifact: StateArtifact, trace: string, outputDir: string): Promise<boolean> {
+  const mine = await readFile(trace);
+  if (artifact.size !== mine.length) return false;
+  const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'post-state'));
+  return (await readFile(saved)).equals(mine);
 }

@@ -107,12 +107,13 @@ export async function saveRunState(
     return saved;
   } catch (error) {
     const message = messageOf(error);
-    if (!/already.?exists|409|conflict/i.test(message)) {
+    // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
+    if (!/already[ _-]?exists|\(409\)/i.test(message)) {
       io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
       return undefined;
     }
     const aside = stateClashName(identity);
-    const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, \`run-key: \${{ strategy.job-index }}\` or a matrix value)`;
+    const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
     try {
       const saved = await store.save(aside, trace, settings.stateRetentionDays);
       options.saveState?.(SAVED_STATE, saved.name);

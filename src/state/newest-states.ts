@@ -16,29 +16,34 @@ export interface SavedState {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, and names that are not states, are left out.
+ * other plans and keys, and names that are not states, are left out. A state saved aside after a name
+ * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
+ * then the newest state of that part may be another job's, or one newer than it was saved only aside.
  */
 export function newestStates(artifacts: readonly StateArtifact[], plan: StatePlan, accept: (part: string | undefined, attempt: number) => boolean): SavedState[] {
   const newest = new Map<string | undefined, SavedState>();
-  const clashes = new Set<string>();
+  const clashes = new Map<string | undefined, SavedState>();
   for (const artifact of artifacts) {
     const parsed = parseStateArtifactName(artifact.name, plan);
     if (!parsed || !accept(parsed.part, parsed.attempt)) continue;
-    if (parsed.clash) {
-      clashes.add(`${parsed.part ?? ''}@${parsed.attempt}`);
-      continue;
-    }
-    const known = newest.get(parsed.part);
-    if (!known || parsed.attempt > known.attempt) newest.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
+    const states = parsed.clash ? clashes : newest;
+    const known = states.get(parsed.part);
+    if (!known || parsed.attempt > known.attempt) states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
   }
-  return [...newest.values()].map((state) => (clashes.has(`${state.part ?? ''}@${state.attempt}`) ? { ...state, clashed: true as const } : state));
+  for (const [part, clash] of clashes) {
+    const state = newest.get(part);
+    if (!state) newest.set(part, { ...clash, clashed: true });
+    else if (clash.attempt >= state.attempt) newest.set(part, { ...state, attempt: Math.max(state.attempt, clash.attempt), clashed: true });
+  }
+  return [...newest.values()];
 }
 
 /** Why a state that `clashed` cannot be resumed, and what to do: one sentence for every place that reads states. */
 export function clashProblem(state: SavedState, plan: StatePlan): string {
   return (
-    `two jobs of attempt ${state.attempt} of this workflow run saved a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
-    `${state.part ? ` (${state.part})` : ''}, so which one is this job's cannot be told: give each job that runs this plan its own \`run-key\` ` +
-    '(in a matrix, `run-key: ${{ strategy.job-index }}` or a matrix value), or set `resume: never` to start from the beginning'
+    `in attempt ${state.attempt} of this workflow run a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
+    `${state.part ? ` (${state.part})` : ''} was saved aside because another job had saved one under the same name, so which state is this job's cannot be told. ` +
+    'A re-run keeps the workflow as it was: start a new run in which each job that runs this plan has its own `run-key` (in a matrix, a matrix value such as ' +
+    '`run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning'
   );
 }

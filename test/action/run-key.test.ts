@@ -88,8 +88,8 @@ describe('jobs of one workflow run that run the same plan', () => {
 
     const rerun = await leg(store, { name: 'B', attempt: 2, ok: true });
     expect(rerun.result.outputs.status).toBe('failed');
-    expect(rerun.result.failure).toContain('two jobs of attempt 1 of this workflow run saved a state for plan.yml');
-    expect(rerun.result.failure).toContain('run-key: ${{ strategy.job-index }}');
+    expect(rerun.result.failure).toContain('in attempt 1 of this workflow run a state for plan.yml was saved aside because another job had saved one under the same name');
+    expect(rerun.result.failure).toContain('start a new run in which each job that runs this plan has its own `run-key`');
     // Not run on the other leg's results: nothing ran at all.
     expect(rerun.said.log.join('\n')).not.toMatch(/Resum/);
   });
@@ -99,6 +99,8 @@ describe('jobs of one workflow run that run the same plan', () => {
     const a = await leg(store, { name: 'A', attempt: 1, ok: true, inputs: { 'run-key': 'node-20' } });
     const b = await leg(store, { name: 'B', attempt: 1, ok: false, inputs: { 'run-key': 'node-22' } });
     expect([a.result.outputs.status, b.result.outputs.status]).toEqual(['succeeded', 'failed']);
+    // Two keys in one job keep their own files too.
+    expect(path.basename(a.result.outputs.trace)).not.toBe(path.basename(b.result.outputs.trace));
     expect(b.said.warnings.join('\n')).not.toContain('Another job');
     expect(store.saved.map((artifact) => artifact.name)).toEqual([
       expect.stringMatching(/^plan-runner-state-plan-yml-node-20-[0-9a-f]{8}-attempt-1\.jsonl$/),
@@ -126,6 +128,29 @@ describe('jobs of one workflow run that run the same plan', () => {
     expect(store.saved).toHaveLength(before + 1);
     expect(store.saved.at(-1)?.name).toMatch(/-attempt-1-clash-[0-9a-f]{8}\.jsonl$/);
     expect(a.saved.get(SAVED_STATE)).toMatch(/-attempt-1\.jsonl$/);
+    // A's main step uploaded its state but did not get to record it: A's post step finds its own trace there and saves nothing.
+    const count = store.saved.length;
+    await saveLeftState(a.settings, store, recordingIO().io);
+    expect(store.saved).toHaveLength(count);
+  });
+
+  // Any 409 in a message was read as a taken name, and a state saved aside with no state of its attempt
+  // beside it was passed over: the next attempt resumed an older state and repeated what this one did.
+  it('takes only a taken name as a clash, and never resumes past a newer state that was saved aside', async () => {
+    const store = await memoryStateStore();
+    const flaky: RunStateStore = { ...store, save: () => Promise.reject(new Error('upload failed: request 7c409e1a timed out')) };
+    const failed = await leg(flaky, { name: 'A', attempt: 1, ok: false });
+    expect(failed.said.warnings.join('\n')).toContain('Could not save the run\'s state as the artifact');
+    expect(failed.said.warnings.join('\n')).not.toContain('Another job');
+
+    await leg(store, { name: 'A', attempt: 1, ok: false });
+    const taken: RunStateStore = { ...store, save: (name, file, days) => (/-attempt-2\.jsonl$/.test(name) ? Promise.reject(new Error('Failed request: (409) Conflict: an artifact with this name already exists on the workflow run')) : store.save(name, file, days)) };
+    const second = await leg(taken, { name: 'A', attempt: 2, ok: false });
+    expect(second.saved.get(SAVED_STATE)).toMatch(/-attempt-2-clash-/);
+    // Attempt 3 finds attempt 1's state and attempt 2's only aside: it resumes neither.
+    const third = await leg(store, { name: 'A', attempt: 3, ok: true });
+    expect(third.result.outputs.status).toBe('failed');
+    expect(third.result.failure).toContain('in attempt 2 of this workflow run a state for plan.yml was saved aside');
   });
 
   it('with a run-key each leg keeps its own PR comment and check run', async () => {
@@ -170,6 +195,8 @@ describe('jobs of one workflow run that run the same plan', () => {
     const comments = github.commentsOn('octo', 'app', 5);
     expect(comments).toHaveLength(2);
     expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([expect.stringContaining('linux'), expect.stringContaining('windows')]);
+    // A person reading them can tell them apart.
+    expect(comments.map((comment) => /### .*/.exec(comment.body)?.[0])).toEqual([expect.stringContaining('plan-runner: Legs (linux)'), expect.stringContaining('plan-runner: Legs (windows)')]);
     expect(github.checkRuns.map((run) => run['name'])).toEqual(['Legs (linux)', 'Legs (windows)']);
     // Without a key, the plan's one comment, as before keys existed.
     await onPullRequest('C');

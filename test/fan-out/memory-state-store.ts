@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
@@ -14,7 +14,7 @@ export async function memoryStateStore(): Promise<RunStateStore & { readonly sav
     saved,
     async save(name, file) {
       if (saved.some((artifact) => artifact.name === name)) throw new Error(`an artifact named ${name} already exists in this workflow run`);
-      const artifact = { id: saved.length + 1, name, size: 0 };
+      const artifact = { id: saved.length + 1, name, size: (await stat(file)).size };
       await copyFile(file, path.join(dir, String(artifact.id)));
       saved.push(artifact);
       return artifact;

@@ -22,6 +22,8 @@ export interface CommentOptions {
   readonly redact: (text: string) => string;
   /** A line under the header, e.g. that the run resumed an earlier attempt. */
   readonly note?: string;
+  /** The job's `run-key`: shown after the plan's name, so the legs of a matrix can tell their comments apart. */
+  readonly runKey?: string;
   /** Defaults to {@link COMMENT_MAX_CHARS} less a margin. */
   readonly maxChars?: number;
 }
@@ -52,7 +54,8 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
  */
 export function renderComment(record: RunRecord, options: CommentOptions): string {
   const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-  const name = escapeInlineMarkdown(options.redact(record.plan?.name ?? 'plan'));
+  const key = options.runKey === undefined ? '' : ` (${escapeInlineMarkdown(options.redact(options.runKey))})`;
+  const name = `${escapeInlineMarkdown(options.redact(record.plan?.name ?? 'plan'))}${key}`;
   const head = [options.marker, `### ${statusIcon(record.status)} plan-runner: ${name} — ${checklistHeader(record)}`, ...(options.note ? ['', escapeInlineMarkdown(options.note)] : [])].join('\n');
   const tail = footer(record, options);
   const build = (lines: string[], note?: string): string =>
