@@ -222,6 +222,22 @@ describe('search_files', () => {
     ]);
   });
 
+  // A key an earlier step wrote into the checkout came back line by line: the redactor hides a whole
+  // PEM block, not its lines one at a time (found by a review).
+  it('never matches nor shows the lines of a private key block, and still searches the rest of that file', async () => {
+    const keyRoot = await mkdtemp(path.join(base, 'pem-'));
+    const body = Array.from({ length: 6 }, (_, i) => `${String.fromCharCode(65 + i)}${'x'.repeat(63)}`);
+    const pem = ['-----BEGIN OPENSSH PRIVATE KEY-----', ...body, '-----END OPENSSH PRIVATE KEY-----'];
+    await writeFile(path.join(keyRoot, 'deploy_key'), `before: visible\n${pem.join('\n')}\nafter: visible\n`);
+    await writeFile(path.join(keyRoot, 'open_key'), `note\n-----BEGIN RSA PRIVATE KEY-----\n${body[0]}\n`);
+    const search = searchFilesTool({ root: keyRoot });
+    const found = (query: string) => search.execute({ query, regex: true }, { signal: new AbortController().signal, cwd: keyRoot, stepKey: 'test' });
+    await expect(found('^[A-Za-z0-9+/=]{40,}$')).resolves.toBe("[no matches for '^[A-Za-z0-9+/=]{40,}$']");
+    await expect(found('PRIVATE KEY')).resolves.toBe("[no matches for 'PRIVATE KEY']");
+    await expect(found('visible')).resolves.toBe('deploy_key:1: before: visible\ndeploy_key:10: after: visible');
+    await expect(found('note')).resolves.toBe('open_key:1: note');
+  });
+
   it('explains an invalid regular expression', async () => {
     const error = await call('search_files', { query: '(unclosed', regex: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSearchError);

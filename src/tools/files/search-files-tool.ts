@@ -18,6 +18,23 @@ const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
 
+/**
+ * The lines of a private key block (`-----BEGIN … PRIVATE KEY-----` to its END line, or to the end of
+ * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
+ * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
+ * line of the key holds, a query at a time.
+ */
+function privateKeyLines(lines: readonly string[]): Set<number> {
+  const hidden = new Set<number>();
+  let inside = false;
+  for (const [index, line] of lines.entries()) {
+    if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line)) inside = true;
+    if (inside) hidden.add(index);
+    if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1))) inside = false;
+  }
+  return hidden;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -39,7 +56,7 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
     name: 'search_files',
     description:
       `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-      `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules and files over 1 MiB are skipped.`,
+      `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
     inputSchema: {
       type: 'object',
       properties: {
@@ -86,7 +103,9 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
         }
         if (content.includes(0)) continue;
         const lines = content.toString('utf8').split(/\r?\n/);
+        const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
         for (const [index, line] of lines.entries()) {
+          if (hidden?.has(index)) continue;
           // A model's regex is linear in the text, but its constant can be large (17 ms a line):
           // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
           if (performance.now() - slice > YIELD_MS) {
