@@ -2,7 +2,8 @@ import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { mcpTool } from './mcp-tool.ts';
+import { MAX_MCP_SCHEMA_DEPTH, mcpTool } from './mcp-tool.ts';
+import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
 export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
@@ -93,6 +94,11 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
         throw new McpServerStartError(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+      }
+      if (exceedsDepth(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
       }
       owners.set(name, `tool '${tool.name}' of '${session.name}'`);
       sessionOf.set(name, session);

@@ -6,25 +6,26 @@ import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
-import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
+import { sanitizeUntrusted, sanitizeUntrustedValue } from '../../security/sanitize-untrusted.ts';
+import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
+import { exceedsDepth } from '../../core/exceeds-depth.ts';
+import { ToolResultTooDeepError } from '../tool-result-too-deep-error.ts';
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
 
+/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
+export const MAX_MCP_SCHEMA_DEPTH = 64;
+
 /**
- * `schema` with the text its reader would not see left out of every `description` and `title`
- * (an agent's prompt holds a tool's input schema whole), each cut to `MAX_DESCRIPTION_CHARS`; nothing
- * a validator reads changes. Nesting past 64 levels is left as it is (validation refuses it).
+ * `schema` with the text its reader would not see left out of every string and key (an agent's prompt
+ * and the planner's tool list hold a tool's input schema whole: `enum`, `default`, `examples`,
+ * `$comment` and property names as much as `description`), each string cut to `MAX_DESCRIPTION_CHARS`.
+ * A value the server expects with hidden characters in it is then refused by the server, never passed on
+ * to a model as written.
  */
-function cleanSchemaTexts(schema: unknown, depth = 0): unknown {
-  if (schema === null || typeof schema !== 'object' || depth > 64) return schema;
-  if (Array.isArray(schema)) return schema.map((inner) => cleanSchemaTexts(inner, depth + 1));
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [
-      key,
-      (key === 'description' || key === 'title') && typeof value === 'string' ? sanitizeUntrusted(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value, depth + 1),
-    ]),
-  );
+function cleanSchemaTexts(schema: unknown): unknown {
+  return sanitizeUntrustedValue(schema, { maxChars: MAX_DESCRIPTION_CHARS });
 }
 
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
@@ -76,6 +77,8 @@ export function mcpTool(options: {
         });
       }
       const value = mcpResultValue(result);
+      // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
+      if (exceedsDepth(value, MAX_JSON_DEPTH)) throw new ToolResultTooDeepError({ toolName: name });
       if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > TOOL_RESULT_LIMIT_BYTES) {
         throw new ToolOutputTooLargeError({ toolName: name, limitBytes: TOOL_RESULT_LIMIT_BYTES, answered: true });
       }
