@@ -71,6 +71,10 @@ describe('the allow list', () => {
     ['an encoded slash after a dot-dot', 'https://api.example.com/v1/..%2Fadmin'],
     ['an encoded dot-dot-slash', 'https://api.example.com/v1/%2e%2e%2fadmin'],
     ['an encoded backslash', 'https://api.example.com/v1/..%5cadmin'],
+    // Found by a review: read as ../ by servers that drop `;…` or decode twice.
+    ['a dot-dot with a path parameter', 'https://api.example.com/v1/public/..;/admin'],
+    ['a dot with a path parameter', 'https://api.example.com/v1/.;x/x'],
+    ['a doubly encoded dot-dot-slash', 'https://api.example.com/v1/%252e%252e%252fadmin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });
@@ -79,6 +83,7 @@ describe('the allow list', () => {
     ['a URL under the prefix', 'https://api.example.com/v1/users?page=2'],
     ['the prefix itself', 'https://api.example.com/v1/'],
     ['an upper-case host and the default port', 'https://API.example.com:443/v1/x'],
+    ['a path parameter on an ordinary segment', 'https://api.example.com/v1/items;v=2/x'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
@@ -220,5 +225,18 @@ describe('http_post', () => {
     await tool.execute({ url: `${origin}/v1/items`, body: 'x', headers: { Host: 'evil.com', accept: 'text/plain' } }, ctx());
     expect(host).toBe(origin.replace('http://', ''));
     expect(accept).toBe('text/plain');
+  });
+
+  // IIS and older Symfony route by X-Original-URL; many frameworks take the method from an override header:
+  // an http_get (no side effects, so offered on read-only runs) would DELETE another path (found by a review).
+  it('drops headers that route a request to another path, method, host or client', async () => {
+    let seen: Record<string, unknown> = {};
+    handler = (request, response) => {
+      seen = request.headers;
+      response.writeHead(200).end('ok');
+    };
+    const routing = ['X-Original-URL', 'X-Rewrite-URL', 'X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override', 'Forwarded', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Forwarded-Prefix', 'X-Host', 'X-Real-IP'];
+    await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers: Object.fromEntries(routing.map((name) => [name, '/admin'])) }, ctx());
+    expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
   });
 });

@@ -9,8 +9,32 @@ import { retryAfterMs } from '../../core/retry-after-ms.ts';
 export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
 
-/** Headers the model may not set: they belong to the transport or would smuggle state. */
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'upgrade']);
+/**
+ * Headers the model may not set: they belong to the transport or would smuggle state, or servers and
+ * proxies route by them (another path than the URL's, another method than GET, another client or host),
+ * which would take a request outside what the allow list and the tool's name say it is.
+ */
+const FORBIDDEN_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'cookie',
+  'upgrade',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-prefix',
+  'x-forwarded-path',
+  'x-host',
+  'x-real-ip',
+]);
 
 export interface HttpToolsetOptions {
   /** URL prefixes the tools may call (the plan's `http.allow`). */
