@@ -18,10 +18,12 @@ export const modules = {
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
-/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7182);
+/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7182);
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(66021);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(72896);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(54825);
+
 
 
 
@@ -87,7 +89,7 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_10__/* .reportPaths */ .R)(settings.outputDir, settings.planPath);
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_10__/* .reportPaths */ .R)(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_12__/* .keyedPlanId */ .x)(settings));
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
@@ -130,7 +132,7 @@ async function completeLeftCheckRun(settings, context, report) {
     const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_6__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_7__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_12__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_13__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

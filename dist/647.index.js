@@ -391,7 +391,7 @@ function safeCut(parsed, limit) {
  */
 function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.k, ''));
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''));
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
@@ -945,7 +945,16 @@ function mcpResultValue(result) {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(38521);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(35878);
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
+
+
 
 
 
@@ -955,20 +964,17 @@ var sanitize_untrusted = __webpack_require__(38521);
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
+/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
+const MAX_MCP_SCHEMA_DEPTH = 64;
 /**
- * `schema` with the text its reader would not see left out of every `description` and `title`
- * (an agent's prompt holds a tool's input schema whole), each cut to `MAX_DESCRIPTION_CHARS`; nothing
- * a validator reads changes. Nesting past 64 levels is left as it is (validation refuses it).
+ * `schema` with the text its reader would not see left out of every string and key (an agent's prompt
+ * and the planner's tool list hold a tool's input schema whole: `enum`, `default`, `examples`,
+ * `$comment` and property names as much as `description`), each string cut to `MAX_DESCRIPTION_CHARS`.
+ * A value the server expects with hidden characters in it is then refused by the server, never passed on
+ * to a model as written.
  */
-function cleanSchemaTexts(schema, depth = 0) {
-    if (schema === null || typeof schema !== 'object' || depth > 64)
-        return schema;
-    if (Array.isArray(schema))
-        return schema.map((inner) => cleanSchemaTexts(inner, depth + 1));
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [
-        key,
-        (key === 'description' || key === 'title') && typeof value === 'string' ? (0,sanitize_untrusted/* sanitizeUntrusted */._2)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value, depth + 1),
-    ]));
+function cleanSchemaTexts(schema) {
+    return (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(schema, { maxChars: MAX_DESCRIPTION_CHARS });
 }
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
@@ -1016,6 +1022,9 @@ function mcpTool(options) {
                 });
             }
             const value = mcpResultValue(result);
+            // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
+            if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_json/* MAX_JSON_DEPTH */.KX))
+                throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: name });
             if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
                 throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
             }
@@ -1031,6 +1040,7 @@ function mcpToolName(server, tool) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/connect-mcp-servers.js
+
 
 
 
@@ -1094,6 +1104,11 @@ async function connectMcpServers(config, options) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
                 throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+            }
+            if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
             }
             owners.set(name, `tool '${tool.name}' of '${session.name}'`);
             sessionOf.set(name, session);

@@ -776,7 +776,8 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
         return {
             ok: false,
-            problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath} in this workflow run: run a job with mode: prepare first (the same plan), and give this job needs: on it`,
+            problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`} in this workflow run: ` +
+                'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
         };
     }
     const traces = [];
@@ -1458,7 +1459,7 @@ async function liveComment(settings, context) {
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
         const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current));
         const whole = (maxChars) => {
-            const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
+            const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
             return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.e)(final?.escalation)}${drawn.block}`;
         };
@@ -1494,7 +1495,7 @@ async function liveComment(settings, context) {
 
 
 /**
- * Paths under `outputDir` named after the plan path, so two plans in one job keep their own files:
+ * Paths under `outputDir` named after the plan path (and run key: `keyedPlanId`), so two plans in one job keep their own files:
  * a readable slug plus a short hash of the path, since the slug alone maps `a_b.yml` and `a-b.yml`
  * (every run of other characters becomes `-`) to the same name.
  */
@@ -1543,9 +1544,10 @@ function keyedCheckRunName(name, plan) {
 /* harmony export */   Ig: () => (/* binding */ SAVED_STATE),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
-/* harmony export */   jw: () => (/* binding */ statePart)
+/* harmony export */   jw: () => (/* binding */ statePart),
+/* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
-/* unused harmony exports stateIdentity, newestEarlierState */
+/* unused harmony export newestEarlierState */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12029);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22362);
@@ -1638,12 +1640,13 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     }
     catch (error) {
         const message = messageOf(error);
-        if (!/already.?exists|409|conflict/i.test(message)) {
+        // The service's answer to a taken name: `(409) Conflict: an artifact with this name already exists`. Not any 409 in a request id.
+        if (!/already[ _-]?exists|\(409\)/i.test(message)) {
             io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
             return undefined;
         }
         const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateClashName */ .M3)(identity);
-        const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, \`run-key: \${{ strategy.job-index }}\` or a matrix value)`;
+        const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
             options.saveState?.(SAVED_STATE, saved.name);
@@ -1680,21 +1683,24 @@ function messageOf(error) {
  * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
  * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel
  * sees), and the job summary, which the redacting IO writes. Never throws: what cannot be written
- * is a warning that says where the report still is.
+ * is a warning that says where the report still is. Resolves to whether the report file was written:
+ * the `report` output names it only then.
  */
 async function writeReport(report, file, io, redact) {
     const unwritten = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__/* .writeReportFile */ .a)(file, redact(report.markdown));
     if (unwritten)
         io.warning(`${unwritten.message}; the job summary still has it.`);
+    const where = unwritten ? 'the log above has its checklist' : `the report is in ${file}`;
     // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
     const summary = (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(report.markdown, _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .SUMMARY_MAX_BYTES */ .e - 16);
     try {
         if (!(await io.writeSummary(summary)))
-            io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the report is in ${file}.`);
+            io.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); ${where}.`);
     }
     catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}. The report is in ${file}.`);
+        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; ${where}.`);
     }
+    return !unwritten;
 }
 
 
@@ -2024,8 +2030,9 @@ function hideCutFragments(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ visibleText),
-/* harmony export */   k: () => (/* binding */ INVISIBLE)
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
  * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
@@ -2038,6 +2045,10 @@ const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uF
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    return typeof text === 'string' && visibleText(text).trim() !== '';
 }
 
 
@@ -10960,11 +10971,11 @@ const notContainsCheck = {
         // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
         // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
         for (const seen of [false, true]) {
-            const needle = seen ? (0,invisible_characters/* visibleText */.Q)(unwanted) : unwanted;
+            const needle = seen ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : unwanted;
             if (needle === '')
                 continue;
             for (const place of places) {
-                const haystack = seen ? (0,invisible_characters/* visibleText */.Q)(place.text) : place.text;
+                const haystack = seen ? (0,invisible_characters/* visibleText */.Q6)(place.text) : place.text;
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -11679,7 +11690,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 80334:
+/***/ 10029:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12966,16 +12977,8 @@ function redacted(value, redact) {
 var exceeds_depth = __nccwpck_require__(35878);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __nccwpck_require__(70695);
-;// CONCATENATED MODULE: ./lib/tools/tool-result-too-deep-error.js
-
-
-/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends step_error/* StepError */.z {
-    constructor(options) {
-        super(`tool '${options.toolName}' answered with a value nesting more than ${parse_json/* MAX_JSON_DEPTH */.KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
-    }
-}
-
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __nccwpck_require__(57048);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
 
 
@@ -13356,7 +13359,7 @@ class PlanRun {
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
-            throw new ToolResultTooDeepError({ toolName: tool.name });
+            throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: tool.name });
         return result;
     }
     /**
@@ -23641,7 +23644,8 @@ function footer(record, options) {
  */
 function renderComment(record, options) {
     const maxChars = options.maxChars ?? COMMENT_MAX_CHARS - 64;
-    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(record.plan?.name ?? 'plan'));
+    const key = options.runKey === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(options.runKey))})`;
+    const name = `${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.redact(record.plan?.name ?? 'plan'))}${key}`;
     const head = [options.marker, `### ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusIcon */ .I8)(record.status)} plan-runner: ${name} \u2014 ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)}`, ...(options.note ? ['', (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(options.note)] : [])].join('\n');
     const tail = footer(record, options);
     const build = (lines, note) => [head, lines.join('\n'), note ?? '', ...tail].filter((p) => p !== '').join('\n\n');
@@ -25300,6 +25304,12 @@ function refusalReason(url, allow) {
     // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
     if (/%(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
+    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`.
+    if (/%25/i.test(url.pathname))
+        return 'the path holds an encoded % (%25), which a server that decodes twice reads as another path, possibly outside the allowed prefix';
+    // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
+    if (/(?:^|\/)\.{1,2};/.test(url.pathname))
+        return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -25364,30 +25374,37 @@ function partOrder(part) {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, and names that are not states, are left out.
+ * other plans and keys, and names that are not states, are left out. A state saved aside after a name
+ * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
+ * then the newest state of that part may be another job's, or one newer than it was saved only aside.
  */
 function newestStates(artifacts, plan, accept) {
     const newest = new Map();
-    const clashes = new Set();
+    const clashes = new Map();
     for (const artifact of artifacts) {
         const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
         if (!parsed || !accept(parsed.part, parsed.attempt))
             continue;
-        if (parsed.clash) {
-            clashes.add(`${parsed.part ?? ''}@${parsed.attempt}`);
-            continue;
-        }
-        const known = newest.get(parsed.part);
+        const states = parsed.clash ? clashes : newest;
+        const known = states.get(parsed.part);
         if (!known || parsed.attempt > known.attempt)
-            newest.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
+            states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
     }
-    return [...newest.values()].map((state) => (clashes.has(`${state.part ?? ''}@${state.attempt}`) ? { ...state, clashed: true } : state));
+    for (const [part, clash] of clashes) {
+        const state = newest.get(part);
+        if (!state)
+            newest.set(part, { ...clash, clashed: true });
+        else if (clash.attempt >= state.attempt)
+            newest.set(part, { ...state, attempt: Math.max(state.attempt, clash.attempt), clashed: true });
+    }
+    return [...newest.values()];
 }
 /** Why a state that `clashed` cannot be resumed, and what to do: one sentence for every place that reads states. */
 function clashProblem(state, plan) {
-    return (`two jobs of attempt ${state.attempt} of this workflow run saved a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
-        `${state.part ? ` (${state.part})` : ''}, so which one is this job's cannot be told: give each job that runs this plan its own \`run-key\` ` +
-        '(in a matrix, `run-key: ${{ strategy.job-index }}` or a matrix value), or set `resume: never` to start from the beginning');
+    return (`in attempt ${state.attempt} of this workflow run a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
+        `${state.part ? ` (${state.part})` : ''} was saved aside because another job had saved one under the same name, so which state is this job's cannot be told. ` +
+        'A re-run keeps the workflow as it was: start a new run in which each job that runs this plan has its own `run-key` (in a matrix, a matrix value such as ' +
+        '`run-key: ${{ matrix.node }}`), or with `resume: never` to start from the beginning');
 }
 
 
@@ -25802,6 +25819,26 @@ function formatBytes(bytes) {
     if (bytes >= 1024 && bytes % 1024 === 0)
         return `${bytes / 1024} KiB`;
     return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 57048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
 }
 
 
@@ -26329,6 +26366,25 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
+/**
+ * The lines of a private key block (`-----BEGIN \u2026 PRIVATE KEY-----` to its END line, or to the end of
+ * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
+ * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
+ * line of the key holds, a query at a time.
+ */
+function privateKeyLines(lines) {
+    const hidden = new Set();
+    let inside = false;
+    for (const [index, line] of lines.entries()) {
+        if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line))
+            inside = true;
+        if (inside)
+            hidden.add(index);
+        if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1)))
+            inside = false;
+    }
+    return hidden;
+}
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -26348,7 +26404,7 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules and files over 1 MiB are skipped.`,
+            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -26402,7 +26458,10 @@ function searchFilesTool(options) {
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
+                const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
+                    if (hidden?.has(index))
+                        continue;
                     // A model's regex is linear in the text, but its constant can be large (17 ms a line):
                     // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
                     if (performance.now() - slice > YIELD_MS) {
@@ -27444,8 +27503,32 @@ var retry_after_ms = __nccwpck_require__(72575);
 
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
-/** Headers the model may not set: they belong to the transport or would smuggle state. */
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'upgrade']);
+/**
+ * Headers the model may not set: they belong to the transport or would smuggle state, or servers and
+ * proxies route by them (another path than the URL's, another method than GET, another client or host),
+ * which would take a request outside what the allow list and the tool's name say it is.
+ */
+const FORBIDDEN_HEADERS = new Set([
+    'host',
+    'content-length',
+    'transfer-encoding',
+    'connection',
+    'cookie',
+    'upgrade',
+    'x-original-url',
+    'x-rewrite-url',
+    'x-http-method-override',
+    'x-http-method',
+    'x-method-override',
+    'forwarded',
+    'x-forwarded-for',
+    'x-forwarded-host',
+    'x-forwarded-proto',
+    'x-forwarded-prefix',
+    'x-forwarded-path',
+    'x-host',
+    'x-real-ip',
+]);
 function modelHeaders(args) {
     const headers = {};
     const given = args.headers;
@@ -38553,8 +38636,8 @@ const ActionInputs = lib_schemas.object({
     resume: blankIsDefault(lib_schemas["enum"](['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
     // Shown in the check run's name and hashed into the state's and the comment's names: plain text, one line.
     'run-key': blankIsDefault(Text.transform((text) => text.trim())
-        .pipe(lib_schemas.string().max(100, 'expected at most 100 characters, such as ${{ strategy.job-index }} or a matrix value'))
-        .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as ${{ strategy.job-index }} or a matrix value: it has a control or invisible character')
+        .pipe(lib_schemas.string().max(100, 'expected at most 100 characters, such as a matrix value: ${{ matrix.node }}'))
+        .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as a matrix value (${{ matrix.node }}): it has a control or invisible character')
         .optional()),
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
     shards: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
@@ -39154,8 +39237,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
-var run_job = __nccwpck_require__(80334);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
+var run_job = __nccwpck_require__(10029);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -39837,13 +39920,14 @@ var report_paths = __nccwpck_require__(95239);
 
 
 
+
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
  * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
-    const { report } = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
+    const { report } = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
     const markdown = renderRefusedReport(settings.planPath, reason, redact);
     const message = `plan-runner refused to run: ${reason}`;
     io.annotate('notice', message, { title: 'plan-runner refused to run' });
@@ -40108,6 +40192,7 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
+
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
@@ -40121,7 +40206,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
-    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
+    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
     const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
@@ -40132,9 +40217,9 @@ async function rejectRun(settings, waiting, by, deps) {
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
-    await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
+    const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
-    return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
+    return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 /**
  * Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed).
@@ -40579,6 +40664,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -40651,7 +40737,7 @@ async function writeFrozenPlan(plan, file, planPath, io, redact) {
 async function runAction(given, deps) {
     const { io, redact } = deps;
     // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path only).
-    const ownTrace = (0,report_paths/* reportPaths */.R)(given.outputDir, given.planPath).trace;
+    const ownTrace = (0,report_paths/* reportPaths */.R)(given.outputDir, (0,run_key/* keyedPlanId */.x)(given)).trace;
     const inPlace = given.resumeFrom !== undefined && external_node_path_.resolve(given.resumeFrom) === external_node_path_.resolve(ownTrace);
     // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
     // run's: were this step killed before its own trace opens (admission, a download), the post step would
@@ -40676,7 +40762,7 @@ async function runAction(given, deps) {
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
         return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
-    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, settings.planPath);
+    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
     if (resume && !resume.ok)
@@ -40804,7 +40890,7 @@ async function runAction(given, deps) {
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
             io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}`);
-        await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
+        const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),
@@ -40815,7 +40901,7 @@ async function runAction(given, deps) {
         const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ?? unsaved;
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
-        const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: paths.report, trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
+        const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};
         // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
         const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' } : {};

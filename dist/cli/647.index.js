@@ -6,8 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ visibleText),
-/* harmony export */   k: () => (/* binding */ INVISIBLE)
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
  * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
@@ -20,6 +21,49 @@ const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uF
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    return typeof text === 'string' && visibleText(text).trim() !== '';
+}
+
+
+/***/ }),
+
+/***/ 695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
+ * event around a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
+    return value;
 }
 
 
@@ -553,7 +597,7 @@ function safeCut(parsed, limit) {
  */
 function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.k, ''));
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''));
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
@@ -1107,7 +1151,16 @@ function mcpResultValue(result) {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(8521);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(5878);
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __webpack_require__(7048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
+
+
 
 
 
@@ -1117,20 +1170,17 @@ var sanitize_untrusted = __webpack_require__(8521);
 
 /** The longest description of a server's tool that prompts show. */
 const MAX_DESCRIPTION_CHARS = 2000;
+/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
+const MAX_MCP_SCHEMA_DEPTH = 64;
 /**
- * `schema` with the text its reader would not see left out of every `description` and `title`
- * (an agent's prompt holds a tool's input schema whole), each cut to `MAX_DESCRIPTION_CHARS`; nothing
- * a validator reads changes. Nesting past 64 levels is left as it is (validation refuses it).
+ * `schema` with the text its reader would not see left out of every string and key (an agent's prompt
+ * and the planner's tool list hold a tool's input schema whole: `enum`, `default`, `examples`,
+ * `$comment` and property names as much as `description`), each string cut to `MAX_DESCRIPTION_CHARS`.
+ * A value the server expects with hidden characters in it is then refused by the server, never passed on
+ * to a model as written.
  */
-function cleanSchemaTexts(schema, depth = 0) {
-    if (schema === null || typeof schema !== 'object' || depth > 64)
-        return schema;
-    if (Array.isArray(schema))
-        return schema.map((inner) => cleanSchemaTexts(inner, depth + 1));
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [
-        key,
-        (key === 'description' || key === 'title') && typeof value === 'string' ? (0,sanitize_untrusted/* sanitizeUntrusted */._2)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value, depth + 1),
-    ]));
+function cleanSchemaTexts(schema) {
+    return (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(schema, { maxChars: MAX_DESCRIPTION_CHARS });
 }
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
@@ -1178,6 +1228,9 @@ function mcpTool(options) {
                 });
             }
             const value = mcpResultValue(result);
+            // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
+            if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_json/* MAX_JSON_DEPTH */.KX))
+                throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: name });
             if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
                 throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
             }
@@ -1193,6 +1246,7 @@ function mcpToolName(server, tool) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/connect-mcp-servers.js
+
 
 
 
@@ -1257,6 +1311,11 @@ async function connectMcpServers(config, options) {
                 await closeAll();
                 throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
             }
+            if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
+            }
             owners.set(name, `tool '${tool.name}' of '${session.name}'`);
             sessionOf.set(name, session);
             tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
@@ -1311,6 +1370,26 @@ function formatBytes(bytes) {
     if (bytes >= 1024 && bytes % 1024 === 0)
         return `${bytes / 1024} KiB`;
     return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 7048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
 }
 
 

@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runAgentStep: () => (/* binding */ runAgentStep)
 });
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/steps/build-step-messages.js + 2 modules
@@ -308,6 +310,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${todo_item/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${todo_item/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -347,14 +350,15 @@ class AgentLoop {
             const choice = response.choices[0];
             const content = choice?.message.content ?? '';
             const calls = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
-            if (content.trim() !== '')
+            const answered = (0,invisible_characters/* hasVisibleText */.uA)(content);
+            if (answered)
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
             if (calls.length === 0) {
-                if (content.trim() !== '' && choice && cut_off_answer_error/* CUT_OFF_FINISH_REASONS */.R.includes(choice.finish_reason ?? '')) {
+                if (answered && choice && cut_off_answer_error/* CUT_OFF_FINISH_REASONS */.R.includes(choice.finish_reason ?? '')) {
                     throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: choice.finish_reason });
                 }
-                if (content.trim() !== '')
+                if (answered)
                     return content;
                 const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
                 throw new empty_answer_error/* EmptyAnswerError */.k({ stepKey: ctx.step.key, reason });

@@ -391,7 +391,7 @@ function safeCut(parsed, limit) {
  */
 function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.k, ''));
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''));
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
     const length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).

@@ -8,11 +8,13 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ askForText)
 /* harmony export */ });
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5709);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1928);
 /* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9818);
 /* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5362);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3643);
+
 
 
 
@@ -26,7 +28,7 @@ async function askForText(ctx, instruction) {
     const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
     const choice = response.choices[0];
     const text = choice?.message.content;
-    if (!text?.trim()) {
+    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__/* .hasVisibleText */ .uA)(text)) {
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
         throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
     }

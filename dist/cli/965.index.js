@@ -3756,6 +3756,12 @@ function refusalReason(url, allow) {
     // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
     if (/%(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
+    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`.
+    if (/%25/i.test(url.pathname))
+        return 'the path holds an encoded % (%25), which a server that decodes twice reads as another path, possibly outside the allowed prefix';
+    // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
+    if (/(?:^|\/)\.{1,2};/.test(url.pathname))
+        return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -4422,6 +4428,25 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
+/**
+ * The lines of a private key block (`-----BEGIN \u2026 PRIVATE KEY-----` to its END line, or to the end of
+ * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
+ * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
+ * line of the key holds, a query at a time.
+ */
+function privateKeyLines(lines) {
+    const hidden = new Set();
+    let inside = false;
+    for (const [index, line] of lines.entries()) {
+        if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line))
+            inside = true;
+        if (inside)
+            hidden.add(index);
+        if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1)))
+            inside = false;
+    }
+    return hidden;
+}
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -4441,7 +4466,7 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules and files over 1 MiB are skipped.`,
+            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -4495,7 +4520,10 @@ function searchFilesTool(options) {
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
+                const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
+                    if (hidden?.has(index))
+                        continue;
                     // A model's regex is linear in the text, but its constant can be large (17 ms a line):
                     // the event loop gets a turn, and the step's timeout or a cancel a chance, every YIELD_MS.
                     if (performance.now() - slice > YIELD_MS) {
@@ -5566,8 +5594,32 @@ async function readCappedBody(response, maxBytes) {
 
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
-/** Headers the model may not set: they belong to the transport or would smuggle state. */
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'upgrade']);
+/**
+ * Headers the model may not set: they belong to the transport or would smuggle state, or servers and
+ * proxies route by them (another path than the URL's, another method than GET, another client or host),
+ * which would take a request outside what the allow list and the tool's name say it is.
+ */
+const FORBIDDEN_HEADERS = new Set([
+    'host',
+    'content-length',
+    'transfer-encoding',
+    'connection',
+    'cookie',
+    'upgrade',
+    'x-original-url',
+    'x-rewrite-url',
+    'x-http-method-override',
+    'x-http-method',
+    'x-method-override',
+    'forwarded',
+    'x-forwarded-for',
+    'x-forwarded-host',
+    'x-forwarded-proto',
+    'x-forwarded-prefix',
+    'x-forwarded-path',
+    'x-host',
+    'x-real-ip',
+]);
 function modelHeaders(args) {
     const headers = {};
     const given = args.headers;

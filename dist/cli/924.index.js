@@ -1,5 +1,5 @@
-export const id = 355;
-export const ids = [355];
+export const id = 924;
+export const ids = [924];
 export const modules = {
 
 /***/ 9231:
@@ -483,8 +483,9 @@ function hideCutFragments(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ visibleText),
-/* harmony export */   k: () => (/* binding */ INVISIBLE)
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
  * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
@@ -497,6 +498,10 @@ const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uF
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    return typeof text === 'string' && visibleText(text).trim() !== '';
 }
 
 
@@ -2061,11 +2066,11 @@ const notContainsCheck = {
         // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
         // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
         for (const seen of [false, true]) {
-            const needle = seen ? (0,invisible_characters/* visibleText */.Q)(unwanted) : unwanted;
+            const needle = seen ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : unwanted;
             if (needle === '')
                 continue;
             for (const place of places) {
-                const haystack = seen ? (0,invisible_characters/* visibleText */.Q)(place.text) : place.text;
+                const haystack = seen ? (0,invisible_characters/* visibleText */.Q6)(place.text) : place.text;
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -2695,7 +2700,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 682:
+/***/ 7779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3987,16 +3992,8 @@ function redacted(value, redact) {
 var exceeds_depth = __webpack_require__(5878);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(695);
-;// CONCATENATED MODULE: ./lib/tools/tool-result-too-deep-error.js
-
-
-/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends step_error/* StepError */.z {
-    constructor(options) {
-        super(`tool '${options.toolName}' answered with a value nesting more than ${parse_json/* MAX_JSON_DEPTH */.KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
-    }
-}
-
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __webpack_require__(7048);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
 
 
@@ -4377,7 +4374,7 @@ class PlanRun {
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
-            throw new ToolResultTooDeepError({ toolName: tool.name });
+            throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: tool.name });
         return result;
     }
     /**
@@ -7910,6 +7907,26 @@ function formatBytes(bytes) {
     if (bytes >= 1024 && bytes % 1024 === 0)
         return `${bytes / 1024} KiB`;
     return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 7048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
 }
 
 
