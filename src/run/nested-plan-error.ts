@@ -4,10 +4,16 @@ import { StepError } from '../core/step-error.ts';
 export class NestedPlanError extends StepError {
   readonly stepKey: string;
   readonly uses: string;
+  /**
+   * Why the nested run escalated, when it did (a side-effect call that got no answer, a call a resume
+   * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
+   */
+  readonly escalation?: string;
 
-  constructor(fields: { stepKey: string; uses: string; problem: string }) {
+  constructor(fields: { stepKey: string; uses: string; problem: string; escalation?: string }) {
     super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
     this.stepKey = fields.stepKey;
     this.uses = fields.uses;
+    if (fields.escalation !== undefined) this.escalation = fields.escalation;
   }
 }

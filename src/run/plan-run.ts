@@ -40,6 +40,7 @@ import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
+import { NestedPlanError } from './nested-plan-error.ts';
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -629,6 +630,13 @@ export class PlanRun {
       this.failures.push({ stepKey: key, error, recoverable: false });
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
       return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+    }
+    if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
+      // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
+      // step of this plan; continuing or replanning past it could make that call again.
+      this.failures.push({ stepKey: key, error, recoverable: false });
+      this.#skipDownstream(key, `upstream step ${key} failed`, false);
+      return this.#escalate(`step ${key} runs the plan ${outcome.error.uses}, which escalated: ${outcome.error.escalation}`, `the plan ${outcome.error.uses} escalated`);
     }
     if (outcome.error instanceof RepeatedSideEffectError) {
       // A resumed run reached a call an earlier run made (or may have made): the same person decides.

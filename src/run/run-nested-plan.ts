@@ -63,7 +63,10 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   });
   const usage = usageOf(outcome);
   if (context.signal.aborted) return fail(context.signal.reason, usage);
-  if (outcome.status !== 'succeeded') return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
+  if (outcome.status !== 'succeeded') {
+    const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+    return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+  }
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
     const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
