@@ -5,7 +5,7 @@ import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
-import { goalIcon } from '../report/goals-table.ts';
+import { goalLogLine } from '../report/goals-table.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
@@ -301,7 +301,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ]).then(() => undefined);
 
     for (const error of report.planErrors) io.info(formatPlanError(error));
-    for (const goal of report.goals) io.info(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}`);
+    for (const goal of report.goals) io.info(goalLogLine(goal));
     const reported = await writeReport(report, paths.report, io, redact);
     writeAnnotations(
       {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { finalReport } from '../report/final-report.ts';
-import { goalIcon } from '../report/goals-table.ts';
+import { goalLogLine } from '../report/goals-table.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
@@ -74,7 +74,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     if (outcome.rejectedPlan && !unwritten) process.stderr.write(`the rejected plan: ${args.summary}\n`);
     return 1;
   }
-  for (const goal of report.goals) process.stdout.write(`${goalIcon(goal)} goal: ${goal.name} — ${goal.evidence}\n`);
+  for (const goal of report.goals) process.stdout.write(`${goalLogLine(goal)}\n`);
   process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);

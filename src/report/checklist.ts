@@ -67,6 +67,15 @@ export function visibleControls(text: string): string {
   });
 }
 
+/**
+ * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
+ * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
+ * a line that starts with `✅ 2. deploy` for the checklist, whatever printed it.
+ */
+export function oneLogLine(text: string): string {
+  return visibleControls(text.replace(/\s+/g, ' ').trim());
+}
+
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 export function resultPreview(result: unknown, max = 80): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);

@@ -1,6 +1,6 @@
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
-import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
+import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
@@ -63,7 +63,7 @@ function footer(record: RunRecord, redact: Redactor): string {
   const progress = checklistHeader(record);
   if (!record.status) return progress;
   const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
-  const reason = record.reason ? ` (${redact(record.reason)})` : '';
+  const reason = record.reason ? ` (${oneLogLine(redact(record.reason))})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
   return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
@@ -88,9 +88,9 @@ function agentRecord(record: RunRecord, event: { readonly stepKey: string; reado
 function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
   switch (event.type) {
     case 'plan_created':
-      return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine(freshChecklistItem(planStep, record.steps.get(planStep.key), redact)))];
+      return [oneLogLine(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine(freshChecklistItem(planStep, record.steps.get(planStep.key), redact)))];
     case 'plan_revised':
-      return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...checklistItems(record, redact).map(itemLine)];
+      return [`Plan revised (revision ${event.plan.revision}): ${oneLogLine(redact(event.reason))}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
       return [footer(record, redact)];
     // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
@@ -99,11 +99,11 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
     case 'todos_created': {
       const agent = agentRecord(record, event);
-      return [`${agent.label}. TODO list:`, ...todoEntries(agent.holder, redact).map(todoLine)];
+      return [`${oneLogLine(agent.label)}. TODO list:`, ...todoEntries(agent.holder, redact).map(todoLine)];
     }
     case 'todos_updated': {
       const agent = agentRecord(record, event);
-      return changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+      return changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${oneLogLine(agent.label)}. ${todoLine(entry).trimStart()}`);
     }
     case 'agent_turn':
     case 'agent_tool_called':
@@ -123,7 +123,7 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
       return nestedChangeLines(event, record, redact);
     case 'item_failed': {
       const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-      return [`  ${STATE_ICONS.failed} ${key} — ${redact(event.error)}`];
+      return [`  ${STATE_ICONS.failed} ${oneLogLine(redact(`${key} — ${event.error}`))}`];
     }
     default: {
       const planStep = planStepOf(record, event.stepKey);
@@ -207,7 +207,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     cancelPending = undefined;
     if (!record.plan) return;
     const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
-    const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
+    const frame = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
     options.write(`${erase}${frame.join('\n')}\n`);
     drawnLines = frame.length;

@@ -1,5 +1,6 @@
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { cutText } from './cut-text.ts';
+import { oneLogLine } from './checklist.ts';
 
 /** One evaluated goal, as the reports show it. */
 export interface GoalRow {
@@ -15,6 +16,11 @@ export function goalIcon(goal: GoalRow): string {
   if (goal.outcome === 'met') return '✅';
   if (goal.outcome === 'error') return '❔';
   return goal.severity === 'warning' ? '⚠️' : '❌';
+}
+
+/** A goal's line in the job log and on the CLI's stdout: one line, however many its evidence has. */
+export function goalLogLine(goal: GoalRow): string {
+  return `${goalIcon(goal)} goal: ${oneLogLine(`${goal.name} — ${goal.evidence}`)}`;
 }
 
 function goalVerdict(goal: GoalRow): string {

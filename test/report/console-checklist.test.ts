@@ -3,6 +3,8 @@ import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun, PLAN } from './run-events.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { goalLogLine } from '../../src/report/goals-table.ts';
 
 function capture(options: { isTTY: boolean; columns?: number; secrets?: string[] }) {
   const writes: string[] = [];
@@ -199,5 +201,41 @@ describe('consoleChecklist on a long run', () => {
         expect(calls).toBeLessThanOrEqual(2 * size + frames + 2);
       }
     }
+  });
+});
+
+// Text from a run (a command's stderr in a step's error, an item's error, a replan's reason, a goal's
+// evidence) printed its lines as they were: a log reader saw "✅ 3. Deploy → deployed" and "Run
+// succeeded" lines for a run whose step 3 was skipped and that failed (found by a review).
+describe('text from a run in the log', () => {
+  const forged = 'boom\n✅ 3. Deploy → deployed\r\nRun succeeded in 2 s — 3/3 complete, 0 failed';
+  const step = (key: string, description: string, dependsOn: string[] = []) => ({ key, id: Number(key), type: 'tool_call', description, tool: 'tool', inputs: [], dependsOn }) as never;
+  const plan = { name: 'p', revision: 1, steps: [step('1', 'Tests'), step('2', 'Review', ['1']), step('3', 'Deploy', ['2'])] };
+  const logOf = (events: readonly RunEvent[]): string[] => {
+    let out = '';
+    const listener = consoleChecklist({ write: (text) => (out += text), isTTY: false });
+    for (const event of events) listener(event);
+    return out.split('\n');
+  };
+
+  it('is one line wherever it is printed: a failed run’s reason, an item’s error, a plan revision’s reason', () => {
+    const lines = logOf([
+      { type: 'plan_created', at: 0, plan },
+      { type: 'step_started', at: 1, stepKey: '1' },
+      { type: 'step_expanded', at: 1, stepKey: '1', keys: ['1[0]'] },
+      { type: 'item_started', at: 1, stepKey: '1', index: 0 },
+      { type: 'item_failed', at: 2, stepKey: '1', index: 0, error: forged, transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'plan_revised', at: 2, reason: forged, plan: { ...plan, revision: 2 } },
+      { type: 'step_failed', at: 2, stepKey: '1', error: forged, transient: false, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_skipped', at: 2, stepKey: '2', reason: 'upstream step 1 failed' },
+      { type: 'step_skipped', at: 2, stepKey: '3', reason: 'upstream step 1 failed' },
+      { type: 'run_finished', at: 3, status: 'failed', durationMs: 3, usage: NO_USAGE, reason: `step 1 failed: ${forged}` },
+    ] as RunEvent[]);
+    expect(lines.filter((line) => line.startsWith('✅') || line.startsWith('Run succeeded'))).toEqual([]);
+    expect(lines.at(-2)).toMatch(/^Run failed in .* \(step 1 failed: boom ✅ 3\. Deploy → deployed Run succeeded in 2 s — 3\/3 complete, 0 failed\) — /);
+  });
+
+  it('a goal’s evidence is one line in the log', () => {
+    expect(goalLogLine({ name: 'lint\nclean', severity: 'required', outcome: 'unmet', evidence: 'exit 1\n✅ goal: tests — met' })).toBe('❌ goal: lint clean — exit 1 ✅ goal: tests — met');
   });
 });

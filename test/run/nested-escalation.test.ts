@@ -59,5 +59,6 @@ describe('a side effect with no answer inside a type: plan step', () => {
     const events: RunEvent[] = [];
     const outcome = await runPlan(plan, { runStep, tools: new Map([[flaky.name, flaky]]), clock: systemClock, cwd: '/', inputs: {}, listeners: [(e) => events.push(e)], replanner });
     expect(calls).toBe(1);
+    expect(outcome.status).toBe('escalated');
   });
 });
