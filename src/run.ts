@@ -5,6 +5,7 @@ import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { CHECK_HEAD_STATE, runAction } from './action/run-action.ts';
+import { REPORTED_STATE } from './action/write-report.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
@@ -68,7 +69,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     if (process.env['STATE_ended'] !== 'true') {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
       const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }) });
+      const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

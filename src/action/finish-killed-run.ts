@@ -66,6 +66,11 @@ export interface KilledRunContext {
   readonly github?: GitHubClient;
   /** The commit the main step opened its check run on, when not the event's (an approved run's: the paused pull request commit). */
   readonly checkHeadSha?: string;
+  /**
+   * The main step wrote the job summary and the report file before it was killed (while it finished
+   * the comment, the check run or the state upload): those are not written again, only finished.
+   */
+  readonly reported?: boolean;
 }
 
 /**
@@ -92,9 +97,17 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const all = [...events, ...endOfLeftRun(left, settings)];
   const record = all.reduce(applyEvent, newRunRecord());
   const status = record.status ?? 'cancelled';
-  io.warning(`The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}).`);
-  const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
-  const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
+  const counts = `${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}`;
+  io.warning(
+    context.reported
+      ? `The main step ended after it wrote the summary but before it finished publishing: finishing the PR comment and the check run from the trace it left (${counts}).`
+      : `The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${counts}).`,
+  );
+  // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
+  // the summary's table, the check run's text and the report file say what the main step decided.
+  const goals = record.goals ?? [];
+  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
+  const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
   try {
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
     for (const event of all) comment?.listener(event);
@@ -103,7 +116,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
   await completeLeftCheckRun(settings, context, report);
-  await writeReport(report, paths.report, io, redact);
+  if (!context.reported) await writeReport(report, paths.report, io, redact);
   return true;
 }
 

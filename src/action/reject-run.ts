@@ -12,7 +12,7 @@ import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
-import { writeReport } from './write-report.ts';
+import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
 import type { WaitingRun } from './waiting-run.ts';
@@ -41,6 +41,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
   const reported = await writeReport(report, paths.report, io, redact);
+  deps.saveState?.(REPORTED_STATE, 'true');
   const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile));
   return { outputs: actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }

@@ -41,7 +41,7 @@ import { loadFanOutStates } from './fan-out-state.ts';
 import { approvalCommand } from './approval-command.ts';
 import { findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
-import { writeReport } from './write-report.ts';
+import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
 import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
@@ -303,6 +303,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     for (const error of report.planErrors) io.info(formatPlanError(error));
     for (const goal of report.goals) io.info(goalLogLine(goal));
     const reported = await writeReport(report, paths.report, io, redact);
+    deps.saveState?.(REPORTED_STATE, 'true');
     writeAnnotations(
       {
         planErrors: planFileErrors(report.planErrors, settings.planPath),

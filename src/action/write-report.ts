@@ -5,6 +5,9 @@ import { cutMarkdownBytes } from '../report/cut-text.ts';
 import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
 import type { ActionIO } from './action-io.ts';
 
+/** Saved (core.saveState) once the main step wrote the job summary and the report file: the post step never writes them twice. */
+export const REPORTED_STATE = 'reported';
+
 /**
  * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
  * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel

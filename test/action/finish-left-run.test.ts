@@ -61,12 +61,12 @@ describe('while the goals are checked', () => {
 
 const step = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', tool: 'multiply', description: `Step ${key}`, inputs: [], dependsOn: [] });
 
-async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[], text = events.map((event) => JSON.stringify(event)).join('\n') + '\n') {
+async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[], text = events.map((event) => JSON.stringify(event)).join('\n') + '\n', reported = false) {
   const trace = reportPaths(settings.outputDir, settings.planPath).trace;
   await mkdir(path.dirname(trace), { recursive: true });
   await writeFile(trace, text);
   const { io, said } = recordingIO();
-  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() });
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit(), ...(reported && { reported }) });
   return { wrote, said };
 }
 
@@ -98,6 +98,26 @@ describe('the post step, for a main step that ended without its reports', () => 
     expect(last).toContain('tests pass');
     // Every body written shows the step done: the trace is replayed whole before the first write.
     expect(bodies().filter((body) => body.includes('0/1 complete'))).toEqual([]);
+  });
+
+  // The report from the trace had no goals: the summary said "goals unmet" with no table, and the check
+  // run's text said the plan declares no goals (found by a review).
+  it('killed after its goals were checked: the summary has the goals table', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const { said } = await leave(settings, [...RAN, { type: 'goals_checked', at: 4, status: 'goals-unmet', goals: [{ name: 'tests pass', severity: 'required', outcome: 'unmet', evidence: 'exit 1' }] }]);
+    expect(said.summary).toContain('### Goals');
+    expect(said.summary).toMatch(/\| *❌ *\| *tests pass/);
+  });
+
+  // Killed while it finished the comment or uploaded the state, the main step had written its summary:
+  // the post step wrote a second one after it.
+  it('killed after it wrote the summary: the comment is finished, the summary is not written again', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const { wrote, said } = await leave(settings, [...RAN, { type: 'goals_checked', at: 4, status: 'succeeded', goals: [] }], undefined, true);
+    expect(wrote).toBe(true);
+    expect(said.summary).toBe('');
+    expect(said.warnings.join('\n')).toContain('after it wrote the summary');
+    expect(bodies().at(-1)).toContain('Finished: succeeded');
   });
 
   // The trace is read as a resume reads it: a cut last line is left out, a broken line elsewhere says where.

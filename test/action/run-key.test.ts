@@ -10,6 +10,7 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { saveLeftState } from '../../src/action/save-left-state.ts';
 import { SAVED_STATE } from '../../src/action/saved-state.ts';
+import { REPORTED_STATE } from '../../src/action/write-report.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
@@ -85,6 +86,8 @@ describe('jobs of one workflow run that run the same plan', () => {
     // Nothing B did is lost: its trace is an artifact too, and the post step knows it was saved.
     expect(store.saved.map((artifact) => artifact.name)).toHaveLength(2);
     expect(b.saved.get(SAVED_STATE)).toMatch(/-clash-/);
+    // And that it wrote its summary: a post step after a later kill does not write another.
+    expect(b.saved.get(REPORTED_STATE)).toBe('true');
 
     const rerun = await leg(store, { name: 'B', attempt: 2, ok: true });
     expect(rerun.result.outputs.status).toBe('failed');
