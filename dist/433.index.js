@@ -105,9 +105,15 @@ async function finishKilledRun(settings, context) {
     const all = [...events, ...endOfLeftRun(left, settings)];
     const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const status = record.status ?? 'cancelled';
-    io.warning(`The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}).`);
-    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
-    const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
+    const counts = `${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}`;
+    io.warning(context.reported
+        ? `The main step ended after it wrote the summary but before it finished publishing: finishing the PR comment and the check run from the trace it left (${counts}).`
+        : `The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${counts}).`);
+    // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
+    // the summary's table, the check run's text and the report file say what the main step decided.
+    const goals = record.goals ?? [];
+    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
+    const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {
         const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_9__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
         for (const event of all)
@@ -118,7 +124,8 @@ async function finishKilledRun(settings, context) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
     }
     await completeLeftCheckRun(settings, context, report);
-    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_11__/* .writeReport */ .u)(report, paths.report, io, redact);
+    if (!context.reported)
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_11__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */

@@ -1671,6 +1671,7 @@ function messageOf(error) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ REPORTED_STATE),
 /* harmony export */   u: () => (/* binding */ writeReport)
 /* harmony export */ });
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
@@ -1679,6 +1680,8 @@ function messageOf(error) {
 
 
 
+/** Saved (core.saveState) once the main step wrote the job summary and the report file: the post step never writes them twice. */
+const REPORTED_STATE = 'reported';
 /**
  * A run's report, as every ending writes it (a finished run, a `/reject`, the post step's end of a
  * killed run): the report file, redacted (it is one of the files we keep, which no redacting channel
@@ -12039,10 +12042,17 @@ var goals_verdict = __nccwpck_require__(85692);
 class NestedPlanError extends step_error/* StepError */.z {
     stepKey;
     uses;
+    /**
+     * Why the nested run escalated, when it did (a side-effect call that got no answer, a call a resume
+     * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
+     */
+    escalation;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
         this.uses = fields.uses;
+        if (fields.escalation !== undefined)
+            this.escalation = fields.escalation;
     }
 }
 
@@ -12097,8 +12107,10 @@ async function runNestedPlan(step, context) {
     const usage = usageOf(outcome);
     if (context.signal.aborted)
         return fail(context.signal.reason, usage);
-    if (outcome.status !== 'succeeded')
-        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
+    if (outcome.status !== 'succeeded') {
+        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+    }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
@@ -13013,6 +13025,7 @@ var tool_result_too_deep_error = __nccwpck_require__(57048);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -13611,6 +13624,13 @@ class PlanRun {
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
             return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+        }
+        if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
+            // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
+            // step of this plan; continuing or replanning past it could make that call again.
+            this.failures.push({ stepKey: key, error, recoverable: false });
+            this.#skipDownstream(key, `upstream step ${key} failed`, false);
+            return this.#escalate(`step ${key} runs the plan ${outcome.error.uses}, which escalated: ${outcome.error.escalation}`, `the plan ${outcome.error.uses} escalated`);
         }
         if (outcome.error instanceof RepeatedSideEffectError) {
             // A resumed run reached a call an earlier run made (or may have made): the same person decides.
@@ -23245,6 +23265,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fb: () => (/* binding */ stepTitle),
+/* harmony export */   Hr: () => (/* binding */ oneLogLine),
 /* harmony export */   KY: () => (/* binding */ resultPreview),
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
@@ -23315,6 +23336,14 @@ function visibleControls(text) {
         const code = char.charCodeAt(0);
         return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
     });
+}
+/**
+ * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
+ * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
+ * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
+ */
+function oneLogLine(text) {
+    return visibleControls(text.replace(/\s+/g, ' ').trim());
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
@@ -23818,12 +23847,15 @@ function formatDuration(ms) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ goalLogLine),
 /* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
-/* harmony export */   l$: () => (/* binding */ goalsHeadline),
-/* harmony export */   pN: () => (/* binding */ goalIcon)
+/* harmony export */   l$: () => (/* binding */ goalsHeadline)
 /* harmony export */ });
+/* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
+
 
 
 /** \u2705 met, \u274c unmet, \u26a0\ufe0f unmet warning, \u2754 could not evaluate. */
@@ -23833,6 +23865,10 @@ function goalIcon(goal) {
     if (goal.outcome === 'error')
         return '\u2754';
     return goal.severity === 'warning' ? '\u26a0\ufe0f' : '\u274c';
+}
+/** A goal's line in the job log and on the CLI's stdout: one line, however many its evidence has. */
+function goalLogLine(goal) {
+    return `${goalIcon(goal)} goal: ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLogLine */ .Hr)(`${goal.name} \u2014 ${goal.evidence}`)}`;
 }
 function goalVerdict(goal) {
     if (goal.outcome === 'met')
@@ -23850,10 +23886,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
     const rows = goals.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -39050,7 +39086,7 @@ function footer(record, redact) {
     if (!record.status)
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
-    const reason = record.reason ? ` (${redact(record.reason)})` : '';
+    const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
@@ -39074,9 +39110,9 @@ function agentRecord(record, event) {
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
-            return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
+            return [(0,checklist/* oneLogLine */.Hr)(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
-            return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
+            return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
         // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
@@ -39085,11 +39121,11 @@ function changeLines(event, record, redact) {
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event);
-            return [`${agent.label}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
+            return [`${(0,checklist/* oneLogLine */.Hr)(agent.label)}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
         }
         case 'todos_updated': {
             const agent = agentRecord(record, event);
-            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
         }
         case 'agent_turn':
         case 'agent_tool_called':
@@ -39109,7 +39145,7 @@ function changeLines(event, record, redact) {
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} \u2014 ${redact(event.error)}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
@@ -39198,7 +39234,7 @@ function consoleChecklist(options) {
         if (!record.plan)
             return;
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
-        const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
+        const frame = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
         options.write(`${erase}${frame.join('\n')}\n`);
         drawnLines = frame.length;
@@ -40218,6 +40254,7 @@ async function rejectRun(settings, waiting, by, deps) {
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
     const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
+    deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
@@ -40889,8 +40926,9 @@ async function runAction(given, deps) {
         for (const error of report.planErrors)
             io.info((0,plan_error/* formatPlanError */.R)(error));
         for (const goal of report.goals)
-            io.info(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}`);
+            io.info((0,goals_table/* goalLogLine */.EY)(goal));
         const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
+        deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
         writeAnnotations({
             planErrors: planFileErrors(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),
@@ -41069,6 +41107,7 @@ async function made(dir) {
 
 
 
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -41119,7 +41158,8 @@ async function post(commands) {
         if (process.env['STATE_ended'] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
             const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }) });
+            const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }) });
         }
     }
     catch (error) {

@@ -42,6 +42,7 @@ function inlineCode(text) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Fb: () => (/* binding */ stepTitle),
+/* harmony export */   Hr: () => (/* binding */ oneLogLine),
 /* harmony export */   KY: () => (/* binding */ resultPreview),
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
@@ -112,6 +113,14 @@ function visibleControls(text) {
         const code = char.charCodeAt(0);
         return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
     });
+}
+/**
+ * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
+ * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
+ * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
+ */
+function oneLogLine(text) {
+    return visibleControls(text.replace(/\s+/g, ' ').trim());
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
@@ -949,12 +958,15 @@ function formatDuration(ms) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ goalLogLine),
 /* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
-/* harmony export */   l$: () => (/* binding */ goalsHeadline),
-/* harmony export */   pN: () => (/* binding */ goalIcon)
+/* harmony export */   l$: () => (/* binding */ goalsHeadline)
 /* harmony export */ });
+/* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2172);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9678);
+
 
 
 /** \u2705 met, \u274c unmet, \u26a0\ufe0f unmet warning, \u2754 could not evaluate. */
@@ -964,6 +976,10 @@ function goalIcon(goal) {
     if (goal.outcome === 'error')
         return '\u2754';
     return goal.severity === 'warning' ? '\u26a0\ufe0f' : '\u274c';
+}
+/** A goal's line in the job log and on the CLI's stdout: one line, however many its evidence has. */
+function goalLogLine(goal) {
+    return `${goalIcon(goal)} goal: ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLogLine */ .Hr)(`${goal.name} \u2014 ${goal.evidence}`)}`;
 }
 function goalVerdict(goal) {
     if (goal.outcome === 'met')
@@ -981,10 +997,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
     const rows = goals.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });

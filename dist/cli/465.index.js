@@ -69,7 +69,7 @@ function footer(record, redact) {
     if (!record.status)
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
-    const reason = record.reason ? ` (${redact(record.reason)})` : '';
+    const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
@@ -93,9 +93,9 @@ function agentRecord(record, event) {
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
-            return [redact(record.plan?.name ?? 'Plan'), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
+            return [(0,checklist/* oneLogLine */.Hr)(redact(record.plan?.name ?? 'Plan')), ...(record.plan?.steps ?? []).map((planStep) => itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(planStep.key), redact)))];
         case 'plan_revised':
-            return [`Plan revised (revision ${event.plan.revision}): ${redact(event.reason)}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
+            return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
         // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
@@ -104,11 +104,11 @@ function changeLines(event, record, redact) {
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event);
-            return [`${agent.label}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
+            return [`${(0,checklist/* oneLogLine */.Hr)(agent.label)}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
         }
         case 'todos_updated': {
             const agent = agentRecord(record, event);
-            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${agent.label}. ${todoLine(entry).trimStart()}`);
+            return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
         }
         case 'agent_turn':
         case 'agent_tool_called':
@@ -128,7 +128,7 @@ function changeLines(event, record, redact) {
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${key} \u2014 ${redact(event.error)}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
@@ -217,7 +217,7 @@ function consoleChecklist(options) {
         if (!record.plan)
             return;
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
-        const frame = [redact(record.plan.name), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
+        const frame = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
         options.write(`${erase}${frame.join('\n')}\n`);
         drawnLines = frame.length;
@@ -363,7 +363,7 @@ async function runCommand(args, signal) {
         return 1;
     }
     for (const goal of report.goals)
-        process.stdout.write(`${(0,goals_table/* goalIcon */.pN)(goal)} goal: ${goal.name} \u2014 ${goal.evidence}\n`);
+        process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);
     process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)

@@ -3049,10 +3049,17 @@ var goals_verdict = __webpack_require__(5692);
 class NestedPlanError extends step_error/* StepError */.z {
     stepKey;
     uses;
+    /**
+     * Why the nested run escalated, when it did (a side-effect call that got no answer, a call a resume
+     * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
+     */
+    escalation;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
         this.uses = fields.uses;
+        if (fields.escalation !== undefined)
+            this.escalation = fields.escalation;
     }
 }
 
@@ -3107,8 +3114,10 @@ async function runNestedPlan(step, context) {
     const usage = usageOf(outcome);
     if (context.signal.aborted)
         return fail(context.signal.reason, usage);
-    if (outcome.status !== 'succeeded')
-        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}` }), usage);
+    if (outcome.status !== 'succeeded') {
+        const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
+        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+    }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
@@ -4028,6 +4037,7 @@ var tool_result_too_deep_error = __webpack_require__(7048);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -4626,6 +4636,13 @@ class PlanRun {
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
             return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+        }
+        if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
+            // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
+            // step of this plan; continuing or replanning past it could make that call again.
+            this.failures.push({ stepKey: key, error, recoverable: false });
+            this.#skipDownstream(key, `upstream step ${key} failed`, false);
+            return this.#escalate(`step ${key} runs the plan ${outcome.error.uses}, which escalated: ${outcome.error.escalation}`, `the plan ${outcome.error.uses} escalated`);
         }
         if (outcome.error instanceof RepeatedSideEffectError) {
             // A resumed run reached a call an earlier run made (or may have made): the same person decides.
