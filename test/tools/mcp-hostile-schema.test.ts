@@ -20,9 +20,16 @@ const TOOLS: Record<string, unknown[]> = {
     {
       name: 'search',
       description: 'Search.',
-      inputSchema: { type: 'object', $comment: HIDDEN, properties: { mode: { type: 'string', enum: [HIDDEN, 'slow'], default: HIDDEN, examples: [HIDDEN] }, [HIDDEN]: { type: 'string' } } },
+      inputSchema: {
+        type: 'object',
+        $comment: HIDDEN,
+        // Persian with its zero-width non-joiner, an emoji with its variation selector: a server checks these as written.
+        properties: { mode: { type: 'string', enum: ['نمی\u200cخواهم', '\u2764\ufe0f'], default: HIDDEN, examples: [HIDDEN], description: { deeper: HIDDEN } }, deep: nested(20) },
+      },
     },
   ],
+  '/hidden-enum': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: [HIDDEN, 'slow'] } } } }],
+  '/hidden-key': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { [`a${tags('x')}`]: { type: 'string' } } } }],
   '/deep-schema': [{ name: 'nested', description: 'Nested.', inputSchema: nested(40) }],
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
 };
@@ -66,9 +73,18 @@ describe('an MCP server’s tools, as prompts show them', () => {
         expect(shown).not.toContain('delete_repo');
         expect(shown).not.toContain('drop_tables');
       }
-      expect(schema).toContain('"enum":["fast","slow"]');
+      // What a validator reads is as the server wrote it.
+      expect((connection.tools[0]!.inputSchema as { properties: { mode: { enum: string[] } } }).properties.mode.enum).toEqual(['نمی\u200cخواهم', '\u2764\ufe0f']);
     } finally {
       await connection.close();
+    }
+  });
+
+  it('refuse a tool with hidden text where a validator reads it (an enum value, a property name), naming where', async () => {
+    for (const [path, at] of [['/hidden-enum', 'properties.mode.enum[0]'], ['/hidden-key', 'properties.a?']]) {
+      const error = await connect(path!).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(McpServerStartError);
+      expect((error as Error).message).toContain(`its tool 'pick' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${at}`);
     }
   });
 

@@ -74,6 +74,11 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
   let created = false;
   let lastBody: string | undefined;
+  /**
+   * The comment's body as this run last found it (listed): every render is given it, so what another
+   * run recorded there survives this run's writes (an answered approval: see `forwardMarker`).
+   */
+  let found: string | undefined;
   let lastWriteEnd = Number.NEGATIVE_INFINITY;
   let deadline = Number.POSITIVE_INFINITY;
   let pump: Promise<void> | undefined;
@@ -105,6 +110,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     const [oldest, ...others] = own;
     if (oldest) commentId = oldest.id;
     for (const other of others) await options.api.remove(other.id);
+    // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
+    if (oldest && !created) found = oldest.body;
     return oldest?.body;
   };
 
@@ -162,9 +169,17 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (clock.now() + wait > deadline) break;
         await clock.sleep(wait);
       }
-      let body = options.shared ? undefined : attempt === 1 ? first : render();
-      if (body === undefined && !options.shared) return undefined;
+      let body: string | undefined;
       try {
+        // The comment is found before the first write, so that write is rendered over what it holds.
+        let foundNow = false;
+        if (!options.shared && !looked) {
+          await settle();
+          looked = true;
+          foundNow = found !== undefined;
+        }
+        body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
+        if (body === undefined && !options.shared) return undefined;
         const outdated = await options.outdated?.();
         if (outdated !== undefined) {
           disabled = true;
@@ -203,7 +218,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       }
       dirty = false;
       // A shared comment is compared with what it holds when the write reads it, not with our last body.
-      const body = options.shared ? '' : render();
+      const body = options.shared ? '' : render(found);
       if (body === undefined || (!options.shared && body === lastBody && !unsettled)) continue;
       const written = await write(body);
       lastWriteEnd = clock.now();

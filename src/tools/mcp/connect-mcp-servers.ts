@@ -2,7 +2,7 @@ import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { MAX_MCP_SCHEMA_DEPTH, mcpTool } from './mcp-tool.ts';
+import { hiddenTextInSchema, MAX_MCP_SCHEMA_DEPTH, mcpTool } from './mcp-tool.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
@@ -99,6 +99,12 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
         throw new McpServerStartError(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
+      }
+      const hidden = hiddenTextInSchema(tool.inputSchema);
+      if (hidden !== undefined) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`);
       }
       owners.set(name, `tool '${tool.name}' of '${session.name}'`);
       sessionOf.set(name, session);
