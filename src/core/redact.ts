@@ -35,7 +35,8 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
  */
 const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
   { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-  { start: 'PRIVATE KEY-----', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
+  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+  { start: 'PRIVATE KEY', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
 
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */

@@ -30,6 +30,11 @@ describe('createRedactor', () => {
     expect(redact(`key:\n${pem}\ndone`)).toBe('key:\n***\ndone');
   });
 
+  it('hides an OpenPGP secret key block', () => {
+    const armor = '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGXxyz0BCAD\n=Ab3D\n-----END PGP PRIVATE KEY BLOCK-----';
+    expect(redact(`key:\n${armor}\ndone`)).toBe('key:\n***\ndone');
+  });
+
   it('leaves ordinary text alone', () => {
     const text = 'The task-force met: risk-assessment-2026 shows sk-learn and AKIA is short; ghp_ alone; 18% returns.';
     expect(redact(text)).toBe(text);

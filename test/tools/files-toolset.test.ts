@@ -238,6 +238,19 @@ describe('search_files', () => {
     await expect(found('note')).resolves.toBe('open_key:1: note');
   });
 
+  // A BEGIN line with no key after it (code that names the marker) hid the rest of its file, and an
+  // OpenPGP secret key block was not taken for a key at all (found by a review).
+  it('hides an OpenPGP secret key block, and only the marker line where no key follows it', async () => {
+    const keyRoot = await mkdtemp(path.join(base, 'pgp-'));
+    const armor = ['-----BEGIN PGP PRIVATE KEY BLOCK-----', 'Comment: deploy', '', 'lQOYBGXxyz0BCADabcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL', '=Ab3D', '-----END PGP PRIVATE KEY BLOCK-----'];
+    await writeFile(path.join(keyRoot, 'key.asc'), `${armor.join('\n')}\nafter\n`);
+    await writeFile(path.join(keyRoot, 'check.ts'), "if (text.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {\n  refuse(text);\n}\n");
+    const search = searchFilesTool({ root: keyRoot });
+    const found = (query: string) => search.execute({ query, regex: true }, { signal: new AbortController().signal, cwd: keyRoot, stepKey: 'test' });
+    await expect(found('lQOY|Comment|=Ab3D|PGP')).resolves.toBe("[no matches for 'lQOY|Comment|=Ab3D|PGP']");
+    await expect(found('after|refuse')).resolves.toBe('check.ts:2:   refuse(text);\nkey.asc:7: after');
+  });
+
   it('explains an invalid regular expression', async () => {
     const error = await call('search_files', { query: '(unclosed', regex: true }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidSearchError);

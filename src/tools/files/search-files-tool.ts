@@ -18,19 +18,30 @@ const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
 
+const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+/** A line inside a key block: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header, or blank. */
+const KEY_BODY = /^\s*(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)\s*$/;
+
 /**
- * The lines of a private key block (`-----BEGIN … PRIVATE KEY-----` to its END line, or to the end of
- * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
- * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
- * line of the key holds, a query at a time.
+ * The lines of private key blocks (`-----BEGIN … PRIVATE KEY-----` or an OpenPGP `… PRIVATE KEY BLOCK-----`,
+ * then its body lines, to its END line): never matched nor shown. The run's redactor hides a whole block,
+ * which `read_file` returns, but not its lines one by one, as a search returns them; and a match alone
+ * would tell a model what a line of the key holds, a query at a time. A BEGIN with no body after it
+ * (code that names the marker) hides only its own line.
  */
 function privateKeyLines(lines: readonly string[]): Set<number> {
   const hidden = new Set<number>();
-  let inside = false;
-  for (const [index, line] of lines.entries()) {
-    if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line)) inside = true;
-    if (inside) hidden.add(index);
-    if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1))) inside = false;
+  for (let index = 0; index < lines.length; index++) {
+    const begin = KEY_BEGIN.exec(lines[index]!);
+    if (!begin) continue;
+    hidden.add(index);
+    // BEGIN and END on one line (a key in JSON, `\n`-escaped): that line is the block.
+    if (KEY_END.test(lines[index]!.slice(begin.index + begin[0].length))) continue;
+    let next = index + 1;
+    while (next < lines.length && !KEY_END.test(lines[next]!) && KEY_BODY.test(lines[next]!)) hidden.add(next++);
+    if (next < lines.length && KEY_END.test(lines[next]!)) hidden.add(next);
+    index = next - 1;
   }
   return hidden;
 }
@@ -103,7 +114,7 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
         }
         if (content.includes(0)) continue;
         const lines = content.toString('utf8').split(/\r?\n/);
-        const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
+        const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
         for (const [index, line] of lines.entries()) {
           if (hidden?.has(index)) continue;
           // A model's regex is linear in the text, but its constant can be large (17 ms a line):
