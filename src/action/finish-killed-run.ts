@@ -19,6 +19,7 @@ import { liveComment } from './live-comment.ts';
 import { reportPaths } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
 import { keyedPlanId } from './run-key.ts';
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -105,13 +106,14 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   );
   // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
   // the summary's table, the check run's text and the report file say what the main step decided.
-  const goals = record.goals ?? [];
+  // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
+  const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
   const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
   const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
   try {
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
     for (const event of all) comment?.listener(event);
-    await comment?.finish(record.goals ?? []);
+    await comment?.finish(goals);
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }

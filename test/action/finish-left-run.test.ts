@@ -109,6 +109,13 @@ describe('the post step, for a main step that ended without its reports', () => 
     expect(said.summary).toMatch(/\| *❌ *\| *tests pass/);
   });
 
+  it('killed after its goals were checked: a cut token in the evidence is hidden, as the main step hides it', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const { said } = await leave(settings, [...RAN, { type: 'goals_checked', at: 4, status: 'goals-unmet', goals: [{ name: 'no token', severity: 'required', outcome: 'unmet', evidence: 'found token=ghp_4Fq9Zk2LmT…' }] }]);
+    expect(said.summary).not.toContain('4Fq9Zk2LmT');
+    expect(bodies().at(-1)).not.toContain('4Fq9Zk2LmT');
+  });
+
   // Killed while it finished the comment or uploaded the state, the main step had written its summary:
   // the post step wrote a second one after it.
   it('killed after it wrote the summary: the comment is finished, the summary is not written again', async () => {
