@@ -1,6 +1,7 @@
 import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
+import { oneLogLine } from '../report/checklist.ts';
 
 /**
  * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
@@ -8,7 +9,8 @@ import type { FinalReport } from '../report/final-report.ts';
  * goals, and a gate that could not evaluate does not pass (the job may be the required check).
  */
 export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: boolean): string | undefined {
-  const reason = report.reason ? `: ${report.reason}` : '';
+  // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
+  const reason = report.reason ? `: ${oneLogLine(report.reason)}` : '';
   const see = 'See the job summary for the full record.';
   if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
   const judged = gate && failOnUnmetGoals;

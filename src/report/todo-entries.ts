@@ -1,5 +1,6 @@
 import type { TodoItem, TodoStatus } from '../core/todo-item.ts';
 import type { StepRecord } from '../core/run-record.ts';
+import { oneLogLine } from './checklist.ts';
 
 /** The icon of each TODO status, beside the step icons (⬜ ⏳ ✅) every view already uses. */
 export const TODO_ICONS: Readonly<Record<TodoStatus, string>> = {
@@ -23,7 +24,8 @@ const MAX_CONTENT = 200;
 export const STOPPED_TODO_ICON = '⏹️';
 
 function entryOf(todo: TodoItem, redact: (text: string) => string, stepEnded: boolean): TodoEntry {
-  const text = redact(todo.content).replace(/\s+/g, ' ').trim();
+  // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
+  const text = oneLogLine(redact(todo.content));
   const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
   return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
 }

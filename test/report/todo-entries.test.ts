@@ -21,4 +21,10 @@ describe('todoEntries', () => {
   it('shows it in progress while the step runs', () => {
     expect(todoEntries(step('in_progress')).map((entry) => entry.icon)).toEqual(['✅', '⏳', '⬜']);
   });
+
+  // A model's TODO text reached a terminal with its control characters: an ESC moved the cursor (found by a review).
+  it('shows a control character in an item instead of writing it', () => {
+    const entries = todoEntries({ state: 'in_progress', todos: [{ id: '1', content: 'fix\u001b[2Aup\r\nnow', status: 'pending' }] } as unknown as StepRecord);
+    expect(entries[0]!.content).toBe('fix\u241b[2Aup now');
+  });
 });
