@@ -66,10 +66,22 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
  * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
- * (the approving run's calls are in another workflow run's state). An answer stays answered.
+ * (the approving run's calls are in another workflow run's state). An answer stays answered, for
+ * the commit it was given on (`headSha`, the comment's head line): a run for a newer commit asks anew.
  */
-export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined): ApprovalMarker | undefined {
+export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined, headSha?: string): ApprovalMarker | undefined {
   if (next?.state !== 'awaiting' || current === undefined) return next;
+  // For the same commit only: a run for a newer commit of the pull request asks anew.
+  if (commentHead(current) !== headSha) return next;
   const before = readApprovalMarker(current);
   return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+}
+
+/** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */
+export function commentHead(body: string): string | undefined {
+  for (const line of body.split('\n', 4)) {
+    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+    if (head) return head;
+  }
+  return undefined;
 }

@@ -127,7 +127,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
     const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current));
+    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current, headSha));
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
+import { readApprovalMarker } from '../../src/action/approval-marker.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -43,11 +44,11 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string> } = {}) {
-  const event = path.join(workspace, `event-${runId}.json`);
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number } = {}) {
+  const event = path.join(workspace, `event-${runId}-${options.attempt ?? 1}.json`);
   await writeFile(event, JSON.stringify(payload));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
-  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(options.attempt ?? 1), GITHUB_SHA: 'c'.repeat(40), PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...options.inputs };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
@@ -67,9 +68,9 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
 }
 
 /** The pull request run that pauses before the write, its state in `store`. */
-async function pause(store: RunStateStore, plan = PLAN) {
+async function pause(store: RunStateStore, plan = PLAN, pull = PULL) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
   expect(paused.result.outputs.status).toBe('awaiting-approval');
 }
 
@@ -211,9 +212,11 @@ it('an approving run keeps the paused commit in its comment, and leaves the comm
   expect(body).toMatch(/Finished: succeeded/);
 
   await rm(path.join(workspace, 'published.txt'));
-  // Another workflow run pauses again: its artifacts are its own.
+  // A push, and the new commit's workflow run pauses again (its artifacts are its own): it asks anew.
   const again = await memoryStateStore();
-  await pause(again);
+  const pushed = { ...PULL, head: { ...PULL.head, sha: 'e'.repeat(40) } };
+  github.pulls.set(5, { data: pushed, files: [] });
+  await pause(again, PLAN, pushed);
   const paused = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   // A push: the newer commit's run has the comment from now on.
   github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'd'.repeat(40) } }, files: [] });
@@ -223,4 +226,30 @@ it('an approving run keeps the paused commit in its comment, and leaves the comm
   const after = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   expect(after).not.toMatch(/Finished: succeeded/);
   expect(after).toContain(paused.split('\n')[1]);
+});
+
+/** The artifacts of each workflow run apart, as the service keeps them: a run lists its own, or another's by id. */
+async function perRunStores(): Promise<(own: number) => RunStateStore> {
+  const byRun = new Map<number, RunStateStore>();
+  const of = async (run: number) => byRun.get(run) ?? (byRun.set(run, await memoryStateStore()), byRun.get(run)!);
+  return (own) => ({
+    save: async (name, file, days) => (await of(own)).save(name, file, days),
+    list: async (run) => (await of(run ?? own)).list(),
+    download: async (artifact, dir, run) => (await of(run ?? own)).download(artifact, dir),
+  });
+}
+
+// "Re-run failed jobs" on the paused pull_request run (its check is red while it waits) paused again
+// with the same hash and took the comment back to "awaiting": a second /approve published again (found
+// by a review).
+it('a re-run of the paused job after its approval keeps the comment answered: a second /approve runs nothing', async () => {
+  const stores = await perRunStores();
+  await pause(stores(77));
+  expect((await act('issue_comment', commentOn('/approve', 906), 80, stores(80))).result.outputs.status).toBe('succeeded');
+  const rerun = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, stores(77), undefined, { attempt: 2 });
+  expect(rerun.result.outputs.status).toBe('awaiting-approval');
+  expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'approved', by: 'maintainer' });
+  const second = await act('issue_comment', commentOn('/approve', 907), 81, stores(81));
+  expect(second.result.failure).toContain('was already approved by @maintainer');
+  expect((await readFile(path.join(workspace, 'published.txt'), 'utf8')).match(/"total":42/g)).toHaveLength(1);
 });
