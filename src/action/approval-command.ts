@@ -7,15 +7,16 @@ export interface ApprovalCommand {
   /** The comment's author (its write access is checked at admission, as for any comment event). */
   readonly by: string;
   /**
-   * The author is an app (a `Bot` account, a `[bot]` login): `allowed-bots` may let it start runs,
-   * but an approval is a person's decision, and an app may post text it was given.
+   * The author is an app (a `Bot` account, a `[bot]` login), or an app posted it through a person's
+   * token (`performed_via_github_app`): `allowed-bots` may let it start runs, but an approval is a
+   * person's decision, and an app may post text it was given.
    */
   readonly app: boolean;
 }
 
 interface CommentPayload {
   readonly action?: unknown;
-  readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown } };
+  readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
 }
 
 /**
@@ -31,7 +32,9 @@ export function approvalCommand(github: Pick<GitHubRunContext, 'eventName' | 'pa
   if (typeof body !== 'string' || typeof login !== 'string') return undefined;
   const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
   const type = payload.comment?.user?.type;
-  const app = isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
+  // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
+  const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
+  const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
   if (first === '/approve') return { kind: 'approve', by: login, app };
   if (first === '/reject') return { kind: 'reject', by: login, app };
   return undefined;

@@ -18,6 +18,13 @@ describe('approval commands', () => {
     expect(approvalCommand(byApp('maintainer', 'User'))?.app).toBe(false);
   });
 
+  // An app posting through a maintainer's token (an assistant, an integration) wrote as the maintainer (found by a review).
+  it('marks a command an app posted through a person’s token', () => {
+    const via = (app: unknown) => ({ eventName: 'issue_comment', payload: { action: 'created', comment: { body: '/approve', user: { login: 'maintainer', type: 'User' }, performed_via_github_app: app } } });
+    expect(approvalCommand(via({ id: 1, slug: 'assistant' }))?.app).toBe(true);
+    expect(approvalCommand(via(null))?.app).toBe(false);
+  });
+
   it('ignores other text, edited comments and other events', () => {
     expect(approvalCommand(comment('please /approve'))).toBeUndefined();
     expect(approvalCommand(comment('/approved'))).toBeUndefined();
