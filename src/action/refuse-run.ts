@@ -26,7 +26,7 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
   }
   return {
-    outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() },
+    outputs: { status: 'failed', result: '', 'goals-met': 'false', report: unwritten ? '' : report, trace: '', 'plan-file': '', ...usageOutputs() },
     failure: message,
     published: Promise.resolve(),
   };

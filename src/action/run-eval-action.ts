@@ -85,9 +85,11 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   });
   const markdown = redact(report.markdown);
   const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+  let reportWritten = true;
   for (const [file, text] of [[reportFile, markdown], [jsonFile, json]] as const) {
     const unwritten = await writeReportFile(file, text);
     if (unwritten) io.warning(unwritten.message);
+    if (unwritten && file === reportFile) reportWritten = false;
   }
   if (!(await io.writeSummary(markdown))) io.info(markdown);
   const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
@@ -97,5 +99,6 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
       ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
       : undefined;
   // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
-  return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)), report.runs);
+  // The `report` output names the file only when it was written.
+  return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);
 }

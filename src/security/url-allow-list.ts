@@ -17,8 +17,8 @@ export function refusalReason(url: URL, allow: readonly string[]): string | unde
   // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
   // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
   if (/%(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-  // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`.
-  if (/%25/i.test(url.pathname)) return 'the path holds an encoded % (%25), which a server that decodes twice reads as another path, possibly outside the allowed prefix';
+  // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
+  if (/%25(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
   // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
   if (/(?:^|\/)\.{1,2};/.test(url.pathname)) return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
   if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix)))) return undefined;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { reportPaths } from '../../src/action/report-paths.ts';
+import { refuseRun } from '../../src/action/refuse-run.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { writeReport } from '../../src/action/write-report.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -64,6 +65,23 @@ it('the report output is empty when the report file could not be written, and th
     expect(result.outputs.trace).not.toBe('');
     expect(said.warnings.join('\n')).toContain('the job summary still has it');
     expect(said.summary).toContain('## ✅');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+// The same for a run refused before it starts (found by a review of the change above).
+it('a refused run’s report output is empty when its report file could not be written', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-write-report-'));
+  try {
+    const runnerTemp = path.join(dir, 'runner');
+    await writeFile(path.join(dir, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+    await mkdir(reportPaths(path.join(runnerTemp, 'plan-runner'), 'plan.yml').report, { recursive: true });
+    const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: dir, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    const { io } = recordingIO();
+    const refused = await refuseRun(read.settings, 'not allowed here', { io, redact: createRedactor() });
+    expect(refused.outputs.report).toBe('');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,9 @@ import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { CHAPTER_ANSWERS, CHAPTER_FAULTS, ROOT } from './eval-fixture.ts';
 
-async function evalAction(inputs: Record<string, string>) {
+async function evalAction(inputs: Record<string, string>, runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'))) {
   const given: Record<string, string> = { plan: 'workflows/bodmas.yml', mode: 'eval', 'eval-runs': '2', ...inputs };
-  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: ROOT, RUNNER_TEMP: mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-')), GITHUB_EVENT_NAME: 'push', PATH: process.env.PATH ?? '' });
+  const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: ROOT, RUNNER_TEMP: runnerTemp, GITHUB_EVENT_NAME: 'push', PATH: process.env.PATH ?? '' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
@@ -36,6 +36,16 @@ describe('the action with mode: eval', () => {
     expect(said.summary).toContain('✅ `min-success-rate`');
     expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', successRate: 1 }), expect.objectContaining({ column: 'react' })]);
     expect(await readFile(result.outputs.report, 'utf8')).toBe(said.summary);
+  });
+
+  // The report output named eval.md though it could not be written (found by a review).
+  it('leaves the report output empty when the report file could not be written', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    mkdirSync(path.join(runnerTemp, 'plan-runner', 'eval.md'), { recursive: true });
+    const { result, said } = await evalAction({ 'eval-runs': '1' }, runnerTemp);
+    expect(result.outputs.status).toBe('succeeded');
+    expect(result.outputs.report).toBe('');
+    expect(said.warnings.join('\n')).toContain('eval.md');
   });
 
   it('fails the job when the success rate is under min-success-rate', async () => {

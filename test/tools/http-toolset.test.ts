@@ -84,6 +84,7 @@ describe('the allow list', () => {
     ['the prefix itself', 'https://api.example.com/v1/'],
     ['an upper-case host and the default port', 'https://API.example.com:443/v1/x'],
     ['a path parameter on an ordinary segment', 'https://api.example.com/v1/items;v=2/x'],
+    ['an encoded percent sign', 'https://api.example.com/v1/pages/100%25%20done'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
@@ -235,7 +236,7 @@ describe('http_post', () => {
       seen = request.headers;
       response.writeHead(200).end('ok');
     };
-    const routing = ['X-Original-URL', 'X-Rewrite-URL', 'X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override', 'Forwarded', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Forwarded-Prefix', 'X-Host', 'X-Real-IP'];
+    const routing = ['X-Original-URL', 'X-Original-Host', 'X-Original-Method', 'X-Rewrite-URL', 'X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override', 'Forwarded', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Forwarded-Prefix', 'X-Forwarded-Uri', 'X-Forwarded-Port', 'X-Host', 'X-Real-IP'];
     await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers: Object.fromEntries(routing.map((name) => [name, '/admin'])) }, ctx());
     expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
   });

@@ -27,14 +27,11 @@ const FORBIDDEN_HEADERS = new Set([
   'x-http-method',
   'x-method-override',
   'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-prefix',
-  'x-forwarded-path',
   'x-host',
   'x-real-ip',
 ]);
+/** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
+const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
 
 export interface HttpToolsetOptions {
   /** URL prefixes the tools may call (the plan's `http.allow`). */
@@ -56,7 +53,7 @@ function modelHeaders(args: Record<string, unknown>): Record<string, string> {
   const given = args.headers;
   if (given === null || typeof given !== 'object') return headers;
   for (const [name, value] of Object.entries(given)) {
-    if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('proxy-')) continue;
+    if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix))) continue;
     headers[name] = value;
   }
   return headers;
