@@ -91,10 +91,12 @@ interface JobExtras {
   readonly stepWeights?: StepWeights;
   /** A person's approval of the paused run `resume` holds. */
   readonly approve?: ApprovalGrant;
+  /** Why `command` goals cannot be checked in this checkout (an approving job's, for another commit). */
+  readonly commandGoalsRefused?: string;
 }
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
-  const { withhold, resume, fanOut, stepWeights, approve } = extras;
+  const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
   try {
     return await runJob(
       {
@@ -111,6 +113,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(fanOut && { fanOut }),
         ...(stepWeights && { stepWeights }),
         ...(approve && { approve }),
+        ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
       },
       deps,
     );
@@ -252,6 +255,12 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
+  // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes
+  // on the paused pull request's commit: a command goal run here would check other code than that commit's.
+  const elsewhere =
+    answered?.headSha !== undefined && settings.github.headSha !== answered.headSha
+      ? `not checked: this approving job's checkout is ${settings.github.headSha ?? 'not a known commit'}, not the pull request's commit ${answered.headSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request through /approve: check the code in a job of the pull request's workflow that needs no approval`
+      : undefined;
   // A killed main step's post step completes the check run it left: on this commit, not the event's.
   if (check && answered?.headSha) deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
   try {
@@ -273,6 +282,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(fanOutPart && { fanOut: fanOutPart }),
       ...(stepWeights && { stepWeights }),
       ...(approve && { approve }),
+      ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
     });
     await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

@@ -14,6 +14,12 @@ export interface GoalDeps {
   readonly cwd: string;
   /** The environment `command` goals get: already scrubbed by the caller. */
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Why `command` goals cannot be checked here, when they cannot: the checkout in `cwd` is not the code
+   * the goals speak for (an approving job's default branch, for a pull request's commit). They are then
+   * not evaluable, which counts as not met.
+   */
+  readonly commandsRefused?: string;
   readonly signal?: AbortSignal;
   /** Called after every judge call, so budgets and reports see its cost. */
   onUsage?(usage: Usage): void;

@@ -33,6 +33,8 @@ export async function judgeGoals(
     readonly budgetStop?: () => RunStoppedError | undefined;
     /** Work a run it resumed left undone that this run cannot redo: steps that failed there and that a replan replaced. */
     readonly resumedUnfinished?: ReadonlyMap<string, string>;
+    /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`). */
+    readonly commandsRefused?: string;
   },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
@@ -57,7 +59,7 @@ export async function judgeGoals(
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
     { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
-    { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal },
+    { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) },
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);
   // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.

@@ -61,6 +61,8 @@ export interface JobSettings {
   readonly fanOut?: FanOutPart;
   /** A person's approval of the run `resume` paused (checked by `grantApproval`): the steps it covers may start. */
   readonly approve?: ApprovalGrant;
+  /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`): they are then not evaluable. */
+  readonly commandGoalsRefused?: string;
 }
 
 export interface JobDeps {
@@ -240,7 +242,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(resume && { resume }),
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
-      checkGoals: (goals, target, signal) => evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal }),
+      checkGoals: (goals, target, signal) =>
+        evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
     });
   } finally {
     // Goal checks call no tools: end the MCP servers before they run.
@@ -249,6 +252,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
 
   // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

@@ -253,3 +253,20 @@ it('a re-run of the paused job after its approval keeps the comment answered: a 
   expect(second.result.failure).toContain('was already approved by @maintainer');
   expect((await readFile(path.join(workspace, 'published.txt'), 'utf8')).match(/"total":42/g)).toHaveLength(1);
 });
+
+// The approving job (issue_comment) runs on the default branch's checkout; its check run goes on the
+// pull request's commit. A command goal run there checked main's code and put success on a commit whose
+// own code failed it (found by a review).
+it('an approving job does not check command goals on its own checkout for the pull request’s commit', async () => {
+  const gated = PLAN.replace('workflow_sequence:', 'goals:\n  - { name: the code is good, command: [sh, -c, "grep -q good code.txt"] }\nworkflow_sequence:');
+  await writeFile(path.join(workspace, 'code.txt'), 'bad');
+  const stores = await perRunStores();
+  await pause(stores(77), gated);
+  // The default branch's checkout, where the goal would pass.
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  const approved = await act('issue_comment', commentOn('/approve', 908), 80, stores(80), undefined, { inputs: { 'check-run': 'true' } });
+  expect(approved.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+  expect(approved.said.summary).toContain(`this approving job's checkout is ${'c'.repeat(40)}, not the pull request's commit ${'b'.repeat(40)}`);
+  const check = github.checkRuns.filter((run) => run['head_sha'] === 'b'.repeat(40)).at(-1)!;
+  expect(check['conclusion']).not.toBe('success');
+});

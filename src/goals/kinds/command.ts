@@ -1,6 +1,7 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { outputTail } from '../output-tail.ts';
 import { runGoalCommand } from '../run-goal-command.ts';
+import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 
@@ -8,6 +9,7 @@ const DEFAULT_TIMEOUT_SECONDS = 120;
 export const commandCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { text, deps }) {
+    if (deps.commandsRefused !== undefined) throw new GoalNotEvaluableError(deps.commandsRefused);
     const exit = await runGoalCommand(goal.command ?? [], {
       cwd: deps.cwd,
       env: deps.env,
