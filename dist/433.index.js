@@ -18,11 +18,13 @@ export const modules = {
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
-/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(66021);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(95239);
-/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(72896);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(54825);
+/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7182);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(66021);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
+/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(72896);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(54825);
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
+
 
 
 
@@ -89,7 +91,7 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_10__/* .reportPaths */ .R)(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_12__/* .keyedPlanId */ .x)(settings));
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .reportPaths */ .R)(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_13__/* .keyedPlanId */ .x)(settings));
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
@@ -111,21 +113,22 @@ async function finishKilledRun(settings, context) {
         : `The main step ended before it wrote its reports: writing the summary and the PR comment from the trace it left (${counts}).`);
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
-    const goals = record.goals ?? [];
+    // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_9__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
         for (const event of all)
             comment?.listener(event);
-        await comment?.finish(record.goals ?? []);
+        await comment?.finish(goals);
     }
     catch (error) {
         io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
     }
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
-        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_11__/* .writeReport */ .u)(report, paths.report, io, redact);
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_12__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
@@ -139,7 +142,7 @@ async function completeLeftCheckRun(settings, context, report) {
     const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_6__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_7__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_13__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_9__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

@@ -966,15 +966,50 @@ var tool_result_too_deep_error = __webpack_require__(57048);
 const MAX_DESCRIPTION_CHARS = 2000;
 /** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
 const MAX_MCP_SCHEMA_DEPTH = 64;
+/** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
 /**
- * `schema` with the text its reader would not see left out of every string and key (an agent's prompt
- * and the planner's tool list hold a tool's input schema whole: `enum`, `default`, `examples`,
- * `$comment` and property names as much as `description`), each string cut to `MAX_DESCRIPTION_CHARS`.
- * A value the server expects with hidden characters in it is then refused by the server, never passed on
- * to a model as written.
+ * Text that hides instructions from a reader and has no use in a name or a value a server checks:
+ * Unicode tag characters, bidi overrides and isolates, an HTML comment. (Zero-width joiners and
+ * variation selectors do: Persian words and emoji hold them, so those are kept where a validator reads.)
+ */
+const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
+/**
+ * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
+ * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
+ * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
+ */
+function hiddenTextInSchema(schema, at = '') {
+    if (typeof schema === 'string')
+        return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
+    if (schema === null || typeof schema !== 'object')
+        return undefined;
+    for (const [key, value] of Object.entries(schema)) {
+        // The path names the key it found, with the hidden characters shown as `?`.
+        const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
+        const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
+        if (!Array.isArray(schema) && SMUGGLING.test(key))
+            return here;
+        if (!Array.isArray(schema) && ANNOTATIONS.has(key))
+            continue;
+        const found = hiddenTextInSchema(value, here);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * `schema` with what a reader would not see left out of the text that only describes (`description`,
+ * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
+ * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
+ * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
  */
 function cleanSchemaTexts(schema) {
-    return (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(schema, { maxChars: MAX_DESCRIPTION_CHARS });
+    if (schema === null || typeof schema !== 'object')
+        return schema;
+    if (Array.isArray(schema))
+        return schema.map(cleanSchemaTexts);
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value)]));
 }
 /** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
 const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
@@ -1109,6 +1144,12 @@ async function connectMcpServers(config, options) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
                 throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
+            }
+            const hidden = hiddenTextInSchema(tool.inputSchema);
+            if (hidden !== undefined) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`);
             }
             owners.set(name, `tool '${tool.name}' of '${session.name}'`);
             sessionOf.set(name, session);

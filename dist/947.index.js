@@ -1072,10 +1072,13 @@ async function runEvalAction(settings, deps, withhold) {
     });
     const markdown = redact(report.markdown);
     const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+    let reportWritten = true;
     for (const [file, text] of [[reportFile, markdown], [jsonFile, json]]) {
         const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, text);
         if (unwritten)
             io.warning(unwritten.message);
+        if (unwritten && file === reportFile)
+            reportWritten = false;
     }
     if (!(await io.writeSummary(markdown)))
         io.info(markdown);
@@ -1086,7 +1089,8 @@ async function runEvalAction(settings, deps, withhold) {
             ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
             : undefined;
     // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
-    return ended(failure ? 'failed' : 'succeeded', reportFile, failure, redact(JSON.stringify(report.columns)), report.runs);
+    // The `report` output names the file only when it was written.
+    return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);
 }
 
 

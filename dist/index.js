@@ -404,7 +404,8 @@ function actionOutputs(report, paths, redact) {
 /* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
 /* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
 /* harmony export */   a: () => (/* binding */ forwardMarker),
-/* harmony export */   kD: () => (/* binding */ withApprovalMarker)
+/* harmony export */   kD: () => (/* binding */ withApprovalMarker),
+/* harmony export */   sP: () => (/* binding */ commentHead)
 /* harmony export */ });
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
@@ -474,13 +475,26 @@ function readApprovalMarker(body) {
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
  * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
- * (the approving run's calls are in another workflow run's state). An answer stays answered.
+ * (the approving run's calls are in another workflow run's state). An answer stays answered, for
+ * the commit it was given on (`headSha`, the comment's head line): a run for a newer commit asks anew.
  */
-function forwardMarker(next, current) {
+function forwardMarker(next, current, headSha) {
     if (next?.state !== 'awaiting' || current === undefined)
+        return next;
+    // For the same commit only: a run for a newer commit of the pull request asks anew.
+    if (commentHead(current) !== headSha)
         return next;
     const before = readApprovalMarker(current);
     return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+}
+/** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */
+function commentHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
 }
 
 
@@ -836,7 +850,9 @@ function shardCount(text) {
 /* harmony export */   G: () => (/* binding */ checkConclusion),
 /* harmony export */   e: () => (/* binding */ jobFailure)
 /* harmony export */ });
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81675);
+/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+
 
 /**
  * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
@@ -844,10 +860,11 @@ function shardCount(text) {
  * goals, and a gate that could not evaluate does not pass (the job may be the required check).
  */
 function jobFailure(report, failOnUnmetGoals, gate) {
-    const reason = report.reason ? `: ${report.reason}` : '';
+    // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
+    const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(report.reason)}` : '';
     const see = 'See the job summary for the full record.';
     if (report.planErrors.length > 0)
-        return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+        return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
     const judged = gate && failOnUnmetGoals;
     switch (report.status) {
         case 'succeeded':
@@ -861,14 +878,14 @@ function jobFailure(report, failOnUnmetGoals, gate) {
             return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
         case 'goals-unmet':
             return failOnUnmetGoals
-                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
                 : undefined;
         case 'escalated':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
         case 'cancelled':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
         case 'failed':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_0__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
     }
 }
 /**
@@ -1104,6 +1121,11 @@ function createCommentUpdater(options) {
     /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
     let created = false;
     let lastBody;
+    /**
+     * The comment's body as this run last found it (listed): every render is given it, so what another
+     * run recorded there survives this run's writes (an answered approval: see `forwardMarker`).
+     */
+    let found;
     let lastWriteEnd = Number.NEGATIVE_INFINITY;
     let deadline = Number.POSITIVE_INFINITY;
     let pump;
@@ -1136,6 +1158,9 @@ function createCommentUpdater(options) {
             commentId = oldest.id;
         for (const other of others)
             await options.api.remove(other.id);
+        // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
+        if (oldest && !created)
+            found = oldest.body;
         return oldest?.body;
     };
     /**
@@ -1197,10 +1222,18 @@ function createCommentUpdater(options) {
                     break;
                 await clock.sleep(wait);
             }
-            let body = options.shared ? undefined : attempt === 1 ? first : render();
-            if (body === undefined && !options.shared)
-                return undefined;
+            let body;
             try {
+                // The comment is found before the first write, so that write is rendered over what it holds.
+                let foundNow = false;
+                if (!options.shared && !looked) {
+                    await settle();
+                    looked = true;
+                    foundNow = found !== undefined;
+                }
+                body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
+                if (body === undefined && !options.shared)
+                    return undefined;
                 const outdated = await options.outdated?.();
                 if (outdated !== undefined) {
                     disabled = true;
@@ -1238,7 +1271,7 @@ function createCommentUpdater(options) {
             }
             dirty = false;
             // A shared comment is compared with what it holds when the write reads it, not with our last body.
-            const body = options.shared ? '' : render();
+            const body = options.shared ? '' : render(found);
             if (body === undefined || (!options.shared && body === lastBody && !unsettled))
                 continue;
             const written = await write(body);
@@ -1457,7 +1490,7 @@ async function liveComment(settings, context) {
         const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
         const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current));
+        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current, headSha));
         const whole = (maxChars) => {
             const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
@@ -9350,7 +9383,8 @@ const TOKEN_SHAPES = [
  */
 const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-    { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
+    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+    { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
@@ -10410,11 +10444,14 @@ async function runGoalCommand(argv, options) {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/command.js
 
 
+
 const DEFAULT_TIMEOUT_SECONDS = 120;
 /** `command`: argv run without a shell, the result on stdin; exit code 0 means met. */
 const commandCheck = {
     needsTarget: true,
     async check(goal, { text, deps }) {
+        if (deps.commandsRefused !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(deps.commandsRefused);
         const exit = await runGoalCommand(goal.command ?? [], {
             cwd: deps.cwd,
             env: deps.env,
@@ -14171,7 +14208,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
@@ -14728,7 +14765,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal }),
+            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -14738,7 +14775,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -24500,6 +24537,8 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
     pending: '\u2b1c',
@@ -24511,7 +24550,8 @@ const MAX_CONTENT = 200;
 /** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
 const STOPPED_TODO_ICON = '\u23f9\ufe0f';
 function entryOf(todo, redact, stepEnded) {
-    const text = redact(todo.content).replace(/\s+/g, ' ').trim();
+    // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
+    const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
     return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
 }
@@ -25340,9 +25380,9 @@ function refusalReason(url, allow) {
     // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
     if (/%(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`.
-    if (/%25/i.test(url.pathname))
-        return 'the path holds an encoded % (%25), which a server that decodes twice reads as another path, possibly outside the allowed prefix';
+    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
+    if (/%25(?:2f|5c|2e)/i.test(url.pathname))
+        return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
     // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
     if (/(?:^|\/)\.{1,2};/.test(url.pathname))
         return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
@@ -26402,22 +26442,33 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
+const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+/** A line inside a key block: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header, or blank. */
+const KEY_BODY = /^\s*(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)\s*$/;
 /**
- * The lines of a private key block (`-----BEGIN \u2026 PRIVATE KEY-----` to its END line, or to the end of
- * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
- * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
- * line of the key holds, a query at a time.
+ * The lines of private key blocks (`-----BEGIN \u2026 PRIVATE KEY-----` or an OpenPGP `\u2026 PRIVATE KEY BLOCK-----`,
+ * then its body lines, to its END line): never matched nor shown. The run's redactor hides a whole block,
+ * which `read_file` returns, but not its lines one by one, as a search returns them; and a match alone
+ * would tell a model what a line of the key holds, a query at a time. A BEGIN with no body after it
+ * (code that names the marker) hides only its own line.
  */
 function privateKeyLines(lines) {
     const hidden = new Set();
-    let inside = false;
-    for (const [index, line] of lines.entries()) {
-        if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line))
-            inside = true;
-        if (inside)
-            hidden.add(index);
-        if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1)))
-            inside = false;
+    for (let index = 0; index < lines.length; index++) {
+        const begin = KEY_BEGIN.exec(lines[index]);
+        if (!begin)
+            continue;
+        hidden.add(index);
+        // BEGIN and END on one line (a key in JSON, `\n`-escaped): that line is the block.
+        if (KEY_END.test(lines[index].slice(begin.index + begin[0].length)))
+            continue;
+        let next = index + 1;
+        while (next < lines.length && !KEY_END.test(lines[next]) && KEY_BODY.test(lines[next]))
+            hidden.add(next++);
+        if (next < lines.length && KEY_END.test(lines[next]))
+            hidden.add(next);
+        index = next - 1;
     }
     return hidden;
 }
@@ -26494,7 +26545,7 @@ function searchFilesTool(options) {
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
-                const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
+                const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
                         continue;
@@ -27557,21 +27608,18 @@ const FORBIDDEN_HEADERS = new Set([
     'x-http-method',
     'x-method-override',
     'forwarded',
-    'x-forwarded-for',
-    'x-forwarded-host',
-    'x-forwarded-proto',
-    'x-forwarded-prefix',
-    'x-forwarded-path',
     'x-host',
     'x-real-ip',
 ]);
+/** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
+const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
 function modelHeaders(args) {
     const headers = {};
     const given = args.headers;
     if (given === null || typeof given !== 'object')
         return headers;
     for (const [name, value] of Object.entries(given)) {
-        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('proxy-'))
+        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix)))
             continue;
         headers[name] = value;
     }
@@ -39977,7 +40025,7 @@ async function refuseRun(settings, reason, deps) {
         io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
     }
     return {
-        outputs: { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)() },
+        outputs: { status: 'failed', result: '', 'goals-met': 'false', report: unwritten ? '' : report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)() },
         failure: message,
         published: Promise.resolve(),
     };
@@ -40021,7 +40069,9 @@ function approvalCommand(github) {
         return undefined;
     const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
     const type = payload.comment?.user?.type;
-    const app = isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
+    // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
+    const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
+    const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
     if (first === '/approve')
         return { kind: 'approve', by: login, app };
     if (first === '/reject')
@@ -40047,15 +40097,6 @@ var approval_marker = __nccwpck_require__(47202);
 
 
 
-/** The commit named by the hidden head line at the top of plan-runner's own comment. */
-function pausedHead(body) {
-    for (const line of body.split('\n', 4)) {
-        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-        if (head)
-            return head;
-    }
-    return undefined;
-}
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
 function newestState(artifacts, plan) {
     return (0,newest_states/* newestStates */.H)(artifacts, plan, (part) => part === undefined)[0];
@@ -40127,7 +40168,7 @@ async function findWaitingRun(settings, deps) {
     if (answeredAt < askedAt) {
         return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
     }
-    const head = pausedHead(own[0].body);
+    const head = (0,approval_marker/* commentHead */.sP)(own[0].body);
     return {
         ok: true,
         run: {
@@ -40705,7 +40746,7 @@ async function closeTrace(trace, warn) {
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
-    const { withhold, resume, fanOut, stepWeights, approve } = extras;
+    const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
     try {
         return await (0,run_job/* runJob */.b)({
             ...(settings.planFile ? { planFile: settings.planFile } : {}),
@@ -40721,6 +40762,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
             ...(fanOut && { fanOut }),
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),
+            ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
         }, deps);
     }
     catch (error) {
@@ -40873,6 +40915,11 @@ async function runAction(given, deps) {
         ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
     });
     const check = await openCheckRun(settings, deps, answered?.headSha);
+    // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes
+    // on the paused pull request's commit: a command goal run here would check other code than that commit's.
+    const elsewhere = answered?.headSha !== undefined && settings.github.headSha !== answered.headSha
+        ? `not checked: this approving job's checkout is ${settings.github.headSha ?? 'not a known commit'}, not the pull request's commit ${answered.headSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request through /approve: check the code in a job of the pull request's workflow that needs no approval`
+        : undefined;
     // A killed main step's post step completes the check run it left: on this commit, not the event's.
     if (check && answered?.headSha)
         deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
@@ -40898,6 +40945,7 @@ async function runAction(given, deps) {
             ...(fanOutPart && { fanOut: fanOutPart }),
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),
+            ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
         });
         await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.

@@ -1172,6 +1172,8 @@ function renderPlanPreview(plan, options) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
+
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
     pending: '\u2b1c',
@@ -1183,7 +1185,8 @@ const MAX_CONTENT = 200;
 /** An item the agent left in progress when its step ended (failed, cancelled, stopped at a limit): no longer being worked on. */
 const STOPPED_TODO_ICON = '\u23f9\ufe0f';
 function entryOf(todo, redact, stepEnded) {
-    const text = redact(todo.content).replace(/\s+/g, ' ').trim();
+    // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
+    const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
     return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
 }

@@ -1,5 +1,5 @@
 export const id = 924;
-export const ids = [924];
+export const ids = [924,108];
 export const modules = {
 
 /***/ 9231:
@@ -738,7 +738,8 @@ const TOKEN_SHAPES = [
  */
 const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-    { start: 'PRIVATE KEY-----', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----` },
+    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+    { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
@@ -1502,11 +1503,14 @@ async function runGoalCommand(argv, options) {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/command.js
 
 
+
 const DEFAULT_TIMEOUT_SECONDS = 120;
 /** `command`: argv run without a shell, the result on stdin; exit code 0 means met. */
 const commandCheck = {
     needsTarget: true,
     async check(goal, { text, deps }) {
+        if (deps.commandsRefused !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(deps.commandsRefused);
         const exit = await runGoalCommand(goal.command ?? [], {
             cwd: deps.cwd,
             env: deps.env,
@@ -2635,7 +2639,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(28)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -5183,7 +5187,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
@@ -5723,7 +5727,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal }),
+            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -5733,7 +5737,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 

@@ -497,7 +497,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647), __webpack_require__.e(108)]).then(__webpack_require__.bind(__webpack_require__, 9647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -3756,9 +3756,9 @@ function refusalReason(url, allow) {
     // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
     if (/%(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`.
-    if (/%25/i.test(url.pathname))
-        return 'the path holds an encoded % (%25), which a server that decodes twice reads as another path, possibly outside the allowed prefix';
+    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
+    if (/%25(?:2f|5c|2e)/i.test(url.pathname))
+        return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
     // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
     if (/(?:^|\/)\.{1,2};/.test(url.pathname))
         return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
@@ -4428,22 +4428,33 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_LINE_CHARS = 400;
 /** The longest the search runs without giving the event loop a turn. */
 const YIELD_MS = 20;
+const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+/** A line inside a key block: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header, or blank. */
+const KEY_BODY = /^\s*(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)\s*$/;
 /**
- * The lines of a private key block (`-----BEGIN \u2026 PRIVATE KEY-----` to its END line, or to the end of
- * the file): never matched nor shown. The run's redactor hides a whole block, which `read_file` returns,
- * but not its lines one by one, as a search returns them; and a match alone would tell a model what a
- * line of the key holds, a query at a time.
+ * The lines of private key blocks (`-----BEGIN \u2026 PRIVATE KEY-----` or an OpenPGP `\u2026 PRIVATE KEY BLOCK-----`,
+ * then its body lines, to its END line): never matched nor shown. The run's redactor hides a whole block,
+ * which `read_file` returns, but not its lines one by one, as a search returns them; and a match alone
+ * would tell a model what a line of the key holds, a query at a time. A BEGIN with no body after it
+ * (code that names the marker) hides only its own line.
  */
 function privateKeyLines(lines) {
     const hidden = new Set();
-    let inside = false;
-    for (const [index, line] of lines.entries()) {
-        if (!inside && /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(line))
-            inside = true;
-        if (inside)
-            hidden.add(index);
-        if (inside && /-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(line.slice(line.indexOf('-----BEGIN') + 1)))
-            inside = false;
+    for (let index = 0; index < lines.length; index++) {
+        const begin = KEY_BEGIN.exec(lines[index]);
+        if (!begin)
+            continue;
+        hidden.add(index);
+        // BEGIN and END on one line (a key in JSON, `\n`-escaped): that line is the block.
+        if (KEY_END.test(lines[index].slice(begin.index + begin[0].length)))
+            continue;
+        let next = index + 1;
+        while (next < lines.length && !KEY_END.test(lines[next]) && KEY_BODY.test(lines[next]))
+            hidden.add(next++);
+        if (next < lines.length && KEY_END.test(lines[next]))
+            hidden.add(next);
+        index = next - 1;
     }
     return hidden;
 }
@@ -4520,7 +4531,7 @@ function searchFilesTool(options) {
                 if (content.includes(0))
                     continue;
                 const lines = content.toString('utf8').split(/\r?\n/);
-                const hidden = content.includes('PRIVATE KEY-----') ? privateKeyLines(lines) : undefined;
+                const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
                         continue;
@@ -5612,21 +5623,18 @@ const FORBIDDEN_HEADERS = new Set([
     'x-http-method',
     'x-method-override',
     'forwarded',
-    'x-forwarded-for',
-    'x-forwarded-host',
-    'x-forwarded-proto',
-    'x-forwarded-prefix',
-    'x-forwarded-path',
     'x-host',
     'x-real-ip',
 ]);
+/** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
+const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
 function modelHeaders(args) {
     const headers = {};
     const given = args.headers;
     if (given === null || typeof given !== 'object')
         return headers;
     for (const [name, value] of Object.entries(given)) {
-        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('proxy-'))
+        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix)))
             continue;
         headers[name] = value;
     }
