@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
@@ -53,7 +54,7 @@ export class ApprovalGate {
     if (key === undefined) return why;
     const shown = this.#shownArgs.get(key);
     if (shown === undefined) return undefined;
-    const resolved = pendingApprovalStep(step, sources).args;
+    const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? DEFAULT_LIMITS.max_items }).args;
     const now = resolved && this.#redact ? redactDeep(resolved, this.#redact) : resolved;
     return now !== undefined && stableHash(now) === stableHash(shown)
       ? undefined

@@ -65,13 +65,14 @@ export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
  * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
  * approved step runs only with exactly these (`ApprovalGate`).
  */
-function resolvedArgs(step: PlanStep, sources: ReferenceSources): Record<string, unknown> | undefined {
+function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: number): Record<string, unknown> | undefined {
   try {
     if (step.type === 'plan') return step.with ? { with: resolveReferences(step.with, sources) } : undefined;
     if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
     if (!step.args) return undefined;
     if (!step.forEach) return resolveReferences(step.args, sources);
-    const children = expandForEach(step, sources, DEFAULT_LIMITS.max_items);
+    // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+    const children = expandForEach(step, sources, maxItems);
     return { for_each: children.map((child) => resolveReferences(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
   } catch {
     // A reference to a step that has not run yet: the arguments are known only when it has.
@@ -88,9 +89,13 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
   return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 
-/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, redact?: Redactor): PendingApprovalStep {
-  const args = resolvedArgs(step, sources);
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
+ */
+export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, options: { readonly redact?: Redactor; readonly maxItems?: number } = {}): PendingApprovalStep {
+  const args = resolvedArgs(step, sources, options.maxItems ?? DEFAULT_LIMITS.max_items);
+  const { redact } = options;
   return {
     stepKey: step.key,
     type: step.type,

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { escalationOf } from './escalation.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { NO_USAGE } from '../core/usage.ts';
@@ -80,7 +81,7 @@ function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: 
       const state = journal.stateOf(step.key);
       return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
-    .map((step) => pendingApprovalStep(step, sources, deps.redact));
+    .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? DEFAULT_LIMITS.max_items }));
   return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 

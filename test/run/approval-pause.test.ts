@@ -154,6 +154,22 @@ describe('approval: side-effects', () => {
     expect(write.calls).toEqual([{ title: 'alpha' }, { title: 'beta' }]);
   });
 
+  // The request expanded a for_each list with the default limit, not the plan's: a plan allowing 1,500
+  // items showed a 1,200-item list as "known when it runs", and the approved run checked none of them.
+  it('shows and checks a for_each list as long as the plan’s max_items allows', async () => {
+    const list = Array.from({ length: 1200 }, (_, i) => `item ${i}`);
+    const fetch = countingTool('list', false, () => list);
+    const write = countingTool('create_issue', true);
+    const each = [
+      step('fetch', 'list', {}),
+      step('publish', 'create_issue', { title: '${item}' }, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } }),
+    ];
+    const plan = { ...planOf(each, 'side-effects'), limits: { concurrency: 4, timeout_minutes: 30, max_items: 1500 } };
+    const first = await run(plan, [fetch.tool, write.tool]);
+    const shown = first.outcome.record.approval!.pending[0]!.args as { for_each?: unknown[] } | undefined;
+    expect(shown?.for_each).toHaveLength(1200);
+  });
+
   it('shows what an agent step’s task names and checks it when it runs: a changed value asks again', async () => {
     let answer = 'read 1';
     const fetch = countingTool('read', false, () => answer);
