@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import type { RunStateStore } from '../state/run-state-store.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { reportPaths } from './report-paths.ts';
 import { keyedPlanId } from './run-key.ts';
-import { SAVED_STATE, saveRunState, stateIdentity, statePart } from './saved-state.ts';
+import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -30,19 +27,11 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
   const name = stateArtifactName(stateIdentity(settings, part));
   try {
     const taken = (await store.list()).find((artifact) => artifact.name === name);
-    if (taken && (await holds(store, taken, trace, settings.outputDir))) return;
+    if (taken && (await holdsTrace(store, taken, trace, settings.outputDir))) return;
   } catch (error) {
     io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
     return;
   }
   io.warning('The main step ended without saving the run\'s state (it was killed or crashed): saving the trace it left, so a re-run resumes from there.');
   await saveRunState(settings, store, trace, io, { ...(part && { part }) });
-}
-
-/** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
-async function holds(store: RunStateStore, artifact: StateArtifact, trace: string, outputDir: string): Promise<boolean> {
-  const mine = await readFile(trace);
-  if (artifact.size !== mine.length) return false;
-  const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'post-state'));
-  return (await readFile(saved)).equals(mine);
 }

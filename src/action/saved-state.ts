@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
@@ -112,6 +114,17 @@ export async function saveRunState(
       io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
       return undefined;
     }
+    // The service may hold this very upload: the client retried a create whose first answer was lost.
+    try {
+      const taken = (await store.list()).find((artifact) => artifact.name === name);
+      if (taken && (await holdsTrace(store, taken, trace, settings.outputDir))) {
+        options.saveState?.(SAVED_STATE, taken.name);
+        io.info(`Saved the run's state as the artifact ${name} (${taken.size} bytes; the service had it already): a re-run of this job resumes from it.`);
+        return taken;
+      }
+    } catch {
+      // Not known to be this run's: saved aside, below.
+    }
     const aside = stateClashName(identity);
     const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
     try {
@@ -127,6 +140,14 @@ export async function saveRunState(
       return undefined;
     }
   }
+}
+
+/** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
+export async function holdsTrace(store: RunStateStore, artifact: StateArtifact, trace: string, outputDir: string): Promise<boolean> {
+  const mine = await readFile(trace);
+  if (artifact.size !== mine.length) return false;
+  const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
+  return (await readFile(saved)).equals(mine);
 }
 
 function messageOf(error: unknown): string {

@@ -156,6 +156,23 @@ describe('jobs of one workflow run that run the same plan', () => {
     expect(third.result.failure).toContain('in attempt 2 of this workflow run a state for plan.yml was saved aside');
   });
 
+  // The artifact client retries a create whose answer was lost; the retry is told the name is taken, by this
+  // run's own upload. That was saved aside as a clash, and every re-run refused (found by a review).
+  it('a taken name that holds this run’s own trace is this run’s state, not a clash', async () => {
+    const store = await memoryStateStore();
+    const retried: RunStateStore = {
+      ...store,
+      save: async (name, file, days) => {
+        await store.save(name, file, days);
+        throw new Error('Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+      },
+    };
+    const run = await leg(retried, { name: 'A', attempt: 1, ok: true });
+    expect(run.said.warnings.join('\n')).not.toContain('Another job');
+    expect(store.saved.map((artifact) => artifact.name)).toEqual([expect.stringMatching(/-attempt-1\.jsonl$/)]);
+    expect(run.saved.get(SAVED_STATE)).toBe(store.saved[0]!.name);
+  });
+
   it('with a run-key each leg keeps its own PR comment and check run', async () => {
     github = await startFakeGitHub();
     const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
