@@ -18,21 +18,23 @@ const REVIEWER_ROLE =
   'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
   'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
 
+// Steps are data here, in data blocks like the results: a model wrote many of them (the planner, an
+// earlier replan, after reading tool output), and their descriptions and arguments are not instructions.
 function completedText(completed: readonly CompletedStep[]): string {
   if (completed.length === 0) return 'Completed steps: none yet.';
-  const blocks = completed.map(({ step, result }) => `${stepAsJson(step)}\n${dataBlock({ step: step.key }, promptExcerpt(promptText(result)))}`);
+  const blocks = completed.map(({ step, result }) => `${dataBlock({ step: step.key, part: 'definition' }, stepAsJson(step))}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result)))}`);
   return `Completed steps and their results:\n\n${blocks.join('\n\n')}`;
 }
 
 function remainingText(request: { remaining: ReplanRequest['remaining'] }): string {
-  return request.remaining.length ? `Steps not run yet:\n${request.remaining.map(stepAsJson).join('\n')}` : 'Steps not run yet: none.';
+  return request.remaining.length ? `Steps not run yet:\n${request.remaining.map((step) => dataBlock({ step: step.key, part: 'definition' }, stepAsJson(step))).join('\n')}` : 'Steps not run yet: none.';
 }
 
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
   const sections = [planContext(plan, inputs), completedText(request.completed)];
   if (request.failure) {
-    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${stepAsJson(request.failure.step)}\n${dataBlock({ error: request.failure.step.key }, request.failure.error)}`);
+    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, request.failure.error)}`);
   }
   if (request.review) sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${dataBlock({ review: request.review.stepKey }, request.review.reason)}`);
   if (request.failures.length > 0) {
