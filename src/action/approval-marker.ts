@@ -3,16 +3,20 @@ import type { RunRecord } from '../core/run-record.ts';
 /** What the plan's comment says, hidden, about its approval: found again by an `/approve` or `/reject` run. */
 export type ApprovalMarker =
   | { readonly state: 'awaiting'; readonly runId: number; readonly hash: string }
-  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
+  /** `runId`: the paused workflow run the answer is for; a re-run of it (the same run id) keeps the answer. */
+  | { readonly state: 'approved' | 'rejected'; readonly hash: string; readonly by?: string; readonly runId?: number };
 
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
 
-/** The marker for a run's record (`runId`: this workflow run, whose saved state an approving run downloads); undefined when there is none. */
-export function approvalMarkerOf(record: RunRecord, runId: number | undefined): ApprovalMarker | undefined {
+/**
+ * The marker for a run's record (`runId`: this workflow run, whose saved state an approving run
+ * downloads; `pausedRunId`: for an answered run, the paused run the answer is for); undefined when there is none.
+ */
+export function approvalMarkerOf(record: RunRecord, runId: number | undefined, pausedRunId?: number): ApprovalMarker | undefined {
   if (record.status === 'awaiting-approval' && record.approval && runId !== undefined) return { state: 'awaiting', runId, hash: record.approval.hash };
   const decision = record.decision;
-  if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }) };
+  if (decision) return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }) };
   return undefined;
 }
 
@@ -58,7 +62,10 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   const marker = value as Partial<Record<string, unknown>>;
   if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
   if (marker.state === 'awaiting') return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
-  if (marker.state === 'approved' || marker.state === 'rejected') return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
+  if (marker.state === 'approved' || marker.state === 'rejected') {
+    const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { runId: marker.runId } : {};
+    return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...runId };
+  }
   return undefined;
 }
 
@@ -66,15 +73,13 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
  * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
- * (the approving run's calls are in another workflow run's state). An answer stays answered, for
- * the commit it was given on (`headSha`, the comment's head line): a run for a newer commit asks anew.
+ * (the approving run's calls are in another workflow run's state). An answer stays answered for the
+ * paused workflow run it was given for (its re-runs keep its run id); another workflow run asks anew.
  */
-export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined, headSha?: string): ApprovalMarker | undefined {
+export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined): ApprovalMarker | undefined {
   if (next?.state !== 'awaiting' || current === undefined) return next;
-  // For the same commit only: a run for a newer commit of the pull request asks anew.
-  if (commentHead(current) !== headSha) return next;
   const before = readApprovalMarker(current);
-  return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+  return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
 
 /** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */

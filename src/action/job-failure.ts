@@ -8,9 +8,10 @@ import { oneLogLine } from '../report/checklist.ts';
  * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
  * goals, and a gate that could not evaluate does not pass (the job may be the required check).
  */
-export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: boolean): string | undefined {
+export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: boolean, redact: (text: string) => string = (text) => text): string | undefined {
   // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
-  const reason = report.reason ? `: ${oneLogLine(report.reason)}` : '';
+  // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
+  const reason = report.reason ? `: ${oneLogLine(redact(report.reason))}` : '';
   const see = 'See the job summary for the full record.';
   if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
   const judged = gate && failOnUnmetGoals;

@@ -42,6 +42,8 @@ export interface LiveCommentContext {
    * leaves the comment to the run of a newer commit as any pull request run does.
    */
   readonly headSha?: string;
+  /** For an approving or rejecting run: the paused workflow run it answers, named in the answered marker (see `forwardMarker`). */
+  readonly pausedRunId?: number;
 }
 
 /**
@@ -127,7 +129,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
     const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId), current, headSha));
+    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId, context.pausedRunId), current));
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.

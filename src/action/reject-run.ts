@@ -36,13 +36,14 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   if (traced) io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
   const report: FinalReport = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
-  const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+  // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
+  const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
   for (const event of all) comment?.listener(event);
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
   const reported = await writeReport(report, paths.report, io, redact);
   deps.saveState?.(REPORTED_STATE, 'true');
-  const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile));
+  const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile), redact);
   return { outputs: actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 

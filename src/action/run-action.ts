@@ -251,6 +251,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
     ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command!.by}` }),
     ...(answered?.headSha && { headSha: answered.headSha }),
+    ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
     ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
   });
@@ -325,14 +326,14 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       io.annotate,
     );
     const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
-    const failure = jobFailure(report, settings.failOnUnmetGoals, gate) ?? unsaved;
+    const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
     const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
     // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
     const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' as const } : {};
     // The job fails when its state was lost, though its steps succeeded: `status` says so too.
-    const lost = unsaved && !jobFailure(report, settings.failOnUnmetGoals, gate) ? { status: 'failed' as const } : {};
+    const lost = unsaved && !jobFailure(report, settings.failOnUnmetGoals, gate, redact) ? { status: 'failed' as const } : {};
     return { outputs: { ...outputs, ...matrix, ...unjudged, ...lost }, ...(failure ? { failure } : {}), published };
   } catch (error) {
     // plan-runner itself broke after the check run started: it must not stay in progress, blocking a merge.

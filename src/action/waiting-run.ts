@@ -120,7 +120,7 @@ export type RecordedAnswer = { readonly ok: true; readonly undo: () => Promise<s
  */
 export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer: { readonly state: 'approved' | 'rejected'; readonly by: string }): Promise<RecordedAnswer> {
   const { target, id, body } = run.comment;
-  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by });
+  const answered = withApprovalMarker(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
   if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));

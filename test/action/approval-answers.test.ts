@@ -68,9 +68,9 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
 }
 
 /** The pull request run that pauses before the write, its state in `store`. */
-async function pause(store: RunStateStore, plan = PLAN, pull = PULL) {
+async function pause(store: RunStateStore, plan = PLAN, pull = PULL, runId = 77) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
-  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, runId, store);
   expect(paused.result.outputs.status).toBe('awaiting-approval');
 }
 
@@ -216,7 +216,7 @@ it('an approving run keeps the paused commit in its comment, and leaves the comm
   const again = await memoryStateStore();
   const pushed = { ...PULL, head: { ...PULL.head, sha: 'e'.repeat(40) } };
   github.pulls.set(5, { data: pushed, files: [] });
-  await pause(again, PLAN, pushed);
+  await pause(again, PLAN, pushed, 79);
   const paused = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   // A push: the newer commit's run has the comment from now on.
   github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'd'.repeat(40) } }, files: [] });
@@ -269,4 +269,18 @@ it('an approving job does not check command goals on its own checkout for the pu
   expect(approved.said.summary).toContain(`this approving job's checkout is ${'c'.repeat(40)}, not the pull request's commit ${'b'.repeat(40)}`);
   const check = github.checkRuns.filter((run) => run['head_sha'] === 'b'.repeat(40)).at(-1)!;
   expect(check['conclusion']).not.toBe('success');
+});
+
+// Kept by the commit (an earlier version of the fix above), an answer held every later workflow run of
+// the plan on that commit (reopened, labeled), and on an issue every later run: /approve was refused.
+// /reject also dropped the comment's head line (found by a review).
+it('another workflow run on the same commit asks anew, and a /reject keeps the paused commit’s head line', async () => {
+  const stores = await perRunStores();
+  await pause(stores(77));
+  const rejected = await act('issue_comment', commentOn('/reject', 909), 80, stores(80));
+  expect(rejected.result.outputs.status).toBe('rejected');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)!.body).toContain(`<!-- plan-runner-head: ${'b'.repeat(40)} -->`);
+  await pause(stores(78), PLAN, PULL, 78);
+  expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'awaiting', runId: 78 });
+  expect((await act('issue_comment', commentOn('/approve', 910), 81, stores(81))).result.outputs.status).toBe('succeeded');
 });

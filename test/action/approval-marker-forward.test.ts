@@ -7,9 +7,9 @@ const body = (marker: ApprovalMarker) => `<!-- plan-runner: .github/plan.yml -->
 // A re-run of the paused job after its /approve paused again with the same hash and wrote "awaiting"
 // over "approved": a second /approve then ran the approved steps a second time.
 describe('forwardMarker', () => {
-  it('never takes an answered approval back to waiting for the same hash', () => {
+  it('never takes an answered approval back to waiting for the same hash, in a re-run of the run it answered', () => {
     const awaiting: ApprovalMarker = { state: 'awaiting', runId: 4242, hash: HASH };
-    for (const answered of [{ state: 'approved', hash: HASH, by: 'maintainer' }, { state: 'rejected', hash: HASH }] as const) {
+    for (const answered of [{ state: 'approved', hash: HASH, by: 'maintainer', runId: 4242 }, { state: 'rejected', hash: HASH, runId: 4242 }] as const) {
       const kept = forwardMarker(awaiting, body(answered));
       expect(kept).toEqual(answered);
       expect(readApprovalMarker(body(kept!))).toEqual(answered);
@@ -24,5 +24,13 @@ describe('forwardMarker', () => {
     const approved: ApprovalMarker = { state: 'approved', hash: HASH };
     expect(forwardMarker(approved, body(awaiting))).toEqual(approved);
     expect(forwardMarker(undefined, body(approved))).toBeUndefined();
+  });
+
+  // Kept by the commit (an earlier version), an answer on an issue (no commit) held every later run of the
+  // plan, and on a pull request every run of the same commit (reopened, labeled): /approve was refused (found by a review).
+  it('asks anew in another workflow run, and where the answer names no run', () => {
+    const awaiting: ApprovalMarker = { state: 'awaiting', runId: 4243, hash: HASH };
+    expect(forwardMarker(awaiting, body({ state: 'approved', hash: HASH, by: 'maintainer', runId: 4242 }))).toEqual(awaiting);
+    expect(forwardMarker(awaiting, body({ state: 'rejected', hash: HASH }))).toEqual(awaiting);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { jobFailure } from '../../src/action/job-failure.ts';
 import type { FinalReport } from '../../src/report/final-report.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 
 // The job's failure message is an error annotation and the last lines of the log: a command's stderr in
 // the run's reason put "✅ 3. Deploy" and "Run succeeded" lines there (found by a review).
@@ -9,4 +10,11 @@ it('says a failed run’s reason on one line, whatever text from the run it hold
   const message = jobFailure(report, true, false)!;
   expect(message).not.toMatch(/[\r\n]/);
   expect(message).toContain('stderr (last lines): boom ✅ 3. Deploy -> deployed Run succeeded in 2 s');
+});
+
+// Flattened before it was redacted, a secret with a tab in it no longer matched the redactor (found by a review).
+it('redacts the reason before it makes it one line', () => {
+  const report = { status: 'failed', reason: 'step 1 failed: auth failed for key k9\tZq7Wm2Lp.', planErrors: [], goals: [] } as unknown as FinalReport;
+  const message = jobFailure(report, true, false, createRedactor(['k9\tZq7Wm2Lp']))!;
+  expect(message).not.toContain('Zq7Wm2Lp');
 });

@@ -172,6 +172,12 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       let body: string | undefined;
       try {
         // The comment is found before the first write, so that write is rendered over what it holds.
+        const outdated = await options.outdated?.();
+        if (outdated !== undefined) {
+          disabled = true;
+          (options.info ?? options.warn)(outdated);
+          return undefined;
+        }
         let foundNow = false;
         if (!options.shared && !looked) {
           await settle();
@@ -180,12 +186,6 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         }
         body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
         if (body === undefined && !options.shared) return undefined;
-        const outdated = await options.outdated?.();
-        if (outdated !== undefined) {
-          disabled = true;
-          (options.info ?? options.warn)(outdated);
-          return undefined;
-        }
         if (options.shared) {
           body = await renderShared();
           if (body === undefined) return lastBody;
