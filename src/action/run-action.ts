@@ -47,6 +47,7 @@ import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
+import { gappedTraceCopy } from '../core/trace-gap.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { keyedPlanId } from './run-key.ts';
 
@@ -285,10 +286,14 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(approve && { approve }),
       ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
     });
-    await closeTrace(trace, io.warning);
+    const traced = await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
+    // A trace whose writer failed (a full disk) lacks its last events, a call with side effects among them:
+    // it is kept with a gap line, which every resume refuses, and without one if not even that can be written.
+    const stateFile = trace && !traced ? gappedTraceCopy(paths.trace, `${paths.trace}.state`, 'the trace writer failed; the events after the failure are missing') : paths.trace;
+    if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its state is saved marked so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
     const part = statePart(settings);
-    const saving = trace ? saveRunState(settings, deps.state, paths.trace, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
+    const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 

@@ -13,6 +13,7 @@ import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
+import { gappedTraceCopy } from '../core/trace-gap.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -65,6 +66,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     },
   );
   const traced = (await closeTrace(trace, warn)) && trace !== undefined;
+  // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
+  if (trace && !traced) gappedTraceCopy(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
 
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
   const unwritten = await writeReportFile(args.summary, redact(report.markdown));
