@@ -15,7 +15,9 @@ import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
-import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { createRedactor, redactDeep, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { stableHash } from '../core/stable-hash.ts';
+import type { PlanStep } from '../core/plan-step.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -63,6 +65,19 @@ export interface JobSettings {
   readonly approve?: ApprovalGrant;
   /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`): they are then not evaluable. */
   readonly commandGoalsRefused?: string;
+}
+
+/**
+ * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
+ * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
+ * replaced would run again, and a call it failed for certain could now take effect besides its
+ * replacement's (found by a review). A file changed since starts from its own steps.
+ */
+function revisedFrom(fileSteps: readonly PlanStep[], resume: ResumeState, redact: Redactor): boolean {
+  if (resume.plan.revision <= resume.firstPlan.revision) return false;
+  // As the trace keeps them: redacted, JSON.
+  const asTraced = JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown;
+  return stableHash(asTraced) === stableHash(resume.firstPlan.steps);
 }
 
 export interface JobDeps {
@@ -183,7 +198,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
   const resumedSteps = approved
     ? approved.steps
-    : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined
+    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 || revisedFrom(loadedPlan.steps, resume, redact))
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps

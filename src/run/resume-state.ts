@@ -57,6 +57,8 @@ export interface ResumeState {
   readonly from: string;
   /** The plan as that run last had it (after its replans): a plan the model wrote is resumed as written, not written again. */
   readonly plan: PlanSnapshot;
+  /** The plan as that run started it (`plan_created`): a plan file unchanged since resumes with that run's replans. */
+  readonly firstPlan: PlanSnapshot;
   /** Set when that run paused for approval (its last request): what an approval of it covers. */
   readonly approval?: ApprovalRequest;
   /** Set when that run's approval request was answered already (approved, or rejected). */
@@ -168,7 +170,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   ];
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -216,5 +218,5 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   }
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
   const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
+  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }

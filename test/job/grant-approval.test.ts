@@ -40,6 +40,7 @@ function pausedWith(fileHash: string): ResumeState {
     durations: new Map(),
     from: 'attempt 1',
     plan: snapshot,
+    firstPlan: snapshot,
     approval: approvalRequest(snapshot, fileHash, [], { target: 'staging' }),
   };
 }
