@@ -19,7 +19,8 @@ export interface ReuseKeyInputs {
 /**
  * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, and each dependency's key and result. A resume reuses a
+ * uses, the run's inputs, each dependency's key and result, and for a step a model answers the goal
+ * and the goal checks' names its prompt holds. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
@@ -42,7 +43,14 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     // Only where they apply, so every other step keeps the key earlier traces recorded.
     ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
     ...(used && { used: planFileHash(used) }),
+    // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
+    ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
   });
+}
+
+/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
+function asksModel(step: PlanStep): boolean {
+  return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
 }
 
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
