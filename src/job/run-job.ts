@@ -67,6 +67,11 @@ export interface JobSettings {
   readonly commandGoalsRefused?: string;
 }
 
+/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
+function sameGoal(goal: string | undefined, resume: ResumeState, redact: Redactor): boolean {
+  return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+
 /**
  * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
  * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
@@ -198,7 +203,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
   const resumedSteps = approved
     ? approved.steps
-    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 || revisedFrom(loadedPlan.steps, resume, redact))
+    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps
