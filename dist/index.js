@@ -409,13 +409,16 @@ function actionOutputs(report, paths, redact) {
 /* harmony export */ });
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
-/** The marker for a run's record (`runId`: this workflow run, whose saved state an approving run downloads); undefined when there is none. */
-function approvalMarkerOf(record, runId) {
+/**
+ * The marker for a run's record (`runId`: this workflow run, whose saved state an approving run
+ * downloads; `pausedRunId`: for an answered run, the paused run the answer is for); undefined when there is none.
+ */
+function approvalMarkerOf(record, runId, pausedRunId) {
     if (record.status === 'awaiting-approval' && record.approval && runId !== undefined)
         return { state: 'awaiting', runId, hash: record.approval.hash };
     const decision = record.decision;
     if (decision)
-        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }) };
+        return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }) };
     return undefined;
 }
 /** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
@@ -467,25 +470,24 @@ function readApprovalMarker(body) {
         return undefined;
     if (marker.state === 'awaiting')
         return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
-    if (marker.state === 'approved' || marker.state === 'rejected')
-        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }) };
+    if (marker.state === 'approved' || marker.state === 'rejected') {
+        const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { runId: marker.runId } : {};
+        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...runId };
+    }
     return undefined;
 }
 /**
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
  * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
- * (the approving run's calls are in another workflow run's state). An answer stays answered, for
- * the commit it was given on (`headSha`, the comment's head line): a run for a newer commit asks anew.
+ * (the approving run's calls are in another workflow run's state). An answer stays answered for the
+ * paused workflow run it was given for (its re-runs keep its run id); another workflow run asks anew.
  */
-function forwardMarker(next, current, headSha) {
+function forwardMarker(next, current) {
     if (next?.state !== 'awaiting' || current === undefined)
         return next;
-    // For the same commit only: a run for a newer commit of the pull request asks anew.
-    if (commentHead(current) !== headSha)
-        return next;
     const before = readApprovalMarker(current);
-    return before && before.state !== 'awaiting' && before.hash === next.hash ? before : next;
+    return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
 /** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */
 function commentHead(body) {
@@ -859,9 +861,10 @@ function shardCount(text) {
  * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
  * goals, and a gate that could not evaluate does not pass (the job may be the required check).
  */
-function jobFailure(report, failOnUnmetGoals, gate) {
+function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
-    const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(report.reason)}` : '';
+    // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
+    const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
     const see = 'See the job summary for the full record.';
     if (report.planErrors.length > 0)
         return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
@@ -1225,6 +1228,12 @@ function createCommentUpdater(options) {
             let body;
             try {
                 // The comment is found before the first write, so that write is rendered over what it holds.
+                const outdated = await options.outdated?.();
+                if (outdated !== undefined) {
+                    disabled = true;
+                    (options.info ?? options.warn)(outdated);
+                    return undefined;
+                }
                 let foundNow = false;
                 if (!options.shared && !looked) {
                     await settle();
@@ -1234,12 +1243,6 @@ function createCommentUpdater(options) {
                 body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
                 if (body === undefined && !options.shared)
                     return undefined;
-                const outdated = await options.outdated?.();
-                if (outdated !== undefined) {
-                    disabled = true;
-                    (options.info ?? options.warn)(outdated);
-                    return undefined;
-                }
                 if (options.shared) {
                     body = await renderShared();
                     if (body === undefined)
@@ -1490,7 +1493,7 @@ async function liveComment(settings, context) {
         const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
         const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId), current, headSha));
+        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId, context.pausedRunId), current));
         const whole = (maxChars) => {
             const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
@@ -1575,17 +1578,22 @@ function keyedCheckRunName(name, plan) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ig: () => (/* binding */ SAVED_STATE),
+/* harmony export */   O1: () => (/* binding */ holdsTrace),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
 /* harmony export */   jw: () => (/* binding */ statePart),
 /* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
 /* unused harmony export newestEarlierState */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12029);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(88130);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12029);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(88130);
+
+
 
 
 
@@ -1593,7 +1601,7 @@ function keyedCheckRunName(name, plan) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_4__/* .ownPart */ .c)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_6__/* .ownPart */ .c)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -1601,7 +1609,7 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -1630,18 +1638,18 @@ async function earlierAttemptState(settings, store, io, part) {
         return { ok: true };
     }
     if (found.clashed)
-        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_2__/* .clashProblem */ .D)(found, identity)}` };
-    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .oversizedState */ .$6)(found.artifact.size);
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(found, identity)}` };
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
     let file;
     try {
-        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_0__.join(settings.outputDir, 'state'));
+        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.outputDir, 'state'));
     }
     catch (error) {
         return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
     }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_1__/* .readResumeTrace */ .tR)(file);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
     io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
@@ -1664,7 +1672,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
     const identity = stateIdentity(settings, options.part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateArtifactName */ .LK)(identity);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateArtifactName */ .LK)(identity);
     try {
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
@@ -1678,7 +1686,19 @@ async function saveRunState(settings, store, trace, io, options = {}) {
             io.warning(`Could not save the run's state as the artifact ${name}: ${message}. A re-run starts from the beginning.`);
             return undefined;
         }
-        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_3__/* .stateClashName */ .M3)(identity);
+        // The service may hold this very upload: the client retried a create whose first answer was lost.
+        try {
+            const taken = (await store.list()).find((artifact) => artifact.name === name);
+            if (taken && (await holdsTrace(store, taken, trace, settings.outputDir))) {
+                options.saveState?.(SAVED_STATE, taken.name);
+                io.info(`Saved the run's state as the artifact ${name} (${taken.size} bytes; the service had it already): a re-run of this job resumes from it.`);
+                return taken;
+            }
+        }
+        catch {
+            // Not known to be this run's: saved aside, below.
+        }
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateClashName */ .M3)(identity);
         const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
@@ -1692,6 +1712,14 @@ async function saveRunState(settings, store, trace, io, options = {}) {
             return undefined;
         }
     }
+}
+/** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
+async function holdsTrace(store, artifact, trace, outputDir) {
+    const mine = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(trace);
+    if (artifact.size !== mine.length)
+        return false;
+    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_2__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), 'own-state'));
+    return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(saved)).equals(mine);
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
@@ -10167,14 +10195,47 @@ const WRITE_TODOS = 'write_todos';
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ TRACE_GAP)
+/* harmony export */   N: () => (/* binding */ TRACE_GAP),
+/* harmony export */   c: () => (/* binding */ gappedTraceCopy)
 /* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97712);
+
+
 /**
  * The type of the trace line written in place of an event the trace writer could not serialise:
  * `{"type":"trace_gap","event":"<its type>","why":"\u2026"}`. A trace with one is not a record a run can
  * resume from: the missing event may be a call with side effects.
  */
 const TRACE_GAP = 'trace_gap';
+/**
+ * A copy of the trace `file` that ends in a `trace_gap` line, at `copy` (the line appended when `copy` is `file`): the state to keep of a run
+ * whose trace writer failed (a full disk). Its last events are missing (a call with side effects may be
+ * among them), so no resume may build on it. Undefined when even the copy cannot be written.
+ */
+function gappedTraceCopy(file, copy, why) {
+    try {
+        const line = JSON.stringify({ ts: new Date().toISOString(), type: TRACE_GAP, event: 'unknown', why });
+        // A line cut by the failed write ends first: the gap line must be a line of its own.
+        const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
+        const ending = `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`;
+        // The trace itself only gets the line appended (rewritten, a full disk could lose it); never through
+        // a symlink planted at the path (see openOutputFile).
+        const inPlace = copy === file;
+        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(copy, inPlace ? 'a' : 'w');
+        try {
+            // A copy leaves out a line the failed write cut, so the gap says what happened.
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, inPlace ? ending : `${text.slice(0, text.lastIndexOf('\n') + 1)}${line}\n`);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        }
+        return copy;
+    }
+    catch {
+        return undefined;
+    }
+}
 
 
 /***/ }),
@@ -11749,6 +11810,8 @@ var resolve_inputs = __nccwpck_require__(57637);
 var plan_secret_values = __nccwpck_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __nccwpck_require__(6578);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __nccwpck_require__(10283);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 function escalationOf(error, escalate) {
@@ -11788,8 +11851,6 @@ var core_redact = __nccwpck_require__(8038);
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __nccwpck_require__(58500);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __nccwpck_require__(10283);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
 // EXTERNAL MODULE: ./lib/core/error-text.js
@@ -12856,7 +12917,7 @@ function inputsHash(inputs) {
  * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
  * approved step runs only with exactly these (`ApprovalGate`).
  */
-function resolvedArgs(step, sources) {
+function resolvedArgs(step, sources, maxItems) {
     try {
         if (step.type === 'plan')
             return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
@@ -12866,7 +12927,8 @@ function resolvedArgs(step, sources) {
             return undefined;
         if (!step.forEach)
             return (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        const children = expandForEach(step, sources, schema/* DEFAULT_LIMITS */.dR.max_items);
+        // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+        const children = expandForEach(step, sources, maxItems);
         return { for_each: children.map((child) => (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
     }
     catch {
@@ -12883,9 +12945,13 @@ function taskReferences(task, sources) {
     }
     return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
-/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-function pendingApprovalStep(step, sources, redact) {
-    const args = resolvedArgs(step, sources);
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
+    const { redact } = options;
     return {
         stepKey: step.key,
         type: step.type,
@@ -12921,6 +12987,7 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
 
 
 
@@ -12974,7 +13041,7 @@ class ApprovalGate {
         const shown = this.#shownArgs.get(key);
         if (shown === undefined)
             return undefined;
-        const resolved = pendingApprovalStep(step, sources).args;
+        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
         const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
         return now !== undefined && stableHash(now) === stableHash(shown)
             ? undefined
@@ -12989,7 +13056,8 @@ class ApprovalGate {
 /**
  * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, and each dependency's key and result. A resume reuses a
+ * uses, the run's inputs, each dependency's key and result, and for a step a model answers the goal
+ * and the goal checks' names its prompt holds. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 function stepReuseKey(step, from) {
@@ -13012,7 +13080,13 @@ function stepReuseKey(step, from) {
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: planFileHash(used) }),
+        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
+        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
     });
+}
+/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
+function asksModel(step) {
+    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
@@ -14078,6 +14152,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -14148,7 +14223,7 @@ function requestOf(run, journal, plan, deps) {
         const state = journal.stateOf(step.key);
         return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
-        .map((step) => pendingApprovalStep(step, sources, deps.redact));
+        .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }));
     return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
@@ -14627,6 +14702,24 @@ async function writeSteps(plan, options) {
 
 
 
+
+/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
+function sameGoal(goal, resume, redact) {
+    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+/**
+ * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
+ * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
+ * replaced would run again, and a call it failed for certain could now take effect besides its
+ * replacement's (found by a review). A file changed since starts from its own steps.
+ */
+function revisedFrom(fileSteps, resume, redact) {
+    if (resume.plan.revision <= resume.firstPlan.revision)
+        return false;
+    // As the trace keeps them: redacted, JSON.
+    const asTraced = JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact)));
+    return stableHash(asTraced) === stableHash(resume.firstPlan.steps);
+}
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -14705,7 +14798,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined
+        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -24655,20 +24748,20 @@ function asSentence(text) {
 /* harmony export */ });
 /* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53498);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
-/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82975);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
+/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82975);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2237);
 
 
 
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
-    return bytes > _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V ? `it is ${bytes} bytes, larger than ${_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+    return bytes > _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V ? `it is ${bytes} bytes, larger than ${_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -24703,7 +24796,7 @@ function traceEvents(trace) {
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
-        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__/* .TRACE_GAP */ .N) {
+        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_GAP */ .N) {
             const missing = event.event;
             return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
@@ -24850,7 +24943,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
@@ -24906,7 +24999,7 @@ function mergeResumeStates(states, from) {
             if (items.get(key)?.has(index))
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }
 
 
@@ -40191,7 +40284,7 @@ async function findWaitingRun(settings, deps) {
  */
 async function recordAnswer(github, run, answer) {
     const { target, id, body } = run.comment;
-    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by });
+    const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
     if (answered === undefined)
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
     const api = (0,comment_api/* issueCommentApi */.bE)(github, target);
@@ -40289,14 +40382,15 @@ async function rejectRun(settings, waiting, by, deps) {
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
     const markdown = (0,render_summary/* renderSummary */.B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
-    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report });
+    // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
+    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
     const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
     deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
-    const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile));
+    const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile), redact);
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 /**
@@ -40743,6 +40837,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -40911,6 +41006,7 @@ async function runAction(given, deps) {
         ...(earlier.earlier && { resumedFrom: `attempt ${earlier.earlier.attempt}` }),
         ...(answered && { resumedFrom: `run ${answered.runId}, approved by @${command.by}` }),
         ...(answered?.headSha && { headSha: answered.headSha }),
+        ...(answered && { pausedRunId: answered.runId }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
         ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
     });
@@ -40947,10 +41043,15 @@ async function runAction(given, deps) {
             ...(approve && { approve }),
             ...(elsewhere !== undefined && { commandGoalsRefused: elsewhere }),
         });
-        await closeTrace(trace, io.warning);
+        const traced = await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
+        // A trace whose writer failed (a full disk) lacks its last events, a call with side effects among them:
+        // it is kept with a gap line, which every resume refuses, and without one if not even that can be written.
+        const stateFile = trace && !traced ? (0,trace_gap/* gappedTraceCopy */.c)(paths.trace, `${paths.trace}.state`, 'the trace writer failed; the events after the failure are missing') : paths.trace;
+        if (trace && !traced)
+            io.warning(stateFile ? "The run's trace is incomplete: its state is saved marked so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
         const part = (0,saved_state/* statePart */.jw)(settings);
-        const saving = trace ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
+        const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
@@ -40985,14 +41086,14 @@ async function runAction(given, deps) {
             redact,
         }, io.annotate);
         const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
-        const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ?? unsaved;
+        const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};
         // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
         const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' } : {};
         // The job fails when its state was lost, though its steps succeeded: `status` says so too.
-        const lost = unsaved && !(0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate) ? { status: 'failed' } : {};
+        const lost = unsaved && !(0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ? { status: 'failed' } : {};
         return { outputs: { ...outputs, ...matrix, ...unjudged, ...lost }, ...(failure ? { failure } : {}), published };
     }
     catch (error) {

@@ -287,7 +287,10 @@ var read_resume_trace = __webpack_require__(2029);
 var check_output_paths = __webpack_require__(9231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(6296);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __webpack_require__(2975);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -351,6 +354,9 @@ async function runCommand(args, signal) {
         onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
     });
     const traced = (await closeTrace(trace, warn)) && trace !== undefined;
+    // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
+    if (trace && !traced)
+        (0,trace_gap/* gappedTraceCopy */.c)(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
     const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));
     if (unwritten)

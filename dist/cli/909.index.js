@@ -57,20 +57,22 @@ const REPLANNER_ROLE = 'You are the replanner of plan-runner. A plan is partway 
 const REVIEWER_ROLE = 'You review a plan partway through its run. Decide whether the steps not yet run still fit the goal, given the results so far. ' +
     'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
     'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
+// Steps are data here, in data blocks like the results: a model wrote many of them (the planner, an
+// earlier replan, after reading tool output), and their descriptions and arguments are not instructions.
 function completedText(completed) {
     if (completed.length === 0)
         return 'Completed steps: none yet.';
-    const blocks = completed.map(({ step, result }) => `${stepAsJson(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)))}`);
+    const blocks = completed.map(({ step, result }) => `${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'definition' }, stepAsJson(step))}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)))}`);
     return `Completed steps and their results:\n\n${blocks.join('\n\n')}`;
 }
 function remainingText(request) {
-    return request.remaining.length ? `Steps not run yet:\n${request.remaining.map(stepAsJson).join('\n')}` : 'Steps not run yet: none.';
+    return request.remaining.length ? `Steps not run yet:\n${request.remaining.map((step) => (0,data_block/* dataBlock */.g4)({ step: step.key, part: 'definition' }, stepAsJson(step))).join('\n')}` : 'Steps not run yet: none.';
 }
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
     const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed)];
     if (request.failure) {
-        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${stepAsJson(request.failure.step)}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, request.failure.error)}`);
+        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, request.failure.error)}`);
     }
     if (request.review)
         sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${(0,data_block/* dataBlock */.g4)({ review: request.review.stepKey }, request.review.reason)}`);

@@ -1357,14 +1357,47 @@ function undoneInside(key, nested) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ TRACE_GAP)
+/* harmony export */   N: () => (/* binding */ TRACE_GAP),
+/* harmony export */   c: () => (/* binding */ gappedTraceCopy)
 /* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7712);
+
+
 /**
  * The type of the trace line written in place of an event the trace writer could not serialise:
  * `{"type":"trace_gap","event":"<its type>","why":"\u2026"}`. A trace with one is not a record a run can
  * resume from: the missing event may be a call with side effects.
  */
 const TRACE_GAP = 'trace_gap';
+/**
+ * A copy of the trace `file` that ends in a `trace_gap` line, at `copy` (the line appended when `copy` is `file`): the state to keep of a run
+ * whose trace writer failed (a full disk). Its last events are missing (a call with side effects may be
+ * among them), so no resume may build on it. Undefined when even the copy cannot be written.
+ */
+function gappedTraceCopy(file, copy, why) {
+    try {
+        const line = JSON.stringify({ ts: new Date().toISOString(), type: TRACE_GAP, event: 'unknown', why });
+        // A line cut by the failed write ends first: the gap line must be a line of its own.
+        const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
+        const ending = `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`;
+        // The trace itself only gets the line appended (rewritten, a full disk could lose it); never through
+        // a symlink planted at the path (see openOutputFile).
+        const inPlace = copy === file;
+        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(copy, inPlace ? 'a' : 'w');
+        try {
+            // A copy leaves out a line the failed write cut, so the gap says what happened.
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, inPlace ? ending : `${text.slice(0, text.lastIndexOf('\n') + 1)}${line}\n`);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+        }
+        return copy;
+    }
+    catch {
+        return undefined;
+    }
+}
 
 
 /***/ }),
@@ -2723,6 +2756,8 @@ var resolve_inputs = __webpack_require__(7637);
 var plan_secret_values = __webpack_require__(5386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(283);
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 function escalationOf(error, escalate) {
@@ -2762,8 +2797,6 @@ var core_redact = __webpack_require__(8038);
 var external_node_events_ = __webpack_require__(8474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 // EXTERNAL MODULE: ./lib/core/error-text.js
@@ -3835,7 +3868,7 @@ function inputsHash(inputs) {
  * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
  * approved step runs only with exactly these (`ApprovalGate`).
  */
-function resolvedArgs(step, sources) {
+function resolvedArgs(step, sources, maxItems) {
     try {
         if (step.type === 'plan')
             return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
@@ -3845,7 +3878,8 @@ function resolvedArgs(step, sources) {
             return undefined;
         if (!step.forEach)
             return (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        const children = expandForEach(step, sources, schema/* DEFAULT_LIMITS */.dR.max_items);
+        // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+        const children = expandForEach(step, sources, maxItems);
         return { for_each: children.map((child) => (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
     }
     catch {
@@ -3862,9 +3896,13 @@ function taskReferences(task, sources) {
     }
     return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
-/** A step waiting for approval as the request shows it: arguments resolved where the results they name exist. */
-function pendingApprovalStep(step, sources, redact) {
-    const args = resolvedArgs(step, sources);
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
+    const { redact } = options;
     return {
         stepKey: step.key,
         type: step.type,
@@ -3900,6 +3938,7 @@ function toolsStepMayCall(step, plan, seen = new Set()) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
 
 
 
@@ -3953,7 +3992,7 @@ class ApprovalGate {
         const shown = this.#shownArgs.get(key);
         if (shown === undefined)
             return undefined;
-        const resolved = pendingApprovalStep(step, sources).args;
+        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
         const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
         return now !== undefined && stableHash(now) === stableHash(shown)
             ? undefined
@@ -3968,7 +4007,8 @@ class ApprovalGate {
 /**
  * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, and each dependency's key and result. A resume reuses a
+ * uses, the run's inputs, each dependency's key and result, and for a step a model answers the goal
+ * and the goal checks' names its prompt holds. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
 function stepReuseKey(step, from) {
@@ -3991,7 +4031,13 @@ function stepReuseKey(step, from) {
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: planFileHash(used) }),
+        // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
+        ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
     });
+}
+/** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
+function asksModel(step) {
+    return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
@@ -5057,6 +5103,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -5127,7 +5174,7 @@ function requestOf(run, journal, plan, deps) {
         const state = journal.stateOf(step.key);
         return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
     })
-        .map((step) => pendingApprovalStep(step, sources, deps.redact));
+        .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }));
     return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
@@ -5589,6 +5636,24 @@ async function writeSteps(plan, options) {
 
 
 
+
+/** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
+function sameGoal(goal, resume, redact) {
+    return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+/**
+ * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
+ * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
+ * replaced would run again, and a call it failed for certain could now take effect besides its
+ * replacement's (found by a review). A file changed since starts from its own steps.
+ */
+function revisedFrom(fileSteps, resume, redact) {
+    if (resume.plan.revision <= resume.firstPlan.revision)
+        return false;
+    // As the trace keeps them: redacted, JSON.
+    const asTraced = JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact)));
+    return stableHash(asTraced) === stableHash(resume.firstPlan.steps);
+}
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
  * replanning and escalating as it goes, within its budgets), and evaluates its goals. Everything
@@ -5667,7 +5732,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : loadedPlan.steps.length === 0 && resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined
+        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -7076,8 +7141,8 @@ async function writeReportFile(file, markdown) {
 /* unused harmony exports oversizedState, traceEvents */
 /* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3498);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(695);
-/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2975);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2237);
+/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2975);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2237);
 
 
 
@@ -7089,7 +7154,7 @@ function oversizedState(bytes) {
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -7124,7 +7189,7 @@ function traceEvents(trace) {
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
-        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_3__/* .TRACE_GAP */ .N) {
+        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_GAP */ .N) {
             const missing = event.event;
             return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
@@ -7271,7 +7336,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
@@ -7327,7 +7392,7 @@ function mergeResumeStates(states, from) {
             if (items.get(key)?.has(index))
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, leftUndone };
+    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }
 
 
