@@ -39,3 +39,19 @@ export function killMarkedProcesses(marker: string, procRoot = '/proc'): number[
   }
   return killed;
 }
+
+/**
+ * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
+ * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
+ */
+export async function whenEnded(pids: readonly number[], maxMs = 2000, procRoot = '/proc'): Promise<void> {
+  const alive = (pid: number): boolean => {
+    try {
+      return !/^State:\s+Z/m.test(readFileSync(`${procRoot}/${pid}/status`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + maxMs;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}

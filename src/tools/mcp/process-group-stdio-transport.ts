@@ -5,7 +5,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
-import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../process/kill-marked-processes.ts';
+import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../process/kill-marked-processes.ts';
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
 
@@ -129,7 +129,7 @@ export class ProcessGroupStdioTransport implements Transport {
     }
     // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
     killProcessGroup(child, 'SIGKILL');
-    killMarkedProcesses(this.#marker);
+    await whenEnded(killMarkedProcesses(this.#marker));
     // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
     // so the run is not kept alive by them.
     child.stdout?.destroy();
