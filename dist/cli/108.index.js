@@ -73,8 +73,9 @@ function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ killMarkedProcesses),
-/* harmony export */   o: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */   Dq: () => (/* binding */ whenEnded),
+/* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 
@@ -121,6 +122,23 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
         }
     }
     return killed;
+}
+/**
+ * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
+ * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
+ */
+async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
+    const alive = (pid) => {
+        try {
+            return !/^State:\s+Z/m.test((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${pid}/status`, 'utf8'));
+        }
+        catch {
+            return false;
+        }
+    };
+    const deadline = Date.now() + maxMs;
+    while (pids.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 

@@ -571,7 +571,7 @@ class ProcessGroupStdioTransport {
         if (this.#child)
             throw new Error('already started');
         const child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
-            env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.o]: this.#marker },
+            env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: this.#marker },
             cwd: this.#server.cwd,
             stdio: ['pipe', 'pipe', 'pipe'],
             detached: process.platform !== 'win32',
@@ -609,7 +609,7 @@ class ProcessGroupStdioTransport {
         // A server that exits on its own leaves nothing running: its group and what detached from it go too.
         child.on('exit', () => {
             (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
-            (0,kill_marked_processes/* killMarkedProcesses */._)(this.#marker);
+            (0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker);
         });
         child.on('close', () => {
             this.#child = undefined;
@@ -650,7 +650,7 @@ class ProcessGroupStdioTransport {
         }
         // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
         (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
-        (0,kill_marked_processes/* killMarkedProcesses */._)(this.#marker);
+        await (0,kill_marked_processes/* whenEnded */.Dq)((0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker));
         // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
         // so the run is not kept alive by them.
         child.stdout?.destroy();

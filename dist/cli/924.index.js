@@ -6631,8 +6631,9 @@ function fillItemText(text, item) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ killMarkedProcesses),
-/* harmony export */   o: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */   Dq: () => (/* binding */ whenEnded),
+/* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 
@@ -6679,6 +6680,23 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
         }
     }
     return killed;
+}
+/**
+ * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
+ * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
+ */
+async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
+    const alive = (pid) => {
+        try {
+            return !/^State:\s+Z/m.test((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${pid}/status`, 'utf8'));
+        }
+        catch {
+            return false;
+        }
+    };
+    const deadline = Date.now() + maxMs;
+    while (pids.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 
@@ -6759,7 +6777,7 @@ function runProcess(argv, options) {
         try {
             child = spawn(program, argv.slice(1), {
                 cwd: options.cwd,
-                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .o]: marker },
+                env: { ...options.env, [_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .PROCESS_MARKER_VARIABLE */ .oe]: marker },
                 shell: false,
                 detached: process.platform !== 'win32',
                 stdio: ['pipe', 'pipe', 'pipe'],
@@ -6808,7 +6826,7 @@ function runProcess(argv, options) {
                 return;
             stoppedBy = reason;
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
-            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
             if (exited)
                 closeSoon();
         };
@@ -6846,7 +6864,7 @@ function runProcess(argv, options) {
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
-            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._)(marker);
+            (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
             if (stoppedBy)
                 closeSoon();
         });
