@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isTransient } from '../core/step-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
-import type { StepActivity } from '../core/run-event.ts';
+import type { RunEvent, StepActivity } from '../core/run-event.ts';
 import type { ItemFailure } from '../core/run-event.ts';
 import { assignShards } from './assign-shards.ts';
 import { expandForEach } from './expand-for-each.ts';
@@ -35,7 +35,7 @@ import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
-import { stepReuseKey, toolCallKey } from './step-reuse-key.ts';
+import { anyPlanCallKey, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
@@ -97,6 +97,13 @@ export class PlanRun {
   readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
   readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
+  /**
+   * Side-effect calls made inside used plans (`type: plan` steps), by tool and arguments, whichever plan
+   * made them: their keys name the used plan, so `#sideEffects` never matched them, and a replan of this
+   * run could make the same call again. `#nestedPending`: the calls still waiting for an answer, by call key.
+   */
+  readonly #nestedCalls = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown' }>();
+  readonly #nestedPending = new Map<string, string>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
   readonly #unknownCalls = new Map<string, string>();
   /**
@@ -430,7 +437,10 @@ export class PlanRun {
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
-      emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
+      emit: (event) => {
+        this.#noteNestedCall(key, event);
+        this.#journal.step({ type: 'nested_event', stepKey: key, event });
+      },
     }).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
@@ -758,18 +768,39 @@ export class PlanRun {
     this.#ready.rebuild();
   }
 
-  /** A new step that would repeat a side-effect call that ran (or may have), with the same literal arguments. */
+  /** A new step that would repeat a side-effect call that ran (or may have), with the same literal arguments: this plan's, or one a used plan made. */
   #repeatedSideEffect(steps: readonly PlanStep[]): string | undefined {
     for (const step of steps) {
       const tool = step.tool === undefined ? undefined : this.#deps.tools.get(step.tool);
       if (!tool?.sideEffects || !step.args) continue;
-      const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(step.args, this.#deps.redact) : step.args));
+      const args = this.#deps.redact ? redactDeep(step.args, this.#deps.redact) : step.args;
+      const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
+      const nested = own ? undefined : this.#nestedCalls.get(anyPlanCallKey(tool.name, args));
+      const earlier = own ?? nested;
       if (earlier) {
         const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
-        return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
+        return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}${nested ? ' (in the plan it uses)' : ''}`;
       }
     }
     return undefined;
+  }
+
+  /** Keeps the side-effect calls a used plan makes (at any depth), as `#repeatedSideEffect` needs them. */
+  #noteNestedCall(stepKey: string, event: RunEvent): void {
+    let inner = event;
+    while (inner.type === 'nested_event') inner = inner.event;
+    if (inner.type === 'tool_called' && inner.sideEffects && inner.kind !== 'check') {
+      const key = anyPlanCallKey(inner.tool, this.#deps.redact ? redactDeep(inner.args, this.#deps.redact) : inner.args);
+      this.#nestedCalls.set(key, { stepKey, outcome: 'unknown' });
+      this.#nestedPending.set(inner.callKey, key);
+    } else if (inner.type === 'tool_returned') {
+      const key = this.#nestedPending.get(inner.callKey);
+      if (key === undefined) return;
+      this.#nestedPending.delete(inner.callKey);
+      // A call that failed for certain did not take effect; one that got no answer stays as it may have.
+      if (inner.outcome === 'failed') this.#nestedCalls.delete(key);
+      else if (inner.outcome === 'succeeded') this.#nestedCalls.set(key, { stepKey, outcome: 'succeeded' });
+    }
   }
 
   /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */

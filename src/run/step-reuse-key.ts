@@ -53,6 +53,11 @@ function asksModel(step: PlanStep): boolean {
   return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
 }
 
+/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
+export function anyPlanCallKey(tool: string, args: unknown): string {
+  return stableHash({ tool, args });
+}
+
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 export function toolCallKey(planName: string, tool: string, args: Readonly<Record<string, unknown>>): string {
   return stableHash({ plan: planName, tool, args });

@@ -1,0 +1,41 @@
+// A used plan (type: plan) posted, then failed; the outer run's replan wrote a step that posted the same
+// again: the outer run's record of side-effect calls held only its own (their keys name the plan that
+// made them), so the replan was not refused and the comment was posted twice (found by a review).
+import { expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import { StepError } from '../../src/core/step-error.ts';
+import type { Replanner } from '../../src/run/replanner.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+
+const step = (key: string, tool: string, args: Record<string, unknown>, dependsOn: string[] = []): PlanStep =>
+  ({ key, id: key, type: 'tool_call', description: key, tool, args, inputs: [], dependsOn }) as PlanStep;
+const limits = { concurrency: 4, timeout_minutes: 30 };
+
+it('a replan may not repeat a side-effect call a used plan made', async () => {
+  const posts: unknown[] = [];
+  const post: Tool = { name: 'post_comment', description: 'post', inputSchema: { type: 'object' }, sideEffects: true, execute: async (args) => (posts.push(args), 'posted') };
+  const verify: Tool = { name: 'verify', description: 'verify', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => { throw new StepError('verify said no', { transient: false }); } };
+  const sub: RunnablePlan = { name: 'announce', steps: [step('a', 'post_comment', { body: 'Release 1.2 is out' }), step('b', 'verify', {}, ['a'])], limits };
+  const outer: RunnablePlan = {
+    name: 'release',
+    steps: [{ key: 'announce', id: 'announce', type: 'plan', uses: 'announce.yml', description: 'announce', inputs: [], dependsOn: [] } as PlanStep],
+    limits: { ...limits, max_replans: 2 },
+    subplans: new Map([['announce.yml', sub]]),
+  };
+  const asked: string[] = [];
+  const replanner: Replanner = {
+    replan: async () => {
+      asked.push('replan');
+      return { ok: true, steps: [step('announce2', 'post_comment', { body: 'Release 1.2 is out' })], why: 'announce directly' };
+    },
+    review: async () => ({ fits: true, reason: 'fits' }),
+  };
+  const outcome = await runPlan(outer, { runStep, tools: new Map([post, verify].map((tool) => [tool.name, tool])), clock: systemClock, cwd: '/repo', inputs: {}, listeners: [], replanner });
+  expect(posts).toHaveLength(1);
+  expect(outcome.status).not.toBe('succeeded');
+  expect(asked.length).toBeGreaterThan(0);
+});
