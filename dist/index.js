@@ -13088,6 +13088,10 @@ function stepReuseKey(step, from) {
 function asksModel(step) {
     return step.type === 'reasoning' || step.type === 'aggregate' || step.type === 'agent' || (step.type === 'tool_call' && step.args === undefined);
 }
+/** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
+function anyPlanCallKey(tool, args) {
+    return stableHash({ tool, args });
+}
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
     return stableHash({ plan: planName, tool, args });
@@ -13179,6 +13183,13 @@ class PlanRun {
     #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
+    /**
+     * Side-effect calls made inside used plans (`type: plan` steps), by tool and arguments, whichever plan
+     * made them: their keys name the used plan, so `#sideEffects` never matched them, and a replan of this
+     * run could make the same call again. `#nestedPending`: the calls still waiting for an answer, by call key.
+     */
+    #nestedCalls = new Map();
+    #nestedPending = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
     /**
@@ -13523,7 +13534,10 @@ class PlanRun {
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
-            emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
+            emit: (event) => {
+                this.#noteNestedCall(key, event);
+                this.#journal.step({ type: 'nested_event', stepKey: key, event });
+            },
         }).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /** Turns a started for_each step into its children; a list that cannot be expanded fails the step at once. */
@@ -13863,19 +13877,44 @@ class PlanRun {
         this.#journal.planRevised(this.graph.snapshot(this.header), change.replaced, change.added, reason);
         this.#ready.rebuild();
     }
-    /** A new step that would repeat a side-effect call that ran (or may have), with the same literal arguments. */
+    /** A new step that would repeat a side-effect call that ran (or may have), with the same literal arguments: this plan's, or one a used plan made. */
     #repeatedSideEffect(steps) {
         for (const step of steps) {
             const tool = step.tool === undefined ? undefined : this.#deps.tools.get(step.tool);
             if (!tool?.sideEffects || !step.args)
                 continue;
-            const earlier = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args));
+            const args = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args;
+            const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
+            const nested = own ? undefined : this.#nestedCalls.get(anyPlanCallKey(tool.name, args));
+            const earlier = own ?? nested;
             if (earlier) {
                 const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
-                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}`;
+                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}${nested ? ' (in the plan it uses)' : ''}`;
             }
         }
         return undefined;
+    }
+    /** Keeps the side-effect calls a used plan makes (at any depth), as `#repeatedSideEffect` needs them. */
+    #noteNestedCall(stepKey, event) {
+        let inner = event;
+        while (inner.type === 'nested_event')
+            inner = inner.event;
+        if (inner.type === 'tool_called' && inner.sideEffects && inner.kind !== 'check') {
+            const key = anyPlanCallKey(inner.tool, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(inner.args, this.#deps.redact) : inner.args);
+            this.#nestedCalls.set(key, { stepKey, outcome: 'unknown' });
+            this.#nestedPending.set(inner.callKey, key);
+        }
+        else if (inner.type === 'tool_returned') {
+            const key = this.#nestedPending.get(inner.callKey);
+            if (key === undefined)
+                return;
+            this.#nestedPending.delete(inner.callKey);
+            // A call that failed for certain did not take effect; one that got no answer stays as it may have.
+            if (inner.outcome === 'failed')
+                this.#nestedCalls.delete(key);
+            else if (inner.outcome === 'succeeded')
+                this.#nestedCalls.set(key, { stepKey, outcome: 'succeeded' });
+        }
     }
     /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
     #unknownCallOf(key) {
