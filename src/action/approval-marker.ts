@@ -61,11 +61,9 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   }
   const marker = value as Partial<Record<string, unknown>>;
   if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
-  if (marker.state === 'awaiting') return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
-  if (marker.state === 'approved' || marker.state === 'rejected') {
-    const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { runId: marker.runId } : {};
-    return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...runId };
-  }
+  const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? marker.runId : undefined;
+  if (marker.state === 'awaiting') return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
+  if (marker.state === 'approved' || marker.state === 'rejected') return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }) };
   return undefined;
 }
 
@@ -80,13 +78,4 @@ export function forwardMarker(next: ApprovalMarker | undefined, current: string 
   if (next?.state !== 'awaiting' || current === undefined) return next;
   const before = readApprovalMarker(current);
   return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
-}
-
-/** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */
-export function commentHead(body: string): string | undefined {
-  for (const line of body.split('\n', 4)) {
-    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-    if (head) return head;
-  }
-  return undefined;
 }

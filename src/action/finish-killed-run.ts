@@ -16,9 +16,8 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
-import { reportPaths } from './report-paths.ts';
+import { jobReportPaths } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
-import { keyedPlanId } from './run-key.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
@@ -84,7 +83,7 @@ export interface KilledRunContext {
  */
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
   const { io, redact } = context;
-  const paths = reportPaths(settings.outputDir, keyedPlanId(settings));
+  const paths = jobReportPaths(settings);
   if (!existsSync(paths.trace)) return false;
   const read = await readResumeTrace(paths.trace);
   const parsed = read.ok ? traceEvents(read.trace) : read;

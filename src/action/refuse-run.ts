@@ -4,9 +4,8 @@ import type { ActionSettings } from './action-settings.ts';
 import { renderRefusedReport } from '../report/refused-report.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { usageOutputs } from './action-outputs.ts';
-import { reportPaths } from './report-paths.ts';
+import { jobReportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
-import { keyedPlanId } from './run-key.ts';
 
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
@@ -14,7 +13,7 @@ import { keyedPlanId } from './run-key.ts';
  */
 export async function refuseRun(settings: ActionSettings, reason: string, deps: { readonly io: ActionIO; readonly redact: Redactor }): Promise<ActionResult> {
   const { io, redact } = deps;
-  const { report } = reportPaths(settings.outputDir, keyedPlanId(settings));
+  const { report } = jobReportPaths(settings);
   const markdown = renderRefusedReport(settings.planPath, reason, redact);
   const message = `plan-runner refused to run: ${reason}`;
   io.annotate('notice', message, { title: 'plan-runner refused to run' });

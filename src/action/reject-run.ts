@@ -10,13 +10,12 @@ import { actionOutputs } from './action-outputs.ts';
 import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { liveComment } from './live-comment.ts';
-import { reportPaths } from './report-paths.ts';
+import { jobReportPaths } from './report-paths.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { saveRunState } from './saved-state.ts';
 import type { WaitingRun } from './waiting-run.ts';
-import { keyedPlanId } from './run-key.ts';
 
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
@@ -31,7 +30,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   const decided: RunEvent = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
   const all = [...events, decided];
   const record = all.reduce(applyEvent, newRunRecord());
-  const paths = reportPaths(settings.outputDir, keyedPlanId(settings));
+  const paths = jobReportPaths(settings);
   const traced = await writeReportFile(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
   if (traced) io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { ActionSettings } from './action-settings.ts';
+import { keyedPlanId } from './run-key.ts';
 
 /** Where one plan's report (the job summary's Markdown) and JSON-lines trace are written. */
 export interface ReportPaths {
@@ -10,7 +12,7 @@ export interface ReportPaths {
 }
 
 /**
- * Paths under `outputDir` named after the plan path (and run key: `keyedPlanId`), so two plans in one job keep their own files:
+ * Paths under `outputDir` named after the plan path, so two plans in one job keep their own files:
  * a readable slug plus a short hash of the path, since the slug alone maps `a_b.yml` and `a-b.yml`
  * (every run of other characters becomes `-`) to the same name.
  */
@@ -23,4 +25,9 @@ export function reportPaths(outputDir: string, planPath: string): ReportPaths {
     trace: path.join(outputDir, `${slug}-${hash}.trace.jsonl`),
     frozenPlan: path.join(outputDir, `${slug}-${hash}.plan.yml`),
   };
+}
+
+/** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
+export function jobReportPaths(settings: Pick<ActionSettings, 'outputDir' | 'planPath' | 'runKey'>): ReportPaths {
+  return reportPaths(settings.outputDir, keyedPlanId(settings));
 }

@@ -29,7 +29,7 @@ import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
-import { reportPaths } from './report-paths.ts';
+import { jobReportPaths } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
@@ -49,7 +49,6 @@ import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { gappedTraceCopy } from '../core/trace-gap.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
-import { keyedPlanId } from './run-key.ts';
 
 /** The post step's state name for the commit an approved run opened its check run on. */
 export const CHECK_HEAD_STATE = 'checkHeadSha';
@@ -170,8 +169,8 @@ async function writeFrozenPlan(plan: ValidPlan, file: string, planPath: string, 
  */
 export async function runAction(given: ActionSettings, deps: ActionDeps): Promise<ActionResult> {
   const { io, redact } = deps;
-  // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path only).
-  const ownTrace = reportPaths(given.outputDir, keyedPlanId(given)).trace;
+  // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path and run key only).
+  const ownTrace = jobReportPaths(given).trace;
   const inPlace = given.resumeFrom !== undefined && path.resolve(given.resumeFrom) === path.resolve(ownTrace);
   // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
   // run's: were this step killed before its own trace opens (admission, a download), the post step would
@@ -192,7 +191,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
-  const paths = reportPaths(settings.outputDir, keyedPlanId(settings));
+  const paths = jobReportPaths(settings);
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);

@@ -3,8 +3,7 @@ import type { RunStateStore } from '../state/run-state-store.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { reportPaths } from './report-paths.ts';
-import { keyedPlanId } from './run-key.ts';
+import { jobReportPaths } from './report-paths.ts';
 import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart } from './saved-state.ts';
 
 /**
@@ -15,7 +14,7 @@ import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart } from 
  */
 export async function saveLeftState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO): Promise<void> {
   if (!store || settings.state !== 'artifact' || settings.mode === 'eval') return;
-  const trace = reportPaths(settings.outputDir, keyedPlanId(settings)).trace;
+  const trace = jobReportPaths(settings).trace;
   if (!existsSync(trace)) return;
   // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
   // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run

@@ -11,7 +11,7 @@ import { clashProblem, newestStates, type SavedState } from '../state/newest-sta
 import type { StatePlan } from '../state/state-artifact-name.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { commentHead, readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
+import { readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -30,6 +30,15 @@ export interface WaitingRun {
 export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body: string): string | undefined {
+  for (const line of body.split('\n', 4)) {
+    const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+    if (head) return head;
+  }
+  return undefined;
+}
+
 function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): SavedState | undefined {
   return newestStates(artifacts, plan, (part) => part === undefined)[0];
 }
@@ -94,7 +103,7 @@ export async function findWaitingRun(
   if (answeredAt < askedAt) {
     return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
   }
-  const head = commentHead(own[0]!.body);
+  const head = pausedHead(own[0]!.body);
   return {
     ok: true,
     run: {
