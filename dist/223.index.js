@@ -11,9 +11,7 @@ export const modules = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98355);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95239);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(54825);
 /* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(96161);
-
 
 
 
@@ -27,7 +25,7 @@ export const modules = {
 async function saveLeftState(settings, store, io) {
     if (!store || settings.state !== 'artifact' || settings.mode === 'eval')
         return;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .reportPaths */ .R)(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_4__/* .keyedPlanId */ .x)(settings)).trace;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .y)(settings).trace;
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace))
         return;
     // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it

@@ -22,9 +22,7 @@ export const modules = {
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(66021);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(72896);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(54825);
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
-
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(99674);
 
 
 
@@ -91,7 +89,7 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .reportPaths */ .R)(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_13__/* .keyedPlanId */ .x)(settings));
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .jobReportPaths */ .y)(settings);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
@@ -114,7 +112,7 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_13__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {

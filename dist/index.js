@@ -404,8 +404,7 @@ function actionOutputs(report, paths, redact) {
 /* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
 /* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
 /* harmony export */   a: () => (/* binding */ forwardMarker),
-/* harmony export */   kD: () => (/* binding */ withApprovalMarker),
-/* harmony export */   sP: () => (/* binding */ commentHead)
+/* harmony export */   kD: () => (/* binding */ withApprovalMarker)
 /* harmony export */ });
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
@@ -468,12 +467,11 @@ function readApprovalMarker(body) {
     const marker = value;
     if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
         return undefined;
+    const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? marker.runId : undefined;
     if (marker.state === 'awaiting')
-        return typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { state: 'awaiting', runId: marker.runId, hash: marker.hash } : undefined;
-    if (marker.state === 'approved' || marker.state === 'rejected') {
-        const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? { runId: marker.runId } : {};
-        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...runId };
-    }
+        return runId !== undefined ? { state: 'awaiting', runId, hash: marker.hash } : undefined;
+    if (marker.state === 'approved' || marker.state === 'rejected')
+        return { state: marker.state, hash: marker.hash, ...(typeof marker.by === 'string' && { by: marker.by }), ...(runId !== undefined && { runId }) };
     return undefined;
 }
 /**
@@ -488,15 +486,6 @@ function forwardMarker(next, current) {
         return next;
     const before = readApprovalMarker(current);
     return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
-}
-/** The commit named by the hidden head line at the top of plan-runner's own comment (a pull request's). */
-function commentHead(body) {
-    for (const line of body.split('\n', 4)) {
-        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
-        if (head)
-            return head;
-    }
-    return undefined;
 }
 
 
@@ -1524,14 +1513,17 @@ async function liveComment(settings, context) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ reportPaths)
+/* harmony export */   y: () => (/* binding */ jobReportPaths)
 /* harmony export */ });
+/* unused harmony export reportPaths */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54825);
+
 
 
 /**
- * Paths under `outputDir` named after the plan path (and run key: `keyedPlanId`), so two plans in one job keep their own files:
+ * Paths under `outputDir` named after the plan path, so two plans in one job keep their own files:
  * a readable slug plus a short hash of the path, since the slug alone maps `a_b.yml` and `a-b.yml`
  * (every run of other characters becomes `-`) to the same name.
  */
@@ -1544,6 +1536,10 @@ function reportPaths(outputDir, planPath) {
         trace: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.trace.jsonl`),
         frozenPlan: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.plan.yml`),
     };
+}
+/** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
+function jobReportPaths(settings) {
+    return reportPaths(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_2__/* .keyedPlanId */ .x)(settings));
 }
 
 
@@ -40154,14 +40150,13 @@ var report_paths = __nccwpck_require__(95239);
 
 
 
-
 /**
  * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
  * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
-    const { report } = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
+    const { report } = (0,report_paths/* jobReportPaths */.y)(settings);
     const markdown = renderRefusedReport(settings.planPath, reason, redact);
     const message = `plan-runner refused to run: ${reason}`;
     io.annotate('notice', message, { title: 'plan-runner refused to run' });
@@ -40248,6 +40243,15 @@ var approval_marker = __nccwpck_require__(47202);
 
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
+/** The commit named by the hidden head line at the top of plan-runner's own comment. */
+function pausedHead(body) {
+    for (const line of body.split('\n', 4)) {
+        const head = /^<!-- plan-runner-head: ([0-9a-f]{40}) -->$/.exec(line)?.[1];
+        if (head)
+            return head;
+    }
+    return undefined;
+}
 function newestState(artifacts, plan) {
     return (0,newest_states/* newestStates */.H)(artifacts, plan, (part) => part === undefined)[0];
 }
@@ -40318,7 +40322,7 @@ async function findWaitingRun(settings, deps) {
     if (answeredAt < askedAt) {
         return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
     }
-    const head = (0,approval_marker/* commentHead */.sP)(own[0].body);
+    const head = pausedHead(own[0].body);
     return {
         ok: true,
         run: {
@@ -40419,7 +40423,6 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
-
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
@@ -40433,7 +40436,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
-    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
+    const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
@@ -40894,7 +40897,6 @@ async function closeTrace(trace, warn) {
 
 
 
-
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -40967,8 +40969,8 @@ async function writeFrozenPlan(plan, file, planPath, io, redact) {
  */
 async function runAction(given, deps) {
     const { io, redact } = deps;
-    // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path only).
-    const ownTrace = (0,report_paths/* reportPaths */.R)(given.outputDir, (0,run_key/* keyedPlanId */.x)(given)).trace;
+    // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path and run key only).
+    const ownTrace = (0,report_paths/* jobReportPaths */.y)(given).trace;
     const inPlace = given.resumeFrom !== undefined && external_node_path_.resolve(given.resumeFrom) === external_node_path_.resolve(ownTrace);
     // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
     // run's: were this step killed before its own trace opens (admission, a download), the post step would
@@ -40993,7 +40995,7 @@ async function runAction(given, deps) {
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
         return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
-    const paths = (0,report_paths/* reportPaths */.R)(settings.outputDir, (0,run_key/* keyedPlanId */.x)(settings));
+    const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
     if (resume && !resume.ok)
