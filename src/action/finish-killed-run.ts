@@ -7,6 +7,7 @@ import { NO_USAGE } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { runUsage } from '../report/run-usage.ts';
+import { fanOutScope } from '../run/fan-out-part.ts';
 import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import type { ActionIO } from './action-io.ts';
@@ -25,9 +26,12 @@ export const KILLED_JUDGING_REASON = 'the main step ended while the goals were c
 
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
- * the run cancelled at its last event. Nested runs are ended the same way, inside their step.
+ * the run cancelled at its last event. Nested runs are ended the same way, inside their step. With
+ * `scope` (a prepare or shard job of a fanned-out run), a step outside it is another job's to start
+ * and is left as it is, as the live run leaves it: skipped, it would show ⏭️ in the comment the jobs
+ * share until the merge job's last write, over the merge job's own ⏳.
  */
-export function killedRunEnd(record: RunRecord): RunEvent[] {
+export function killedRunEnd(record: RunRecord, scope?: ReadonlySet<string>): RunEvent[] {
   const at = record.lastAt;
   const ended: RunEvent[] = [];
   for (const step of record.steps.values()) {
@@ -38,7 +42,7 @@ export function killedRunEnd(record: RunRecord): RunEvent[] {
     if (step.nested) for (const event of killedRunEnd(step.nested)) ended.push({ type: 'nested_event', stepKey, event, at });
     if (step.state === 'in_progress') {
       ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: NO_USAGE, at });
-    } else if (step.state === 'pending' || step.state === 'waiting') {
+    } else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
       ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
     }
   }
@@ -53,8 +57,8 @@ export function killedRunEnd(record: RunRecord): RunEvent[] {
  * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
  */
 function endOfLeftRun(left: RunRecord, settings: ActionSettings): RunEvent[] {
-  if (left.status === undefined) return killedRunEnd(left);
   const part = settings.fanOut?.part;
+  if (left.status === undefined) return killedRunEnd(left, part && left.plan ? fanOutScope(left.plan.steps, part) : undefined);
   if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard') return [];
   return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: runUsage(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }

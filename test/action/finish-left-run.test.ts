@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,14 +29,15 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function settingsFor(plan: string) {
+async function settingsFor(plan: string, inputs: Readonly<Record<string, string>> = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const runnerTemp = path.join(workspace, 'runner');
   await mkdir(runnerTemp, { recursive: true });
   const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
-  const read = await readActionSettings((name) => ({ plan: 'plan.yml', 'github-token': 't', state: 'off' })[name as string] ?? '', env);
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off', ...inputs };
+  const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   return read.settings;
 }
@@ -143,6 +144,31 @@ describe('the post step, for a main step that ended without its reports', () => 
 // An earlier step of the job ran the same plan and left its trace at this path: a main step killed in
 // admission (before its own trace opened) had its post step report that earlier run's "succeeded" end
 // as this one's (found by a review).
+// A killed shard's post step skipped the steps only the merge job runs: the comment the jobs share
+// showed them ⏭️ (which outranks ⏳ there) while the merge job ran them, until its last write.
+describe('a killed shard of a fanned-out run', () => {
+  it("fails its running items and leaves the merge job's steps as they are", async () => {
+    const settings = await settingsFor('name: Fan\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n', { mode: 'shard', shard: '2' });
+    const plan = { name: 'Fan', revision: 1, steps: [step('list'), { ...step('each'), dependsOn: ['list'], forEach: { list: '[1,2]', as: 'item', onItemFailure: 'fail' as const, fanOut: true } }, { ...step('total'), dependsOn: ['each'] }] };
+    const { wrote } = await leave(settings, [
+      { type: 'plan_created', at: 0, plan },
+      { type: 'step_started', at: 0, stepKey: 'list' },
+      { type: 'step_completed', at: 1, stepKey: 'list', result: [1, 2], durationMs: 1, usage: NO_USAGE },
+      { type: 'step_started', at: 1, stepKey: 'each' },
+      { type: 'step_expanded', at: 1, stepKey: 'each', keys: ['each[0]', 'each[1]'] },
+      { type: 'item_started', at: 2, stepKey: 'each', index: 1 },
+    ]);
+    expect(wrote).toBe(true);
+    const report = await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8');
+    for (const shown of [report, bodies().at(-1)!]) {
+      expect(shown).toMatch(/✅ .*Step list/);
+      expect(shown).toMatch(/❌ .*Step each/);
+      expect(shown).toMatch(/⬜ .*Step total/);
+      expect(shown).not.toMatch(/⏭️ .*Step total/);
+    }
+  });
+});
+
 describe('a trace an earlier step of the job left at this plan’s path', () => {
   it('is removed when the main step starts, so its post step reports nothing it did not run', async () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n');
