@@ -111,7 +111,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // the summary's table, the check run's text and the report file say what the main step decided.
   // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
   const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
-  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
+  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
   const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
   try {
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });

@@ -41,6 +41,8 @@ export interface FinalReportContext {
   readonly redact: Redactor;
   /** Markdown that opens the report (a read-only run's note, a fan-out job's): within the summary's size limit. */
   readonly notes?: string;
+  /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
+  readonly fannedOut?: boolean;
 }
 
 
@@ -98,6 +100,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
     fullRecordAt: `the trace file \`${context.tracePath}\``,
     ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
+    ...(context.fannedOut && { fannedOut: true }),
   });
   return {
     status: outcome.status,

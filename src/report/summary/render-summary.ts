@@ -20,6 +20,8 @@ export interface SummaryOptions {
   readonly fullRecordAt?: string;
   /** Defaults to {@link SUMMARY_MAX_BYTES}, less room for a trailing newline. */
   readonly maxBytes?: number;
+  /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
+  readonly fannedOut?: boolean;
 }
 
 const SEPARATOR = '\n\n';
@@ -66,7 +68,7 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
     ...(approval ? [approval] : []),
     ...goals,
     ...renderSummarySteps(record, redact, where),
-    renderSummaryCost(record, options.limits, redact),
+    renderSummaryCost(record, options.limits, redact, options.fannedOut),
     renderSummaryRevisions(record, redact),
     graph,
   ];

@@ -41,13 +41,21 @@ export function abandonedLine(total: Usage): string | undefined {
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string): string {
+export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string, fannedOut = false): string {
   const lines = ['### Cost'];
   const total = runUsage(record);
   const reused = [...record.steps.values()].filter((step) => step.reused);
   if (reused.length > 0) {
     const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
-    lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+    const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
+    const cost = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+    lines.push(
+      '',
+      // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
+      fannedOut
+        ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
+        : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`,
+    );
   }
   const abandoned = abandonedLine(total);
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
