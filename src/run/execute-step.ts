@@ -26,6 +26,8 @@ export interface StepHooks {
   readonly onActivity?: (activity: StepActivity) => void;
   /** Every `ctx.callTool` call (the run records it); by default the tool is simply called. */
   readonly callTool?: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => Promise<unknown>;
+  /** The step's `earlierCalls` (a resumed run's record of what it did before). */
+  readonly earlierCalls?: StepContext['earlierCalls'];
 }
 
 /**
@@ -51,6 +53,7 @@ export async function executeStep(
     ...shared,
     step,
     signal,
+    ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
     onUsage(more) {
       const stoppedBefore = runSignal.aborted;
       usage = addUsage(usage, hooks.onUsage?.(more) ?? more);

@@ -1,3 +1,4 @@
+import type { EarlierCall } from '../steps/step-context.ts';
 import { redactDeep } from '../core/redact.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
@@ -310,12 +311,25 @@ export class PlanRun {
         if (this.#journal.stateOf(key) === 'in_progress') this.#journal.step({ ...activity, stepKey: key });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
+      earlierCalls: this.#earlierCalls(key),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
     );
+  }
+
+  /**
+   * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
+   * items: the trace keeps them under their step, not their item), in the order they were made.
+   */
+  #earlierCalls(key: string): EarlierCall[] {
+    const calls: EarlierCall[] = [];
+    for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
+      if (call.stepKey === key && call.outcome !== 'failed') calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+    }
+    return calls;
   }
 
   /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */

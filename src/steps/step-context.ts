@@ -39,10 +39,23 @@ export interface StepContext {
   /** Tools this run keeps out (read-only mode on a fork), with the reason; an agent is never offered them. */
   readonly withheldTools?: ReadonlyMap<string, string>;
   /**
+   * The calls with side effects this step made in the run a resume continues, which took effect or
+   * may have (it did not finish there). An agent is told of them, so that it does not make them again
+   * in other words (the same tool and arguments are never run again: `callTool`).
+   */
+  readonly earlierCalls?: readonly EarlierCall[];
+  /**
    * Calls a tool for this step. The run records the call (arguments, outcome) in the trace, gives
    * it its idempotency key, and refuses to repeat a side effect that already ran or may have.
    */
   callTool(tool: Tool, args: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A call with side effects an earlier run of the step made, its arguments as the trace keeps them (redacted). */
+export interface EarlierCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly outcome: 'succeeded' | 'unknown';
 }
 
 /** Runs one step to its result, or throws (a `StepError` says whether retrying may help). */

@@ -7,7 +7,8 @@ import { buildStepMessages } from '../build-step-messages.ts';
 import { completeForStep, requireModel } from '../complete-for-step.ts';
 import { CUT_OFF_FINISH_REASONS, CutOffAnswerError } from '../cut-off-answer-error.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
-import type { StepContext } from '../step-context.ts';
+import { dataBlock, promptExcerpt, promptText } from '../data-block.ts';
+import type { EarlierCall, StepContext } from '../step-context.ts';
 import { stepModelSettings } from '../step-model-settings.ts';
 import { AgentStoppedError } from './agent-stopped-error.ts';
 import { AGENT_RULES } from './agent-system-prompt.ts';
@@ -29,6 +30,28 @@ function reminder(name: string): string {
 function tally(todos: readonly TodoItem[]): string {
   const count = (status: TodoItem['status']) => todos.filter((todo) => todo.status === status).length;
   return `TODO list saved (${todos.length} item${todos.length === 1 ? '' : 's'}: ${count('completed')} completed, ${count('in_progress')} in_progress, ${count('pending')} pending${count('cancelled') ? `, ${count('cancelled')} cancelled` : ''}).`;
+}
+
+/** The most earlier calls an agent is told of, each cut to EARLIER_CALL_CHARS: a resumed step's prompt stays bounded. */
+const MAX_EARLIER_CALLS = 50;
+const EARLIER_CALL_CHARS = 2_000;
+
+/**
+ * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
+ * step worked, so the model starts again knowing nothing of them, and could make the same change in
+ * other words (another issue title), which no record would match. The calls are the model's own
+ * words from before: data, not instructions.
+ */
+function earlierCallsNote(calls: readonly EarlierCall[]): string {
+  const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) =>
+    dataBlock({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, promptExcerpt(promptText(call.args), EARLIER_CALL_CHARS)),
+  );
+  const more = calls.length - shown.length;
+  return [
+    'This step ran before, in an earlier attempt of this run that ended before the step finished. Before it ended, the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
+    ...shown,
+    ...(more > 0 ? [`(${more} more such calls; the trace has them all.)`] : []),
+  ].join('\n\n');
 }
 
 /**
@@ -57,6 +80,7 @@ class AgentLoop {
     const { model, temperature, agentSystem } = stepModelSettings(ctx, client);
     const task = resolveTaskText(ctx.step.task ?? ctx.step.description, { results: ctx.results, inputs: ctx.inputs });
     const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
+    if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
     for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
       const request: ChatRequest = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };

@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
+import { runJob } from '../../src/job/run-job.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { traceWriter } from '../../src/report/trace-writer.ts';
+import { readResumeTrace } from '../../src/run/read-resume-trace.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
+import { todos } from './agent-fixtures.ts';
+
+// An agent step that published and was then stopped before it finished. Resumed, it started again
+// knowing nothing of what it had done: the same call in the same words is refused by the run's record,
+// but the same release under another title would have been published twice.
+const PLAN = `
+name: Release
+tools:
+  publish:
+    description: Publishes a release note
+    command: [sh, -c, "cat >> published.txt"]
+    input: { type: object, properties: { title: { type: string } }, required: [title] }
+    side_effects: true
+workflow_sequence:
+  - id: release
+    type: agent
+    task: Publish the release note for v1, then say what you published.
+    tools: [publish]
+`;
+
+let dir: string;
+let server: ChatServer;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-agent-resume-'));
+  await writeFile(path.join(dir, 'plan.yml'), PLAN);
+  server = await startChatServer([]);
+});
+afterEach(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(script: ChatScript, trace: string, options: { resume?: string; stopAfterPublish?: boolean } = {}) {
+  server.script(script);
+  const stop = new AbortController();
+  const writer = traceWriter(path.join(dir, trace));
+  let resume;
+  if (options.resume) {
+    const read = await readResumeTrace(path.join(dir, options.resume));
+    if (!read.ok) throw new Error(read.problem);
+    resume = read.trace;
+  }
+  const stopper = (event: RunEvent) => {
+    if (options.stopAfterPublish && event.type === 'tool_returned' && event.tool === 'publish') stop.abort(new Error('cancelled'));
+  };
+  const outcome = await runJob(
+    { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...(resume && { resume }) },
+    {
+      listeners: [writer.listener, stopper],
+      clock: systemClock,
+      signal: stop.signal,
+      createModel: (settings) => createOpenAIModelClient({ baseURL: settings.baseURL, apiKey: 'sk-test-key', model: 'm', timeoutMs: 10_000, maxRetries: 0 }),
+    },
+  );
+  await writer.close();
+  return outcome;
+}
+
+it('a resumed agent step is told of the side effects it had made, as data, and publishes nothing again', async () => {
+  const first = await run([todos(false, [['1', 'Publish v1', 'in_progress']]), toolCallAnswer('publish', { title: 'Release v1: faster <b>builds</b>' })], 'first.jsonl', { stopAfterPublish: true });
+  expect(first.kind === 'ran' && first.status).toBe('cancelled');
+  expect(await readFile(path.join(dir, 'published.txt'), 'utf8')).toContain('Release v1');
+
+  const requestsBefore = server.requests.length;
+  const second = await run([todos(false, [['1', 'Say what was published', 'in_progress']]), textAnswer('Published "Release v1: faster builds".')], 'second.jsonl', { resume: 'first.jsonl' });
+  expect(second.kind === 'ran' && second.status).toBe('succeeded');
+  const messages = server.requests[requestsBefore]!.body.messages as { role: string; content: string }[];
+  const note = messages.at(-1)!;
+  expect(note.role).toBe('user');
+  expect(note.content).toContain('This step ran before, in an earlier attempt of this run');
+  // The model's own earlier words come back as data, with what became of the call.
+  expect(note.content).toMatch(/<data call="1" tool="publish" outcome="took effect">\n\{"title":"Release v1: faster <b>builds<\/b>"\}\n<\/data>/);
+  expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release v1/g)).toHaveLength(1);
+});
+
+it('a step that made no side-effect call before is not told of any', async () => {
+  await run([todos(false, [['1', 'Publish v1', 'in_progress']])], 'first.jsonl', { stopAfterPublish: false });
+  const requestsBefore = server.requests.length;
+  await run([todos(false, [['1', 'Publish v1', 'in_progress']]), textAnswer('Nothing to publish.')], 'second.jsonl', { resume: 'first.jsonl' });
+  const messages = server.requests[requestsBefore]!.body.messages as { role: string; content: string }[];
+  expect(messages.map((message) => message.content).join('\n')).not.toContain('This step ran before');
+});
