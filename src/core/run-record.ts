@@ -329,7 +329,8 @@ export function finalStepStates(record: RunRecord): Map<string, StepState> {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * finished included), a step that failed and that a replan then replaced, a step a revision dropped
+ * before it ran (a model must not be able to remove a check it could not pass), and, inside a completed
  * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
  * the work its plan left likewise.
  */
@@ -342,6 +343,9 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
       unfinished.set(key, `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed`);
     } else if (!current.has(key) && step.state === 'failed') {
       unfinished.set(key, 'failed, then replaced by a replan');
+    } else if (!current.has(key) && step.state !== 'completed') {
+      // A revision dropped it before it ran (a review that found the rest no longer fits): the work it stood for was not done.
+      unfinished.set(key, 'never ran: a revision of the plan dropped it');
     }
     if (current.has(key) && step.state === 'completed' && step.nested) for (const [inner, why] of undoneInside(key, step.nested)) unfinished.set(inner, why);
   }

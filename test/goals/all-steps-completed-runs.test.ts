@@ -148,6 +148,27 @@ goals:
     expect(said.summary).toContain('1 of 2 steps did not complete: check (failed, then replaced by a replan)');
   });
 
+  // Found by review: a review may replace the steps that have not run; a dropped test step was simply
+  // no longer counted, and the goal passed on "all 2 steps completed".
+  it('is unmet when a review dropped a step before it ran', async () => {
+    chat.script([
+      textAnswer(JSON.stringify({ fits: false, reason: 'The tests are not needed for this diff.' })),
+      textAnswer(JSON.stringify({ steps: [{ id: 'd2', type: 'tool_call', tool: 'add', description: 'Look again', args: '{"a":1,"b":1}', depends_on: [] }] })),
+    ]);
+    const { result, said } = await run(`name: Review
+goal: Check the change
+toolsets: [math]
+workflow_sequence:
+  - { id: d, type: tool_call, tool: add, args: { a: 1, b: 2 }, review: true }
+  - { id: tests, type: tool_call, tool: divide, args: { a: 1, b: 0 }, on_failure: fail }
+goals:
+  - { name: every step completed, all_steps_completed: true }
+`);
+    expect(chat.requests).toHaveLength(2);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(said.summary).toContain('tests (never ran: a revision of the plan dropped it)');
+  });
+
   // Found by review: a re-run resumes a model-written plan as its final revision, where the replaced
   // step no longer is: the goal said "all 1 steps completed" and the re-run passed the gate attempt 1
   // failed, though nothing new had run.

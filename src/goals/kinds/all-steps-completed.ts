@@ -3,8 +3,8 @@ import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
 
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
- * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
- * failing check for something else). Evidence lists what did not complete.
+ * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
+ * not pass because a model swapped a check for something else). Evidence lists what did not complete.
  */
 export const allStepsCompletedCheck: GoalCheck = {
   needsTarget: false,
