@@ -7,7 +7,10 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw`\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw`(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'”’)」』）`;
+/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales…`). */
+const CLOSERS = `"'”’)」』）*_`;
+/** Citations written right after the mark ("… fell 3%.[1] Revenue"): the mark ends the sentence there too. */
+const ATTACHED_CITATIONS = new RegExp(String.raw`(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?…‼⁇⁈⁉';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
@@ -20,7 +23,9 @@ const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `…` (and `‼`,
  * `⁇`, `⁈`, `⁉`) before whitespace, or at `。`, `！`, `？` anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
- * start a new one; Markdown headings are titles, not sentences, and are left out.
+ * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
+ * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
+ * cannot tell the two apart.
  */
 export function splitSentences(text: string): string[] {
   // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
@@ -52,8 +57,8 @@ function blocksOf(text: string): string[] {
 }
 
 /**
- * Where each sentence mark ends: a run of `.`, `!`, `?` or `…` (`MARKS`), then closing quotes or
- * brackets, then whitespace or the end of the block; or a run with a `。`, `！` or `？` (`CJK_MARKS`),
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `…` (`MARKS`), then closing quotes,
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `。`, `！` or `？` (`CJK_MARKS`),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -69,7 +74,8 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     let cjk = false;
     for (; at < block.length && (MARKS.includes(block[at]!) || CJK_MARKS.includes(block[at]!)); at++) cjk ||= CJK_MARKS.includes(block[at]!);
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
-    if (cjk || at === block.length || /\s/.test(block[at]!)) yield { index, mark: block.slice(index, at), after: at };
+    ATTACHED_CITATIONS.lastIndex = at;
+    if (cjk || at === block.length || /\s/.test(block[at]!) || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
 }
 

@@ -40,6 +40,20 @@ describe('splitSentences', () => {
     expect(splitSentences('Trips fell. [2] The tram opened in 2023. [3]')).toEqual(['Trips fell. [2]', 'The tram opened in 2023. [3]']);
   });
 
+  // Found by review: "3%.[1] Revenue doubled." and "**Churn fell [3].** Sales tripled." ran on into the
+  // next sentence, so one citation vouched for an uncited claim.
+  it('ends a sentence at a mark with a citation right after it, or closed by emphasis', () => {
+    expect(splitSentences('Costs fell 3%.[1] Revenue doubled. The vendor is safe [2]. **Churn fell [3].** Sales tripled. _Prices held._ Done.[4][5]')).toEqual([
+      'Costs fell 3%.[1]',
+      'Revenue doubled.',
+      'The vendor is safe [2].',
+      '**Churn fell [3].**',
+      'Sales tripled.',
+      '_Prices held._',
+      'Done.[4][5]',
+    ]);
+  });
+
   it('does not make a sentence of a numbered reference such as "[1]."', () => {
     expect(splitSentences('[1]. Gulli, A. Agentic Design Patterns.')).toEqual(['[1]. Gulli, A. Agentic Design Patterns.']);
   });
