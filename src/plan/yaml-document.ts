@@ -1,4 +1,4 @@
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -142,6 +142,32 @@ function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
   };
 }
 
+/** The tags the JSON schema of YAML 1.2 resolves to plain values; `!!str 7` is the text "7". */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
+
+/** Where the tag before the value at `value` starts (`!!omap [` → the `!`); `value` when no tag is right before it. */
+function tagStart(text: string, value: number): number {
+  const tag = /!\S*\s*$/.exec(text.slice(Math.max(0, value - 1024), value));
+  return tag ? value - tag[0].length : value;
+}
+
+/**
+ * The first nodes (MAX_YAML_ERRORS at most) with a tag other than the plain ones. `yaml` makes a
+ * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
+ * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
+ * drops an unknown tag (`!custom`) with only a warning. Called once the nesting is known to be bounded.
+ */
+function foreignTags(doc: Document): Node[] {
+  const found: Node[] = [];
+  visit(doc, {
+    Node(_key, node) {
+      if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) found.push(node);
+      return found.length >= MAX_YAML_ERRORS ? visit.BREAK : undefined;
+    },
+  });
+  return found;
+}
+
 /**
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
  * what it refuses in it (`readErrors`), where the fast reader was more lenient.
@@ -174,6 +200,18 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
   }
   const deep = tooDeepNode(doc.contents);
   if (deep) return failure(file, `the file nests more than ${MAX_NESTING} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+  const tagged = foreignTags(doc);
+  if (tagged.length > 0) {
+    return {
+      ok: false,
+      errors: tagged.map((node): PlanError => ({
+        file,
+        ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)),
+        path: '',
+        message: `the YAML tag ${node.tag!.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag!) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
+      })),
+    };
+  }
   try {
     const positions = Promise.resolve(positionsIn(doc, lineCounter));
     return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), positions: () => positions } };

@@ -156,4 +156,14 @@ describe('hostile and broken plan files', () => {
     const result = await loadPlanText(yaml(...lines), 'wide.yml');
     expect(result.ok && result.plan.steps.length).toBe(10_001);
   }, 120_000);
+
+  // Found by review: `yaml` made !!omap a Map, which every check saw as an object without keys: the
+  // limits were taken as none; an unknown tag was dropped with a warning no one saw.
+  it('refuses YAML tags other than the plain ones, at the tag', async () => {
+    expect(await errorsFor(yaml('name: t', 'goal: g', 'limits: !!omap [ concurrency: 0 ]', 'toolsets: [math]', 'model: { name: m, temperature: !custom 1 }'))).toEqual([
+      'plan.yml:3:9: the YAML tag !!omap is not read here (it would make a value no check knows, taken as empty); write the value plainly, without the tag',
+      'plan.yml:5:32: the YAML tag !custom is not read here (it would make its value plain text, the tag dropped); write the value plainly, without the tag',
+    ]);
+    expect((await validPlan(yaml('name: !!str 7', 'goal: g', 'toolsets: [math]'))).name).toBe('7');
+  });
 });
