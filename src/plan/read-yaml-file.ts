@@ -22,7 +22,8 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S)
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
   const yaml = await parsePlanYaml(decoded.text, path);
   if (!yaml.ok) return yaml;
-  const parsed = schema.safeParse(yaml.parsed.value);
+  // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
+  const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   const positions = await yaml.parsed.positions();
   if (positions.readErrors) return { ok: false, errors: positions.readErrors };

@@ -31,6 +31,15 @@ describe('the fault file', () => {
   });
 });
 
+// Found by review: read without the input in each issue, a misspelt fault was "missing `fault`" and
+// `rate: 2` "got nothing".
+it('says what a bad rule holds, as the plan file’s errors do', async () => {
+  expect(await problems('- { tool: add, fault: timeot, rate: 0.5 }\n- { tool: add, fault: timeout, rate: 2 }\n')).toEqual([
+    '1:23: `fault` must be one of timeout, exit 75, exit 1, http 429, http 500, slow, bad json, model 429, model 500; got `timeot` — did you mean `timeout`? (at [0].fault)',
+    '2:38: `rate` must be at most 1; got `2` (at [1].rate)',
+  ]);
+});
+
 describe('eval on the command line', () => {
   it('reads its options', () => {
     expect(parseCliArgs(['eval', 'p.yml', '--runs', '3', '--seed', '9', '--baseline', 'react', '--min-success-rate', '0.95', '--answers', 'a.yml'])).toMatchObject({
