@@ -71,6 +71,11 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
   refuseOverlaps(outputs, inputs);
   for (const [option, file] of outputs) {
     if (file === undefined) continue;
+    // A folder would be found only when the run ends, its work done: `--summary /tmp`.
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
+      return false;
+    }
     try {
       // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
       if (path.normalize(file).split(path.sep)[0] === DEFAULT_OUTPUT_FOLDER) refuseLinkedOutputFolder(DEFAULT_OUTPUT_FOLDER);

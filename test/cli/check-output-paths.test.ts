@@ -28,6 +28,17 @@ describe('checkOutputPaths', () => {
     expect(() => checkOutputPaths([['--markdown', out], ['--json', path.join(dir, 'new', '..', 'new', 'out.md')]])).toThrow(/--json .* is the same file as --markdown/);
   });
 
+  it('refuses a folder before the run, which writing found only after it', () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      expect(checkOutputPaths([['--summary', dir]])).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join('')).toBe(`plan-runner: cannot write --summary ${dir}: it is a folder; name a file (in it, or elsewhere)\n`);
+  });
+
   it('lets the trace rewrite the trace it resumes or weighs by, and /dev/null take several outputs', () => {
     mkdirSync(path.join(dir, 'ok'), { recursive: true });
     expect(checkOutputPaths([['--trace', trace], ['--summary', path.join(dir, 'ok', 'r.md')]], [['--resume', trace, '--trace'], ['--weights-from', trace, '--trace']])).toBe(true);

@@ -18,6 +18,16 @@ describe('options the command line gives', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'a=2'])).toThrow('--input a is given twice; give each input once');
   });
 
+  // Found by review: `--model ""` ran with the plan's model, `--summary ""` wrote nothing and said
+  // nothing, `--trace ""` failed after the whole run; `--api-key-env 1BAD` named no variable.
+  it('are refused when given an empty value, or a name no variable can have', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--model', ''])).toThrow(new UsageError('--model needs a value, got an empty one'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--trace='])).toThrow('--trace needs a value, got an empty one');
+    expect(() => parseCliArgs(['plan', 'plan.yml', '--summary', ''])).toThrow('--summary needs a value, got an empty one');
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--markdown', ''])).toThrow('--markdown needs a value, got an empty one');
+    expect(() => parseCliArgs(['run', 'plan.yml', '--api-key-env', '1BAD'])).toThrow("--api-key-env takes the name of an environment variable (letters, digits and _), got '1BAD'");
+  });
+
   it('are taken as before where the command reads them', () => {
     expect(parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'b=2', '--trace', 't.jsonl'])).toMatchObject({ command: 'run', trace: 't.jsonl', inputs: { a: '1', b: '2' } });
     expect(parseCliArgs(['eval', 'plan.yml', '--baseline', 'react', '--baseline', 'full-history', '--runs', '3'])).toMatchObject({ command: 'eval', runs: 3, baselines: ['react', 'full-history'] });
