@@ -1,4 +1,4 @@
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
@@ -146,6 +146,18 @@ function duplicateKeys(contents: unknown): number[] {
  * node that exists is used: the map missing the key; with `at: 'key'`, the key instead of its value.
  */
 function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
+  // Each map's pairs by key text, made the first time a path goes through it: a file with 80,000
+  // errors in one map looked each one up from the map's start, and took minutes.
+  const indexes = new WeakMap<object, Map<string, Pair>>();
+  const pairOf = (map: YAMLMap, segment: PathSegment): Pair | undefined => {
+    let index = indexes.get(map);
+    if (!index) {
+      index = new Map();
+      for (const item of map.items) if (isPair(item) && isScalar(item.key) && !index.has(String(item.key.value))) index.set(String(item.key.value), item);
+      indexes.set(map, index);
+    }
+    return index.get(String(segment));
+  };
   return {
     locate(path: readonly PathSegment[], at: 'key' | 'value' = 'value') {
       let node: unknown = doc.contents;
@@ -154,7 +166,7 @@ function positionsIn(doc: Document, lineCounter: LineCounter): PlanPositions {
         if (isAlias(node)) node = node.resolve(doc);
         let next: unknown;
         if (isMap(node)) {
-          const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+          const pair = pairOf(node, segment);
           if (!pair) break;
           const key = pair.key as Node;
           if (index === path.length - 1 && at === 'key') {
