@@ -90,6 +90,13 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  // Found by review: Ajv leaves a property named __proto__ out, so {"__proto__": 5} passed a schema asking for text.
+  it('rejects a json_schema that constrains a property named __proto__, which the validator cannot check', async () => {
+    expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, required: [__proto__] } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:5:\d+: a property named `__proto__` cannot be checked \(the validator leaves it out\).*\(at goals\[0\]\.json_schema\.required\)$/),
+    ]);
+  });
+
   // Found by the second review: each was accepted at load and could never be checked, or loosened the gate.
   it('rejects in a goal json_schema what the check would refuse or check otherwise, where it is written', async () => {
     const errors = await errorsFor(yaml(...steps, '  - { name: a, json_schema: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { u: { type: string, format: url } }, if: { required: [a] }, then: { requird: [b] }, unevaluatedProperties: false } }'));
