@@ -2655,7 +2655,7 @@ exports.parse = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 __webpack_unused_export__ = publicApi.parseDocument;
 exports.stringify = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 

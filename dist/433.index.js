@@ -13,6 +13,7 @@ export const modules = {
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90422);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(15537);
+/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(12029);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(23625);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49474);
@@ -22,7 +23,8 @@ export const modules = {
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(66021);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(72896);
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(99674);
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
+
 
 
 
@@ -41,9 +43,12 @@ const KILLED_REASON = 'the main step ended before the run did (killed on cancel,
 const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
- * the run cancelled at its last event. Nested runs are ended the same way, inside their step.
+ * the run cancelled at its last event. Nested runs are ended the same way, inside their step. With
+ * `scope` (a prepare or shard job of a fanned-out run), a step outside it is another job's to start
+ * and is left as it is, as the live run leaves it: skipped, it would show \u23ed\ufe0f in the comment the jobs
+ * share until the merge job's last write, over the merge job's own \u23f3.
  */
-function killedRunEnd(record) {
+function killedRunEnd(record, scope) {
     const at = record.lastAt;
     const ended = [];
     for (const step of record.steps.values()) {
@@ -58,7 +63,7 @@ function killedRunEnd(record) {
         if (step.state === 'in_progress') {
             ended.push({ type: 'step_failed', stepKey, error: 'the main step ended while this step ran', transient: true, durationMs: step.startedAt === undefined ? 0 : at - step.startedAt, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
         }
-        else if (step.state === 'pending' || step.state === 'waiting') {
+        else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
         }
     }
@@ -72,9 +77,9 @@ function killedRunEnd(record) {
  * approval, a fanned-out part, which checks none), nothing: the main step only did not report it.
  */
 function endOfLeftRun(left, settings) {
-    if (left.status === undefined)
-        return killedRunEnd(left);
     const part = settings.fanOut?.part;
+    if (left.status === undefined)
+        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_13__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
     return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
@@ -112,8 +117,8 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_13__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
-    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\`` });
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
+    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {
         const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });

@@ -25,6 +25,8 @@ var complete_for_step = __webpack_require__(69547);
 var cut_off_answer_error = __webpack_require__(17437);
 // EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
 var empty_answer_error = __webpack_require__(35362);
+// EXTERNAL MODULE: ./lib/steps/data-block.js
+var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/step-model-settings.js
 var step_model_settings = __webpack_require__(13643);
 // EXTERNAL MODULE: ./lib/core/step-error.js
@@ -206,8 +208,6 @@ function applyWriteTodos(current, args) {
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(38521);
-// EXTERNAL MODULE: ./lib/steps/data-block.js
-var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
 var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
@@ -311,6 +311,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${todo_item/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${todo_item/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -318,6 +319,24 @@ function reminder(name) {
 function tally(todos) {
     const count = (status) => todos.filter((todo) => todo.status === status).length;
     return `TODO list saved (${todos.length} item${todos.length === 1 ? '' : 's'}: ${count('completed')} completed, ${count('in_progress')} in_progress, ${count('pending')} pending${count('cancelled') ? `, ${count('cancelled')} cancelled` : ''}).`;
+}
+/** The most earlier calls an agent is told of, each cut to EARLIER_CALL_CHARS: a resumed step's prompt stays bounded. */
+const MAX_EARLIER_CALLS = 50;
+const EARLIER_CALL_CHARS = 2_000;
+/**
+ * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
+ * step worked, so the model starts again knowing nothing of them, and could make the same change in
+ * other words (another issue title), which no record would match. The calls are the model's own
+ * words from before: data, not instructions.
+ */
+function earlierCallsNote(calls) {
+    const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(call.args), EARLIER_CALL_CHARS)));
+    const more = calls.length - shown.length;
+    return [
+        'This step ran before, in an earlier attempt of this run that ended before the step finished. Before it ended, the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
+        ...shown,
+        ...(more > 0 ? [`(${more} more such calls; the trace has them all.)`] : []),
+    ].join('\n\n');
 }
 /**
  * One agent step's tool loop. The model is called at most `max_turns` times; each answer either
@@ -343,6 +362,8 @@ class AgentLoop {
         const { model, temperature, agentSystem } = (0,step_model_settings/* stepModelSettings */.j)(ctx, client);
         const task = resolveTaskText(ctx.step.task ?? ctx.step.description, { results: ctx.results, inputs: ctx.inputs });
         const messages = (0,build_step_messages/* buildStepMessages */.v)(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
+        if (ctx.earlierCalls?.length)
+            messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
         const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
         for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
             const request = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };

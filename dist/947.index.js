@@ -50,7 +50,8 @@ async function readYamlFile(path, schema) {
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
     if (!yaml.ok)
         return yaml;
-    const parsed = schema.safeParse(yaml.parsed.value);
+    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
+    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
     if (parsed.success)
         return { ok: true, value: parsed.data };
     const positions = await yaml.parsed.positions();
@@ -205,8 +206,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
 var run_budget = __webpack_require__(17886);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(10029);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __webpack_require__(11323);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

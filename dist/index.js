@@ -9272,6 +9272,7 @@ class OutputPathRefusedError extends Error {
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
+/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35878);
 
 /**
@@ -9288,16 +9289,69 @@ class JsonTooDeepError extends SyntaxError {
         this.name = 'JsonTooDeepError';
     }
 }
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    constructor(key) {
+        super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+    }
+}
 /**
  * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
- * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
- * event around a tool's arguments, nested runs around it) passes a larger bound.
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
  */
 function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
     if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
         throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
     return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
 }
 
 
@@ -10054,7 +10108,8 @@ function finalStepStates(record) {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * finished included), a step that failed and that a replan then replaced, a step a revision dropped
+ * before it ran (a model must not be able to remove a check it could not pass), and, inside a completed
  * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
  * the work its plan left likewise.
  */
@@ -10068,6 +10123,10 @@ function unfinishedWork(record) {
         }
         else if (!current.has(key) && step.state === 'failed') {
             unfinished.set(key, 'failed, then replaced by a replan');
+        }
+        else if (!current.has(key) && step.state !== 'completed') {
+            // A revision dropped it before it ran (a review that found the rest no longer fits): the work it stood for was not done.
+            unfinished.set(key, 'never ran: a revision of the plan dropped it');
         }
         if (current.has(key) && step.state === 'completed' && step.nested)
             for (const [inner, why] of undoneInside(key, step.nested))
@@ -10405,8 +10464,8 @@ var goal_not_evaluable_error = __nccwpck_require__(58542);
 
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
- * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
- * failing check for something else). Evidence lists what did not complete.
+ * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
+ * not pass because a model swapped a check for something else). Evidence lists what did not complete.
  */
 const allStepsCompletedCheck = {
     needsTarget: false,
@@ -10582,7 +10641,10 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales\u2026`). */
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09*_`;
+/** Citations written right after the mark ("\u2026 fell 3%.[1] Revenue"): the mark ends the sentence there too. */
+const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
@@ -10594,7 +10656,9 @@ const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
  * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
- * start a new one; Markdown headings are titles, not sentences, and are left out.
+ * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
+ * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
+ * cannot tell the two apart.
  */
 function splitSentences(text) {
     // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
@@ -10626,8 +10690,8 @@ function blocksOf(text) {
     return blocks;
 }
 /**
- * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes or
- * brackets, then whitespace or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes,
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -10645,7 +10709,8 @@ function* terminators(block) {
             cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
-        if (cjk || at === block.length || /\s/.test(block[at]))
+        ATTACHED_CITATIONS.lastIndex = at;
+        if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -11787,7 +11852,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 10029:
+/***/ 11323:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11997,27 +12062,8 @@ function expandForEach(step, sources, defaultMaxItems) {
     });
 }
 
-;// CONCATENATED MODULE: ./lib/run/fan-out-part.js
-/** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
-function fanOutScope(steps, part) {
-    if (part === 'merge')
-        return undefined;
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const fanOut = steps.filter((step) => step.forEach?.fanOut);
-    const scope = new Set();
-    const queue = fanOut.flatMap((step) => step.dependsOn);
-    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
-        if (scope.has(key))
-            continue;
-        scope.add(key);
-        queue.push(...(byKey.get(key)?.dependsOn ?? []));
-    }
-    if (part === 'shard')
-        for (const step of fanOut)
-            scope.add(step.key);
-    return scope;
-}
-
+// EXTERNAL MODULE: ./lib/run/fan-out-part.js
+var fan_out_part = __nccwpck_require__(19243);
 ;// CONCATENATED MODULE: ./lib/run/fan-out-state-error.js
 
 /**
@@ -12718,6 +12764,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         ...shared,
         step,
         signal,
+        ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
         onUsage(more) {
             const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
@@ -13223,7 +13270,7 @@ class PlanRun {
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
-        this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
+        this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
             // A trace without times (an older one): look for the effect over the last day.
@@ -13397,9 +13444,22 @@ class PlanRun {
                     this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
+            earlierCalls: this.#earlierCalls(key),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /**
+     * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
+     * items: the trace keeps them under their step, not their item), in the order they were made.
+     */
+    #earlierCalls(key) {
+        const calls = [];
+        for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
+            if (call.stepKey === key && call.outcome !== 'failed')
+                calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+        }
+        return calls;
     }
     /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
     #savedBy(what) {
@@ -14339,7 +14399,7 @@ const CAPPED_WRITES = ['create_issue', 'add_comment'];
  * on its own, so such a run would write up to shards \u00d7 the cap; the merge job's steps run once.
  */
 function fanOutWriteProblem(plan) {
-    const early = fanOutScope(plan.steps, 'shard') ?? new Set();
+    const early = (0,fan_out_part/* fanOutScope */.q)(plan.steps, 'shard') ?? new Set();
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
@@ -17131,6 +17191,11 @@ function checkSchema(schema, path, depth, issues, strict) {
         else
             value.forEach((inner, index) => checkSchema(inner, [...path, key, index], depth + 1, issues, strict));
     }
+    // Ajv leaves a property named __proto__ out of `properties` (and so of every check on it): `{"__proto__": 5}`
+    // passed `properties: {__proto__: {type: string}}`, and `required: [__proto__]` with a `const` beside it.
+    const proto = (isMap(schema.properties) && Object.hasOwn(schema.properties, '__proto__')) || (Array.isArray(schema.required) && schema.required.includes('__proto__'));
+    if (proto)
+        issues.push({ path: [...path, isMap(schema.properties) && Object.hasOwn(schema.properties, '__proto__') ? 'properties' : 'required'], message: 'a property named `__proto__` cannot be checked (the validator leaves it out); check the value another way, such as with a command goal' });
     if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
         issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
     }
@@ -24483,7 +24548,7 @@ function renderSummary(record, options) {
         ...(approval ? [approval] : []),
         ...goals,
         ...renderSummarySteps(record, redact, where),
-        (0,summary_cost/* renderSummaryCost */.I)(record, options.limits, redact),
+        (0,summary_cost/* renderSummaryCost */.I)(record, options.limits, redact, options.fannedOut),
         renderSummaryRevisions(record, redact),
         graph,
     ];
@@ -24559,13 +24624,19 @@ function abandonedLine(total) {
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-function renderSummaryCost(record, limits, redact) {
+function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const lines = ['### Cost'];
     const total = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
     const reused = [...record.steps.values()].filter((step) => step.reused);
     if (reused.length > 0) {
         const saved = reused.reduce((sum, step) => (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(sum, step.reused ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y), _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+        const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
+        const cost = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+        lines.push('', 
+        // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
+        fannedOut
+            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
+            : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`);
     }
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
@@ -24785,6 +24856,35 @@ async function writeReportFile(file, markdown) {
 function asSentence(text) {
     const trimmed = text.trim();
     return /[.!?\u2026]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+
+/***/ }),
+
+/***/ 19243:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ fanOutScope)
+/* harmony export */ });
+/** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
+function fanOutScope(steps, part) {
+    if (part === 'merge')
+        return undefined;
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const fanOut = steps.filter((step) => step.forEach?.fanOut);
+    const scope = new Set();
+    const queue = fanOut.flatMap((step) => step.dependsOn);
+    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+        if (scope.has(key))
+            continue;
+        scope.add(key);
+        queue.push(...(byKey.get(key)?.dependsOn ?? []));
+    }
+    if (part === 'shard')
+        for (const step of fanOut)
+            scope.add(step.key);
+    return scope;
 }
 
 
@@ -39467,8 +39567,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __nccwpck_require__(10029);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __nccwpck_require__(11323);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -40006,6 +40106,7 @@ function reportOf(outcome, context) {
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: `the trace file \`${context.tracePath}\``,
         ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
+        ...(context.fannedOut && { fannedOut: true }),
     });
     return {
         status: outcome.status,
@@ -41116,7 +41217,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }) });
+        const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.

@@ -38,6 +38,7 @@ function hasVisibleText(text) {
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
+/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
 
 /**
@@ -54,16 +55,69 @@ class JsonTooDeepError extends SyntaxError {
         this.name = 'JsonTooDeepError';
     }
 }
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    constructor(key) {
+        super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+    }
+}
 /**
  * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
- * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
- * event around a tool's arguments, nested runs around it) passes a larger bound.
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
  */
 function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
     if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
         throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
     return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
 }
 
 

@@ -531,13 +531,19 @@ function abandonedLine(total) {
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-function renderSummaryCost(record, limits, redact) {
+function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const lines = ['### Cost'];
     const total = runUsage(record);
     const reused = [...record.steps.values()].filter((step) => step.reused);
     if (reused.length > 0) {
         const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        lines.push('', `Resumed: ${reused.length} step${reused.length === 1 ? '' : 's'} reused from the earlier run, which would have cost ${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)} again.`);
+        const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
+        const cost = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+        lines.push('', 
+        // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
+        fannedOut
+            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
+            : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`);
     }
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
@@ -788,7 +794,7 @@ function renderSummary(record, options) {
         ...(approval ? [approval] : []),
         ...goals,
         ...renderSummarySteps(record, redact, where),
-        renderSummaryCost(record, options.limits, redact),
+        renderSummaryCost(record, options.limits, redact, options.fannedOut),
         renderSummaryRevisions(record, redact),
         graph,
     ];
@@ -916,6 +922,7 @@ function reportOf(outcome, context) {
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
         fullRecordAt: `the trace file \`${context.tracePath}\``,
         ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
+        ...(context.fannedOut && { fannedOut: true }),
     });
     return {
         status: outcome.status,

@@ -65,7 +65,9 @@ function tooDeepNode(root) {
  */
 function readDocument(text) {
     const lineCounter = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
-    const options = { uniqueKeys: true, stringKeys: true, logLevel: 'error' };
+    // Duplicate keys are found below, in one pass: `yaml`'s own check compares each key with every key
+    // before it in its map, and 60,000 keys in one map took 48 s.
+    const options = { uniqueKeys: false, stringKeys: true, logLevel: 'error' };
     const composer = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .Composer */ .Dk(options);
     const own = composer;
     const keep = own.onError;
@@ -108,13 +110,63 @@ function readDocument(text) {
     // compose(\u2026, forceDoc = true) yields a document for any text, an empty one included.
     if (!doc)
         throw new Error('the YAML reader gave no document');
+    const duplicates = duplicateKeys(doc.contents);
+    if (duplicates.length > 0) {
+        for (const key of duplicates)
+            if (keepNext())
+                doc.errors.push(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT([key, key + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        // In the order of the text, as the composer reported them.
+        doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
+    }
     return { doc, lineCounter, dropped };
+}
+/**
+ * Where each key that its map already has starts, in the order of the text: keys are equal as `yaml`
+ * compares them (scalars of the same value). One pass with a set per map, without recursion (the
+ * nesting is not yet known to be bounded).
+ */
+function duplicateKeys(contents) {
+    const found = [];
+    const stack = [contents];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            const seen = new Set();
+            for (const pair of node.items) {
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key)) {
+                    if (seen.has(pair.key.value))
+                        found.push(pair.key.range?.[0] ?? 0);
+                    seen.add(pair.key.value);
+                }
+                stack.push(pair.key, pair.value);
+            }
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node)) {
+            for (const item of node.items)
+                stack.push(item);
+        }
+    }
+    return found.sort((a, b) => a - b);
 }
 /**
  * Where paths are in a parsed document. When a path runs out of nodes (a missing key), the deepest
  * node that exists is used: the map missing the key; with `at: 'key'`, the key instead of its value.
  */
 function positionsIn(doc, lineCounter) {
+    // Each map's pairs by key text, made the first time a path goes through it: a file with 80,000
+    // errors in one map looked each one up from the map's start, and took minutes.
+    const indexes = new WeakMap();
+    const pairOf = (map, segment) => {
+        let index = indexes.get(map);
+        if (!index) {
+            index = new Map();
+            for (const item of map.items)
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && !index.has(String(item.key.value)))
+                    index.set(String(item.key.value), item);
+            indexes.set(map, index);
+        }
+        return index.get(String(segment));
+    };
     return {
         locate(path, at = 'value') {
             let node = doc.contents;
@@ -124,7 +176,7 @@ function positionsIn(doc, lineCounter) {
                     node = node.resolve(doc);
                 let next;
                 if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
-                    const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(segment));
+                    const pair = pairOf(node, segment);
                     if (!pair)
                         break;
                     const key = pair.key;
@@ -147,6 +199,30 @@ function positionsIn(doc, lineCounter) {
             return positionOf(lineCounter, offset);
         },
     };
+}
+/** The tags the JSON schema of YAML 1.2 resolves to plain values; `!!str 7` is the text "7". */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
+/** Where the tag before the value at `value` starts (`!!omap [` \u2192 the `!`); `value` when no tag is right before it. */
+function tagStart(text, value) {
+    const tag = /!\S*\s*$/.exec(text.slice(Math.max(0, value - 1024), value));
+    return tag ? value - tag[0].length : value;
+}
+/**
+ * The first nodes (MAX_YAML_ERRORS at most) with a tag other than the plain ones. `yaml` makes a
+ * `!!omap`, `!!set`, `!!binary` or `!!timestamp` a Map, Set, Buffer or Date, which every check of the
+ * plan saw as an object without keys (`limits: !!omap [concurrency: 0]` passed as no limits), and
+ * drops an unknown tag (`!custom`) with only a warning. Called once the nesting is known to be bounded.
+ */
+function foreignTags(doc) {
+    const found = [];
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Node(_key, node) {
+            if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
+                found.push(node);
+            return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
+        },
+    });
+    return found;
 }
 /**
  * The positions of a file the fast reader read: `yaml` reads it again, for its positions, and says
@@ -180,6 +256,18 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     const deep = tooDeepNode(doc.contents);
     if (deep)
         return failure(file, `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+    const tagged = foreignTags(doc);
+    if (tagged.length > 0) {
+        return {
+            ok: false,
+            errors: tagged.map((node) => ({
+                file,
+                ...positionOf(lineCounter, tagStart(text, node.range?.[0] ?? 0)),
+                path: '',
+                message: `the YAML tag ${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
+            })),
+        };
+    }
     try {
         const positions = Promise.resolve(positionsIn(doc, lineCounter));
         return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIAS_COUNT */ .w4 }), positions: () => positions } };

@@ -50,7 +50,8 @@ async function readYamlFile(path, schema) {
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
     if (!yaml.ok)
         return yaml;
-    const parsed = schema.safeParse(yaml.parsed.value);
+    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
+    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
     if (parsed.success)
         return { ok: true, value: parsed.data };
     const positions = await yaml.parsed.positions();

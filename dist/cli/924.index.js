@@ -81,6 +81,11 @@ function checkOutputPaths(outputs, inputs = []) {
     for (const [option, file] of outputs) {
         if (file === undefined)
             continue;
+        // A folder would be found only when the run ends, its work done: `--summary /tmp`.
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isDirectory()) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
+            return false;
+        }
         try {
             // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
             if (node_path__WEBPACK_IMPORTED_MODULE_1__.normalize(file).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)[0] === _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ)
@@ -603,6 +608,7 @@ class OutputPathRefusedError extends Error {
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
+/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
 
 /**
@@ -619,16 +625,69 @@ class JsonTooDeepError extends SyntaxError {
         this.name = 'JsonTooDeepError';
     }
 }
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    constructor(key) {
+        super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+    }
+}
 /**
  * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
- * is refused (`JsonTooDeepError`, a `SyntaxError`). A record that wraps such values (a trace line: an
- * event around a tool's arguments, nested runs around it) passes a larger bound.
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
  */
 function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
     const value = JSON.parse(text);
     if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
         throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
     return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
 }
 
 
@@ -1313,7 +1372,8 @@ function finalStepStates(record) {
 /**
  * Work the run did not do although no step of its final plan says failed, by step key: a completed
  * `for_each` step whose items failed under `on_item_failure: continue` (a fan-out shard that never
- * finished included), a step that failed and that a replan then replaced, and, inside a completed
+ * finished included), a step that failed and that a replan then replaced, a step a revision dropped
+ * before it ran (a model must not be able to remove a check it could not pass), and, inside a completed
  * `type: plan` step (as `<step>/<inner step>`), each of its plan's steps that did not complete and
  * the work its plan left likewise.
  */
@@ -1327,6 +1387,10 @@ function unfinishedWork(record) {
         }
         else if (!current.has(key) && step.state === 'failed') {
             unfinished.set(key, 'failed, then replaced by a replan');
+        }
+        else if (!current.has(key) && step.state !== 'completed') {
+            // A revision dropped it before it ran (a review that found the rest no longer fits): the work it stood for was not done.
+            unfinished.set(key, 'never ran: a revision of the plan dropped it');
         }
         if (current.has(key) && step.state === 'completed' && step.nested)
             for (const [inner, why] of undoneInside(key, step.nested))
@@ -1440,8 +1504,8 @@ var goal_not_evaluable_error = __webpack_require__(8542);
 
 /**
  * `all_steps_completed`: every step of the final plan completed, none with failed items, and no step
- * failed on the way (one a replan replaced counts: a gate must not pass because a model swapped a
- * failing check for something else). Evidence lists what did not complete.
+ * failed on the way or was dropped before it ran (one a replan or a review replaced counts: a gate must
+ * not pass because a model swapped a check for something else). Evidence lists what did not complete.
  */
 const allStepsCompletedCheck = {
     needsTarget: false,
@@ -1617,7 +1681,10 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales\u2026`). */
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09*_`;
+/** Citations written right after the mark ("\u2026 fell 3%.[1] Revenue"): the mark ends the sentence there too. */
+const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
 const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
@@ -1629,7 +1696,9 @@ const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
  * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
  * Dr., U.S.), decimals (2.5%) and citations ([1].) do not break a sentence; blank lines and list items
- * start a new one; Markdown headings are titles, not sentences, and are left out.
+ * start a new one; Markdown headings are titles, not sentences, and are left out. A single letter
+ * before a period reads as an initial ("A. Gulli"): "under plan B. The vendor" runs on, as the text
+ * cannot tell the two apart.
  */
 function splitSentences(text) {
     // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
@@ -1661,8 +1730,8 @@ function blocksOf(text) {
     return blocks;
 }
 /**
- * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes or
- * brackets, then whitespace or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
+ * Where each sentence mark ends: a run of `.`, `!`, `?` or `\u2026` (`MARKS`), then closing quotes,
+ * brackets or emphasis, then whitespace, citations (`[1]`) or the end of the block; or a run with a `\u3002`, `\uff01` or `\uff1f` (`CJK_MARKS`),
  * whatever follows. One pass, never back over a run: the text is a step's result,
  * anyone's, and a pattern that tried every start inside a long run of periods took time that grew
  * with the square of its length.
@@ -1680,7 +1749,8 @@ function* terminators(block) {
             cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
-        if (cjk || at === block.length || /\s/.test(block[at]))
+        ATTACHED_CITATIONS.lastIndex = at;
+        if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -3673,6 +3743,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
         ...shared,
         step,
         signal,
+        ...(hooks.earlierCalls?.length && { earlierCalls: hooks.earlierCalls }),
         onUsage(more) {
             const stoppedBefore = runSignal.aborted;
             usage = (0,core_usage/* addUsage */.v)(usage, hooks.onUsage?.(more) ?? more);
@@ -4352,9 +4423,22 @@ class PlanRun {
                     this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
+            earlierCalls: this.#earlierCalls(key),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
+    }
+    /**
+     * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
+     * items: the trace keeps them under their step, not their item), in the order they were made.
+     */
+    #earlierCalls(key) {
+        const calls = [];
+        for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
+            if (call.stepKey === key && call.outcome !== 'failed')
+                calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+        }
+        return calls;
     }
     /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
     #savedBy(what) {

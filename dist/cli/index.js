@@ -437,6 +437,13 @@ function parseCliArgs(argv) {
         throw new UsageError(`--base-url: ${baseUrlIssue}`);
     if (values.task !== undefined && values.task.trim() === '')
         throw new UsageError('--task needs the task in words, got an empty text');
+    // `--trace ""`, `--model=`: an empty value was taken as the option not given (the plan's model used, no file written), or failed after the run.
+    const empty = tokens.find((token) => token.kind === 'option' && token.value === '');
+    if (empty && empty.kind === 'option')
+        throw new UsageError(`--${empty.name} needs a value, got an empty one`);
+    if (values['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(values['api-key-env'])) {
+        throw new UsageError(`--api-key-env takes the name of an environment variable (letters, digits and _), got '${values['api-key-env']}'`);
+    }
     if (command === 'validate') {
         if (rest.length === 0)
             throw new UsageError('validate needs at least one plan file');
