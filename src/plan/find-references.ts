@@ -1,7 +1,7 @@
 import type { PathSegment } from './plan-issue.ts';
 import { StepId } from './schema.ts';
 import { parseReferencePath } from './reference-path.ts';
-import { githubExpressionHint, parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
+import { githubExpressionHint, parseTemplateBody, TEMPLATE_PATTERN, unclosedReferenceProblem } from './reference-syntax.ts';
 import type { FoundReference, ReferenceProblem } from './reference.ts';
 
 /** Every reference in an args value, and every reference written wrongly, with where each sits. */
@@ -41,6 +41,8 @@ function scanStepResult(value: Record<string, unknown>, at: PathSegment[], scan:
 function scanString(value: string, at: PathSegment[], scan: ReferenceScan, itemName: string | undefined): void {
   const hint = githubExpressionHint(value);
   if (hint) scan.problems.push({ at, message: hint });
+  const unclosed = unclosedReferenceProblem(value, itemName);
+  if (unclosed) scan.problems.push({ at, message: unclosed });
   for (const match of value.matchAll(TEMPLATE_PATTERN)) {
     const body = parseTemplateBody(match[1]!, itemName);
     if (body.kind === 'malformed') scan.problems.push({ at, message: body.message, ...(body.aboutItem && { aboutItem: true }) });

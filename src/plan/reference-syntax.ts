@@ -55,6 +55,30 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
   return { kind: 'literal' };
 }
 
+/**
+ * The problem with a `${steps.…`, `${inputs.…` or `${item…` (or `${<as>…}`) that is never closed: no
+ * `}` before the end, before the next `${` or before another `{`. Such text matched no reference and
+ * was passed on as it was written (`got: ${steps.1.result`). One pass over the text, whatever it holds.
+ */
+export function unclosedReferenceProblem(text: string, itemName?: string): string | undefined {
+  const heads = ['steps', 'inputs', itemName ?? 'item'];
+  let open: number | undefined;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '}') {
+      open = undefined;
+    } else if (char === '{') {
+      if (open !== undefined) break;
+      if (text[at - 1] !== '$') continue;
+      const word = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})/.exec(text.slice(at + 1, at + 90))?.[1];
+      if (word !== undefined && heads.includes(word)) open = at - 1;
+    }
+  }
+  if (open === undefined) return undefined;
+  const shown = `\${${text.slice(open + 2, open + 62).trimStart().split(/[\s{$]/, 1)[0]!}`;
+  return `\`${shown}\` has no closing \`}\`, so it is no reference and would be passed on as written; close it: ${REFERENCE_FORMS}`;
+}
+
 /** A hint when a string uses GitHub's `${{ … }}` for what should be a plan reference. */
 export function githubExpressionHint(text: string): string | undefined {
   // Bounded, so a string of a model-written plan cannot make this scan quadratic ('${{steps.' and spaces).

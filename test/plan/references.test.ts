@@ -48,6 +48,29 @@ describe('findReferences', () => {
   });
 });
 
+// Found by review: `got: ${steps.1.result` (no `}`) matched no reference and reached the tool as written.
+describe('a reference that is never closed', () => {
+  it('is a problem, before the end, the next ${ or another {, and shell-like text is not', () => {
+    const scan = findReferences({
+      a: 'got: ${steps.1.result',
+      b: '${inputs.week and ${steps.1.result}',
+      c: '${ item.name {',
+      d: 'cost in ${USD',
+      e: '${steps.1.result} and ${{ steps.2.result }} and }',
+    }, 'item');
+    expect(scan.problems.filter((problem) => problem.message.includes('no closing'))).toEqual([
+      { at: ['a'], message: '`${steps.1.result` has no closing `}`, so it is no reference and would be passed on as written; close it: ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}' },
+      { at: ['b'], message: expect.stringMatching(/^`\$\{inputs\.week` has no closing/) },
+      { at: ['c'], message: expect.stringMatching(/^`\$\{item\.name` has no closing/) },
+    ]);
+  });
+
+  it('takes as long for a long text of them as a short one would suggest (one pass)', () => {
+    const scan = findReferences({ a: '${steps.'.repeat(200_000) });
+    expect(scan.problems.some((problem) => problem.message.includes('no closing'))).toBe(true);
+  });
+});
+
 describe('resolveReferences', () => {
   it('gives a whole-value reference the referenced value with its type', () => {
     expect(
