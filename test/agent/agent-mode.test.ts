@@ -105,3 +105,12 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(api.requests.map((request) => request.operationId)).toEqual(['issues/get']);
   });
 });
+
+// Found by review: `--task` (the task input) with a plan that has steps, without --agent, was dropped
+// without a word: the run went ahead on the plan's steps.
+it('refuses a task beside a plan with steps of its own, unless the run is an agent', async () => {
+  const plan = 'name: Steps\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
+  const { outcome, events } = await agentJob(plan, [], { mode: 'run', task: 'Do something else' });
+  expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ message: expect.stringContaining('a task was given (the task input, --task), but this plan has its own steps') }] });
+  expect(events).toEqual([]);
+});
