@@ -14,7 +14,7 @@ import { McpServerStartError } from '../../src/tools/mcp/mcp-server-start-error.
 import { McpToolError } from '../../src/tools/mcp/mcp-tool-error.ts';
 import { McpTransportError } from '../../src/tools/mcp/mcp-transport-error.ts';
 import { TOOL_RESULT_LIMIT_BYTES } from '../../src/tools/tool-output-too-large-error.ts';
-import { MCP_MESSAGE_LIMIT_BYTES } from '../../src/tools/mcp/process-group-stdio-transport.ts';
+import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport } from '../../src/tools/mcp/process-group-stdio-transport.ts';
 import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
 import { mcpToolName } from '../../src/tools/mcp/mcp-tool-name.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
@@ -187,6 +187,17 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect(error).toMatchObject({ server: 'broken' });
     expect((error as Error).message).toContain('boom: config missing');
     expect(processesWith(goodMark)).toEqual([]);
+  });
+
+  // Seen in CI: the server wrote its complaint and exited at once; our first write failed with EPIPE
+  // before its stderr was read, and the message said only "write EPIPE". The start's error reads the
+  // stderr once its pipe closed (the transport, as the session uses it on a failed start).
+  it('reads what a server said on stderr once the pipe closed, not what had been read when the start failed', async () => {
+    const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: ['-e', 'setTimeout(() => { process.stderr.write("boom: config missing\\n"); process.exit(3); }, 150)'], env: { PATH: process.env['PATH'] ?? '' } });
+    await transport.start();
+    expect(transport.stderr.text()).toBe('');
+    expect(await transport.stderrText(10_000)).toContain('boom: config missing');
+    await transport.close();
   });
 
   it('names a server whose program does not exist', async () => {

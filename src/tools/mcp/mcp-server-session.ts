@@ -116,7 +116,7 @@ export class McpServerSession {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
-      const stderr = transport instanceof ProcessGroupStdioTransport ? transport.stderr.text() : undefined;
+      const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
       const reason = error instanceof Error ? error.message : String(error);
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }

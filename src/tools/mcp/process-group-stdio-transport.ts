@@ -34,6 +34,7 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** The last few KiB the server wrote to stderr, for error messages. */
   readonly stderr = new TailBuffer(8 * 1024);
+  #stderrClosed: Promise<void> = Promise.resolve();
   readonly #server: StdioServerProcess;
   readonly #readBuffer = new ReadBuffer({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
   /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
@@ -85,6 +86,7 @@ export class ProcessGroupStdioTransport implements Transport {
       }
     });
     child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    this.#stderrClosed = child.stderr ? once(child.stderr, 'close').then(() => undefined, () => undefined) : Promise.resolve();
     child.stdin?.on('error', (error) => this.onerror?.(error));
     // A server that exits on its own leaves nothing running: its group and what detached from it go too.
     child.on('exit', () => {
@@ -108,6 +110,16 @@ export class ProcessGroupStdioTransport implements Transport {
     const stdin = this.#child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error('the MCP server is not running');
     if (!stdin.write(serializeMessage(message))) await once(stdin, 'drain');
+  }
+
+  /**
+   * What the server wrote to stderr, once the pipe closed (at most `waitMs` later). A server that writes
+   * its complaint and exits at once fails the start with EPIPE on our first write, often before its
+   * stderr was read: the message then lost what the server said.
+   */
+  async stderrText(waitMs = 500): Promise<string> {
+    await Promise.race([this.#stderrClosed, sleep(waitMs, undefined, { ref: false })]);
+    return this.stderr.text();
   }
 
   /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
