@@ -31,7 +31,8 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
     const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
     if (!declared && !called.has(tool.name)) continue;
     const path = ['tools', tool.name, 'input'];
-    const problems = declared ? jsonSchemaProblems(tool.inputSchema, path) : [];
+    // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
+    const problems = declared ? jsonSchemaProblems(tool.inputSchema, path, 'keywords') : [];
     if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
       problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
     }

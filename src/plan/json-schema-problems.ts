@@ -22,6 +22,13 @@ const KEYWORDS = [
   'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
 ];
 
+/**
+ * How much of a schema is checked beyond its shape: `true` (a goal's json_schema, which gates the
+ * job: see strictProblems), `'keywords'` (a tool's input written in the plan: a key that is no keyword
+ * is a typo that switched a check off, `requird`), `false` (a schema the plan did not write).
+ */
+type Strictness = boolean | 'keywords';
+
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -45,7 +52,7 @@ function checkType(type: unknown, path: PathSegment[], issues: PlanIssue[]): voi
   }
 }
 
-function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues: PlanIssue[], strict: boolean): void {
+function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues: PlanIssue[], strict: Strictness): void {
   if (typeof schema === 'boolean') return;
   if (!isMap(schema)) {
     issues.push({ path, message: 'a JSON Schema must be a map (or true/false)' });
@@ -55,7 +62,8 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
     issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
     return;
   }
-  if (strict) strictProblems(schema, path, issues);
+  if (strict === true) strictProblems(schema, path, issues);
+  else if (strict === 'keywords') unknownKeywords(schema, path, issues);
   if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
   for (const key of SUBSCHEMA_MAPS) {
     if (!(key in schema)) continue;
@@ -106,6 +114,15 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
   }
 }
 
+/** Each key of `schema` that is no JSON Schema keyword (a typo: `requird`), but those in `skip`: a check would ignore it. */
+function unknownKeywords(schema: Record<string, unknown>, path: PathSegment[], issues: PlanIssue[], skip: readonly string[] = []): void {
+  for (const key of Object.keys(schema)) {
+    if (KEYWORDS.includes(key) || skip.includes(key)) continue;
+    const near = nearestName(key, KEYWORDS);
+    issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` — did you mean \`${near}\`?` : ''}; a check would ignore it` });
+  }
+}
+
 /**
  * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
  * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
@@ -116,12 +133,9 @@ function strictProblems(schema: Record<string, unknown>, path: PathSegment[], is
   for (const key of Object.keys(schema)) {
     if (key === 'unevaluatedProperties' || key === 'unevaluatedItems') {
       issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not supported in a goal's json_schema (the validator checks it otherwise than JSON Schema says after if/else and prefixItems); use ${key === 'unevaluatedProperties' ? 'additionalProperties' : 'items'}` });
-      continue;
     }
-    if (KEYWORDS.includes(key)) continue;
-    const near = nearestName(key, KEYWORDS);
-    issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` — did you mean \`${near}\`?` : ''}; a check would ignore it` });
   }
+  unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
   if ('format' in schema && !(JSON_SCHEMA_FORMATS as readonly string[]).includes(String(schema.format))) {
     const near = typeof schema.format === 'string' ? nearestName(schema.format, JSON_SCHEMA_FORMATS) : undefined;
     issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` — did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
@@ -140,7 +154,7 @@ function strictProblems(schema: Record<string, unknown>, path: PathSegment[], is
  * `path`. `strict` (a goal's schema, which gates the job): a key that is no keyword is an error, as
  * Ajv, which checks the goal, would refuse it; a typo (`maxItem`) must not loosen a gate unnoticed.
  */
-export function jsonSchemaProblems(schema: unknown, path: readonly PathSegment[], strict = false): PlanIssue[] {
+export function jsonSchemaProblems(schema: unknown, path: readonly PathSegment[], strict: Strictness = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
   checkSchema(schema, [...path], 0, issues, strict);
   return issues;

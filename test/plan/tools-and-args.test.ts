@@ -149,4 +149,16 @@ describe('literal args are checked against the tool input schema', () => {
       'plan.yml:5:45: this input schema cannot be used: Conditional schemas (if/then/else) are not supported (at tools.c.input)',
     ]);
   });
+
+  // Found by review: a typo switched argument checking off without a word (`requird` made `week`
+  // optional, `propertes` dropped its type); our own examples had `description: ISO week, e.g. …` in a
+  // flow map, whose comma made `e.g. 2026-W48` a key.
+  it('rejects a key in a tool input schema that is no JSON Schema keyword, where it is written', async () => {
+    expect(
+      await errorsFor(yaml('goal: g', 'tools:', '  echo: { description: E, command: [cat], input: { type: object, propertes: { week: { type: string, description: ISO week, e.g. 2026-W48 } }, requird: [week] } }')),
+    ).toEqual([
+      'plan.yml:3:66: `propertes` is not a JSON Schema keyword — did you mean `properties`?; a check would ignore it (at tools.echo.input.propertes)',
+      'plan.yml:3:143: `requird` is not a JSON Schema keyword — did you mean `required`?; a check would ignore it (at tools.echo.input.requird)',
+    ]);
+  });
 });
