@@ -161,4 +161,12 @@ describe('literal args are checked against the tool input schema', () => {
       'plan.yml:3:143: `requird` is not a JSON Schema keyword — did you mean `required`?; a check would ignore it (at tools.echo.input.requird)',
     ]);
   });
+
+  // Found by review: validate said ok; the run failed with "cannot start 'node' (ERR_INVALID_ARG_VALUE)".
+  it('rejects a NUL byte in a command tool or command goal argv, where it is written', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  echo: { description: E, command: [node, "-e", "x\\0y"] }', 'goals:', '  - { name: ok, command: ["t\\0"] }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:49: a program and its arguments cannot hold a NUL byte .*\(at tools\.echo\.command\[2\]\)$/),
+      expect.stringMatching(/^plan\.yml:5:27: a program and its arguments cannot hold a NUL byte .*\(at goals\[0\]\.command\[0\]\)$/),
+    ]);
+  });
 });
