@@ -24,10 +24,17 @@ export const ToolName = z
   .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
   .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
 
-/** A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`. */
+/**
+ * A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`; under three hours (9,999 s,
+ * 99 m, 9,999,999 ms), said by the pattern itself so that plan.schema.json says it too. Unbounded,
+ * `max_interval: 3000000` passed Node's timer limit (24.8 days): it warned, waited 1 ms and retried at once.
+ */
 export const Duration = z
-  .union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m')])
-  .meta({ description: 'A duration: seconds as a number, or a string such as 500ms, 2s or 1m.', examples: ['2s', 0.5] });
+  .union([
+    z.number().nonnegative().max(9999, 'a duration in seconds must be at most 9999 (under three hours)'),
+    z.string().regex(/^(?:\d{1,7}(?:\.\d+)?ms|\d{1,4}(?:\.\d+)?s|\d{1,2}(?:\.\d+)?m)$/, 'write a duration as 500ms, 2s or 1m, under three hours (at most 9999s or 99m)'),
+  ])
+  .meta({ description: 'A duration: seconds as a number (at most 9999), or a string such as 500ms, 2s or 1m (at most 9999s or 99m).', examples: ['2s', 0.5] });
 export type Duration = z.infer<typeof Duration>;
 
 /** Milliseconds of a duration written in the plan file. */

@@ -169,4 +169,13 @@ describe('literal args are checked against the tool input schema', () => {
       expect.stringMatching(/^plan\.yml:5:27: a program and its arguments cannot hold a NUL byte .*\(at goals\[0\]\.command\[0\]\)$/),
     ]);
   });
+
+  // Found by review: `max_interval: 3000000` passed Node's timer limit: it warned, waited 1 ms and retried at once.
+  it('rejects a retry interval of three hours or more, number or text', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], retry: { initial_interval: 10000, max_interval: 100m } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: .*at most 9999 \(under three hours\).*\(at tools\.x\.retry\.initial_interval\)$/),
+      expect.stringMatching(/^plan\.yml:3:\d+: write a duration as 500ms, 2s or 1m, under three hours .*got `100m` \(at tools\.x\.retry\.max_interval\)$/),
+    ]);
+    await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], retry: { initial_interval: 9999, max_interval: 99m } }'));
+  });
 });
