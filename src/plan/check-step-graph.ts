@@ -14,7 +14,9 @@ export function indexStepIds(steps: readonly Step[]): { stepIndex: Map<string, n
     const first = stepIndex.get(key);
     if (first === undefined) stepIndex.set(key, index);
     else {
-      issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too (1 and "1" are the same id)` });
+      // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+      const spelt = typeof steps[first]!.id !== typeof step.id ? ` (${JSON.stringify(steps[first]!.id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+      issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
     }
   });
   return { stepIndex, issues };

@@ -14,7 +14,7 @@ describe('schema errors point at the offending key or value', () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', '  - id: 1', '    type: reasoning');
     expect(await errorsFor(text)).toEqual([
       'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
-      'plan.yml:5:9: duplicate step id 1: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[1].id)',
+      'plan.yml:5:9: duplicate step id 1: workflow_sequence[0] has it too (at workflow_sequence[1].id)',
     ]);
   });
 
@@ -22,7 +22,7 @@ describe('schema errors point at the offending key or value', () => {
     const text = yaml('workflow_sequence:', '  - id: a', '    type: reasoning', '  - id: b', '    type: reasonin', '  - id: a', '    type: reasoning');
     expect(await errorsFor(text)).toEqual([
       expect.stringMatching(/^plan\.yml:5:11: `type` must be one of .*did you mean `reasoning`\?/),
-      'plan.yml:6:9: duplicate step id a: workflow_sequence[0] has it too (1 and "1" are the same id) (at workflow_sequence[2].id)',
+      'plan.yml:6:9: duplicate step id a: workflow_sequence[0] has it too (at workflow_sequence[2].id)',
     ]);
   });
 
