@@ -553,6 +553,7 @@ class ProcessGroupStdioTransport {
     onmessage;
     /** The last few KiB the server wrote to stderr, for error messages. */
     stderr = new tail_buffer/* TailBuffer */.v(8 * 1024);
+    #stderrClosed = Promise.resolve();
     #server;
     #readBuffer = new stdio/* ReadBuffer */.pt({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
     /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
@@ -605,6 +606,7 @@ class ProcessGroupStdioTransport {
             }
         });
         child.stderr?.on('data', (chunk) => this.stderr.push(chunk));
+        this.#stderrClosed = child.stderr ? (0,external_node_events_.once)(child.stderr, 'close').then(() => undefined, () => undefined) : Promise.resolve();
         child.stdin?.on('error', (error) => this.onerror?.(error));
         // A server that exits on its own leaves nothing running: its group and what detached from it go too.
         child.on('exit', () => {
@@ -629,6 +631,15 @@ class ProcessGroupStdioTransport {
             throw new Error('the MCP server is not running');
         if (!stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
             await (0,external_node_events_.once)(stdin, 'drain');
+    }
+    /**
+     * What the server wrote to stderr, once the pipe closed (at most `waitMs` later). A server that writes
+     * its complaint and exits at once fails the start with EPIPE on our first write, often before its
+     * stderr was read: the message then lost what the server said.
+     */
+    async stderrText(waitMs = 500) {
+        await Promise.race([this.#stderrClosed, (0,promises_.setTimeout)(waitMs, undefined, { ref: false })]);
+        return this.stderr.text();
     }
     /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
     async close() {
@@ -764,7 +775,7 @@ class McpServerSession {
             await client.close().catch(() => undefined);
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
-            const stderr = transport instanceof ProcessGroupStdioTransport ? transport.stderr.text() : undefined;
+            const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
             const reason = error instanceof Error ? error.message : String(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }

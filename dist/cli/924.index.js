@@ -5552,6 +5552,13 @@ function jobPlan(plan, settings) {
     // The task is the goal of a plan file without steps (its tools and goal checks still apply).
     if (settings.task && adjusted.steps.length === 0)
         adjusted = { ...adjusted, goal: settings.task };
+    // Beside a plan's own steps it had nothing to do, and was dropped without a word.
+    else if (settings.task && settings.mode !== 'agent') {
+        return {
+            ok: false,
+            errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out' }],
+        };
+    }
     // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
     if (settings.model.model) {
         adjusted = { ...adjusted, source: { ...adjusted.source, model: { ...adjusted.source.model, name: settings.model.model } } };

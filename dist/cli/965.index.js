@@ -926,6 +926,9 @@ function scanString(value, at, scan, itemName) {
     const hint = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .githubExpressionHint */ .bp)(value);
     if (hint)
         scan.problems.push({ at, message: hint });
+    const unclosed = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .unclosedReferenceProblem */ ._l)(value, itemName);
+    if (unclosed)
+        scan.problems.push({ at, message: unclosed });
     for (const match of value.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
         const body = (0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(match[1], itemName);
         if (body.kind === 'malformed')
@@ -1076,8 +1079,10 @@ function checkSchema(schema, path, depth, issues, strict) {
         issues.push({ path, message: `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep` });
         return;
     }
-    if (strict)
+    if (strict === true)
         strictProblems(schema, path, issues);
+    else if (strict === 'keywords')
+        unknownKeywords(schema, path, issues);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
     for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
@@ -1144,6 +1149,15 @@ function checkSchema(schema, path, depth, issues, strict) {
         }
     }
 }
+/** Each key of `schema` that is no JSON Schema keyword (a typo: `requird`), but those in `skip`: a check would ignore it. */
+function unknownKeywords(schema, path, issues, skip = []) {
+    for (const key of Object.keys(schema)) {
+        if (KEYWORDS.includes(key) || skip.includes(key))
+            continue;
+        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(key, KEYWORDS);
+        issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
+    }
+}
 /**
  * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
  * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
@@ -1154,13 +1168,9 @@ function strictProblems(schema, path, issues) {
     for (const key of Object.keys(schema)) {
         if (key === 'unevaluatedProperties' || key === 'unevaluatedItems') {
             issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not supported in a goal's json_schema (the validator checks it otherwise than JSON Schema says after if/else and prefixItems); use ${key === 'unevaluatedProperties' ? 'additionalProperties' : 'items'}` });
-            continue;
         }
-        if (KEYWORDS.includes(key))
-            continue;
-        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(key, KEYWORDS);
-        issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
     }
+    unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
         const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
@@ -1899,6 +1909,7 @@ function readPath(value, path) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Kp: () => (/* binding */ parseTemplateBody),
+/* harmony export */   _l: () => (/* binding */ unclosedReferenceProblem),
 /* harmony export */   bp: () => (/* binding */ githubExpressionHint),
 /* harmony export */   qF: () => (/* binding */ TEMPLATE_PATTERN)
 /* harmony export */ });
@@ -1953,6 +1964,34 @@ function parseTemplateBody(body, itemName) {
         return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
     }
     return { kind: 'literal' };
+}
+/**
+ * The problem with a `${steps.\u2026`, `${inputs.\u2026` or `${item\u2026` (or `${<as>\u2026}`) that is never closed: no
+ * `}` before the end, before the next `${` or before another `{`. Such text matched no reference and
+ * was passed on as it was written (`got: ${steps.1.result`). One pass over the text, whatever it holds.
+ */
+function unclosedReferenceProblem(text, itemName) {
+    const heads = ['steps', 'inputs', itemName ?? 'item'];
+    let open;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '}') {
+            open = undefined;
+        }
+        else if (char === '{') {
+            if (open !== undefined)
+                break;
+            if (text[at - 1] !== '$')
+                continue;
+            const word = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})/.exec(text.slice(at + 1, at + 90))?.[1];
+            if (word !== undefined && heads.includes(word))
+                open = at - 1;
+        }
+    }
+    if (open === undefined)
+        return undefined;
+    const shown = `\${${text.slice(open + 2, open + 62).trimStart().split(/[\s{$]/, 1)[0]}`;
+    return `\`${shown}\` has no closing \`}\`, so it is no reference and would be passed on as written; close it: ${REFERENCE_FORMS}`;
 }
 /** A hint when a string uses GitHub's `${{ \u2026 }}` for what should be a plan reference. */
 function githubExpressionHint(text) {
@@ -2279,9 +2318,16 @@ const StepId = schemas.union([
 const ToolName = schemas.string()
     .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
     .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
-/** A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`. */
-const Duration = schemas.union([schemas.number().nonnegative(), schemas.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'write a duration as 500ms, 2s or 1m')])
-    .meta({ description: 'A duration: seconds as a number, or a string such as 500ms, 2s or 1m.', examples: ['2s', 0.5] });
+/**
+ * A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`; under three hours (9,999 s,
+ * 99 m, 9,999,999 ms), said by the pattern itself so that plan.schema.json says it too. Unbounded,
+ * `max_interval: 3000000` passed Node's timer limit (24.8 days): it warned, waited 1 ms and retried at once.
+ */
+const Duration = schemas.union([
+    schemas.number().nonnegative().max(9999, 'a duration in seconds must be at most 9999 (under three hours)'),
+    schemas.string().regex(/^(?:\d{1,7}(?:\.\d+)?ms|\d{1,4}(?:\.\d+)?s|\d{1,2}(?:\.\d+)?m)$/, 'write a duration as 500ms, 2s or 1m, under three hours (at most 9999s or 99m)'),
+])
+    .meta({ description: 'A duration: seconds as a number (at most 9999), or a string such as 500ms, 2s or 1m (at most 9999s or 99m).', examples: ['2s', 0.5] });
 /** Milliseconds of a duration written in the plan file. */
 function durationMs(value) {
     if (typeof value === 'number')
@@ -2314,7 +2360,7 @@ const EnvPassThrough = schemas.union([
 });
 const CommandTool = schemas.strictObject({
     description: schemas.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
-    command: schemas.array(schemas.string().min(1))
+    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
         .min(1, 'command needs at least the program to run')
         .meta({
         description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
@@ -2527,7 +2573,7 @@ const Goal = schemas.strictObject({
         description: 'Met when the result is JSON valid against this JSON Schema.',
         examples: [{ type: 'object', required: ['verdict'] }],
     }),
-    command: schemas.array(schemas.string().min(1))
+    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
@@ -2753,7 +2799,8 @@ function checkInputSchemas(ctx) {
         if (!declared && !called.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
-        const problems = declared ? (0,json_schema_problems/* jsonSchemaProblems */.W)(tool.inputSchema, path) : [];
+        // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
+        const problems = declared ? (0,json_schema_problems/* jsonSchemaProblems */.W)(tool.inputSchema, path, 'keywords') : [];
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
             problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
         }
@@ -3272,7 +3319,9 @@ function indexStepIds(steps) {
         if (first === undefined)
             stepIndex.set(key, index);
         else {
-            issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too (1 and "1" are the same id)` });
+            // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
+            const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
+            issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
         }
     });
     return { stepIndex, issues };

@@ -859,8 +859,8 @@ Options for run and plan:
                           path first, weighing each step by how long it took there (else 1 each)
   --agent                 run only: run the task as one agent step that keeps its own TODO
                           list, with every tool the plan offers (the plan has no steps)
-  --task TEXT             run only: the task in words (with --agent, the agent's task;
-                          default: the plan's goal)
+  --task TEXT             run only: the task in words: the goal of a plan without steps, or
+                          with --agent the agent's task (default: the plan's goal)
   --summary FILE          write the markdown report (run default: .plan-runner/report.md;
                           plan: only when given)
   --resume TRACE          run only: reuse every completed step of that run's trace whose
