@@ -277,6 +277,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.createModel ? { createModel: deps.createModel } : {}),
       onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+      ...(trace && { recordProblem: () => trace.problem() }),
     }, deps.github, {
       ...(readOnly?.withhold && { withhold: readOnly.withhold }),
       resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],

@@ -63,6 +63,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
       signal,
       redact,
       onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
+      ...(trace && { recordProblem: () => trace.problem() }),
     },
   );
   const traced = (await closeTrace(trace, warn)) && trace !== undefined;

@@ -90,6 +90,8 @@ export interface JobDeps {
   readonly clock: Clock;
   readonly signal?: AbortSignal;
   readonly onListenerError?: (error: unknown) => void;
+  /** See `RunDeps.recordProblem`: the trace writer's, where the job keeps a trace. */
+  readonly recordProblem?: () => string | undefined;
   /** Builds the model client; tests pass one that talks to a local server. */
   readonly createModel?: (settings: ModelSettings) => ModelClient | undefined;
   /** Tools besides the plan's own (adapters, tests): steps and the planner may name them. */
@@ -252,6 +254,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       inputs: inputs.inputs,
       redact,
       onListenerError: deps.onListenerError,
+      ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
       budget,
       // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
       ...(model && !partial && { replanner: (await import('../planner/model-replanner.ts')).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),

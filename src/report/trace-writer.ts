@@ -12,6 +12,8 @@ export interface TraceWriter {
   flush(): void;
   /** Closes the file; rejects with `TraceWriteError` if any event could not be written. */
   close(): Promise<void>;
+  /** Why the file can no longer be written (a full disk), once a write failed; undefined until then. */
+  problem(): string | undefined;
 }
 
 export interface TraceWriterOptions {
@@ -242,6 +244,9 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     },
     flush() {
       if (!closed) flush();
+    },
+    problem() {
+      return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;
     },
     async close() {
       if (!closed) {

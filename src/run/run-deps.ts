@@ -40,6 +40,12 @@ export interface RunDeps {
   readonly redact?: Redactor;
   /** Told when a listener throws (e.g. `core.warning`); by default such errors are dropped. */
   readonly onListenerError?: ListenerErrorHandler;
+  /**
+   * Why the run's record can no longer be kept (its trace could not be written: a full disk), asked
+   * after a call with side effects is recorded and before it is made. A call a resume could not know
+   * of is not made: it would be made again.
+   */
+  readonly recordProblem?: () => string | undefined;
   /** What the job may spend; shared with the planner and goal judges. Default: the plan's limits. */
   readonly budget?: RunBudget;
   /** Writes replacement steps and reviews plans. Without one, `on_failure` defaults to `fail`. */

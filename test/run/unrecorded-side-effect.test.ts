@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import { runJob } from '../../src/job/run-job.ts';
+import { traceWriter } from '../../src/report/trace-writer.ts';
+
+// Found by review: the trace's disk filled up mid-run; the writer kept the failure to itself, the run
+// went on and made a call with side effects that no trace line recorded. After freeing space, the
+// resume (which drops a cut last line, as a kill leaves one) made the same call again.
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-unrecorded-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+it('makes no call with side effects once the trace cannot be written, and says why', async () => {
+  await writeFile(
+    path.join(dir, 'plan.yml'),
+    `name: Publish
+tools:
+  look: { description: Reads, command: [sh, -c, "echo 1"] }
+  publish: { description: Appends to published.txt, command: [sh, -c, "echo once >> published.txt; echo 2"], side_effects: true }
+workflow_sequence:
+  - { id: read, type: tool_call, tool: look, args: {} }
+  - { id: write, type: tool_call, tool: publish, args: {}, on_failure: fail }
+`,
+  );
+  // /dev/full: every write fails with ENOSPC, as on a full disk.
+  const trace = traceWriter('/dev/full');
+  const outcome = await runJob(
+    { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: 'http://127.0.0.1:9/v1' } },
+    { listeners: [trace.listener], clock: systemClock, recordProblem: () => trace.problem() },
+  );
+  await trace.close().catch(() => undefined);
+  expect(outcome.kind === 'ran' && outcome.status).toBe('failed');
+  if (outcome.kind !== 'ran') return;
+  expect(outcome.run.record.steps.get('read')?.state).toBe('completed');
+  expect(outcome.run.record.steps.get('write')?.error).toMatch(/^publish was not called: it has side effects, and the trace file \/dev\/full could not be written \(ENOSPC/);
+  await expect(readFile(path.join(dir, 'published.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+});
