@@ -3,7 +3,7 @@ import { resultText } from '../core/result-text.ts';
 import type { ChatRequest } from '../llm/model-client.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
-import { parseJson } from '../core/parse-json.ts';
+import { JsonDuplicateKeyError, parseJson } from '../core/parse-json.ts';
 
 /** The most of a result a judge reads: a longer one is not judged, as a verdict on a part is not one on the whole. */
 export const JUDGED_CHARS = 100_000;
@@ -15,7 +15,10 @@ function jsonStructure(text: string): object | undefined {
   try {
     const value = parseJson(text);
     return value !== null && typeof value === 'object' ? value : undefined;
-  } catch {
+  } catch (error) {
+    // Read as text, it would be cleaned as one: a `<!--` in one field and a `-->` in the other copy of
+    // the key hid the fields between them (a failing verdict) from the judge.
+    if (error instanceof JsonDuplicateKeyError) throw new GoalNotEvaluableError(`the result is JSON in which ${error.message.replace(/^the JSON has /, '').replace(/; write each key once$/, '')}: it is not judged`);
     return undefined;
   }
 }

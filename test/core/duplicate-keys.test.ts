@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { JsonDuplicateKeyError, parseJson } from '../../src/core/parse-json.ts';
+import { GoalNotEvaluableError } from '../../src/goals/goal-not-evaluable-error.ts';
+import { judgeMessages } from '../../src/goals/judge-prompt.ts';
+import { findJsonValue } from '../../src/planner/find-json-value.ts';
+import { readReviewVerdict } from '../../src/planner/review-verdict.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 
 describe('parseJson and a key written twice', () => {
@@ -50,4 +54,21 @@ goals:
   ]);
   expect(job.outcome.goals[1]!.evidence).toContain('twice in one object');
   expect(job.outcome.status).toBe('goals-unmet');
+});
+
+// Found by the review of the change above: refused whole, the value was then read from a part of it,
+// or as one text.
+describe('a value with a key twice, where a model or a tool wrote it', () => {
+  it('is not read from a part of it: a review verdict nested inside is not the answer', () => {
+    const answer = '{"fits": false, "reason": "the remaining steps no longer fit", "fits": false, "example": {"fits": true, "reason": "ok"}}';
+    expect(findJsonValue(answer)).toMatchObject({ ok: false, problem: expect.stringContaining('twice in one object') });
+    expect(findJsonValue(`Here it is:\n\`\`\`json\n${answer}\n\`\`\``)).toMatchObject({ ok: false });
+    expect(findJsonValue(`My verdict: ${answer} as asked.`)).toMatchObject({ ok: false });
+    expect(() => readReviewVerdict(answer)).toThrow();
+  });
+
+  it('is not judged: as one text, a comment across the two copies of a key hid the fields between them', () => {
+    expect(() => judgeMessages('the tests pass', '{"note":"<!--","verdict":"FAIL: tests broken","note":"-->"}')).toThrow(GoalNotEvaluableError);
+    expect(() => judgeMessages('the tests pass', '{"note":"<!--","verdict":"FAIL: tests broken","note":"-->"}')).toThrow(/the key "note" twice in one object.*it is not judged/);
+  });
 });
