@@ -56,12 +56,13 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
 }
 
 /**
- * The problem with a `${steps.…`, `${inputs.…` or `${item…` (or `${<as>…}`) that is never closed: no
- * `}` before the end, before the next `${` or before another `{`. Such text matched no reference and
- * was passed on as it was written (`got: ${steps.1.result`). One pass over the text, whatever it holds.
+ * The problem with a `${steps.…`, `${inputs.…` or, in a `for_each` step, `${<item>…` that is never
+ * closed: no `}` before the end, or another `{` first (`${steps.1.result and ${steps.2.result}`). Such
+ * text matched no reference and was passed on as written (`got: ${steps.1.result`). Only the head of
+ * a reference counts (`steps.`, `inputs.`, the item's name then `.`, `[` or the end): a shell's
+ * `${item:-${DEFAULT}}` or `${inputs:-{}}` is text. One pass over the text, whatever it holds.
  */
 export function unclosedReferenceProblem(text: string, itemName?: string): string | undefined {
-  const heads = ['steps', 'inputs', itemName ?? 'item'];
   let open: number | undefined;
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
@@ -70,8 +71,10 @@ export function unclosedReferenceProblem(text: string, itemName?: string): strin
     } else if (char === '{') {
       if (open !== undefined) break;
       if (text[at - 1] !== '$') continue;
-      const word = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})/.exec(text.slice(at + 1, at + 90))?.[1];
-      if (word !== undefined && heads.includes(word)) open = at - 1;
+      const head = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})([.[]|$)/.exec(text.slice(at + 1, at + 90));
+      if (!head) continue;
+      const [, word, next] = head as unknown as [string, string, string];
+      if (((word === 'steps' || word === 'inputs') && next === '.') || (itemName !== undefined && word === itemName && (next !== '' || at + 1 + head[0].length === text.length))) open = at - 1;
     }
   }
   if (open === undefined) return undefined;

@@ -65,6 +65,12 @@ describe('a reference that is never closed', () => {
     ]);
   });
 
+  // Found by the review of the check: shell text in a command's arguments was refused.
+  it('leaves shell parameter expansions alone, item-named ones in a for_each step too', () => {
+    const shell = { a: 'for item in *.txt; do echo "${item:-${DEFAULT}}"; done', b: '${inputs:-{}}', c: '${steps//\\{/x}', d: '${steps[0]' };
+    for (const itemName of [undefined, 'item']) expect(findReferences(shell, itemName).problems.filter((problem) => problem.message.includes('no closing'))).toEqual([]);
+  });
+
   it('takes as long for a long text of them as a short one would suggest (one pass)', () => {
     const scan = findReferences({ a: '${steps.'.repeat(200_000) });
     expect(scan.problems.some((problem) => problem.message.includes('no closing'))).toBe(true);
