@@ -321,13 +321,20 @@ export class PlanRun {
   }
 
   /**
-   * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
-   * items: the trace keeps them under their step, not their item), in the order they were made.
+   * The side-effect calls step `key` made in the run this one resumes and did not finish there (not
+   * those of a `for_each` step's items: the trace keeps them under their step, not their item), in the
+   * order they were made.
    */
   #earlierCalls(key: string): EarlierCall[] {
+    const resume = this.#deps.resume;
+    if (!resume) return [];
+    // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
+    if ([...resume.reuse.values()].some((saved) => saved.stepKey === key)) return [];
     const calls: EarlierCall[] = [];
-    for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-      if (call.stepKey === key && call.outcome !== 'failed') calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+    for (const [callKey, call] of resume.sideEffects) {
+      // Only this plan's own calls: a used plan's are keyed by its name and its own step keys.
+      if (call.stepKey !== key || call.outcome === 'failed' || callKey !== toolCallKey(this.#plan.name, call.tool, call.args)) continue;
+      calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
     }
     return calls;
   }

@@ -91,3 +91,15 @@ it('a step that made no side-effect call before is not told of any', async () =>
   const messages = server.requests[requestsBefore]!.body.messages as { role: string; content: string }[];
   expect(messages.map((message) => message.content).join('\n')).not.toContain('This step ran before');
 });
+
+// Found by the review of the change: a step the earlier run completed, run again because its task
+// changed (v1 → v2), was told not to publish again.
+it('a step the earlier run completed, run again for a changed task, is not told of what it did then', async () => {
+  await run([todos(false, [['1', 'Publish v1', 'in_progress']]), toolCallAnswer('publish', { title: 'Release v1' }), textAnswer('Published v1.')], 'first.jsonl');
+  await writeFile(path.join(dir, 'plan.yml'), PLAN.replace('for v1', 'for v2'));
+  const requestsBefore = server.requests.length;
+  await run([todos(false, [['1', 'Publish v2', 'in_progress']]), toolCallAnswer('publish', { title: 'Release v2' }), textAnswer('Published v2.')], 'second.jsonl', { resume: 'first.jsonl' });
+  const messages = server.requests[requestsBefore]!.body.messages as { role: string; content: string }[];
+  expect(messages.map((message) => message.content).join('\n')).not.toContain('This step ran before');
+  expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release v\d/g)).toEqual(['Release v1', 'Release v2']);
+});
