@@ -29,6 +29,9 @@ const KEYWORDS = [
  */
 type Strictness = boolean | 'keywords';
 
+/** Keywords of drafts 4 to 2019-09 that 2020-12 dropped or renamed; a tool's `input` may use them (with their `$schema`). */
+const EARLIER_DRAFT_KEYWORDS = ['additionalItems', 'dependencies', '$recursiveRef', '$recursiveAnchor', 'id'];
+
 function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -63,7 +66,8 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
     return;
   }
   if (strict === true) strictProblems(schema, path, issues);
-  else if (strict === 'keywords') unknownKeywords(schema, path, issues);
+  // A tool's arguments are checked by zod's converter, which also reads the earlier drafts' keywords.
+  else if (strict === 'keywords') unknownKeywords(schema, path, issues, EARLIER_DRAFT_KEYWORDS);
   if ('type' in schema) checkType(schema.type, [...path, 'type'], issues);
   for (const key of SUBSCHEMA_MAPS) {
     if (!(key in schema)) continue;

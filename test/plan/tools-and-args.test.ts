@@ -162,6 +162,11 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // Found by the review of the keyword check: zod's converter enforces a draft-07 schema's additionalItems.
+  it('takes the earlier drafts\' keywords in a tool input schema', async () => {
+    await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], input: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { pair: { type: array, items: [{ type: string }, { type: number }], additionalItems: false } } } }'));
+  });
+
   // Found by review: validate said ok; the run failed with "cannot start 'node' (ERR_INVALID_ARG_VALUE)".
   it('rejects a NUL byte in a command tool or command goal argv, where it is written', async () => {
     expect(await errorsFor(yaml('goal: g', 'tools:', '  echo: { description: E, command: [node, "-e", "x\\0y"] }', 'goals:', '  - { name: ok, command: ["t\\0"] }'))).toEqual([
