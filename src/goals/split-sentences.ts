@@ -7,8 +7,14 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw`\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("… fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw`(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales…`). */
-const CLOSERS = `"'”’)」』）*_`;
+/** What may close around a mark before the space: quotes and brackets; Markdown's emphasis is `EMPHASIS`. */
+const CLOSERS = `"'”’)」』）`;
+/** Emphasis that may close around a mark (`**Churn fell.** Sales…`), when the text before opened it. */
+const EMPHASIS = '*_';
+/** How far back an emphasis closing at a mark is looked for its opening: a bound per mark, whatever the text. */
+const EMPHASIS_LOOKBACK = 1_000;
+/** How many of the runs before it are tried as the opening: the nearest few, so a text of `.* ` is read in linear time. */
+const EMPHASIS_CANDIDATES = 8;
 /** Citations written right after the mark ("… fell 3%.[1] Revenue"): the mark ends the sentence there too. */
 const ATTACHED_CITATIONS = new RegExp(String.raw`(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
@@ -74,9 +80,30 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     let cjk = false;
     for (; at < block.length && (MARKS.includes(block[at]!) || CJK_MARKS.includes(block[at]!)); at++) cjk ||= CJK_MARKS.includes(block[at]!);
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
+    // `**…**` or `_…_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
+    const emphasisFrom = at;
+    while (at < block.length && EMPHASIS.includes(block[at]!)) at++;
+    if (at > emphasisFrom && !emphasisOpened(block, index, block.slice(emphasisFrom, at))) at = emphasisFrom;
+    while (at < block.length && CLOSERS.includes(block[at]!)) at++;
     ATTACHED_CITATIONS.lastIndex = at;
     if (cjk || at === block.length || /\s/.test(block[at]!) || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
+}
+
+/**
+ * Whether `run` (`**`, `_`) opens emphasis in the EMPHASIS_LOOKBACK characters before `index`: written
+ * before a word and not after a letter, a digit or a period (`os.* and` and `snake_case` open none).
+ */
+function emphasisOpened(block: string, index: number, run: string): boolean {
+  const from = Math.max(0, index - EMPHASIS_LOOKBACK);
+  const window = block.slice(from, index);
+  let tried = 0;
+  for (let at = window.lastIndexOf(run); at >= 0 && tried < EMPHASIS_CANDIDATES; at = at === 0 ? -1 : window.lastIndexOf(run, at - 1), tried++) {
+    const before = at === 0 ? block[from - 1] : window[at - 1];
+    const after = window[at + run.length];
+    if (after !== undefined && !/\s/.test(after) && !EMPHASIS.includes(after) && (before === undefined || !/[\p{L}\p{N}.]/u.test(before))) return true;
+  }
+  return false;
 }
 
 function splitBlock(block: string): string[] {

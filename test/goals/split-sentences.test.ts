@@ -54,6 +54,18 @@ describe('splitSentences', () => {
     ]);
   });
 
+  // Found by the review of the emphasis rule: a glob after a period ended a sentence.
+  it('takes `*` and `_` after a period as closing emphasis only where they opened it', () => {
+    expect(splitSentences('Delete every build.* file in the repo [1]. It uses os.* and sys.* modules [4]. See snake_case. Then *this.* Done.')).toEqual([
+      'Delete every build.* file in the repo [1].',
+      'It uses os.* and sys.* modules [4].',
+      'See snake_case.',
+      'Then *this.*',
+      'Done.',
+    ]);
+    expect(splitSentences('a.* '.repeat(50_000))).toHaveLength(1);
+  });
+
   it('does not make a sentence of a numbered reference such as "[1]."', () => {
     expect(splitSentences('[1]. Gulli, A. Agentic Design Patterns.')).toEqual(['[1]. Gulli, A. Agentic Design Patterns.']);
   });
