@@ -119,6 +119,12 @@ export class RunBudget {
     for (;;) {
       const refused = this.exceeded ?? this.#noRoomForCall(who);
       if (refused) {
+        // The calls in flight hold the room (max_model_calls counts them as started): refused now, the
+        // stop would abort them before they were sent, and the report would say spent what never was.
+        if (!this.exceeded && this.#inFlight.size > 0) {
+          await this.#roomChanged(signal);
+          continue;
+        }
         this.#exceed(refused);
         throw refused;
       }

@@ -66,3 +66,29 @@ describe('calls in flight against a budget', () => {
     end();
   });
 });
+
+// Found by review: max_model_calls 2 and three steps at once: the third reservation stopped the run,
+// which aborted the two reserved calls before they were sent; the report said "spent 2" and no model
+// call had been made.
+describe('max_model_calls and calls in flight', () => {
+  it('lets the calls in flight finish before a call past the cap stops the run', async () => {
+    const budget = new RunBudget({ max_model_calls: 2 });
+    const endA = await budget.reserveModelCall('step a', call(10));
+    const endB = await budget.reserveModelCall('step b', call(10));
+    let refused: unknown;
+    const c = budget.reserveModelCall('step c', call(10)).catch((error: unknown) => (refused = error));
+    await settle();
+    expect(refused).toBeUndefined();
+    expect(budget.signal.aborted).toBe(false);
+    budget.charge(answered(10, 5));
+    endA();
+    await settle();
+    expect(budget.signal.aborted).toBe(false);
+    budget.charge(answered(10, 5));
+    endB();
+    await c;
+    expect(refused).toBeInstanceOf(BudgetExceededError);
+    expect((refused as Error).message).toMatch(/^budget exceeded: max_model_calls 2 \(spent 2/);
+    expect(budget.usage.modelCalls).toBe(2);
+  });
+});
