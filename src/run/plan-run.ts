@@ -211,6 +211,9 @@ export class PlanRun {
         } else {
           // While recovery waits, only children of for_each steps already started may start.
           this.#fill();
+          // A step the budget refused (max_steps) stopped the run: the first branch skips the rest with
+          // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
+          if (this.stopReason) continue;
           // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
           if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
             await this.#recover();
