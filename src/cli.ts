@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { cancelOnSignals } from './cli/cancel-on-signals.ts';
 import { letReaderLeave } from './cli/closed-output.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
@@ -40,14 +41,7 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
     case 'plan':
     case 'eval': {
       const controller = new AbortController();
-      // Every signal is handled, not only the first: with `once`, a second Ctrl-C got Node's default
-      // and ended the process before the summary and the rest of the trace were written.
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.on(signal, () => {
-          if (controller.signal.aborted) process.stderr.write(`plan-runner: already stopping (${signal} again): writing the summary and the trace\n`);
-          controller.abort(signal);
-        });
-      }
+      cancelOnSignals(controller, (line) => process.stderr.write(line));
       if (command.command === 'eval') return (await import('./cli/eval-command.ts')).evalCommand(command, controller.signal);
       if (command.command === 'run') return (await import('./cli/run-command.ts')).runCommand(command, controller.signal);
       return (await import('./cli/plan-command.ts')).planCommand(command, controller.signal);
