@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { cancelOnSignals } from './cli/cancel-on-signals.ts';
 import { letReaderLeave } from './cli/closed-output.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
@@ -41,7 +40,7 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
     case 'plan':
     case 'eval': {
       const controller = new AbortController();
-      cancelOnSignals(controller, (line) => process.stderr.write(line));
+      (await import('./cli/cancel-on-signals.ts')).cancelOnSignals(controller, (line) => process.stderr.write(line));
       if (command.command === 'eval') return (await import('./cli/eval-command.ts')).evalCommand(command, controller.signal);
       if (command.command === 'run') return (await import('./cli/run-command.ts')).runCommand(command, controller.signal);
       return (await import('./cli/plan-command.ts')).planCommand(command, controller.signal);
