@@ -9270,9 +9270,9 @@ class OutputPathRefusedError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(35878);
 
 /**
@@ -10641,8 +10641,14 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales\u2026`). */
-const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09*_`;
+/** What may close around a mark before the space: quotes and brackets; Markdown's emphasis is `EMPHASIS`. */
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** Emphasis that may close around a mark (`**Churn fell.** Sales\u2026`), when the text before opened it. */
+const EMPHASIS = '*_';
+/** How far back an emphasis closing at a mark is looked for its opening: a bound per mark, whatever the text. */
+const EMPHASIS_LOOKBACK = 1_000;
+/** How many of the runs before it are tried as the opening: the nearest few, so a text of `.* ` is read in linear time. */
+const EMPHASIS_CANDIDATES = 8;
 /** Citations written right after the mark ("\u2026 fell 3%.[1] Revenue"): the mark ends the sentence there too. */
 const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
@@ -10709,10 +10715,34 @@ function* terminators(block) {
             cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
+        // `**\u2026**` or `_\u2026_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
+        const emphasisFrom = at;
+        while (at < block.length && EMPHASIS.includes(block[at]))
+            at++;
+        if (at > emphasisFrom && !emphasisOpened(block, index, block.slice(emphasisFrom, at)))
+            at = emphasisFrom;
+        while (at < block.length && CLOSERS.includes(block[at]))
+            at++;
         ATTACHED_CITATIONS.lastIndex = at;
         if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
+}
+/**
+ * Whether `run` (`**`, `_`) opens emphasis in the EMPHASIS_LOOKBACK characters before `index`: written
+ * before a word and not after a letter, a digit or a period (`os.* and` and `snake_case` open none).
+ */
+function emphasisOpened(block, index, run) {
+    const from = Math.max(0, index - EMPHASIS_LOOKBACK);
+    const window = block.slice(from, index);
+    let tried = 0;
+    for (let at = window.lastIndexOf(run); at >= 0 && tried < EMPHASIS_CANDIDATES; at = at === 0 ? -1 : window.lastIndexOf(run, at - 1), tried++) {
+        const before = at === 0 ? block[from - 1] : window[at - 1];
+        const after = window[at + run.length];
+        if (after !== undefined && !/\s/.test(after) && !EMPHASIS.includes(after) && (before === undefined || !/[\p{L}\p{N}.]/u.test(before)))
+            return true;
+    }
+    return false;
 }
 function splitBlock(block) {
     const pieces = [];
@@ -13337,6 +13367,10 @@ class PlanRun {
                 else {
                     // While recovery waits, only children of for_each steps already started may start.
                     this.#fill();
+                    // A step the budget refused (max_steps) stopped the run: the first branch skips the rest with
+                    // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
+                    if (this.stopReason)
+                        continue;
                     // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
                     if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
                         await this.#recover();
@@ -13450,14 +13484,23 @@ class PlanRun {
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /**
-     * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
-     * items: the trace keeps them under their step, not their item), in the order they were made.
+     * The side-effect calls step `key` made in the run this one resumes and did not finish there (not
+     * those of a `for_each` step's items: the trace keeps them under their step, not their item), in the
+     * order they were made.
      */
     #earlierCalls(key) {
+        const resume = this.#deps.resume;
+        if (!resume)
+            return [];
+        // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
+        if ([...resume.reuse.values()].some((saved) => saved.stepKey === key))
+            return [];
         const calls = [];
-        for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-            if (call.stepKey === key && call.outcome !== 'failed')
-                calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+        for (const [callKey, call] of resume.sideEffects) {
+            // Only this plan's own calls: a used plan's are keyed by its name and its own step keys.
+            if (call.stepKey !== key || call.outcome === 'failed' || callKey !== toolCallKey(this.#plan.name, call.tool, call.args))
+                continue;
+            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
         }
         return calls;
     }
@@ -13524,6 +13567,13 @@ class PlanRun {
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+        // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
+        const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
+        if (unrecorded !== undefined) {
+            const error = new step_error/* StepError */.z(`${tool.name} was not called: it has side effects, and ${unrecorded}, so a resume could not know it was made and would make it again; free the space and run again`, { transient: false, toolName: tool.name });
+            this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
+            throw error;
+        }
         // Until it answers, a side effect may or may not have happened.
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
@@ -14950,6 +15000,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             inputs: inputs.inputs,
             redact,
             onListenerError: deps.onListenerError,
+            ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
             ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
@@ -17136,6 +17187,8 @@ const KEYWORDS = [
     'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
     'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
 ];
+/** Keywords of drafts 4 to 2019-09 that 2020-12 dropped or renamed; a tool's `input` may use them (with their `$schema`). */
+const EARLIER_DRAFT_KEYWORDS = ['additionalItems', 'dependencies', '$recursiveRef', '$recursiveAnchor', 'id'];
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -17171,8 +17224,9 @@ function checkSchema(schema, path, depth, issues, strict) {
     }
     if (strict === true)
         strictProblems(schema, path, issues);
+    // A tool's arguments are checked by zod's converter, which also reads the earlier drafts' keywords.
     else if (strict === 'keywords')
-        unknownKeywords(schema, path, issues);
+        unknownKeywords(schema, path, issues, EARLIER_DRAFT_KEYWORDS);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
     for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
@@ -21122,12 +21176,13 @@ function parseTemplateBody(body, itemName) {
     return { kind: 'literal' };
 }
 /**
- * The problem with a `${steps.\u2026`, `${inputs.\u2026` or `${item\u2026` (or `${<as>\u2026}`) that is never closed: no
- * `}` before the end, before the next `${` or before another `{`. Such text matched no reference and
- * was passed on as it was written (`got: ${steps.1.result`). One pass over the text, whatever it holds.
+ * The problem with a `${steps.\u2026`, `${inputs.\u2026` or, in a `for_each` step, `${<item>\u2026` that is never
+ * closed: no `}` before the end, or another `{` first (`${steps.1.result and ${steps.2.result}`). Such
+ * text matched no reference and was passed on as written (`got: ${steps.1.result`). Only the head of
+ * a reference counts (`steps.`, `inputs.`, the item's name then `.`, `[` or the end): a shell's
+ * `${item:-${DEFAULT}}` or `${inputs:-{}}` is text. One pass over the text, whatever it holds.
  */
 function unclosedReferenceProblem(text, itemName) {
-    const heads = ['steps', 'inputs', itemName ?? 'item'];
     let open;
     for (let at = 0; at < text.length; at++) {
         const char = text[at];
@@ -21139,8 +21194,11 @@ function unclosedReferenceProblem(text, itemName) {
                 break;
             if (text[at - 1] !== '$')
                 continue;
-            const word = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})/.exec(text.slice(at + 1, at + 90))?.[1];
-            if (word !== undefined && heads.includes(word))
+            const head = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})([.[]|$)/.exec(text.slice(at + 1, at + 90));
+            if (!head)
+                continue;
+            const [, word, next] = head;
+            if (((word === 'steps' || word === 'inputs') && next === '.') || (itemName !== undefined && word === itemName && (next !== '' || at + 1 + head[0].length === text.length)))
                 open = at - 1;
         }
     }
@@ -21851,7 +21909,7 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The whole run.', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;
@@ -25386,6 +25444,12 @@ class RunBudget {
         for (;;) {
             const refused = this.exceeded ?? this.#noRoomForCall(who);
             if (refused) {
+                // The calls in flight hold the room (max_model_calls counts them as started): refused now, the
+                // stop would abort them before they were sent, and the report would say spent what never was.
+                if (!this.exceeded && this.#inFlight.size > 0) {
+                    await this.#roomChanged(signal);
+                    continue;
+                }
                 this.#exceed(refused);
                 throw refused;
             }
@@ -40963,6 +41027,9 @@ function traceWriter(file, options = {}) {
             if (!closed)
                 flush();
         },
+        problem() {
+            return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;
+        },
         async close() {
             if (!closed) {
                 closed = true;
@@ -41251,6 +41318,7 @@ async function runAction(given, deps) {
             ...(deps.signal ? { signal: deps.signal } : {}),
             ...(deps.createModel ? { createModel: deps.createModel } : {}),
             onListenerError: (error) => io.warning(`A report listener failed: ${error instanceof Error ? error.message : String(error)}`),
+            ...(trace && { recordProblem: () => trace.problem() }),
         }, deps.github, {
             ...(readOnly?.withhold && { withhold: readOnly.withhold }),
             resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],

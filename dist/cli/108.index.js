@@ -36,9 +36,9 @@ function hasVisibleText(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
 
 /**

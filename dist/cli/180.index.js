@@ -71,7 +71,7 @@ function tryParse(text) {
         return { ok: true, value: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text) };
     }
     catch (error) {
-        return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+        return { ok: false, problem: error instanceof Error ? error.message : String(error), ...(error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW && { ambiguous: true }) };
     }
 }
 /**
@@ -79,12 +79,14 @@ function tryParse(text) {
  * balanced object or list inside prose. Not every endpoint enforces a response format.
  */
 function findJsonValue(answer) {
+    // A value with a key twice is refused as it is, never read from a part: the first `{\u2026}` inside
+    // `{"fits": false, "fits": false, "example": {"fits": true}}` is a verdict the answer did not give.
     const whole = tryParse(answer.trim());
-    if (whole.ok)
+    if (whole.ok || whole.ambiguous)
         return whole;
     for (const match of answer.matchAll(FENCE)) {
         const fenced = tryParse(match[1].trim());
-        if (fenced.ok)
+        if (fenced.ok || fenced.ambiguous)
             return fenced;
     }
     let starts = 0;
@@ -96,7 +98,7 @@ function findJsonValue(answer) {
         if (end === undefined)
             continue;
         const inner = tryParse(answer.slice(i, end));
-        if (inner.ok)
+        if (inner.ok || inner.ambiguous)
             return inner;
     }
     return { ok: false, problem: answer.trim() === '' ? 'the answer was empty' : `the answer holds no JSON (${whole.problem})` };

@@ -352,6 +352,7 @@ async function runCommand(args, signal) {
         signal,
         redact,
         onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
+        ...(trace && { recordProblem: () => trace.problem() }),
     });
     const traced = (await closeTrace(trace, warn)) && trace !== undefined;
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
@@ -362,6 +363,9 @@ async function runCommand(args, signal) {
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {
+        // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
+        if (outcome.cancelled)
+            process.stderr.write(`plan-runner: cancelled while the model was writing the plan; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
         if (outcome.rejectedPlan && !unwritten)
@@ -648,6 +652,9 @@ function traceWriter(file, options = {}) {
         flush() {
             if (!closed)
                 flush();
+        },
+        problem() {
+            return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;
         },
         async close() {
             if (!closed) {

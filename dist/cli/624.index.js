@@ -1488,6 +1488,9 @@ function traceWriter(file, options = {}) {
             if (!closed)
                 flush();
         },
+        problem() {
+            return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;
+        },
         async close() {
             if (!closed) {
                 closed = true;

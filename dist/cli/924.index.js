@@ -606,9 +606,9 @@ class OutputPathRefusedError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* unused harmony export JsonDuplicateKeyError */
 /* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
 
 /**
@@ -1681,8 +1681,14 @@ const BEFORE_LOWER_CASE = new Set(['etc.', 'inc.', 'ltd.', 'co.', 'corp.', 'jr.'
 const CITATION = String.raw `\[\d+(?:\s*[,\u2013-]\s*\d+)*\]`;
 /** Citations written after the period on the same line ("\u2026 fell. [2] Next") belong to that sentence (read where the period ends). */
 const TRAILING_CITATIONS = new RegExp(String.raw `(?:[ \t]*${CITATION})+(?=\s|$)`, 'y');
-/** What may close around a mark before the space: quotes, brackets, and Markdown's emphasis (`**Churn fell.** Sales\u2026`). */
-const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09*_`;
+/** What may close around a mark before the space: quotes and brackets; Markdown's emphasis is `EMPHASIS`. */
+const CLOSERS = `"'\u201d\u2019)\u300d\u300f\uff09`;
+/** Emphasis that may close around a mark (`**Churn fell.** Sales\u2026`), when the text before opened it. */
+const EMPHASIS = '*_';
+/** How far back an emphasis closing at a mark is looked for its opening: a bound per mark, whatever the text. */
+const EMPHASIS_LOOKBACK = 1_000;
+/** How many of the runs before it are tried as the opening: the nearest few, so a text of `.* ` is read in linear time. */
+const EMPHASIS_CANDIDATES = 8;
 /** Citations written right after the mark ("\u2026 fell 3%.[1] Revenue"): the mark ends the sentence there too. */
 const ATTACHED_CITATIONS = new RegExp(String.raw `(?:${CITATION})+(?=\s|$)`, 'y');
 /** Marks that end a sentence before whitespace or the end: `.`, `!`, `?`, the ellipsis and the doubled marks. */
@@ -1749,10 +1755,34 @@ function* terminators(block) {
             cjk ||= CJK_MARKS.includes(block[at]);
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
+        // `**\u2026**` or `_\u2026_` closing: only where the same run opened before (`build.* file` is a glob, not emphasis).
+        const emphasisFrom = at;
+        while (at < block.length && EMPHASIS.includes(block[at]))
+            at++;
+        if (at > emphasisFrom && !emphasisOpened(block, index, block.slice(emphasisFrom, at)))
+            at = emphasisFrom;
+        while (at < block.length && CLOSERS.includes(block[at]))
+            at++;
         ATTACHED_CITATIONS.lastIndex = at;
         if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
+}
+/**
+ * Whether `run` (`**`, `_`) opens emphasis in the EMPHASIS_LOOKBACK characters before `index`: written
+ * before a word and not after a letter, a digit or a period (`os.* and` and `snake_case` open none).
+ */
+function emphasisOpened(block, index, run) {
+    const from = Math.max(0, index - EMPHASIS_LOOKBACK);
+    const window = block.slice(from, index);
+    let tried = 0;
+    for (let at = window.lastIndexOf(run); at >= 0 && tried < EMPHASIS_CANDIDATES; at = at === 0 ? -1 : window.lastIndexOf(run, at - 1), tried++) {
+        const before = at === 0 ? block[from - 1] : window[at - 1];
+        const after = window[at + run.length];
+        if (after !== undefined && !/\s/.test(after) && !EMPHASIS.includes(after) && (before === undefined || !/[\p{L}\p{N}.]/u.test(before)))
+            return true;
+    }
+    return false;
 }
 function splitBlock(block) {
     const pieces = [];
@@ -4316,6 +4346,10 @@ class PlanRun {
                 else {
                     // While recovery waits, only children of for_each steps already started may start.
                     this.#fill();
+                    // A step the budget refused (max_steps) stopped the run: the first branch skips the rest with
+                    // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
+                    if (this.stopReason)
+                        continue;
                     // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
                     if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
                         await this.#recover();
@@ -4429,14 +4463,23 @@ class PlanRun {
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /**
-     * The side-effect calls step `key` made in the run this one resumes (not those of a `for_each` step's
-     * items: the trace keeps them under their step, not their item), in the order they were made.
+     * The side-effect calls step `key` made in the run this one resumes and did not finish there (not
+     * those of a `for_each` step's items: the trace keeps them under their step, not their item), in the
+     * order they were made.
      */
     #earlierCalls(key) {
+        const resume = this.#deps.resume;
+        if (!resume)
+            return [];
+        // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
+        if ([...resume.reuse.values()].some((saved) => saved.stepKey === key))
+            return [];
         const calls = [];
-        for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-            if (call.stepKey === key && call.outcome !== 'failed')
-                calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+        for (const [callKey, call] of resume.sideEffects) {
+            // Only this plan's own calls: a used plan's are keyed by its name and its own step keys.
+            if (call.stepKey !== key || call.outcome === 'failed' || callKey !== toolCallKey(this.#plan.name, call.tool, call.args))
+                continue;
+            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
         }
         return calls;
     }
@@ -4503,6 +4546,13 @@ class PlanRun {
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+        // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
+        const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
+        if (unrecorded !== undefined) {
+            const error = new step_error/* StepError */.z(`${tool.name} was not called: it has side effects, and ${unrecorded}, so a resume could not know it was made and would make it again; free the space and run again`, { transient: false, toolName: tool.name });
+            this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
+            throw error;
+        }
         // Until it answers, a side effect may or may not have happened.
         if (tool.sideEffects)
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
@@ -5912,6 +5962,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             inputs: inputs.inputs,
             redact,
             onListenerError: deps.onListenerError,
+            ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
             ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
@@ -7718,6 +7769,12 @@ class RunBudget {
         for (;;) {
             const refused = this.exceeded ?? this.#noRoomForCall(who);
             if (refused) {
+                // The calls in flight hold the room (max_model_calls counts them as started): refused now, the
+                // stop would abort them before they were sent, and the report would say spent what never was.
+                if (!this.exceeded && this.#inFlight.size > 0) {
+                    await this.#roomChanged(signal);
+                    continue;
+                }
                 this.#exceed(refused);
                 throw refused;
             }

@@ -30,7 +30,11 @@ function jsonStructure(text) {
         const value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(text);
         return value !== null && typeof value === 'object' ? value : undefined;
     }
-    catch {
+    catch (error) {
+        // Read as text, it would be cleaned as one: a `<!--` in one field and a `-->` in the other copy of
+        // the key hid the fields between them (a failing verdict) from the judge.
+        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__/* .JsonDuplicateKeyError */ .bW)
+            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is JSON in which ${error.message.replace(/^the JSON has /, '').replace(/; write each key once$/, '')}: it is not judged`);
         return undefined;
     }
 }

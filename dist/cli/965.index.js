@@ -1046,6 +1046,8 @@ const KEYWORDS = [
     'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema',
     'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
 ];
+/** Keywords of drafts 4 to 2019-09 that 2020-12 dropped or renamed; a tool's `input` may use them (with their `$schema`). */
+const EARLIER_DRAFT_KEYWORDS = ['additionalItems', 'dependencies', '$recursiveRef', '$recursiveAnchor', 'id'];
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -1081,8 +1083,9 @@ function checkSchema(schema, path, depth, issues, strict) {
     }
     if (strict === true)
         strictProblems(schema, path, issues);
+    // A tool's arguments are checked by zod's converter, which also reads the earlier drafts' keywords.
     else if (strict === 'keywords')
-        unknownKeywords(schema, path, issues);
+        unknownKeywords(schema, path, issues, EARLIER_DRAFT_KEYWORDS);
     if ('type' in schema)
         checkType(schema.type, [...path, 'type'], issues);
     for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_MAPS */ .gZ) {
@@ -1966,12 +1969,13 @@ function parseTemplateBody(body, itemName) {
     return { kind: 'literal' };
 }
 /**
- * The problem with a `${steps.\u2026`, `${inputs.\u2026` or `${item\u2026` (or `${<as>\u2026}`) that is never closed: no
- * `}` before the end, before the next `${` or before another `{`. Such text matched no reference and
- * was passed on as it was written (`got: ${steps.1.result`). One pass over the text, whatever it holds.
+ * The problem with a `${steps.\u2026`, `${inputs.\u2026` or, in a `for_each` step, `${<item>\u2026` that is never
+ * closed: no `}` before the end, or another `{` first (`${steps.1.result and ${steps.2.result}`). Such
+ * text matched no reference and was passed on as written (`got: ${steps.1.result`). Only the head of
+ * a reference counts (`steps.`, `inputs.`, the item's name then `.`, `[` or the end): a shell's
+ * `${item:-${DEFAULT}}` or `${inputs:-{}}` is text. One pass over the text, whatever it holds.
  */
 function unclosedReferenceProblem(text, itemName) {
-    const heads = ['steps', 'inputs', itemName ?? 'item'];
     let open;
     for (let at = 0; at < text.length; at++) {
         const char = text[at];
@@ -1983,8 +1987,11 @@ function unclosedReferenceProblem(text, itemName) {
                 break;
             if (text[at - 1] !== '$')
                 continue;
-            const word = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})/.exec(text.slice(at + 1, at + 90))?.[1];
-            if (word !== undefined && heads.includes(word))
+            const head = /^[ \t]{0,20}([A-Za-z_][A-Za-z0-9_]{0,63})([.[]|$)/.exec(text.slice(at + 1, at + 90));
+            if (!head)
+                continue;
+            const [, word, next] = head;
+            if (((word === 'steps' || word === 'inputs') && next === '.') || (itemName !== undefined && word === itemName && (next !== '' || at + 1 + head[0].length === text.length)))
                 open = at - 1;
         }
     }
@@ -2517,7 +2524,7 @@ const Limits = schemas.strictObject({
         .min(0)
         .optional()
         .meta({ description: 'Estimated cost in USD, from the built-in price table or `pricing:`. Left out: no cost cap.', examples: [0.5] }),
-    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The whole run.', default: DEFAULT_LIMITS.timeout_minutes }),
+    timeout_minutes: schemas.number().positive().max(360).optional().meta({ description: 'The run of the steps; the model writing the plan before it and the goal checks after it are bounded by their own timeouts (the model client, timeout_seconds).', default: DEFAULT_LIMITS.timeout_minutes }),
 })
     .meta({ description: 'Budgets: when one is reached no new step starts, running steps are cancelled and the run fails, keeping everything completed so far.' });
 DEFAULT_LIMITS;

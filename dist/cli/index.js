@@ -952,8 +952,7 @@ async function runCommandLine(argv) {
         case 'plan':
         case 'eval': {
             const controller = new AbortController();
-            for (const signal of ['SIGINT', 'SIGTERM'])
-                process.once(signal, () => controller.abort(signal));
+            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(707), __nccwpck_require__.e(965), __nccwpck_require__.e(924), __nccwpck_require__.e(180), __nccwpck_require__.e(624)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8624))).evalCommand(command, controller.signal);
             if (command.command === 'run')

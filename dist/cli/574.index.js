@@ -1,0 +1,37 @@
+export const id = 574;
+export const ids = [574];
+export const modules = {
+
+/***/ 7574:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   cancelOnSignals: () => (/* binding */ cancelOnSignals)
+/* harmony export */ });
+/**
+ * Cancels `controller` on SIGINT and SIGTERM, every time one comes: the first aborts the run, which
+ * still writes its summary and trace; a later one only says so (`say`). With `process.once`, a second
+ * Ctrl-C got Node's default handling and ended the process at once, before those were written.
+ * Returns a function that removes the handlers.
+ */
+function cancelOnSignals(controller, say) {
+    const handlers = ['SIGINT', 'SIGTERM'].map((signal) => {
+        const handler = () => {
+            if (controller.signal.aborted)
+                say(`plan-runner: already stopping (${signal} again): writing the summary and the trace\n`);
+            controller.abort(signal);
+        };
+        process.on(signal, handler);
+        return [signal, handler];
+    });
+    return () => {
+        for (const [signal, handler] of handlers)
+            process.removeListener(signal, handler);
+    };
+}
+
+
+/***/ })
+
+};
