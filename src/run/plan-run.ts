@@ -220,7 +220,16 @@ export class PlanRun {
             continue;
           }
         }
-        if (this.#running.size === 0) break;
+        if (this.#running.size === 0) {
+          // A call the budget refused while others were in flight: the budget stops the run once they have
+          // answered, a turn later; with nothing running, that is now (the rest is skipped for it).
+          const spent = this.budget.exceeded;
+          if (spent && !this.stopReason) {
+            this.stop(spent);
+            continue;
+          }
+          break;
+        }
         await this.#inbox.wait();
         // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
         // macrotask now and then, a long chain never lets signals, timers or the comment's updates run.

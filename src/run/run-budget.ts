@@ -47,6 +47,8 @@ export class RunBudget {
   /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
   #waiting: Array<() => void> = [];
   #wakeScheduled = false;
+  /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
+  #stopAfterInFlight: RunStoppedError | undefined;
 
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides) {
     this.#limits = {
@@ -73,9 +75,13 @@ export class RunBudget {
     return this.#stop.signal;
   }
 
-  /** Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under `max_cost_usd`. */
+  /**
+   * Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under
+   * `max_cost_usd`. Also set while a call refused for a cap waits for the calls in flight to answer,
+   * before the run is stopped (`signal`).
+   */
   get exceeded(): RunStoppedError | undefined {
-    return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : undefined;
+    return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : this.#stopAfterInFlight;
   }
 
   /**
@@ -119,13 +125,11 @@ export class RunBudget {
     for (;;) {
       const refused = this.exceeded ?? this.#noRoomForCall(who);
       if (refused) {
-        // The calls in flight hold the room (max_model_calls counts them as started): refused now, the
-        // stop would abort them before they were sent, and the report would say spent what never was.
-        if (!this.exceeded && this.#inFlight.size > 0) {
-          await this.#roomChanged(signal);
-          continue;
-        }
-        this.#exceed(refused);
+        // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
+        // would abort them before they were sent, and the report say spent what never was. The budget is
+        // exceeded from here (no step starts, no call is made), and the run stops once they have answered.
+        if (!this.#stop.signal.aborted && this.#inFlight.size > 0) this.#stopAfterInFlight ??= refused;
+        else this.#exceed(refused);
         throw refused;
       }
       if (!this.#inFlightFillBudget()) break;
@@ -135,7 +139,11 @@ export class RunBudget {
     const call = this.#expect(expected);
     this.#inFlight.add(call);
     return () => {
-      if (this.#inFlight.delete(call)) this.#wakeSoon();
+      if (!this.#inFlight.delete(call)) return;
+      // On a later turn: the step whose answer this was returns it first (stopped now, it lost it).
+      const stop = this.#stopAfterInFlight;
+      if (this.#inFlight.size === 0 && stop) setImmediate(() => this.#exceed(stop));
+      this.#wakeSoon();
     };
   }
 

@@ -69,26 +69,51 @@ describe('calls in flight against a budget', () => {
 
 // Found by review: max_model_calls 2 and three steps at once: the third reservation stopped the run,
 // which aborted the two reserved calls before they were sent; the report said "spent 2" and no model
-// call had been made.
+// call had been made. Then (the review of the first fix): waiting instead let new steps start meanwhile.
 describe('max_model_calls and calls in flight', () => {
-  it('lets the calls in flight finish before a call past the cap stops the run', async () => {
+  it('refuses a call past the cap at once, starts nothing more, and stops the run once the calls in flight answered', async () => {
     const budget = new RunBudget({ max_model_calls: 2 });
     const endA = await budget.reserveModelCall('step a', call(10));
     const endB = await budget.reserveModelCall('step b', call(10));
-    let refused: unknown;
-    const c = budget.reserveModelCall('step c', call(10)).catch((error: unknown) => (refused = error));
-    await settle();
-    expect(refused).toBeUndefined();
+    await expect(budget.reserveModelCall('step c', call(10))).rejects.toThrow(/^budget exceeded: max_model_calls 2 \(spent 2; step c needed another call/);
+    // The budget is spent: no step starts, no call is reserved; but the two in flight are not aborted.
+    expect(budget.exceeded).toBeInstanceOf(BudgetExceededError);
+    expect(budget.beforeStep('d')).toBe(false);
+    await expect(budget.reserveModelCall('step e', call(10))).rejects.toBeInstanceOf(BudgetExceededError);
     expect(budget.signal.aborted).toBe(false);
     budget.charge(answered(10, 5));
     endA();
-    await settle();
     expect(budget.signal.aborted).toBe(false);
     budget.charge(answered(10, 5));
     endB();
-    await c;
-    expect(refused).toBeInstanceOf(BudgetExceededError);
-    expect((refused as Error).message).toMatch(/^budget exceeded: max_model_calls 2 \(spent 2/);
+    await settle();
+    expect(budget.signal.aborted).toBe(true);
+    expect(budget.signal.reason).toBeInstanceOf(BudgetExceededError);
     expect(budget.usage.modelCalls).toBe(2);
+  });
+});
+
+describe('max_model_calls with steps in parallel, end to end', () => {
+  it('completes the steps whose calls fit, refuses the one past the cap, and starts nothing after it', async () => {
+    const { runOfflineJob } = await import('../recovery/job-harness.ts');
+    const { textAnswer } = await import('../helpers/chat-server.ts');
+    const job = await runOfflineJob({
+      plan: `name: Capped
+limits: { max_model_calls: 2, concurrency: 3 }
+workflow_sequence:
+  - { id: r1, type: reasoning, description: One, depends_on: [] }
+  - { id: r2, type: reasoning, description: Two, depends_on: [] }
+  - { id: r3, type: reasoning, description: Three, depends_on: [] }
+  - { id: all, type: aggregate, description: All, inputs: [r1, r2, r3] }
+`,
+      script: [textAnswer('one'), textAnswer('two'), textAnswer('three'), textAnswer('all')],
+    });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    const states = Object.fromEntries([...job.outcome.run.record.steps].map(([key, step]) => [key, step.state]));
+    expect(states).toEqual({ r1: 'completed', r2: 'completed', r3: 'failed', all: 'skipped' });
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.outcome.run.record.usage.modelCalls).toBe(2);
+    expect(job.outcome.run.reason).toMatch(/^budget exceeded: max_model_calls 2 \(spent 2/);
   });
 });
