@@ -5,7 +5,8 @@ import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
-import { isTransient, StepError } from '../core/step-error.ts';
+import { isTransient } from '../core/step-error.ts';
+import { RecordLostError } from './record-lost-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import type { RunEvent, StepActivity } from '../core/run-event.ts';
@@ -415,8 +416,10 @@ export class PlanRun {
     // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
     const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
     if (unrecorded !== undefined) {
-      const error = new StepError(`${tool.name} was not called: it has side effects, and ${unrecorded}, so a resume could not know it was made and would make it again; free the space and run again`, { transient: false, toolName: tool.name });
+      // The run stops: a replan, an agent's next turn or another item would only meet the same refusal.
+      const error = new RecordLostError(tool.name, unrecorded);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
+      this.stop(error);
       throw error;
     }
     // Until it answers, a side effect may or may not have happened.

@@ -40,3 +40,33 @@ workflow_sequence:
   expect(outcome.run.record.steps.get('write')?.error).toMatch(/^publish was not called: it has side effects, and the trace file \/dev\/full could not be written \(ENOSPC/);
   await expect(readFile(path.join(dir, 'published.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
 });
+
+// Found by the review of the fix: an agent told "The tool failed" answered "Published it" and its run
+// succeeded; and a tool_call step's refusal was replanned, and the replacement refused again.
+it('stops the run: no agent turn or replan goes on past the refusal', async () => {
+  const { startChatServer, textAnswer, toolCallAnswer } = await import('../helpers/chat-server.ts');
+  const { createOpenAIModelClient } = await import('../../src/llm/openai-model-client.ts');
+  const { todos } = await import('../agent/agent-fixtures.ts');
+  const chat = await startChatServer([todos(false, [['1', 'Publish', 'in_progress']]), toolCallAnswer('publish', {}), textAnswer('Published it. Done.'), textAnswer('{"steps": []}')]);
+  try {
+    for (const [name, step] of [
+      ['agent', '  - { id: a, type: agent, task: Publish it, tools: [publish] }'],
+      ['replan', '  - { id: a, type: tool_call, tool: publish, args: {} }'],
+    ] as const) {
+      await writeFile(path.join(dir, 'plan.yml'), `name: Publish\ntools:\n  publish: { description: Appends to published.txt, command: [sh, -c, "echo once >> published.txt; echo 2"], side_effects: true }\nworkflow_sequence:\n${step}\n`);
+      const before = chat.requests.length;
+      const trace = traceWriter('/dev/full');
+      const outcome = await runJob(
+        { planFile: path.join(dir, 'plan.yml'), inputs: {}, cwd: dir, env: { PATH: process.env.PATH }, model: { baseURL: chat.baseURL, apiKey: 'sk-test' } },
+        { listeners: [trace.listener], clock: systemClock, recordProblem: () => trace.problem(), createModel: (model) => createOpenAIModelClient({ baseURL: model.baseURL, apiKey: 'sk-test', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) },
+      );
+      await trace.close().catch(() => undefined);
+      expect(outcome.kind === 'ran' && [outcome.status, outcome.run.reason], name).toEqual(['failed', expect.stringMatching(/^publish was not called: it has side effects/)]);
+      // The agent made its two calls (the list, then publish) and no third; no replan was asked for.
+      expect(chat.requests.length - before, name).toBe(name === 'agent' ? 2 : 0);
+      await expect(readFile(path.join(dir, 'published.txt'), 'utf8')).rejects.toThrow(/ENOENT/);
+    }
+  } finally {
+    await chat.close();
+  }
+});
