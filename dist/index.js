@@ -11882,7 +11882,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 11323:
+/***/ 80111:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11944,6 +11944,21 @@ var external_node_events_ = __nccwpck_require__(78474);
 var promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __nccwpck_require__(18619);
+;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
+
+/**
+ * The run's trace can no longer be written (a full disk), and a step was about to make a call with
+ * side effects: the call is not made (a resume could not know of it, and would make it again), and
+ * the run stops, failed. No replan or agent turn can mend it.
+ */
+class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(tool, problem) {
+        super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
+    }
+}
+
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __nccwpck_require__(7437);
 ;// CONCATENATED MODULE: ./lib/run/assign-shards.js
@@ -12683,8 +12698,6 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
 var run_budget = __nccwpck_require__(17886);
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
 var as_sentence = __nccwpck_require__(81675);
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __nccwpck_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/run-escalated-error.js
 
 
@@ -13214,6 +13227,7 @@ var tool_result_too_deep_error = __nccwpck_require__(57048);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -13377,8 +13391,16 @@ class PlanRun {
                         continue;
                     }
                 }
-                if (this.#running.size === 0)
+                if (this.#running.size === 0) {
+                    // A call the budget refused while others were in flight: the budget stops the run once they have
+                    // answered, a turn later; with nothing running, that is now (the rest is skipped for it).
+                    const spent = this.budget.exceeded;
+                    if (spent && !this.stopReason) {
+                        this.stop(spent);
+                        continue;
+                    }
                     break;
+                }
                 await this.#inbox.wait();
                 // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
                 // macrotask now and then, a long chain never lets signals, timers or the comment's updates run.
@@ -13570,8 +13592,10 @@ class PlanRun {
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
-            const error = new step_error/* StepError */.z(`${tool.name} was not called: it has side effects, and ${unrecorded}, so a resume could not know it was made and would make it again; free the space and run again`, { transient: false, toolName: tool.name });
+            // The run stops: a replan, an agent's next turn or another item would only meet the same refusal.
+            const error = new RecordLostError(tool.name, unrecorded);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'failed', error: error.message });
+            this.stop(error);
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
@@ -25375,6 +25399,8 @@ class RunBudget {
     /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
     #waiting = [];
     #wakeScheduled = false;
+    /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
+    #stopAfterInFlight;
     constructor(limits = {}, pricing) {
         this.#limits = {
             max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
@@ -25397,9 +25423,13 @@ class RunBudget {
     get signal() {
         return this.#stop.signal;
     }
-    /** Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under `max_cost_usd`. */
+    /**
+     * Why the budget stopped the run: a `BudgetExceededError`, or an `UnpricedCallError` under
+     * `max_cost_usd`. Also set while a call refused for a cap waits for the calls in flight to answer,
+     * before the run is stopped (`signal`).
+     */
     get exceeded() {
-        return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
+        return this.#stop.signal.aborted ? this.#stop.signal.reason : this.#stopAfterInFlight;
     }
     /**
      * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
@@ -25444,13 +25474,13 @@ class RunBudget {
         for (;;) {
             const refused = this.exceeded ?? this.#noRoomForCall(who);
             if (refused) {
-                // The calls in flight hold the room (max_model_calls counts them as started): refused now, the
-                // stop would abort them before they were sent, and the report would say spent what never was.
-                if (!this.exceeded && this.#inFlight.size > 0) {
-                    await this.#roomChanged(signal);
-                    continue;
-                }
-                this.#exceed(refused);
+                // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
+                // would abort them before they were sent, and the report say spent what never was. The budget is
+                // exceeded from here (no step starts, no call is made), and the run stops once they have answered.
+                if (!this.#stop.signal.aborted && this.#inFlight.size > 0)
+                    this.#stopAfterInFlight ??= refused;
+                else
+                    this.#exceed(refused);
                 throw refused;
             }
             if (!this.#inFlightFillBudget())
@@ -25461,8 +25491,13 @@ class RunBudget {
         const call = this.#expect(expected);
         this.#inFlight.add(call);
         return () => {
-            if (this.#inFlight.delete(call))
-                this.#wakeSoon();
+            if (!this.#inFlight.delete(call))
+                return;
+            // On a later turn: the step whose answer this was returns it first (stopped now, it lost it).
+            const stop = this.#stopAfterInFlight;
+            if (this.#inFlight.size === 0 && stop)
+                setImmediate(() => this.#exceed(stop));
+            this.#wakeSoon();
         };
     }
     /**
@@ -39687,8 +39722,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __nccwpck_require__(11323);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
+var run_job = __nccwpck_require__(80111);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js

@@ -11,15 +11,22 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /**
  * Cancels `controller` on SIGINT and SIGTERM, every time one comes: the first aborts the run, which
- * still writes its summary and trace; a later one only says so (`say`). With `process.once`, a second
- * Ctrl-C got Node's default handling and ended the process at once, before those were written.
- * Returns a function that removes the handlers.
+ * still writes its summary and trace; a second only says so (`say`). With `process.once`, a second
+ * Ctrl-C got Node's default handling and ended the process at once, before those were written. A
+ * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
+ * the handlers.
  */
-function cancelOnSignals(controller, say) {
+function cancelOnSignals(controller, say, exit = (code) => process.exit(code)) {
+    let received = 0;
     const handlers = ['SIGINT', 'SIGTERM'].map((signal) => {
         const handler = () => {
-            if (controller.signal.aborted)
-                say(`plan-runner: already stopping (${signal} again): writing the summary and the trace\n`);
+            received += 1;
+            if (received === 2)
+                say(`plan-runner: already stopping (${signal} again): writing the summary and the trace; once more ends it at once, without them\n`);
+            if (received >= 3) {
+                say(`plan-runner: ${signal} a third time: ending now; the summary and the trace may be incomplete\n`);
+                exit(130);
+            }
             controller.abort(signal);
         };
         process.on(signal, handler);
