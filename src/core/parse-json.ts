@@ -18,9 +18,14 @@ export class JsonTooDeepError extends SyntaxError {
 
 /** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
 export class JsonDuplicateKeyError extends SyntaxError {
+  /** The key as messages show it: quoted, cut to 80 characters. */
+  readonly shownKey: string;
+
   constructor(key: string) {
-    super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+    const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key);
+    super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
     this.name = 'JsonDuplicateKeyError';
+    this.shownKey = shownKey;
   }
 }
 

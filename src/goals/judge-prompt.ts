@@ -18,7 +18,7 @@ function jsonStructure(text: string): object | undefined {
   } catch (error) {
     // Read as text, it would be cleaned as one: a `<!--` in one field and a `-->` in the other copy of
     // the key hid the fields between them (a failing verdict) from the judge.
-    if (error instanceof JsonDuplicateKeyError) throw new GoalNotEvaluableError(`the result is JSON in which ${error.message.replace(/^the JSON has /, '').replace(/; write each key once$/, '')}: it is not judged`);
+    if (error instanceof JsonDuplicateKeyError) throw new GoalNotEvaluableError(`the result is JSON with the key ${error.shownKey} twice in one object, and which of its values counts is not clear: it is not judged`);
     return undefined;
   }
 }
