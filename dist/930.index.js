@@ -34,7 +34,7 @@ function jsonStructure(text) {
         // Read as text, it would be cleaned as one: a `<!--` in one field and a `-->` in the other copy of
         // the key hid the fields between them (a failing verdict) from the judge.
         if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__/* .JsonDuplicateKeyError */ .bW)
-            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is JSON in which ${error.message.replace(/^the JSON has /, '').replace(/; write each key once$/, '')}: it is not judged`);
+            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__/* .GoalNotEvaluableError */ .E(`the result is JSON with the key ${error.shownKey} twice in one object, and which of its values counts is not clear: it is not judged`);
         return undefined;
     }
 }

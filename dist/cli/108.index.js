@@ -57,9 +57,13 @@ class JsonTooDeepError extends SyntaxError {
 }
 /** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
 class JsonDuplicateKeyError extends SyntaxError {
+    /** The key as messages show it: quoted, cut to 80 characters. */
+    shownKey;
     constructor(key) {
-        super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
         this.name = 'JsonDuplicateKeyError';
+        this.shownKey = shownKey;
     }
 }
 /**

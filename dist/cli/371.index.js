@@ -627,9 +627,13 @@ class JsonTooDeepError extends SyntaxError {
 }
 /** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
 class JsonDuplicateKeyError extends SyntaxError {
+    /** The key as messages show it: quoted, cut to 80 characters. */
+    shownKey;
     constructor(key) {
-        super(`the JSON has the key ${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key)} twice in one object, and which of its values counts is not clear; write each key once`);
+        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
         this.name = 'JsonDuplicateKeyError';
+        this.shownKey = shownKey;
     }
 }
 /**
@@ -4256,6 +4260,12 @@ class PlanRun {
      */
     #nestedCalls = new Map();
     #nestedPending = new Map();
+    /**
+     * The side-effect calls each step made in the run this one resumes and did not finish there, in the
+     * order they were made (an agent is told of them). Not those of a `for_each` step's items: the trace
+     * keeps them under their step, not their item.
+     */
+    #earlierCalls = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
     /**
@@ -4295,10 +4305,19 @@ class PlanRun {
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+        // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
+        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].map((saved) => saved.stepKey));
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
+            if (call.outcome === 'failed')
+                continue;
             // A trace without times (an older one): look for the effect over the last day.
-            if (call.outcome !== 'failed')
-                this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
+            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
+            // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
+            if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args))
+                continue;
+            const calls = this.#earlierCalls.get(call.stepKey) ?? [];
+            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+            this.#earlierCalls.set(call.stepKey, calls);
         }
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
         (0,external_node_events_.setMaxListeners)(0, this.#stop.signal);
@@ -4479,31 +4498,10 @@ class PlanRun {
                     this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
-            earlierCalls: this.#earlierCalls(key),
+            earlierCalls: this.#earlierCalls.get(key),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
-    }
-    /**
-     * The side-effect calls step `key` made in the run this one resumes and did not finish there (not
-     * those of a `for_each` step's items: the trace keeps them under their step, not their item), in the
-     * order they were made.
-     */
-    #earlierCalls(key) {
-        const resume = this.#deps.resume;
-        if (!resume)
-            return [];
-        // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
-        if ([...resume.reuse.values()].some((saved) => saved.stepKey === key))
-            return [];
-        const calls = [];
-        for (const [callKey, call] of resume.sideEffects) {
-            // Only this plan's own calls: a used plan's are keyed by its name and its own step keys.
-            if (call.stepKey !== key || call.outcome === 'failed' || callKey !== toolCallKey(this.#plan.name, call.tool, call.args))
-                continue;
-            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
-        }
-        return calls;
     }
     /** Where a masked result comes from, in the words a goal's evidence shows: `step 2, reused as attempt 1 saved it`. */
     #savedBy(what) {

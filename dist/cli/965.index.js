@@ -1118,9 +1118,9 @@ function checkSchema(schema, path, depth, issues, strict) {
     }
     // Ajv leaves a property named __proto__ out of `properties` (and so of every check on it): `{"__proto__": 5}`
     // passed `properties: {__proto__: {type: string}}`, and `required: [__proto__]` with a `const` beside it.
-    const proto = (isMap(schema.properties) && Object.hasOwn(schema.properties, '__proto__')) || (Array.isArray(schema.required) && schema.required.includes('__proto__'));
+    const proto = isMap(schema.properties) && Object.hasOwn(schema.properties, '__proto__') ? 'properties' : Array.isArray(schema.required) && schema.required.includes('__proto__') ? 'required' : undefined;
     if (proto)
-        issues.push({ path: [...path, isMap(schema.properties) && Object.hasOwn(schema.properties, '__proto__') ? 'properties' : 'required'], message: 'a property named `__proto__` cannot be checked (the validator leaves it out); check the value another way, such as with a command goal' });
+        issues.push({ path: [...path, proto], message: 'a property named `__proto__` cannot be checked (the validator leaves it out); check the value another way, such as with a command goal' });
     if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((name) => typeof name === 'string'))) {
         issues.push({ path: [...path, 'required'], message: '`required` must be a list of property names' });
     }
