@@ -75,6 +75,8 @@ export interface KilledRunContext {
    * the comment, the check run or the state upload): those are not written again, only finished.
    */
   readonly reported?: boolean;
+  /** As ActionDeps.commentIntervalMs. */
+  readonly commentIntervalMs?: number;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
   const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
   try {
-    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
     for (const event of all) comment?.listener(event);
     await comment?.finish(goals);
   } catch (error) {

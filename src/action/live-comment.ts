@@ -28,7 +28,7 @@ export interface LiveCommentContext {
   readonly final: () => FinalReport | undefined;
   /** The earlier run this one resumes (`attempt 1`): the comment says so, with the steps it reused. */
   readonly resumedFrom?: string;
-  /** Least time between this job's writes (default 1 s); a shard job of N waits N s, so a matrix writes about once a second in all. */
+  /** Least time between this job's writes (default COMMENT_INTERVAL_MS); a shard job of N waits N s, so a matrix writes about once a second in all. */
   readonly minIntervalMs?: number;
   /**
    * Called before each body is rendered: the run's trace writes out what it holds back, so the

@@ -36,7 +36,7 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   const markdown = renderSummary(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
   const report: FinalReport = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
   // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
-  const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
+  const comment = await liveComment(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, ...(deps.commentIntervalMs !== undefined && { minIntervalMs: deps.commentIntervalMs }), pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
   for (const event of all) comment?.listener(event);
   io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);

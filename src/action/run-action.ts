@@ -25,6 +25,7 @@ import { checkConclusion, jobFailure } from './job-failure.ts';
 import { addEscalationLabel } from './escalation-notice.ts';
 import { openEscalationIssue, type EscalationIssueContext } from './escalation-issue.ts';
 import { liveComment } from './live-comment.ts';
+import { COMMENT_INTERVAL_MS } from '../report/comment/comment-updater.ts';
 import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
@@ -73,6 +74,11 @@ export interface ActionDeps {
   readonly admission?: Omit<AdmissionDeps, 'github'>;
   /** Tells the post step a value (GITHUB_STATE): the commit a check run was opened on, when not the event's. */
   readonly saveState?: (name: string, value: string) => void;
+  /**
+   * Least time between two writes of the PR comment (default 1 s, as GitHub asks of serial writes); a
+   * shard of N waits N times this. Tests that do not check the spacing pass 0, and wait for no clock.
+   */
+  readonly commentIntervalMs?: number;
 }
 
 /** What the job ended with; `published` settles once the comment and the check run are final. */
@@ -253,7 +259,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     ...(answered?.headSha && { headSha: answered.headSha }),
     ...(answered && { pausedRunId: answered.runId }),
     // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
-    ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
+    minIntervalMs: (deps.commentIntervalMs ?? COMMENT_INTERVAL_MS) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
   // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes

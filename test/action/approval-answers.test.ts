@@ -58,6 +58,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
     // A runner variable whose name looks secret holds the region: the run hides it everywhere.
     redact: createRedactor(['eu-central-primary']),
     clock: systemClock,
+    commentIntervalMs: 0,
     github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
@@ -92,7 +93,7 @@ it('a killed approving run\'s post step completes the check run on the pull requ
   const check = github.checkRuns.find((run) => run['head_sha'] === 'b'.repeat(40))!;
   Object.assign(check, { status: 'in_progress', conclusion: null });
   const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
-  const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
+  const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
   await finishKilledRun(approved.settings, { ...context, checkHeadSha: saved.get('checkHeadSha')! });
   expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
 });

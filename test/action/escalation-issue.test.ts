@@ -124,7 +124,7 @@ workflow_sequence:
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io } = recordingIO();
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-    const result = await runAction(read.settings, { io, redact: createRedactor(['t']), clock: systemClock, github: octokit });
+    const result = await runAction(read.settings, { io, redact: createRedactor(['t']), clock: systemClock, commentIntervalMs: 0, github: octokit });
     await result.published;
     expect(result.outputs.status).toBe('escalated');
     expect(github.issues).toHaveLength(1);

@@ -50,7 +50,7 @@ const bodies = () => github.requests.filter((request) => /^(POST|PATCH)$/.test(r
 describe('while the goals are checked', () => {
   it('the comment says the goals are being checked, never that the run finished', async () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, "sleep 3; exit 1"] }\n');
-    const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) } });
+    const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) } });
     await result.published;
     expect(result.outputs.status).toBe('goals-unmet');
     const written = bodies();
@@ -67,7 +67,7 @@ async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: 
   await mkdir(path.dirname(trace), { recursive: true });
   await writeFile(trace, text);
   const { io, said } = recordingIO();
-  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit(), ...(reported && { reported }) });
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), ...(reported && { reported }) });
   return { wrote, said };
 }
 

@@ -204,6 +204,7 @@ describe('jobs of one workflow run that run the same plan', () => {
         io,
         redact: createRedactor(),
         clock: systemClock,
+        commentIntervalMs: 0,
         github: createOctokit({ token: 't', baseUrl: github!.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
         admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
       });

@@ -36,8 +36,9 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-it('writes out the trace before each comment write: the comment never shows a step done that the trace lacks', async () => {
-  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+/** Runs `plan` as a pull request's job whose comment goes to the fake GitHub. */
+async function runOnPullRequest(plan: string, commentIntervalMs?: number) {
+  await writeFile(path.join(workspace, 'plan.yml'), plan);
   const event = path.join(workspace, 'event.json');
   await writeFile(event, JSON.stringify({ number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
@@ -45,7 +46,22 @@ it('writes out the trace before each comment write: the comment never shows a st
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off' };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
-  const trace = reportPaths(read.settings.outputDir, read.settings.planPath).trace;
+  const run = () =>
+    runAction(read.settings, {
+      io: recordingIO().io,
+      redact: createRedactor(),
+      clock: systemClock,
+      ...(commentIntervalMs !== undefined && { commentIntervalMs }),
+      github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
+      admission: { permissionOf: async () => ({ permission: 'write' }) },
+    });
+  return { settings: read.settings, run };
+}
+
+it('writes out the trace before each comment write: the comment never shows a step done that the trace lacks', async () => {
+  // Written at every change (no spacing), so each write comes as soon after a step as it can.
+  const { settings, run } = await runOnPullRequest(PLAN, 0);
+  const trace = reportPaths(settings.outputDir, settings.planPath).trace;
   const lacking: string[] = [];
   let writes = 0;
   github.onRequest = (request) => {
@@ -56,16 +72,25 @@ it('writes out the trace before each comment write: the comment never shows a st
     const done = new Set(text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepKey?: string }).filter((e) => e.type === 'step_completed').map((e) => e.stepKey));
     for (const [, key] of body.matchAll(/✅ ([pm]\d)\./g)) if (!done.has(key)) lacking.push(`${key} (write ${writes})`);
   };
-  const result = await runAction(read.settings, {
-    io: recordingIO().io,
-    redact: createRedactor(),
-    clock: systemClock,
-    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }),
-    admission: { permissionOf: async () => ({ permission: 'write' }) },
-  });
+  const result = await run();
   await result.published;
   expect(result.outputs.status).toBe('succeeded');
   expect(writes).toBeGreaterThan(2);
   expect(lacking).toEqual([]);
 });
 
+it('writes the comment at most once a second unless told otherwise, as GitHub asks of serial writes', async () => {
+  // Tests pass commentIntervalMs: 0 to wait for no clock; a job passes nothing and gets the 1 s.
+  const { run } = await runOnPullRequest(PLAN.replace(/\n {2}- \{ id: [pm][1-5]\b.*/g, ''));
+  const writtenAt: number[] = [];
+  github.onRequest = (request) => {
+    if (request.operationId === 'issues/create-comment' || request.operationId === 'issues/update-comment') writtenAt.push(performance.now());
+  };
+  const result = await run();
+  await result.published;
+  expect(result.outputs.status).toBe('succeeded');
+  expect(writtenAt.length).toBeGreaterThanOrEqual(2);
+  // Each write starts at least a second after the one before it ended, so arrives at least a second after it arrived.
+  const gaps = writtenAt.slice(1).map((at, i) => at - writtenAt[i]!);
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(995);
+});

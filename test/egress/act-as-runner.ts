@@ -51,6 +51,7 @@ export async function actAsRunner(options: {
     io,
     redact,
     clock: systemClock,
+    commentIntervalMs: 0,
     ...(token && options.githubUrl && { github: createOctokit({ token, baseUrl: options.githubUrl, warn: () => {}, throttle: zeroSpacingThrottle() }) }),
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
   });

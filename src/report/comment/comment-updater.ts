@@ -53,6 +53,9 @@ const MAX_BACKOFF_MS = 30_000;
 /** Reads after a shared comment's final write: each is at most one more write. */
 export const VERIFY_ROUNDS = 3;
 
+/** Least time between two writes of one comment, unless told otherwise: GitHub asks for serial writes at least 1 s apart. */
+export const COMMENT_INTERVAL_MS = 1000;
+
 /**
  * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
  * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
@@ -60,7 +63,7 @@ export const VERIFY_ROUNDS = 3;
  */
 export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpdater {
   const clock = options.clock ?? systemClock;
-  const minInterval = options.minIntervalMs ?? 1000;
+  const minInterval = options.minIntervalMs ?? COMMENT_INTERVAL_MS;
   const maxAttempts = options.maxAttempts ?? 3;
   const record = newRunRecord();
   let goals: readonly GoalRow[] | undefined;
