@@ -20,7 +20,7 @@ export const modules = {
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(66021);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19606);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(72896);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
@@ -121,7 +121,7 @@ async function finishKilledRun(settings, context) {
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
         for (const event of all)
             comment?.listener(event);
         await comment?.finish(goals);

@@ -902,7 +902,7 @@ function checkConclusion(report, failOnUnmetGoals) {
 
 /***/ }),
 
-/***/ 66021:
+/***/ 19606:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1079,268 +1079,8 @@ function bodyHolds(record, current, redact, run) {
     return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
 }
 
-// EXTERNAL MODULE: ./lib/core/clock.js
-var core_clock = __nccwpck_require__(91601);
-// EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __nccwpck_require__(90422);
-// EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
-var comment_write_error = __nccwpck_require__(89228);
-;// CONCATENATED MODULE: ./lib/report/comment/comment-updater.js
-
-
-
-const MAX_BACKOFF_MS = 30_000;
-/** Reads after a shared comment's final write: each is at most one more write. */
-const VERIFY_ROUNDS = 3;
-/**
- * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
- * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
- * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
- */
-function createCommentUpdater(options) {
-    const clock = options.clock ?? core_clock/* systemClock */.ml;
-    const minInterval = options.minIntervalMs ?? 1000;
-    const maxAttempts = options.maxAttempts ?? 3;
-    const record = (0,run_record/* newRunRecord */.pB)();
-    let goals;
-    let dirty = false;
-    let disabled = false;
-    let finished = false;
-    let commentId;
-    let looked = false;
-    /** A comment may exist that we do not know of (a create failed or timed out): list before writing. */
-    let unsettled = false;
-    /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
-    let created = false;
-    let lastBody;
-    /**
-     * The comment's body as this run last found it (listed): every render is given it, so what another
-     * run recorded there survives this run's writes (an answered approval: see `forwardMarker`).
-     */
-    let found;
-    let lastWriteEnd = Number.NEGATIVE_INFINITY;
-    let deadline = Number.POSITIVE_INFINITY;
-    let pump;
-    const warned = new Set();
-    const warnOnce = (kind, message) => {
-        if (warned.has(kind))
-            return;
-        warned.add(kind);
-        options.warn(message);
-    };
-    const render = (current) => {
-        try {
-            const body = options.render(record, goals, current);
-            return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
-        }
-        catch (error) {
-            warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
-            return undefined;
-        }
-    };
-    /**
-     * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
-     * together, or a POST that timed out but landed, must not leave two comments.
-     */
-    const settle = async () => {
-        const own = await options.api.listOwn(options.marker);
-        unsettled = false;
-        const [oldest, ...others] = own;
-        if (oldest)
-            commentId = oldest.id;
-        for (const other of others)
-            await options.api.remove(other.id);
-        // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
-        if (oldest && !created)
-            found = oldest.body;
-        return oldest?.body;
-    };
-    /**
-     * A shared comment's next body, rendered over its current one; undefined when there is nothing to
-     * write (the comment holds all this writer knows, or the body would not change).
-     */
-    const renderShared = async () => {
-        const current = await settle();
-        looked = true;
-        if (current !== undefined && !finished && options.shared.holds(record, current))
-            return undefined;
-        const body = render(current);
-        return body === current ? undefined : body;
-    };
-    const writeOnce = async (body) => {
-        const before = commentId;
-        if (unsettled || (commentId === undefined && !looked)) {
-            await settle();
-            looked = true;
-        }
-        // Only settling was needed: the comment kept already shows this state.
-        if (!options.shared && commentId !== undefined && commentId === before && body === lastBody)
-            return;
-        if (commentId !== undefined) {
-            try {
-                await options.api.update(commentId, body);
-                return;
-            }
-            catch (error) {
-                // Deleted by someone during the run: make a new one rather than give up.
-                if (!(error instanceof comment_write_error/* CommentWriteError */.R && error.status === 404))
-                    throw error;
-                commentId = undefined;
-            }
-        }
-        try {
-            commentId = (await options.api.create(body)).id;
-        }
-        catch (error) {
-            // The create may have landed (or land later) despite the failure: look before any second POST.
-            unsettled = true;
-            created = true;
-            throw error;
-        }
-        created = true;
-        const mine = commentId;
-        await settle();
-        // An older comment of ours won: it gets this state too.
-        if (commentId !== mine)
-            await options.api.update(commentId, body);
-    };
-    /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
-    const write = async (first) => {
-        let last;
-        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-            if (last) {
-                const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
-                if (clock.now() + wait > deadline)
-                    break;
-                await clock.sleep(wait);
-            }
-            let body;
-            try {
-                // The comment is found before the first write, so that write is rendered over what it holds.
-                const outdated = await options.outdated?.();
-                if (outdated !== undefined) {
-                    disabled = true;
-                    (options.info ?? options.warn)(outdated);
-                    return undefined;
-                }
-                let foundNow = false;
-                if (!options.shared && !looked) {
-                    await settle();
-                    looked = true;
-                    foundNow = found !== undefined;
-                }
-                body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
-                if (body === undefined && !options.shared)
-                    return undefined;
-                if (options.shared) {
-                    body = await renderShared();
-                    if (body === undefined)
-                        return lastBody;
-                }
-                await writeOnce(body);
-                return body;
-            }
-            catch (error) {
-                last = error instanceof comment_write_error/* CommentWriteError */.R ? error : new comment_write_error/* CommentWriteError */.R('update', error);
-                if (!last.transient) {
-                    disabled = true;
-                    warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
-                        'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.');
-                    return undefined;
-                }
-            }
-        }
-        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
-        return undefined;
-    };
-    const drain = async () => {
-        while (dirty && !disabled && clock.now() < deadline) {
-            const wait = lastWriteEnd + minInterval - clock.now();
-            if (wait > 0) {
-                if (clock.now() + wait > deadline)
-                    return;
-                await clock.sleep(wait);
-            }
-            dirty = false;
-            // A shared comment is compared with what it holds when the write reads it, not with our last body.
-            const body = options.shared ? '' : render(found);
-            if (body === undefined || (!options.shared && body === lastBody && !unsettled))
-                continue;
-            const written = await write(body);
-            lastWriteEnd = clock.now();
-            if (written !== undefined)
-                lastBody = written;
-        }
-    };
-    const kick = () => {
-        dirty = true;
-        if (pump || disabled)
-            return;
-        // Not in the listener's own call: events given together (a replay of a trace) are all in the
-        // first body, which otherwise showed the first event alone (every step \u2b1c, the run already ended).
-        pump = Promise.resolve()
-            .then(drain)
-            .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
-            .finally(() => {
-            pump = undefined;
-            // An event may have arrived between the loop's last check and now.
-            if (dirty && !disabled && clock.now() < deadline)
-                kick();
-        });
-    };
-    const flush = async () => {
-        while (pump)
-            await pump;
-    };
-    /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
-    const verify = async () => {
-        for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
-            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
-            let current;
-            try {
-                current = await settle();
-            }
-            catch {
-                return;
-            }
-            if (current === undefined || options.shared.holds(record, current))
-                return;
-            dirty = true;
-            kick();
-            await flush();
-        }
-    };
-    return {
-        listener: (event) => {
-            if (finished)
-                return;
-            try {
-                (0,run_record/* applyEvent */.Z8)(record, event);
-                kick();
-            }
-            catch (error) {
-                warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
-            }
-        },
-        flush,
-        async finish(finalGoals) {
-            if (!finished) {
-                finished = true;
-                goals = finalGoals;
-                // A POST that timed out may have landed since: the final state goes to the one comment kept.
-                if (created)
-                    unsettled = true;
-                deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
-                kick();
-                await flush();
-                if (options.shared)
-                    await verify();
-            }
-            await flush();
-        },
-    };
-}
-
+// EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
+var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/report/comment/render-comment.js
@@ -1490,7 +1230,7 @@ async function liveComment(settings, context) {
         };
         return fitComment(whole, render_comment/* COMMENT_MAX_CHARS */.d - 256 - drawn.block.length);
     };
-    return createCommentUpdater({
+    return (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
         marker,
         render: (record, goals, current) => {
@@ -23970,6 +23710,277 @@ function commentMarker(planId) {
 
 /***/ }),
 
+/***/ 31393:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FH: () => (/* binding */ createCommentUpdater),
+/* harmony export */   pL: () => (/* binding */ COMMENT_INTERVAL_MS)
+/* harmony export */ });
+/* unused harmony export VERIFY_ROUNDS */
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
+/* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89228);
+
+
+
+const MAX_BACKOFF_MS = 30_000;
+/** Reads after a shared comment's final write: each is at most one more write. */
+const VERIFY_ROUNDS = 3;
+/** Least time between two writes of one comment, unless told otherwise: GitHub asks for serial writes at least 1 s apart. */
+const COMMENT_INTERVAL_MS = 1000;
+/**
+ * An updater that keeps ONE comment per plan and PR: one of its own found by its marker, or
+ * created on the first write and, if a racing run or a late POST made another, the oldest kept. Writes are serial and coalesced (the latest state wins, at least
+ * `minIntervalMs` apart); failures are retried where that can help and reported once, never thrown.
+ */
+function createCommentUpdater(options) {
+    const clock = options.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
+    const minInterval = options.minIntervalMs ?? COMMENT_INTERVAL_MS;
+    const maxAttempts = options.maxAttempts ?? 3;
+    const record = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)();
+    let goals;
+    let dirty = false;
+    let disabled = false;
+    let finished = false;
+    let commentId;
+    let looked = false;
+    /** A comment may exist that we do not know of (a create failed or timed out): list before writing. */
+    let unsettled = false;
+    /** This run created a comment (or tried to): at the end, make sure only one of ours is left. */
+    let created = false;
+    let lastBody;
+    /**
+     * The comment's body as this run last found it (listed): every render is given it, so what another
+     * run recorded there survives this run's writes (an answered approval: see `forwardMarker`).
+     */
+    let found;
+    let lastWriteEnd = Number.NEGATIVE_INFINITY;
+    let deadline = Number.POSITIVE_INFINITY;
+    let pump;
+    const warned = new Set();
+    const warnOnce = (kind, message) => {
+        if (warned.has(kind))
+            return;
+        warned.add(kind);
+        options.warn(message);
+    };
+    const render = (current) => {
+        try {
+            const body = options.render(record, goals, current);
+            return body.startsWith(options.marker) ? body : `${options.marker}\n${body}`;
+        }
+        catch (error) {
+            warnOnce('render', `Could not render the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+            return undefined;
+        }
+    };
+    /**
+     * Keeps the oldest of this plan's own comments and deletes the rest: two runs that started
+     * together, or a POST that timed out but landed, must not leave two comments.
+     */
+    const settle = async () => {
+        const own = await options.api.listOwn(options.marker);
+        unsettled = false;
+        const [oldest, ...others] = own;
+        if (oldest)
+            commentId = oldest.id;
+        for (const other of others)
+            await options.api.remove(other.id);
+        // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
+        if (oldest && !created)
+            found = oldest.body;
+        return oldest?.body;
+    };
+    /**
+     * A shared comment's next body, rendered over its current one; undefined when there is nothing to
+     * write (the comment holds all this writer knows, or the body would not change).
+     */
+    const renderShared = async () => {
+        const current = await settle();
+        looked = true;
+        if (current !== undefined && !finished && options.shared.holds(record, current))
+            return undefined;
+        const body = render(current);
+        return body === current ? undefined : body;
+    };
+    const writeOnce = async (body) => {
+        const before = commentId;
+        if (unsettled || (commentId === undefined && !looked)) {
+            await settle();
+            looked = true;
+        }
+        // Only settling was needed: the comment kept already shows this state.
+        if (!options.shared && commentId !== undefined && commentId === before && body === lastBody)
+            return;
+        if (commentId !== undefined) {
+            try {
+                await options.api.update(commentId, body);
+                return;
+            }
+            catch (error) {
+                // Deleted by someone during the run: make a new one rather than give up.
+                if (!(error instanceof _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R && error.status === 404))
+                    throw error;
+                commentId = undefined;
+            }
+        }
+        try {
+            commentId = (await options.api.create(body)).id;
+        }
+        catch (error) {
+            // The create may have landed (or land later) despite the failure: look before any second POST.
+            unsettled = true;
+            created = true;
+            throw error;
+        }
+        created = true;
+        const mine = commentId;
+        await settle();
+        // An older comment of ours won: it gets this state too.
+        if (commentId !== mine)
+            await options.api.update(commentId, body);
+    };
+    /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
+    const write = async (first) => {
+        let last;
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+            if (last) {
+                const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
+                if (clock.now() + wait > deadline)
+                    break;
+                await clock.sleep(wait);
+            }
+            let body;
+            try {
+                // The comment is found before the first write, so that write is rendered over what it holds.
+                const outdated = await options.outdated?.();
+                if (outdated !== undefined) {
+                    disabled = true;
+                    (options.info ?? options.warn)(outdated);
+                    return undefined;
+                }
+                let foundNow = false;
+                if (!options.shared && !looked) {
+                    await settle();
+                    looked = true;
+                    foundNow = found !== undefined;
+                }
+                body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
+                if (body === undefined && !options.shared)
+                    return undefined;
+                if (options.shared) {
+                    body = await renderShared();
+                    if (body === undefined)
+                        return lastBody;
+                }
+                await writeOnce(body);
+                return body;
+            }
+            catch (error) {
+                last = error instanceof _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R ? error : new _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R('update', error);
+                if (!last.transient) {
+                    disabled = true;
+                    warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+                        'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.');
+                    return undefined;
+                }
+            }
+        }
+        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
+        return undefined;
+    };
+    const drain = async () => {
+        while (dirty && !disabled && clock.now() < deadline) {
+            const wait = lastWriteEnd + minInterval - clock.now();
+            if (wait > 0) {
+                if (clock.now() + wait > deadline)
+                    return;
+                await clock.sleep(wait);
+            }
+            dirty = false;
+            // A shared comment is compared with what it holds when the write reads it, not with our last body.
+            const body = options.shared ? '' : render(found);
+            if (body === undefined || (!options.shared && body === lastBody && !unsettled))
+                continue;
+            const written = await write(body);
+            lastWriteEnd = clock.now();
+            if (written !== undefined)
+                lastBody = written;
+        }
+    };
+    const kick = () => {
+        dirty = true;
+        if (pump || disabled)
+            return;
+        // Not in the listener's own call: events given together (a replay of a trace) are all in the
+        // first body, which otherwise showed the first event alone (every step \u2b1c, the run already ended).
+        pump = Promise.resolve()
+            .then(drain)
+            .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
+            .finally(() => {
+            pump = undefined;
+            // An event may have arrived between the loop's last check and now.
+            if (dirty && !disabled && clock.now() < deadline)
+                kick();
+        });
+    };
+    const flush = async () => {
+        while (pump)
+            await pump;
+    };
+    /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
+    const verify = async () => {
+        for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
+            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
+            let current;
+            try {
+                current = await settle();
+            }
+            catch {
+                return;
+            }
+            if (current === undefined || options.shared.holds(record, current))
+                return;
+            dirty = true;
+            kick();
+            await flush();
+        }
+    };
+    return {
+        listener: (event) => {
+            if (finished)
+                return;
+            try {
+                (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8)(record, event);
+                kick();
+            }
+            catch (error) {
+                warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
+            }
+        },
+        flush,
+        async finish(finalGoals) {
+            if (!finished) {
+                finished = true;
+                goals = finalGoals;
+                // A POST that timed out may have landed since: the final state goes to the one comment kept.
+                if (created)
+                    unsettled = true;
+                deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
+                kick();
+                await flush();
+                if (options.shared)
+                    await verify();
+            }
+            await flush();
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 89228:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -40367,8 +40378,10 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/action/live-comment.js + 3 modules
-var live_comment = __nccwpck_require__(66021);
+// EXTERNAL MODULE: ./lib/action/live-comment.js + 2 modules
+var live_comment = __nccwpck_require__(19606);
+// EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
+var comment_updater = __nccwpck_require__(31393);
 ;// CONCATENATED MODULE: ./lib/report/refused-report.js
 
 /** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
@@ -40697,7 +40710,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const markdown = (0,render_summary/* renderSummary */.B)(record, { redact, fullRecordAt: `the trace file \`${paths.trace}\`` });
     const report = { status: 'rejected', ...(record.reason !== undefined && { reason: record.reason }), goals: [], markdown, record, planErrors: [] };
     // The paused commit's head line stays (and its outdated check), as an approving run keeps it.
-    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
+    const comment = await (0,live_comment/* liveComment */.O)(settings, { github: deps.github, io, redact, clock: deps.clock, final: () => report, ...(deps.commentIntervalMs !== undefined && { minIntervalMs: deps.commentIntervalMs }), pausedRunId: waiting.runId, ...(waiting.headSha && { headSha: waiting.headSha }) });
     for (const event of all)
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
@@ -41154,6 +41167,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 async function safeRunJob(settings, deps, octokit, extras) {
@@ -41324,7 +41338,7 @@ async function runAction(given, deps) {
         ...(answered?.headSha && { headSha: answered.headSha }),
         ...(answered && { pausedRunId: answered.runId }),
         // N shard jobs write the one comment at once: each waits N s between writes, so together they write about once a second.
-        ...(fanOut?.part === 'shard' && shards !== undefined && { minIntervalMs: 1000 * shards }),
+        minIntervalMs: (deps.commentIntervalMs ?? comment_updater/* COMMENT_INTERVAL_MS */.pL) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
     });
     const check = await openCheckRun(settings, deps, answered?.headSha);
     // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes
