@@ -180,6 +180,7 @@ export async function readActionSettings(
         baseURL: inputs['base-url'],
         ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
         ...(inputs.model ? { model: inputs.model } : {}),
+        missingHint: 'set the api-key input (e.g. api-key: ${{ secrets.OPENAI_API_KEY }})',
       },
       // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.
       ...(inputs['github-token'] || env['GITHUB_TOKEN'] ? { githubToken: inputs['github-token'] || env['GITHUB_TOKEN'] } : {}),

@@ -13,6 +13,11 @@ export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redacto
   return createRedactor([env[args.apiKeyEnv] || undefined, ...secretValuesFromEnvironment(env), ...baseUrlSecrets(args.baseUrl)]);
 }
 
+/** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
+export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): string {
+  return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+}
+
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
@@ -33,7 +38,7 @@ export async function cliJobSettings(
     inputs: args.inputs,
     cwd: process.cwd(),
     env,
-    model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+    model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
     mode,
     github: toolsetGitHubContext(githubRunContext(env), octokit),
   };

@@ -12,7 +12,7 @@ import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
-import { cliRedactor } from './cli-job-settings.ts';
+import { cliModelHint, cliRedactor } from './cli-job-settings.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
@@ -21,7 +21,7 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
   if (args.replay) return { kind: 'replay', file: args.replay };
   if (apiKey) return { kind: 'live', baseURL: args.baseUrl, apiKey };
   // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
-  return { kind: 'none' };
+  return { kind: 'none', hint: cliModelHint(args.apiKeyEnv, '--replay FILE or --answers FILE') };
 }
 
 /**

@@ -44,7 +44,8 @@ export type EvalModelSource =
   | { readonly kind: 'answers'; readonly answers: ScriptedAnswers }
   | { readonly kind: 'replay'; readonly file: string }
   /** No model: plans whose steps need none still run; the rest are rejected, saying so. */
-  | { readonly kind: 'none' };
+  /** No model: plans that need none still run; `hint` says how to give one (else MODEL_HINT). */
+  | { readonly kind: 'none'; readonly hint?: string };
 
 /** One plan to evaluate, with the column label it gets (its file, or `base` / `plan` with --compare). */
 export interface EvalPlan {
@@ -164,7 +165,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       inputs: settings.inputs,
       cwd: settings.cwd,
       env: settings.env,
-      model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
+      model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
       withhold: withholding(settings),
     },
     {

@@ -210,7 +210,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       : undefined;
   const steps = resumedSteps
     ? ({ ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true } as const)
-    : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
+    : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
   if (!steps.ok) {
     // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
     if (deps.signal?.aborted) return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
@@ -219,7 +219,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   const { plan } = steps;
   if (settings.mode === 'plan') return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
 
-  const noModel = model ? undefined : missingModelError(plan);
+  const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
   if (noModel) return { kind: 'rejected', plan, errors: [noModel] };
 
   let opened: OpenTools;

@@ -15,14 +15,14 @@ export type WrittenSteps =
  */
 export async function writeSteps(
   plan: ValidPlan,
-  options: { readonly model?: ModelClient; readonly inputs: Readonly<Record<string, unknown>>; readonly signal?: AbortSignal },
+  options: { readonly model?: ModelClient; readonly inputs: Readonly<Record<string, unknown>>; readonly signal?: AbortSignal; readonly missingHint?: string },
 ): Promise<WrittenSteps> {
   if (plan.steps.length > 0) return { ok: true, plan, written: false };
   const { model } = options;
   if (!model) {
     return {
       ok: false,
-      errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
+      errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${options.missingHint ?? MODEL_HINT}`)],
     };
   }
   // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.

@@ -17,6 +17,8 @@ export interface ModelSettings {
   readonly replay?: string;
   /** Hides the run's secrets in the recording (the API key is always hidden). */
   readonly redact?: Redactor;
+  /** What to do when no model is configured, in this front end's words (the action's input, the CLI's variable); else MODEL_HINT. */
+  readonly missingHint?: string;
 }
 
 

@@ -63,6 +63,15 @@ describe('runAction', () => {
     expect(said.log.join('')).toContain('No PR comment: the push event has no pull request or issue to comment on.');
   });
 
+  it('says how to give the action a model, in its own words, when a step needs one', async () => {
+    const { result, said } = await run('name: Ask\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\n');
+    expect(result.outputs.status).not.toBe('succeeded');
+    const told = JSON.stringify(said);
+    expect(told).toContain('step 1 needs a model, and none is configured: set the api-key input');
+    // The CLI's ways are not the action's.
+    expect(told).not.toMatch(/OPENAI_API_KEY is|--replay|--api-key-env/);
+  });
+
   it('succeeds with goals-met=true for a plan without goals, writing the trace it names', async () => {
     const { result } = await run(FAILING_PLAN.replace('b: 0', 'b: 2'));
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: '6' });

@@ -119,7 +119,14 @@ describe('plan-runner run', () => {
     const trace = path.join(tmp, 'nomodel.jsonl');
     const { code, stderr } = await cli(['run', 'workflows/weekly-report.yml', '--trace', trace, '--summary', path.join(tmp, 'nomodel.md')]);
     expect(code).toBe(1);
-    expect(stderr).toContain('steps 3, 4, 5 need a model, and none is configured');
+    expect(stderr).toContain('steps 3, 4, 5 need a model, and none is configured: OPENAI_API_KEY is empty or not set');
+  });
+
+  it('names the variable --api-key-env gave when it holds no key', async () => {
+    const { code, stderr } = await cli(['run', 'workflows/weekly-report.yml', '--api-key-env', 'REPORT_KEY', '--trace', path.join(tmp, 'nokey.jsonl'), '--summary', path.join(tmp, 'nokey.md')]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('none is configured: REPORT_KEY is empty or not set (the API key is read from it, as --api-key-env says); set it, or use --replay FILE');
+    expect(stderr).not.toContain('OPENAI_API_KEY');
   });
 
   it('rejects an input the plan does not declare', async () => {

@@ -53,3 +53,13 @@ describe('plan-runner eval of a plan that is not valid', () => {
     expect(chosen.code, chosen.out).toBe(0);
   });
 });
+
+describe('plan-runner eval without a model', () => {
+  it('says which variable held no key, and the ways eval has instead', async () => {
+    const asks = path.join(dir, 'asks.yml');
+    writeFileSync(asks, 'name: Asks\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\n');
+    const run = await evalCli(['eval', asks, '--runs', '1', '--api-key-env', 'PLAN_RUNNER_TEST_UNSET_KEY']);
+    expect(run.out).toContain('PLAN_RUNNER_TEST_UNSET_KEY is empty or not set (the API key is read from it, as --api-key-env says); set it, or use --replay FILE or --answers FILE');
+    expect(run.out).not.toContain('OPENAI_API_KEY');
+  });
+});
