@@ -750,7 +750,7 @@ async function runPlanVariant(one) {
         inputs: settings.inputs,
         cwd: settings.cwd,
         env: settings.env,
-        model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
+        model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
         withhold: withholding(settings),
     }, {
         listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],

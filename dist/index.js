@@ -14420,16 +14420,16 @@ function planNeedsModel(plan) {
 
 ;// CONCATENATED MODULE: ./lib/job/model-requirement.js
 
-/** How to configure a model, for messages that say one is missing. */
+/** How to configure a model, for messages that say one is missing, where the front end gives no hint of its own. */
 const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)';
 /** An error with no position: about the plan as a whole, or the run's setup. */
 function setupError(plan, message) {
     return { file: plan.file, path: '', message };
 }
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
-function missingModelError(plan) {
+function missingModelError(plan, hint = MODEL_HINT) {
     for (const [uses, inner] of plan.subplans ?? []) {
-        const inside = missingModelError(inner);
+        const inside = missingModelError(inner, hint);
         if (inside)
             return setupError(plan, `the plan ${uses} (used by a plan step): ${inside.message}`);
     }
@@ -14442,7 +14442,7 @@ function missingModelError(plan) {
         ...judges.map((goal) => `goal '${goal.name}'`),
     ].join(' and ');
     const verb = needing.length + judges.length > 1 ? 'need' : 'needs';
-    return setupError(plan, `${what} ${verb} a model, and none is configured: ${MODEL_HINT}`);
+    return setupError(plan, `${what} ${verb} a model, and none is configured: ${hint}`);
 }
 
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
@@ -14582,7 +14582,7 @@ async function writeSteps(plan, options) {
     if (!model) {
         return {
             ok: false,
-            errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
+            errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${options.missingHint ?? MODEL_HINT}`)],
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
@@ -14717,7 +14717,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             : undefined;
     const steps = resumedSteps
         ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
-        : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
+        : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
         if (deps.signal?.aborted)
@@ -14727,7 +14727,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const { plan } = steps;
     if (settings.mode === 'plan')
         return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
-    const noModel = model ? undefined : missingModelError(plan);
+    const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
     let opened;
@@ -39322,6 +39322,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
                 baseURL: inputs['base-url'],
                 ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
                 ...(inputs.model ? { model: inputs.model } : {}),
+                missingHint: 'set the api-key input (e.g. api-key: ${{ secrets.OPENAI_API_KEY }})',
             },
             // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.
             ...(inputs['github-token'] || env['GITHUB_TOKEN'] ? { githubToken: inputs['github-token'] || env['GITHUB_TOKEN'] } : {}),

@@ -112,8 +112,9 @@ function checkOutputPaths(outputs, inputs = []) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  l: () => (/* binding */ cliJobSettings),
-  V: () => (/* binding */ cliRedactor)
+  lA: () => (/* binding */ cliJobSettings),
+  tD: () => (/* binding */ cliModelHint),
+  Vs: () => (/* binding */ cliRedactor)
 });
 
 // EXTERNAL MODULE: external "node:fs"
@@ -228,6 +229,10 @@ var base_url = __webpack_require__(9882);
 function cliRedactor(args, env) {
     return (0,redact/* createRedactor */.lY)([env[args.apiKeyEnv] || undefined, ...(0,redact/* secretValuesFromEnvironment */._0)(env), ...(0,base_url/* baseUrlSecrets */.u)(args.baseUrl)]);
 }
+/** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
+function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
+    return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+}
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
@@ -243,7 +248,7 @@ async function cliJobSettings(args, env, redact, mode) {
         inputs: args.inputs,
         cwd: process.cwd(),
         env,
-        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay },
+        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
         mode,
         github: toolsetGitHubContext(githubRunContext(env), octokit),
     };
@@ -5642,16 +5647,16 @@ function jobPlan(plan, settings) {
 var steps_needing_model = __webpack_require__(2229);
 ;// CONCATENATED MODULE: ./lib/job/model-requirement.js
 
-/** How to configure a model, for messages that say one is missing. */
+/** How to configure a model, for messages that say one is missing, where the front end gives no hint of its own. */
 const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)';
 /** An error with no position: about the plan as a whole, or the run's setup. */
 function setupError(plan, message) {
     return { file: plan.file, path: '', message };
 }
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
-function missingModelError(plan) {
+function missingModelError(plan, hint = MODEL_HINT) {
     for (const [uses, inner] of plan.subplans ?? []) {
-        const inside = missingModelError(inner);
+        const inside = missingModelError(inner, hint);
         if (inside)
             return setupError(plan, `the plan ${uses} (used by a plan step): ${inside.message}`);
     }
@@ -5664,7 +5669,7 @@ function missingModelError(plan) {
         ...judges.map((goal) => `goal '${goal.name}'`),
     ].join(' and ');
     const verb = needing.length + judges.length > 1 ? 'need' : 'needs';
-    return setupError(plan, `${what} ${verb} a model, and none is configured: ${MODEL_HINT}`);
+    return setupError(plan, `${what} ${verb} a model, and none is configured: ${hint}`);
 }
 
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
@@ -5804,7 +5809,7 @@ async function writeSteps(plan, options) {
     if (!model) {
         return {
             ok: false,
-            errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${MODEL_HINT}`)],
+            errors: [setupError(plan, `the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured: ${options.missingHint ?? MODEL_HINT}`)],
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
@@ -5939,7 +5944,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             : undefined;
     const steps = resumedSteps
         ? { ok: true, plan: { ...loadedPlan, steps: resumedSteps }, written: true }
-        : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal });
+        : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
         if (deps.signal?.aborted)
@@ -5949,7 +5954,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const { plan } = steps;
     if (settings.mode === 'plan')
         return { kind: 'planned', plan, written: steps.written, usage: budget.usage };
-    const noModel = model ? undefined : missingModelError(plan);
+    const noModel = model ? undefined : missingModelError(plan, settings.model.missingHint);
     if (noModel)
         return { kind: 'rejected', plan, errors: [noModel] };
     let opened;

@@ -308,7 +308,7 @@ var trace_gap = __webpack_require__(2975);
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
 async function runCommand(args, signal) {
     const env = process.env;
-    const redact = (0,cli_job_settings/* cliRedactor */.V)(args, env);
+    const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
     // Read before the new trace is opened: it may be the same file.
     let stepWeights;
     try {
@@ -346,7 +346,7 @@ async function runCommand(args, signal) {
         rows: process.stdout.rows,
         redact,
     });
-    const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.l)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {
+    const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.lA)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {
         listeners: trace ? [trace.listener, console] : [console],
         clock: clock/* systemClock */.ml,
         signal,

@@ -750,7 +750,7 @@ async function runPlanVariant(one) {
         inputs: settings.inputs,
         cwd: settings.cwd,
         env: settings.env,
-        model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }) },
+        model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
         withhold: withholding(settings),
     }, {
         listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
@@ -1016,7 +1016,7 @@ function modelSource(args, answers, apiKey) {
     if (apiKey)
         return { kind: 'live', baseURL: args.baseUrl, apiKey };
     // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
-    return { kind: 'none' };
+    return { kind: 'none', hint: (0,cli_job_settings/* cliModelHint */.tD)(args.apiKeyEnv, '--replay FILE or --answers FILE') };
 }
 /**
  * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
@@ -1044,7 +1044,7 @@ async function plansValid(files, model, signal, redact) {
 async function evalCommand(args, signal) {
     const env = process.env;
     const apiKey = env[args.apiKeyEnv] || undefined;
-    const redact = (0,cli_job_settings/* cliRedactor */.V)(args, env);
+    const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
     const fail = (message) => {
         process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
         return 1;

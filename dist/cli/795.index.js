@@ -33,10 +33,10 @@ __webpack_require__.r(__webpack_exports__);
  */
 async function planCommand(args, signal, out = (text) => process.stdout.write(text)) {
     const env = process.env;
-    const redact = (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliRedactor */ .V)(args, env);
+    const redact = (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliRedactor */ .Vs)(args, env);
     if (!(0,_check_output_paths_js__WEBPACK_IMPORTED_MODULE_7__/* .checkOutputPaths */ .s)([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ['--replay', args.replay]]))
         return 1;
-    const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_5__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliJobSettings */ .l)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml, signal, redact });
+    const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_5__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliJobSettings */ .lA)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml, signal, redact });
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_1__/* .finalReport */ .P)(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
     const unwritten = args.summary ? await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeReportFile */ .a)(args.summary, redact(report.markdown)) : undefined;
     if (unwritten)
