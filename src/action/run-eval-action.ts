@@ -92,12 +92,15 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     if (unwritten && file === reportFile) reportWritten = false;
   }
   if (!(await io.writeSummary(markdown))) io.info(markdown);
-  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
+  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? check.actual.toFixed(4) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+  // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
   const failure = deps.signal?.aborted
     ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'
     : missed.length > 0
       ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
-      : undefined;
+      : !report.passed
+        ? 'plan-runner: the evaluation did not pass; its report (the job summary) says why'
+        : undefined;
   // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
   // The `report` output names the file only when it was written.
   return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);

@@ -11,6 +11,8 @@ export interface ThresholdCheck {
   readonly limit: number;
   readonly actual: number;
   readonly ok: boolean;
+  /** Why the figure could not be checked (then `ok` is false): a gate that could not evaluate fails. */
+  readonly unevaluable?: string;
 }
 
 /** A figure that got worse from the base plan to the plan, beyond the tolerance stated in `REGRESSION_TOLERANCE`. */
@@ -23,14 +25,25 @@ export interface Regression {
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 export const REGRESSION_TOLERANCE = 0.1;
 
-/** Checks the plan column against the thresholds; none given → no checks. */
-export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds): ThresholdCheck[] {
+/**
+ * Checks the plan column against the thresholds; none given → no checks. `stoppedBeforeAnyCall`: runs
+ * rejected before any step or model call (no model configured, a refused tool). Their $0 is no cost of
+ * the plan's: the cost threshold cannot be checked and fails.
+ */
+export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, stoppedBeforeAnyCall = 0): ThresholdCheck[] {
   const checks: ThresholdCheck[] = [];
   if (thresholds.minSuccessRate !== undefined) {
     checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
   }
   if (thresholds.maxCostUsdPerRun !== undefined) {
-    checks.push({ name: 'max-cost-usd-per-run', limit: thresholds.maxCostUsdPerRun, actual: plan.costUsd, ok: plan.costUsd <= thresholds.maxCostUsdPerRun });
+    const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) stopped before any step or model call, so their cost says nothing of the plan's` : undefined;
+    checks.push({
+      name: 'max-cost-usd-per-run',
+      limit: thresholds.maxCostUsdPerRun,
+      actual: plan.costUsd,
+      ok: unevaluable === undefined && plan.costUsd <= thresholds.maxCostUsdPerRun,
+      ...(unevaluable !== undefined && { unevaluable }),
+    });
   }
   return checks;
 }

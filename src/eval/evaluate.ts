@@ -23,7 +23,8 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
   const planColumn = columns.find((column) => column.column === planColumns.at(-1));
   const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
-  const checks = planColumn ? checkThresholds(planColumn, thresholds) : [];
+  const stoppedBeforeAnyCall = runs.filter((run) => run.column === planColumn?.column && run.status === 'rejected' && run.modelCalls === 0).length;
+  const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
   // tested nothing: the fault tolerance the eval reports was never tried against it.

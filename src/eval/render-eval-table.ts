@@ -50,7 +50,7 @@ export function renderEvalTable(input: EvalTableInput): string {
   }
   if (input.thresholds.length > 0) {
     lines.push('');
-    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.actual.toFixed(4)} (limit ${check.limit})`);
+    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${check.actual.toFixed(4)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
   }
   if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(note)}_`));
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,23 @@ async function evalAction(inputs: Record<string, string>, runnerTemp = mkdtempSy
 }
 
 describe('the action with mode: eval', () => {
+  it('fails the job when the evaluation did not pass for a reason besides the thresholds: a fault rule that matched no call', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    const faults = path.join(runnerTemp, 'idle-faults.yml');
+    writeFileSync(faults, '- { tool: fetchh, fault: timeout, attempt: 1 }\n');
+    const { result, said } = await evalAction({ plan: 'workflows/planning-chapter.yml', 'eval-runs': '1', 'eval-answers': CHAPTER_ANSWERS, 'eval-faults': faults, 'min-success-rate': '1' }, runnerTemp);
+    expect(said.summary).toContain('matched no call in any run');
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toBe('plan-runner: the evaluation did not pass; its report (the job summary) says why');
+  });
+
+  it('fails a cost threshold it could not check: runs with no model configured cost $0 because nothing ran', async () => {
+    const { result, said } = await evalAction({ plan: 'workflows/planning-chapter.yml', 'max-cost-usd-per-run': '0.02' });
+    expect(result.outputs.status).toBe('failed');
+    expect(said.summary).toContain('❌ `max-cost-usd-per-run`: not checked (limit 0.02): 2 of 2 run(s) stopped before any step or model call');
+    expect(result.failure).toContain('max-cost-usd-per-run not checked: 2 of 2 run(s) stopped before any step or model call');
+  });
+
   it('writes the table to the job summary and passes when the thresholds are met', async () => {
     const { result, said } = await evalAction({
       plan: 'workflows/planning-chapter.yml',
