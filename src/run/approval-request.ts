@@ -68,16 +68,28 @@ export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
 function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: number): Record<string, unknown> | undefined {
   try {
     if (step.type === 'plan') return step.with ? { with: resolveReferences(step.with, sources) } : undefined;
+    if (step.forEach) {
+      // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+      const children = expandForEach(step, sources, maxItems);
+      return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+    }
     if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
-    if (!step.args) return undefined;
-    if (!step.forEach) return resolveReferences(step.args, sources);
-    // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-    const children = expandForEach(step, sources, maxItems);
-    return { for_each: children.map((child) => resolveReferences(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
+    return step.args ? resolveReferences(step.args, sources) : undefined;
   } catch {
     // A reference to a step that has not run yet: the arguments are known only when it has.
     return undefined;
   }
+}
+
+/**
+ * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
+ * arguments a model chooses, the item itself (with what the task names), so a list that changed after
+ * the approval is seen as changed and asked about again.
+ */
+function itemArgs(step: PlanStep, child: PlanStep, sources: ReferenceSources): unknown {
+  if (step.type !== 'agent' && step.args) return resolveReferences(child.args ?? {}, sources);
+  const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+  return { item: child.item?.value ?? null, ...task };
 }
 
 /** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */

@@ -154,6 +154,30 @@ describe('approval: side-effects', () => {
     expect(write.calls).toEqual([{ title: 'alpha' }, { title: 'beta' }]);
   });
 
+  // An agent's items and the items of a step whose arguments a model picks were not shown: the request
+  // had nothing to compare, and the approved step ran over whatever list its dependency gave later.
+  it.each([
+    ['an agent step', { type: 'agent', task: 'File an issue titled with the item', tools: ['create_issue'] }],
+    ['a tool step whose arguments a model picks', { type: 'tool_call', tool: 'create_issue' }],
+  ] as const)('shows the items of %s for_each and asks again when the list changed', async (_kind, shape) => {
+    let list = ['alpha', 'beta'];
+    const fetch = countingTool('list', false, () => list);
+    const write = countingTool('create_issue', true);
+    const { args: _none, ...publish } = step('publish', 'create_issue', {}, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } });
+    const each = [step('fetch', 'list', {}), { ...publish, ...shape } as PlanStep];
+    const first = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool]);
+    const pending = first.outcome.record.approval!.pending;
+    expect(pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ item: 'alpha' }, { item: 'beta' }] } })]);
+    const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const approval = { ...approvalOf(first.events), shownArgs: new Map(pending.map((p) => [p.approvalKey, p.args!])) };
+    list = ['alpha', 'beta', 'DROP TABLE'];
+    const second = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
+    expect(write.calls).toHaveLength(0);
+    expect(second.outcome.status).toBe('awaiting-approval');
+    expect(second.outcome.record.steps.get('publish')?.waitReason).toMatch(/approved with other arguments than it has now/);
+  });
+
   // The request expanded a for_each list with the default limit, not the plan's: a plan allowing 1,500
   // items showed a 1,200-item list as "known when it runs", and the approved run checked none of them.
   it('shows and checks a for_each list as long as the plan’s max_items allows', async () => {
