@@ -81,7 +81,7 @@ export function resultPreview(result: unknown, max = 80): string {
   const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
   const trimmed = text.trim();
   const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed)!.replaceAll('\t', ' '));
-  return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+  return cutText(first, max);
 }
 
 /** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */

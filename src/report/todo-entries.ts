@@ -1,3 +1,4 @@
+import { cutText } from './cut-text.ts';
 import type { TodoItem, TodoStatus } from '../core/todo-item.ts';
 import type { StepRecord } from '../core/run-record.ts';
 import { oneLogLine } from './checklist.ts';
@@ -27,7 +28,7 @@ function entryOf(todo: TodoItem, redact: (text: string) => string, stepEnded: bo
   // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
   const text = oneLogLine(redact(todo.content));
   const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-  return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text };
+  return { id: todo.id, status: todo.status, icon, content: cutText(text, MAX_CONTENT) };
 }
 
 /**

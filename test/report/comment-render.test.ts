@@ -129,5 +129,35 @@ describe('renderComment', () => {
     expect(calls).toBeGreaterThan(shown);
     expect(calls).toBeLessThan(shown + 50);
   });
+
+  // The lines that did not fit were those after the first that did not: a failure late in a long plan,
+  // or every line after an agent whose TODO list alone was too long, was left out of the comment.
+  describe('when not every checklist line fits', () => {
+    it('keeps the line of a step that failed, wherever it is in the plan', () => {
+      const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan(steps));
+      for (const s of steps) if (s.key === 's4990') script.fail(s.key, 'LATE_FAILURE');
+      else script.complete(s.key, 'ok');
+      const body = renderComment(script.finish('failed').record(), { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      expect(body).toMatch(/^- ❌ s4990\. Deploy region 4990 r+…$/m);
+      expect(body).toMatch(/^- … \d+ more steps; see \[the run's job summary\]/m);
+    });
+
+    it('keeps an agent step’s own line without its TODO list when the list is too long, and the lines after it', () => {
+      const steps = [step('agent', 'Plan the rollout'), ...Array.from({ length: 10 }, (_, i) => step(`deploy_${i}`, `Deploy region ${i}`))];
+      const script = new RunScript(plan(steps));
+      script.complete('agent', 'planned');
+      for (const s of steps.slice(1)) if (s.key === 'deploy_7') script.fail(s.key, 'refused');
+      else script.complete(s.key, 'ok');
+      const record = script.finish('failed').record();
+      record.steps.get('agent')!.todos = Array.from({ length: 400 }, (_, i) => ({ id: String(i), content: `Check item ${i} ${'c'.repeat(180)}`, status: 'completed' as const }));
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction, maxChars: 4000 });
+      expect(body.length).toBeLessThanOrEqual(4000);
+      expect(body).toMatch(/^- ✅ agent\. Plan the rollout$/m);
+      expect(body).toMatch(/^- ❌ deploy_7\. Deploy region 7$/m);
+      expect(body).toMatch(/^- ✅ deploy_9\. Deploy region 9$/m);
+    });
+  });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitComment } from '../../src/action/live-comment.ts';
-import { cutMarkdown } from '../../src/report/cut-text.ts';
+import { cutMarkdown, cutText } from '../../src/report/cut-text.ts';
 import { inlineCode } from '../../src/core/code-fence.ts';
 import { markdownTree, nodesOf } from '../../src/security/markdown-tree.ts';
 
@@ -48,5 +48,19 @@ describe('cutMarkdown', () => {
     const fitted = fitComment(body, 65_000);
     expect(fitted.length).toBeLessThanOrEqual(65_536);
     expect(live(fitted)).toEqual([]);
+  });
+});
+
+// A cut between the halves of an emoji left a lone surrogate: U+FFFD in the summary, and a comment body
+// GitHub may refuse.
+describe('cutText', () => {
+  it('never leaves half a character outside the BMP before the ellipsis', () => {
+    for (let at = 1; at < 12; at++) {
+      const cut = cutText(`${'a'.repeat(at)}😀😀😀😀😀😀`, 8);
+      expect(cut.length).toBeLessThanOrEqual(8);
+      expect(cut).toMatch(/^[a😀]*…$/u);
+      expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    }
+    expect(cutText('short', 8)).toBe('short');
   });
 });

@@ -162,9 +162,31 @@ describe('renderSummary under the 1 MiB cap', () => {
   });
 
   it('stays under the cap even when the checklist alone is too big', () => {
-    const steps = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
+    // A run still going: its steps are all to come, and none may be left out for another.
+    const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
     const md = renderSummary(new RunScript(plan(steps)).record(), { redact: noRedaction });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
     expect(md).toContain('The summary was cut here');
+  });
+
+  // Titles were whole descriptions (a prompt of kilobytes), and when even the cut summary was too big
+  // its end was cut off: a failure late in the plan, the replaced steps, the cost and the revisions went.
+  it('keeps every failed step and the cost when thousands of steps do not fit', () => {
+    const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Review part ${i}: ${'p'.repeat(3000)}`));
+    const script = new RunScript(plan(steps));
+    for (const s of steps) {
+      if (s.key === 's4990' || s.key === 's350') script.fail(s.key, `LATE_FAILURE in ${s.key}`);
+      else if (Number(s.key.slice(1)) < 4995) script.complete(s.key, `done ${s.key}`);
+    }
+    const record = script.finish('failed', usage(3, 100, 50, 0.25)).record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).not.toContain('The summary was cut here');
+    expect(md).toContain('❌ **s350. Review part 350');
+    expect(md).toMatch(/❌ \*\*s4990\. Review part 4990: p+…\*\*.* — LATE\\?_FAILURE in s4990$/m);
+    expect(md).toContain('### Cost');
+    // Titles are cut at 300 characters: the plan file has them whole.
+    expect(md).not.toContain('p'.repeat(300));
+    expect(md).toMatch(/_… [\d,]+ steps that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in the trace file\._/);
   });
 });

@@ -10,6 +10,9 @@ import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
+/** States whose checklist lines the comment keeps before any other when it cannot show them all. */
+const URGENT_STATES: ReadonlySet<string> = new Set(['failed', 'in_progress', 'waiting']);
+
 /** GitHub rejects issue comments longer than this. */
 export const COMMENT_MAX_CHARS = 65_536;
 
@@ -71,16 +74,29 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
 
-  // Still too long without any result line: keep the checklist lines that fit and count the rest.
+  // Still too long without any result line: keep the checklist lines that fit and count the rest. The
+  // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
+  // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
+  // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
   const countRest = (bare: readonly string[]): string => {
-    const kept: string[] = [];
+    const kept: (string | undefined)[] = steps.map(() => undefined);
     let used = sizeOf(more(steps.length).length, 1, cutNote);
-    for (const line of bare) {
-      if (used + line.length + 1 > maxChars) break;
-      kept.push(line);
+    let count = 0;
+    const keep = (index: number): boolean => {
+      const whole = bare[index] ?? bareLine(steps[index]!, record, options.redact);
+      const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0]!;
+      if (used + line.length + 1 > maxChars) return false;
+      kept[index] = line;
       used += line.length + 1;
-    }
-    return cutMarkdown(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
+      count++;
+      return true;
+    };
+    const urgent = (index: number): boolean => URGENT_STATES.has(record.steps.get(steps[index]!.key)?.state ?? 'pending');
+    for (let index = 0; index < steps.length; index++) if (urgent(index)) keep(index);
+    // The others in order, up to the first that does not fit: only the lines shown are made.
+    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !keep(index)) break;
+    const lines = kept.filter((line) => line !== undefined);
+    return cutMarkdown(build(count < steps.length ? [...lines, more(steps.length - count)] : lines, cutNote), maxChars);
   };
 
   // When the lines without results already overflow, so do the lines with them: the comment is

@@ -4,7 +4,7 @@ import { renderMermaidGraph } from '../mermaid-graph.ts';
 import { renderApprovalSection } from '../approval-section.ts';
 import { type CostLimits, renderSummaryCost } from './summary-cost.ts';
 import { renderSummaryHeader } from './summary-header.ts';
-import { byteSize, type CuttablePart, type SummaryPart } from './summary-part.ts';
+import { byteSize, isCuttable, isDroppable, type CuttablePart, type DroppableStep, type SummaryPart } from './summary-part.ts';
 import { renderSummaryRevisions } from './summary-revisions.ts';
 import { renderSummarySteps } from './summary-steps.ts';
 
@@ -26,16 +26,39 @@ export interface SummaryOptions {
 
 const SEPARATOR = '\n\n';
 
-function isCuttable(part: SummaryPart): part is CuttablePart {
-  return typeof part !== 'string';
-}
-
 function cutNotice(count: number, where: string): string {
   return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 
-function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>): string {
-  return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
+function leftOutNotice(count: number, where: string): string {
+  return `_… ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+}
+
+/** Every cuttable part, also those inside a step's lines. */
+function cuttables(parts: readonly SummaryPart[]): CuttablePart[] {
+  return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
+}
+
+function show(part: string | CuttablePart, cut: ReadonlySet<CuttablePart>): string {
+  return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+}
+
+/** The parts as text; a run of steps left out becomes one line saying how many. */
+function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): string {
+  const out: string[] = [];
+  let leftOut = 0;
+  for (const part of parts) {
+    if (isDroppable(part) && dropped.has(part)) {
+      leftOut++;
+      continue;
+    }
+    if (leftOut > 0) out.push(leftOutNotice(leftOut, where));
+    leftOut = 0;
+    if (isDroppable(part)) out.push(...part.lines.map((line) => show(line, cut)));
+    else out.push(show(part, cut));
+  }
+  if (leftOut > 0) out.push(leftOutNotice(leftOut, where));
+  return out.filter((p) => p !== '').join(SEPARATOR);
 }
 
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
@@ -74,13 +97,14 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   ];
   const header = renderSummaryHeader(record, redact);
   const cut = new Set<CuttablePart>();
+  const dropped = new Set<DroppableStep>();
   const render = (): string => {
     const results = [...cut].filter((p) => p !== graph).length;
-    return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
+    return `${join([header, results ? cutNotice(results, where) : '', ...body], cut, dropped, where)}\n`;
   };
   let text = render();
   if (byteSize(text) <= maxBytes) return text;
-  const results = body.filter(isCuttable).filter((p) => p !== graph);
+  const results = cuttables(body).filter((p) => p !== graph);
   results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
   // Reserve room for the notice up front so adding it cannot push the text back over the cap.
   let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
@@ -93,7 +117,34 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   if (byteSize(text) <= maxBytes) return text;
   cut.add(graph);
   text = render();
+  if (byteSize(text) <= maxBytes) return text;
+  text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
   return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+
+/**
+ * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
+ * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ */
+function leaveOutSteps(body: readonly SummaryPart[], dropped: Set<DroppableStep>, state: { size: number; maxBytes: number; cut: ReadonlySet<CuttablePart>; render: () => string }): string {
+  const candidates = body.filter(isDroppable);
+  const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+  let size = state.size;
+  let next = 0;
+  let text = '';
+  // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
+  for (let pass = 0; pass < 8 && next < order.length; pass++) {
+    while (size > state.maxBytes && next < order.length) {
+      const step = order[next++]!;
+      dropped.add(step);
+      size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+    }
+    text = state.render();
+    size = byteSize(text);
+    if (size <= state.maxBytes) return text;
+  }
+  return text || state.render();
 }
 
 export type { CostLimits } from './summary-cost.ts';

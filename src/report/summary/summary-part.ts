@@ -4,8 +4,26 @@ export interface CuttablePart {
   readonly cut: string;
 }
 
-/** Fixed text, or a piece the size cap may cut. */
-export type SummaryPart = string | CuttablePart;
+/**
+ * One step's lines, which the size cap may leave out whole once every result is cut: those of steps
+ * that completed (`rank` 1) before those that did not run (2). A step that failed, runs or waits is
+ * never in one: what went wrong stays in view however large the run.
+ */
+export interface DroppableStep {
+  readonly lines: readonly (string | CuttablePart)[];
+  readonly rank: 1 | 2;
+}
+
+/** Fixed text, a piece the size cap may cut, or a step's lines it may leave out. */
+export type SummaryPart = string | CuttablePart | DroppableStep;
+
+export function isDroppable(part: SummaryPart): part is DroppableStep {
+  return typeof part !== 'string' && 'lines' in part;
+}
+
+export function isCuttable(part: SummaryPart): part is CuttablePart {
+  return typeof part !== 'string' && 'full' in part;
+}
 
 /** Size in bytes, as GitHub counts the summary's limit. */
 export function byteSize(text: string): number {

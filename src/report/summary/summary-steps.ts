@@ -1,3 +1,4 @@
+import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { itemProgress, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
@@ -7,10 +8,15 @@ import { detailsBlock } from '../markdown/details-block.ts';
 import { escapeInlineMarkdown, escapeMarkdown } from '../markdown/escape-markdown.ts';
 import { resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
-import type { SummaryPart } from './summary-part.ts';
+import type { CuttablePart, SummaryPart } from './summary-part.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
 const INLINE_MAX = 120;
+/**
+ * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
+ * the 1 MiB with titles alone. The plan file has them whole.
+ */
+export const SUMMARY_TITLE_MAX = 300;
 
 function isShort(text: string): boolean {
   return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
@@ -30,7 +36,7 @@ function stepLine(key: string, title: string, step: StepRecord | undefined, reda
 }
 
 /** The text of one block (result or error), inline when short, else a collapsed cuttable block. */
-function textBlock(label: string, text: string, json: boolean, where: string): { inline?: string; part?: SummaryPart } {
+function textBlock(label: string, text: string, json: boolean, where: string): { inline?: string; part?: CuttablePart } {
   if (isShort(text)) return { inline: json ? inlineCode(text) : escapeInlineMarkdown(text) };
   const size = `${groupDigits(text.length)} characters`;
   return {
@@ -52,21 +58,21 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
 }
 
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
-function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: string) => string, where: string): SummaryPart {
+function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: string) => string, where: string): CuttablePart {
   const finished = step.state !== 'in_progress' && step.state !== 'pending';
   const lines = items.map((item) => itemLine(item, finished, redact));
   const label = `${groupDigits(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
   return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 
-function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): SummaryPart[] {
+function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): (string | CuttablePart)[] {
   let line = stepLine(key, title, step, redact);
-  const parts: SummaryPart[] = [];
+  const parts: (string | CuttablePart)[] = [];
   if (step?.items) {
     // One line per item instead of the list as one block: the counts head the line, the items fold out.
     line += escapeMarkdown(itemProgress(step));
     if (step.items.length > 0) parts.push(itemsPart(step.items, step, redact, where));
-    if (step.state === 'failed') line += ` — ${escapeMarkdown(redact(step.error ?? 'failed').slice(0, 500))}`;
+    if (step.state === 'failed') line += ` — ${escapeMarkdown(cutText(redact(step.error ?? 'failed'), 500))}`;
     return [line, ...parts];
   }
   if (step?.state === 'completed' && step.result !== undefined) {
@@ -81,7 +87,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   } else if (step?.state === 'skipped' && step.skipReason) {
     line += ` — ${escapeInlineMarkdown(redact(step.skipReason))}`;
   } else if (step?.retry) {
-    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeInlineMarkdown(redact(step.retry.error).slice(0, 200))}`;
+    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeInlineMarkdown(cutText(redact(step.retry.error), 200))}`;
   }
   const todos = step?.todos?.length ? todoEntries(step, redact) : [];
   if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));
@@ -94,6 +100,17 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
 }
 
 /**
+ * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
+ * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ */
+function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | undefined {
+  const state = step?.state ?? 'pending';
+  if (state === 'completed') return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
+  if (state === 'skipped' || (state === 'pending' && ended)) return 2;
+  return undefined;
+}
+
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -103,11 +120,13 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
   const parts: SummaryPart[] = ['### Steps'];
   for (const planStep of planSteps) {
     const step = record.steps.get(planStep.key);
-    for (const part of stepParts(planStep.key, stepTitle(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where)) parts.push(part);
-    if (!step?.nested) continue;
+    const lines = stepParts(planStep.key, stepTitle(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
     // A plan step's nested run, indented under it: each inner step with its status.
-    const inner = nestedItems(step, redact);
-    if (inner.length > 0) parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+    const inner = step?.nested ? nestedItems(step, redact) : [];
+    if (inner.length > 0) lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+    const rank = dropRank(step, record.status !== undefined);
+    if (rank === undefined) parts.push(...lines);
+    else parts.push({ lines, rank });
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {
