@@ -7,6 +7,7 @@ import { ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError, problemCount } from '../plan/plan-error.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
+import { oneLogLine } from '../report/checklist.ts';
 import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -95,7 +96,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const report = await evaluate(settings, thresholds, {
     clock: systemClock,
     signal,
-    onRun: (run) => process.stderr.write(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}\n`)),
+    // Redacted, then one line with control characters shown: a model's words reach a terminal here.
+    onRun: (run) => process.stderr.write(`${oneLogLine(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}`))}\n`),
     redact,
     ...(args.traceDir !== undefined && {
       listenersFor: (column: string, run: number) => {

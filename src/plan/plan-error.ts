@@ -1,3 +1,4 @@
+import { visibleControls } from '../core/visible-controls.ts';
 /** One problem found in a plan, located as precisely as the source allows. */
 export interface PlanError {
   /** The plan file, as the caller named it; absent for plans a model wrote. */
@@ -24,5 +25,7 @@ export function formatPlanError(error: PlanError): string {
     .filter((part) => part !== undefined)
     .join(':');
   const at = error.path === '' ? '' : ` (at ${error.path})`;
-  return where === '' ? `${error.message}${at}` : `${where}: ${error.message}${at}`;
+  // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
+  // terminal and into a job log: an ESC there would move the cursor or retitle the window.
+  return visibleControls(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d'));
 }

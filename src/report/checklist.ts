@@ -1,3 +1,4 @@
+import { visibleControls } from '../core/visible-controls.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
@@ -53,19 +54,7 @@ function currentKeys(steps: readonly PlanStep[]): ReadonlySet<string> {
 
 /** Every line break a terminal or a log reader acts on, `\r` alone included. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-
-/**
- * `text` with every control character shown as a symbol (ESC as ␛): a checklist line is drawn on a
- * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
- * overwrite what is shown, or make a line that a log reader takes for a workflow command.
- */
-export function visibleControls(text: string): string {
-  return text.replace(CONTROL, (char) => {
-    const code = char.charCodeAt(0);
-    return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
-  });
-}
+export { visibleControls };
 
 /**
  * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log

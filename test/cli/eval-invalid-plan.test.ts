@@ -63,3 +63,17 @@ describe('plan-runner eval without a model', () => {
     expect(run.out).not.toContain('OPENAI_API_KEY');
   });
 });
+
+describe('plan-runner eval progress lines', () => {
+  it('show the control characters a model wrote instead of sending them to the terminal', async () => {
+    const goal = path.join(dir, 'goal.yml');
+    writeFileSync(goal, 'name: g\ngoal: do a thing\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n');
+    const answers = path.join(dir, 'esc-answers.yml');
+    const steps = JSON.stringify({ steps: [{ id: 1, type: 'tool_call', tool: 'x\u001b]0;PWNED\u0007\u001b[2Jy', args: {}, depends_on: [], description: 'd', why: 'w' }], why: null });
+    writeFileSync(answers, `planner:\n  - text: ${JSON.stringify(steps)}\n`);
+    const run = await evalCli(['eval', goal, '--runs', '1', '--answers', answers]);
+    expect(run.out).toContain('plan run 1: rejected');
+    expect(run.out).toContain('x\u241b]0;PWNED\u2407\u241b[2Jy');
+    expect(run.out).not.toContain('\u001b');
+  });
+});
