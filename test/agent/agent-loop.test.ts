@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { textAnswer, toolCallAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
+import { MAX_TOOL_CALLS_PER_TURN } from '../../src/steps/agent/run-agent-step.ts';
 import { PLAN, SEED_FLOW, todos } from './agent-fixtures.ts';
 
 const ofType = <T extends RunEvent['type']>(events: readonly RunEvent[], type: T) =>
@@ -110,6 +111,19 @@ describe('agent limits', () => {
     { kind: 'completion', content: 'Now I multiply.', toolCalls: [{ name: 'multiply', arguments: { a: 5, b: 4 } }] },
     toolCallAnswer('add', { a: 1, b: 1 }),
   ];
+
+  // max_turns counts model calls: one answer asking for 301 calls of a side-effect tool made 300 side effects.
+  it('runs at most MAX_TOOL_CALLS_PER_TURN tool calls from one turn, answering the rest as not run', async () => {
+    const many: ScriptedReply = { kind: 'completion', content: null, toolCalls: Array.from({ length: 301 }, (_, n) => ({ name: 'add', arguments: { a: n, b: 1 } })) };
+    const job = await runOfflineJob({ plan: PLAN, script: [todos(false, [['1', 'Add', 'in_progress']]), many, textAnswer('20')] });
+    const calls = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add');
+    expect(calls).toHaveLength(301);
+    expect(calls.filter((call) => call.ok)).toHaveLength(MAX_TOOL_CALLS_PER_TURN);
+    expect(calls.slice(MAX_TOOL_CALLS_PER_TURN).every((call) => call.ok === false && call.error === `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`)).toBe(true);
+    // Every call is answered, so the model's next request is a valid transcript.
+    expect(toolMessages(job, 2)).toHaveLength(302);
+    expect(toolMessages(job, 2).at(-1)).toBe(`Error: not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn; ask for it again in your next turn if it is still needed.`);
+  });
 
   it('stops at max_turns, fails the step, and keeps the todos and the last message', async () => {
     const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    max_turns: 3\n    on_failure: fail'), script: busy });

@@ -34,6 +34,11 @@ function tally(todos: readonly TodoItem[]): string {
 
 /** The most earlier calls an agent is told of, each cut to EARLIER_CALL_CHARS: a resumed step's prompt stays bounded. */
 const MAX_EARLIER_CALLS = 50;
+/**
+ * Tool calls run from one turn (write_todos aside): `max_turns` counts model calls, and one answer may
+ * ask for hundreds of calls, each a side effect. The rest are answered "not run", to be asked again.
+ */
+export const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
 
 /**
@@ -100,8 +105,11 @@ class AgentLoop {
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+      let run = 0;
       for (const call of calls) {
-        const answer = await this.#answer(call);
+        const counted = call.function.name !== WRITE_TODOS;
+        const answer = counted && run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
+        if (counted) run++;
         ctx.report({
           type: 'agent_tool_called',
           turn,
@@ -138,6 +146,13 @@ class AgentLoop {
     this.#wroteTodos = true;
     return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
   }
+}
+
+/** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
+function notRun(call: FunctionCall): ToolCallAnswer {
+  const parsed = parseArguments(call.function.arguments);
+  const error = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
+  return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error, reply: `Error: ${error}; ask for it again in your next turn if it is still needed.` };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
