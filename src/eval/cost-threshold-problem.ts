@@ -1,4 +1,5 @@
-import { pricingExample, unpricedModels } from '../plan/check-pricing.ts';
+import { pricingExample, unpricedModels, unpricedModelsWithUsedPlans } from '../plan/check-pricing.ts';
+import { loadPlanFile } from '../plan/load-plan.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import { Plan } from '../plan/schema.ts';
 import type { EvalThresholds } from './eval-verdict.ts';
@@ -12,9 +13,12 @@ import type { EvalSettings } from './run-eval.ts';
 export async function costThresholdProblem(settings: Pick<EvalSettings, 'plans' | 'modelName'>, thresholds: EvalThresholds, name: string): Promise<string | undefined> {
   if (thresholds.maxCostUsdPerRun === undefined) return undefined;
   for (const plan of settings.plans) {
-    const read = await readYamlFile(plan.file, Plan);
-    if (!read.ok) continue;
-    const unpriced = unpricedModels(read.value, settings.modelName);
+    // With the plans its `type: plan` steps use: their calls count too. A plan that does not load here
+    // (one naming an MCP server's tools) is read alone.
+    const loaded = await loadPlanFile(plan.file);
+    const read = loaded.ok ? undefined : await readYamlFile(plan.file, Plan);
+    if (read && !read.ok) continue;
+    const unpriced = loaded.ok ? unpricedModelsWithUsedPlans(loaded.plan, settings.modelName) : unpricedModels(read!.value, settings.modelName);
     if (unpriced.length === 0) continue;
     return (
       `${name} cannot be checked: no price is known for model ${unpriced.map((model) => `'${model}'`).join(', ')}, so every run would cost $0. ` +

@@ -49,8 +49,9 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
 }
 
 /**
- * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost
- * or model calls higher by more than `REGRESSION_TOLERANCE`.
+ * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
+ * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
+ * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
  */
 export function findRegressions(base: VariantSummary, plan: VariantSummary): Regression[] {
   const found: Regression[] = [];
@@ -61,6 +62,8 @@ export function findRegressions(base: VariantSummary, plan: VariantSummary): Reg
   }
   const grew = (before: number, after: number) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
   if (grew(base.costUsd, plan.costUsd)) found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
+  const tokens = (column: VariantSummary): number => column.promptTokens + column.completionTokens;
+  if (grew(tokens(base), tokens(plan))) found.push({ figure: 'tokens per run', base: tokens(base), plan: tokens(plan) });
   if (grew(base.modelCalls.mean, plan.modelCalls.mean)) found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
   return found;
 }

@@ -77,3 +77,13 @@ describe('plan-runner eval progress lines', () => {
     expect(run.out).not.toContain('\u001b');
   });
 });
+
+// Only the top plan's models were priced: a used plan's calls cost $0 and passed the cost gate.
+describe('plan-runner eval --max-cost-usd-per-run with a plan step', () => {
+  it('refuses before any run when a used plan calls a model with no known price', async () => {
+    const run = await evalCli(['eval', 'test/eval/fixtures/nested-unpriced/top.yml', '--runs', '1', '--max-cost-usd-per-run', '0.01']);
+    expect(run.code).toBe(1);
+    expect(run.out).toContain("--max-cost-usd-per-run cannot be checked: no price is known for model 'my-unpriced-model', so every run would cost $0");
+    expect(run.out).not.toContain('plan run 1');
+  });
+});
