@@ -1,6 +1,6 @@
 import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { NO_USAGE, type Usage } from './usage.ts';
-import type { TodoItem } from './todo-item.ts';
+import { WRITE_TODOS, type TodoItem } from './todo-item.ts';
 
 /** What is known about one item of a `for_each` step. */
 export interface ItemRecord {
@@ -62,7 +62,10 @@ export interface StepRecord {
 export interface AgentProgress {
   turns: number;
   maxTurns: number;
+  /** Calls of its tools that ran and answered (write_todos aside). */
   toolCalls: number;
+  /** Calls that failed or were not run: an unknown tool, arguments refused, a tool's error, past the cap of a turn. */
+  failedCalls: number;
   /** The last non-empty text the model wrote. */
   lastMessage?: string;
 }
@@ -248,7 +251,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
     case 'agent_turn': {
       const step = agentOf(record, event);
-      const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
+      const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0, failedCalls: 0 });
       progress.turns = event.turn;
       progress.maxTurns = event.maxTurns;
       if (event.message.trim() !== '') progress.lastMessage = event.message;
@@ -256,7 +259,11 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     }
     case 'agent_tool_called': {
       const step = agentOf(record, event);
-      (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
+      // The TODO list is the agent's own note, not work; a call that failed or never ran did nothing.
+      if (event.tool === WRITE_TODOS) break;
+      const progress = (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0, failedCalls: 0 });
+      if (event.ok) progress.toolCalls += 1;
+      else progress.failedCalls += 1;
       break;
     }
     case 'nested_event': {

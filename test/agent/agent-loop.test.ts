@@ -125,6 +125,21 @@ describe('agent limits', () => {
     expect(toolMessages(job, 2).at(-1)).toBe(`Error: not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn; ask for it again in your next turn if it is still needed.`);
   });
 
+  // Refused and failed calls were counted as tool calls: '8 tool calls' for an agent none of whose calls ran.
+  it('counts in the summary only the calls that ran, and says how many failed or were not run', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [
+        todos(false, [['1', 'Add 2 and 3', 'completed'], ['2', 'Multiply', 'completed']]),
+        toolCallAnswer('subtract', { a: 1, b: 1 }),
+        toolCallAnswer('add', { a: 'two', b: 3 }),
+        textAnswer('20'),
+      ],
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.steps.get('solve')?.agent).toMatchObject({ toolCalls: 0, failedCalls: 2 });
+    expect(job.summary).toContain('· turn 4/20 · 0 tool calls · 2 failed or not run · todos 2/2 done');
+  });
+
   it('stops at max_turns, fails the step, and keeps the todos and the last message', async () => {
     const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    max_turns: 3\n    on_failure: fail'), script: busy });
     if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
@@ -136,7 +151,8 @@ describe('agent limits', () => {
         'its last message: "Now I multiply.". Raise max_turns or narrow the task.',
     );
     expect(step.todos).toHaveLength(2);
-    expect(step.agent).toMatchObject({ turns: 3, maxTurns: 3, toolCalls: 3, lastMessage: 'Now I multiply.' });
+    // Its tools' calls, not write_todos: the list is the agent's note, not work done.
+    expect(step.agent).toMatchObject({ turns: 3, maxTurns: 3, toolCalls: 2, failedCalls: 0, lastMessage: 'Now I multiply.' });
     expect(job.server.requests).toHaveLength(3);
     expect(job.summary).toContain('Multiply by 4');
   });

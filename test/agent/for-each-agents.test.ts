@@ -46,8 +46,8 @@ describe('a for_each agent step', () => {
     expect(step?.todos).toBeUndefined();
     expect(step?.agent).toBeUndefined();
     expect(step?.items?.map((item) => [item.state, item.todos?.map((todo) => todo.status), item.agent?.toolCalls ?? 0])).toEqual([
-      ['completed', ['completed', 'completed'], 1],
-      ['failed', ['in_progress', 'pending'], 2],
+      ['completed', ['completed', 'completed'], 0],
+      ['failed', ['in_progress', 'pending'], 1],
     ]);
     const text = log.join('');
     expect(text).toContain('ag[0]. TODO list:');

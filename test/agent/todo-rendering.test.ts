@@ -78,7 +78,7 @@ describe('the nested TODO list on the console', () => {
 describe('the nested TODO list in the job summary', () => {
   it('lists the final todos under the step with its turns and tool calls', async () => {
     const job = await runOfflineJob({ plan: PLAN, script: SEED_FLOW });
-    expect(job.summary).toContain('· turn 6/20 · 5 tool calls · todos 3/3 done');
+    expect(job.summary).toContain('· turn 6/20 · 2 tool calls · todos 3/3 done');
     expect(job.summary).toContain('- ✅ Add 2 and 3\n- ✅ Multiply the sum by 4\n- ✅ Answer');
   });
 });

@@ -28,7 +28,11 @@ function stepLine(key: string, title: string, step: StepRecord | undefined, reda
   if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
   if (step?.attempts !== undefined && step.attempts > 1) facts.push(`${step.attempts} attempts`);
   if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
-  if (step?.agent) facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+  if (step?.agent) {
+    const { turns, maxTurns, toolCalls, failedCalls } = step.agent;
+    facts.push(`turn ${turns}/${maxTurns}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`);
+    if (failedCalls > 0) facts.push(`${failedCalls} failed or not run`);
+  }
   const tally = todoTally(step);
   if (tally) facts.push(`todos ${tally}`);
   const meta = facts.length ? ` · ${facts.join(' · ')}` : '';
