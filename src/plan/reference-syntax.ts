@@ -16,12 +16,22 @@ export type TemplateBody =
   | { readonly kind: 'malformed'; readonly message: string; readonly aboutItem?: boolean }
   | { readonly kind: 'literal' };
 
+/**
+ * The path after a reference's head (`.field[0]`, `[2]`, or nothing); undefined when malformed. A dot
+ * must come before a name: `${item.}` read as the whole item and `${item..a}` as `${item.a}`.
+ */
+function pathAfterHead(tail: string): ReturnType<typeof parseReferencePath> {
+  if (tail === '') return [];
+  if (tail.startsWith('[')) return parseReferencePath(tail);
+  return /^\.[A-Za-z0-9_$-]/.test(tail) ? parseReferencePath(tail.slice(1)) : undefined;
+}
+
 function itemBody(body: string, itemName: string | undefined): TemplateBody | undefined {
   const match = ITEM_BODY.exec(body);
   if (!match) return undefined;
   const [, name, tail] = match as unknown as [string, string, string];
   if (itemName !== undefined && name === itemName) {
-    const path = tail === '' ? [] : parseReferencePath(tail.replace(/^\./, ''));
+    const path = pathAfterHead(tail);
     if (path) return { kind: 'reference', reference: { kind: 'item', name, path } };
     return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write \${${name}}, \${${name}.field} or \${${name}.index}`, aboutItem: true };
   }
@@ -43,7 +53,7 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
   const step = STEP_BODY.exec(body);
   if (step) {
     const tail = step[2]!;
-    const path = tail === '' ? [] : tail.startsWith('.') || tail.startsWith('[') ? parseReferencePath(tail.replace(/^\./, '')) : undefined;
+    const path = pathAfterHead(tail);
     if (path) return { kind: 'reference', reference: { kind: 'step', step: step[1]!, path } };
     return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}` };
   }

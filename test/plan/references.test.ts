@@ -131,3 +131,16 @@ describe('resolveReferences', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+// A dot with no name after it was dropped: `${item.}` read as the whole item, `${item..a}` as
+// `${item.a}`, and both passed validation.
+describe('a path with a dot and no name after it', () => {
+  it('is malformed, for an item and for a step result, whatever follows', async () => {
+    const { parseTemplateBody } = await import('../../src/plan/reference-syntax.ts');
+    for (const body of ['item.', 'item..a', 'item.[0]', 'item.a.']) expect(parseTemplateBody(body, 'item')).toMatchObject({ kind: 'malformed' });
+    for (const body of ['steps.list.result.', 'steps.list.result..x', 'steps.list.result.[0]']) expect(parseTemplateBody(body)).toMatchObject({ kind: 'malformed' });
+    expect(parseTemplateBody('item.a[0].b', 'item')).toMatchObject({ kind: 'reference', reference: { kind: 'item', path: ['a', 0, 'b'] } });
+    expect(parseTemplateBody('item[1]', 'item')).toMatchObject({ kind: 'reference', reference: { kind: 'item', path: [1] } });
+    expect(parseTemplateBody('steps.list.result[0].x')).toMatchObject({ kind: 'reference', reference: { kind: 'step', step: 'list', path: [0, 'x'] } });
+  });
+});
