@@ -6,8 +6,8 @@ import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 
 /** A person approves arguments they can read: the job summary shows them whole up to this, the comment its start. */
-export const SUMMARY_ARGS: ApprovalArgs = { maxChars: 20_000, restAt: 'the trace file' };
-export const COMMENT_ARGS: ApprovalArgs = { maxChars: 1_000, restAt: 'the job summary' };
+export const SUMMARY_ARGS: ApprovalArgs = { maxChars: 20_000, maxTotalChars: 200_000, maxSteps: 1_000, restAt: 'the trace file' };
+export const COMMENT_ARGS: ApprovalArgs = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, restAt: 'the job summary' };
 
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 export const HOW_TO_APPROVE =
@@ -17,21 +17,45 @@ export const HOW_TO_APPROVE =
 export interface ApprovalArgs {
   /** The most characters of a step's arguments shown. */
   readonly maxChars: number;
+  /** The most characters of all pending steps' arguments together: sixty 18 KB manifests filled the summary. */
+  readonly maxTotalChars: number;
+  /** The most pending steps listed; a line says how many more there are. */
+  readonly maxSteps: number;
   /** Where the rest is, for a person deciding on all of them. */
   readonly restAt: string;
 }
 
-function pendingLine(step: PendingApprovalStep, redact: (text: string) => string, shown: ApprovalArgs): string {
+/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
+function pendingLine(step: PendingApprovalStep, redact: (text: string) => string, shown: ApprovalArgs, maxChars: number): { line: string; used: number } {
   const what = step.tool ? `calls ${inlineCode(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(inlineCode).join(', ')}` : `a ${step.type} step`;
+  const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}`;
   const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
-  const rest = text.length > shown.maxChars ? ` (${groupDigits(text.length - shown.maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+  if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
+    return { line: `${title} with ${groupDigits(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+  }
+  const rest = text.length > maxChars ? ` (${groupDigits(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+  const cut = cutText(text, maxChars);
   const args =
     step.args !== undefined
-      ? ` with ${inlineCode(cutText(text, shown.maxChars))}${rest}`
+      ? ` with ${inlineCode(cut)}${rest}`
       : step.tool
         ? ' — arguments known when it runs (chosen by the model, or from a step that has not run yet)'
         : '';
-  return `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${args}`;
+  return { line: `${title}${args}`, used: cut.length };
+}
+
+/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+function pendingLines(pending: readonly PendingApprovalStep[], redact: (text: string) => string, shown: ApprovalArgs): string {
+  const lines: string[] = [];
+  let room = shown.maxTotalChars;
+  for (const step of pending.slice(0, shown.maxSteps)) {
+    const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
+    lines.push(line);
+    room -= used;
+  }
+  const more = pending.length - lines.length;
+  if (more > 0) lines.push(`- … ${groupDigits(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
+  return lines.join('\n');
 }
 
 /**
@@ -51,9 +75,10 @@ export function renderApprovalSection(record: RunRecord, redact: (text: string) 
     parts.push(
       `${level} ⏸️ Awaiting approval`,
       'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.',
-      `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`,
-      request.pending.map((step) => pendingLine(step, redact, args)).join('\n'),
+      // How to approve, and the hash, before the list: however long the list, a cut view keeps them.
       `${HOW_TO_APPROVE} Approval hash: ${inlineCode(request.hash)}.`,
+      `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`,
+      pendingLines(request.pending, redact, args),
     );
   }
   return parts.join('\n\n');

@@ -34,13 +34,29 @@ export function goalsHeadline(goals: readonly GoalRow[]): string {
   return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
 }
 
-/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
+/**
+ * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
+ * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
+ * says how many were left out and where they are.
+ */
 export function renderGoalsTable(
   goals: readonly GoalRow[],
   redact: (text: string) => string,
   maxEvidence = 500,
+  maxRows = Number.POSITIVE_INFINITY,
+  restAt = 'the job summary',
 ): string {
-  const rows = goals.map((goal) => {
+  let shown = goals;
+  let note = '';
+  if (goals.length > maxRows) {
+    const notMet = goals.filter((goal) => goal.outcome !== 'met');
+    const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
+    shown = goals.filter((goal) => keep.has(goal));
+    const left = goals.length - shown.length;
+    const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
+    note = `\n\n_… ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+  }
+  const rows = shown.map((goal) => {
     const cells = [
       goalIcon(goal),
       escapeInlineMarkdown(cutText(redact(goal.name), 200)),
@@ -50,5 +66,5 @@ export function renderGoalsTable(
     ];
     return `| ${cells.join(' | ')} |`;
   });
-  return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
 }

@@ -23,3 +23,21 @@ it('shows an approver a step\'s arguments whole in the summary, and their start 
   expect(comment).not.toContain('grant');
   expect(comment).toMatch(/\(2,\d{3} more characters: the job summary has them all\)/);
 });
+
+// Sixty 18 KB manifests filled both views: the summary was cut before its steps, the comment before
+// the approval hash, and the comment sent the reader to a summary that no longer had them.
+it('keeps the hash and the checklist in view however many and however large the arguments to approve', () => {
+  const manifest = `kind: Deployment\n${'spec: x\n'.repeat(2300)}`;
+  const pending = Array.from({ length: 60 }, (_, i) => ({ stepKey: `apply_${i}`, type: 'tool_call' as const, title: `Apply manifest ${i}`, tool: 'kubectl_apply', args: { manifest }, approvalKey: `k${i}` }));
+  const request: ApprovalRequest = { hash: 'c'.repeat(32), planFileHash: 'b'.repeat(32), plan: { name: 'deploy', revision: 1, steps: [] }, pending };
+  const record: RunRecord = { ...newRunRecord(), status: 'awaiting-approval', approval: request };
+  const asIs = (text: string) => text;
+  const summary = renderApprovalSection(record, asIs);
+  expect(summary.length).toBeLessThan(250_000);
+  expect(summary.indexOf('c'.repeat(32))).toBeLessThan(summary.indexOf('apply_0'));
+  expect(summary).toContain('- apply_59. Apply manifest 59 — calls `kubectl_apply` with 20,733 characters of arguments: the trace file has them');
+  const comment = renderComment(record, { marker: '<!-- plan-runner: plan.yml -->', redact: asIs });
+  expect(comment.length).toBeLessThan(20_000);
+  expect(comment).toContain('c'.repeat(32));
+  expect(comment).toContain('- … 10 more steps to approve: the job summary lists them');
+});

@@ -159,5 +159,17 @@ describe('renderComment', () => {
       expect(body).toMatch(/^- ✅ deploy_9\. Deploy region 9$/m);
     });
   });
+
+  // 200 goals with long evidence filled the comment: its checklist was gone, and the one unmet goal
+  // (the last) was cut off while the headline said 199/200 met.
+  it('shows the goals not met first when the table is long, and keeps the checklist', () => {
+    const script = new RunScript(plan([step('a', 'Check the release')]));
+    script.complete('a', 'ok');
+    const goals = Array.from({ length: 200 }, (_, i) => ({ name: `goal ${i}`, severity: 'required' as const, outcome: i === 199 ? ('unmet' as const) : ('met' as const), evidence: `evidence ${i} ${'e'.repeat(330)}` }));
+    const body = renderComment(script.finish('goals-unmet').record(), { marker, runUrl, redact: noRedaction, goals });
+    expect(body).toMatch(/^- ✅ a\. Check the release/m);
+    expect(body).toMatch(/^\| ❌ \| goal 199 \|/m);
+    expect(body).toContain("_… 160 more goals (all met) in [the run's job summary](https://github.com/o/r/actions/runs/42)._");
+  });
 });
 

@@ -13,6 +13,9 @@ import { groupDigits } from '../../core/group-digits.ts';
 /** States whose checklist lines the comment keeps before any other when it cannot show them all. */
 const URGENT_STATES: ReadonlySet<string> = new Set(['failed', 'in_progress', 'waiting']);
 
+/** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
+const COMMENT_GOAL_ROWS = 40;
+
 /** GitHub rejects issue comments longer than this. */
 export const COMMENT_MAX_CHARS = 65_536;
 
@@ -44,7 +47,7 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
   const approval = renderApprovalSection(record, options.redact, '####', COMMENT_ARGS);
   if (approval) lines.push(approval);
   if (options.goals?.length) {
-    lines.push(`#### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, options.redact, 300));
+    lines.push(`#### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
   }
   if (options.runUrl) lines.push(`[View the run](${encodeURI(options.runUrl)}) · full results in the job summary`);
   return lines;
