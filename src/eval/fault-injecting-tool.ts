@@ -8,7 +8,7 @@ export function faultInjectingTool(tool: Tool, injector: FaultInjector): Tool {
   return {
     ...tool,
     async execute(args, ctx) {
-      const chosen = injector.toolFault(tool.name);
+      const chosen = injector.toolFault(tool.name, ctx.stepKey);
       if (chosen?.fault === 'slow') await sleep(chosen.delayMs ?? 0, undefined, { signal: ctx.signal });
       else if (chosen) {
         const retryAfterMs = chosen.fault === 'http 429' ? chosen.retryAfterMs : undefined;

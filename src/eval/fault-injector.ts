@@ -48,9 +48,13 @@ export class FaultInjector {
     return [...this.#targeting];
   }
 
-  /** Counts a call of tool `name` and returns the fault it gets, if any. */
-  toolFault(name: string): ChosenFault<ToolFault> | undefined {
-    return this.#choose(`tool:${name}`, this.#targeted((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
+  /**
+   * Counts a call of tool `name` by step `stepKey` and returns the fault it gets, if any. Calls are
+   * counted per step (a for_each item is its own): counted across the run, which of two steps running
+   * at once made "call 1" depended on timing, and the same seed failed another step.
+   */
+  toolFault(name: string, stepKey: string): ChosenFault<ToolFault> | undefined {
+    return this.#choose(`tool:${name} in ${stepKey}`, this.#targeted((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
   }
 
   /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */

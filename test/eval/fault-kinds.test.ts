@@ -17,7 +17,7 @@ describe('tool faults, injected in the runner and seen in each run\'s events', (
   ] as const)('%s on the first multiply is retried and the run still succeeds', async (fault, seen) => {
     const rule = { tool: 'multiply', fault, attempt: 1, ...(fault === 'http 429' && { retry_after: '20ms' }) } as FaultRule;
     const { report, events } = await runChapterEval({ plans: [BODMAS], faults: [rule] });
-    expect(report.runs[0]).toMatchObject({ status: 'succeeded', retries: 1, faults: [{ target: 'tool:multiply', fault, call: 1 }] });
+    expect(report.runs[0]).toMatchObject({ status: 'succeeded', retries: 1, faults: [{ target: 'tool:multiply in 1', fault, call: 1 }] });
     const retry = events.get('plan 1')!.find((event) => event.type === seen);
     expect(retry).toMatchObject({ stepKey: '1', error: expect.stringContaining(`injected fault '${fault}' on call 1`) });
     if (fault === 'http 429') expect(retry).toMatchObject({ waitMs: 20 });
@@ -33,7 +33,7 @@ describe('tool faults, injected in the runner and seen in each run\'s events', (
 
   it('slow holds the call for its delay, then runs the tool', async () => {
     const { report, events } = await runChapterEval({ plans: [BODMAS], faults: [{ tool: 'add', fault: 'slow', delay: '150ms', attempt: 1 }] });
-    expect(report.runs[0]).toMatchObject({ status: 'succeeded', faults: [{ target: 'tool:add', fault: 'slow' }] });
+    expect(report.runs[0]).toMatchObject({ status: 'succeeded', faults: [{ target: 'tool:add in 3', fault: 'slow' }] });
     const completed = events.get('plan 1')!.find((event) => event.type === 'step_completed' && event.stepKey === '3');
     expect(completed).toMatchObject({ result: 14 });
     expect((completed as { durationMs: number }).durationMs).toBeGreaterThanOrEqual(140);
