@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
+var load_plan = __webpack_require__(40855);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
@@ -72,6 +74,7 @@ var schema = __webpack_require__(10283);
 
 
 
+
 /**
  * A cost threshold that could never be missed is refused before any run: with no known price for a
  * model the plan calls, every run costs $0 and the threshold would pass. Returns what to do, or
@@ -81,10 +84,13 @@ async function costThresholdProblem(settings, thresholds, name) {
     if (thresholds.maxCostUsdPerRun === undefined)
         return undefined;
     for (const plan of settings.plans) {
-        const read = await readYamlFile(plan.file, schema/* Plan */.cw);
-        if (!read.ok)
+        // With the plans its `type: plan` steps use: their calls count too. A plan that does not load here
+        // (one naming an MCP server's tools) is read alone.
+        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        const read = loaded.ok ? undefined : await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (read && !read.ok)
             continue;
-        const unpriced = (0,check_pricing/* unpricedModels */.Nt)(read.value, settings.modelName);
+        const unpriced = loaded.ok ? (0,check_pricing/* unpricedModelsWithUsedPlans */.gA)(loaded.plan, settings.modelName) : (0,check_pricing/* unpricedModels */.Nt)(read.value, settings.modelName);
         if (unpriced.length === 0)
             continue;
         return (`${name} cannot be checked: no price is known for model ${unpriced.map((model) => `'${model}'`).join(', ')}, so every run would cost $0. ` +
@@ -96,20 +102,32 @@ async function costThresholdProblem(settings, thresholds, name) {
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
-/** Checks the plan column against the thresholds; none given \u2192 no checks. */
-function checkThresholds(plan, thresholds) {
+/**
+ * Checks the plan column against the thresholds; none given \u2192 no checks. `stoppedBeforeAnyCall`: runs
+ * rejected before any step or model call (no model configured, a refused tool). Their $0 is no cost of
+ * the plan's: the cost threshold cannot be checked and fails.
+ */
+function checkThresholds(plan, thresholds, stoppedBeforeAnyCall = 0) {
     const checks = [];
     if (thresholds.minSuccessRate !== undefined) {
         checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
     }
     if (thresholds.maxCostUsdPerRun !== undefined) {
-        checks.push({ name: 'max-cost-usd-per-run', limit: thresholds.maxCostUsdPerRun, actual: plan.costUsd, ok: plan.costUsd <= thresholds.maxCostUsdPerRun });
+        const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) stopped before any step or model call, so their cost says nothing of the plan's` : undefined;
+        checks.push({
+            name: 'max-cost-usd-per-run',
+            limit: thresholds.maxCostUsdPerRun,
+            actual: plan.costUsd,
+            ok: unevaluable === undefined && plan.costUsd <= thresholds.maxCostUsdPerRun,
+            ...(unevaluable !== undefined && { unevaluable }),
+        });
     }
     return checks;
 }
 /**
- * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost
- * or model calls higher by more than `REGRESSION_TOLERANCE`.
+ * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
+ * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
+ * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
  */
 function findRegressions(base, plan) {
     const found = [];
@@ -123,6 +141,9 @@ function findRegressions(base, plan) {
     const grew = (before, after) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
     if (grew(base.costUsd, plan.costUsd))
         found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
+    const tokens = (column) => column.promptTokens + column.completionTokens;
+    if (grew(tokens(base), tokens(plan)))
+        found.push({ figure: 'tokens per run', base: tokens(base), plan: tokens(plan) });
     if (grew(base.modelCalls.mean, plan.modelCalls.mean))
         found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
     return found;
@@ -173,7 +194,7 @@ function renderEvalTable(input) {
     if (input.thresholds.length > 0) {
         lines.push('');
         for (const check of input.thresholds)
-            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.actual.toFixed(4)} (limit ${check.limit})`);
+            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${check.actual.toFixed(4)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
     }
     if (input.notes.length > 0)
         lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)(note)}_`));
@@ -328,7 +349,7 @@ function faultInjectingTool(tool, injector) {
     return {
         ...tool,
         async execute(args, ctx) {
-            const chosen = injector.toolFault(tool.name);
+            const chosen = injector.toolFault(tool.name, ctx.stepKey);
             if (chosen?.fault === 'slow')
                 await (0,promises_.setTimeout)(chosen.delayMs ?? 0, undefined, { signal: ctx.signal });
             else if (chosen) {
@@ -449,9 +470,13 @@ class FaultInjector {
     get targetingRules() {
         return [...this.#targeting];
     }
-    /** Counts a call of tool `name` and returns the fault it gets, if any. */
-    toolFault(name) {
-        return this.#choose(`tool:${name}`, this.#targeted((rule) => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
+    /**
+     * Counts a call of tool `name` by step `stepKey` and returns the fault it gets, if any. Calls are
+     * counted per step (a for_each item is its own): counted across the run, which of two steps running
+     * at once made "call 1" depended on timing, and the same seed failed another step.
+     */
+    toolFault(name, stepKey) {
+        return this.#choose(`tool:${name} in ${stepKey}`, this.#targeted((rule) => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
     }
     /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
     modelFault(purpose) {
@@ -933,7 +958,8 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
     const planColumn = columns.find((column) => column.column === planColumns.at(-1));
     const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
-    const checks = planColumn ? checkThresholds(planColumn, thresholds) : [];
+    const stoppedBeforeAnyCall = runs.filter((run) => run.column === planColumn?.column && run.status === 'rejected' && run.modelCalls === 0).length;
+    const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
     // tested nothing: the fault tolerance the eval reports was never tried against it.
@@ -1083,12 +1109,15 @@ async function runEvalAction(settings, deps, withhold) {
     }
     if (!(await io.writeSummary(markdown)))
         io.info(markdown);
-    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.actual.toFixed(4)} (limit ${check.limit})`);
+    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? check.actual.toFixed(4) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+    // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
     const failure = deps.signal?.aborted
         ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'
         : missed.length > 0
             ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
-            : undefined;
+            : !report.passed
+                ? 'plan-runner: the evaluation did not pass; its report (the job summary) says why'
+                : undefined;
     // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
     // The `report` output names the file only when it was written.
     return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);

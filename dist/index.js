@@ -9626,6 +9626,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
+/* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26055);
+
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
 function jobDurationMs(record) {
@@ -9771,7 +9773,7 @@ function applyEvent(record, event) {
         }
         case 'agent_turn': {
             const step = agentOf(record, event);
-            const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
+            const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0, failedCalls: 0 });
             progress.turns = event.turn;
             progress.maxTurns = event.maxTurns;
             if (event.message.trim() !== '')
@@ -9780,7 +9782,14 @@ function applyEvent(record, event) {
         }
         case 'agent_tool_called': {
             const step = agentOf(record, event);
-            (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
+            // The TODO list is the agent's own note, not work; a call that failed or never ran did nothing.
+            if (event.tool === _todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q)
+                break;
+            const progress = (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0, failedCalls: 0 });
+            if (event.ok)
+                progress.toolCalls += 1;
+            else
+                progress.failedCalls += 1;
             break;
         }
         case 'nested_event': {
@@ -10057,6 +10066,28 @@ function addUsage(a, b) {
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
     };
+}
+
+
+/***/ }),
+
+/***/ 74700:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ visibleControls)
+/* harmony export */ });
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
+ * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
+ * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ */
+function visibleControls(text) {
+    return text.replace(CONTROL, (char) => {
+        const code = char.charCodeAt(0);
+        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+    });
 }
 
 
@@ -12751,20 +12782,30 @@ function resolvedArgs(step, sources, maxItems) {
     try {
         if (step.type === 'plan')
             return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = expandForEach(step, sources, maxItems);
+            return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+        }
         if (step.type === 'agent')
             return taskReferences(step.task ?? step.description, sources);
-        if (!step.args)
-            return undefined;
-        if (!step.forEach)
-            return (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-        const children = expandForEach(step, sources, maxItems);
-        return { for_each: children.map((child) => (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
+        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
     }
     catch {
         // A reference to a step that has not run yet: the arguments are known only when it has.
         return undefined;
     }
+}
+/**
+ * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
+ * arguments a model chooses, the item itself (with what the task names), so a list that changed after
+ * the approval is seen as changed and asked about again.
+ */
+function itemArgs(step, child, sources) {
+    if (step.type !== 'agent' && step.args)
+        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
+    const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+    return { item: child.item?.value ?? null, ...task };
 }
 /** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
@@ -15576,6 +15617,7 @@ function replayModelClient(path, options = {}) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nt: () => (/* binding */ unpricedModels),
 /* harmony export */   ZT: () => (/* binding */ checkPricing),
+/* harmony export */   gA: () => (/* binding */ unpricedModelsWithUsedPlans),
 /* harmony export */   l4: () => (/* binding */ pricingExample)
 /* harmony export */ });
 /* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40766);
@@ -15589,6 +15631,24 @@ function unpricedModels(plan, callerModel) {
         if (agent.model)
             models.add(agent.model);
     return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
+}
+/**
+ * As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth:
+ * their calls are charged to this plan's budget, priced by its `pricing:`. A used plan without
+ * `model.name` calls the model this plan's steps call.
+ */
+function unpricedModelsWithUsedPlans(plan, callerModel) {
+    const found = new Set(unpricedModels(plan.source, callerModel));
+    const visit = (outer, outerModel) => {
+        for (const used of outer.subplans?.values() ?? []) {
+            const model = used.source.model?.name ?? outerModel;
+            for (const name of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, model))
+                found.add(name);
+            visit(used, model);
+        }
+    };
+    visit(plan, callerModel ?? plan.source.model?.name);
+    return [...found];
 }
 /** A `pricing:` entry for each model, to show in an error. */
 function pricingExample(models) {
@@ -20802,6 +20862,8 @@ async function parsePlanYaml(text, file, options = {}) {
 /* harmony export */   R: () => (/* binding */ formatPlanError),
 /* harmony export */   b: () => (/* binding */ problemCount)
 /* harmony export */ });
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
@@ -20812,7 +20874,9 @@ function formatPlanError(error) {
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    return where === '' ? `${error.message}${at}` : `${where}: ${error.message}${at}`;
+    // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
+    // terminal and into a job log: an ESC there would move the cursor or retitle the window.
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d'));
 }
 
 
@@ -20895,13 +20959,24 @@ const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
+/**
+ * The path after a reference's head (`.field[0]`, `[2]`, or nothing); undefined when malformed. A dot
+ * must come before a name: `${item.}` read as the whole item and `${item..a}` as `${item.a}`.
+ */
+function pathAfterHead(tail) {
+    if (tail === '')
+        return [];
+    if (tail.startsWith('['))
+        return (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail);
+    return /^\.[A-Za-z0-9_$-]/.test(tail) ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.slice(1)) : undefined;
+}
 function itemBody(body, itemName) {
     const match = ITEM_BODY.exec(body);
     if (!match)
         return undefined;
     const [, name, tail] = match;
     if (itemName !== undefined && name === itemName) {
-        const path = tail === '' ? [] : (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, ''));
+        const path = pathAfterHead(tail);
         if (path)
             return { kind: 'reference', reference: { kind: 'item', name, path } };
         return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write \${${name}}, \${${name}.field} or \${${name}.index}`, aboutItem: true };
@@ -20924,7 +20999,7 @@ function parseTemplateBody(body, itemName) {
     const step = STEP_BODY.exec(body);
     if (step) {
         const tail = step[2];
-        const path = tail === '' ? [] : tail.startsWith('.') || tail.startsWith('[') ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, '')) : undefined;
+        const path = pathAfterHead(tail);
         if (path)
             return { kind: 'reference', reference: { kind: 'step', step: step[1], path } };
         return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}` };
@@ -23338,8 +23413,8 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   oU: () => (/* binding */ COMMENT_ARGS)
 /* harmony export */ });
 /* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
 
@@ -23347,20 +23422,40 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 
 
 /** A person approves arguments they can read: the job summary shows them whole up to this, the comment its start. */
-const SUMMARY_ARGS = { maxChars: 20_000, restAt: 'the trace file' };
-const COMMENT_ARGS = { maxChars: 1_000, restAt: 'the job summary' };
+const SUMMARY_ARGS = { maxChars: 20_000, maxTotalChars: 200_000, maxSteps: 1_000, restAt: 'the trace file' };
+const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-function pendingLine(step, redact, shown) {
+/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
+function pendingLine(step, redact, shown, maxChars) {
     const what = step.tool ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}` : `a ${step.type} step`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
-    const rest = text.length > shown.maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(text.length - shown.maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+    if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
+        return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+    }
+    const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(text, maxChars);
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, shown.maxChars))}${rest}`
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(cut)}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
+    return { line: `${title}${args}`, used: cut.length };
+}
+/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+function pendingLines(pending, redact, shown) {
+    const lines = [];
+    let room = shown.maxTotalChars;
+    for (const step of pending.slice(0, shown.maxSteps)) {
+        const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
+        lines.push(line);
+        room -= used;
+    }
+    const more = pending.length - lines.length;
+    if (more > 0)
+        lines.push(`- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
+    return lines.join('\n');
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -23376,7 +23471,9 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact, args)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', 
+        // How to approve, and the hash, before the list: however long the list, a cut view keeps them.
+        `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
     }
     return parts.join('\n\n');
 }
@@ -23400,9 +23497,11 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, visibleControls, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+
 
 
 /** How much of a step's title a checklist line shows. */
@@ -23449,39 +23548,28 @@ function currentKeys(steps) {
 }
 /** Every line break a terminal or a log reader acts on, `\r` alone included. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-/**
- * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
- * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
- * overwrite what is shown, or make a line that a log reader takes for a workflow command.
- */
-function visibleControls(text) {
-    return text.replace(CONTROL, (char) => {
-        const code = char.charCodeAt(0);
-        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
-    });
-}
+
 /**
  * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
  * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
  * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
  */
 function oneLogLine(text) {
-    return visibleControls(text.replace(/\s+/g, ' ').trim());
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.replace(/\s+/g, ' ').trim());
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
-    const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
+    const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(first, max);
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -23522,7 +23610,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
     let cached = flatTitles.get(planStep);
     if (cached?.redact !== redact) {
         const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
+        cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
     return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
@@ -24040,6 +24128,10 @@ class CommentWriteError extends Error {
 
 
 
+/** States whose checklist lines the comment keeps before any other when it cannot show them all. */
+const URGENT_STATES = new Set(['failed', 'in_progress', 'waiting']);
+/** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
+const COMMENT_GOAL_ROWS = 40;
 /** GitHub rejects issue comments longer than this. */
 const COMMENT_MAX_CHARS = 65_536;
 function summaryLink(runUrl) {
@@ -24055,7 +24147,7 @@ function footer(record, options) {
     if (approval)
         lines.push(approval);
     if (options.goals?.length) {
-        lines.push(`#### Goals \u2014 ${(0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .goalsHeadline */ .l$)(options.goals)}`, (0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .renderGoalsTable */ .Lb)(options.goals, options.redact, 300));
+        lines.push(`#### Goals \u2014 ${(0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .goalsHeadline */ .l$)(options.goals)}`, (0,_goals_table_js__WEBPACK_IMPORTED_MODULE_2__/* .renderGoalsTable */ .Lb)(options.goals, options.redact, 300, COMMENT_GOAL_ROWS, summaryLink(options.runUrl)));
     }
     if (options.runUrl)
         lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
@@ -24083,17 +24175,34 @@ function renderComment(record, options) {
     const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
     const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
-    // Still too long without any result line: keep the checklist lines that fit and count the rest.
+    // Still too long without any result line: keep the checklist lines that fit and count the rest. The
+    // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
+    // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
+    // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
     const countRest = (bare) => {
-        const kept = [];
+        const kept = steps.map(() => undefined);
         let used = sizeOf(more(steps.length).length, 1, cutNote);
-        for (const line of bare) {
+        let count = 0;
+        const keep = (index) => {
+            const whole = bare[index] ?? bareLine(steps[index], record, options.redact);
+            const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0];
             if (used + line.length + 1 > maxChars)
-                break;
-            kept.push(line);
+                return false;
+            kept[index] = line;
             used += line.length + 1;
-        }
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build([...kept, more(steps.length - kept.length)], cutNote), maxChars);
+            count++;
+            return true;
+        };
+        const urgent = (index) => URGENT_STATES.has(record.steps.get(steps[index].key)?.state ?? 'pending');
+        for (let index = 0; index < steps.length; index++)
+            if (urgent(index))
+                keep(index);
+        // The others in order, up to the first that does not fit: only the lines shown are made.
+        for (let index = 0; index < steps.length; index++)
+            if (!urgent(index) && !keep(index))
+                break;
+        const lines = kept.filter((line) => line !== undefined);
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(count < steps.length ? [...lines, more(steps.length - count)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -24179,9 +24288,14 @@ function itemLines(item) {
 /* harmony export */   IN: () => (/* binding */ cutText),
 /* harmony export */   lw: () => (/* binding */ cutMarkdownBytes)
 /* harmony export */ });
-/** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
 function cutText(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+    if (text.length <= max)
+        return text;
+    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
+    const end = max - 1;
+    const high = text.charCodeAt(end - 1);
+    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
 }
 /**
  * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
@@ -24276,9 +24390,23 @@ function goalVerdict(goal) {
 function goalsHeadline(goals) {
     return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
 }
-/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
-function renderGoalsTable(goals, redact, maxEvidence = 500) {
-    const rows = goals.map((goal) => {
+/**
+ * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
+ * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
+ * says how many were left out and where they are.
+ */
+function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
+    let shown = goals;
+    let note = '';
+    if (goals.length > maxRows) {
+        const notMet = goals.filter((goal) => goal.outcome !== 'met');
+        const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
+        shown = goals.filter((goal) => keep.has(goal));
+        const left = goals.length - shown.length;
+        const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
+        note = `\n\n_\u2026 ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+    }
+    const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
@@ -24288,7 +24416,7 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
         ];
         return `| ${cells.join(' | ')} |`;
     });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
 }
 
 
@@ -24468,6 +24596,12 @@ var summary_cost = __nccwpck_require__(43219);
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __nccwpck_require__(31675);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
+function isDroppable(part) {
+    return typeof part !== 'string' && 'lines' in part;
+}
+function isCuttable(part) {
+    return typeof part !== 'string' && 'full' in part;
+}
 /** Size in bytes, as GitHub counts the summary's limit. */
 function byteSize(text) {
     return Buffer.byteLength(text, 'utf8');
@@ -24522,7 +24656,13 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
 const INLINE_MAX = 120;
+/**
+ * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
+ * the 1 MiB with titles alone. The plan file has them whole.
+ */
+const SUMMARY_TITLE_MAX = 300;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
 }
@@ -24535,8 +24675,12 @@ function stepLine(key, title, step, redact) {
         facts.push(`${step.attempts} attempts`);
     if (step && step.usage.modelCalls > 0)
         facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
-    if (step?.agent)
-        facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+    if (step?.agent) {
+        const { turns, maxTurns, toolCalls, failedCalls } = step.agent;
+        facts.push(`turn ${turns}/${maxTurns}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`);
+        if (failedCalls > 0)
+            facts.push(`${failedCalls} failed or not run`);
+    }
     const tally = (0,todo_entries/* todoTally */.Ro)(step);
     if (tally)
         facts.push(`todos ${tally}`);
@@ -24583,7 +24727,7 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -24605,7 +24749,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -24618,6 +24762,18 @@ function stepParts(key, title, step, redact, where) {
     return [line, ...parts];
 }
 /**
+ * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
+ * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ */
+function dropRank(step, ended) {
+    const state = step?.state ?? 'pending';
+    if (state === 'completed')
+        return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
+    if (state === 'skipped' || (state === 'pending' && ended))
+        return 2;
+    return undefined;
+}
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -24627,14 +24783,16 @@ function renderSummarySteps(record, redact, where) {
     const parts = ['### Steps'];
     for (const planStep of planSteps) {
         const step = record.steps.get(planStep.key);
-        for (const part of stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where))
-            parts.push(part);
-        if (!step?.nested)
-            continue;
+        const lines = stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
         // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = (0,checklist/* nestedItems */.kS)(step, redact);
+        const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
-            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+            lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        const rank = dropRank(step, record.status !== undefined);
+        if (rank === undefined)
+            parts.push(...lines);
+        else
+            parts.push({ lines, rank });
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
@@ -24657,14 +24815,39 @@ function renderSummarySteps(record, redact, where) {
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
-function isCuttable(part) {
-    return typeof part !== 'string';
-}
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function join(parts, cut) {
-    return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
+function leftOutNotice(count, where) {
+    return `_\u2026 ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+}
+/** Every cuttable part, also those inside a step's lines. */
+function cuttables(parts) {
+    return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
+}
+function show(part, cut) {
+    return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+}
+/** The parts as text; a run of steps left out becomes one line saying how many. */
+function join(parts, cut, dropped, where) {
+    const out = [];
+    let leftOut = 0;
+    for (const part of parts) {
+        if (isDroppable(part) && dropped.has(part)) {
+            leftOut++;
+            continue;
+        }
+        if (leftOut > 0)
+            out.push(leftOutNotice(leftOut, where));
+        leftOut = 0;
+        if (isDroppable(part))
+            out.push(...part.lines.map((line) => show(line, cut)));
+        else
+            out.push(show(part, cut));
+    }
+    if (leftOut > 0)
+        out.push(leftOutNotice(leftOut, where));
+    return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
 function hardCut(text, maxBytes, where) {
@@ -24701,14 +24884,15 @@ function renderSummary(record, options) {
     ];
     const header = (0,summary_header/* renderSummaryHeader */.ss)(record, redact);
     const cut = new Set();
+    const dropped = new Set();
     const render = () => {
         const results = [...cut].filter((p) => p !== graph).length;
-        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
+        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut, dropped, where)}\n`;
     };
     let text = render();
     if (byteSize(text) <= maxBytes)
         return text;
-    const results = body.filter(isCuttable).filter((p) => p !== graph);
+    const results = cuttables(body).filter((p) => p !== graph);
     results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
     let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
@@ -24723,7 +24907,35 @@ function renderSummary(record, options) {
         return text;
     cut.add(graph);
     text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+/**
+ * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
+ * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ */
+function leaveOutSteps(body, dropped, state) {
+    const candidates = body.filter(isDroppable);
+    const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+    let size = state.size;
+    let next = 0;
+    let text = '';
+    // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
+    for (let pass = 0; pass < 8 && next < order.length; pass++) {
+        while (size > state.maxBytes && next < order.length) {
+            const step = order[next++];
+            dropped.add(step);
+            size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+        }
+        text = state.render();
+        size = byteSize(text);
+        if (size <= state.maxBytes)
+            return text;
+    }
+    return text || state.render();
 }
 
 
@@ -24901,7 +25113,9 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+
 
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
@@ -24917,7 +25131,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the

@@ -37,269 +37,6 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 9678:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Fb: () => (/* binding */ stepTitle),
-/* harmony export */   Hr: () => (/* binding */ oneLogLine),
-/* harmony export */   KY: () => (/* binding */ resultPreview),
-/* harmony export */   QO: () => (/* binding */ freshChecklistItem),
-/* harmony export */   V_: () => (/* binding */ checklistItems),
-/* harmony export */   Y4: () => (/* binding */ checklistHeader),
-/* harmony export */   ff: () => (/* binding */ planStepOf),
-/* harmony export */   gd: () => (/* binding */ checklistItem),
-/* harmony export */   jl: () => (/* binding */ itemProgress),
-/* harmony export */   kS: () => (/* binding */ nestedItems),
-/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
-/* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, visibleControls, checklistLines */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83);
-
-
-/** How much of a step's title a checklist line shows. */
-const TITLE_MAX_CHARS = 100;
-// One identity for "no redactor", so the entry cache below can recognise it.
-const asIs = (text) => text;
-/** The icon of each step state, as every view draws it. */
-const STATE_ICONS = {
-    pending: '\u2b1c',
-    waiting: '\u23f8\ufe0f',
-    in_progress: '\u23f3',
-    completed: '\u2705',
-    failed: '\u274c',
-    skipped: '\u23ed\ufe0f',
-};
-/**
- * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
- * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
- * of the plan that finally ran.
- */
-function checklistHeader(record) {
-    const current = record.plan ? currentKeys(record.plan.steps) : undefined;
-    const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
-    let total = 0;
-    for (const step of record.steps.values()) {
-        if (current && !current.has(step.key))
-            continue;
-        total++;
-        counts[step.state]++;
-    }
-    const replaced = record.steps.size - total;
-    const skipped = counts.skipped;
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
-}
-// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
-const keySets = new WeakMap();
-function currentKeys(steps) {
-    let keys = keySets.get(steps);
-    if (!keys) {
-        keys = new Set(steps.map((step) => step.key));
-        keySets.set(steps, keys);
-    }
-    return keys;
-}
-/** Every line break a terminal or a log reader acts on, `\r` alone included. */
-const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-/**
- * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
- * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
- * overwrite what is shown, or make a line that a log reader takes for a workflow command.
- */
-function visibleControls(text) {
-    return text.replace(CONTROL, (char) => {
-        const code = char.charCodeAt(0);
-        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
-    });
-}
-/**
- * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
- * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
- * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
- */
-function oneLogLine(text) {
-    return visibleControls(text.replace(/\s+/g, ' ').trim());
-}
-/** The first line of a result, as text, cut to `max` characters, with no control character. */
-function resultPreview(result, max = 80) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
-    const trimmed = text.trim();
-    const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return first.length > max ? `${first.slice(0, max - 1)}\u2026` : first;
-}
-/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
-function itemProgress(step) {
-    const counts = step.itemCounts;
-    if (!counts)
-        return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
-}
-function describeStatus(step, redact = asIs) {
-    const progress = itemProgress(step);
-    switch (step.state) {
-        case 'completed': {
-            const reused = step.reused ? ' (reused)' : '';
-            // A for_each step's result is a list as long as its items: the counts say more than its first line.
-            if (progress)
-                return `${reused}${progress}`;
-            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
-        }
-        case 'failed':
-            return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
-        case 'skipped':
-            return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
-        case 'waiting':
-            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
-        case 'in_progress':
-            if (progress)
-                return progress;
-            if (step.retry) {
-                const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
-            }
-            return '';
-        default:
-            return '';
-    }
-}
-// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
-function redactResult(result, redact) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
-    return redact(text);
-}
-/** The title a step shows: its description, else its type and tool. */
-function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
-    // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
-    let cached = flatTitles.get(planStep);
-    if (cached?.redact !== redact) {
-        const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: visibleControls(redact(text).replace(/\s+/g, ' ').trim()) };
-        flatTitles.set(planStep, cached);
-    }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
-}
-// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
-const flatTitles = new WeakMap();
-/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
-const stepIndexes = new WeakMap();
-/** The step of the current plan with this key, if it has one. */
-function planStepOf(record, key) {
-    const steps = record.plan?.steps;
-    if (!steps)
-        return undefined;
-    let index = stepIndexes.get(steps);
-    if (!index) {
-        index = new Map(steps.map((step) => [step.key, step]));
-        stepIndexes.set(steps, index);
-    }
-    return index.get(key);
-}
-// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
-// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
-// long runs quadratic.
-const itemCache = new WeakMap();
-/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
-function checklistItem(planStep, step, redact = asIs) {
-    const cacheKey = step ?? planStep;
-    const cached = itemCache.get(cacheKey);
-    if (cached &&
-        cached.planStep === planStep &&
-        cached.redact === redact &&
-        cached.state === (step?.state ?? 'pending') &&
-        cached.result === step?.result &&
-        cached.error === step?.error &&
-        cached.skipReason === step?.skipReason &&
-        cached.retry === step?.retry &&
-        cached.progress === (step ? itemProgress(step) : '')) {
-        return cached.item;
-    }
-    const state = step?.state ?? 'pending';
-    const item = freshChecklistItem(planStep, step, redact);
-    itemCache.set(cacheKey, {
-        planStep,
-        redact,
-        state,
-        result: step?.result,
-        error: step?.error,
-        skipReason: step?.skipReason,
-        retry: step?.retry,
-        progress: step ? itemProgress(step) : '',
-        item,
-    });
-    return item;
-}
-/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
-function freshChecklistItem(planStep, step, redact = asIs) {
-    const state = step?.state ?? 'pending';
-    return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
-}
-/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
-function checklistItems(record, redact = asIs) {
-    const steps = record.plan?.steps ?? [];
-    return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
-}
-/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
-function nestedItems(step, redact = asIs, depth = 1) {
-    const nested = step?.nested;
-    if (!nested)
-        return [];
-    return checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
-}
-/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
-function checklistLines(record) {
-    const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
-    return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
-}
-
-
-/***/ }),
-
-/***/ 2172:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IN: () => (/* binding */ cutText)
-/* harmony export */ });
-/* unused harmony exports cutMarkdown, cutMarkdownBytes */
-/** `text` cut to at most `max` characters, ending in `\u2026` when cut. */
-function cutText(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-}
-/**
- * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
- * its own. A cut inside a line can leave a code span open, and the text after its backtick would
- * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
- * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
- * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
- * `max` leaves only the `\u2026`.
- */
-function cutMarkdown(markdown, max) {
-    if (markdown.length <= max)
-        return markdown;
-    const end = markdown.lastIndexOf('\n', max - 2);
-    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
-}
-/**
- * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
- * summary): a text within the characters can be over the bytes (three per CJK character, three per
- * zero-width space the neutraliser adds after an `@`).
- */
-function cutMarkdownBytes(markdown, maxBytes) {
-    const bytes = Buffer.from(markdown, 'utf8');
-    if (bytes.length <= maxBytes)
-        return markdown;
-    // What fits beside the `\n\u2026` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
-    // (a character cut in two becomes one U+FFFD, after the last line break).
-    const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
-    const end = fits.lastIndexOf('\n');
-    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
-}
-
-
-/***/ }),
-
 /***/ 8174:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -456,20 +193,40 @@ var mermaid_graph = __webpack_require__(4260);
 
 
 /** A person approves arguments they can read: the job summary shows them whole up to this, the comment its start. */
-const SUMMARY_ARGS = { maxChars: 20_000, restAt: 'the trace file' };
-const COMMENT_ARGS = { maxChars: 1_000, restAt: 'the job summary' };
+const SUMMARY_ARGS = { maxChars: 20_000, maxTotalChars: 200_000, maxSteps: 1_000, restAt: 'the trace file' };
+const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, restAt: 'the job summary' };
 /** How a person approves a paused run, in words that fit the comment and the summary. */
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
-function pendingLine(step, redact, shown) {
+/** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
+function pendingLine(step, redact, shown, maxChars) {
     const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
+    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
-    const rest = text.length > shown.maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - shown.maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+    if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
+        return { line: `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+    }
+    const rest = text.length > maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+    const cut = (0,cut_text/* cutText */.IN)(text, maxChars);
     const args = step.args !== undefined
-        ? ` with ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(text, shown.maxChars))}${rest}`
+        ? ` with ${(0,code_fence/* inlineCode */.t)(cut)}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
-    return `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${args}`;
+    return { line: `${title}${args}`, used: cut.length };
+}
+/** The pending steps' lines, within the view's room: each step's arguments and all of them together. */
+function pendingLines(pending, redact, shown) {
+    const lines = [];
+    let room = shown.maxTotalChars;
+    for (const step of pending.slice(0, shown.maxSteps)) {
+        const { line, used } = pendingLine(step, redact, shown, Math.min(shown.maxChars, room));
+        lines.push(line);
+        room -= used;
+    }
+    const more = pending.length - lines.length;
+    if (more > 0)
+        lines.push(`- \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
+    return lines.join('\n');
 }
 /**
  * The approval part of a report: what a paused run asks a person to approve (its pending steps with
@@ -485,7 +242,9 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
-        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, request.pending.map((step) => pendingLine(step, redact, args)).join('\n'), `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`);
+        parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', 
+        // How to approve, and the hash, before the list: however long the list, a cut view keeps them.
+        `${HOW_TO_APPROVE} Approval hash: ${(0,code_fence/* inlineCode */.t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
     }
     return parts.join('\n\n');
 }
@@ -579,6 +338,12 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
 }
 
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-part.js
+function isDroppable(part) {
+    return typeof part !== 'string' && 'lines' in part;
+}
+function isCuttable(part) {
+    return typeof part !== 'string' && 'full' in part;
+}
 /** Size in bytes, as GitHub counts the summary's limit. */
 function byteSize(text) {
     return Buffer.byteLength(text, 'utf8');
@@ -621,7 +386,13 @@ var todo_entries = __webpack_require__(4329);
 
 
 
+
 const INLINE_MAX = 120;
+/**
+ * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
+ * the 1 MiB with titles alone. The plan file has them whole.
+ */
+const SUMMARY_TITLE_MAX = 300;
 function isShort(text) {
     return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
 }
@@ -634,8 +405,12 @@ function stepLine(key, title, step, redact) {
         facts.push(`${step.attempts} attempts`);
     if (step && step.usage.modelCalls > 0)
         facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
-    if (step?.agent)
-        facts.push(`turn ${step.agent.turns}/${step.agent.maxTurns}`, `${step.agent.toolCalls} tool call${step.agent.toolCalls === 1 ? '' : 's'}`);
+    if (step?.agent) {
+        const { turns, maxTurns, toolCalls, failedCalls } = step.agent;
+        facts.push(`turn ${turns}/${maxTurns}`, `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`);
+        if (failedCalls > 0)
+            facts.push(`${failedCalls} failed or not run`);
+    }
     const tally = (0,todo_entries/* todoTally */.Ro)(step);
     if (tally)
         facts.push(`todos ${tally}`);
@@ -682,7 +457,7 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(step.error ?? 'failed').slice(0, 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -704,7 +479,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.retry.error).slice(0, 200))}`;
+        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -717,6 +492,18 @@ function stepParts(key, title, step, redact, where) {
     return [line, ...parts];
 }
 /**
+ * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
+ * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ */
+function dropRank(step, ended) {
+    const state = step?.state ?? 'pending';
+    if (state === 'completed')
+        return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
+    if (state === 'skipped' || (state === 'pending' && ended))
+        return 2;
+    return undefined;
+}
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -726,14 +513,16 @@ function renderSummarySteps(record, redact, where) {
     const parts = ['### Steps'];
     for (const planStep of planSteps) {
         const step = record.steps.get(planStep.key);
-        for (const part of stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, Number.POSITIVE_INFINITY), step, redact, where))
-            parts.push(part);
-        if (!step?.nested)
-            continue;
+        const lines = stepParts(planStep.key, (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX), step, redact, where);
         // A plan step's nested run, indented under it: each inner step with its status.
-        const inner = (0,checklist/* nestedItems */.kS)(step, redact);
+        const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
-            parts.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+            lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        const rank = dropRank(step, record.status !== undefined);
+        if (rank === undefined)
+            parts.push(...lines);
+        else
+            parts.push({ lines, rank });
     }
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
@@ -756,14 +545,39 @@ function renderSummarySteps(record, redact, where) {
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
-function isCuttable(part) {
-    return typeof part !== 'string';
-}
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function join(parts, cut) {
-    return parts.map((p) => (isCuttable(p) ? (cut.has(p) ? p.cut : p.full) : p)).filter((p) => p !== '').join(SEPARATOR);
+function leftOutNotice(count, where) {
+    return `_\u2026 ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+}
+/** Every cuttable part, also those inside a step's lines. */
+function cuttables(parts) {
+    return parts.flatMap((part) => (isDroppable(part) ? part.lines.filter(isCuttable) : isCuttable(part) ? [part] : []));
+}
+function show(part, cut) {
+    return isCuttable(part) ? (cut.has(part) ? part.cut : part.full) : part;
+}
+/** The parts as text; a run of steps left out becomes one line saying how many. */
+function join(parts, cut, dropped, where) {
+    const out = [];
+    let leftOut = 0;
+    for (const part of parts) {
+        if (isDroppable(part) && dropped.has(part)) {
+            leftOut++;
+            continue;
+        }
+        if (leftOut > 0)
+            out.push(leftOutNotice(leftOut, where));
+        leftOut = 0;
+        if (isDroppable(part))
+            out.push(...part.lines.map((line) => show(line, cut)));
+        else
+            out.push(show(part, cut));
+    }
+    if (leftOut > 0)
+        out.push(leftOutNotice(leftOut, where));
+    return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
 function hardCut(text, maxBytes, where) {
@@ -800,14 +614,15 @@ function renderSummary(record, options) {
     ];
     const header = renderSummaryHeader(record, redact);
     const cut = new Set();
+    const dropped = new Set();
     const render = () => {
         const results = [...cut].filter((p) => p !== graph).length;
-        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut)}\n`;
+        return `${join([header, results ? cutNotice(results, where) : '', ...body], cut, dropped, where)}\n`;
     };
     let text = render();
     if (byteSize(text) <= maxBytes)
         return text;
-    const results = body.filter(isCuttable).filter((p) => p !== graph);
+    const results = cuttables(body).filter((p) => p !== graph);
     results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
     let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
@@ -822,7 +637,35 @@ function renderSummary(record, options) {
         return text;
     cut.add(graph);
     text = render();
+    if (byteSize(text) <= maxBytes)
+        return text;
+    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
+}
+/**
+ * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
+ * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ */
+function leaveOutSteps(body, dropped, state) {
+    const candidates = body.filter(isDroppable);
+    const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+    let size = state.size;
+    let next = 0;
+    let text = '';
+    // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
+    for (let pass = 0; pass < 8 && next < order.length; pass++) {
+        while (size > state.maxBytes && next < order.length) {
+            const step = order[next++];
+            dropped.add(step);
+            size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+        }
+        text = state.render();
+        size = byteSize(text);
+        if (size <= state.maxBytes)
+            return text;
+    }
+    return text || state.render();
 }
 
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
@@ -999,9 +842,23 @@ function goalVerdict(goal) {
 function goalsHeadline(goals) {
     return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
 }
-/** The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. */
-function renderGoalsTable(goals, redact, maxEvidence = 500) {
-    const rows = goals.map((goal) => {
+/**
+ * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
+ * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
+ * says how many were left out and where they are.
+ */
+function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
+    let shown = goals;
+    let note = '';
+    if (goals.length > maxRows) {
+        const notMet = goals.filter((goal) => goal.outcome !== 'met');
+        const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
+        shown = goals.filter((goal) => keep.has(goal));
+        const left = goals.length - shown.length;
+        const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
+        note = `\n\n_\u2026 ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+    }
+    const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
@@ -1011,7 +868,7 @@ function renderGoalsTable(goals, redact, maxEvidence = 500) {
         ];
         return `| ${cells.join(' | ')} |`;
     });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
 }
 
 
@@ -1179,7 +1036,9 @@ function renderPlanPreview(plan, options) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
+
 
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */
 const TODO_ICONS = {
@@ -1195,7 +1054,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}\u2026` : text };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the

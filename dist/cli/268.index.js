@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   readDocument: () => (/* binding */ readDocument)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4700);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
 
 
 /** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,\u2026`) has one per character. */

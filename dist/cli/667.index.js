@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
   runAgentStep: () => (/* binding */ runAgentStep)
 });
 
@@ -322,6 +323,11 @@ function tally(todos) {
 }
 /** The most earlier calls an agent is told of, each cut to EARLIER_CALL_CHARS: a resumed step's prompt stays bounded. */
 const MAX_EARLIER_CALLS = 50;
+/**
+ * Tool calls run from one turn (write_todos aside): `max_turns` counts model calls, and one answer may
+ * ask for hundreds of calls, each a side effect. The rest are answered "not run", to be asked again.
+ */
+const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
 /**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
@@ -385,8 +391,12 @@ class AgentLoop {
                 throw new empty_answer_error/* EmptyAnswerError */.k({ stepKey: ctx.step.key, reason });
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+            let run = 0;
             for (const call of calls) {
-                const answer = await this.#answer(call);
+                const counted = call.function.name !== todo_item/* WRITE_TODOS */.q;
+                const answer = counted && run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
+                if (counted)
+                    run++;
                 ctx.report({
                     type: 'agent_tool_called',
                     turn,
@@ -426,6 +436,12 @@ class AgentLoop {
         this.#wroteTodos = true;
         return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
     }
+}
+/** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
+function notRun(call) {
+    const parsed = parseArguments(call.function.arguments);
+    const error = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
+    return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error, reply: `Error: ${error}; ask for it again in your next turn if it is still needed.` };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
 function runAgentStep(ctx) {

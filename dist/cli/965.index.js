@@ -436,6 +436,28 @@ const WRITE_TODOS = 'write_todos';
 
 /***/ }),
 
+/***/ 4700:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ visibleControls)
+/* harmony export */ });
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
+ * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
+ * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ */
+function visibleControls(text) {
+    return text.replace(CONTROL, (char) => {
+        const code = char.charCodeAt(0);
+        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+    });
+}
+
+
+/***/ }),
+
 /***/ 1481:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -445,7 +467,7 @@ const WRITE_TODOS = 'write_todos';
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4700);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1088);
 
@@ -603,6 +625,7 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Nt: () => (/* binding */ unpricedModels),
 /* harmony export */   ZT: () => (/* binding */ checkPricing),
+/* harmony export */   gA: () => (/* binding */ unpricedModelsWithUsedPlans),
 /* harmony export */   l4: () => (/* binding */ pricingExample)
 /* harmony export */ });
 /* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
@@ -616,6 +639,24 @@ function unpricedModels(plan, callerModel) {
         if (agent.model)
             models.add(agent.model);
     return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
+}
+/**
+ * As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth:
+ * their calls are charged to this plan's budget, priced by its `pricing:`. A used plan without
+ * `model.name` calls the model this plan's steps call.
+ */
+function unpricedModelsWithUsedPlans(plan, callerModel) {
+    const found = new Set(unpricedModels(plan.source, callerModel));
+    const visit = (outer, outerModel) => {
+        for (const used of outer.subplans?.values() ?? []) {
+            const model = used.source.model?.name ?? outerModel;
+            for (const name of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, model))
+                found.add(name);
+            visit(used, model);
+        }
+    };
+    visit(plan, callerModel ?? plan.source.model?.name);
+    return [...found];
 }
 /** A `pricing:` entry for each model, to show in an error. */
 function pricingExample(models) {
@@ -1222,7 +1263,7 @@ var is_inside = __webpack_require__(9500);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(7222);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(4700);
+var parse_plan_yaml = __webpack_require__(2319);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(6487);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
@@ -1486,7 +1527,7 @@ function nearestName(word, candidates) {
 
 /***/ }),
 
-/***/ 4700:
+/***/ 2319:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1833,6 +1874,8 @@ async function parsePlanYaml(text, file, options = {}) {
 /* harmony export */   R: () => (/* binding */ formatPlanError),
 /* harmony export */   b: () => (/* binding */ problemCount)
 /* harmony export */ });
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
+
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
@@ -1843,7 +1886,9 @@ function formatPlanError(error) {
         .filter((part) => part !== undefined)
         .join(':');
     const at = error.path === '' ? '' : ` (at ${error.path})`;
-    return where === '' ? `${error.message}${at}` : `${where}: ${error.message}${at}`;
+    // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
+    // terminal and into a job log: an ESC there would move the cursor or retitle the window.
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d'));
 }
 
 
@@ -1926,13 +1971,24 @@ const INPUT_BODY = /^inputs\.([A-Za-z_][A-Za-z0-9_-]{0,63})$/;
 const LOOKS_LIKE_REFERENCE = /^\s*(steps?|inputs?|results?)\b/;
 const REFERENCE_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}';
 const ITEM_BODY = /^([A-Za-z_][A-Za-z0-9_]{0,63})((?:[.[].*)?)$/s;
+/**
+ * The path after a reference's head (`.field[0]`, `[2]`, or nothing); undefined when malformed. A dot
+ * must come before a name: `${item.}` read as the whole item and `${item..a}` as `${item.a}`.
+ */
+function pathAfterHead(tail) {
+    if (tail === '')
+        return [];
+    if (tail.startsWith('['))
+        return (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail);
+    return /^\.[A-Za-z0-9_$-]/.test(tail) ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.slice(1)) : undefined;
+}
 function itemBody(body, itemName) {
     const match = ITEM_BODY.exec(body);
     if (!match)
         return undefined;
     const [, name, tail] = match;
     if (itemName !== undefined && name === itemName) {
-        const path = tail === '' ? [] : (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, ''));
+        const path = pathAfterHead(tail);
         if (path)
             return { kind: 'reference', reference: { kind: 'item', name, path } };
         return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write \${${name}}, \${${name}.field} or \${${name}.index}`, aboutItem: true };
@@ -1955,7 +2011,7 @@ function parseTemplateBody(body, itemName) {
     const step = STEP_BODY.exec(body);
     if (step) {
         const tail = step[2];
-        const path = tail === '' ? [] : tail.startsWith('.') || tail.startsWith('[') ? (0,_reference_path_js__WEBPACK_IMPORTED_MODULE_0__/* .parseReferencePath */ .qf)(tail.replace(/^\./, '')) : undefined;
+        const path = pathAfterHead(tail);
         if (path)
             return { kind: 'reference', reference: { kind: 'step', step: step[1], path } };
         return { kind: 'malformed', message: `malformed path in \`\${${body}}\`; write ${REFERENCE_FORMS}` };
@@ -3528,7 +3584,7 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(4700);
+var parse_plan_yaml = __webpack_require__(2319);
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
 var toolsets = __webpack_require__(7041);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js

@@ -1,5 +1,5 @@
-export const id = 371;
-export const ids = [371,108];
+export const id = 946;
+export const ids = [946,108];
 export const modules = {
 
 /***/ 9231:
@@ -1155,6 +1155,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6940);
+/* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
+
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
 function jobDurationMs(record) {
@@ -1300,7 +1302,7 @@ function applyEvent(record, event) {
         }
         case 'agent_turn': {
             const step = agentOf(record, event);
-            const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0 });
+            const progress = (step.agent ??= { turns: 0, maxTurns: event.maxTurns, toolCalls: 0, failedCalls: 0 });
             progress.turns = event.turn;
             progress.maxTurns = event.maxTurns;
             if (event.message.trim() !== '')
@@ -1309,7 +1311,14 @@ function applyEvent(record, event) {
         }
         case 'agent_tool_called': {
             const step = agentOf(record, event);
-            (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0 }).toolCalls += 1;
+            // The TODO list is the agent's own note, not work; a call that failed or never ran did nothing.
+            if (event.tool === _todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q)
+                break;
+            const progress = (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0, failedCalls: 0 });
+            if (event.ok)
+                progress.toolCalls += 1;
+            else
+                progress.failedCalls += 1;
             break;
         }
         case 'nested_event': {
@@ -3995,20 +4004,30 @@ function resolvedArgs(step, sources, maxItems) {
     try {
         if (step.type === 'plan')
             return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = expandForEach(step, sources, maxItems);
+            return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+        }
         if (step.type === 'agent')
             return taskReferences(step.task ?? step.description, sources);
-        if (!step.args)
-            return undefined;
-        if (!step.forEach)
-            return (0,resolve_references/* resolveReferences */.d)(step.args, sources);
-        // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-        const children = expandForEach(step, sources, maxItems);
-        return { for_each: children.map((child) => (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, { ...sources, ...(child.item && { item: child.item }) })) };
+        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
     }
     catch {
         // A reference to a step that has not run yet: the arguments are known only when it has.
         return undefined;
     }
+}
+/**
+ * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
+ * arguments a model chooses, the item itself (with what the task names), so a list that changed after
+ * the approval is seen as changed and asked about again.
+ */
+function itemArgs(step, child, sources) {
+    if (step.type !== 'agent' && step.args)
+        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
+    const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+    return { item: child.item?.value ?? null, ...task };
 }
 /** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
@@ -7254,6 +7273,265 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
         this.variable = options.variable;
         this.missing = options.missing;
     }
+}
+
+
+/***/ }),
+
+/***/ 9678:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ stepTitle),
+/* harmony export */   Hr: () => (/* binding */ oneLogLine),
+/* harmony export */   KY: () => (/* binding */ resultPreview),
+/* harmony export */   QO: () => (/* binding */ freshChecklistItem),
+/* harmony export */   V_: () => (/* binding */ checklistItems),
+/* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   ff: () => (/* binding */ planStepOf),
+/* harmony export */   gd: () => (/* binding */ checklistItem),
+/* harmony export */   jl: () => (/* binding */ itemProgress),
+/* harmony export */   kS: () => (/* binding */ nestedItems),
+/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
+/* harmony export */ });
+/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83);
+
+
+
+/** How much of a step's title a checklist line shows. */
+const TITLE_MAX_CHARS = 100;
+// One identity for "no redactor", so the entry cache below can recognise it.
+const asIs = (text) => text;
+/** The icon of each step state, as every view draws it. */
+const STATE_ICONS = {
+    pending: '\u2b1c',
+    waiting: '\u23f8\ufe0f',
+    in_progress: '\u23f3',
+    completed: '\u2705',
+    failed: '\u274c',
+    skipped: '\u23ed\ufe0f',
+};
+/**
+ * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
+ * of the plan that finally ran.
+ */
+function checklistHeader(record) {
+    const current = record.plan ? currentKeys(record.plan.steps) : undefined;
+    const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
+    let total = 0;
+    for (const step of record.steps.values()) {
+        if (current && !current.has(step.key))
+            continue;
+        total++;
+        counts[step.state]++;
+    }
+    const replaced = record.steps.size - total;
+    const skipped = counts.skipped;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+}
+// The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
+const keySets = new WeakMap();
+function currentKeys(steps) {
+    let keys = keySets.get(steps);
+    if (!keys) {
+        keys = new Set(steps.map((step) => step.key));
+        keySets.set(steps, keys);
+    }
+    return keys;
+}
+/** Every line break a terminal or a log reader acts on, `\r` alone included. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * Text from a run (an error with a tool's stderr, a goal's evidence, an item's key) as part of one log
+ * line: line breaks and runs of white space as one space, control characters shown. A log reader takes
+ * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
+ */
+function oneLogLine(text) {
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.replace(/\s+/g, ' ').trim());
+}
+/** The first line of a result, as text, cut to `max` characters, with no control character. */
+function resultPreview(result, max = 80) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const trimmed = text.trim();
+    const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(first, max);
+}
+/** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
+function itemProgress(step) {
+    const counts = step.itemCounts;
+    if (!counts)
+        return '';
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+}
+function describeStatus(step, redact = asIs) {
+    const progress = itemProgress(step);
+    switch (step.state) {
+        case 'completed': {
+            const reused = step.reused ? ' (reused)' : '';
+            // A for_each step's result is a list as long as its items: the counts say more than its first line.
+            if (progress)
+                return `${reused}${progress}`;
+            return step.result === undefined ? reused : `${reused} \u2192 ${resultPreview(redactResult(step.result, redact))}`;
+        }
+        case 'failed':
+            return `${progress} \u2014 ${resultPreview(redact(step.error ?? 'failed'), 160)}`;
+        case 'skipped':
+            return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
+        case 'waiting':
+            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
+        case 'in_progress':
+            if (progress)
+                return progress;
+            if (step.retry) {
+                const seconds = Math.round(step.retry.waitMs / 100) / 10;
+                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+            }
+            return '';
+        default:
+            return '';
+    }
+}
+// Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
+function redactResult(result, redact) {
+    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    return redact(text);
+}
+/** The title a step shows: its description, else its type and tool. */
+function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
+    // One line, cut at a width a checklist line can show; redacted before the cut so no half secret shows.
+    let cached = flatTitles.get(planStep);
+    if (cached?.redact !== redact) {
+        const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
+        cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
+        flatTitles.set(planStep, cached);
+    }
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
+}
+// Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
+const flatTitles = new WeakMap();
+/** Where each step of a plan snapshot is, by key: built once per snapshot, so a lookup is O(1). */
+const stepIndexes = new WeakMap();
+/** The step of the current plan with this key, if it has one. */
+function planStepOf(record, key) {
+    const steps = record.plan?.steps;
+    if (!steps)
+        return undefined;
+    let index = stepIndexes.get(steps);
+    if (!index) {
+        index = new Map(steps.map((step) => [step.key, step]));
+        stepIndexes.set(steps, index);
+    }
+    return index.get(key);
+}
+// Keyed by the step's record (each renderer folds its own), so every text is redacted once per
+// change of the step, not once per event of the run: re-rendering 10,000 entries per event made
+// long runs quadratic.
+const itemCache = new WeakMap();
+/** The checklist entry of one step (redacted, not escaped), recomputed only when the step changed. */
+function checklistItem(planStep, step, redact = asIs) {
+    const cacheKey = step ?? planStep;
+    const cached = itemCache.get(cacheKey);
+    if (cached &&
+        cached.planStep === planStep &&
+        cached.redact === redact &&
+        cached.state === (step?.state ?? 'pending') &&
+        cached.result === step?.result &&
+        cached.error === step?.error &&
+        cached.skipReason === step?.skipReason &&
+        cached.retry === step?.retry &&
+        cached.progress === (step ? itemProgress(step) : '')) {
+        return cached.item;
+    }
+    const state = step?.state ?? 'pending';
+    const item = freshChecklistItem(planStep, step, redact);
+    itemCache.set(cacheKey, {
+        planStep,
+        redact,
+        state,
+        result: step?.result,
+        error: step?.error,
+        skipReason: step?.skipReason,
+        retry: step?.retry,
+        progress: step ? itemProgress(step) : '',
+        item,
+    });
+    return item;
+}
+/** The checklist entry of one step, computed afresh: for a view that draws each change once (a log). */
+function freshChecklistItem(planStep, step, redact = asIs) {
+    const state = step?.state ?? 'pending';
+    return { key: planStep.key, state, icon: STATE_ICONS[state], title: stepTitle(planStep, redact), status: step ? describeStatus(step, redact) : '' };
+}
+/** The entries of the current plan's checklist, every text passed through `redact` before it is cut. */
+function checklistItems(record, redact = asIs) {
+    const steps = record.plan?.steps ?? [];
+    return steps.map((planStep) => checklistItem(planStep, record.steps.get(planStep.key), redact));
+}
+/** The entries of a plan step's nested run, and of runs nested in it, in order; [] for other steps. */
+function nestedItems(step, redact = asIs, depth = 1) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    return checklistItems(nested, redact).flatMap((item) => [{ depth, item }, ...nestedItems(nested.steps.get(item.key), redact, depth + 1)]);
+}
+/** One plain-text line per step of the current plan: icon, id, description, and a short status; a nested run's steps indented under their plan step. */
+function checklistLines(record) {
+    const line = (item) => `${item.icon} ${item.key}. ${item.title}${item.status}`;
+    return checklistItems(record).flatMap((item) => [line(item), ...nestedItems(record.steps.get(item.key)).map((nested) => `${'  '.repeat(nested.depth)}${line(nested.item)}`)]);
+}
+
+
+/***/ }),
+
+/***/ 2172:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IN: () => (/* binding */ cutText)
+/* harmony export */ });
+/* unused harmony exports cutMarkdown, cutMarkdownBytes */
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
+function cutText(text, max) {
+    if (text.length <= max)
+        return text;
+    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
+    const end = max - 1;
+    const high = text.charCodeAt(end - 1);
+    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+}
+/**
+ * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
+ * its own. A cut inside a line can leave a code span open, and the text after its backtick would
+ * render as Markdown: an image from a tool's output, escaped where it was placed, would load. The
+ * renderers keep every construct within one line (code spans, table rows, escapes) except fenced
+ * blocks, which a cut leaves open to the end, where nothing renders. A first line longer than
+ * `max` leaves only the `\u2026`.
+ */
+function cutMarkdown(markdown, max) {
+    if (markdown.length <= max)
+        return markdown;
+    const end = markdown.lastIndexOf('\n', max - 2);
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
+}
+/**
+ * `cutMarkdown` by bytes of UTF-8, as GitHub measures some limits (a check run's summary, a job
+ * summary): a text within the characters can be over the bytes (three per CJK character, three per
+ * zero-width space the neutraliser adds after an `@`).
+ */
+function cutMarkdownBytes(markdown, maxBytes) {
+    const bytes = Buffer.from(markdown, 'utf8');
+    if (bytes.length <= maxBytes)
+        return markdown;
+    // What fits beside the `\n\u2026` (4 bytes), decoded: a prefix of the text, whose indexes are the text's
+    // (a character cut in two becomes one U+FFFD, after the last line break).
+    const fits = new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes - 4)));
+    const end = fits.lastIndexOf('\n');
+    return end <= 0 ? '\u2026' : `${markdown.slice(0, end)}\n\u2026`;
 }
 
 
