@@ -56,8 +56,10 @@ export class ApprovalGate {
     if (shown === undefined) return undefined;
     const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? DEFAULT_LIMITS.max_items }).args;
     const now = resolved && this.#redact ? redactDeep(resolved, this.#redact) : resolved;
-    return now !== undefined && stableHash(now) === stableHash(shown)
-      ? undefined
-      : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+    if (now !== undefined && stableHash(now) === stableHash(shown)) return undefined;
+    // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+    // nothing changed, but what was approved did not cover them.
+    if (step.forEach && !Object.hasOwn(shown, 'for_each')) return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+    return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
   }
 }

@@ -71,7 +71,11 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
     if (step.forEach) {
       // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
       const children = expandForEach(step, sources, maxItems);
-      return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+      const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
+      // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
+      // naming a 600 KB result made a request too large to hash).
+      const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+      return { ...task, for_each: items };
     }
     if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
     return step.args ? resolveReferences(step.args, sources) : undefined;
@@ -83,13 +87,12 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
 
 /**
  * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself (with what the task names), so a list that changed after
- * the approval is seen as changed and asked about again.
+ * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
+ * changed and asked about again.
  */
 function itemArgs(step: PlanStep, child: PlanStep, sources: ReferenceSources): unknown {
   if (step.type !== 'agent' && step.args) return resolveReferences(child.args ?? {}, sources);
-  const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-  return { item: child.item?.value ?? null, ...task };
+  return { item: child.item?.value ?? null };
 }
 
 /** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */

@@ -4,7 +4,7 @@ import { createRedactor } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
-import { approvalStepKey } from '../../src/run/approval-request.ts';
+import { approvalStepKey, pendingApprovalStep } from '../../src/run/approval-request.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
 import type { GrantedApproval, RunDeps } from '../../src/run/run-deps.ts';
@@ -176,6 +176,36 @@ describe('approval: side-effects', () => {
     expect(write.calls).toHaveLength(0);
     expect(second.outcome.status).toBe('awaiting-approval');
     expect(second.outcome.record.steps.get('publish')?.waitReason).toMatch(/approved with other arguments than it has now/);
+  });
+
+  // The task's references were copied into every item: 1,000 items naming a 600 KB result made a
+  // request of 600 MB, and the run crashed hashing it instead of pausing.
+  it('shows what an agent for_each step’s task names once, not once per item', () => {
+    const each = { ...step('review', 'none', {}, ['files', 'diff']), type: 'agent', task: 'Review ${item} in this diff: ${steps.diff.result}', tools: ['create_issue'], forEach: { list: '${steps.files.result}', as: 'item', onItemFailure: 'fail' } } as PlanStep;
+    const files = Array.from({ length: 1000 }, (_, i) => `file${i}.ts`);
+    const diff = 'd'.repeat(600_000);
+    const shown = pendingApprovalStep(each, { results: new Map<string, unknown>([['files', files], ['diff', diff]]), inputs: {} }).args!;
+    expect(shown).toEqual({ task: { '${steps.diff.result}': diff }, for_each: files.map((item) => ({ item })) });
+    expect(JSON.stringify(shown).length).toBeLessThan(700_000);
+  });
+
+  it('asks again, saying why, for a for_each agent step approved on a request that did not show its items', async () => {
+    let list = ['alpha', 'beta'];
+    const fetch = countingTool('list', false, () => list);
+    const write = countingTool('create_issue', true);
+    const { args: _none, ...publish } = step('publish', 'create_issue', {}, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } });
+    const each = [step('fetch', 'list', {}), { ...publish, type: 'agent', task: 'File ${steps.fetch.result}', tools: ['create_issue'] } as PlanStep];
+    const first = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool]);
+    const pending = first.outcome.record.approval!.pending;
+    // What an earlier plan-runner showed for it: only what its task names.
+    const shownArgs = new Map(pending.map((p) => [p.approvalKey, { task: { '${steps.fetch.result}': list } }]));
+    const resume = resumeStateFromEvents(first.events, 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    list = ['alpha', 'beta'];
+    const second = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval: { ...approvalOf(first.events), shownArgs } });
+    expect(write.calls).toHaveLength(0);
+    expect(second.outcome.status).toBe('awaiting-approval');
+    expect(second.outcome.record.steps.get('publish')?.waitReason).toMatch(/the request it was approved on did not show its items \(an earlier plan-runner made it\), so it asks again with them$/);
   });
 
   // The request expanded a for_each list with the default limit, not the plan's: a plan allowing 1,500
