@@ -23,7 +23,12 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
   const planColumn = columns.find((column) => column.column === planColumns.at(-1));
   const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
-  const stoppedBeforeAnyCall = runs.filter((run) => run.column === planColumn?.column && run.status === 'rejected' && run.modelCalls === 0).length;
+  // Runs that ended without a model call and without succeeding (no model configured, an endpoint that
+  // could not be reached, a refused tool) cost $0 because they never got to the plan's calls. Unless a
+  // run succeeded with no model call: then the plan needs none, and $0 is what it costs.
+  const planRuns = runs.filter((run) => run.column === planColumn?.column);
+  const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
+  const stoppedBeforeAnyCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
   const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)

@@ -34,8 +34,8 @@ describe('the action with mode: eval', () => {
   it('fails a cost threshold it could not check: runs with no model configured cost $0 because nothing ran', async () => {
     const { result, said } = await evalAction({ plan: 'workflows/planning-chapter.yml', 'max-cost-usd-per-run': '0.02' });
     expect(result.outputs.status).toBe('failed');
-    expect(said.summary).toContain('❌ `max-cost-usd-per-run`: not checked (limit 0.02): 2 of 2 run(s) stopped before any step or model call');
-    expect(result.failure).toContain('max-cost-usd-per-run not checked: 2 of 2 run(s) stopped before any step or model call');
+    expect(said.summary).toContain('❌ `max-cost-usd-per-run`: not checked (limit 0.02): 2 of 2 run(s) ended without a model call and without succeeding');
+    expect(result.failure).toContain('max-cost-usd-per-run not checked: 2 of 2 run(s) ended without a model call and without succeeding');
   });
 
   it('writes the table to the job summary and passes when the thresholds are met', async () => {
