@@ -36,8 +36,8 @@ export function goalsHeadline(goals: readonly GoalRow[]): string {
 
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
- * says how many were left out and where they are.
+ * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
+ * keeps the plan's order), and a line after the table says how many were left out and where they are.
  */
 export function renderGoalsTable(
   goals: readonly GoalRow[],
@@ -49,7 +49,8 @@ export function renderGoalsTable(
   let shown = goals;
   let note = '';
   if (goals.length > maxRows) {
-    const notMet = goals.filter((goal) => goal.outcome !== 'met');
+    // The required goals not met first: they are what failed the job.
+    const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
     const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
     shown = goals.filter((goal) => keep.has(goal));
     const left = goals.length - shown.length;

@@ -144,6 +144,16 @@ describe('renderComment', () => {
       expect(body).toMatch(/^- … \d+ more steps; see \[the run's job summary\]/m);
     });
 
+    it('keeps the line of a for_each step that went on past a failed item', () => {
+      const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan(steps));
+      for (const s of steps) script.complete(s.key, 'ok');
+      const record = script.finish('failed').record();
+      record.steps.get('s4990')!.itemCounts = { total: 2, running: 0, completed: 1, failed: 1 };
+      const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+      expect(body).toMatch(/^- ✅ s4990\. Deploy region 4990 r+…/m);
+    });
+
     it('keeps an agent step’s own line without its TODO list when the list is too long, and the lines after it', () => {
       const steps = [step('agent', 'Plan the rollout'), ...Array.from({ length: 10 }, (_, i) => step(`deploy_${i}`, `Deploy region ${i}`))];
       const script = new RunScript(plan(steps));
@@ -170,6 +180,15 @@ describe('renderComment', () => {
     expect(body).toMatch(/^- ✅ a\. Check the release/m);
     expect(body).toMatch(/^\| ❌ \| goal 199 \|/m);
     expect(body).toContain("_… 160 more goals (all met) in [the run's job summary](https://github.com/o/r/actions/runs/42)._");
+  });
+
+  it('keeps a required goal not met before any warning not met', () => {
+    const script = new RunScript(plan([step('a', 'Check the release')]));
+    script.complete('a', 'ok');
+    const goals = Array.from({ length: 60 }, (_, i) => ({ name: `goal ${i}`, severity: i === 59 ? ('required' as const) : ('warning' as const), outcome: 'unmet' as const, evidence: 'not found' }));
+    const body = renderComment(script.finish('goals-unmet').record(), { marker, runUrl, redact: noRedaction, goals });
+    expect(body).toMatch(/^\| ❌ \| goal 59 \| required \|/m);
+    expect(body).toContain('_… 20 more goals (20 not met)');
   });
 });
 

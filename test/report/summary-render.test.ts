@@ -161,6 +161,21 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('_Result cut from this summary (100,008 characters)');
   });
 
+  // A short completed line alone between two failed ones was left out for a notice longer than
+  // itself: the summary grew, and fewer failed steps were shown than with no leaving out at all.
+  it('leaves a step out only where that saves room', () => {
+    const steps = Array.from({ length: 16_000 }, (_, i) => step(`s${i}`, `Check shard ${i} ${'t'.repeat(40)}`));
+    const script = new RunScript(plan(steps));
+    for (const s of steps) {
+      if (Number(s.key.slice(1)) % 2 === 1) script.fail(s.key, `E${s.key}`);
+      else script.complete(s.key, 'ok');
+    }
+    const md = renderSummary(script.finish('failed').record(), { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).not.toContain('left out here');
+    expect((md.match(/^❌ \*\*s\d+/gm) ?? []).length).toBeGreaterThan(5_600);
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));

@@ -94,7 +94,11 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
       count++;
       return true;
     };
-    const urgent = (index: number): boolean => URGENT_STATES.has(record.steps.get(steps[index]!.key)?.state ?? 'pending');
+    const urgent = (index: number): boolean => {
+      const step = record.steps.get(steps[index]!.key);
+      // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
+      return URGENT_STATES.has(step?.state ?? 'pending') || (step?.itemCounts?.failed ?? 0) > 0;
+    };
     for (let index = 0; index < steps.length; index++) if (urgent(index)) keep(index);
     // The others in order, up to the first that does not fit: only the lines shown are made.
     for (let index = 0; index < steps.length; index++) if (!urgent(index) && !keep(index)) break;

@@ -118,33 +118,55 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   cut.add(graph);
   text = render();
   if (byteSize(text) <= maxBytes) return text;
-  text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
+  text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, where, render });
   return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
+ * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
+ * longer than its line.
  */
-function leaveOutSteps(body: readonly SummaryPart[], dropped: Set<DroppableStep>, state: { size: number; maxBytes: number; cut: ReadonlySet<CuttablePart>; render: () => string }): string {
-  const candidates = body.filter(isDroppable);
+function leaveOutSteps(
+  body: readonly SummaryPart[],
+  dropped: Set<DroppableStep>,
+  state: { size: number; maxBytes: number; cut: ReadonlySet<CuttablePart>; where: string; render: () => string },
+): string {
+  const at = new Map<DroppableStep, number>();
+  body.forEach((part, index) => {
+    if (isDroppable(part)) at.set(part, index);
+  });
+  const candidates = [...at.keys()];
   const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+  const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+  const isDropped = (index: number): boolean => {
+    const part = body[index];
+    return part !== undefined && isDroppable(part) && dropped.has(part);
+  };
   let size = state.size;
-  let next = 0;
   let text = '';
-  // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
-  for (let pass = 0; pass < 8 && next < order.length; pass++) {
-    while (size > state.maxBytes && next < order.length) {
-      const step = order[next++]!;
+  // Each pass leaves out what the estimate says is enough; then the text is measured again.
+  for (let pass = 0; pass < 8; pass++) {
+    for (const step of order) {
+      if (size <= state.maxBytes) break;
+      if (dropped.has(step)) continue;
+      const index = at.get(step)!;
+      const before = isDropped(index - 1);
+      const after = isDropped(index + 1);
+      const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+      // Beside a run left out, it joins that run's notice; between two, it makes them one.
+      const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+      if (saving <= 0) continue;
       dropped.add(step);
-      size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+      size -= saving;
     }
     text = state.render();
     size = byteSize(text);
     if (size <= state.maxBytes) return text;
   }
-  return text || state.render();
+  return text;
 }
 
 export type { CostLimits } from './summary-cost.ts';
