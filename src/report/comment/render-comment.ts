@@ -82,28 +82,29 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
   // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
   const countRest = (bare: readonly string[]): string => {
-    const kept: (string | undefined)[] = steps.map(() => undefined);
+    const kept = new Map<number, string>();
     let used = sizeOf(more(steps.length).length, 1, cutNote);
-    let count = 0;
+    // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
+    const full = (): boolean => used + 6 > maxChars;
     const keep = (index: number): boolean => {
+      if (full()) return false;
       const whole = bare[index] ?? bareLine(steps[index]!, record, options.redact);
       const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0]!;
       if (used + line.length + 1 > maxChars) return false;
-      kept[index] = line;
+      kept.set(index, line);
       used += line.length + 1;
-      count++;
       return true;
     };
-    const urgent = (index: number): boolean => {
-      const step = record.steps.get(steps[index]!.key);
-      // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
-      return URGENT_STATES.has(step?.state ?? 'pending') || (step?.itemCounts?.failed ?? 0) > 0;
-    };
-    for (let index = 0; index < steps.length; index++) if (urgent(index)) keep(index);
+    // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
+    const urgentKeys = new Set<string>();
+    for (const [key, step] of record.steps) if (URGENT_STATES.has(step.state) || (step.itemCounts?.failed ?? 0) > 0) urgentKeys.add(key);
+    const urgent = (index: number): boolean => urgentKeys.size > 0 && urgentKeys.has(steps[index]!.key);
+    // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
+    if (urgentKeys.size > 0) for (let index = 0; index < steps.length && !full(); index++) if (urgent(index) && !keep(index)) break;
     // The others in order, up to the first that does not fit: only the lines shown are made.
-    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !keep(index)) break;
-    const lines = kept.filter((line) => line !== undefined);
-    return cutMarkdown(build(count < steps.length ? [...lines, more(steps.length - count)] : lines, cutNote), maxChars);
+    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !kept.has(index) && !keep(index)) break;
+    const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
+    return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
   };
 
   // When the lines without results already overflow, so do the lines with them: the comment is
