@@ -12785,7 +12785,11 @@ function resolvedArgs(step, sources, maxItems) {
         if (step.forEach) {
             // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
             const children = expandForEach(step, sources, maxItems);
-            return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
+            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
+            // naming a 600 KB result made a request too large to hash).
+            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+            return { ...task, for_each: items };
         }
         if (step.type === 'agent')
             return taskReferences(step.task ?? step.description, sources);
@@ -12798,14 +12802,13 @@ function resolvedArgs(step, sources, maxItems) {
 }
 /**
  * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself (with what the task names), so a list that changed after
- * the approval is seen as changed and asked about again.
+ * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
+ * changed and asked about again.
  */
 function itemArgs(step, child, sources) {
     if (step.type !== 'agent' && step.args)
         return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
-    const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-    return { item: child.item?.value ?? null, ...task };
+    return { item: child.item?.value ?? null };
 }
 /** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
@@ -12914,9 +12917,13 @@ class ApprovalGate {
             return undefined;
         const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
         const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        return now !== undefined && stableHash(now) === stableHash(shown)
-            ? undefined
-            : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+        if (now !== undefined && stableHash(now) === stableHash(shown))
+            return undefined;
+        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+        // nothing changed, but what was approved did not cover them.
+        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
+            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
     }
 }
 
@@ -24180,29 +24187,38 @@ function renderComment(record, options) {
     // long whole (an agent's TODO list, a nested run) keeps its own line without what is nested under it.
     // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
     const countRest = (bare) => {
-        const kept = steps.map(() => undefined);
+        const kept = new Map();
         let used = sizeOf(more(steps.length).length, 1, cutNote);
-        let count = 0;
+        // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
+        const full = () => used + 6 > maxChars;
         const keep = (index) => {
+            if (full())
+                return false;
             const whole = bare[index] ?? bareLine(steps[index], record, options.redact);
             const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0];
             if (used + line.length + 1 > maxChars)
                 return false;
-            kept[index] = line;
+            kept.set(index, line);
             used += line.length + 1;
-            count++;
             return true;
         };
-        const urgent = (index) => URGENT_STATES.has(record.steps.get(steps[index].key)?.state ?? 'pending');
-        for (let index = 0; index < steps.length; index++)
-            if (urgent(index))
-                keep(index);
+        // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
+        const urgentKeys = new Set();
+        for (const [key, step] of record.steps)
+            if (URGENT_STATES.has(step.state) || (step.itemCounts?.failed ?? 0) > 0)
+                urgentKeys.add(key);
+        const urgent = (index) => urgentKeys.size > 0 && urgentKeys.has(steps[index].key);
+        // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
+        if (urgentKeys.size > 0)
+            for (let index = 0; index < steps.length && !full(); index++)
+                if (urgent(index) && !keep(index))
+                    break;
         // The others in order, up to the first that does not fit: only the lines shown are made.
         for (let index = 0; index < steps.length; index++)
-            if (!urgent(index) && !keep(index))
+            if (!urgent(index) && !kept.has(index) && !keep(index))
                 break;
-        const lines = kept.filter((line) => line !== undefined);
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(count < steps.length ? [...lines, more(steps.length - count)] : lines, cutNote), maxChars);
+        const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -24392,14 +24408,15 @@ function goalsHeadline(goals) {
 }
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
- * says how many were left out and where they are.
+ * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
+ * keeps the plan's order), and a line after the table says how many were left out and where they are.
  */
 function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
     let shown = goals;
     let note = '';
     if (goals.length > maxRows) {
-        const notMet = goals.filter((goal) => goal.outcome !== 'met');
+        // The required goals not met first: they are what failed the job.
+        const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
         const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;
@@ -24909,33 +24926,55 @@ function renderSummary(record, options) {
     text = render();
     if (byteSize(text) <= maxBytes)
         return text;
-    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
+    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, where, render });
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
+ * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
+ * longer than its line.
  */
 function leaveOutSteps(body, dropped, state) {
-    const candidates = body.filter(isDroppable);
+    const at = new Map();
+    body.forEach((part, index) => {
+        if (isDroppable(part))
+            at.set(part, index);
+    });
+    const candidates = [...at.keys()];
     const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+    const isDropped = (index) => {
+        const part = body[index];
+        return part !== undefined && isDroppable(part) && dropped.has(part);
+    };
     let size = state.size;
-    let next = 0;
     let text = '';
-    // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
-    for (let pass = 0; pass < 8 && next < order.length; pass++) {
-        while (size > state.maxBytes && next < order.length) {
-            const step = order[next++];
+    // Each pass leaves out what the estimate says is enough; then the text is measured again.
+    for (let pass = 0; pass < 8; pass++) {
+        for (const step of order) {
+            if (size <= state.maxBytes)
+                break;
+            if (dropped.has(step))
+                continue;
+            const index = at.get(step);
+            const before = isDropped(index - 1);
+            const after = isDropped(index + 1);
+            const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+            // Beside a run left out, it joins that run's notice; between two, it makes them one.
+            const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+            if (saving <= 0)
+                continue;
             dropped.add(step);
-            size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+            size -= saving;
         }
         text = state.render();
         size = byteSize(text);
         if (size <= state.maxBytes)
             return text;
     }
-    return text || state.render();
+    return text;
 }
 
 

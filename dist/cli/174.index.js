@@ -639,33 +639,55 @@ function renderSummary(record, options) {
     text = render();
     if (byteSize(text) <= maxBytes)
         return text;
-    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, render });
+    text = leaveOutSteps(body, dropped, { size: byteSize(text), maxBytes, cut, where, render });
     return byteSize(text) <= maxBytes ? text : hardCut(text, maxBytes, where);
 }
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end.
+ * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
+ * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
+ * longer than its line.
  */
 function leaveOutSteps(body, dropped, state) {
-    const candidates = body.filter(isDroppable);
+    const at = new Map();
+    body.forEach((part, index) => {
+        if (isDroppable(part))
+            at.set(part, index);
+    });
+    const candidates = [...at.keys()];
     const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+    const isDropped = (index) => {
+        const part = body[index];
+        return part !== undefined && isDroppable(part) && dropped.has(part);
+    };
     let size = state.size;
-    let next = 0;
     let text = '';
-    // Each pass leaves out what the estimate says is enough; the notices it adds may ask for a few more.
-    for (let pass = 0; pass < 8 && next < order.length; pass++) {
-        while (size > state.maxBytes && next < order.length) {
-            const step = order[next++];
+    // Each pass leaves out what the estimate says is enough; then the text is measured again.
+    for (let pass = 0; pass < 8; pass++) {
+        for (const step of order) {
+            if (size <= state.maxBytes)
+                break;
+            if (dropped.has(step))
+                continue;
+            const index = at.get(step);
+            const before = isDropped(index - 1);
+            const after = isDropped(index + 1);
+            const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+            // Beside a run left out, it joins that run's notice; between two, it makes them one.
+            const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+            if (saving <= 0)
+                continue;
             dropped.add(step);
-            size -= step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+            size -= saving;
         }
         text = state.render();
         size = byteSize(text);
         if (size <= state.maxBytes)
             return text;
     }
-    return text || state.render();
+    return text;
 }
 
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
@@ -844,14 +866,15 @@ function goalsHeadline(goals) {
 }
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the ones not met are kept first (in their order), and a line after the table
- * says how many were left out and where they are.
+ * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
+ * keeps the plan's order), and a line after the table says how many were left out and where they are.
  */
 function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
     let shown = goals;
     let note = '';
     if (goals.length > maxRows) {
-        const notMet = goals.filter((goal) => goal.outcome !== 'met');
+        // The required goals not met first: they are what failed the job.
+        const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
         const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;

@@ -104,8 +104,9 @@ async function costThresholdProblem(settings, thresholds, name) {
 const REGRESSION_TOLERANCE = 0.1;
 /**
  * Checks the plan column against the thresholds; none given \u2192 no checks. `stoppedBeforeAnyCall`: runs
- * rejected before any step or model call (no model configured, a refused tool). Their $0 is no cost of
- * the plan's: the cost threshold cannot be checked and fails.
+ * that ended without a model call and without succeeding, of a plan that needs a model (no model
+ * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
+ * plan's: the cost threshold cannot be checked and fails.
  */
 function checkThresholds(plan, thresholds, stoppedBeforeAnyCall = 0) {
     const checks = [];
@@ -113,7 +114,7 @@ function checkThresholds(plan, thresholds, stoppedBeforeAnyCall = 0) {
         checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
     }
     if (thresholds.maxCostUsdPerRun !== undefined) {
-        const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) stopped before any step or model call, so their cost says nothing of the plan's` : undefined;
+        const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
         checks.push({
             name: 'max-cost-usd-per-run',
             limit: thresholds.maxCostUsdPerRun,
@@ -958,7 +959,12 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
     const planColumn = columns.find((column) => column.column === planColumns.at(-1));
     const baseColumn = settings.plans.length > 1 ? columns.find((column) => column.column === planColumns[0]) : undefined;
-    const stoppedBeforeAnyCall = runs.filter((run) => run.column === planColumn?.column && run.status === 'rejected' && run.modelCalls === 0).length;
+    // Runs that ended without a model call and without succeeding (no model configured, an endpoint that
+    // could not be reached, a refused tool) cost $0 because they never got to the plan's calls. Unless a
+    // run succeeded with no model call: then the plan needs none, and $0 is what it costs.
+    const planRuns = runs.filter((run) => run.column === planColumn?.column);
+    const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
+    const stoppedBeforeAnyCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
     const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)

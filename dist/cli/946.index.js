@@ -4007,7 +4007,11 @@ function resolvedArgs(step, sources, maxItems) {
         if (step.forEach) {
             // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
             const children = expandForEach(step, sources, maxItems);
-            return { for_each: children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) })) };
+            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
+            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
+            // naming a 600 KB result made a request too large to hash).
+            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+            return { ...task, for_each: items };
         }
         if (step.type === 'agent')
             return taskReferences(step.task ?? step.description, sources);
@@ -4020,14 +4024,13 @@ function resolvedArgs(step, sources, maxItems) {
 }
 /**
  * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself (with what the task names), so a list that changed after
- * the approval is seen as changed and asked about again.
+ * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
+ * changed and asked about again.
  */
 function itemArgs(step, child, sources) {
     if (step.type !== 'agent' && step.args)
         return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
-    const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-    return { item: child.item?.value ?? null, ...task };
+    return { item: child.item?.value ?? null };
 }
 /** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
 function taskReferences(task, sources) {
@@ -4136,9 +4139,13 @@ class ApprovalGate {
             return undefined;
         const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
         const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        return now !== undefined && stableHash(now) === stableHash(shown)
-            ? undefined
-            : `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+        if (now !== undefined && stableHash(now) === stableHash(shown))
+            return undefined;
+        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+        // nothing changed, but what was approved did not cover them.
+        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
+            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
     }
 }
 
