@@ -57,6 +57,28 @@ function approvalOf(events: RunEvent[]): GrantedApproval {
   return { hash: read.state.approval.hash, by: 'maintainer', approved: new Set(read.state.approval.pending.map((pending) => pending.approvalKey)) };
 }
 
+/**
+ * A run of `steps` (`fetch` lists, `publish` writes with create_issue) that pauses, is approved as it
+ * showed itself, and runs again in an approving run whose `fetch` answers with 'DROP TABLE' added;
+ * `runWith` runs it again with another list.
+ */
+async function approvedThenListChanged(steps: PlanStep[]) {
+  let list = ['alpha', 'beta'];
+  const fetch = countingTool('list', false, () => list);
+  const write = countingTool('create_issue', true);
+  const first = await run(planOf(steps, 'side-effects'), [fetch.tool, write.tool]);
+  const pending = first.outcome.record.approval!.pending;
+  // The approving run has no result of fetch to reuse, so fetch runs again.
+  const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
+  if (!resume.ok) throw new Error(resume.problem);
+  const approval = { ...approvalOf(first.events), shownArgs: new Map(pending.map((p) => [p.approvalKey, p.args!])) };
+  const runWith = (items: string[]) => {
+    list = items;
+    return run(planOf(steps, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
+  };
+  return { pending, writes: write.calls, changed: await runWith(['alpha', 'beta', 'DROP TABLE']), runWith };
+}
+
 describe('approval: side-effects', () => {
   // fetch → summarise → publish (a write) → announce; and an independent read beside them.
   const steps = () => [
@@ -131,27 +153,17 @@ describe('approval: side-effects', () => {
   // The shown arguments covered a tool step's args only: a for_each step's items and a used plan's
   // `with:` were not shown, and ran with whatever the dependency answered in the approving run.
   it('shows a for_each step’s items and checks them when it runs: a changed list asks again', async () => {
-    let list = ['alpha', 'beta'];
-    const fetch = countingTool('list', false, () => list);
-    const write = countingTool('create_issue', true);
     const each = [
       step('fetch', 'list', {}),
       step('publish', 'create_issue', { title: '${item}' }, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } }),
     ];
-    const first = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool]);
-    const pending = first.outcome.record.approval!.pending;
-    expect(pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ title: 'alpha' }, { title: 'beta' }] } })]);
-    const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
-    if (!resume.ok) throw new Error(resume.problem);
-    const approval = { ...approvalOf(first.events), shownArgs: new Map(pending.map((p) => [p.approvalKey, p.args!])) };
-    list = ['alpha', 'beta', 'DROP TABLE'];
-    const second = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
-    expect(write.calls).toHaveLength(0);
-    expect(second.outcome.status).toBe('awaiting-approval');
-    list = ['alpha', 'beta'];
-    const third = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
+    const approved = await approvedThenListChanged(each);
+    expect(approved.pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ title: 'alpha' }, { title: 'beta' }] } })]);
+    expect(approved.writes).toHaveLength(0);
+    expect(approved.changed.outcome.status).toBe('awaiting-approval');
+    const third = await approved.runWith(['alpha', 'beta']);
     expect(third.outcome.status).toBe('succeeded');
-    expect(write.calls).toEqual([{ title: 'alpha' }, { title: 'beta' }]);
+    expect(approved.writes).toEqual([{ title: 'alpha' }, { title: 'beta' }]);
   });
 
   // An agent's items and the items of a step whose arguments a model picks were not shown: the request
@@ -160,22 +172,12 @@ describe('approval: side-effects', () => {
     ['an agent step', { type: 'agent', task: 'File an issue titled with the item', tools: ['create_issue'] }],
     ['a tool step whose arguments a model picks', { type: 'tool_call', tool: 'create_issue' }],
   ] as const)('shows the items of %s for_each and asks again when the list changed', async (_kind, shape) => {
-    let list = ['alpha', 'beta'];
-    const fetch = countingTool('list', false, () => list);
-    const write = countingTool('create_issue', true);
     const { args: _none, ...publish } = step('publish', 'create_issue', {}, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } });
-    const each = [step('fetch', 'list', {}), { ...publish, ...shape } as PlanStep];
-    const first = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool]);
-    const pending = first.outcome.record.approval!.pending;
-    expect(pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ item: 'alpha' }, { item: 'beta' }] } })]);
-    const resume = resumeStateFromEvents(first.events.filter((event) => !(event.type === 'step_completed' && event.stepKey === 'fetch')), 'publish', 'first');
-    if (!resume.ok) throw new Error(resume.problem);
-    const approval = { ...approvalOf(first.events), shownArgs: new Map(pending.map((p) => [p.approvalKey, p.args!])) };
-    list = ['alpha', 'beta', 'DROP TABLE'];
-    const second = await run(planOf(each, 'side-effects'), [fetch.tool, write.tool], { resume: resume.state, approval });
-    expect(write.calls).toHaveLength(0);
-    expect(second.outcome.status).toBe('awaiting-approval');
-    expect(second.outcome.record.steps.get('publish')?.waitReason).toMatch(/approved with other arguments than it has now/);
+    const approved = await approvedThenListChanged([step('fetch', 'list', {}), { ...publish, ...shape } as PlanStep]);
+    expect(approved.pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ item: 'alpha' }, { item: 'beta' }] } })]);
+    expect(approved.writes).toHaveLength(0);
+    expect(approved.changed.outcome.status).toBe('awaiting-approval');
+    expect(approved.changed.outcome.record.steps.get('publish')?.waitReason).toMatch(/approved with other arguments than it has now/);
   });
 
   // The task's references were copied into every item: 1,000 items naming a 600 KB result made a
