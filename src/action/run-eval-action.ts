@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
-import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
-import { ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
@@ -51,8 +51,8 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
   const reportFile = path.join(settings.outputDir, 'eval.md');
   const jsonFile = path.join(settings.outputDir, 'eval.json');
   if (!settings.planFile) return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
-  const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile));
-  const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers));
+  const faults = await readOptional<FaultRule[]>(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
+  const answers = await readOptional<ScriptedAnswers>(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
   const problems = [...faults.problems, ...answers.problems];
   if (problems.length > 0) return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
   let model: EvalModelSource;

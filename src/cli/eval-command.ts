@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
-import { FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
-import { ScriptedAnswers } from '../eval/scripted-answers.ts';
+import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError, problemCount } from '../plan/plan-error.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import { readYamlFile } from '../plan/read-yaml-file.ts';
@@ -61,13 +61,13 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   }
   let faults: readonly FaultRule[] = [];
   if (args.faults) {
-    const read = await readYamlFile(args.faults, FaultFile);
+    const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE_HOLDS);
     if (!read.ok) return fail(`the fault file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
     faults = read.value;
   }
   let answers: ScriptedAnswers | undefined;
   if (args.answers) {
-    const read = await readYamlFile(args.answers, ScriptedAnswers);
+    const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
     if (!read.ok) return fail(`the answers file has problems:\n${read.errors.map(formatPlanError).join('\n')}`);
     answers = read.value;
   }

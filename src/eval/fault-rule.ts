@@ -11,6 +11,9 @@ export type ModelFault = (typeof MODEL_FAULTS)[number];
 
 const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])] as [string, ...string[]];
 
+/** The faults that answer with a retry-after. */
+const RETRY_AFTER_FAULTS: ReadonlySet<string> = new Set(['http 429', 'model 429']);
+
 const list = (faults: readonly string[]) => faults.map((fault) => `\`${fault}\``).join(', ');
 
 /** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
@@ -42,10 +45,18 @@ export const FaultRule = z
       ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (0 to 1) or `attempt` (the n-th call, from 1)', path: [] });
     }
     if (rule.fault === 'slow' && rule.delay === undefined) ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
+    // Given with another fault, they were read and never used: the rule did not do what it said.
+    if (rule.fault !== 'slow' && rule.delay !== undefined) ctx.addIssue({ code: 'custom', message: `\`delay:\` is for a \`slow\` fault; the \`${rule.fault}\` fault does not wait: leave it out, or make the fault \`slow\``, path: ['delay'] });
+    if (!RETRY_AFTER_FAULTS.has(rule.fault) && rule.retry_after !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `\`retry_after:\` is for an \`http 429\` or \`model 429\` fault; the \`${rule.fault}\` fault sends none: leave it out`, path: ['retry_after'] });
+    }
   });
 export type FaultRule = z.infer<typeof FaultRule>;
 export type ToolFaultRule = FaultRule & { readonly tool: string; readonly fault: ToolFault };
 export type ModelFaultRule = FaultRule & { readonly model: string; readonly fault: ModelFault };
+
+/** What a fault file holds, for the error when it has nothing in it. */
+export const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
 
 /** A fault file: a YAML list of rules. */
 export const FaultFile = z.array(FaultRule).max(200);

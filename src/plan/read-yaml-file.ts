@@ -11,15 +11,20 @@ export type YamlFileResult<T> = { readonly ok: true; readonly value: T } | { rea
 
 /**
  * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw.
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
+ * says what the file is for, for the error when it has nothing in it (the plan file's own message
+ * asked for `goal:`).
  */
-export async function readYamlFile<S extends z.ZodType>(path: string, schema: S): Promise<YamlFileResult<z.infer<S>>> {
+export async function readYamlFile<S extends z.ZodType>(path: string, schema: S, holds?: string): Promise<YamlFileResult<z.infer<S>>> {
   // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
   const read = readInputFile(path, MAX_PLAN_BYTES);
   if (!read.ok) return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
   const bytes = read.bytes;
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
+  if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
+    return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
+  }
   const yaml = await parsePlanYaml(decoded.text, path);
   if (!yaml.ok) return yaml;
   // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".

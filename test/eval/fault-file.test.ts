@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
-import { FaultFile } from '../../src/eval/fault-rule.ts';
+import { FAULT_FILE_HOLDS, FaultFile } from '../../src/eval/fault-rule.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
 
@@ -38,6 +38,19 @@ it('says what a bad rule holds, as the plan file’s errors do', async () => {
     '1:23: `fault` must be one of timeout, exit 75, exit 1, http 429, http 500, slow, bad json, model 429, model 500; got `timeot` — did you mean `timeout`? (at [0].fault)',
     '2:38: `rate` must be at most 1; got `2` (at [1].rate)',
   ]);
+});
+
+// Found by review: `delay:` on a fault other than `slow`, and `retry_after:` on one that sends none, were
+// read and never used; an empty file was told to add `goal:`.
+it('refuses a duration the fault does not use, and says what an empty file holds', async () => {
+  expect(await problems('- { tool: add, fault: timeout, delay: 2s, rate: 0.5 }\n- { tool: add, fault: exit 1, retry_after: 2s, rate: 0.5 }\n- { model: planner, fault: model 429, retry_after: 2s, attempt: 1 }\n')).toEqual([
+    '1:39: `delay:` is for a `slow` fault; the `timeout` fault does not wait: leave it out, or make the fault `slow` (at [0].delay)',
+    '2:44: `retry_after:` is for an `http 429` or `model 429` fault; the `exit 1` fault sends none: leave it out (at [1].retry_after)',
+  ]);
+  const file = path.join(dir, 'empty-faults.yml');
+  writeFileSync(file, '# no rules yet\n\n');
+  const read = await readYamlFile(file, FaultFile, FAULT_FILE_HOLDS);
+  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
 });
 
 describe('eval on the command line', () => {
