@@ -38,9 +38,11 @@ var schema_issues = __webpack_require__(30260);
 
 /**
  * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw.
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
+ * says what the file is for, for the error when it has nothing in it (the plan file's own message
+ * asked for `goal:`).
  */
-async function readYamlFile(path, schema) {
+async function readYamlFile(path, schema, holds) {
     // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.j)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
     if (!read.ok)
@@ -49,6 +51,9 @@ async function readYamlFile(path, schema) {
     const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
     if (!decoded.ok)
         return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
+    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
+        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
+    }
     const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
     if (!yaml.ok)
         return yaml;
@@ -372,6 +377,8 @@ const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'sl
 /** Faults a model call can be given: HTTP errors the SDK sees (and retries), a malformed answer, a slow answer. */
 const MODEL_FAULTS = ['bad json', 'http 429', 'http 500', 'model 429', 'model 500', 'slow'];
 const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])];
+/** The faults that answer with a retry-after. */
+const RETRY_AFTER_FAULTS = new Set(['http 429', 'model 429']);
 const list = (faults) => faults.map((fault) => `\`${fault}\``).join(', ');
 /** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
 const FaultRule = schemas.strictObject({
@@ -404,7 +411,15 @@ const FaultRule = schemas.strictObject({
     }
     if (rule.fault === 'slow' && rule.delay === undefined)
         ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
+    // Given with another fault, they were read and never used: the rule did not do what it said.
+    if (rule.fault !== 'slow' && rule.delay !== undefined)
+        ctx.addIssue({ code: 'custom', message: `\`delay:\` is for a \`slow\` fault; the \`${rule.fault}\` fault does not wait: leave it out, or make the fault \`slow\``, path: ['delay'] });
+    if (!RETRY_AFTER_FAULTS.has(rule.fault) && rule.retry_after !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `\`retry_after:\` is for an \`http 429\` or \`model 429\` fault; the \`${rule.fault}\` fault sends none: leave it out`, path: ['retry_after'] });
+    }
 });
+/** What a fault file holds, for the error when it has nothing in it. */
+const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
 /** A fault file: a YAML list of rules. */
 const FaultFile = schemas.array(FaultRule).max(200);
 /** Milliseconds a rule's duration field stands for, or undefined. */
@@ -1011,6 +1026,8 @@ const ScriptedAnswer = schemas.strictObject({
  * An answers file: for each caller (`planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`),
  * its answers in call order; a caller asking more often than it has answers gets the last again.
  */
+/** What an answers file holds, for the error when it has nothing in it. */
+const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "\u2026" }]` (see "Evaluating a plan" in the README)';
 const ScriptedAnswers = schemas.record(schemas.string().min(1), schemas.array(ScriptedAnswer).min(1).max(1000));
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
@@ -1067,8 +1084,8 @@ async function runEvalAction(settings, deps, withhold) {
     const jsonFile = external_node_path_.join(settings.outputDir, 'eval.json');
     if (!settings.planFile)
         return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
-    const faults = await readOptional(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile));
-    const answers = await readOptional(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers));
+    const faults = await readOptional(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
+    const answers = await readOptional(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
     const problems = [...faults.problems, ...answers.problems];
     if (problems.length > 0)
         return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);

@@ -20883,7 +20883,8 @@ function formatPlanError(error) {
     const at = error.path === '' ? '' : ` (at ${error.path})`;
     // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
     // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d'));
+    // A lone CR, a vertical tab and a form feed move a terminal's cursor as line breaks do not: shown too.
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d').replace(/[\v\f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0))));
 }
 
 
