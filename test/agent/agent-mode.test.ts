@@ -72,6 +72,19 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(outcome.status).toBe('succeeded');
   });
 
+  // The errors pointed at workflow_sequence[0].task and .tools[0], which the user's file does not have.
+  it('says a problem in the task is the task’s, and refuses a plan tool named write_todos by its name', async () => {
+    const inTask = await agentJob(MATH, [], { task: 'Why does echo ${steps} print nothing?' });
+    expect(inTask.outcome.kind === 'rejected' && inTask.outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
+      'task: in the task (the task input, or --task): malformed reference `${steps}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}',
+    ]);
+    const named = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, []);
+    expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
+      'tools.write_todos: mode agent gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent',
+    ]);
+    expect(chat.requests).toHaveLength(0);
+  });
+
   it('rejects a plan that already has steps, saying what to do', async () => {
     const { outcome } = await agentJob(`${MATH}workflow_sequence:\n  - { id: 1, type: reasoning, description: x }\n`, []);
     expect(outcome.kind).toBe('rejected');

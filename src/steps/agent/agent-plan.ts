@@ -2,6 +2,7 @@ import type { PlanError } from '../../plan/plan-error.ts';
 import { MAX_TITLE_CHARS, type Plan } from '../../plan/schema.ts';
 import type { LoadResult, ToolDescription, ValidPlan } from '../../plan/valid-plan.ts';
 import { validatePlanObject } from '../../plan/validate-plan.ts';
+import { WRITE_TODOS } from './write-todos-definition.ts';
 
 /** The key of the one step a `mode: agent` run has. */
 export const AGENT_STEP_ID = 'agent';
@@ -28,6 +29,9 @@ export function agentPlan(plan: ValidPlan, task: string | undefined): LoadResult
   }
   const instruction = task?.trim() || plan.goal;
   if (!instruction) return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+  if (plan.tools.has(WRITE_TODOS)) {
+    return rejected(plan, `tools.${WRITE_TODOS}`, `mode agent gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
+  }
   const source: Plan = {
     ...plan.source,
     workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
@@ -35,10 +39,19 @@ export function agentPlan(plan: ValidPlan, task: string | undefined): LoadResult
   // The task is the step's instruction; the same words again as the run's goal would only repeat it.
   if (source.goal === instruction) delete source.goal;
   const extraTools: ToolDescription[] = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-  return validatePlanObject(source, {
+  const checked = validatePlanObject(source, {
     origin: 'file',
     ...(plan.file !== undefined && { file: plan.file }),
     extraTools,
     ...(plan.withhold !== undefined && { withhold: plan.withhold }),
   });
+  if (checked.ok) return checked;
+  // The one step is made here, not written in the file: a problem in it is the task's.
+  const taskPath = `workflow_sequence[0].task`;
+  return {
+    ok: false,
+    errors: checked.errors.map((error) =>
+      error.path === taskPath ? { ...error, path: task?.trim() ? 'task' : 'goal', message: `in the task (${task?.trim() ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error,
+    ),
+  };
 }
