@@ -5577,7 +5577,10 @@ function approvedSteps(fileSteps, approved, redact) {
 
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __webpack_require__(9724);
+// EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
+var write_todos_definition = __webpack_require__(9026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
+
 
 
 /** The key of the one step a `mode: agent` run has. */
@@ -5603,6 +5606,9 @@ function agentPlan(plan, task) {
     const instruction = task?.trim() || plan.goal;
     if (!instruction)
         return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+    if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
+        return rejected(plan, `tools.${write_todos_definition/* WRITE_TODOS */.q}`, `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
+    }
     const source = {
         ...plan.source,
         workflow_sequence: [{ id: AGENT_STEP_ID, type: 'agent', title: titleOf(instruction), task: instruction, tools: [...plan.tools.keys()] }],
@@ -5611,12 +5617,20 @@ function agentPlan(plan, task) {
     if (source.goal === instruction)
         delete source.goal;
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-    return (0,validate_plan/* validatePlanObject */.$2)(source, {
+    const checked = (0,validate_plan/* validatePlanObject */.$2)(source, {
         origin: 'file',
         ...(plan.file !== undefined && { file: plan.file }),
         extraTools,
         ...(plan.withhold !== undefined && { withhold: plan.withhold }),
     });
+    if (checked.ok)
+        return checked;
+    // The one step is made here, not written in the file: a problem in it is the task's.
+    const taskPath = `workflow_sequence[0].task`;
+    return {
+        ok: false,
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: task?.trim() ? 'task' : 'goal', message: `in the task (${task?.trim() ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
+    };
 }
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
@@ -5839,7 +5853,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6018,7 +6032,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -8307,6 +8321,51 @@ async function stepWeightsFromTrace(file) {
 
 /***/ }),
 
+/***/ 9026:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ WRITE_TODOS_DEFINITION),
+/* harmony export */   q: () => (/* reexport safe */ _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__.q)
+/* harmony export */ });
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6055);
+
+
+/** The `write_todos` function as the model is offered it (the runner answers it itself). */
+const WRITE_TODOS_DEFINITION = {
+    type: 'function',
+    function: {
+        name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TODOS */ .q,
+        description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
+            'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
+            'At most one item may be in_progress at a time. Mark an item completed as soon as it is done.',
+        parameters: {
+            type: 'object',
+            properties: {
+                todos: {
+                    type: 'array',
+                    items: {
+                        type: 'object',
+                        properties: {
+                            id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
+                            content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
+                            status: { type: 'string', enum: [..._core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__/* .TODO_STATUSES */ .Y] },
+                        },
+                        required: ['id', 'status'],
+                        additionalProperties: false,
+                    },
+                },
+                merge: { type: 'boolean', description: 'false: replace the list; true: update by id and append new items.' },
+            },
+            required: ['todos', 'merge'],
+            additionalProperties: false,
+        },
+    },
+};
+
+
+/***/ }),
+
 /***/ 585:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -8420,7 +8479,7 @@ const runStep = async (ctx) => {
         case 'aggregate':
             return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(667)]).then(__webpack_require__.bind(__webpack_require__, 2667))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180)]).then(__webpack_require__.bind(__webpack_require__, 4180))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
