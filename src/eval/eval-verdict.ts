@@ -26,18 +26,18 @@ export interface Regression {
 export const REGRESSION_TOLERANCE = 0.1;
 
 /**
- * Checks the plan column against the thresholds; none given → no checks. `stoppedBeforeAnyCall`: runs
+ * Checks the plan column against the thresholds; none given → no checks. `endedWithoutCall`: runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
  * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
  * plan's: the cost threshold cannot be checked and fails.
  */
-export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, stoppedBeforeAnyCall = 0): ThresholdCheck[] {
+export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, endedWithoutCall = 0): ThresholdCheck[] {
   const checks: ThresholdCheck[] = [];
   if (thresholds.minSuccessRate !== undefined) {
     checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
   }
   if (thresholds.maxCostUsdPerRun !== undefined) {
-    const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
+    const unevaluable = endedWithoutCall > 0 ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
     checks.push({
       name: 'max-cost-usd-per-run',
       limit: thresholds.maxCostUsdPerRun,

@@ -28,8 +28,8 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   // run succeeded with no model call: then the plan needs none, and $0 is what it costs.
   const planRuns = runs.filter((run) => run.column === planColumn?.column);
   const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
-  const stoppedBeforeAnyCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
-  const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
+  const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
+  const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
   // tested nothing: the fault tolerance the eval reports was never tried against it.

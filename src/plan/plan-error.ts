@@ -27,6 +27,5 @@ export function formatPlanError(error: PlanError): string {
   const at = error.path === '' ? '' : ` (at ${error.path})`;
   // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
   // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-  // A lone CR, a vertical tab and a form feed move a terminal's cursor as line breaks do not: shown too.
-  return visibleControls(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d').replace(/[\v\f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0))));
+  return visibleControls(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
 }

@@ -73,6 +73,16 @@ export function resultPreview(result: unknown, max = 80): string {
   return cutText(first, max);
 }
 
+/**
+ * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
+ * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
+ * these lines first.
+ */
+export function needsAttention(step: StepRecord | undefined): boolean {
+  if (step === undefined) return false;
+  return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
+}
+
 /** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 export function itemProgress(step: Pick<StepRecord, 'itemCounts'>): string {
   const counts = step.itemCounts;

@@ -1,6 +1,6 @@
 import { jobDurationMs, type RunRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
-import { checklistHeader, checklistItem, nestedItems, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
+import { checklistHeader, checklistItem, needsAttention, nestedItems, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { cutMarkdown } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
@@ -9,9 +9,6 @@ import { statusIcon, statusText } from '../summary/summary-header.ts';
 import { todoEntries } from '../todo-entries.ts';
 import { COMMENT_ARGS, renderApprovalSection } from '../approval-section.ts';
 import { groupDigits } from '../../core/group-digits.ts';
-
-/** States whose checklist lines the comment keeps before any other when it cannot show them all. */
-const URGENT_STATES: ReadonlySet<string> = new Set(['failed', 'in_progress', 'waiting']);
 
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
@@ -95,14 +92,13 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
       used += line.length + 1;
       return true;
     };
-    // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
-    const urgentKeys = new Set<string>();
-    for (const [key, step] of record.steps) if (URGENT_STATES.has(step.state) || (step.itemCounts?.failed ?? 0) > 0) urgentKeys.add(key);
-    const urgent = (index: number): boolean => urgentKeys.size > 0 && urgentKeys.has(steps[index]!.key);
+    // Taken from the run record, not by looking up every plan step: most runs have few such steps.
+    const urgentKeys = new Set([...record.steps].filter(([, step]) => needsAttention(step)).map(([key]) => key));
+    const urgent = (index: number): boolean => urgentKeys.has(steps[index]!.key);
     // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
     if (urgentKeys.size > 0) for (let index = 0; index < steps.length && !full(); index++) if (urgent(index) && !keep(index)) break;
     // The others in order, up to the first that does not fit: only the lines shown are made.
-    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !kept.has(index) && !keep(index)) break;
+    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !keep(index)) break;
     const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
     return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
   };

@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { itemProgress, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { itemProgress, needsAttention, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -16,7 +16,7 @@ const INLINE_MAX = 120;
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
  * the 1 MiB with titles alone. The plan file has them whole.
  */
-export const SUMMARY_TITLE_MAX = 300;
+const SUMMARY_TITLE_MAX = 300;
 
 function isShort(text: string): boolean {
   return text.length <= INLINE_MAX && !/[\r\n]/.test(text);
@@ -105,13 +105,13 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
 
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
  */
 function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | undefined {
+  if (needsAttention(step)) return undefined;
   const state = step?.state ?? 'pending';
-  if (state === 'completed') return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
-  if (state === 'skipped' || (state === 'pending' && ended)) return 2;
-  return undefined;
+  if (state === 'completed') return 1;
+  return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 
 /**

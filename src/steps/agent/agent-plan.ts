@@ -27,7 +27,8 @@ export function agentPlan(plan: ValidPlan, task: string | undefined): LoadResult
   if (plan.steps.length > 0) {
     return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
   }
-  const instruction = task?.trim() || plan.goal;
+  const fromTask = Boolean(task?.trim());
+  const instruction = fromTask ? task!.trim() : plan.goal;
   if (!instruction) return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
   if (plan.tools.has(WRITE_TODOS)) {
     return rejected(plan, `tools.${WRITE_TODOS}`, `mode agent gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
@@ -51,7 +52,7 @@ export function agentPlan(plan: ValidPlan, task: string | undefined): LoadResult
   return {
     ok: false,
     errors: checked.errors.map((error) =>
-      error.path === taskPath ? { ...error, path: task?.trim() ? 'task' : 'goal', message: `in the task (${task?.trim() ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error,
+      error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error,
     ),
   };
 }
