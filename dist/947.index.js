@@ -108,18 +108,18 @@ async function costThresholdProblem(settings, thresholds, name) {
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
 /**
- * Checks the plan column against the thresholds; none given \u2192 no checks. `stoppedBeforeAnyCall`: runs
+ * Checks the plan column against the thresholds; none given \u2192 no checks. `endedWithoutCall`: runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
  * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
  * plan's: the cost threshold cannot be checked and fails.
  */
-function checkThresholds(plan, thresholds, stoppedBeforeAnyCall = 0) {
+function checkThresholds(plan, thresholds, endedWithoutCall = 0) {
     const checks = [];
     if (thresholds.minSuccessRate !== undefined) {
         checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
     }
     if (thresholds.maxCostUsdPerRun !== undefined) {
-        const unevaluable = stoppedBeforeAnyCall > 0 ? `${stoppedBeforeAnyCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
+        const unevaluable = endedWithoutCall > 0 ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
         checks.push({
             name: 'max-cost-usd-per-run',
             limit: thresholds.maxCostUsdPerRun,
@@ -979,8 +979,8 @@ function evalReport(settings, runs, thresholds, cancelled) {
     // run succeeded with no model call: then the plan needs none, and $0 is what it costs.
     const planRuns = runs.filter((run) => run.column === planColumn?.column);
     const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
-    const stoppedBeforeAnyCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
-    const checks = planColumn ? checkThresholds(planColumn, thresholds, stoppedBeforeAnyCall) : [];
+    const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
+    const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
     // tested nothing: the fault tolerance the eval reports was never tried against it.

@@ -10077,11 +10077,13 @@ function addUsage(a, b) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   x: () => (/* binding */ visibleControls)
 /* harmony export */ });
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
- * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
- * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
+ * would move the cursor and overwrite what is shown, or make a line that a log reader takes for a
+ * workflow command. Tabs and line breaks (`\n`, `\r\n`) stay.
  */
 function visibleControls(text) {
     return text.replace(CONTROL, (char) => {
@@ -14381,7 +14383,8 @@ function agentPlan(plan, task) {
     if (plan.steps.length > 0) {
         return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
     }
-    const instruction = task?.trim() || plan.goal;
+    const fromTask = Boolean(task?.trim());
+    const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
         return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
@@ -14407,7 +14410,7 @@ function agentPlan(plan, task) {
     const taskPath = `workflow_sequence[0].task`;
     return {
         ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: task?.trim() ? 'task' : 'goal', message: `in the task (${task?.trim() ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
     };
 }
 
@@ -20897,8 +20900,7 @@ function formatPlanError(error) {
     const at = error.path === '' ? '' : ` (at ${error.path})`;
     // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
     // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-    // A lone CR, a vertical tab and a form feed move a terminal's cursor as line breaks do not: shown too.
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d').replace(/[\v\f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0))));
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
 }
 
 
@@ -23513,6 +23515,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   e_: () => (/* binding */ needsAttention),
 /* harmony export */   ff: () => (/* binding */ planStepOf),
 /* harmony export */   gd: () => (/* binding */ checklistItem),
 /* harmony export */   jl: () => (/* binding */ itemProgress),
@@ -23585,6 +23588,16 @@ function resultPreview(result, max = 80) {
     const trimmed = text.trim();
     const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
     return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(first, max);
+}
+/**
+ * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
+ * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
+ * these lines first.
+ */
+function needsAttention(step) {
+    if (step === undefined)
+        return false;
+    return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
@@ -24150,8 +24163,6 @@ class CommentWriteError extends Error {
 
 
 
-/** States whose checklist lines the comment keeps before any other when it cannot show them all. */
-const URGENT_STATES = new Set(['failed', 'in_progress', 'waiting']);
 /** Goals the comment's table shows (those not met first): 40 rows of 300-character evidence leave room for the checklist. */
 const COMMENT_GOAL_ROWS = 40;
 /** GitHub rejects issue comments longer than this. */
@@ -24217,12 +24228,9 @@ function renderComment(record, options) {
             used += line.length + 1;
             return true;
         };
-        // A for_each step that went on past a failed item (on_item_failure: continue) completed with a failure in it.
-        const urgentKeys = new Set();
-        for (const [key, step] of record.steps)
-            if (URGENT_STATES.has(step.state) || (step.itemCounts?.failed ?? 0) > 0)
-                urgentKeys.add(key);
-        const urgent = (index) => urgentKeys.size > 0 && urgentKeys.has(steps[index].key);
+        // Taken from the run record, not by looking up every plan step: most runs have few such steps.
+        const urgentKeys = new Set([...record.steps].filter(([, step]) => (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .needsAttention */ .e_)(step)).map(([key]) => key));
+        const urgent = (index) => urgentKeys.has(steps[index].key);
         // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
         if (urgentKeys.size > 0)
             for (let index = 0; index < steps.length && !full(); index++)
@@ -24230,7 +24238,7 @@ function renderComment(record, options) {
                     break;
         // The others in order, up to the first that does not fit: only the lines shown are made.
         for (let index = 0; index < steps.length; index++)
-            if (!urgent(index) && !kept.has(index) && !keep(index))
+            if (!urgent(index) && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
         return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
@@ -24795,15 +24803,15 @@ function stepParts(key, title, step, redact, where) {
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
  */
 function dropRank(step, ended) {
+    if ((0,checklist/* needsAttention */.e_)(step))
+        return undefined;
     const state = step?.state ?? 'pending';
     if (state === 'completed')
-        return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
-    if (state === 'skipped' || (state === 'pending' && ended))
-        return 2;
-    return undefined;
+        return 1;
+    return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 /**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision

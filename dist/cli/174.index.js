@@ -493,15 +493,15 @@ function stepParts(key, title, step, redact, where) {
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never a step that failed, runs, retries or waits.
+ * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
  */
 function dropRank(step, ended) {
+    if ((0,checklist/* needsAttention */.e_)(step))
+        return undefined;
     const state = step?.state ?? 'pending';
     if (state === 'completed')
-        return step?.items?.some((item) => item.state === 'failed') ? undefined : 1;
-    if (state === 'skipped' || (state === 'pending' && ended))
-        return 2;
-    return undefined;
+        return 1;
+    return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 /**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision

@@ -5603,7 +5603,8 @@ function agentPlan(plan, task) {
     if (plan.steps.length > 0) {
         return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
     }
-    const instruction = task?.trim() || plan.goal;
+    const fromTask = Boolean(task?.trim());
+    const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
         return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
@@ -5629,7 +5630,7 @@ function agentPlan(plan, task) {
     const taskPath = `workflow_sequence[0].task`;
     return {
         ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: task?.trim() ? 'task' : 'goal', message: `in the task (${task?.trim() ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
     };
 }
 
@@ -7309,6 +7310,7 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   e_: () => (/* binding */ needsAttention),
 /* harmony export */   ff: () => (/* binding */ planStepOf),
 /* harmony export */   gd: () => (/* binding */ checklistItem),
 /* harmony export */   jl: () => (/* binding */ itemProgress),
@@ -7381,6 +7383,16 @@ function resultPreview(result, max = 80) {
     const trimmed = text.trim();
     const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
     return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(first, max);
+}
+/**
+ * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
+ * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
+ * these lines first.
+ */
+function needsAttention(step) {
+    if (step === undefined)
+        return false;
+    return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {

@@ -442,11 +442,13 @@ const WRITE_TODOS = 'write_todos';
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   x: () => (/* binding */ visibleControls)
 /* harmony export */ });
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
- * terminal, where an escape sequence or a `\r` from a tool's output would move the cursor and
- * overwrite what is shown, or make a line that a log reader takes for a workflow command.
+ * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
+ * would move the cursor and overwrite what is shown, or make a line that a log reader takes for a
+ * workflow command. Tabs and line breaks (`\n`, `\r\n`) stay.
  */
 function visibleControls(text) {
     return text.replace(CONTROL, (char) => {
@@ -1888,8 +1890,7 @@ function formatPlanError(error) {
     const at = error.path === '' ? '' : ` (at ${error.path})`;
     // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
     // terminal and into a job log: an ESC there would move the cursor or retitle the window.
-    // A lone CR, a vertical tab and a form feed move a terminal's cursor as line breaks do not: shown too.
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`.replace(/\r(?!\n)/g, '\u240d').replace(/[\v\f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0))));
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
 }
 
 
