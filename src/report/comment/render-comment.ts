@@ -92,13 +92,13 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
       used += line.length + 1;
       return true;
     };
-    // Taken from the run record, not by looking up every plan step: most runs have few such steps.
-    const urgentKeys = new Set([...record.steps].filter(([, step]) => needsAttention(step)).map(([key]) => key));
-    const urgent = (index: number): boolean => urgentKeys.has(steps[index]!.key);
+    // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
+    // a comment over 100,000 steps is redrawn every second.
+    const urgentAt = urgentIndexes(steps, record);
     // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
-    if (urgentKeys.size > 0) for (let index = 0; index < steps.length && !full(); index++) if (urgent(index) && !keep(index)) break;
+    if (urgentAt) for (let index = 0; index < steps.length && !full(); index++) if (urgentAt[index] && !keep(index)) break;
     // The others in order, up to the first that does not fit: only the lines shown are made.
-    for (let index = 0; index < steps.length; index++) if (!urgent(index) && !keep(index)) break;
+    for (let index = 0; index < steps.length; index++) if (!urgentAt?.[index] && !keep(index)) break;
     const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
     return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
   };
@@ -129,6 +129,23 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   }
   if (size <= maxChars) return build(lines, cutNote);
   return countRest(bare);
+}
+
+// Each plan step's position, by key, built once per plan snapshot.
+const stepPositions = new WeakMap<readonly PlanStep[], ReadonlyMap<string, number>>();
+
+/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
+function urgentIndexes(steps: readonly PlanStep[], record: RunRecord): Uint8Array | undefined {
+  let marks: Uint8Array | undefined;
+  let positions = stepPositions.get(steps);
+  for (const [key, step] of record.steps) {
+    if (!needsAttention(step)) continue;
+    if (!positions) stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
+    const index = positions.get(key);
+    if (index === undefined) continue;
+    (marks ??= new Uint8Array(steps.length))[index] = 1;
+  }
+  return marks;
 }
 
 interface ItemLines {
