@@ -71,6 +71,13 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // A 20,000-character name pushed the checklist and the status out of the PR comment, whose header shows it whole.
+  it('refuses a plan name over 200 characters, at the name', async () => {
+    const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning, description: d }'];
+    expect(await errorsFor(yaml(`name: ${'n'.repeat(201)}`, ...steps))).toEqual(['plan.yml:1:7: `name` takes at most 200 characters (at name)']);
+    expect((await validPlan(yaml(`name: ${'n'.repeat(200)}`, ...steps))).name).toHaveLength(200);
+  });
+
   it('says a number must be finite when YAML read infinity or not-a-number', async () => {
     expect(await errorsFor(yaml('goal: g', 'limits:', '  max_cost_usd: .inf', '  max_tokens: 1e400', '  max_model_calls: .nan'))).toEqual([
       'plan.yml:3:17: `max_cost_usd` must be a finite number; got infinity (`.inf`, or a number too large, such as 1e400) (at limits.max_cost_usd)',
