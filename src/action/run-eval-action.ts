@@ -2,6 +2,7 @@ import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
+import { figureBeside } from '../eval/figure-beside.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
@@ -92,7 +93,7 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     if (unwritten && file === reportFile) reportWritten = false;
   }
   if (!(await io.writeSummary(markdown))) io.info(markdown);
-  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? check.actual.toFixed(4) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+  const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
   // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
   const failure = deps.signal?.aborted
     ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'

@@ -1,5 +1,6 @@
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Regression, ThresholdCheck } from './eval-verdict.ts';
+import { figureBeside } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
@@ -46,11 +47,11 @@ export function renderEvalTable(input: EvalTableInput): string {
   ];
   if (input.regressions) {
     lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
-    for (const found of input.regressions) lines.push(`- ${escapeMarkdown(found.figure)}: ${found.base.toFixed(4)} → ${found.plan.toFixed(4)}`);
+    for (const found of input.regressions) lines.push(`- ${escapeMarkdown(found.figure)}: ${figureBeside(found.base, found.plan)} → ${figureBeside(found.plan, found.base)}`);
   }
   if (input.thresholds.length > 0) {
     lines.push('');
-    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${check.actual.toFixed(4)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
+    for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
   }
   if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(note)}_`));
   return `${lines.join('\n')}\n`;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { figureBeside } from '../../src/eval/figure-beside.ts';
+import { renderEvalTable } from '../../src/eval/render-eval-table.ts';
+
+const table = (input: Partial<Parameters<typeof renderEvalTable>[0]>) => renderEvalTable({ title: 'Eval', columns: [], notes: [], thresholds: [], ...input });
+
+describe('figures beside a limit or a base', () => {
+  // With four decimals a cost just over its limit printed as the limit itself, beside a ❌.
+  it('shows a missed threshold with the digits that tell it from its limit', () => {
+    const markdown = table({ thresholds: [{ name: 'max-cost-usd-per-run', limit: 0.01, actual: 0.010000004, ok: false }] });
+    expect(markdown).toContain('- ❌ `max-cost-usd-per-run`: 0.010000004 (limit 0.01)');
+  });
+
+  it('keeps four decimals where they already tell the figure from its limit', () => {
+    const markdown = table({ thresholds: [{ name: 'min-success-rate', limit: 0.8, actual: 0.9, ok: true }] });
+    expect(markdown).toContain('- ✅ `min-success-rate`: 0.9000 (limit 0.8)');
+  });
+
+  it('shows a regression between two small figures with the digits that tell them apart', () => {
+    const markdown = table({ regressions: [{ figure: 'cost per run', base: 0.00001, plan: 0.00002 }] });
+    expect(markdown).toContain('- cost per run: 0.00001 → 0.00002');
+  });
+
+  it('rounds to the side the figure is on, never across the limit', () => {
+    expect(figureBeside(0.012341, 0.01234)).toBe('0.012341');
+    expect(figureBeside(0.0123399, 0.01234)).toBe('0.0123');
+    expect(figureBeside(0.5, 0.5)).toBe('0.5000');
+    expect(figureBeside(1e-20, 0)).toBe('1e-20');
+    expect(figureBeside(0, 0.5)).toBe('0.0000');
+  });
+});
