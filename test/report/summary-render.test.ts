@@ -162,18 +162,23 @@ describe('renderSummary under the 1 MiB cap', () => {
   });
 
   // A short completed line alone between two failed ones was left out for a notice longer than
-  // itself: the summary grew, and fewer failed steps were shown than with no leaving out at all.
-  it('leaves a step out only where that saves room', () => {
+  // itself: the summary grew, and fewer failed steps were shown than with no leaving out at all. Then,
+  // with the failed lines alone over the cap, the end was cut off: the last steps, and the cost with them.
+  it('leaves a step out only where that saves room, and the last steps as one run when failures alone are too many', () => {
     const steps = Array.from({ length: 16_000 }, (_, i) => step(`s${i}`, `Check shard ${i} ${'t'.repeat(40)}`));
     const script = new RunScript(plan(steps));
     for (const s of steps) {
       if (Number(s.key.slice(1)) % 2 === 1) script.fail(s.key, `E${s.key}`);
       else script.complete(s.key, 'ok');
     }
-    const md = renderSummary(script.finish('failed').record(), { redact: noRedaction });
+    const md = renderSummary(script.finish('failed', usage(3, 100, 50, 0.25)).record(), { redact: noRedaction });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
-    expect(md).not.toContain('left out here');
+    expect(md).not.toContain('The summary was cut here');
+    expect(md).toContain('### Cost');
+    expect(md).toContain('❌ **s1. Check shard 1');
     expect((md.match(/^❌ \*\*s\d+/gm) ?? []).length).toBeGreaterThan(5_600);
+    expect(md.match(/left out here/g)).toHaveLength(1);
+    expect(md).toMatch(/\n\n_… [\d,]+ steps, [\d,]+ of them failed or unfinished, left out here to stay under GitHub's 1 MiB limit; every step is in the trace file\._\n\n### Cost/);
   });
 
   it('stays under the cap even when the checklist alone is too big', () => {

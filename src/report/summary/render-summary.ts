@@ -1,4 +1,5 @@
 import type { RunRecord } from '../../core/run-record.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { renderMermaidGraph } from '../mermaid-graph.ts';
 import { renderApprovalSection } from '../approval-section.ts';
@@ -30,8 +31,9 @@ function cutNotice(count: number, where: string): string {
   return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
 
-function leftOutNotice(count: number, where: string): string {
-  return `_… ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+function leftOutNotice(count: number, unfinished: number, where: string): string {
+  const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${groupDigits(unfinished)} of them failed or unfinished,`;
+  return `_… ${groupDigits(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 
 /** Every cuttable part, also those inside a step's lines. */
@@ -47,17 +49,20 @@ function show(part: string | CuttablePart, cut: ReadonlySet<CuttablePart>): stri
 function join(parts: readonly SummaryPart[], cut: ReadonlySet<CuttablePart>, dropped: ReadonlySet<DroppableStep>, where: string): string {
   const out: string[] = [];
   let leftOut = 0;
+  let unfinished = 0;
   for (const part of parts) {
     if (isDroppable(part) && dropped.has(part)) {
       leftOut++;
+      if (part.rank === 3) unfinished++;
       continue;
     }
-    if (leftOut > 0) out.push(leftOutNotice(leftOut, where));
+    if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, where));
     leftOut = 0;
+    unfinished = 0;
     if (isDroppable(part)) out.push(...part.lines.map((line) => show(line, cut)));
     else out.push(show(part, cut));
   }
-  if (leftOut > 0) out.push(leftOutNotice(leftOut, where));
+  if (leftOut > 0) out.push(leftOutNotice(leftOut, unfinished, where));
   return out.filter((p) => p !== '').join(SEPARATOR);
 }
 
@@ -124,10 +129,11 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
 
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
- * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
- * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
- * longer than its line.
+ * did not run, each from the last up, until the summary fits. A step is left out only where that saves
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
+ * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
+ * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
+ * the revisions stay, and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(
   body: readonly SummaryPart[],
@@ -139,8 +145,7 @@ function leaveOutSteps(
     if (isDroppable(part)) at.set(part, index);
   });
   const candidates = [...at.keys()];
-  const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
-  const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+  const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
   const isDropped = (index: number): boolean => {
     const part = body[index];
     return part !== undefined && isDroppable(part) && dropped.has(part);
@@ -148,24 +153,31 @@ function leaveOutSteps(
   let size = state.size;
   let text = '';
   // Each pass leaves out what the estimate says is enough; then the text is measured again.
-  for (let pass = 0; pass < 8; pass++) {
-    for (const step of order) {
-      if (size <= state.maxBytes) break;
-      if (dropped.has(step)) continue;
-      const index = at.get(step)!;
-      const before = isDropped(index - 1);
-      const after = isDropped(index + 1);
-      const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
-      // Beside a run left out, it joins that run's notice; between two, it makes them one.
-      const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
-      if (saving <= 0) continue;
-      dropped.add(step);
-      size -= saving;
+  const leaveOut = (order: readonly DroppableStep[], evenAtACost: boolean): boolean => {
+    for (let pass = 0; pass < 8; pass++) {
+      for (const step of order) {
+        if (size <= state.maxBytes) break;
+        if (dropped.has(step)) continue;
+        const index = at.get(step)!;
+        const before = isDropped(index - 1);
+        const after = isDropped(index + 1);
+        const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+        // Beside a run left out, it joins that run's notice; between two, it makes them one.
+        const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+        if (saving <= 0 && !evenAtACost) continue;
+        dropped.add(step);
+        size -= saving;
+      }
+      text = state.render();
+      size = byteSize(text);
+      if (size <= state.maxBytes) return true;
     }
-    text = state.render();
-    size = byteSize(text);
-    if (size <= state.maxBytes) return text;
-  }
+    return false;
+  };
+  const byRank = ([1, 2] as const).flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
+  if (leaveOut(byRank, false)) return text;
+  // The first step left out at the end costs a notice; the ones above it join that notice.
+  leaveOut([...candidates].reverse(), true);
   return text;
 }
 

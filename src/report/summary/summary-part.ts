@@ -6,12 +6,13 @@ export interface CuttablePart {
 
 /**
  * One step's lines, which the size cap may leave out whole once every result is cut: those of steps
- * that completed (`rank` 1) before those that did not run (2). A step that failed, runs or waits is
- * never in one: what went wrong stays in view however large the run.
+ * that completed (`rank` 1) before those that did not run (2), and those of steps that failed, run or
+ * wait (3) only when their lines alone are over the cap, so that the goals, the cost and the revisions
+ * after them still fit.
  */
 export interface DroppableStep {
   readonly lines: readonly (string | CuttablePart)[];
-  readonly rank: 1 | 2;
+  readonly rank: 1 | 2 | 3;
 }
 
 /** Fixed text, a piece the size cap may cut, or a step's lines it may leave out. */

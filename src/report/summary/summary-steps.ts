@@ -105,10 +105,11 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
 
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
+ * run (2: pending once the run ended, or skipped), and last one that `needsAttention` (3). A step still
+ * to come in a run under way is never left out.
  */
-function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | undefined {
-  if (needsAttention(step)) return undefined;
+function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | 3 | undefined {
+  if (needsAttention(step)) return 3;
   const state = step?.state ?? 'pending';
   if (state === 'completed') return 1;
   return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
