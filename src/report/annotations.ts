@@ -23,6 +23,8 @@ export interface PlanFileError {
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 export const MAX_ERROR_ANNOTATIONS = 10;
+/** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
+const MAX_REPLACED_WARNINGS = 3;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
 
@@ -56,9 +58,10 @@ export interface AnnotationInput {
 }
 
 /**
- * Error annotations for plan-file errors (on their lines), failed steps (naming the step) and
- * unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the job's verdict, each
- * kind's rest summarised in one.
+ * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
+ * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
+ * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
+ * warning (at most 3).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
   const { redact, planFile } = input;
@@ -72,11 +75,23 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
       ...(e.column !== undefined ? { startColumn: e.column } : {}),
     },
   }));
-  const failedSteps = [...(input.record?.steps.values() ?? [])]
-    .filter((step) => step.state === 'failed')
+  // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
+  // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.
+  const planSteps = input.record?.plan?.steps;
+  const current = planSteps && new Set(planSteps.map((step) => step.key));
+  const inCurrent = (key: string): boolean => current === undefined || current.has(key);
+  const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
+  const failedSteps = failed
+    .filter((step) => inCurrent(step.key))
     .map((step) => ({
       message: cutText(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
       properties: { title: `Step ${step.key} failed`, ...onFile },
+    }));
+  const replacedSteps = failed
+    .filter((step) => !inCurrent(step.key))
+    .map((step) => ({
+      message: cutText(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
+      properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
     }));
   const unmetGoals = (input.goals ?? [])
     .filter((goal) => goal.severity === 'required' && goal.outcome !== 'met')
@@ -99,4 +114,6 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     for (const a of shown) annotate('error', a.message, a.properties);
     left -= shown.length;
   });
+  // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
+  for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
 }

@@ -38,6 +38,18 @@ describe('writeAnnotations', () => {
     ]);
   });
 
+  // A step that failed and was replaced by a plan revision was an error annotation on a job that passed.
+  it('writes a failed step a plan revision replaced as a warning, not an error', () => {
+    const { calls, annotate } = collect();
+    const script = new RunScript(plan([step('1', 'a'), step('fetch', 'b')])).complete('1', 'x').fail('fetch', 'HTTP 404');
+    script.events.push({ type: 'plan_revised', at: 9_000, plan: plan([step('1', 'a'), step('fetch2', 'c')], { revision: 2 }), replaced: ['fetch'], added: ['fetch2'], reason: 'use the mirror' });
+    const record = script.complete('fetch2', 'y').finish('succeeded').record();
+    writeAnnotations({ record, planFile: 'plan.yml', redact: noRedaction }, annotate);
+    expect(calls).toEqual([
+      { level: 'warning', message: 'Step fetch failed and a plan revision replaced it: HTTP 404', properties: { title: 'Step fetch failed, replaced', file: 'plan.yml' } },
+    ]);
+  });
+
   // GitHub shows 10 error annotations per step in all, and the job's verdict (setFailed) is one of them,
   // written last: 10 of one kind, or 10 per kind, pushed the verdict out (found by a review).
   it('writes at most 9 in all, leaving the tenth for the verdict, and summarises the rest of a kind in one', () => {
