@@ -97,6 +97,8 @@ export type RunEvent =
       readonly sideEffects: boolean;
       /** Stable for the same logical call across retries, replans and resumes (`PLAN_RUNNER_IDEMPOTENCY_KEY`). */
       readonly callKey: string;
+      /** Set when an item of the `for_each` step `stepKey` made the call: the item's key (`review[3]`). */
+      readonly item?: string;
       /**
        * `inherited`: a side-effect call an earlier run made (or may have), carried into this trace
        * so a resume of this run knows it too; `check`: looking for the effect of such a call

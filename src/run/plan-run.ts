@@ -108,8 +108,8 @@ export class PlanRun {
   readonly #nestedPending = new Map<string, string>();
   /**
    * The side-effect calls each step made in the run this one resumes and did not finish there, in the
-   * order they were made (an agent is told of them). Not those of a `for_each` step's items: the trace
-   * keeps them under their step, not their item.
+   * order they were made (an agent is told of them), by step key, and a `for_each` item's by
+   * {@link itemCallsKey}.
    */
   readonly #earlierCalls = new Map<string, EarlierCall[]>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -160,9 +160,10 @@ export class PlanRun {
       this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
       if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args)) continue;
-      const calls = this.#earlierCalls.get(call.stepKey) ?? [];
+      const key = call.item === undefined ? call.stepKey : itemCallsKey(call.stepKey, call.item);
+      const calls = this.#earlierCalls.get(key) ?? [];
       calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
-      this.#earlierCalls.set(call.stepKey, calls);
+      this.#earlierCalls.set(key, calls);
     }
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
     setMaxListeners(0, this.#stop.signal);
@@ -191,7 +192,7 @@ export class PlanRun {
     for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
       if (call.outcome === 'failed') continue;
       const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-      this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }) });
+      this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
       if (call.outcome === 'succeeded') this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
     }
   }
@@ -394,8 +395,11 @@ export class PlanRun {
     return { result: saved.result, masked: saved.from };
   }
 
-  /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
-  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
+  /**
+   * One tool call of step `stepKey` (of its item `item`, a child key, when a `for_each` item makes it),
+   * recorded; a side effect that ran (or may have) is never made again.
+   */
+  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: string): Promise<unknown> {
     // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
     const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(args, this.#deps.redact) : args);
     const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -407,7 +411,7 @@ export class PlanRun {
       if (!(check && earlier.outcome === 'unknown')) throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
     }
     const calledAt = new Date().toISOString();
-    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+    this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
     // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
     const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
     if (unrecorded !== undefined) {
@@ -584,7 +588,9 @@ export class PlanRun {
       onActivity: (activity: StepActivity) => {
         if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey, index });
       },
-      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx),
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, child.key),
+      // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
+      earlierCalls: this.#earlierCalls.get(itemCallsKey(stepKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     const item = { parent: stepKey, index };
@@ -890,4 +896,9 @@ export class PlanRun {
       }
     }
   }
+}
+
+/** Where a `for_each` item's earlier calls are kept: its step's key and its own, which no step key can be. */
+function itemCallsKey(stepKey: string, item: string): string {
+  return `${stepKey}\u0000${item}`;
 }

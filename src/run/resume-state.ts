@@ -22,6 +22,8 @@ export interface PastSideEffect {
   readonly outcome: ToolCallOutcome;
   /** When it was made (ISO), when the trace says. */
   readonly calledAt?: string;
+  /** The key of the `for_each` item that made it, when an item did (as the trace keeps it, redacted). */
+  readonly item?: string;
 }
 
 /** A completed item of a `for_each` step of an earlier run (or another shard): reused when its step starts the same. */
@@ -148,7 +150,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
       // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
       const calledAt = event.calledAt ?? (event as { ts?: unknown }).ts;
-      const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown' as ToolCallOutcome, returned: false };
+      const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown' as ToolCallOutcome, returned: false, ...(event.item !== undefined && { item: event.item }) };
       calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
     } else if (event.type === 'tool_returned') {
       const call = calls.get(event.callKey);

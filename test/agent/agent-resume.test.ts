@@ -103,3 +103,37 @@ it('a step the earlier run completed, run again for a changed task, is not told 
   expect(messages.map((message) => message.content).join('\n')).not.toContain('This step ran before');
   expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release v\d/g)).toEqual(['Release v1', 'Release v2']);
 });
+
+// An agent running as a for_each item was told nothing on resume: the trace kept its calls under its
+// step, so no item could be told which were its own.
+it('a resumed for_each agent item is told of the side effects that item made, and another item is not', async () => {
+  const plan = PLAN.replace('tools:\n', `tools:\n  versions:\n    description: The versions\n    command: [sh, -c, "echo '[\\"v1\\", \\"v2\\"]'"]\n    input: { type: object }\n`)
+    .replace('workflow_sequence:', 'limits: { concurrency: 1 }\nworkflow_sequence:\n  - { id: list, type: tool_call, tool: versions, args: {} }')
+    .replace('task: Publish the release note for v1, then say what you published.', 'task: Publish the release note for ${item}, then say what you published.\n    for_each: ${steps.list.result}\n    depends_on: [list]');
+  await writeFile(path.join(dir, 'plan.yml'), plan);
+  const first = await run([todos(false, [['1', 'Publish v1', 'in_progress']]), toolCallAnswer('publish', { title: 'Release v1' })], 'first.jsonl', { stopAfterPublish: true });
+  expect(first.kind === 'ran' && first.status).toBe('cancelled');
+  const trace = await readFile(path.join(dir, 'first.jsonl'), 'utf8');
+  expect(trace).toMatch(/"type":"tool_called","stepKey":"release","tool":"publish",.*"item":"release\[0\]"/);
+
+  const requestsBefore = server.requests.length;
+  const second = await run(
+    [
+      todos(false, [['1', 'Say what was published', 'in_progress']]),
+      textAnswer('Published "Release v1".'),
+      todos(false, [['1', 'Publish v2', 'in_progress']]),
+      toolCallAnswer('publish', { title: 'Release v2' }),
+      textAnswer('Published "Release v2".'),
+    ],
+    'second.jsonl',
+    { resume: 'first.jsonl' },
+  );
+  expect(second.kind === 'ran' && second.status).toBe('succeeded');
+  const firstPrompt = (item: string) => {
+    const request = server.requests.slice(requestsBefore).find((r) => JSON.stringify(r.body.messages).includes(`Your step (release, ${item})`));
+    return (request!.body.messages as { content: string }[]).map((message) => message.content).join('\n');
+  };
+  expect(firstPrompt('item 0')).toMatch(/This step ran before[\s\S]*<data call="1" tool="publish" outcome="took effect">\n\{"title":"Release v1"\}\n<\/data>/);
+  expect(firstPrompt('item 1')).not.toContain('This step ran before');
+  expect((await readFile(path.join(dir, 'published.txt'), 'utf8')).match(/Release v\d/g)).toEqual(['Release v1', 'Release v2']);
+});
