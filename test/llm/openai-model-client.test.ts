@@ -114,7 +114,8 @@ describe('createOpenAIModelClient', () => {
 
   it('reports a model that never answers as a transient timeout', async () => {
     server.script(() => hang());
-    const error = await failure(client({ maxRetries: 0, timeoutMs: 50 }).complete(request, label));
+    // Long enough for the request to reach the server on a loaded machine: at 50 ms it timed out first in CI.
+    const error = await failure(client({ maxRetries: 0, timeoutMs: 1_000 }).complete(request, label));
     expect(server.requests).toHaveLength(1);
     expect(error).toMatchObject({ failure: 'timeout', transient: true, attempts: 1 });
   });
