@@ -97,8 +97,11 @@ export type RunEvent =
       readonly sideEffects: boolean;
       /** Stable for the same logical call across retries, replans and resumes (`PLAN_RUNNER_IDEMPOTENCY_KEY`). */
       readonly callKey: string;
-      /** Set when an item of the `for_each` step `stepKey` made the call: the item's key (`review[3]`). */
-      readonly item?: string;
+      /**
+       * Set when an item of the `for_each` step `stepKey` made the call: the item's key (`review[3]`) and
+       * its step's reuse key. A resumed item is told of its calls only while its step is the same.
+       */
+      readonly item?: CallingItem;
       /**
        * `inherited`: a side-effect call an earlier run made (or may have), carried into this trace
        * so a resume of this run knows it too; `check`: looking for the effect of such a call
@@ -278,6 +281,12 @@ export type StepActivity = RunEvent extends infer E
 export const TRACE_FORMAT = 2;
 
 /** How a tool call ended, as far as the run can know. */
+/** The `for_each` item that made a tool call: its key (`review[3]`) and its step's reuse key when it ran. */
+export interface CallingItem {
+  readonly key: string;
+  readonly reuseKey: string;
+}
+
 export type ToolCallOutcome = 'succeeded' | 'failed' | 'unknown';
 
 /** One goal's verdict, as the trace records it. */

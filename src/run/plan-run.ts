@@ -9,7 +9,7 @@ import { isTransient } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
-import type { RunEvent, StepActivity } from '../core/run-event.ts';
+import type { CallingItem, RunEvent, StepActivity } from '../core/run-event.ts';
 import type { ItemFailure } from '../core/run-event.ts';
 import { assignShards } from './assign-shards.ts';
 import { expandForEach } from './expand-for-each.ts';
@@ -109,7 +109,7 @@ export class PlanRun {
   /**
    * The side-effect calls each step made in the run this one resumes and did not finish there, in the
    * order they were made (an agent is told of them), by step key, and a `for_each` item's by
-   * {@link itemCallsKey}.
+   * {@link itemCallsKey} (its step's reuse key then, and its own key).
    */
   readonly #earlierCalls = new Map<string, EarlierCall[]>();
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -160,7 +160,8 @@ export class PlanRun {
       this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
       if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args)) continue;
-      const key = call.item === undefined ? call.stepKey : itemCallsKey(call.stepKey, call.item);
+      // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
+      const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
       const calls = this.#earlierCalls.get(key) ?? [];
       calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
       this.#earlierCalls.set(key, calls);
@@ -396,10 +397,10 @@ export class PlanRun {
   }
 
   /**
-   * One tool call of step `stepKey` (of its item `item`, a child key, when a `for_each` item makes it),
+   * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
    * recorded; a side effect that ran (or may have) is never made again.
    */
-  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: string): Promise<unknown> {
+  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: CallingItem): Promise<unknown> {
     // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
     const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(args, this.#deps.redact) : args);
     const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -577,6 +578,7 @@ export class PlanRun {
   #startChild(mapped: MappedStep): void {
     const { child, index } = mapped.take()!;
     const stepKey = mapped.key;
+    const reuseKey = this.reuseKeys.get(stepKey)!;
     this.#journal.step({ type: 'item_started', stepKey, index });
     this.#running.add(child.key);
     const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
@@ -588,9 +590,9 @@ export class PlanRun {
       onActivity: (activity: StepActivity) => {
         if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey, index });
       },
-      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, child.key),
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
       // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
-      earlierCalls: this.#earlierCalls.get(itemCallsKey(stepKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
+      earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     const item = { parent: stepKey, index };
@@ -898,7 +900,7 @@ export class PlanRun {
   }
 }
 
-/** Where a `for_each` item's earlier calls are kept: its step's key and its own, which no step key can be. */
-function itemCallsKey(stepKey: string, item: string): string {
-  return `${stepKey}\u0000${item}`;
+/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
+function itemCallsKey(reuseKey: string, item: string): string {
+  return `${reuseKey}\u0000${item}`;
 }

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
+import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, undoneInside, unfinishedWork } from '../core/run-record.ts';
 import type { Usage } from '../core/usage.ts';
@@ -22,8 +22,8 @@ export interface PastSideEffect {
   readonly outcome: ToolCallOutcome;
   /** When it was made (ISO), when the trace says. */
   readonly calledAt?: string;
-  /** The key of the `for_each` item that made it, when an item did (as the trace keeps it, redacted). */
-  readonly item?: string;
+  /** The `for_each` item that made it, when an item did (its key as the trace keeps it, redacted). */
+  readonly item?: CallingItem;
 }
 
 /** A completed item of a `for_each` step of an earlier run (or another shard): reused when its step starts the same. */
