@@ -1,6 +1,6 @@
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Regression, ThresholdCheck } from './eval-verdict.ts';
-import { figureBeside } from './figure-beside.ts';
+import { figureBeside, figuresApart } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
@@ -47,7 +47,10 @@ export function renderEvalTable(input: EvalTableInput): string {
   ];
   if (input.regressions) {
     lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
-    for (const found of input.regressions) lines.push(`- ${escapeMarkdown(found.figure)}: ${figureBeside(found.base, found.plan)} → ${figureBeside(found.plan, found.base)}`);
+    for (const found of input.regressions) {
+      const [base, plan] = figuresApart(found.base, found.plan);
+      lines.push(`- ${escapeMarkdown(found.figure)}: ${base} → ${plan}`);
+    }
   }
   if (input.thresholds.length > 0) {
     lines.push('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureBeside } from '../../src/eval/figure-beside.ts';
+import { figureBeside, figuresApart } from '../../src/eval/figure-beside.ts';
 import { renderEvalTable } from '../../src/eval/render-eval-table.ts';
 
 const table = (input: Partial<Parameters<typeof renderEvalTable>[0]>) => renderEvalTable({ title: 'Eval', columns: [], notes: [], thresholds: [], ...input });
@@ -19,6 +19,14 @@ describe('figures beside a limit or a base', () => {
   it('shows a regression between two small figures with the digits that tell them apart', () => {
     const markdown = table({ regressions: [{ figure: 'cost per run', base: 0.00001, plan: 0.00002 }] });
     expect(markdown).toContain('- cost per run: 0.00001 → 0.00002');
+  });
+
+  // Found by the review: each figure took its own digits, and 0.00056 → 0.00062 read 0.0006 → 0.0006.
+  it('shows both figures of a regression with the same digits, enough to tell them apart', () => {
+    expect(table({ regressions: [{ figure: 'cost per run (USD)', base: 0.00056, plan: 0.00062 }] })).toContain('- cost per run (USD): 0.00056 → 0.00062');
+    expect(figuresApart(0.000566, 0.000623)).toEqual(['0.00057', '0.00062']);
+    expect(figuresApart(1200, 1500)).toEqual(['1200', '1500']);
+    expect(figuresApart(0, 0.00002)).toEqual(['0.00000', '0.00002']);
   });
 
   it('rounds to the side the figure is on, never across the limit', () => {
