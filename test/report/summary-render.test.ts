@@ -181,6 +181,18 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toMatch(/\n\n_… [\d,]+ steps, [\d,]+ of them failed or unfinished, left out here to stay under GitHub's 1 MiB limit; every step is in the trace file\._\n\n### Cost/);
   });
 
+  // Found by a review: with the replaced steps alone over the cap, every step of the plan that ran was
+  // left out, its failure too, and the end was cut off all the same.
+  it('leaves no failed step out when that cannot make the summary fit', () => {
+    const first = Array.from({ length: 40_000 }, (_, i) => step(`s${i}`, `Check shard ${i}`));
+    const script = new RunScript(plan(first)).fail('s0', 'Es0');
+    script.events.push({ type: 'plan_revised', at: 1e6, plan: plan([step('n1', 'Retry differently'), step('n2', 'Next')], { revision: 2 }), replaced: first.map((s) => s.key), added: ['n1', 'n2'], reason: 's0 failed' });
+    const md = renderSummary(script.fail('n1', 'the new approach failed too').finish('failed').record(), { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).toContain('❌ **n1. Retry differently**');
+    expect(md).not.toContain('left out here');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));

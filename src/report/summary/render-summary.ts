@@ -155,6 +155,7 @@ function leaveOutSteps(
   // Each pass leaves out what the estimate says is enough; then the text is measured again.
   const leaveOut = (order: readonly DroppableStep[], evenAtACost: boolean): boolean => {
     for (let pass = 0; pass < 8; pass++) {
+      let changed = false;
       for (const step of order) {
         if (size <= state.maxBytes) break;
         if (dropped.has(step)) continue;
@@ -166,8 +167,11 @@ function leaveOutSteps(
         const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
         if (saving <= 0 && !evenAtACost) continue;
         dropped.add(step);
+        changed = true;
         size -= saving;
       }
+      // Nothing more left out: the text is the one measured last.
+      if (!changed && pass > 0) return false;
       text = state.render();
       size = byteSize(text);
       if (size <= state.maxBytes) return true;
@@ -176,6 +180,14 @@ function leaveOutSteps(
   };
   const byRank = ([1, 2] as const).flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
   if (leaveOut(byRank, false)) return text;
+  // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
+  // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
+  const before = [...dropped];
+  for (const step of candidates) dropped.add(step);
+  const enough = byteSize(state.render()) <= state.maxBytes;
+  dropped.clear();
+  for (const step of before) dropped.add(step);
+  if (!enough) return text;
   // The first step left out at the end costs a notice; the ones above it join that notice.
   leaveOut([...candidates].reverse(), true);
   return text;
