@@ -193,6 +193,17 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).not.toContain('left out here');
   });
 
+  // Found by a review: the header showed the plan's goal whole; a goal of 900 KB left no room for the steps.
+  it('shows at most 2,000 characters of the goal in the header', () => {
+    const script = new RunScript(plan([step('1', 'Add')], { goal: `Summarise ${'the week '.repeat(100_000)}` })).complete('1', 'ok');
+    const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction });
+    const goal = /^\*\*Goal:\*\* (.*)$/m.exec(md)?.[1] ?? '';
+    expect(goal.length).toBeLessThanOrEqual(2_100);
+    expect(goal).toMatch(/^Summarise the week the week .*…$/);
+    expect(md).toContain('✅ **1. Add**');
+    expect(md).not.toContain('Result cut');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));

@@ -45,6 +45,9 @@ export function statusText(record: RunRecord, redact: (text: string) => string):
   }
 }
 
+/** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
+const GOAL_MAX_CHARS = 2_000;
+
 /** Title, status line and goal of the summary. */
 export function renderSummaryHeader(record: RunRecord, redact: (text: string) => string): string {
   const name = escapeInlineMarkdown(redact(record.plan?.name ?? 'plan'));
@@ -52,6 +55,7 @@ export function renderSummaryHeader(record: RunRecord, redact: (text: string) =>
   if (record.durationMs !== undefined) facts.push(`took ${formatDuration(jobDurationMs(record))}`);
   if (record.revisions.length > 0 && record.plan) facts.push(`plan revision ${record.plan.revision}`);
   const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
-  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(redact(record.plan.goal))}`);
+  // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
+  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(cutText(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
   return lines.join('\n');
 }
