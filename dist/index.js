@@ -13073,8 +13073,8 @@ class PlanRun {
     #nestedPending = new Map();
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
-     * order they were made (an agent is told of them). Not those of a `for_each` step's items: the trace
-     * keeps them under their step, not their item.
+     * order they were made (an agent is told of them), by step key, and a `for_each` item's by
+     * {@link itemCallsKey} (its step's reuse key then, and its own key).
      */
     #earlierCalls = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -13126,9 +13126,11 @@ class PlanRun {
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args))
                 continue;
-            const calls = this.#earlierCalls.get(call.stepKey) ?? [];
+            // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
+            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
+            const calls = this.#earlierCalls.get(key) ?? [];
             calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
-            this.#earlierCalls.set(call.stepKey, calls);
+            this.#earlierCalls.set(key, calls);
         }
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
         (0,external_node_events_.setMaxListeners)(0, this.#stop.signal);
@@ -13154,7 +13156,7 @@ class PlanRun {
             if (call.outcome === 'failed')
                 continue;
             const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }) });
+            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
             if (call.outcome === 'succeeded')
                 this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
@@ -13361,8 +13363,11 @@ class PlanRun {
             return { result };
         return { result: saved.result, masked: saved.from };
     }
-    /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
-    async #callTool(stepKey, tool, args, ctx) {
+    /**
+     * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
+     * recorded; a side effect that ran (or may have) is never made again.
+     */
+    async #callTool(stepKey, tool, args, ctx, item) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args);
         const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -13376,7 +13381,7 @@ class PlanRun {
                 throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
         }
         const calledAt = new Date().toISOString();
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
@@ -13558,6 +13563,7 @@ class PlanRun {
     #startChild(mapped) {
         const { child, index } = mapped.take();
         const stepKey = mapped.key;
+        const reuseKey = this.reuseKeys.get(stepKey);
         this.#journal.step({ type: 'item_started', stepKey, index });
         this.#running.add(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
@@ -13569,7 +13575,9 @@ class PlanRun {
                 if (this.#journal.stateOf(stepKey) === 'in_progress')
                     this.#journal.step({ ...activity, stepKey, index });
             },
-            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx),
+            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
+            // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
+            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -13883,6 +13891,10 @@ class PlanRun {
             }
         }
     }
+}
+/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
+function itemCallsKey(reuseKey, item) {
+    return `${reuseKey}\u0000${item}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -21863,7 +21875,12 @@ const PlannerOptions = schemas.strictObject({
 const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
-    name: schemas.string().min(1).optional().meta({ description: "The plan's name: the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+    // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
+    name: schemas.string()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
         .optional()
@@ -24228,17 +24245,17 @@ function renderComment(record, options) {
             used += line.length + 1;
             return true;
         };
-        // Taken from the run record, not by looking up every plan step: most runs have few such steps.
-        const urgentKeys = new Set([...record.steps].filter(([, step]) => (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .needsAttention */ .e_)(step)).map(([key]) => key));
-        const urgent = (index) => urgentKeys.has(steps[index].key);
+        // Marked from the run record, not by looking up every plan step: most runs have few such steps, and
+        // a comment over 100,000 steps is redrawn every second.
+        const urgentAt = urgentIndexes(steps, record);
         // Up to the first that does not fit, as for the others: each line tried is made (redacted, escaped).
-        if (urgentKeys.size > 0)
+        if (urgentAt)
             for (let index = 0; index < steps.length && !full(); index++)
-                if (urgent(index) && !keep(index))
+                if (urgentAt[index] && !keep(index))
                     break;
         // The others in order, up to the first that does not fit: only the lines shown are made.
         for (let index = 0; index < steps.length; index++)
-            if (!urgent(index) && !keep(index))
+            if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
         return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
@@ -24272,6 +24289,24 @@ function renderComment(record, options) {
     if (size <= maxChars)
         return build(lines, cutNote);
     return countRest(bare);
+}
+// Each plan step's position, by key, built once per plan snapshot.
+const stepPositions = new WeakMap();
+/** Which of `steps` need attention (see {@link needsAttention}), by position; undefined when none does. */
+function urgentIndexes(steps, record) {
+    let marks;
+    let positions = stepPositions.get(steps);
+    for (const [key, step] of record.steps) {
+        if (!(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .needsAttention */ .e_)(step))
+            continue;
+        if (!positions)
+            stepPositions.set(steps, (positions = new Map(steps.map((planStep, index) => [planStep.key, index]))));
+        const index = positions.get(key);
+        if (index === undefined)
+            continue;
+        (marks ??= new Uint8Array(steps.length))[index] = 1;
+    }
+    return marks;
 }
 // Entries are reused while their step is unchanged (see `checklistItem`), so their escaped lines are too.
 const escapedLines = new WeakMap();
@@ -24625,6 +24660,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   B: () => (/* binding */ renderSummary)
 });
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
 var goals_table = __nccwpck_require__(52895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
@@ -24685,8 +24722,6 @@ function detailsBlock(summary, body) {
 var result_text = __nccwpck_require__(16);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
 
 
@@ -24803,11 +24838,12 @@ function stepParts(key, title, step, redact, where) {
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
+ * run (2: pending once the run ended, or skipped), and last one that `needsAttention` (3). A step still
+ * to come in a run under way is never left out.
  */
 function dropRank(step, ended) {
     if ((0,checklist/* needsAttention */.e_)(step))
-        return undefined;
+        return 3;
     const state = step?.state ?? 'pending';
     if (state === 'completed')
         return 1;
@@ -24852,14 +24888,16 @@ function renderSummarySteps(record, redact, where) {
 
 
 
+
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function leftOutNotice(count, where) {
-    return `_\u2026 ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+function leftOutNotice(count, unfinished, where) {
+    const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
@@ -24872,21 +24910,25 @@ function show(part, cut) {
 function join(parts, cut, dropped, where) {
     const out = [];
     let leftOut = 0;
+    let unfinished = 0;
     for (const part of parts) {
         if (isDroppable(part) && dropped.has(part)) {
             leftOut++;
+            if (part.rank === 3)
+                unfinished++;
             continue;
         }
         if (leftOut > 0)
-            out.push(leftOutNotice(leftOut, where));
+            out.push(leftOutNotice(leftOut, unfinished, where));
         leftOut = 0;
+        unfinished = 0;
         if (isDroppable(part))
             out.push(...part.lines.map((line) => show(line, cut)));
         else
             out.push(show(part, cut));
     }
     if (leftOut > 0)
-        out.push(leftOutNotice(leftOut, where));
+        out.push(leftOutNotice(leftOut, unfinished, where));
     return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
@@ -24954,10 +24996,11 @@ function renderSummary(record, options) {
 }
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
- * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
- * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
- * longer than its line.
+ * did not run, each from the last up, until the summary fits. A step is left out only where that saves
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
+ * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
+ * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
+ * the revisions stay, and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(body, dropped, state) {
     const at = new Map();
@@ -24966,8 +25009,7 @@ function leaveOutSteps(body, dropped, state) {
             at.set(part, index);
     });
     const candidates = [...at.keys()];
-    const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
-    const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
     const isDropped = (index) => {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);
@@ -24975,28 +25017,52 @@ function leaveOutSteps(body, dropped, state) {
     let size = state.size;
     let text = '';
     // Each pass leaves out what the estimate says is enough; then the text is measured again.
-    for (let pass = 0; pass < 8; pass++) {
-        for (const step of order) {
+    const leaveOut = (order, evenAtACost) => {
+        for (let pass = 0; pass < 8; pass++) {
+            let changed = false;
+            for (const step of order) {
+                if (size <= state.maxBytes)
+                    break;
+                if (dropped.has(step))
+                    continue;
+                const index = at.get(step);
+                const before = isDropped(index - 1);
+                const after = isDropped(index + 1);
+                const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+                // Beside a run left out, it joins that run's notice; between two, it makes them one.
+                const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+                if (saving <= 0 && !evenAtACost)
+                    continue;
+                dropped.add(step);
+                changed = true;
+                size -= saving;
+            }
+            // Nothing more left out: the text is the one measured last.
+            if (!changed && pass > 0)
+                return false;
+            text = state.render();
+            size = byteSize(text);
             if (size <= state.maxBytes)
-                break;
-            if (dropped.has(step))
-                continue;
-            const index = at.get(step);
-            const before = isDropped(index - 1);
-            const after = isDropped(index + 1);
-            const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
-            // Beside a run left out, it joins that run's notice; between two, it makes them one.
-            const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
-            if (saving <= 0)
-                continue;
-            dropped.add(step);
-            size -= saving;
+                return true;
         }
-        text = state.render();
-        size = byteSize(text);
-        if (size <= state.maxBytes)
-            return text;
-    }
+        return false;
+    };
+    const byRank = [1, 2].flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
+    if (leaveOut(byRank, false))
+        return text;
+    // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
+    // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
+    const before = [...dropped];
+    for (const step of candidates)
+        dropped.add(step);
+    const enough = byteSize(state.render()) <= state.maxBytes;
+    dropped.clear();
+    for (const step of before)
+        dropped.add(step);
+    if (!enough)
+        return text;
+    // The first step left out at the end costs a notice; the ones above it join that notice.
+    leaveOut([...candidates].reverse(), true);
     return text;
 }
 
@@ -25149,6 +25215,8 @@ function statusText(record, redact) {
             return `${record.status}${reason}`;
     }
 }
+/** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
+const GOAL_MAX_CHARS = 2_000;
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
     const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
@@ -25158,8 +25226,9 @@ function renderSummaryHeader(record, redact) {
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
+    // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
     if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan.goal))}`);
+        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
     return lines.join('\n');
 }
 
@@ -25494,7 +25563,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: event.item }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -39749,6 +39818,8 @@ var cut_text = __nccwpck_require__(12172);
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 const MAX_ERROR_ANNOTATIONS = 10;
+/** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
+const MAX_REPLACED_WARNINGS = 3;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
 /** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
@@ -39767,9 +39838,10 @@ function capped(kind, annotations, file, slots) {
     ];
 }
 /**
- * Error annotations for plan-file errors (on their lines), failed steps (naming the step) and
- * unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the job's verdict, each
- * kind's rest summarised in one.
+ * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
+ * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
+ * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
+ * warning (at most 3).
  */
 function writeAnnotations(input, annotate) {
     const { redact, planFile } = input;
@@ -39783,11 +39855,23 @@ function writeAnnotations(input, annotate) {
             ...(e.column !== undefined ? { startColumn: e.column } : {}),
         },
     }));
-    const failedSteps = [...(input.record?.steps.values() ?? [])]
-        .filter((step) => step.state === 'failed')
+    // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
+    // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.
+    const planSteps = input.record?.plan?.steps;
+    const current = planSteps && new Set(planSteps.map((step) => step.key));
+    const inCurrent = (key) => current === undefined || current.has(key);
+    const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
+    const failedSteps = failed
+        .filter((step) => inCurrent(step.key))
         .map((step) => ({
         message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed`, ...onFile },
+    }));
+    const replacedSteps = failed
+        .filter((step) => !inCurrent(step.key))
+        .map((step) => ({
+        message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
+        properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
     }));
     const unmetGoals = (input.goals ?? [])
         .filter((goal) => goal.severity === 'required' && goal.outcome !== 'met')
@@ -39812,6 +39896,9 @@ function writeAnnotations(input, annotate) {
             annotate('error', a.message, a.properties);
         left -= shown.length;
     });
+    // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
+    for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS))
+        annotate('warning', a.message, a.properties);
 }
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
@@ -41587,7 +41674,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(947)]).then(__nccwpck_require__.bind(__nccwpck_require__, 84947))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

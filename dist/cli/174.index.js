@@ -97,6 +97,8 @@ function statusText(record, redact) {
             return `${record.status}${reason}`;
     }
 }
+/** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
+const GOAL_MAX_CHARS = 2_000;
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
     const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
@@ -106,8 +108,9 @@ function renderSummaryHeader(record, redact) {
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
+    // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
     if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan.goal))}`);
+        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
     return lines.join('\n');
 }
 
@@ -493,11 +496,12 @@ function stepParts(key, title, step, redact, where) {
 }
 /**
  * How readily the size cap leaves a step's lines out: a completed step first (1), then one that did not
- * run (2: pending once the run ended, or skipped); never one that `needsAttention`.
+ * run (2: pending once the run ended, or skipped), and last one that `needsAttention` (3). A step still
+ * to come in a run under way is never left out.
  */
 function dropRank(step, ended) {
     if ((0,checklist/* needsAttention */.e_)(step))
-        return undefined;
+        return 3;
     const state = step?.state ?? 'pending';
     if (state === 'completed')
         return 1;
@@ -542,14 +546,16 @@ function renderSummarySteps(record, redact, where) {
 
 
 
+
 /** GitHub shows at most 1 MiB of a step's job summary. */
 const SUMMARY_MAX_BYTES = 1024 * 1024;
 const SEPARATOR = '\n\n';
 function cutNotice(count, where) {
     return `> [!WARNING]\n> ${count} result${count === 1 ? ' was' : 's were'} cut from this summary (largest first) to stay under GitHub's 1 MiB limit; the full results are in ${where}.`;
 }
-function leftOutNotice(count, where) {
-    return `_\u2026 ${count} step${count === 1 ? '' : 's'} that completed or did not run left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
+function leftOutNotice(count, unfinished, where) {
+    const which = unfinished === 0 ? ' that completed or did not run' : unfinished === count ? ' that failed or did not finish' : `, ${(0,group_digits/* groupDigits */.K)(unfinished)} of them failed or unfinished,`;
+    return `_\u2026 ${(0,group_digits/* groupDigits */.K)(count)} step${count === 1 ? '' : 's'}${which} left out here to stay under GitHub's 1 MiB limit; every step is in ${where}._`;
 }
 /** Every cuttable part, also those inside a step's lines. */
 function cuttables(parts) {
@@ -562,21 +568,25 @@ function show(part, cut) {
 function join(parts, cut, dropped, where) {
     const out = [];
     let leftOut = 0;
+    let unfinished = 0;
     for (const part of parts) {
         if (isDroppable(part) && dropped.has(part)) {
             leftOut++;
+            if (part.rank === 3)
+                unfinished++;
             continue;
         }
         if (leftOut > 0)
-            out.push(leftOutNotice(leftOut, where));
+            out.push(leftOutNotice(leftOut, unfinished, where));
         leftOut = 0;
+        unfinished = 0;
         if (isDroppable(part))
             out.push(...part.lines.map((line) => show(line, cut)));
         else
             out.push(show(part, cut));
     }
     if (leftOut > 0)
-        out.push(leftOutNotice(leftOut, where));
+        out.push(leftOutNotice(leftOut, unfinished, where));
     return out.filter((p) => p !== '').join(SEPARATOR);
 }
 /** Cuts the line-based remainder at the last line that fits, when even the cut parts are too big. */
@@ -644,10 +654,11 @@ function renderSummary(record, options) {
 }
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
- * did not run, from the last up, until the summary fits. A failed, running or waiting step's line, the
- * goals, the cost and the revisions stay; only past them does `hardCut` take the end. A step is left
- * out only where that saves room: alone between kept lines it needs a notice of its own, which may be
- * longer than its line.
+ * did not run, each from the last up, until the summary fits. A step is left out only where that saves
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
+ * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
+ * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
+ * the revisions stay, and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(body, dropped, state) {
     const at = new Map();
@@ -656,8 +667,7 @@ function leaveOutSteps(body, dropped, state) {
             at.set(part, index);
     });
     const candidates = [...at.keys()];
-    const order = [...candidates.filter((step) => step.rank === 1).reverse(), ...candidates.filter((step) => step.rank === 2).reverse()];
-    const noticeBytes = byteSize(leftOutNotice(candidates.length, state.where)) + SEPARATOR.length;
+    const noticeBytes = byteSize(leftOutNotice(candidates.length, candidates.length - 1, state.where)) + SEPARATOR.length;
     const isDropped = (index) => {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);
@@ -665,28 +675,52 @@ function leaveOutSteps(body, dropped, state) {
     let size = state.size;
     let text = '';
     // Each pass leaves out what the estimate says is enough; then the text is measured again.
-    for (let pass = 0; pass < 8; pass++) {
-        for (const step of order) {
+    const leaveOut = (order, evenAtACost) => {
+        for (let pass = 0; pass < 8; pass++) {
+            let changed = false;
+            for (const step of order) {
+                if (size <= state.maxBytes)
+                    break;
+                if (dropped.has(step))
+                    continue;
+                const index = at.get(step);
+                const before = isDropped(index - 1);
+                const after = isDropped(index + 1);
+                const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
+                // Beside a run left out, it joins that run's notice; between two, it makes them one.
+                const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+                if (saving <= 0 && !evenAtACost)
+                    continue;
+                dropped.add(step);
+                changed = true;
+                size -= saving;
+            }
+            // Nothing more left out: the text is the one measured last.
+            if (!changed && pass > 0)
+                return false;
+            text = state.render();
+            size = byteSize(text);
             if (size <= state.maxBytes)
-                break;
-            if (dropped.has(step))
-                continue;
-            const index = at.get(step);
-            const before = isDropped(index - 1);
-            const after = isDropped(index + 1);
-            const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
-            // Beside a run left out, it joins that run's notice; between two, it makes them one.
-            const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
-            if (saving <= 0)
-                continue;
-            dropped.add(step);
-            size -= saving;
+                return true;
         }
-        text = state.render();
-        size = byteSize(text);
-        if (size <= state.maxBytes)
-            return text;
-    }
+        return false;
+    };
+    const byRank = [1, 2].flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
+    if (leaveOut(byRank, false))
+        return text;
+    // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
+    // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
+    const before = [...dropped];
+    for (const step of candidates)
+        dropped.add(step);
+    const enough = byteSize(state.render()) <= state.maxBytes;
+    dropped.clear();
+    for (const step of before)
+        dropped.add(step);
+    if (!enough)
+        return text;
+    // The first step left out at the end costs a notice; the ones above it join that notice.
+    leaveOut([...candidates].reverse(), true);
     return text;
 }
 

@@ -4293,8 +4293,8 @@ class PlanRun {
     #nestedPending = new Map();
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
-     * order they were made (an agent is told of them). Not those of a `for_each` step's items: the trace
-     * keeps them under their step, not their item.
+     * order they were made (an agent is told of them), by step key, and a `for_each` item's by
+     * {@link itemCallsKey} (its step's reuse key then, and its own key).
      */
     #earlierCalls = new Map();
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
@@ -4346,9 +4346,11 @@ class PlanRun {
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args))
                 continue;
-            const calls = this.#earlierCalls.get(call.stepKey) ?? [];
+            // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
+            const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
+            const calls = this.#earlierCalls.get(key) ?? [];
             calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
-            this.#earlierCalls.set(call.stepKey, calls);
+            this.#earlierCalls.set(key, calls);
         }
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
         (0,external_node_events_.setMaxListeners)(0, this.#stop.signal);
@@ -4374,7 +4376,7 @@ class PlanRun {
             if (call.outcome === 'failed')
                 continue;
             const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }) });
+            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
             if (call.outcome === 'succeeded')
                 this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
@@ -4581,8 +4583,11 @@ class PlanRun {
             return { result };
         return { result: saved.result, masked: saved.from };
     }
-    /** One tool call of step `stepKey`, recorded; a side effect that ran (or may have) is never made again. */
-    async #callTool(stepKey, tool, args, ctx) {
+    /**
+     * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
+     * recorded; a side effect that ran (or may have) is never made again.
+     */
+    async #callTool(stepKey, tool, args, ctx, item) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args);
         const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
@@ -4596,7 +4601,7 @@ class PlanRun {
                 throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
         }
         const calledAt = new Date().toISOString();
-        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey });
+        this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
         // The record of the call did not reach the trace (a full disk): made now, a resume would make it again.
         const unrecorded = tool.sideEffects ? this.#deps.recordProblem?.() : undefined;
         if (unrecorded !== undefined) {
@@ -4778,6 +4783,7 @@ class PlanRun {
     #startChild(mapped) {
         const { child, index } = mapped.take();
         const stepKey = mapped.key;
+        const reuseKey = this.reuseKeys.get(stepKey);
         this.#journal.step({ type: 'item_started', stepKey, index });
         this.#running.add(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
@@ -4789,7 +4795,9 @@ class PlanRun {
                 if (this.#journal.stateOf(stepKey) === 'in_progress')
                     this.#journal.step({ ...activity, stepKey, index });
             },
-            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx),
+            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
+            // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
+            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -5103,6 +5111,10 @@ class PlanRun {
             }
         }
     }
+}
+/** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
+function itemCallsKey(reuseKey, item) {
+    return `${reuseKey}\u0000${item}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -7848,7 +7860,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: event.item }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {

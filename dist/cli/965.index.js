@@ -2675,7 +2675,12 @@ const PlannerOptions = schemas.strictObject({
 const Plan = schemas.strictObject({
     $schema: schemas.string().optional().meta({ description: "The JSON Schema of this file, for editors that read it from the file's `$schema` key." }),
     version: schemas.literal(1).optional().meta({ description: 'The plan file format version.', default: 1 }),
-    name: schemas.string().min(1).optional().meta({ description: "The plan's name: the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
+    // Every header shows it whole (comment, summary, log, check run): a longer one would push the checklist out of the comment.
+    name: schemas.string()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
         .optional()
