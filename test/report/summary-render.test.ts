@@ -181,6 +181,23 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toMatch(/\n\n_… [\d,]+ steps, [\d,]+ of them failed or unfinished, left out here to stay under GitHub's 1 MiB limit; every step is in the trace file\._\n\n### Cost/);
   });
 
+  // Found by a review: every line was shorter than the notice that replaces a run of them, so no completed
+  // step was ever left out, and the last resort left out the run's one failure instead.
+  it('leaves out runs of completed steps with lines shorter than a notice before any failed step', () => {
+    const steps = Array.from({ length: 15_000 }, (_, i) => step(`s${i}`, `Check shard ${i} ${'t'.repeat(60)}`));
+    const script = new RunScript(plan(steps));
+    for (const [i, s] of steps.entries()) {
+      if (i === 12_000) script.fail(s.key, 'THE_FAILURE');
+      else script.complete(s.key, 'ok');
+    }
+    const md = renderSummary(script.finish('failed', usage(3, 100, 50, 0.25)).record(), { redact: noRedaction });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(MiB);
+    expect(md).toContain('❌ **s12000. Check shard 12000');
+    expect(md).toContain('### Cost');
+    expect(md).toMatch(/_… [\d,]+ steps that completed or did not run left out here/);
+    expect(md).not.toContain('failed or unfinished');
+  });
+
   // Found by a review: with the replaced steps alone over the cap, every step of the plan that ran was
   // left out, its failure too, and the end was cut off all the same.
   it('leaves no failed step out when that cannot make the summary fit', () => {

@@ -130,10 +130,11 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, each from the last up, until the summary fits. A step is left out only where that saves
- * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
- * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
- * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
- * the revisions stay, and `hardCut` takes the end only past them.
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line; lines
+ * shorter than a notice go in runs of neighbours. When the failed, running and waiting steps' lines
+ * alone are over the cap, the steps are left out from the last up whatever their state, as one run with
+ * one notice, when that can make it fit: the first failures, the goals, the cost and the revisions stay,
+ * and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(
   body: readonly SummaryPart[],
@@ -150,6 +151,7 @@ function leaveOutSteps(
     const part = body[index];
     return part !== undefined && isDroppable(part) && dropped.has(part);
   };
+  const lineBytes = (step: DroppableStep): number => step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
   let size = state.size;
   let text = '';
   // Each pass leaves out what the estimate says is enough; then the text is measured again.
@@ -162,9 +164,8 @@ function leaveOutSteps(
         const index = at.get(step)!;
         const before = isDropped(index - 1);
         const after = isDropped(index + 1);
-        const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
         // Beside a run left out, it joins that run's notice; between two, it makes them one.
-        const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+        const saving = lineBytes(step) - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
         if (saving <= 0 && !evenAtACost) continue;
         dropped.add(step);
         changed = true;
@@ -180,6 +181,22 @@ function leaveOutSteps(
   };
   const byRank = ([1, 2] as const).flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
   if (leaveOut(byRank, false)) return text;
+  // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
+  // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
+  // first, each from its last step up.
+  const runs: DroppableStep[][] = [];
+  let run: DroppableStep[] = [];
+  for (const part of body) {
+    if (isDroppable(part) && part.rank !== 3) {
+      if (!dropped.has(part)) run.push(part);
+    } else if (run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  const worthwhile = runs.reverse().filter((steps) => steps.reduce((sum, step) => sum + lineBytes(step), 0) > noticeBytes);
+  if (leaveOut(worthwhile.flatMap((steps) => [...steps].reverse()), true)) return text;
   // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
   // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
   const before = [...dropped];
