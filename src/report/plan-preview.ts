@@ -4,6 +4,7 @@ import { checklistItems } from './checklist.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
+import { goalLine } from './summary/summary-header.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 
 type Redact = (text: string) => string;
@@ -43,7 +44,7 @@ export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: R
   const items = checklistItems(record, redact);
   const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
   const lines = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
-  if (plan.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(redact(plan.goal))}`);
+  if (plan.goal) lines.push('', goalLine(plan.goal, redact));
   lines.push('', '### Steps', '');
   items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index]!)))}`));
   lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import { renderPlanPreview } from '../../src/report/plan-preview.ts';
 import { noRedaction, plan, RunScript, step, usage } from './summary-run-fixture.ts';
 
 const threeSteps = plan([step('1', 'Fetch the page'), step('2', 'Extract the numbers', ['1']), step('3', 'Write the report', ['2'])]);
@@ -219,6 +221,14 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(goal).toMatch(/^Summarise the week the week .*…$/);
     expect(md).toContain('✅ **1. Add**');
     expect(md).not.toContain('Result cut');
+  });
+
+  it('shows at most 2,000 characters of the goal in the plan preview (mode: plan) too', async () => {
+    const loaded = await loadPlanText(`name: weekly\ngoal: "Fix the docs: ${'use *bold* and `code` '.repeat(45_000)}"\nworkflow_sequence:\n  - { id: a, type: reasoning, description: Add the numbers }\n`, 'plan.yml');
+    if (!loaded.ok) throw new Error('the plan should load');
+    const md = renderPlanPreview(loaded.plan, { redact: noRedaction, written: false });
+    expect(Buffer.byteLength(md)).toBeLessThan(10_000);
+    expect(md).toContain('Add the numbers');
   });
 
   it('stays under the cap even when the checklist alone is too big', () => {

@@ -48,6 +48,14 @@ export function statusText(record: RunRecord, redact: (text: string) => string):
 /** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
 const GOAL_MAX_CHARS = 2_000;
 
+/**
+ * The plan's goal as the summary and the plan preview show it, cut to GOAL_MAX_CHARS: redacted before
+ * it is cut, so that a cut cannot split a secret out of the redactor's sight.
+ */
+export function goalLine(goal: string, redact: (text: string) => string): string {
+  return `**Goal:** ${escapeInlineMarkdown(cutText(redact(goal), GOAL_MAX_CHARS))}`;
+}
+
 /** Title, status line and goal of the summary. */
 export function renderSummaryHeader(record: RunRecord, redact: (text: string) => string): string {
   const name = escapeInlineMarkdown(redact(record.plan?.name ?? 'plan'));
@@ -55,7 +63,6 @@ export function renderSummaryHeader(record: RunRecord, redact: (text: string) =>
   if (record.durationMs !== undefined) facts.push(`took ${formatDuration(jobDurationMs(record))}`);
   if (record.revisions.length > 0 && record.plan) facts.push(`plan revision ${record.plan.revision}`);
   const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' · ')];
-  // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
-  if (record.plan?.goal) lines.push('', `**Goal:** ${escapeInlineMarkdown(cutText(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
+  if (record.plan?.goal) lines.push('', goalLine(record.plan.goal, redact));
   return lines.join('\n');
 }
