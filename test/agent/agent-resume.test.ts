@@ -165,3 +165,15 @@ it('a for_each agent item of a step whose list or task changed is not told of th
   await run(done, 'fourth.jsonl', { resume: 'third.jsonl' });
   expect(firstPrompt(before, 'item 0')).not.toContain('This step ran before');
 });
+
+// Found by a review: a trace whose call named its item as null crashed the resume with an internal error.
+it('refuses, as damaged, a trace whose call names its item in another shape', async () => {
+  await writeFile(path.join(dir, 'plan.yml'), ITEMS_PLAN(TWO));
+  await run([todos(false, [['1', 'Publish v1', 'in_progress']]), toolCallAnswer('publish', { title: 'Release v1' })], 'first.jsonl', { stopAfterPublish: true });
+  const trace = await readFile(path.join(dir, 'first.jsonl'), 'utf8');
+  for (const item of ['null', '"release[0]"']) {
+    await writeFile(path.join(dir, 'bad.jsonl'), trace.replace(/"item":\{[^}]*\}/, `"item":${item}`));
+    const outcome = await run([], 'second.jsonl', { resume: 'bad.jsonl' });
+    expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ message: expect.stringMatching(/item is not \{ key, reuseKey \}.*; the trace is damaged$/) }] });
+  }
+});
