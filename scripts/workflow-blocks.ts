@@ -7,7 +7,8 @@ export interface WorkflowBlock {
   readonly text: string;
 }
 
-const OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*(ya?ml)\b.*$/i;
+// Indented as far as a list item nests it: its text is indented as far, and read without that indent.
+const OPEN = /^( *)(`{3,}|~{3,})[ \t]*(ya?ml)\b.*$/i;
 
 function isWorkflow(text: string): boolean {
   return /^on:/m.test(text) && /^jobs:/m.test(text);
@@ -23,12 +24,17 @@ export function workflowBlocks(markdown: string): WorkflowBlock[] {
   for (let i = 0; i < lines.length; i++) {
     const open = OPEN.exec(lines[i]!);
     if (!open) continue;
-    const fence = open[1]!;
-    const close = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const indent = open[1]!.length;
+    const fence = open[2]!;
+    const close = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     let end = i + 1;
     while (end < lines.length && !close.test(lines[end]!)) end++;
-    const text = lines.slice(i + 1, end).join('\n');
-    if (isWorkflow(text)) blocks.push({ line: i + 2, text: `${text}\n` });
+    // As CommonMark reads a fenced block: each line loses up to the fence's own indentation.
+    const text = lines
+      .slice(i + 1, end)
+      .map((line) => line.slice(Math.min(indent, /^ */.exec(line)![0].length)))
+      .join('\n');
+    if (isWorkflow(text)) blocks.push({ line: i + 2, ...(indent > 0 && { column: indent }), text: `${text}\n` });
     i = end;
   }
   return blocks;

@@ -37,6 +37,13 @@ describe('workflowBlocks', () => {
     expect(blocks.map((block) => block.line)).toEqual([4, 24]);
     expect(blocks[0]?.text).toBe(GOOD);
   });
+
+  // Found by a review: a workflow inside a list item is indented with its fence, and was never linted.
+  it('finds a workflow indented with its fence inside a list item, read without the indent', () => {
+    const indented = GOOD.trimEnd().split('\n').map((line) => `  ${line}`).join('\n');
+    const markdown = `- **Matrices.** Like this:\n\n  \`\`\`yaml\n${indented}\n  \`\`\`\n`;
+    expect(workflowBlocks(markdown)).toEqual([{ line: 4, column: 2, text: GOOD }]);
+  });
 });
 
 describe('commentedWorkflowBlocks', () => {
