@@ -24997,10 +24997,11 @@ function renderSummary(record, options) {
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, each from the last up, until the summary fits. A step is left out only where that saves
- * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
- * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
- * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
- * the revisions stay, and `hardCut` takes the end only past them.
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line; lines
+ * shorter than a notice go in runs of neighbours. When the failed, running and waiting steps' lines
+ * alone are over the cap, the steps are left out from the last up whatever their state, as one run with
+ * one notice, when that can make it fit: the first failures, the goals, the cost and the revisions stay,
+ * and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(body, dropped, state) {
     const at = new Map();
@@ -25014,6 +25015,7 @@ function leaveOutSteps(body, dropped, state) {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);
     };
+    const lineBytes = (step) => step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
     let size = state.size;
     let text = '';
     // Each pass leaves out what the estimate says is enough; then the text is measured again.
@@ -25028,9 +25030,8 @@ function leaveOutSteps(body, dropped, state) {
                 const index = at.get(step);
                 const before = isDropped(index - 1);
                 const after = isDropped(index + 1);
-                const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
                 // Beside a run left out, it joins that run's notice; between two, it makes them one.
-                const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+                const saving = lineBytes(step) - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
                 if (saving <= 0 && !evenAtACost)
                     continue;
                 dropped.add(step);
@@ -25049,6 +25050,26 @@ function leaveOutSteps(body, dropped, state) {
     };
     const byRank = [1, 2].flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
     if (leaveOut(byRank, false))
+        return text;
+    // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
+    // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
+    // first, each from its last step up.
+    const runs = [];
+    let run = [];
+    for (const part of body) {
+        if (isDroppable(part) && part.rank !== 3) {
+            if (!dropped.has(part))
+                run.push(part);
+        }
+        else if (run.length > 0) {
+            runs.push(run);
+            run = [];
+        }
+    }
+    if (run.length > 0)
+        runs.push(run);
+    const worthwhile = runs.reverse().filter((steps) => steps.reduce((sum, step) => sum + lineBytes(step), 0) > noticeBytes);
+    if (leaveOut(worthwhile.flatMap((steps) => [...steps].reverse()), true))
         return text;
     // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
     // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
@@ -25168,6 +25189,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
+/* harmony export */   yc: () => (/* binding */ goalLine),
 /* harmony export */   yy: () => (/* binding */ reasonSuffix)
 /* harmony export */ });
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
@@ -25217,6 +25239,13 @@ function statusText(record, redact) {
 }
 /** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
 const GOAL_MAX_CHARS = 2_000;
+/**
+ * The plan's goal as the summary and the plan preview show it, cut to GOAL_MAX_CHARS: redacted before
+ * it is cut, so that a cut cannot split a secret out of the redactor's sight.
+ */
+function goalLine(goal, redact) {
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
+}
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
     const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
@@ -25226,9 +25255,8 @@ function renderSummaryHeader(record, redact) {
     if (record.revisions.length > 0 && record.plan)
         facts.push(`plan revision ${record.plan.revision}`);
     const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
-    // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
     if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
+        lines.push('', goalLine(record.plan.goal, redact));
     return lines.join('\n');
 }
 
@@ -25563,7 +25591,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: event.item }) };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -25645,6 +25673,13 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+}
+/** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
+function callingItem(item) {
+    const { key, reuseKey } = (item ?? {});
+    if (typeof key !== 'string' || typeof reuseKey !== 'string')
+        throw new Error(`a tool_called event's item is not { key, reuseKey }: ${JSON.stringify(item)?.slice(0, 100)}`);
+    return { key, reuseKey };
 }
 
 
@@ -40535,6 +40570,7 @@ var mermaid_graph = __nccwpck_require__(14260);
 
 
 
+
 /** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
 function plannedRecord(plan) {
     const snapshot = {
@@ -40571,7 +40607,7 @@ function renderPlanPreview(plan, options) {
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
     const lines = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
-        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.goal))}`);
+        lines.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
     items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');

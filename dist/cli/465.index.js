@@ -239,8 +239,8 @@ function consoleChecklist(options) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
-var final_report = __webpack_require__(8174);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 11 modules
+var final_report = __webpack_require__(418);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(5692);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules

@@ -7860,7 +7860,7 @@ function resumeStateFromEvents(events, planName, from) {
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: event.item }) };
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -7942,6 +7942,13 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+}
+/** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
+function callingItem(item) {
+    const { key, reuseKey } = (item ?? {});
+    if (typeof key !== 'string' || typeof reuseKey !== 'string')
+        throw new Error(`a tool_called event's item is not { key, reuseKey }: ${JSON.stringify(item)?.slice(0, 100)}`);
+    return { key, reuseKey };
 }
 
 

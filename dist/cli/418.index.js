@@ -1,5 +1,5 @@
-export const id = 174;
-export const ids = [174];
+export const id = 418;
+export const ids = [418];
 export const modules = {
 
 /***/ 1874:
@@ -37,7 +37,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 8174:
+/***/ 418:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -46,74 +46,10 @@ __webpack_require__.d(__webpack_exports__, {
   P: () => (/* binding */ finalReport)
 });
 
-// EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __webpack_require__(422);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
-// EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __webpack_require__(4360);
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __webpack_require__(1675);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(949);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(2172);
-;// CONCATENATED MODULE: ./lib/report/summary/summary-header.js
-
-
-
-
-
-const STATUS_ICONS = {
-    succeeded: '\u2705',
-    failed: '\u274c',
-    'goals-unmet': '\ud83c\udfaf',
-    escalated: '\ud83c\udd98',
-    cancelled: '\u23f9\ufe0f',
-    'awaiting-approval': '\u23f8\ufe0f',
-    rejected: '\ud83d\udeab',
-};
-/** The icon for how a run ended, or \u23f3 while it runs. */
-function statusIcon(status) {
-    return status ? STATUS_ICONS[status] : '\u23f3';
-}
-/** The most of a run's reason a status line shows (a model or a tool may have written it). */
-const MAX_REASON_CHARS = 1000;
-/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
-function reasonSuffix(reason, redact) {
-    return reason ? `: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(reason), MAX_REASON_CHARS))}` : '';
-}
-/** What the status means, in words a reader can act on. */
-function statusText(record, redact) {
-    const reason = reasonSuffix(record.reason, redact);
-    switch (record.status) {
-        case undefined:
-            return 'running';
-        case 'escalated':
-            return `escalated \u2014 a person is needed${reason}`;
-        case 'awaiting-approval':
-            return `awaiting approval \u2014 it ran every step it could; the rest waits for a person to approve${reason}`;
-        case 'goals-unmet':
-            return `goals unmet \u2014 the run finished but its result does not meet a required goal${reason}`;
-        default:
-            return `${record.status}${reason}`;
-    }
-}
-/** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
-const GOAL_MAX_CHARS = 2_000;
-/** Title, status line and goal of the summary. */
-function renderSummaryHeader(record, redact) {
-    const name = (0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(record.plan?.name ?? 'plan'));
-    const facts = [`**Status:** ${statusText(record, redact)}`, (0,checklist/* checklistHeader */.Y4)(record)];
-    if (record.durationMs !== undefined)
-        facts.push(`took ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`);
-    if (record.revisions.length > 0 && record.plan)
-        facts.push(`plan revision ${record.plan.revision}`);
-    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
-    // Redacted before it is cut, so that a cut cannot split a secret out of the redactor's sight.
-    if (record.plan?.goal)
-        lines.push('', `**Goal:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(record.plan.goal), GOAL_MAX_CHARS))}`);
-    return lines.join('\n');
-}
-
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(8983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -190,6 +126,8 @@ var plan_preview = __webpack_require__(490);
 var goals_table = __webpack_require__(2895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
 var mermaid_graph = __webpack_require__(4260);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __webpack_require__(2172);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
 
 
@@ -366,6 +304,10 @@ function renderSummaryRevisions(record, redact) {
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
+// EXTERNAL MODULE: ./lib/report/format-duration.js
+var format_duration = __webpack_require__(4360);
 ;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
 
 /**
@@ -622,7 +564,7 @@ function renderSummary(record, options) {
         renderSummaryRevisions(record, redact),
         graph,
     ];
-    const header = renderSummaryHeader(record, redact);
+    const header = (0,summary_header/* renderSummaryHeader */.ss)(record, redact);
     const cut = new Set();
     const dropped = new Set();
     const render = () => {
@@ -655,10 +597,11 @@ function renderSummary(record, options) {
 /**
  * With every result cut and still too big: leaves out the lines of completed steps, then of steps that
  * did not run, each from the last up, until the summary fits. A step is left out only where that saves
- * room: alone between kept lines it needs a notice of its own, which may be longer than its line. When
- * the failed, running and waiting steps' lines alone are over the cap, the steps are left out from the
- * last up whatever their state, as one run with one notice: the first failures, the goals, the cost and
- * the revisions stay, and `hardCut` takes the end only past them.
+ * room: alone between kept lines it needs a notice of its own, which may be longer than its line; lines
+ * shorter than a notice go in runs of neighbours. When the failed, running and waiting steps' lines
+ * alone are over the cap, the steps are left out from the last up whatever their state, as one run with
+ * one notice, when that can make it fit: the first failures, the goals, the cost and the revisions stay,
+ * and `hardCut` takes the end only past them.
  */
 function leaveOutSteps(body, dropped, state) {
     const at = new Map();
@@ -672,6 +615,7 @@ function leaveOutSteps(body, dropped, state) {
         const part = body[index];
         return part !== undefined && isDroppable(part) && dropped.has(part);
     };
+    const lineBytes = (step) => step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
     let size = state.size;
     let text = '';
     // Each pass leaves out what the estimate says is enough; then the text is measured again.
@@ -686,9 +630,8 @@ function leaveOutSteps(body, dropped, state) {
                 const index = at.get(step);
                 const before = isDropped(index - 1);
                 const after = isDropped(index + 1);
-                const lines = step.lines.reduce((sum, line) => sum + byteSize(show(line, state.cut)) + SEPARATOR.length, 0);
                 // Beside a run left out, it joins that run's notice; between two, it makes them one.
-                const saving = lines - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
+                const saving = lineBytes(step) - (before || after ? 0 : noticeBytes) + (before && after ? noticeBytes : 0);
                 if (saving <= 0 && !evenAtACost)
                     continue;
                 dropped.add(step);
@@ -707,6 +650,26 @@ function leaveOutSteps(body, dropped, state) {
     };
     const byRank = [1, 2].flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
     if (leaveOut(byRank, false))
+        return text;
+    // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
+    // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
+    // first, each from its last step up.
+    const runs = [];
+    let run = [];
+    for (const part of body) {
+        if (isDroppable(part) && part.rank !== 3) {
+            if (!dropped.has(part))
+                run.push(part);
+        }
+        else if (run.length > 0) {
+            runs.push(run);
+            run = [];
+        }
+    }
+    if (run.length > 0)
+        runs.push(run);
+    const worthwhile = runs.reverse().filter((steps) => steps.reduce((sum, step) => sum + lineBytes(step), 0) > noticeBytes);
+    if (leaveOut(worthwhile.flatMap((steps) => [...steps].reverse()), true))
         return text;
     // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
     // over the cap by itself, and `hardCut` keeps more of what went wrong with the steps left in.
@@ -793,7 +756,7 @@ function reportOf(outcome, context) {
             status: 'cancelled',
             reason,
             goals: [],
-            markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
+            markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
             planErrors: [],
             ...(outcome.usage && { usage: outcome.usage }),
         };
@@ -1029,10 +992,12 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1874);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(422);
+/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1675);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(422);
+
 
 
 
@@ -1047,7 +1012,7 @@ function plannedRecord(plan) {
         revision: 1,
         steps: [...plan.steps],
     };
-    return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_3__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
+    return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
 }
 /** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
 function stepDetail(step) {
@@ -1074,10 +1039,90 @@ function renderPlanPreview(plan, options) {
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
     const lines = [`## \ud83d\udcdd plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
-        lines.push('', `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.goal))}`);
+        lines.push('', (0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .goalLine */ .yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_4__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_5__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
     lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 1675:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I8: () => (/* binding */ statusIcon),
+/* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
+/* harmony export */   yc: () => (/* binding */ goalLine)
+/* harmony export */ });
+/* unused harmony exports reasonSuffix, statusText */
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9678);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4360);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2172);
+
+
+
+
+
+const STATUS_ICONS = {
+    succeeded: '\u2705',
+    failed: '\u274c',
+    'goals-unmet': '\ud83c\udfaf',
+    escalated: '\ud83c\udd98',
+    cancelled: '\u23f9\ufe0f',
+    'awaiting-approval': '\u23f8\ufe0f',
+    rejected: '\ud83d\udeab',
+};
+/** The icon for how a run ended, or \u23f3 while it runs. */
+function statusIcon(status) {
+    return status ? STATUS_ICONS[status] : '\u23f3';
+}
+/** The most of a run's reason a status line shows (a model or a tool may have written it). */
+const MAX_REASON_CHARS = 1000;
+/** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
+function reasonSuffix(reason, redact) {
+    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS))}` : '';
+}
+/** What the status means, in words a reader can act on. */
+function statusText(record, redact) {
+    const reason = reasonSuffix(record.reason, redact);
+    switch (record.status) {
+        case undefined:
+            return 'running';
+        case 'escalated':
+            return `escalated \u2014 a person is needed${reason}`;
+        case 'awaiting-approval':
+            return `awaiting approval \u2014 it ran every step it could; the rest waits for a person to approve${reason}`;
+        case 'goals-unmet':
+            return `goals unmet \u2014 the run finished but its result does not meet a required goal${reason}`;
+        default:
+            return `${record.status}${reason}`;
+    }
+}
+/** The goal as the header shows it: a plan's goal may be a long task, and the plan file has it whole. */
+const GOAL_MAX_CHARS = 2_000;
+/**
+ * The plan's goal as the summary and the plan preview show it, cut to GOAL_MAX_CHARS: redacted before
+ * it is cut, so that a cut cannot split a secret out of the redactor's sight.
+ */
+function goalLine(goal, redact) {
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
+}
+/** Title, status line and goal of the summary. */
+function renderSummaryHeader(record, redact) {
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(record.plan?.name ?? 'plan'));
+    const facts = [`**Status:** ${statusText(record, redact)}`, (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistHeader */ .Y4)(record)];
+    if (record.durationMs !== undefined)
+        facts.push(`took ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`);
+    if (record.revisions.length > 0 && record.plan)
+        facts.push(`plan revision ${record.plan.revision}`);
+    const lines = [`## ${statusIcon(record.status)} plan-runner: ${name}`, '', facts.join(' \u00b7 ')];
+    if (record.plan?.goal)
+        lines.push('', goalLine(record.plan.goal, redact));
     return lines.join('\n');
 }
 
