@@ -200,6 +200,26 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).not.toContain('failed or unfinished');
   });
 
+  // Found by a review: steps below a long completed line joined its notice one per pass, 8 passes at
+  // most; the short ones left over were not worth a notice of their own, so the last failure went instead.
+  it('adds short completed lines to a notice already there before leaving out a failed step', () => {
+    const steps = [
+      step('f0', 'first failure'),
+      step('L', 'long '.repeat(58)),
+      ...Array.from({ length: 10 }, (_, i) => step(`c${i + 1}`, 's')),
+      ...Array.from({ length: 5 }, (_, i) => step(`F${i + 1}`, `failing ${'y'.repeat(250)}`)),
+    ];
+    const script = new RunScript(plan(steps));
+    for (const s of steps) {
+      if (/^[fF]/.test(s.key)) script.fail(s.key, 'boom');
+      else script.complete(s.key, 'ok');
+    }
+    const md = renderSummary(script.finish('failed', usage(3, 100, 50, 0.25)).record(), { redact: noRedaction, maxBytes: 2_100 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(2_100);
+    expect(md.match(/^❌ \*\*[fF]\d\./gm)).toHaveLength(6);
+    expect(md).toContain('_… 11 steps that completed or did not run left out here');
+  });
+
   // Found by a review: with the replaced steps alone over the cap, every step of the plan that ran was
   // left out, its failure too, and the end was cut off all the same.
   it('leaves no failed step out when that cannot make the summary fit', () => {
