@@ -26,7 +26,8 @@ export function workflowBlocks(markdown: string): WorkflowBlock[] {
     if (!open) continue;
     const indent = open[1]!.length;
     const fence = open[2]!;
-    const close = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    // A closing fence is indented at most 3 spaces more than its opening one: deeper, it is text (a heredoc's).
+    const close = new RegExp(`^ {0,${indent + 3}}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     let end = i + 1;
     while (end < lines.length && !close.test(lines[end]!)) end++;
     // As CommonMark reads a fenced block: each line loses up to the fence's own indentation.

@@ -38,6 +38,12 @@ describe('workflowBlocks', () => {
     expect(blocks[0]?.text).toBe(GOOD);
   });
 
+  // Found by a review: a fence indented 4 spaces or more inside a block is its text (a heredoc's), not its end.
+  it('reads a block whole past a deeper-indented fence in its text', () => {
+    const workflow = `${GOOD}      - run: |\n          cat > body.md <<EOF\n          \`\`\`\n          EOF\n`;
+    expect(workflowBlocks(`\`\`\`yaml\n${workflow}\`\`\`\n`)).toEqual([{ line: 2, text: workflow }]);
+  });
+
   // Found by a review: a workflow inside a list item is indented with its fence, and was never linted.
   it('finds a workflow indented with its fence inside a list item, read without the indent', () => {
     const indented = GOOD.trimEnd().split('\n').map((line) => `  ${line}`).join('\n');
