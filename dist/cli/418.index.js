@@ -654,21 +654,26 @@ function leaveOutSteps(body, dropped, state) {
     // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
     // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
     // first, each from its last step up.
+    // A stretch that holds a step left out already has its notice: its other steps then cost nothing to add.
     const runs = [];
-    let run = [];
+    let run = { steps: [], noticed: false };
     for (const part of body) {
         if (isDroppable(part) && part.rank !== 3) {
-            if (!dropped.has(part))
-                run.push(part);
+            if (dropped.has(part))
+                run.noticed = true;
+            else
+                run.steps.push(part);
         }
-        else if (run.length > 0) {
+        else if (run.steps.length > 0 || run.noticed) {
             runs.push(run);
-            run = [];
+            run = { steps: [], noticed: false };
         }
     }
-    if (run.length > 0)
-        runs.push(run);
-    const worthwhile = runs.reverse().filter((steps) => steps.reduce((sum, step) => sum + lineBytes(step), 0) > noticeBytes);
+    runs.push(run);
+    const worthwhile = runs
+        .reverse()
+        .filter(({ steps, noticed }) => steps.length > 0 && steps.reduce((sum, step) => sum + lineBytes(step), 0) > (noticed ? 0 : noticeBytes))
+        .map(({ steps }) => steps);
     if (leaveOut(worthwhile.flatMap((steps) => [...steps].reverse()), true))
         return text;
     // Only when leaving every step out would fit: else what follows the steps (replaced steps, say) is
