@@ -5,6 +5,7 @@ import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
 import { goalLine } from './summary/summary-header.ts';
+import { cutText } from './cut-text.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 
 type Redact = (text: string) => string;
@@ -21,20 +22,26 @@ export function plannedRecord(plan: ValidPlan): RunRecord {
   return applyEvent(newRunRecord(), { type: 'plan_created', at: 0, plan: snapshot });
 }
 
-/** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
-function stepDetail(step: PlanStep): string {
+/** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
+const DETAIL_MAX_CHARS = 1_000;
+
+/**
+ * What a step will do besides its description: the tool and args, the inputs, the dependencies;
+ * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ */
+function stepDetail(step: PlanStep, redact: Redact): string {
   const parts: string[] = [];
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
   parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
   if (step.why) parts.push(`why: ${step.why}`);
-  return parts.join(' · ');
+  return cutText(redact(parts.join(' · ')), DETAIL_MAX_CHARS);
 }
 
 /** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
 export function planPreviewLines(plan: ValidPlan, redact: Redact = (text) => text): string[] {
   const items = checklistItems(plannedRecord(plan), redact);
-  return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${redact(stepDetail(plan.steps[index]!))}`);
+  return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${stepDetail(plan.steps[index]!, redact)}`);
 }
 
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
@@ -46,7 +53,7 @@ export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: R
   const lines = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
   if (plan.goal) lines.push('', goalLine(plan.goal, redact));
   lines.push('', '### Steps', '');
-  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(redact(stepDetail(plan.steps[index]!)))}`));
+  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(stepDetail(plan.steps[index]!, redact))}`));
   lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
   return lines.join('\n');
 }

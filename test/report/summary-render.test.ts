@@ -251,6 +251,18 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('Add the numbers');
   });
 
+  // Found by a review: one step's arguments were shown whole, and 1 MiB of them pushed every later step
+  // out of the preview's job summary.
+  it('shows at most 1,000 characters of a step\'s detail in the plan preview', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(200_000) });
+    const loaded = await loadPlanText(`name: p\ntools:\n  post:\n    description: Posts\n    command: [cat]\n    input: { type: object }\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: post, args: ${big} }\n  - { id: b, type: reasoning, description: Say it was posted, depends_on: [a] }\n`, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const md = renderPlanPreview(loaded.plan, { redact: noRedaction, written: false });
+    expect(Buffer.byteLength(md)).toBeLessThan(5_000);
+    expect(md).toMatch(/- ⬜ a\. .* — `post \{"text":"x+…`/);
+    expect(md).toContain('b. Say it was posted');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
