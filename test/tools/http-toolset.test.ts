@@ -75,6 +75,9 @@ describe('the allow list', () => {
     ['a dot-dot with a path parameter', 'https://api.example.com/v1/public/..;/admin'],
     ['a dot with a path parameter', 'https://api.example.com/v1/.;x/x'],
     ['a doubly encoded dot-dot-slash', 'https://api.example.com/v1/%252e%252e%252fadmin'],
+    // Found by a review: Spring decodes `%3b` before it drops `;…`.
+    ['a dot-dot with an encoded path parameter', 'https://api.example.com/v1/public/..%3b/admin'],
+    ['a dot-dot with an upper-case encoded path parameter', 'https://api.example.com/v1/public/..%3B/admin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });
@@ -239,5 +242,34 @@ describe('http_post', () => {
     const routing = ['X-Original-URL', 'X-Original-Host', 'X-Original-Method', 'X-Rewrite-URL', 'X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override', 'Forwarded', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Forwarded-Prefix', 'X-Forwarded-Uri', 'X-Forwarded-Port', 'X-Host', 'X-Real-IP'];
     await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers: Object.fromEntries(routing.map((name) => [name, '/admin'])) }, ctx());
     expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
+  });
+
+  // Found by a review: CGI and WSGI servers read `X_Forwarded_Host` as `X-Forwarded-Host`, and the
+  // client-IP headers of CDNs and proxies went through.
+  it('drops routing headers spelled with underscores, and the client-IP headers of proxies and CDNs', async () => {
+    let seen: Record<string, unknown> = {};
+    handler = (request, response) => {
+      seen = request.headers;
+      response.writeHead(200).end('ok');
+    };
+    const routing = ['X_Original_URL', 'X_Forwarded_Host', 'X_HTTP_Method_Override', 'True-Client-IP', 'X-Client-IP', 'CF-Connecting-IP', 'X-Cluster-Client-IP', 'X-Envoy-Original-Path', 'Expect'];
+    await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers: { ...Object.fromEntries(routing.map((name) => [name, '/admin'])), accept: 'text/plain' } }, ctx());
+    expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
+    expect(seen['accept']).toBe('text/plain');
+  });
+
+  // Found by a review: fetch refused them before sending, and the tool reported a host that could not be
+  // reached, to be retried with the same arguments.
+  it('refuses a header with a line break or a bad name as the model\'s mistake, sending nothing', async () => {
+    let requests = 0;
+    handler = (_request, response) => {
+      requests++;
+      response.writeHead(200).end('ok');
+    };
+    for (const headers of [{ accept: 'text/plain\r\nX-Injected: 1' }, { 'bad name': 'x' }]) {
+      const error = await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers }, ctx()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ transient: false, message: expect.stringMatching(/^http_get: header .* cannot be sent/) });
+    }
+    expect(requests).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { HttpStatusError } from './http-status-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { retryAfterMs } from '../../core/retry-after-ms.ts';
+import { StepError } from '../../core/step-error.ts';
 
 export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
@@ -19,6 +20,10 @@ const FORBIDDEN_HEADERS = new Set([
   'content-length',
   'transfer-encoding',
   'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'expect',
   'cookie',
   'upgrade',
   'x-original-url',
@@ -29,6 +34,12 @@ const FORBIDDEN_HEADERS = new Set([
   'forwarded',
   'x-host',
   'x-real-ip',
+  'true-client-ip',
+  'x-client-ip',
+  'cf-connecting-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+  'x-envoy-original-path',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
@@ -48,12 +59,20 @@ export interface HttpToolResult {
   readonly body: string;
 }
 
-function modelHeaders(args: Record<string, unknown>): Record<string, string> {
+function modelHeaders(toolName: string, args: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
   const given = args.headers;
   if (given === null || typeof given !== 'object') return headers;
   for (const [name, value] of Object.entries(given)) {
-    if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix))) continue;
+    // CGI, WSGI and older Gunicorn read `X_Forwarded_Host` as `X-Forwarded-Host`: compared as they read it.
+    const read = name.toLowerCase().replaceAll('_', '-');
+    if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix))) continue;
+    // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+    try {
+      new Headers([[name, value]]);
+    } catch (error) {
+      throw new StepError(`${toolName}: header ${JSON.stringify(name.slice(0, 100))} cannot be sent (${error instanceof Error ? error.message : String(error)}); give header names and one-line values`, { transient: false, toolName });
+    }
     headers[name] = value;
   }
   return headers;
@@ -68,7 +87,7 @@ async function send(
   const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
   const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
-  const headers = modelHeaders(args);
+  const headers = modelHeaders(toolName, args);
   let body: string | undefined;
   if (toolName === 'http_post') {
     const raw = args.body;
