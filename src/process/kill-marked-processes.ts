@@ -13,6 +13,21 @@ export const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
 export function killMarkedProcesses(marker: string, procRoot = '/proc'): number[] {
   if (process.platform !== 'linux') return [];
   const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+  // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+  // sweep again until one finds nothing, a bounded number of times.
+  const killed: number[] = [];
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    const found = sweepOnce(needle, procRoot);
+    killed.push(...found);
+    if (found.length === 0) break;
+  }
+  return killed;
+}
+
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+
+function sweepOnce(needle: Buffer, procRoot: string): number[] {
   let entries: string[];
   try {
     entries = readdirSync(procRoot);

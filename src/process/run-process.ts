@@ -80,7 +80,7 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     const merged = output.mode === 'merged' ? new TailBuffer(output.maxBytes) : undefined;
     const stderr = new TailBuffer(output.mode === 'separate' ? output.maxStderrBytes : 0);
     let stoppedBy: 'timed_out' | 'output_too_large' | 'aborted' | undefined;
-    let exited = false;
+    let exited: { readonly exitCode: number | null; readonly signal: NodeJS.Signals | null } | undefined;
     let settled = false;
     let graceTimer: NodeJS.Timeout | undefined;
 
@@ -96,13 +96,18 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       if (stoppedBy === 'aborted') finish({ kind: 'aborted', reason: options.signal?.reason });
       else if (stoppedBy) finish({ kind: stoppedBy, stderr });
     };
-    // A process that left our group (setsid) can hold the pipes open for ever; once the command
-    // itself is gone, wait only briefly for them to close.
+    const finishExited = (exitCode: number | null, signal: NodeJS.Signals | null): void => {
+      if (stoppedBy) finishStopped();
+      else finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
+    };
+    // A process that left our group and our marker (setsid with a reset environment, sudo) can hold the
+    // pipes open for ever; once the command itself is gone, wait only briefly for them to close, and
+    // end with what it wrote, as it ended: a command that exited 0 is not a timeout.
     const closeSoon = (): void => {
       graceTimer ??= setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
-        finishStopped();
+        finishExited(exited?.exitCode ?? null, exited?.signal ?? null);
       }, CLOSE_GRACE_MS);
     };
     const stop = (reason: NonNullable<typeof stoppedBy>): void => {
@@ -138,17 +143,14 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (child.pid === undefined) finish({ kind: 'spawn_failed', program, error, early: false });
     });
-    child.on('exit', () => {
-      exited = true;
+    child.on('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
+      exited = { exitCode, signal };
       // Whatever the command left running would keep its pipes open (and 'close' from firing),
       // including processes that left the group (setsid): those still carry the marker.
       killProcessGroup(child);
       killMarkedProcesses(marker);
-      if (stoppedBy) closeSoon();
+      closeSoon();
     });
-    child.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
-      if (stoppedBy) finishStopped();
-      else finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
-    });
+    child.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => finishExited(exitCode, signal));
   }));
 }

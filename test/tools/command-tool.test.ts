@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,42 @@ describe('commandTool limits', () => {
     } finally {
       if (escaped !== undefined && !isProcessGone(escaped)) process.kill(escaped, 'SIGKILL');
       await probe.close();
+    }
+  });
+
+  // Found by a review: a helper started with a reset environment (sudo, a launcher) escapes both the group
+  // and the marker; holding the output pipe, it turned a command that exited 0 into a retried timeout.
+  it.skipIf(process.platform !== 'linux')('returns what a command that exited wrote, though a process with a reset environment holds its output', async () => {
+    const pidFile = path.join(repo, 'escaped.pid');
+    const script = `setsid env -i /bin/sh -c 'echo $$ > ${pidFile}; exec sleep 60' & sleep 0.3; echo '{"ok":true}'`;
+    try {
+      const result = await commandTool('t', { description: 'd', command: ['sh', '-c', script], timeout_seconds: 10 }, options()).execute({}, context());
+      expect(result).toEqual({ ok: true });
+    } finally {
+      const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+      if (pid > 0 && !isProcessGone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  // Found by a review: one sweep of the marked processes missed the children a detached supervisor forked
+  // while the sweep ran. A race: with one sweep this failed in 3 of 5 runs here; with the sweeps, never.
+  it.skipIf(process.platform !== 'linux')('ends the children a detached process keeps forking, sweeping until none is left', async () => {
+    const script = `setsid sh -c 'while :; do sleep 77 </dev/null >/dev/null 2>&1 & done' </dev/null >/dev/null 2>&1 & sleep 0.1; echo '{"ok":true}'`;
+    // Processes still carrying a marker plan-runner set: what the sweep should have ended.
+    const marked = () =>
+      readdirSync('/proc').filter((entry) => {
+        try {
+          return /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/environ`).includes('PLAN_RUNNER_PROCESS_MARKER=') && readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('sleep\u000077');
+        } catch {
+          return false;
+        }
+      });
+    try {
+      expect(await commandTool('t', { description: 'd', command: ['sh', '-c', script] }, options()).execute({}, context())).toEqual({ ok: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(marked()).toEqual([]);
+    } finally {
+      for (const pid of marked()) process.kill(Number(pid), 'SIGKILL');
     }
   });
 
