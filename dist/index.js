@@ -9913,8 +9913,13 @@ function undoneInside(key, nested) {
 /* harmony export */   B: () => (/* binding */ isSecretEnvName),
 /* harmony export */   C: () => (/* binding */ isOrdinaryValue)
 /* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
+/**
+ * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
+ * `INPUT_*`, and the common short forms (`DB_PASS`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, `SLACK_WEBHOOK_URL`,
+ * `DATABASE_URL`, a connection string). Short forms only as a name's last part: `PWD` (the shell's
+ * working directory), `PATH` and `AUTHOR` are no secrets.
+ */
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|DSN)$|_(?:PWD|AUTH|PAT)$|WEBHOOK|DATABASE_URL|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
@@ -22984,6 +22989,20 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     if (process.platform !== 'linux')
         return [];
     const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+    // sweep again until one finds nothing, a bounded number of times.
+    const killed = [];
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        const found = sweepOnce(needle, procRoot);
+        killed.push(...found);
+        if (found.length === 0)
+            break;
+    }
+    return killed;
+}
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+function sweepOnce(needle, procRoot) {
     let entries;
     try {
         entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
@@ -23189,7 +23208,7 @@ function runProcess(argv, options) {
         const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
         const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
-        let exited = false;
+        let exited;
         let settled = false;
         let graceTimer;
         const finish = (outcome) => {
@@ -23207,13 +23226,20 @@ function runProcess(argv, options) {
             else if (stoppedBy)
                 finish({ kind: stoppedBy, stderr });
         };
-        // A process that left our group (setsid) can hold the pipes open for ever; once the command
-        // itself is gone, wait only briefly for them to close.
+        const finishExited = (exitCode, signal) => {
+            if (stoppedBy)
+                finishStopped();
+            else
+                finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
+        };
+        // A process that left our group and our marker (setsid with a reset environment, sudo) can hold the
+        // pipes open for ever; once the command itself is gone, wait only briefly for them to close, and
+        // end with what it wrote, as it ended: a command that exited 0 is not a timeout.
         const closeSoon = () => {
             graceTimer ??= setTimeout(() => {
                 child.stdout?.destroy();
                 child.stderr?.destroy();
-                finishStopped();
+                finishExited(exited?.exitCode ?? null, exited?.signal ?? null);
             }, CLOSE_GRACE_MS);
         };
         const stop = (reason) => {
@@ -23254,21 +23280,15 @@ function runProcess(argv, options) {
             if (child.pid === undefined)
                 finish({ kind: 'spawn_failed', program, error, early: false });
         });
-        child.on('exit', () => {
-            exited = true;
+        child.on('exit', (exitCode, signal) => {
+            exited = { exitCode, signal };
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
-            if (stoppedBy)
-                closeSoon();
+            closeSoon();
         });
-        child.on('close', (exitCode, signal) => {
-            if (stoppedBy)
-                finishStopped();
-            else
-                finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
-        });
+        child.on('close', (exitCode, signal) => finishExited(exitCode, signal));
     }));
 }
 
@@ -26179,8 +26199,9 @@ function refusalReason(url, allow) {
     if (/%25(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
     // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-    if (/(?:^|\/)\.{1,2};/.test(url.pathname))
-        return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there.
+    if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(url.pathname))
+        return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -28428,6 +28449,7 @@ var retry_after_ms = __nccwpck_require__(72575);
 
 
 
+
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
 /**
@@ -28440,6 +28462,10 @@ const FORBIDDEN_HEADERS = new Set([
     'content-length',
     'transfer-encoding',
     'connection',
+    'keep-alive',
+    'te',
+    'trailer',
+    'expect',
     'cookie',
     'upgrade',
     'x-original-url',
@@ -28450,17 +28476,32 @@ const FORBIDDEN_HEADERS = new Set([
     'forwarded',
     'x-host',
     'x-real-ip',
+    'true-client-ip',
+    'x-client-ip',
+    'cf-connecting-ip',
+    'x-cluster-client-ip',
+    'fastly-client-ip',
+    'x-envoy-original-path',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
-function modelHeaders(args) {
+function modelHeaders(toolName, args) {
     const headers = {};
     const given = args.headers;
     if (given === null || typeof given !== 'object')
         return headers;
     for (const [name, value] of Object.entries(given)) {
-        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix)))
+        // CGI, WSGI and older Gunicorn read `X_Forwarded_Host` as `X-Forwarded-Host`: compared as they read it.
+        const read = name.toLowerCase().replaceAll('_', '-');
+        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix)))
             continue;
+        // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+        try {
+            new Headers([[name, value]]);
+        }
+        catch (error) {
+            throw new step_error/* StepError */.z(`${toolName}: header ${JSON.stringify(name.slice(0, 100))} cannot be sent (${error instanceof Error ? error.message : String(error)}); give header names and one-line values`, { transient: false, toolName });
+        }
         headers[name] = value;
     }
     return headers;
@@ -28469,7 +28510,7 @@ async function send(options, toolName, args, ctx) {
     const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
-    const headers = modelHeaders(args);
+    const headers = modelHeaders(toolName, args);
     let body;
     if (toolName === 'http_post') {
         const raw = args.body;
@@ -40576,6 +40617,7 @@ var mermaid_graph = __nccwpck_require__(14260);
 
 
 
+
 /** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
 function plannedRecord(plan) {
     const snapshot = {
@@ -40587,8 +40629,13 @@ function plannedRecord(plan) {
     };
     return (0,run_record/* applyEvent */.Z8)((0,run_record/* newRunRecord */.pB)(), { type: 'plan_created', at: 0, plan: snapshot });
 }
-/** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
-function stepDetail(step) {
+/** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
+const DETAIL_MAX_CHARS = 1_000;
+/**
+ * What a step will do besides its description: the tool and args, the inputs, the dependencies;
+ * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ */
+function stepDetail(step, redact) {
     const parts = [];
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
@@ -40597,12 +40644,12 @@ function stepDetail(step) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return parts.join(' \u00b7 ');
+    return (0,cut_text/* cutText */.IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
     const items = checklistItems(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${redact(stepDetail(plan.steps[index]))}`);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact)}`);
 }
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
 function renderPlanPreview(plan, options) {
@@ -40614,7 +40661,7 @@ function renderPlanPreview(plan, options) {
     if (plan.goal)
         lines.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(stepDetail(plan.steps[index], redact))}`));
     lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
     return lines.join('\n');
 }

@@ -150,6 +150,20 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     if (process.platform !== 'linux')
         return [];
     const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+    // sweep again until one finds nothing, a bounded number of times.
+    const killed = [];
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        const found = sweepOnce(needle, procRoot);
+        killed.push(...found);
+        if (found.length === 0)
+            break;
+    }
+    return killed;
+}
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+function sweepOnce(needle, procRoot) {
     let entries;
     try {
         entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);

@@ -997,11 +997,13 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1874);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
 /* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1675);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2172);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(422);
+
 
 
 
@@ -1019,8 +1021,13 @@ function plannedRecord(plan) {
     };
     return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
 }
-/** What a step will do besides its description: the tool and args, the inputs, the dependencies. */
-function stepDetail(step) {
+/** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
+const DETAIL_MAX_CHARS = 1_000;
+/**
+ * What a step will do besides its description: the tool and args, the inputs, the dependencies;
+ * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ */
+function stepDetail(step, redact) {
     const parts = [];
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
@@ -1029,12 +1036,12 @@ function stepDetail(step) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return parts.join(' \u00b7 ');
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
     const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${redact(stepDetail(plan.steps[index]))}`);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact)}`);
 }
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
 function renderPlanPreview(plan, options) {
@@ -1046,7 +1053,7 @@ function renderPlanPreview(plan, options) {
     if (plan.goal)
         lines.push('', (0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .goalLine */ .yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_5__/* .inlineCode */ .t)(redact(stepDetail(plan.steps[index])))}`));
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__/* .inlineCode */ .t)(stepDetail(plan.steps[index], redact))}`));
     lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }

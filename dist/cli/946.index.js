@@ -6911,6 +6911,20 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     if (process.platform !== 'linux')
         return [];
     const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+    // sweep again until one finds nothing, a bounded number of times.
+    const killed = [];
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        const found = sweepOnce(needle, procRoot);
+        killed.push(...found);
+        if (found.length === 0)
+            break;
+    }
+    return killed;
+}
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+function sweepOnce(needle, procRoot) {
     let entries;
     try {
         entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
@@ -7055,7 +7069,7 @@ function runProcess(argv, options) {
         const merged = output.mode === 'merged' ? new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.maxBytes) : undefined;
         const stderr = new _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__/* .TailBuffer */ .v(output.mode === 'separate' ? output.maxStderrBytes : 0);
         let stoppedBy;
-        let exited = false;
+        let exited;
         let settled = false;
         let graceTimer;
         const finish = (outcome) => {
@@ -7073,13 +7087,20 @@ function runProcess(argv, options) {
             else if (stoppedBy)
                 finish({ kind: stoppedBy, stderr });
         };
-        // A process that left our group (setsid) can hold the pipes open for ever; once the command
-        // itself is gone, wait only briefly for them to close.
+        const finishExited = (exitCode, signal) => {
+            if (stoppedBy)
+                finishStopped();
+            else
+                finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
+        };
+        // A process that left our group and our marker (setsid with a reset environment, sudo) can hold the
+        // pipes open for ever; once the command itself is gone, wait only briefly for them to close, and
+        // end with what it wrote, as it ended: a command that exited 0 is not a timeout.
         const closeSoon = () => {
             graceTimer ??= setTimeout(() => {
                 child.stdout?.destroy();
                 child.stderr?.destroy();
-                finishStopped();
+                finishExited(exited?.exitCode ?? null, exited?.signal ?? null);
             }, CLOSE_GRACE_MS);
         };
         const stop = (reason) => {
@@ -7120,21 +7141,15 @@ function runProcess(argv, options) {
             if (child.pid === undefined)
                 finish({ kind: 'spawn_failed', program, error, early: false });
         });
-        child.on('exit', () => {
-            exited = true;
+        child.on('exit', (exitCode, signal) => {
+            exited = { exitCode, signal };
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
-            if (stoppedBy)
-                closeSoon();
+            closeSoon();
         });
-        child.on('close', (exitCode, signal) => {
-            if (stoppedBy)
-                finishStopped();
-            else
-                finish({ kind: 'exited', exitCode, signal, stdout: merged ? merged.text() : Buffer.concat(stdout).toString('utf8'), stderr });
-        });
+        child.on('close', (exitCode, signal) => finishExited(exitCode, signal));
     }));
 }
 

@@ -3884,8 +3884,9 @@ function refusalReason(url, allow) {
     if (/%25(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
     // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-    if (/(?:^|\/)\.{1,2};/.test(url.pathname))
-        return 'a path segment is . or .. followed by ; (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there.
+    if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(url.pathname))
+        return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -5727,6 +5728,7 @@ async function readCappedBody(response, maxBytes) {
 
 
 
+
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
 /**
@@ -5739,6 +5741,10 @@ const FORBIDDEN_HEADERS = new Set([
     'content-length',
     'transfer-encoding',
     'connection',
+    'keep-alive',
+    'te',
+    'trailer',
+    'expect',
     'cookie',
     'upgrade',
     'x-original-url',
@@ -5749,17 +5755,32 @@ const FORBIDDEN_HEADERS = new Set([
     'forwarded',
     'x-host',
     'x-real-ip',
+    'true-client-ip',
+    'x-client-ip',
+    'cf-connecting-ip',
+    'x-cluster-client-ip',
+    'fastly-client-ip',
+    'x-envoy-original-path',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
-function modelHeaders(args) {
+function modelHeaders(toolName, args) {
     const headers = {};
     const given = args.headers;
     if (given === null || typeof given !== 'object')
         return headers;
     for (const [name, value] of Object.entries(given)) {
-        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(name.toLowerCase()) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => name.toLowerCase().startsWith(prefix)))
+        // CGI, WSGI and older Gunicorn read `X_Forwarded_Host` as `X-Forwarded-Host`: compared as they read it.
+        const read = name.toLowerCase().replaceAll('_', '-');
+        if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix)))
             continue;
+        // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+        try {
+            new Headers([[name, value]]);
+        }
+        catch (error) {
+            throw new step_error/* StepError */.z(`${toolName}: header ${JSON.stringify(name.slice(0, 100))} cannot be sent (${error instanceof Error ? error.message : String(error)}); give header names and one-line values`, { transient: false, toolName });
+        }
         headers[name] = value;
     }
     return headers;
@@ -5768,7 +5789,7 @@ async function send(options, toolName, args, ctx) {
     const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
-    const headers = modelHeaders(args);
+    const headers = modelHeaders(toolName, args);
     let body;
     if (toolName === 'http_post') {
         const raw = args.body;

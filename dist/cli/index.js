@@ -508,8 +508,13 @@ function parseCliArgs(argv) {
 /* harmony export */   B: () => (/* binding */ isSecretEnvName),
 /* harmony export */   C: () => (/* binding */ isOrdinaryValue)
 /* harmony export */ });
-/** Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`, `INPUT_*`\u2026 */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_/i;
+/**
+ * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
+ * `INPUT_*`, and the common short forms (`DB_PASS`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, `SLACK_WEBHOOK_URL`,
+ * `DATABASE_URL`, a connection string). Short forms only as a name's last part: `PWD` (the shell's
+ * working directory), `PATH` and `AUTHOR` are no secrets.
+ */
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|DSN)$|_(?:PWD|AUTH|PAT)$|WEBHOOK|DATABASE_URL|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
