@@ -145,6 +145,8 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     });
     child.on('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
       exited = { exitCode, signal };
+      // It ended in time: the deadline passing while its pipes close does not make it a timeout.
+      clearTimeout(timer);
       // Whatever the command left running would keep its pipes open (and 'close' from firing),
       // including processes that left the group (setsid): those still carry the marker.
       killProcessGroup(child);

@@ -20,8 +20,8 @@ export function refusalReason(url: URL, allow: readonly string[]): string | unde
   // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
   if (/%25(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
   // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-  // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there.
-  if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(url.pathname)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+  // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
+  if (/(?:^|\/)\.{1,2}(?:;|%3b|%253b)/i.test(url.pathname)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
   if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix)))) return undefined;
   return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
 }

@@ -201,9 +201,11 @@ describe('commandTool limits', () => {
   // and the marker; holding the output pipe, it turned a command that exited 0 into a retried timeout.
   it.skipIf(process.platform !== 'linux')('returns what a command that exited wrote, though a process with a reset environment holds its output', async () => {
     const pidFile = path.join(repo, 'escaped.pid');
-    const script = `setsid env -i /bin/sh -c 'echo $$ > ${pidFile}; exec sleep 60' & sleep 0.3; echo '{"ok":true}'`;
+    // It exits after 1.5 s, and its 3 s deadline passes while its pipes get their 2 s to close: the second
+    // review found that read as a timeout too.
+    const script = `setsid env -i /bin/sh -c 'echo $$ > ${pidFile}; exec sleep 60' & sleep 1.5; echo '{"ok":true}'`;
     try {
-      const result = await commandTool('t', { description: 'd', command: ['sh', '-c', script], timeout_seconds: 10 }, options()).execute({}, context());
+      const result = await commandTool('t', { description: 'd', command: ['sh', '-c', script], timeout_seconds: 3 }, options()).execute({}, context());
       expect(result).toEqual({ ok: true });
     } finally {
       const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));

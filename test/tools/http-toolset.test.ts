@@ -78,6 +78,7 @@ describe('the allow list', () => {
     // Found by a review: Spring decodes `%3b` before it drops `;…`.
     ['a dot-dot with an encoded path parameter', 'https://api.example.com/v1/public/..%3b/admin'],
     ['a dot-dot with an upper-case encoded path parameter', 'https://api.example.com/v1/public/..%3B/admin'],
+    ['a dot-dot with a doubly encoded path parameter', 'https://api.example.com/v1/public/..%253b/admin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });
@@ -252,7 +253,8 @@ describe('http_post', () => {
       seen = request.headers;
       response.writeHead(200).end('ok');
     };
-    const routing = ['X_Original_URL', 'X_Forwarded_Host', 'X_HTTP_Method_Override', 'True-Client-IP', 'X-Client-IP', 'CF-Connecting-IP', 'X-Cluster-Client-IP', 'X-Envoy-Original-Path', 'Expect'];
+    // The second review: lighttpd's CGI reads every other character as `_` too, and more of the family went through.
+    const routing = ['X_Original_URL', 'X_Forwarded_Host', 'X_HTTP_Method_Override', 'True-Client-IP', 'X-Client-IP', 'CF-Connecting-IP', 'X-Cluster-Client-IP', 'X-Envoy-Original-Path', 'Expect', 'X.Forwarded.Host', 'X+Original+URL', 'X~HTTP~Method~Override', 'X.Real.IP', 'Client-IP', 'X-Forwarded', 'Forwarded-For', 'X-Remote-IP', 'X-Remote-Addr', 'X-Originating-IP', 'X-HTTP-Host-Override'];
     await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers: { ...Object.fromEntries(routing.map((name) => [name, '/admin'])), accept: 'text/plain' } }, ctx());
     expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
     expect(seen['accept']).toBe('text/plain');
@@ -266,9 +268,14 @@ describe('http_post', () => {
       requests++;
       response.writeHead(200).end('ok');
     };
-    for (const headers of [{ accept: 'text/plain\r\nX-Injected: 1' }, { 'bad name': 'x' }]) {
+    // The message names the header, never its value: a credential there would reach every report.
+    for (const [headers, said] of [
+      [{ accept: 'text/plain\r\nX-Injected: sk-hidden-value' }, /^http_get: the value of header "accept" holds a line break or a NUL/],
+      [{ 'bad name': 'sk-hidden-value' }, /^http_get: a header name may hold only letters, digits and .*; got "bad name"$/],
+    ] as const) {
       const error = await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers }, ctx()).catch((e: unknown) => e);
-      expect(error).toMatchObject({ transient: false, message: expect.stringMatching(/^http_get: header .* cannot be sent/) });
+      expect(error).toMatchObject({ transient: false, message: expect.stringMatching(said) });
+      expect((error as Error).message).not.toContain('sk-hidden-value');
     }
     expect(requests).toBe(0);
   });

@@ -35,7 +35,15 @@ const FORBIDDEN_HEADERS = new Set([
   'x-host',
   'x-real-ip',
   'true-client-ip',
+  'client-ip',
   'x-client-ip',
+  'x-remote-ip',
+  'x-remote-addr',
+  'x-originating-ip',
+  'x-proxyuser-ip',
+  'x-forwarded',
+  'forwarded-for',
+  'x-http-host-override',
   'cf-connecting-ip',
   'x-cluster-client-ip',
   'fastly-client-ip',
@@ -59,20 +67,34 @@ export interface HttpToolResult {
   readonly body: string;
 }
 
+/** A header name as HTTP allows it (a token). */
+function isHeaderName(name: string): boolean {
+  return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+}
+
+/** A header value fetch sends: no CR, LF or NUL (and nothing past one byte a character). */
+function isHeaderValue(value: string): boolean {
+  try {
+    new Headers([['x', value]]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function modelHeaders(toolName: string, args: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
   const given = args.headers;
   if (given === null || typeof given !== 'object') return headers;
   for (const [name, value] of Object.entries(given)) {
-    // CGI, WSGI and older Gunicorn read `X_Forwarded_Host` as `X-Forwarded-Host`: compared as they read it.
-    const read = name.toLowerCase().replaceAll('_', '-');
+    // CGI servers read every character but letters and digits as `_` (lighttpd: `X.Forwarded.Host` is
+    // HTTP_X_FORWARDED_HOST), WSGI and older Gunicorn `_` as `-`: compared as they read it.
+    const read = name.toLowerCase().replace(/[^a-z0-9]/g, '-');
     if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix))) continue;
     // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
-    try {
-      new Headers([[name, value]]);
-    } catch (error) {
-      throw new StepError(`${toolName}: header ${JSON.stringify(name.slice(0, 100))} cannot be sent (${error instanceof Error ? error.message : String(error)}); give header names and one-line values`, { transient: false, toolName });
-    }
+    // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
+    if (!isHeaderName(name)) throw new StepError(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+    if (!isHeaderValue(value)) throw new StepError(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
     headers[name] = value;
   }
   return headers;
