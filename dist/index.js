@@ -9915,11 +9915,12 @@ function undoneInside(key, nested) {
 /* harmony export */ });
 /**
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
- * `INPUT_*`, and the common short forms (`DB_PASS`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, `SLACK_WEBHOOK_URL`,
- * `DATABASE_URL`, a connection string). Short forms only as a name's last part: `PWD` (the shell's
- * working directory), `PATH` and `AUTHOR` are no secrets.
+ * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
+ * storage `SAS`, `SLACK_WEBHOOK_URL`, the URLs of databases and brokers, which hold their password, a
+ * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
+ * `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|DSN)$|_(?:PWD|AUTH|PAT)$|WEBHOOK|DATABASE_URL|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
@@ -23282,6 +23283,8 @@ function runProcess(argv, options) {
         });
         child.on('exit', (exitCode, signal) => {
             exited = { exitCode, signal };
+            // It ended in time: the deadline passing while its pipes close does not make it a timeout.
+            clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
@@ -26199,8 +26202,8 @@ function refusalReason(url, allow) {
     if (/%25(?:2f|5c|2e)/i.test(url.pathname))
         return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
     // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there.
-    if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(url.pathname))
+    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
+    if (/(?:^|\/)\.{1,2}(?:;|%3b|%253b)/i.test(url.pathname))
         return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
@@ -28477,7 +28480,15 @@ const FORBIDDEN_HEADERS = new Set([
     'x-host',
     'x-real-ip',
     'true-client-ip',
+    'client-ip',
     'x-client-ip',
+    'x-remote-ip',
+    'x-remote-addr',
+    'x-originating-ip',
+    'x-proxyuser-ip',
+    'x-forwarded',
+    'forwarded-for',
+    'x-http-host-override',
     'cf-connecting-ip',
     'x-cluster-client-ip',
     'fastly-client-ip',
@@ -28485,23 +28496,37 @@ const FORBIDDEN_HEADERS = new Set([
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
+/** A header name as HTTP allows it (a token). */
+function isHeaderName(name) {
+    return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+}
+/** A header value fetch sends: no CR, LF or NUL (and nothing past one byte a character). */
+function isHeaderValue(value) {
+    try {
+        new Headers([['x', value]]);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
 function modelHeaders(toolName, args) {
     const headers = {};
     const given = args.headers;
     if (given === null || typeof given !== 'object')
         return headers;
     for (const [name, value] of Object.entries(given)) {
-        // CGI, WSGI and older Gunicorn read `X_Forwarded_Host` as `X-Forwarded-Host`: compared as they read it.
-        const read = name.toLowerCase().replaceAll('_', '-');
+        // CGI servers read every character but letters and digits as `_` (lighttpd: `X.Forwarded.Host` is
+        // HTTP_X_FORWARDED_HOST), WSGI and older Gunicorn `_` as `-`: compared as they read it.
+        const read = name.toLowerCase().replace(/[^a-z0-9]/g, '-');
         if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix)))
             continue;
         // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
-        try {
-            new Headers([[name, value]]);
-        }
-        catch (error) {
-            throw new step_error/* StepError */.z(`${toolName}: header ${JSON.stringify(name.slice(0, 100))} cannot be sent (${error instanceof Error ? error.message : String(error)}); give header names and one-line values`, { transient: false, toolName });
-        }
+        // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
+        if (!isHeaderName(name))
+            throw new step_error/* StepError */.z(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+        if (!isHeaderValue(value))
+            throw new step_error/* StepError */.z(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
         headers[name] = value;
     }
     return headers;

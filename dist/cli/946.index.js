@@ -7143,6 +7143,8 @@ function runProcess(argv, options) {
         });
         child.on('exit', (exitCode, signal) => {
             exited = { exitCode, signal };
+            // It ended in time: the deadline passing while its pipes close does not make it a timeout.
+            clearTimeout(timer);
             // Whatever the command left running would keep its pipes open (and 'close' from firing),
             // including processes that left the group (setsid): those still carry the marker.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);

@@ -510,11 +510,12 @@ function parseCliArgs(argv) {
 /* harmony export */ });
 /**
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
- * `INPUT_*`, and the common short forms (`DB_PASS`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, `SLACK_WEBHOOK_URL`,
- * `DATABASE_URL`, a connection string). Short forms only as a name's last part: `PWD` (the shell's
- * working directory), `PATH` and `AUTHOR` are no secrets.
+ * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
+ * storage `SAS`, `SLACK_WEBHOOK_URL`, the URLs of databases and brokers, which hold their password, a
+ * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
+ * `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|DSN)$|_(?:PWD|AUTH|PAT)$|WEBHOOK|DATABASE_URL|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
