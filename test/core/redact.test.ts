@@ -25,25 +25,6 @@ describe('createRedactor', () => {
     expect(redact('Authorization: Bearer abc.DEF-123_x/y+z==')).toBe('Authorization: Bearer ***');
   });
 
-  // Found by a security review: a connection string a tool printed from a config file (its variable
-  // never seen by plan-runner) went into every report with its password.
-  it.each([
-    ['https://user:s3cret@db.example.com/x', 'https://user:***@db.example.com/x'],
-    ['mongodb://admin:pa:ss@host:27017/db', 'mongodb://admin:***@host:27017/db'],
-    ['redis://:pw@localhost', 'redis://:***@localhost'],
-    ['postgres://u:p@h/db and postgresql://v:q@h2', 'postgres://u:***@h/db and postgresql://v:***@h2'],
-  ])('hides the password of a URL with credentials: %s', (text, shown) => {
-    expect(redact(text)).toBe(shown);
-    expect(jsonMayNeedRedaction(JSON.stringify({ text }), redact)).toBe(true);
-  });
-
-  it('leaves URLs without a password alone, and reads hostile text in one pass', () => {
-    for (const text of ['https://user@host/x', 'ssh://git@github.com/o/r', 'see http://example.com and mail a@b.c']) expect(redact(text)).toBe(text);
-    // Every look after a `://` ends at the next one's `/`: 1.1 MB of them with one `@` at the end is read once.
-    const hostile = `${'://a:'.concat('b'.repeat(50)).repeat(20_000)}@`;
-    expect(redact(hostile)).toBe(hostile.replace(/:b+@$/, ':***@'));
-  });
-
   it('hides a private key block', () => {
     const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAAA=\n-----END RSA PRIVATE KEY-----';
     expect(redact(`key:\n${pem}\ndone`)).toBe('key:\n***\ndone');
