@@ -812,43 +812,7 @@ const FAR_SHAPES = [
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
-    return FAR_SHAPES.some((shape) => text.includes(shape.start)) || mayHoldUrlPassword(text);
-}
-/** The most characters of a URL's `user:password` part that are looked at: a longer one is no URL's. */
-const MAX_USERINFO = 256;
-function mayHoldUrlPassword(text) {
-    return text.includes('://') && text.includes('@');
-}
-/**
- * `scheme://user:password@\u2026` with the password hidden, by its shape: a connection string in a tool's
- * output or a config file, whose variable plan-runner never saw. Linear: each look after a `://` ends at
- * the next `/` (or after 256 characters), so no character is looked at more than twice.
- */
-function hideUrlPasswords(text) {
-    if (!mayHoldUrlPassword(text))
-        return text;
-    let out = '';
-    let from = 0;
-    for (let at = text.indexOf('://'); at !== -1;) {
-        const start = at + 3;
-        let end = start;
-        let colon = -1;
-        for (; end < text.length && end - start < MAX_USERINFO; end++) {
-            const c = text.charCodeAt(end);
-            // @ / ? # and white space end the user:password part.
-            if (c === 64 || c === 47 || c === 63 || c === 35 || c <= 32)
-                break;
-            if (c === 58 && colon === -1)
-                colon = end;
-        }
-        if (text.charCodeAt(end) === 64 && colon !== -1 && colon + 1 < end) {
-            out += `${text.slice(from, colon + 1)}${REDACTED}`;
-            from = end;
-        }
-        // From `start`: the look may have stopped at the `/` of the next `://`.
-        at = text.indexOf('://', start);
-    }
-    return from === 0 ? text : `${out}${text.slice(from)}`;
+    return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer x'.length;
@@ -1090,7 +1054,6 @@ function buildRedactor(values) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source)).replaceAll(out, REDACTED);
-        out = hideUrlPasswords(out);
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
