@@ -280,13 +280,13 @@ export type StepActivity = RunEvent extends infer E
 /** The version of the trace's event format, written on `plan_created`. */
 export const TRACE_FORMAT = 2;
 
-/** How a tool call ended, as far as the run can know. */
 /** The `for_each` item that made a tool call: its key (`review[3]`) and its step's reuse key when it ran. */
 export interface CallingItem {
   readonly key: string;
   readonly reuseKey: string;
 }
 
+/** How a tool call ended, as far as the run can know. */
 export type ToolCallOutcome = 'succeeded' | 'failed' | 'unknown';
 
 /** One goal's verdict, as the trace records it. */

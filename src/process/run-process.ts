@@ -113,9 +113,9 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
     const stop = (reason: NonNullable<typeof stoppedBy>): void => {
       if (stoppedBy || settled) return;
       stoppedBy = reason;
+      // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
       killProcessGroup(child);
       killMarkedProcesses(marker);
-      if (exited) closeSoon();
     };
     const onAbort = (): void => stop('aborted');
     // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.

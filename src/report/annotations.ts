@@ -1,4 +1,5 @@
 import type { RunRecord } from '../core/run-record.ts';
+import { currentKeys } from './checklist.ts';
 import { cutText } from './cut-text.ts';
 import type { GoalRow } from './goals-table.ts';
 
@@ -77,8 +78,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   }));
   // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
   // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.
-  const planSteps = input.record?.plan?.steps;
-  const current = planSteps && new Set(planSteps.map((step) => step.key));
+  const current = input.record?.plan && currentKeys(input.record.plan.steps);
   const inCurrent = (key: string): boolean => current === undefined || current.has(key);
   const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
   const failedSteps = failed

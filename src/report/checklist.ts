@@ -43,7 +43,8 @@ export function checklistHeader(record: RunRecord): string {
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap<readonly PlanStep[], ReadonlySet<string>>();
 
-function currentKeys(steps: readonly PlanStep[]): ReadonlySet<string> {
+/** The keys of a plan snapshot's steps (the current revision's): a record's other steps were replaced. */
+export function currentKeys(steps: readonly PlanStep[]): ReadonlySet<string> {
   let keys = keySets.get(steps);
   if (!keys) {
     keys = new Set(steps.map((step) => step.key));

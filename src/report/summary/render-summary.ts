@@ -182,9 +182,8 @@ function leaveOutSteps(
   const byRank = ([1, 2] as const).flatMap((rank) => candidates.filter((step) => step.rank === rank).reverse());
   if (leaveOut(byRank, false)) return text;
   // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
-  // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
-  // first, each from its last step up.
-  // A stretch that holds a step left out already has its notice: its other steps then cost nothing to add.
+  // So runs of neighbouring completed or not-run steps whose lines together outweigh a notice go next, the
+  // last run first, each from its last step up; a run that holds a step left out already has its notice.
   const runs: { steps: DroppableStep[]; noticed: boolean }[] = [];
   let run = { steps: [] as DroppableStep[], noticed: false };
   for (const part of body) {
