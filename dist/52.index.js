@@ -159,18 +159,30 @@ function findRegressions(base, plan) {
 var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
+ * The fewest decimals, 4 to 15, at which `holds` does, or undefined: eval figures are printed with as
+ * many digits as it takes to compare as they really do.
+ */
+function digitsWhere(holds) {
+    for (let digits = 4; digits <= 15; digits++)
+        if (holds(digits))
+            return digits;
+    return undefined;
+}
+/** A figure rounded to `shown` reads as 0 only when it is 0. */
+function notZeroed(value, shown) {
+    return shown !== 0 || value === 0;
+}
+/**
  * `value` with four decimals, or as many more as it takes to compare with `other` as `value` does and
  * not to read as 0 when it is not: a cost of 0.010000004 against a limit of 0.01 reads `0.010000004`,
  * not `0.0100`, beside a \u274c.
  */
 function figureBeside(value, other) {
-    const side = Math.sign(value - other);
-    for (let digits = 4; digits <= 15; digits++) {
-        const shown = value.toFixed(digits);
-        if (Math.sign(Number(shown) - other) === side && (Number(shown) !== 0 || value === 0))
-            return shown;
-    }
-    return String(value);
+    const digits = digitsWhere((d) => {
+        const shown = Number(value.toFixed(d));
+        return Math.sign(shown - other) === Math.sign(value - other) && notZeroed(value, shown);
+    });
+    return digits === undefined ? String(value) : value.toFixed(digits);
 }
 /**
  * Two figures with the same digits, four or as many more as it takes to compare as they do: a cost
@@ -180,14 +192,11 @@ function figuresApart(a, b) {
     // Counts (tokens per run) are whole numbers: as they are.
     if (Number.isInteger(a) && Number.isInteger(b))
         return [String(a), String(b)];
-    const side = Math.sign(a - b);
-    for (let digits = 4; digits <= 15; digits++) {
-        const [shownA, shownB] = [a.toFixed(digits), b.toFixed(digits)];
-        const nonZero = (shown, value) => Number(shown) !== 0 || value === 0;
-        if (Math.sign(Number(shownA) - Number(shownB)) === side && nonZero(shownA, a) && nonZero(shownB, b))
-            return [shownA, shownB];
-    }
-    return [String(a), String(b)];
+    const digits = digitsWhere((d) => {
+        const [shownA, shownB] = [Number(a.toFixed(d)), Number(b.toFixed(d))];
+        return Math.sign(shownA - shownB) === Math.sign(a - b) && notZeroed(a, shownA) && notZeroed(b, shownB);
+    });
+    return digits === undefined ? [String(a), String(b)] : [a.toFixed(digits), b.toFixed(digits)];
 }
 
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js

@@ -23247,10 +23247,9 @@ function runProcess(argv, options) {
             if (stoppedBy || settled)
                 return;
             stoppedBy = reason;
+            // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
-            if (exited)
-                closeSoon();
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
@@ -23555,6 +23554,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */   QO: () => (/* binding */ freshChecklistItem),
 /* harmony export */   V_: () => (/* binding */ checklistItems),
 /* harmony export */   Y4: () => (/* binding */ checklistHeader),
+/* harmony export */   aJ: () => (/* binding */ currentKeys),
 /* harmony export */   e_: () => (/* binding */ needsAttention),
 /* harmony export */   ff: () => (/* binding */ planStepOf),
 /* harmony export */   gd: () => (/* binding */ checklistItem),
@@ -23603,6 +23603,7 @@ function checklistHeader(record) {
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
+/** The keys of a plan snapshot's steps (the current revision's): a record's other steps were replaced. */
 function currentKeys(steps) {
     let keys = keySets.get(steps);
     if (!keys) {
@@ -25075,9 +25076,8 @@ function leaveOutSteps(body, dropped, state) {
     if (leaveOut(byRank, false))
         return text;
     // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
-    // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
-    // first, each from its last step up.
-    // A stretch that holds a step left out already has its notice: its other steps then cost nothing to add.
+    // So runs of neighbouring completed or not-run steps whose lines together outweigh a notice go next, the
+    // last run first, each from its last step up; a run that holds a step left out already has its notice.
     const runs = [];
     let run = { steps: [], noticed: false };
     for (const part of body) {
@@ -39918,9 +39918,12 @@ async function frozenPlanText(plan, from, redact) {
     return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
 }
 
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
 ;// CONCATENATED MODULE: ./lib/report/annotations.js
+
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
 const MAX_ERROR_ANNOTATIONS = 10;
@@ -39963,8 +39966,7 @@ function writeAnnotations(input, annotate) {
     }));
     // A step a plan revision replaced failed in a plan that did not run to the end: the plan that did may
     // have succeeded, so its failure is a warning, as the checklist counts it among the replaced.
-    const planSteps = input.record?.plan?.steps;
-    const current = planSteps && new Set(planSteps.map((step) => step.key));
+    const current = input.record?.plan && (0,checklist/* currentKeys */.aJ)(input.record.plan.steps);
     const inCurrent = (key) => current === undefined || current.has(key);
     const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
     const failedSteps = failed
@@ -40009,8 +40011,6 @@ function writeAnnotations(input, annotate) {
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __nccwpck_require__(74360);
 // EXTERNAL MODULE: ./lib/report/goals-table.js

@@ -652,9 +652,8 @@ function leaveOutSteps(body, dropped, state) {
     if (leaveOut(byRank, false))
         return text;
     // Lines shorter than a notice: the first step left out of a run costs room, the ones beside it save it.
-    // Runs of neighbouring completed or not-run steps whose lines together outweigh a notice, the last run
-    // first, each from its last step up.
-    // A stretch that holds a step left out already has its notice: its other steps then cost nothing to add.
+    // So runs of neighbouring completed or not-run steps whose lines together outweigh a notice go next, the
+    // last run first, each from its last step up; a run that holds a step left out already has its notice.
     const runs = [];
     let run = { steps: [], noticed: false };
     for (const part of body) {

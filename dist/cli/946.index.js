@@ -7107,10 +7107,9 @@ function runProcess(argv, options) {
             if (stoppedBy || settled)
                 return;
             stoppedBy = reason;
+            // After the exit, the pipes' grace is already running (see 'exit'); before it, the exit starts it.
             (0,_kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__/* .killProcessGroup */ .$)(child);
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
-            if (exited)
-                closeSoon();
         };
         const onAbort = () => stop('aborted');
         // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
@@ -7346,7 +7345,7 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   kS: () => (/* binding */ nestedItems),
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, checklistLines */
+/* unused harmony exports TITLE_MAX_CHARS, currentKeys, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83);
@@ -7387,6 +7386,7 @@ function checklistHeader(record) {
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
+/** The keys of a plan snapshot's steps (the current revision's): a record's other steps were replaced. */
 function currentKeys(steps) {
     let keys = keySets.get(steps);
     if (!keys) {
