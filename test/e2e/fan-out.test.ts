@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -62,6 +62,17 @@ goals:
  * process polling for a file in a workspace that is gone (one per suite run did, for good). It is a
  * shell script, not node: the suite runs it about a hundred times, and each node start cost 80 ms of CPU.
  */
+/** How many \`item_completed\` events the trace files in a job's RUNNER_TEMP hold so far. */
+async function completedItems(root: string): Promise<number> {
+  const folder = path.join(root, 'runner-temp', 'plan-runner');
+  const names = await readdir(folder).catch(() => []);
+  let count = 0;
+  for (const name of names.filter((file) => file.endsWith('.trace.jsonl'))) {
+    count += (await readFile(path.join(folder, name), 'utf8')).split('\n').filter((line) => line.includes('"type":"item_completed"')).length;
+  }
+  return count;
+}
+
 function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
   return {
     [PLAN]: plan(items, options.concurrency),
@@ -242,6 +253,10 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
     // Shard 1 has items 0, 2, 4, 6, 8, one at a time; item 6 waits for hold.txt, which this runner never gets.
     const running = await startAction(job('work-1', 1, { mode: 'shard', shard: '1' }));
     while (!(await logged(log)).includes(6)) await sleep(50);
+    // Items 0, 2 and 4 took a few ms each (a shell script), so the trace writes their completion within
+    // 250 ms, not at once (a kill in that window loses them, and a resume runs them again, by design):
+    // the kill comes once the trace holds them, as it would on a runner a moment later.
+    while ((await completedItems(running.root)) < 3) await sleep(50);
     running.child.kill('SIGKILL');
     const killed: ActionRun = await running.finished;
     expect(killed.exitCode).toBeNull();

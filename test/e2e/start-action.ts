@@ -52,6 +52,8 @@ export interface ActionRun {
 
 export interface RunningAction {
   readonly child: ChildProcess;
+  /** The job's folder: workspace/ and runner-temp/ are in it. */
+  readonly root: string;
   /** Resolves once stdout has shown text matching `pattern`. */
   printed(pattern: RegExp): Promise<void>;
   readonly finished: Promise<ActionRun>;
@@ -153,6 +155,7 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
   });
   return {
     child: action,
+    root,
     printed: (pattern) =>
       pattern.test(stdout)
         ? Promise.resolve()
