@@ -144,6 +144,49 @@ describe('http_get against a local server', () => {
     expect(received).toEqual(['GET /v1/go']);
   });
 
+  it('sends a redirect to another allowed origin none of the headers that may carry a credential', async () => {
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const other = createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('other host');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      handler = (request, response) => {
+        if (request.url === '/v1/same') response.writeHead(307, { location: '/v1/cross' }).end();
+        else response.writeHead(302, { location: `${otherOrigin}/v1/landing` }).end();
+      };
+      const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', Cookie: 'session=three', Accept: 'text/plain', 'X-Trace': 'four' };
+      const http = new Map(httpToolset({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] }).map((tool) => [tool.name, tool]));
+      const result = (await http.get('http_get')?.execute({ url: `${origin}/v1/same`, headers: sent }, ctx())) as HttpToolResult;
+      expect(result).toMatchObject({ url: `${otherOrigin}/v1/landing`, body: 'other host' });
+      // The same origin, through a redirect of its own, got them all.
+      expect(received).toEqual(['GET /v1/same', 'GET /v1/cross']);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ accept: 'text/plain' });
+      for (const name of ['authorization', 'x-api-key', 'cookie', 'x-trace']) expect(seen[0], name).not.toHaveProperty(name);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('keeps the headers on a redirect within the origin, and drops the body and its headers when a POST turns into a GET', async () => {
+    const heads: Array<Record<string, string | string[] | undefined>> = [];
+    handler = (request, response, body) => {
+      heads.push({ ...request.headers, body });
+      if (request.url === '/v1/post') response.writeHead(303, { location: '/v1/result' }).end();
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end('done');
+    };
+    const http = tools();
+    await http.get('http_post')?.execute({ url: `${origin}/v1/post`, body: { a: 1 }, headers: { Authorization: 'Bearer sk-one', 'Content-Language': 'en' } }, ctx());
+    expect(received).toEqual(['POST /v1/post', 'GET /v1/result']);
+    expect(heads[0]).toMatchObject({ authorization: 'Bearer sk-one', 'content-type': 'application/json', 'content-language': 'en', body: '{"a":1}' });
+    expect(heads[1]).toMatchObject({ authorization: 'Bearer sk-one', body: '' });
+    for (const name of ['content-type', 'content-language']) expect(heads[1], name).not.toHaveProperty(name);
+  });
+
   it('refuses a redirect to another host', async () => {
     handler = (_request, response) => response.writeHead(301, { location: 'http://localhost:1/v1/x' }).end();
     await expect(get(`${origin}/v1/go`)).rejects.toThrow(/refused http:\/\/localhost:1\/v1\/x/);
