@@ -28342,6 +28342,19 @@ var url_allow_list = __nccwpck_require__(1400);
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+/**
+ * The request headers a redirect to another origin keeps. The model chose its headers for the origin it
+ * asked for, and a credential may go by any name (`X-Api-Key`, `Private-Token`), not only `Authorization`,
+ * which is all fetch drops: so every other header stays behind, and another allowed host behind a redirect
+ * gets none of them.
+ */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type', 'user-agent']);
+/** The headers that describe a body (fetch's "request-body-header names"): dropped with the body when a redirect turns a POST into a GET. */
+const BODY_HEADERS = new Set(['content-encoding', 'content-language', 'content-location', 'content-type']);
+/** The headers a redirect's next request sends: `keep` says which of the current ones stay. */
+function keptHeaders(headers, keep) {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => keep(name.toLowerCase())));
+}
 /** Parses a URL and refuses it unless the allow list covers it; nothing is sent for a refused URL. */
 function checkedUrl(toolName, raw, allow, redirectedFrom) {
     let url;
@@ -28365,10 +28378,11 @@ async function fetchAllowed(request, options) {
     let url = checkedUrl(request.toolName, request.url, options.allow);
     let method = request.method;
     let body = request.body;
+    let headers = request.headers;
     for (let hop = 0;; hop++) {
         let response;
         try {
-            response = await fetch(url, { method, headers: request.headers, body, redirect: 'manual', signal: options.signal });
+            response = await fetch(url, { method, headers, body, redirect: 'manual', signal: options.signal });
         }
         catch (error) {
             options.cancel.throwIfAborted();
@@ -28390,7 +28404,10 @@ async function fetchAllowed(request, options) {
         if (response.status === 303 || (method === 'POST' && (response.status === 301 || response.status === 302))) {
             method = 'GET';
             body = undefined;
+            headers = keptHeaders(headers, (name) => !BODY_HEADERS.has(name));
         }
+        if (next.origin !== url.origin)
+            headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
         url = next;
     }
 }
