@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAllowed } from '../../src/tools/http/fetch-allowed.ts';
 import { HttpConfig } from '../../src/tools/http/http-config.ts';
 import { HttpStatusError } from '../../src/tools/http/http-status-error.ts';
 import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-toolset.ts';
@@ -146,6 +147,7 @@ describe('http_get against a local server', () => {
 
   it('sends a redirect to another allowed origin none of the headers that may carry a credential', async () => {
     const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const own: Array<Record<string, string | string[] | undefined>> = [];
     const other = createServer((request, response) => {
       seen.push(request.headers);
       response.writeHead(200, { 'content-type': 'text/plain' }).end('other host');
@@ -154,18 +156,20 @@ describe('http_get against a local server', () => {
     const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     try {
       handler = (request, response) => {
+        own.push(request.headers);
         if (request.url === '/v1/same') response.writeHead(307, { location: '/v1/cross' }).end();
         else response.writeHead(302, { location: `${otherOrigin}/v1/landing` }).end();
       };
-      const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', Cookie: 'session=three', Accept: 'text/plain', 'X-Trace': 'four' };
+      const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', 'Private-Token': 'three', Accept: 'text/plain', 'X-Trace': 'four' };
       const http = new Map(httpToolset({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] }).map((tool) => [tool.name, tool]));
       const result = (await http.get('http_get')?.execute({ url: `${origin}/v1/same`, headers: sent }, ctx())) as HttpToolResult;
       expect(result).toMatchObject({ url: `${otherOrigin}/v1/landing`, body: 'other host' });
       // The same origin, through a redirect of its own, got them all.
       expect(received).toEqual(['GET /v1/same', 'GET /v1/cross']);
+      expect(own[1]).toMatchObject({ authorization: 'Bearer sk-one', 'x-api-key': 'key-two', 'private-token': 'three', 'x-trace': 'four' });
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ accept: 'text/plain' });
-      for (const name of ['authorization', 'x-api-key', 'cookie', 'x-trace']) expect(seen[0], name).not.toHaveProperty(name);
+      for (const name of ['authorization', 'x-api-key', 'private-token', 'x-trace']) expect(seen[0], name).not.toHaveProperty(name);
     } finally {
       other.closeAllConnections();
       await new Promise((resolve) => other.close(resolve));
@@ -185,6 +189,29 @@ describe('http_get against a local server', () => {
     expect(heads[0]).toMatchObject({ authorization: 'Bearer sk-one', 'content-type': 'application/json', 'content-language': 'en', body: '{"a":1}' });
     expect(heads[1]).toMatchObject({ authorization: 'Bearer sk-one', body: '' });
     for (const name of ['content-type', 'content-language']) expect(heads[1], name).not.toHaveProperty(name);
+  });
+
+  it('refuses a 307 that would send a POST body to another allowed origin, without sending it there', async () => {
+    const seen: string[] = [];
+    const other = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(200).end('took it');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      handler = (_request, response) => response.writeHead(307, { location: `${otherOrigin}/v1/sink` }).end();
+      const http = new Map(httpToolset({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] }).map((tool) => [tool.name, tool]));
+      const error = await http.get('http_post')?.execute({ url: `${origin}/v1/token`, body: 'client_secret=S3CRET' }, ctx()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UrlNotAllowedError);
+      expect((error as Error).message).toContain('would send the request body again to another origin');
+      expect((error as Error).message).not.toContain('http.allow');
+      expect(received).toEqual(['POST /v1/token']);
+      expect(seen).toEqual([]);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('refuses a redirect to another host', async () => {
@@ -321,5 +348,55 @@ describe('http_post', () => {
       expect((error as Error).message).not.toContain('sk-hidden-value');
     }
     expect(requests).toBe(0);
+  });
+});
+
+describe('redirects between origins a local server cannot show (fetch stubbed)', () => {
+  interface Call {
+    readonly url: string;
+    readonly method: string;
+    readonly headers: Record<string, string>;
+    readonly body: unknown;
+  }
+  /** Answers each request with the next hop's status and location, and records what was sent. */
+  function stubFetch(hops: ReadonlyArray<readonly [number, string?]>): Call[] {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+      calls.push({ url: String(url), method: String(init.method), headers: { ...(init.headers as Record<string, string>) }, body: init.body });
+      const [status, location] = hops[calls.length - 1] ?? [200];
+      return new Response(null, { status, headers: location === undefined ? {} : { location } });
+    });
+    return calls;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+  const options = (allow: string[]) => ({ allow, signal: new AbortController().signal, cancel: new AbortController().signal, timeoutLabel: '1 s' });
+  const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', Accept: 'application/json' };
+
+  it('drops the credentials on https to http on the same host: another origin', async () => {
+    const calls = stubFetch([[302, 'http://api.example.com/v1/b']]);
+    await fetchAllowed({ toolName: 't', method: 'GET', url: 'https://api.example.com/v1/a', headers: sent }, options(['https://api.example.com/v1/', 'http://api.example.com/v1/']));
+    expect(calls[1]).toMatchObject({ url: 'http://api.example.com/v1/b', headers: { Accept: 'application/json' } });
+    expect(Object.keys(calls[1]!.headers)).toEqual(['Accept']);
+  });
+
+  it('keeps them for the same origin spelled with an upper-case host and its default port', async () => {
+    const calls = stubFetch([[302, 'HTTPS://API.EXAMPLE.COM:443/v1/b']]);
+    await fetchAllowed({ toolName: 't', method: 'GET', url: 'https://api.example.com/v1/a', headers: sent }, options(['https://api.example.com/v1/']));
+    expect(calls[1]!.headers).toEqual(sent);
+  });
+
+  it('sends neither the body headers nor the credentials after a POST answered 303 to another origin', async () => {
+    const calls = stubFetch([[303, 'https://b.example.com/v1/r']]);
+    const request = { toolName: 't', method: 'POST', url: 'https://a.example.com/v1/p', headers: { ...sent, 'Content-Type': 'application/json' }, body: '{}' } as const;
+    await fetchAllowed(request, options(['https://a.example.com/v1/', 'https://b.example.com/v1/']));
+    expect(calls[1]).toMatchObject({ method: 'GET', body: undefined });
+    expect(Object.keys(calls[1]!.headers)).toEqual(['Accept']);
+  });
+
+  it('keeps the headers of a GET answered 303, as fetch does', async () => {
+    const calls = stubFetch([[303, 'https://api.example.com/v1/b']]);
+    const headers = { Accept: 'application/json', 'Content-Language': 'en' };
+    await fetchAllowed({ toolName: 't', method: 'GET', url: 'https://api.example.com/v1/a', headers }, options(['https://api.example.com/v1/']));
+    expect(calls[1]!.headers).toEqual(headers);
   });
 });

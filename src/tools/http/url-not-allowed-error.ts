@@ -5,9 +5,9 @@ export class UrlNotAllowedError extends StepError {
   readonly url: string;
   readonly reason: string;
 
-  constructor(toolName: string, url: string, reason: string, redirectedFrom?: string) {
+  constructor(toolName: string, url: string, reason: string, redirectedFrom?: string, advice = 'Add the prefix to http.allow in the plan if it is needed.') {
     const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
-    super(`${toolName}: refused ${url}${via}: ${reason}. Add the prefix to http.allow in the plan if it is needed.`, {
+    super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
       transient: false,
       toolName,
     });
