@@ -5601,9 +5601,9 @@ class HttpTransportError extends step_error/* StepError */.z {
 class UrlNotAllowedError extends step_error/* StepError */.z {
     url;
     reason;
-    constructor(toolName, url, reason, redirectedFrom) {
+    constructor(toolName, url, reason, redirectedFrom, advice = 'Add the prefix to http.allow in the plan if it is needed.') {
         const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
-        super(`${toolName}: refused ${url}${via}: ${reason}. Add the prefix to http.allow in the plan if it is needed.`, {
+        super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
         });
@@ -5626,7 +5626,7 @@ const MAX_REDIRECTS = 5;
  * which is all fetch drops: so every other header stays behind, and another allowed host behind a redirect
  * gets none of them.
  */
-const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type', 'user-agent']);
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type', 'range', 'user-agent']);
 /** The headers that describe a body (fetch's "request-body-header names"): dropped with the body when a redirect turns a POST into a GET. */
 const BODY_HEADERS = new Set(['content-encoding', 'content-language', 'content-location', 'content-type']);
 /** The headers a redirect's next request sends: `keep` says which of the current ones stay. */
@@ -5679,13 +5679,19 @@ async function fetchAllowed(request, options) {
         }
         const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
         // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-        if (response.status === 303 || (method === 'POST' && (response.status === 301 || response.status === 302))) {
+        if ((response.status === 303 && method !== 'GET') || (method === 'POST' && (response.status === 301 || response.status === 302))) {
             method = 'GET';
             body = undefined;
             headers = keptHeaders(headers, (name) => !BODY_HEADERS.has(name));
         }
-        if (next.origin !== url.origin)
+        if (next.origin !== url.origin) {
+            // A 307 or 308 would send the POST again, body and all, to a host the model did not choose: the body
+            // may hold a credential as well as a header can, and a POST takes effect where it lands.
+            if (body !== undefined) {
+                throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', url.href, 'POST to the URL it redirects to instead.');
+            }
             headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
+        }
         url = next;
     }
 }
