@@ -55,13 +55,6 @@ goals:
 `;
 }
 
-/**
- * The repository's tools. check.sh appends each item it starts to \`log\` (one file outside every
- * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
- * from \`holdFrom\` on while it is missing, until its parent dies: a shard killed mid-way leaves no
- * process polling for a file in a workspace that is gone (one per suite run did, for good). It is a
- * shell script, not node: the suite runs it about a hundred times, and each node start cost 80 ms of CPU.
- */
 /** How many \`item_completed\` events the trace files in a job's RUNNER_TEMP hold so far. */
 async function completedItems(root: string): Promise<number> {
   const folder = path.join(root, 'runner-temp', 'plan-runner');
@@ -73,6 +66,13 @@ async function completedItems(root: string): Promise<number> {
   return count;
 }
 
+/**
+ * The repository's tools. check.sh appends each item it starts to \`log\` (one file outside every
+ * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
+ * from \`holdFrom\` on while it is missing, until its parent dies: a shard killed mid-way leaves no
+ * process polling for a file in a workspace that is gone (one per suite run did, for good). It is a
+ * shell script, not node: the suite runs it about a hundred times, and each node start cost 80 ms of CPU.
+ */
 function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
   return {
     [PLAN]: plan(items, options.concurrency),

@@ -17,8 +17,20 @@ let origin: string;
 let received: string[];
 let handler: Handler;
 
-function tools(options: { timeoutSeconds?: number; maxResponseBytes?: number } = {}): Map<string, Tool> {
+function tools(options: { timeoutSeconds?: number; maxResponseBytes?: number; allow?: string[] } = {}): Map<string, Tool> {
   return new Map(httpToolset({ allow: [`${origin}/v1/`], ...options }).map((tool) => [tool.name, tool]));
+}
+
+/** A second local server, another origin (another port), for `use`; it is closed afterwards. */
+async function withOtherOrigin(handle: (request: IncomingMessage, response: ServerResponse) => void, use: (otherOrigin: string) => Promise<void>): Promise<void> {
+  const other = createServer(handle);
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+  } finally {
+    other.closeAllConnections();
+    await new Promise((resolve) => other.close(resolve));
+  }
 }
 
 function ctx(signal: AbortSignal = new AbortController().signal): ToolContext {
@@ -148,20 +160,18 @@ describe('http_get against a local server', () => {
   it('sends a redirect to another allowed origin none of the headers that may carry a credential', async () => {
     const seen: Array<Record<string, string | string[] | undefined>> = [];
     const own: Array<Record<string, string | string[] | undefined>> = [];
-    const other = createServer((request, response) => {
+    const landing = (request: IncomingMessage, response: ServerResponse) => {
       seen.push(request.headers);
       response.writeHead(200, { 'content-type': 'text/plain' }).end('other host');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    try {
+    };
+    await withOtherOrigin(landing, async (otherOrigin) => {
       handler = (request, response) => {
         own.push(request.headers);
         if (request.url === '/v1/same') response.writeHead(307, { location: '/v1/cross' }).end();
         else response.writeHead(302, { location: `${otherOrigin}/v1/landing` }).end();
       };
       const sent = { Authorization: 'Bearer sk-one', 'X-Api-Key': 'key-two', 'Private-Token': 'three', Accept: 'text/plain', 'X-Trace': 'four' };
-      const http = new Map(httpToolset({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] }).map((tool) => [tool.name, tool]));
+      const http = tools({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] });
       const result = (await http.get('http_get')?.execute({ url: `${origin}/v1/same`, headers: sent }, ctx())) as HttpToolResult;
       expect(result).toMatchObject({ url: `${otherOrigin}/v1/landing`, body: 'other host' });
       // The same origin, through a redirect of its own, got them all.
@@ -170,10 +180,7 @@ describe('http_get against a local server', () => {
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ accept: 'text/plain' });
       for (const name of ['authorization', 'x-api-key', 'private-token', 'x-trace']) expect(seen[0], name).not.toHaveProperty(name);
-    } finally {
-      other.closeAllConnections();
-      await new Promise((resolve) => other.close(resolve));
-    }
+    });
   });
 
   it('keeps the headers on a redirect within the origin, and drops the body and its headers when a POST turns into a GET', async () => {
@@ -193,25 +200,20 @@ describe('http_get against a local server', () => {
 
   it('refuses a 307 that would send a POST body to another allowed origin, without sending it there', async () => {
     const seen: string[] = [];
-    const other = createServer((request, response) => {
+    const sink = (request: IncomingMessage, response: ServerResponse) => {
       seen.push(`${request.method} ${request.url}`);
       response.writeHead(200).end('took it');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    try {
+    };
+    await withOtherOrigin(sink, async (otherOrigin) => {
       handler = (_request, response) => response.writeHead(307, { location: `${otherOrigin}/v1/sink` }).end();
-      const http = new Map(httpToolset({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] }).map((tool) => [tool.name, tool]));
+      const http = tools({ allow: [`${origin}/v1/`, `${otherOrigin}/v1/`] });
       const error = await http.get('http_post')?.execute({ url: `${origin}/v1/token`, body: 'client_secret=S3CRET' }, ctx()).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(UrlNotAllowedError);
       expect((error as Error).message).toContain('would send the request body again to another origin');
       expect((error as Error).message).not.toContain('http.allow');
       expect(received).toEqual(['POST /v1/token']);
       expect(seen).toEqual([]);
-    } finally {
-      other.closeAllConnections();
-      await new Promise((resolve) => other.close(resolve));
-    }
+    });
   });
 
   it('refuses a redirect to another host', async () => {
