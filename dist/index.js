@@ -28346,9 +28346,9 @@ const MAX_REDIRECTS = 5;
  * The request headers a redirect to another origin keeps. The model chose its headers for the origin it
  * asked for, and a credential may go by any name (`X-Api-Key`, `Private-Token`), not only `Authorization`,
  * which is all fetch drops: so every other header stays behind, and another allowed host behind a redirect
- * gets none of them.
+ * gets none of them. (No body goes to another origin, so neither do the headers that describe one.)
  */
-const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type', 'range', 'user-agent']);
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-language', 'range', 'user-agent']);
 /** The headers that describe a body (fetch's "request-body-header names"): dropped with the body when a redirect turns a POST into a GET. */
 const BODY_HEADERS = new Set(['content-encoding', 'content-language', 'content-location', 'content-type']);
 /** The headers a redirect's next request sends: `keep` says which of the current ones stay. */
@@ -28400,7 +28400,7 @@ async function fetchAllowed(request, options) {
             throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
         }
         const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
-        // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+        // As fetch does: 303 after anything but a GET, and 301/302 after a POST, continue as a GET without the body.
         if ((response.status === 303 && method !== 'GET') || (method === 'POST' && (response.status === 301 || response.status === 302))) {
             method = 'GET';
             body = undefined;
