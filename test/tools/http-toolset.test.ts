@@ -395,6 +395,16 @@ describe('redirects between origins a local server cannot show (fetch stubbed)',
     expect(Object.keys(calls[1]!.headers)).toEqual(['Accept']);
   });
 
+  it('follows 5 redirects and refuses the 6th, advising the final URL rather than a wider allow list', async () => {
+    const calls = stubFetch(Array.from({ length: 10 }, (_, hop) => [302, `https://api.example.com/v1/${hop + 1}`] as const));
+    const error = await fetchAllowed({ toolName: 't', method: 'GET', url: 'https://api.example.com/v1/0', headers: {} }, options(['https://api.example.com/v1/'])).catch((caught: unknown) => caught);
+    expect(calls.map((call) => call.url)).toEqual([0, 1, 2, 3, 4, 5].map((hop) => `https://api.example.com/v1/${hop}`));
+    expect(error).toBeInstanceOf(UrlNotAllowedError);
+    expect((error as Error).message).toBe(
+      't: refused https://api.example.com/v1/5: it redirects again after 5 redirects. Request the URL the redirects end at, or fix the redirect loop; http.allow does not change this limit.',
+    );
+  });
+
   it('keeps the headers of a GET answered 303, as fetch does', async () => {
     const calls = stubFetch([[303, 'https://api.example.com/v1/b']]);
     const headers = { Accept: 'application/json', 'Content-Language': 'en' };

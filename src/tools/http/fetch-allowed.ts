@@ -34,10 +34,10 @@ export function checkedUrl(toolName: string, raw: string, allow: readonly string
   try {
     url = new URL(raw);
   } catch {
-    throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
+    throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', { redirectedFrom });
   }
   const reason = refusalReason(url, allow);
-  if (reason !== undefined) throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
+  if (reason !== undefined) throw new UrlNotAllowedError(toolName, url.href, reason, { redirectedFrom });
   return url;
 }
 
@@ -70,7 +70,9 @@ export async function fetchAllowed(
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await response.body?.cancel();
     if (hop === MAX_REDIRECTS) {
-      throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
+      throw new UrlNotAllowedError(request.toolName, url.href, `it redirects again after ${MAX_REDIRECTS} redirects`, {
+        advice: 'Request the URL the redirects end at, or fix the redirect loop; http.allow does not change this limit.',
+      });
     }
     const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
     // As fetch does: 303 after anything but a GET, and 301/302 after a POST, continue as a GET without the body.
@@ -83,7 +85,10 @@ export async function fetchAllowed(
       // A 307 or 308 would send the POST again, body and all, to a host the model did not choose: the body
       // may hold a credential as well as a header can, and a POST takes effect where it lands.
       if (body !== undefined) {
-        throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', url.href, 'POST to the URL it redirects to instead.');
+        throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', {
+          redirectedFrom: url.href,
+          advice: 'POST to the URL it redirects to instead.',
+        });
       }
       headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
     }

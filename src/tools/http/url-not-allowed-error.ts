@@ -5,8 +5,13 @@ export class UrlNotAllowedError extends StepError {
   readonly url: string;
   readonly reason: string;
 
-  constructor(toolName: string, url: string, reason: string, redirectedFrom?: string, advice = 'Add the prefix to http.allow in the plan if it is needed.') {
-    const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
+  /**
+   * `redirectedFrom`: the URL whose answer pointed here. `advice`: what to do instead, when widening
+   * `http.allow` in the plan (the default advice) would not help.
+   */
+  constructor(toolName: string, url: string, reason: string, options: { readonly redirectedFrom?: string; readonly advice?: string } = {}) {
+    const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+    const advice = options.advice ?? 'Add the prefix to http.allow in the plan if it is needed.';
     super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
       transient: false,
       toolName,
