@@ -2,9 +2,10 @@ import type OpenAI from 'openai';
 import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
+import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../steps/agent/run-agent-step.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
-import type { ToolRegistry } from '../tools/tool.ts';
+import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { parseJson } from '../core/parse-json.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -36,8 +37,9 @@ export type ReactOutcome =
 
 /**
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
- * answers, bounded by `maxTurns`. Tool errors go back to the model as observations (that is the
- * strategy); results are sanitised and cut as step prompts are.
+ * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
+ * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
+ * is the strategy); results are sanitised and cut as step prompts are.
  */
 export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutcome> {
   const tools = [...options.tools.values()];
@@ -58,23 +60,27 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
     if (calls.length === 0) return { ok: true, answer: message?.content ?? '', turns: turn, toolCalls, toolErrors };
     messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
-    for (const call of calls) {
+    for (const [index, call] of calls.entries()) {
       toolCalls += 1;
-      let observation: string;
-      try {
-        const tool = options.tools.get(call.name);
-        if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-        const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
-        if (!checked.ok) throw new Error(checked.error);
-        const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-        observation = dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));
-      } catch (error) {
-        if (options.signal.aborted) throw options.signal.reason;
-        toolErrors += 1;
-        observation = `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
-      }
-      messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
+      const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : { failed: true, observation: NOT_RUN_REPLY };
+      if (answer.failed) toolErrors += 1;
+      messages.push({ role: 'tool', tool_call_id: call.id, content: answer.observation });
     }
   }
   return { ok: false, reason: `no final answer within ${options.maxTurns} turns`, turns: options.maxTurns, toolCalls, toolErrors };
+}
+
+/** Runs one call the model asked for and says what the model is told: the result, or how it failed. */
+async function observe(call: { readonly name: string; readonly args: string }, options: ReactLoopOptions, tools: readonly Tool[]): Promise<{ failed: boolean; observation: string }> {
+  try {
+    const tool = options.tools.get(call.name);
+    if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
+    const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
+    if (!checked.ok) throw new Error(checked.error);
+    const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
+    return { failed: false, observation: dataBlock({ tool: call.name }, promptExcerpt(promptText(result))) };
+  } catch (error) {
+    if (options.signal.aborted) throw options.signal.reason;
+    return { failed: true, observation: `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}` };
+  }
 }

@@ -148,11 +148,14 @@ class AgentLoop {
   }
 }
 
+const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
+/** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
+export const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
+
 /** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
 function notRun(call: FunctionCall): ToolCallAnswer {
   const parsed = parseArguments(call.function.arguments);
-  const error = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
-  return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error, reply: `Error: ${error}; ask for it again in your next turn if it is still needed.` };
+  return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
