@@ -37,7 +37,7 @@ import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
-import { anyPlanCallKey, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
+import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
@@ -82,6 +82,7 @@ export class PlanRun {
   readonly budget: RunBudget;
   /** Each started step's reuse key (`stepReuseKey`). */
   readonly reuseKeys = new Map<string, string>();
+  readonly #resultHashes = new ResultHashes();
   /** Steps whose result came from the run resumed from. */
   readonly reused = new Set<string>();
   /**
@@ -296,7 +297,7 @@ export class PlanRun {
 
   #start(key: string): void {
     const step = this.graph.byKey.get(key)!;
-    const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+    const reuseKey = this.#reuseKey(step);
     this.reuseKeys.set(key, reuseKey);
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
@@ -552,6 +553,12 @@ export class PlanRun {
     else this.#concludeMapped(mapped);
   }
 
+  /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
+  #reuseKey(step: PlanStep): string {
+    const from = { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
+    return stepReuseKey(step, { ...from, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+  }
+
   /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
   #assignShards(shards: number, weights: ReadonlyMap<string, number> | undefined): void {
     for (const step of this.graph.steps) {
@@ -561,7 +568,7 @@ export class PlanRun {
         return state === 'completed' || (step.optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
       });
       if (!settled) continue;
-      const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+      const reuseKey = this.#reuseKey(step);
       let keys: string[];
       try {
         const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };

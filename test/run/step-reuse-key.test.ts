@@ -1,0 +1,41 @@
+// Each dependent step's key held its dependencies' whole results, hashed (and redacted) again for every
+// dependent: a list step's 10,000 dependents hashed its 10,000-item list 10,000 times (15 s).
+import { describe, expect, it } from 'vitest';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { ResultHashes, stepReuseKey, type ReuseKeyInputs } from '../../src/run/step-reuse-key.ts';
+import { planOf } from './run-fixture.ts';
+
+const step = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'reasoning', description: key, inputs: [], dependsOn });
+const LIST = step('list');
+const DEPENDENTS = Array.from({ length: 20 }, (_, n) => step(`s${n}`, ['list']));
+const RESULT = ['the list', 'of items', 'deploy key sk-proj-0123456789abcdefghij'];
+
+function inputs(results: ReadonlyMap<string, unknown>, resultHashes: ResultHashes, redact = createRedactor()): ReuseKeyInputs {
+  return { plan: planOf([LIST, ...DEPENDENTS]), tools: new Map(), inputs: {}, keys: new Map([['list', 'key-of-list']]), results, resultHashes, redact };
+}
+
+describe('a step reuse key', () => {
+  it('redacts and hashes a dependency’s result once, however many steps depend on it', () => {
+    let reads = 0;
+    const base = createRedactor();
+    const counting = (text: string) => {
+      if (text === RESULT[0]) reads++;
+      return base(text);
+    };
+    const from = inputs(new Map([['list', RESULT]]), new ResultHashes(), counting);
+    const keys = DEPENDENTS.map((dependent) => stepReuseKey(dependent, from));
+    expect(reads).toBe(1);
+    expect(new Set(keys).size).toBe(DEPENDENTS.length); // each step's own definition still counts
+  });
+
+  it('changes with the dependency’s result, also a new result under the same key, and hashes it as the trace keeps it, redacted', () => {
+    const hashes = new ResultHashes();
+    const before = stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', RESULT]]), hashes));
+    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', RESULT]]), new ResultHashes()))).toBe(before);
+    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', [...RESULT, 'one more']]]), hashes))).not.toBe(before);
+    // The key a resume compares is made from the redacted result: another secret in the same place gives the same key.
+    const otherSecret = [RESULT[0], RESULT[1], 'deploy key sk-proj-9876543210zyxwvutsrq'];
+    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', otherSecret]]), new ResultHashes()))).toBe(before);
+  });
+});
