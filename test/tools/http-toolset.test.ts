@@ -401,8 +401,16 @@ describe('redirects between origins a local server cannot show (fetch stubbed)',
     expect(calls.map((call) => call.url)).toEqual([0, 1, 2, 3, 4, 5].map((hop) => `https://api.example.com/v1/${hop}`));
     expect(error).toBeInstanceOf(UrlNotAllowedError);
     expect((error as Error).message).toBe(
-      't: refused https://api.example.com/v1/5: it redirects again after 5 redirects. Request the URL the redirects end at, or fix the redirect loop; http.allow does not change this limit.',
+      't: refused https://api.example.com/v1/6 (redirected from https://api.example.com/v1/5): a redirect after 5 redirects. ' +
+        'Request it directly if it is the URL needed, or fix the redirect loop; http.allow does not change this limit.',
     );
+  });
+
+  it('refuses a redirect whose Location is not a URL as the tool’s refusal, naming both', async () => {
+    stubFetch([[302, 'http://[']]);
+    const error = await fetchAllowed({ toolName: 't', method: 'GET', url: 'https://api.example.com/v1/a', headers: {} }, options(['https://api.example.com/v1/'])).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UrlNotAllowedError);
+    expect((error as Error).message).toBe('t: refused http://[ (redirected from https://api.example.com/v1/a): the Location it was redirected to is not a URL. The server answered with a broken redirect; nothing more was requested.');
   });
 
   it('keeps the headers of a GET answered 303, as fetch does', async () => {

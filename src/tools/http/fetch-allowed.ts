@@ -69,12 +69,22 @@ export async function fetchAllowed(
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await response.body?.cancel();
-    if (hop === MAX_REDIRECTS) {
-      throw new UrlNotAllowedError(request.toolName, url.href, `it redirects again after ${MAX_REDIRECTS} redirects`, {
-        advice: 'Request the URL the redirects end at, or fix the redirect loop; http.allow does not change this limit.',
+    let target: string;
+    try {
+      target = new URL(location, url).href;
+    } catch {
+      throw new UrlNotAllowedError(request.toolName, location, 'the Location it was redirected to is not a URL', {
+        redirectedFrom: url.href,
+        advice: 'The server answered with a broken redirect; nothing more was requested.',
       });
     }
-    const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
+    if (hop === MAX_REDIRECTS) {
+      throw new UrlNotAllowedError(request.toolName, target, `a redirect after ${MAX_REDIRECTS} redirects`, {
+        redirectedFrom: url.href,
+        advice: 'Request it directly if it is the URL needed, or fix the redirect loop; http.allow does not change this limit.',
+      });
+    }
+    const next = checkedUrl(request.toolName, target, options.allow, url.href);
     // As fetch does: 303 after anything but a GET, and 301/302 after a POST, continue as a GET without the body.
     if ((response.status === 303 && method !== 'GET') || (method === 'POST' && (response.status === 301 || response.status === 302))) {
       method = 'GET';

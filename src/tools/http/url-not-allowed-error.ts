@@ -1,6 +1,6 @@
 import { StepError } from '../../core/step-error.ts';
 
-/** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
+/** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
 export class UrlNotAllowedError extends StepError {
   readonly url: string;
   readonly reason: string;
