@@ -31,9 +31,7 @@ export interface ReactLoopOptions {
   readonly onUsage: (usage: Usage) => void;
 }
 
-export type ReactOutcome =
-  | { readonly ok: true; readonly answer: string; readonly turns: number; readonly toolCalls: number; readonly toolErrors: number }
-  | { readonly ok: false; readonly reason: string; readonly turns: number; readonly toolCalls: number; readonly toolErrors: number };
+export type ReactOutcome = { readonly ok: true; readonly answer: string } | { readonly ok: false; readonly reason: string };
 
 /**
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
@@ -49,8 +47,6 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Task: ${options.goal}${inputs}` },
   ];
-  let toolCalls = 0;
-  let toolErrors = 0;
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages, ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
@@ -58,29 +54,27 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const message = response.choices?.[0]?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
     const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
-    if (calls.length === 0) return { ok: true, answer: message?.content ?? '', turns: turn, toolCalls, toolErrors };
+    if (calls.length === 0) return { ok: true, answer: message?.content ?? '' };
     messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
     for (const [index, call] of calls.entries()) {
-      toolCalls += 1;
-      const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : { failed: true, observation: NOT_RUN_REPLY };
-      if (answer.failed) toolErrors += 1;
-      messages.push({ role: 'tool', tool_call_id: call.id, content: answer.observation });
+      const observation = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
+      messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
   }
-  return { ok: false, reason: `no final answer within ${options.maxTurns} turns`, turns: options.maxTurns, toolCalls, toolErrors };
+  return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }
 
 /** Runs one call the model asked for and says what the model is told: the result, or how it failed. */
-async function observe(call: { readonly name: string; readonly args: string }, options: ReactLoopOptions, tools: readonly Tool[]): Promise<{ failed: boolean; observation: string }> {
+async function observe(call: { readonly name: string; readonly args: string }, options: ReactLoopOptions, tools: readonly Tool[]): Promise<string> {
   try {
     const tool = options.tools.get(call.name);
     if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
     const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
     if (!checked.ok) throw new Error(checked.error);
     const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-    return { failed: false, observation: dataBlock({ tool: call.name }, promptExcerpt(promptText(result))) };
+    return dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
-    return { failed: true, observation: `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}` };
+    return `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
   }
 }
