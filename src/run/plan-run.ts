@@ -1,6 +1,6 @@
 import type { EarlierCall } from '../steps/step-context.ts';
 import { redactDeep } from '../core/redact.ts';
-import { canonicalJson } from '../core/stable-hash.ts';
+import { canonicalJson, stableHash } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PlanStep } from '../core/plan-step.ts';
@@ -82,7 +82,9 @@ export class PlanRun {
   readonly budget: RunBudget;
   /** Each started step's reuse key (`stepReuseKey`). */
   readonly reuseKeys = new Map<string, string>();
-  readonly #resultHashes = new ResultHashes();
+  readonly #resultHashes: ResultHashes;
+  /** The run's inputs, hashed once for every step's reuse key. */
+  readonly #inputsHash: string;
   /** Steps whose result came from the run resumed from. */
   readonly reused = new Set<string>();
   /**
@@ -151,6 +153,8 @@ export class PlanRun {
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+    this.#resultHashes = new ResultHashes(deps.redact);
+    this.#inputsHash = stableHash(deps.inputs);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
     // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
@@ -555,7 +559,7 @@ export class PlanRun {
 
   /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
   #reuseKey(step: PlanStep): string {
-    const from = { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
+    const from = { plan: this.#plan, tools: this.#deps.tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
     return stepReuseKey(step, { ...from, ...(this.#deps.redact && { redact: this.#deps.redact }) });
   }
 

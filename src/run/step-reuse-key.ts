@@ -8,28 +8,36 @@ import type { RunnablePlan } from './runnable-plan.ts';
 export interface ReuseKeyInputs {
   readonly plan: RunnablePlan;
   readonly tools: ToolRegistry;
-  readonly inputs: Readonly<Record<string, unknown>>;
+  /** The hash of the run's inputs (`stableHash(inputs)`), made once per run: a nested plan's inputs can be a dependency's whole result. */
+  readonly inputsHash: string;
   /** The reuse keys of the steps that already started (a dependency's key covers its own dependencies). */
   readonly keys: ReadonlyMap<string, string>;
   readonly results: ReadonlyMap<string, unknown>;
   /** The run's hashes of those results, each made once. */
   readonly resultHashes: ResultHashes;
-  /** Applied to the dependencies' results before hashing: a resume reuses them as the trace kept them, redacted. */
+  /** Applied to the step's definition before hashing: a resumed written or replanned plan's steps come back from the trace redacted. */
   readonly redact?: Redactor;
 }
 
 /**
- * The hash of each completed step's result, redacted as the trace keeps it, made once per result: the
- * key of every step that depends on it holds it. Hashing the result itself into each dependent's key
- * made a list step's 10,000 dependents hash its 10,000-item list 10,000 times (15 s).
+ * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
+ * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
+ * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
+ * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
+ * redactor learns its values before the run starts, so a hash made once stays true.
  */
 export class ResultHashes {
+  readonly #redact: Redactor | undefined;
   readonly #made = new Map<string, { readonly result: unknown; readonly hash: string }>();
 
-  of(key: string, result: unknown, redact: Redactor | undefined): string {
+  constructor(redact: Redactor | undefined) {
+    this.#redact = redact;
+  }
+
+  of(key: string, result: unknown): string {
     const made = this.#made.get(key);
     if (made !== undefined && made.result === result) return made.hash;
-    const hash = stableHash(redacted(result, redact));
+    const hash = stableHash(redacted(result, this.#redact));
     this.#made.set(key, { result, hash });
     return hash;
   }
@@ -57,8 +65,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     model: from.plan.source?.model ?? null,
     agent: agent ?? null,
     tool: step.tool === undefined ? null : definition(step.tool),
-    inputs: from.inputs,
-    dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key), from.redact) : null]),
+    inputs: from.inputsHash,
+    dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
     // Only where they apply, so every other step keeps the key earlier traces recorded.
     ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
     ...(used && { used: planFileHash(used) }),

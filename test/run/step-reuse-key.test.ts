@@ -1,8 +1,12 @@
 // Each dependent step's key held its dependencies' whole results, hashed (and redacted) again for every
-// dependent: a list step's 10,000 dependents hashed its 10,000-item list 10,000 times (15 s).
+// dependent: a list step's 10,000 dependents hashed its 10,000-item list 10,000 times (15 s). The run's
+// inputs, which for a nested plan can be a dependency's whole result, were hashed again for every step too.
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
-import { createRedactor } from '../../src/core/redact.ts';
+import { createRedactor, type Redactor } from '../../src/core/redact.ts';
+import { stableHash } from '../../src/core/stable-hash.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
 import { ResultHashes, stepReuseKey, type ReuseKeyInputs } from '../../src/run/step-reuse-key.ts';
 import { planOf } from './run-fixture.ts';
 
@@ -11,8 +15,10 @@ const LIST = step('list');
 const DEPENDENTS = Array.from({ length: 20 }, (_, n) => step(`s${n}`, ['list']));
 const RESULT = ['the list', 'of items', 'deploy key sk-proj-0123456789abcdefghij'];
 
-function inputs(results: ReadonlyMap<string, unknown>, resultHashes: ResultHashes, redact = createRedactor()): ReuseKeyInputs {
-  return { plan: planOf([LIST, ...DEPENDENTS]), tools: new Map(), inputs: {}, keys: new Map([['list', 'key-of-list']]), results, resultHashes, redact };
+const REDACT = createRedactor();
+
+function inputs(results: ReadonlyMap<string, unknown>, resultHashes: ResultHashes, redact: Redactor = REDACT): ReuseKeyInputs {
+  return { plan: planOf([LIST, ...DEPENDENTS]), tools: new Map(), inputsHash: stableHash({}), keys: new Map([['list', 'key-of-list']]), results, resultHashes, redact };
 }
 
 describe('a step reuse key', () => {
@@ -23,19 +29,28 @@ describe('a step reuse key', () => {
       if (text === RESULT[0]) reads++;
       return base(text);
     };
-    const from = inputs(new Map([['list', RESULT]]), new ResultHashes(), counting);
+    const from = inputs(new Map([['list', RESULT]]), new ResultHashes(counting), counting);
     const keys = DEPENDENTS.map((dependent) => stepReuseKey(dependent, from));
     expect(reads).toBe(1);
     expect(new Set(keys).size).toBe(DEPENDENTS.length); // each step's own definition still counts
   });
 
   it('changes with the dependency’s result, also a new result under the same key, and hashes it as the trace keeps it, redacted', () => {
-    const hashes = new ResultHashes();
+    const hashes = new ResultHashes(REDACT);
     const before = stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', RESULT]]), hashes));
-    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', RESULT]]), new ResultHashes()))).toBe(before);
+    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', RESULT]]), new ResultHashes(REDACT)))).toBe(before);
     expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', [...RESULT, 'one more']]]), hashes))).not.toBe(before);
     // The key a resume compares is made from the redacted result: another secret in the same place gives the same key.
     const otherSecret = [RESULT[0], RESULT[1], 'deploy key sk-proj-9876543210zyxwvutsrq'];
-    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', otherSecret]]), new ResultHashes()))).toBe(before);
+    expect(stepReuseKey(DEPENDENTS[0]!, inputs(new Map([['list', otherSecret]]), new ResultHashes(REDACT)))).toBe(before);
   });
+});
+
+it('hashes the run’s inputs once for all its steps', async () => {
+  // An input whose JSON is written counts each time: a nested plan's inputs can be a dependency's whole result.
+  let written = 0;
+  const big = { toJSON: () => (written++, Array.from({ length: 100 }, (_, n) => n)) };
+  const outcome = await runPlan(planOf([LIST, ...DEPENDENTS]), { runStep: async () => null, tools: new Map(), listeners: [], clock: systemClock, cwd: '.', inputs: { big } });
+  expect(outcome.status).toBe('succeeded');
+  expect(written).toBe(1);
 });
