@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
+  NOT_RUN_REPLY: () => (/* binding */ NOT_RUN_REPLY),
   runAgentStep: () => (/* binding */ runAgentStep)
 });
 
@@ -404,11 +405,13 @@ class AgentLoop {
         return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
     }
 }
+const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
+/** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
+const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
 /** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
 function notRun(call) {
     const parsed = parseArguments(call.function.arguments);
-    const error = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
-    return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error, reply: `Error: ${error}; ask for it again in your next turn if it is still needed.` };
+    return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
 function runAgentStep(ctx) {

@@ -12940,9 +12940,31 @@ class ApprovalGate {
 
 
 /**
+ * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
+ * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
+ * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
+ * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
+ * redactor learns its values before the run starts, so a hash made once stays true.
+ */
+class ResultHashes {
+    #redact;
+    #made = new Map();
+    constructor(redact) {
+        this.#redact = redact;
+    }
+    of(key, result) {
+        const made = this.#made.get(key);
+        if (made !== undefined && made.result === result)
+            return made.hash;
+        const hash = stableHash(redacted(result, this.#redact));
+        this.#made.set(key, { result, hash });
+        return hash;
+    }
+}
+/**
  * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, each dependency's key and result, and for a step a model answers the goal
+ * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
  * and the goal checks' names its prompt holds. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
@@ -12961,8 +12983,8 @@ function stepReuseKey(step, from) {
         model: from.plan.source?.model ?? null,
         agent: agent ?? null,
         tool: step.tool === undefined ? null : definition(step.tool),
-        inputs: from.inputs,
-        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? redacted(from.results.get(key), from.redact) : null]),
+        inputs: from.inputsHash,
+        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: planFileHash(used) }),
@@ -13053,6 +13075,9 @@ class PlanRun {
     budget;
     /** Each started step's reuse key (`stepReuseKey`). */
     reuseKeys = new Map();
+    #resultHashes;
+    /** The run's inputs, hashed once for every step's reuse key. */
+    #inputsHash;
     /** Steps whose result came from the run resumed from. */
     reused = new Set();
     /**
@@ -13120,6 +13145,8 @@ class PlanRun {
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+        this.#resultHashes = new ResultHashes(deps.redact);
+        this.#inputsHash = stableHash(deps.inputs);
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
@@ -13272,7 +13299,7 @@ class PlanRun {
     }
     #start(key) {
         const step = this.graph.byKey.get(key);
-        const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+        const reuseKey = this.#reuseKey(step);
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
@@ -13541,6 +13568,11 @@ class PlanRun {
         else
             this.#concludeMapped(mapped);
     }
+    /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
+    #reuseKey(step) {
+        const from = { plan: this.#plan, tools: this.#deps.tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
+        return stepReuseKey(step, { ...from, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+    }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
         for (const step of this.graph.steps) {
@@ -13552,7 +13584,7 @@ class PlanRun {
             });
             if (!settled)
                 continue;
-            const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+            const reuseKey = this.#reuseKey(step);
             let keys;
             try {
                 const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
@@ -28319,12 +28351,17 @@ class HttpTransportError extends step_error/* StepError */.z {
 
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
 
-/** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
+/** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
 class UrlNotAllowedError extends step_error/* StepError */.z {
     url;
     reason;
-    constructor(toolName, url, reason, redirectedFrom, advice = 'Add the prefix to http.allow in the plan if it is needed.') {
-        const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
+    /**
+     * `redirectedFrom`: the URL whose answer pointed here. `advice`: what to do instead, when widening
+     * `http.allow` in the plan (the default advice) would not help.
+     */
+    constructor(toolName, url, reason, options = {}) {
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+        const advice = options.advice ?? 'Add the prefix to http.allow in the plan if it is needed.';
         super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
@@ -28362,11 +28399,11 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
         url = new URL(raw);
     }
     catch {
-        throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
+        throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', { redirectedFrom });
     }
     const reason = (0,url_allow_list/* refusalReason */.b)(url, allow);
     if (reason !== undefined)
-        throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
+        throw new UrlNotAllowedError(toolName, url.href, reason, { redirectedFrom });
     return url;
 }
 /**
@@ -28396,10 +28433,23 @@ async function fetchAllowed(request, options) {
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
             return { response, url };
         await response.body?.cancel();
-        if (hop === MAX_REDIRECTS) {
-            throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
+        let target;
+        try {
+            target = new URL(location, url).href;
         }
-        const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
+        catch {
+            throw new UrlNotAllowedError(request.toolName, location, 'the Location it was redirected to is not a URL', {
+                redirectedFrom: url.href,
+                advice: 'The server answered with a broken redirect; nothing more was requested.',
+            });
+        }
+        if (hop === MAX_REDIRECTS) {
+            throw new UrlNotAllowedError(request.toolName, target, `a redirect after ${MAX_REDIRECTS} redirects`, {
+                redirectedFrom: url.href,
+                advice: 'Request it directly if it is the URL needed, or fix the redirect loop; http.allow does not change this limit.',
+            });
+        }
+        const next = checkedUrl(request.toolName, target, options.allow, url.href);
         // As fetch does: 303 after anything but a GET, and 301/302 after a POST, continue as a GET without the body.
         if ((response.status === 303 && method !== 'GET') || (method === 'POST' && (response.status === 301 || response.status === 302))) {
             method = 'GET';
@@ -28410,7 +28460,10 @@ async function fetchAllowed(request, options) {
             // A 307 or 308 would send the POST again, body and all, to a host the model did not choose: the body
             // may hold a credential as well as a header can, and a POST takes effect where it lands.
             if (body !== undefined) {
-                throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', url.href, 'POST to the URL it redirects to instead.');
+                throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', {
+                    redirectedFrom: url.href,
+                    advice: 'POST to the URL it redirects to instead.',
+                });
             }
             headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
         }
@@ -41810,7 +41863,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(799), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

@@ -116,7 +116,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   chooseToolArguments: () => (/* binding */ chooseToolArguments)
 /* harmony export */ });
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
-/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1928);
+/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(585);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4532);
@@ -189,7 +189,7 @@ async function chooseToolArguments(ctx, tool) {
 
 /***/ }),
 
-/***/ 1928:
+/***/ 9547:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 

@@ -590,6 +590,8 @@ function fullHistorySteps(runStep) {
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(6249);
+// EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 6 modules
+var run_agent_step = __webpack_require__(4180);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(5707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
@@ -597,6 +599,7 @@ var validate_tool_arguments = __webpack_require__(4532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
 
 
 
@@ -610,8 +613,9 @@ const SYSTEM = [
 ].join('\n');
 /**
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
- * answers, bounded by `maxTurns`. Tool errors go back to the model as observations (that is the
- * strategy); results are sanitised and cut as step prompts are.
+ * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
+ * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
+ * is the strategy); results are sanitised and cut as step prompts are.
  */
 async function runReactLoop(options) {
     const tools = [...options.tools.values()];
@@ -621,8 +625,6 @@ async function runReactLoop(options) {
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Task: ${options.goal}${inputs}` },
     ];
-    let toolCalls = 0;
-    let toolErrors = 0;
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages, ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
@@ -631,31 +633,32 @@ async function runReactLoop(options) {
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
         const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
         if (calls.length === 0)
-            return { ok: true, answer: message?.content ?? '', turns: turn, toolCalls, toolErrors };
+            return { ok: true, answer: message?.content ?? '' };
         messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
-        for (const call of calls) {
-            toolCalls += 1;
-            let observation;
-            try {
-                const tool = options.tools.get(call.name);
-                if (!tool)
-                    throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
-                const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
-                if (!checked.ok)
-                    throw new Error(checked.error);
-                const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-                observation = (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
-            }
-            catch (error) {
-                if (options.signal.aborted)
-                    throw options.signal.reason;
-                toolErrors += 1;
-                observation = `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
-            }
+        for (const [index, call] of calls.entries()) {
+            const observation = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
     }
-    return { ok: false, reason: `no final answer within ${options.maxTurns} turns`, turns: options.maxTurns, toolCalls, toolErrors };
+    return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
+}
+/** Runs one call the model asked for and says what the model is told: the result, or how it failed. */
+async function observe(call, options, tools) {
+    try {
+        const tool = options.tools.get(call.name);
+        if (!tool)
+            throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
+        const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
+        if (!checked.ok)
+            throw new Error(checked.error);
+        const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
+        return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
+    }
+    catch (error) {
+        if (options.signal.aborted)
+            throw options.signal.reason;
+        return `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;
+    }
 }
 
 // EXTERNAL MODULE: external "node:http"

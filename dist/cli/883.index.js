@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5709);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5676);
-/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1928);
+/* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9547);
 /* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9818);
 /* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5362);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3643);
@@ -146,7 +146,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
 
 /***/ }),
 
-/***/ 1928:
+/***/ 9547:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 

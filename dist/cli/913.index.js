@@ -70,7 +70,7 @@ Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: func
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const metaSchema = __webpack_require__(1678);
 const applicator = __webpack_require__(7216);
-const unevaluated = __webpack_require__(9547);
+const unevaluated = __webpack_require__(1928);
 const content = __webpack_require__(8226);
 const core = __webpack_require__(518);
 const format = __webpack_require__(4588);
@@ -651,7 +651,7 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/dr
 
 /***/ }),
 
-/***/ 9547:
+/***/ 1928:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');

@@ -4154,9 +4154,31 @@ class ApprovalGate {
 
 
 /**
+ * The hash of each completed step's result, redacted as the trace keeps it (a resume reuses results as
+ * the trace kept them), made once per result: the key of every step that depends on it holds it. Hashing
+ * the result itself into each dependent's key made a list step's 10,000 dependents hash its 10,000-item
+ * list 10,000 times (15 s). A result is never changed in place once completed (tools get copies), and the
+ * redactor learns its values before the run starts, so a hash made once stays true.
+ */
+class ResultHashes {
+    #redact;
+    #made = new Map();
+    constructor(redact) {
+        this.#redact = redact;
+    }
+    of(key, result) {
+        const made = this.#made.get(key);
+        if (made !== undefined && made.result === result)
+            return made.hash;
+        const hash = stableHash(redacted(result, this.#redact));
+        this.#made.set(key, { result, hash });
+        return hash;
+    }
+}
+/**
  * What a step's result depends on, hashed: its whole definition (redacted, as the trace keeps it), the model and agent it uses, the
  * tool's definition (an agent step's: every tool it may call), the plan file a `type: plan` step
- * uses, the run's inputs, each dependency's key and result, and for a step a model answers the goal
+ * uses, the run's inputs, each dependency's key and the hash of its result, and for a step a model answers the goal
  * and the goal checks' names its prompt holds. A resume reuses a
  * completed step whose key is unchanged; a changed step changes every key downstream of it.
  */
@@ -4175,8 +4197,8 @@ function stepReuseKey(step, from) {
         model: from.plan.source?.model ?? null,
         agent: agent ?? null,
         tool: step.tool === undefined ? null : definition(step.tool),
-        inputs: from.inputs,
-        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? redacted(from.results.get(key), from.redact) : null]),
+        inputs: from.inputsHash,
+        dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
         ...(used && { used: planFileHash(used) }),
@@ -4267,6 +4289,9 @@ class PlanRun {
     budget;
     /** Each started step's reuse key (`stepReuseKey`). */
     reuseKeys = new Map();
+    #resultHashes;
+    /** The run's inputs, hashed once for every step's reuse key. */
+    #inputsHash;
     /** Steps whose result came from the run resumed from. */
     reused = new Set();
     /**
@@ -4334,6 +4359,8 @@ class PlanRun {
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+        this.#resultHashes = new ResultHashes(deps.redact);
+        this.#inputsHash = stableHash(deps.inputs);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
@@ -4486,7 +4513,7 @@ class PlanRun {
     }
     #start(key) {
         const step = this.graph.byKey.get(key);
-        const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+        const reuseKey = this.#reuseKey(step);
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
@@ -4755,6 +4782,11 @@ class PlanRun {
         else
             this.#concludeMapped(mapped);
     }
+    /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
+    #reuseKey(step) {
+        const from = { plan: this.#plan, tools: this.#deps.tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
+        return stepReuseKey(step, { ...from, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+    }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
         for (const step of this.graph.steps) {
@@ -4766,7 +4798,7 @@ class PlanRun {
             });
             if (!settled)
                 continue;
-            const reuseKey = stepReuseKey(step, { plan: this.#plan, tools: this.#deps.tools, inputs: this.#deps.inputs, keys: this.reuseKeys, results: this.results, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+            const reuseKey = this.#reuseKey(step);
             let keys;
             try {
                 const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
@@ -5866,7 +5898,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6045,7 +6077,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -8527,7 +8559,7 @@ const runStep = async (ctx) => {
         case 'aggregate':
             return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180)]).then(__webpack_require__.bind(__webpack_require__, 4180))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799)]).then(__webpack_require__.bind(__webpack_require__, 4180))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

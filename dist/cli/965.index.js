@@ -5597,12 +5597,17 @@ class HttpTransportError extends step_error/* StepError */.z {
 
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
 
-/** An http tool was asked for (or redirected to) a URL the plan's `http.allow` list does not cover. */
+/** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
 class UrlNotAllowedError extends step_error/* StepError */.z {
     url;
     reason;
-    constructor(toolName, url, reason, redirectedFrom, advice = 'Add the prefix to http.allow in the plan if it is needed.') {
-        const via = redirectedFrom === undefined ? '' : ` (redirected from ${redirectedFrom})`;
+    /**
+     * `redirectedFrom`: the URL whose answer pointed here. `advice`: what to do instead, when widening
+     * `http.allow` in the plan (the default advice) would not help.
+     */
+    constructor(toolName, url, reason, options = {}) {
+        const via = options.redirectedFrom === undefined ? '' : ` (redirected from ${options.redirectedFrom})`;
+        const advice = options.advice ?? 'Add the prefix to http.allow in the plan if it is needed.';
         super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
@@ -5640,11 +5645,11 @@ function checkedUrl(toolName, raw, allow, redirectedFrom) {
         url = new URL(raw);
     }
     catch {
-        throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', redirectedFrom);
+        throw new UrlNotAllowedError(toolName, raw, 'it is not an absolute URL', { redirectedFrom });
     }
     const reason = (0,url_allow_list/* refusalReason */.b)(url, allow);
     if (reason !== undefined)
-        throw new UrlNotAllowedError(toolName, url.href, reason, redirectedFrom);
+        throw new UrlNotAllowedError(toolName, url.href, reason, { redirectedFrom });
     return url;
 }
 /**
@@ -5674,10 +5679,23 @@ async function fetchAllowed(request, options) {
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
             return { response, url };
         await response.body?.cancel();
-        if (hop === MAX_REDIRECTS) {
-            throw new UrlNotAllowedError(request.toolName, url.href, `more than ${MAX_REDIRECTS} redirects`);
+        let target;
+        try {
+            target = new URL(location, url).href;
         }
-        const next = checkedUrl(request.toolName, new URL(location, url).href, options.allow, url.href);
+        catch {
+            throw new UrlNotAllowedError(request.toolName, location, 'the Location it was redirected to is not a URL', {
+                redirectedFrom: url.href,
+                advice: 'The server answered with a broken redirect; nothing more was requested.',
+            });
+        }
+        if (hop === MAX_REDIRECTS) {
+            throw new UrlNotAllowedError(request.toolName, target, `a redirect after ${MAX_REDIRECTS} redirects`, {
+                redirectedFrom: url.href,
+                advice: 'Request it directly if it is the URL needed, or fix the redirect loop; http.allow does not change this limit.',
+            });
+        }
+        const next = checkedUrl(request.toolName, target, options.allow, url.href);
         // As fetch does: 303 after anything but a GET, and 301/302 after a POST, continue as a GET without the body.
         if ((response.status === 303 && method !== 'GET') || (method === 'POST' && (response.status === 301 || response.status === 302))) {
             method = 'GET';
@@ -5688,7 +5706,10 @@ async function fetchAllowed(request, options) {
             // A 307 or 308 would send the POST again, body and all, to a host the model did not choose: the body
             // may hold a credential as well as a header can, and a POST takes effect where it lands.
             if (body !== undefined) {
-                throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', url.href, 'POST to the URL it redirects to instead.');
+                throw new UrlNotAllowedError(request.toolName, next.href, 'a 307 or 308 redirect would send the request body again to another origin', {
+                    redirectedFrom: url.href,
+                    advice: 'POST to the URL it redirects to instead.',
+                });
             }
             headers = keptHeaders(headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
         }
