@@ -3,7 +3,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import { evaluate, type EvalReport } from '../../src/eval/evaluate.ts';
 import type { EvalThresholds } from '../../src/eval/eval-verdict.ts';
 import { FaultFile, type FaultRule } from '../../src/eval/fault-rule.ts';
-import type { EvalSettings } from '../../src/eval/run-eval.ts';
+import { runEval, type EvalSettings } from '../../src/eval/run-eval.ts';
 import { ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
@@ -58,4 +58,23 @@ export async function runChapterEval(overrides: Partial<EvalSettings> = {}, thre
     },
   });
   return { report, events };
+}
+
+/** One run of `plan` (a file in `dir`) and of the react baseline beside it, the model played by the local server at `baseURL`. */
+export async function runReactBaseline(dir: string, baseURL: string, env: Readonly<Record<string, string>> = {}): Promise<void> {
+  await runEval(
+    {
+      plans: [{ file: path.join(dir, 'plan.yml') }],
+      runs: 1,
+      seed: 1,
+      faults: [],
+      baselines: ['react'],
+      inputs: {},
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      model: { kind: 'live', baseURL, apiKey: 'sk-test-0000000000000000000000' },
+      maxTurns: 5,
+    },
+    { clock: systemClock, signal: new AbortController().signal },
+  );
 }

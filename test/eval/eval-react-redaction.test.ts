@@ -4,9 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runEval } from '../../src/eval/run-eval.ts';
-import { systemClock } from '../../src/core/clock.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runReactBaseline } from './eval-fixture.ts';
 
 const DEPLOY_KEY = 'deploy-key-s3cr3t-value-0042';
 let dir: string;
@@ -47,21 +46,7 @@ afterAll(async () => {
 });
 
 it('the react baseline redacts secrets in prompts and tool arguments, as a plan run does', async () => {
-  await runEval(
-    {
-      plans: [{ file: path.join(dir, 'plan.yml') }],
-      runs: 1,
-      seed: 1,
-      faults: [],
-      baselines: ['react'],
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', DEPLOY_KEY },
-      model: { kind: 'live', baseURL: chat.baseURL, apiKey: 'sk-test-0000000000000000000000' },
-      maxTurns: 5,
-    },
-    { clock: systemClock, signal: new AbortController().signal },
-  );
+  await runReactBaseline(dir, chat.baseURL, { DEPLOY_KEY });
   expect(chat.requests.length).toBe(3);
   // The second prompt holds the status tool's result.
   expect(JSON.stringify(chat.requests[1]!.body)).toContain('deployed with');

@@ -4,10 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { runEval } from '../../src/eval/run-eval.ts';
 import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../../src/steps/agent/run-agent-step.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runReactBaseline } from './eval-fixture.ts';
 
 const ASKED = MAX_TOOL_CALLS_PER_TURN + 5;
 let dir: string;
@@ -28,21 +27,7 @@ afterAll(async () => {
 });
 
 it('the react baseline runs at most MAX_TOOL_CALLS_PER_TURN calls from one answer and answers the rest as not run', async () => {
-  await runEval(
-    {
-      plans: [{ file: path.join(dir, 'plan.yml') }],
-      runs: 1,
-      seed: 1,
-      faults: [],
-      baselines: ['react'],
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '' },
-      model: { kind: 'live', baseURL: chat.baseURL, apiKey: 'sk-test-0000000000000000000000' },
-      maxTurns: 5,
-    },
-    { clock: systemClock, signal: new AbortController().signal },
-  );
+  await runReactBaseline(dir, chat.baseURL);
   // The plan's own run calls no model: every request is the baseline's.
   expect(chat.requests).toHaveLength(2);
   const answers = chat.requests[1]!.body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
