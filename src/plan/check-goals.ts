@@ -1,7 +1,7 @@
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { parseGoalRegex } from './goal-regex.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
-import { nearestName } from './nearest-name.ts';
+import { NameSuggester } from './nearest-name.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
 
@@ -32,6 +32,10 @@ function matchesAnything(pattern: string, flags: string | undefined, probes: rea
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
+  let suggester: NameSuggester | undefined;
+  // The first goal of each name (goals are told apart by name).
+  const firstNamed = new Map<string, number>();
+  goals.forEach((goal, index) => firstNamed.set(goal.name, firstNamed.get(goal.name) ?? index));
   goals.forEach((goal, index) => {
     const at = ['goals', index];
     const kinds = GOAL_KINDS.filter((kind) => goal[kind] !== undefined);
@@ -61,7 +65,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
     }
     // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
-    const first = goals.findIndex((other) => other.name === goal.name);
+    const first = firstNamed.get(goal.name)!;
     if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
     // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
     if (goal.json_schema !== undefined) issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
@@ -70,7 +74,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       if (!hasSteps) {
         issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
       } else if (!stepKeys.has(key)) {
-        const near = nearestName(key, stepKeys);
+        const near = (suggester ??= new NameSuggester(stepKeys)).nearest(key);
         issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` — did you mean ${near}?` : ''}` });
       }
     }

@@ -1,5 +1,5 @@
 import { findCycle } from './find-cycle.ts';
-import { nearestName } from './nearest-name.ts';
+import { NameSuggester } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { stepKey, type PlanStep } from '../core/plan-step.ts';
@@ -22,22 +22,23 @@ export function indexStepIds(steps: readonly Step[]): { stepIndex: Map<string, n
   return { stepIndex, issues };
 }
 
-function unknownStepMessage(field: string, key: string, stepIndex: ReadonlyMap<string, number>): string {
-  const near = nearestName(key, stepIndex.keys());
-  const hint = near ? ` — did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
-  return `${field} names step ${key}, which does not exist${hint}`;
-}
-
 /** `depends_on` and `inputs` entries naming steps that do not exist. */
 export function checkStepNames(steps: readonly Step[], stepIndex: ReadonlyMap<string, number>): PlanIssue[] {
   const issues: PlanIssue[] = [];
+  const suggester = new NameSuggester(stepIndex.keys());
+  let names: string | undefined;
+  const unknownStepMessage = (field: string, key: string): string => {
+    const near = suggester.nearest(key);
+    const hint = near ? ` — did you mean ${near}?` : `; steps: ${(names ??= listNames(stepIndex.keys()))}`;
+    return `${field} names step ${key}, which does not exist${hint}`;
+  };
   steps.forEach((step, index) => {
     for (const field of ['depends_on', 'inputs'] as const) {
       step[field]?.forEach((dependency, position) => {
         const id = dependencyId(dependency);
         if (!stepIndex.has(stepKey(id))) {
           const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-          issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id), stepIndex) });
+          issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
         }
       });
     }

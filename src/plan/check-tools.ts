@@ -1,19 +1,23 @@
 import { WRITE_TODOS } from '../core/todo-item.ts';
 import { checkToolsetConfig } from './check-toolset-config.ts';
-import { nearestName } from './nearest-name.ts';
+import { NameSuggester, nearestName } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool } from './valid-plan.ts';
 
-function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): string {
-  const why = withheld?.get(name);
-  if (why !== undefined) return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
-  const near = nearestName(name, tools.keys());
-  const available =
-    tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
-  if (near) return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
-  return `unknown tool \`${name}\`; ${available}`;
+/** The error for a tool name that is not among `tools`; one per check, as a plan may name thousands (an MCP server lists up to 1,000 tools). */
+function unknownToolMessages(tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): (name: string) => string {
+  const suggester = new NameSuggester(tools.keys());
+  let names: string | undefined;
+  const listed = () => (names ??= listNames([...tools.keys()].sort()));
+  return (name) => {
+    const why = withheld?.get(name);
+    if (why !== undefined) return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
+    const near = suggester.nearest(name);
+    if (near) return `unknown tool \`${name}\` — did you mean \`${near}\`? Tools: ${listed()}`;
+    return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
+  };
 }
 
 /**
@@ -22,10 +26,11 @@ function unknownToolMessage(name: string, tools: ReadonlyMap<string, CatalogueTo
  */
 export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): PlanIssue[] {
   const issues: PlanIssue[] = checkToolsetConfig(plan);
+  const unknownToolMessage = unknownToolMessages(tools, withheld);
   const agents = plan.agents ?? {};
   for (const [agentName, agent] of Object.entries(agents)) {
     agent.tools?.forEach((name, position) => {
-      if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+      if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
     });
   }
   (plan.workflow_sequence ?? []).forEach((step, index) => {
@@ -34,13 +39,13 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
       if (step.tool === undefined) {
         issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
       } else if (!tools.has(step.tool)) {
-        issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools, withheld) });
+        issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
       }
     }
     if (step.type === 'agent') {
       step.tools?.forEach((name, position) => {
         if (name === WRITE_TODOS) issues.push({ path: [...at, 'tools', position], message: `\`${WRITE_TODOS}\` is given to every agent step; leave it out of \`tools\`` });
-        else if (!tools.has(name)) issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+        else if (!tools.has(name)) issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
       });
     }
     if (step.agent === undefined) return;
