@@ -17102,7 +17102,7 @@ function checkType(type, path, issues) {
     for (const name of names) {
         if (typeof name === 'string' && TYPES.includes(name))
             continue;
-        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(name, TYPES) : undefined;
+        const near = typeof name === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(name, TYPES) : undefined;
         const hint = near ? ` \u2014 did you mean \`${near}\`?` : `; use one of ${TYPES.join(', ')}`;
         issues.push({ path, message: `JSON Schema type ${JSON.stringify(name)} does not exist${hint}` });
     }
@@ -17194,7 +17194,7 @@ function unknownKeywords(schema, path, issues, skip = []) {
     for (const key of Object.keys(schema)) {
         if (KEYWORDS.includes(key) || skip.includes(key))
             continue;
-        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(key, KEYWORDS);
+        const near = (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(key, KEYWORDS);
         issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not a JSON Schema keyword${near ? ` \u2014 did you mean \`${near}\`?` : ''}; a check would ignore it` });
     }
 }
@@ -17212,7 +17212,7 @@ function strictProblems(schema, path, issues) {
     }
     unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
-        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .q)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
+        const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
     }
     if ('$schema' in schema && !(typeof schema.$schema === 'string' && DRAFT_2020_12.test(schema.$schema))) {
@@ -17481,8 +17481,10 @@ async function loadPlanFile(path, options = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ nearestName)
+/* harmony export */   ju: () => (/* binding */ NameSuggester),
+/* harmony export */   qb: () => (/* binding */ nearestName)
 /* harmony export */ });
+/* unused harmony export SUGGESTION_BUDGET */
 /** Levenshtein distance, stopping early once it must exceed `limit`. */
 function editDistance(a, b, limit) {
     if (Math.abs(a.length - b.length) > limit)
@@ -17503,21 +17505,59 @@ function editDistance(a, b, limit) {
     }
     return previous[b.length];
 }
-/** The candidate closest to `word` by edit distance, if one is close enough to be a likely typo. */
-function nearestName(word, candidates) {
+/** Up to a third of the word may be wrong, at most 3 edits; words under 3 letters only differ in case. */
+function editLimit(word) {
+    return Math.min(3, Math.max(word.length >= 3 ? 1 : 0, Math.floor(word.length / 3)));
+}
+/** The candidate (as given, with its lower-case form) closest to `word`, if one is close enough to be a likely typo. */
+function closest(word, candidates) {
     const lower = word.toLowerCase();
-    // Up to a third of the word may be wrong, at most 3 edits; words under 3 letters only differ in case.
-    const limit = Math.min(3, Math.max(word.length >= 3 ? 1 : 0, Math.floor(word.length / 3)));
+    const limit = editLimit(word);
     let best;
     let bestDistance = limit + 1;
-    for (const candidate of candidates) {
-        const distance = editDistance(lower, candidate.toLowerCase(), limit);
+    for (const [candidate, candidateLower] of candidates) {
+        const distance = editDistance(lower, candidateLower, limit);
         if (distance < bestDistance) {
             best = candidate;
             bestDistance = distance;
         }
     }
     return best;
+}
+/** The candidate closest to `word` by edit distance, if one is close enough to be a likely typo. For a short, fixed list of names. */
+function nearestName(word, candidates) {
+    return closest(word, [...candidates].map((candidate) => [candidate, candidate.toLowerCase()]));
+}
+/**
+ * How many word-to-candidate comparisons one `NameSuggester` makes at the most. Each misspelt name is
+ * compared with every candidate: a plan of 4,000 steps naming 4,000 missing ones took 25 s to validate.
+ * Past the budget a name gets no suggestion, and its error still lists the names there are.
+ */
+const SUGGESTION_BUDGET = 250_000;
+/**
+ * "Did you mean" for names from a plan that may hold thousands (step ids, tools an MCP server lists):
+ * each name is looked up once, the candidates are lower-cased once, and all lookups together make at
+ * most SUGGESTION_BUDGET comparisons.
+ */
+class NameSuggester {
+    #candidates;
+    #lowered;
+    #found = new Map();
+    #comparisons = 0;
+    constructor(candidates) {
+        this.#candidates = candidates;
+    }
+    nearest(word) {
+        if (this.#found.has(word))
+            return this.#found.get(word);
+        this.#lowered ??= [...this.#candidates].map((candidate) => [candidate, candidate.toLowerCase()]);
+        if (this.#comparisons + this.#lowered.length > SUGGESTION_BUDGET)
+            return undefined;
+        this.#comparisons += this.#lowered.length;
+        const near = closest(word, this.#lowered);
+        this.#found.set(word, near);
+        return near;
+    }
 }
 
 
@@ -21431,7 +21471,7 @@ function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
 function unknownKeyMessage(key, known) {
-    const near = (0,nearest_name/* nearestName */.q)(key, known);
+    const near = (0,nearest_name/* nearestName */.qb)(key, known);
     if (near)
         return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
     return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
@@ -21490,7 +21530,7 @@ function oneIssue(issue, scope, relative) {
             const values = issue.values.map((value) => String(value));
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
-            const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.q)(issue.input, values) : undefined;
+            const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.qb)(issue.input, values) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
         }
@@ -22198,6 +22238,10 @@ function matchesAnything(pattern, flags, probes) {
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
+    let suggester;
+    // The first goal of each name (goals are told apart by name).
+    const firstNamed = new Map();
+    goals.forEach((goal, index) => firstNamed.set(goal.name, firstNamed.get(goal.name) ?? index));
     goals.forEach((goal, index) => {
         const at = ['goals', index];
         const kinds = schema/* GOAL_KINDS */.CX.filter((kind) => goal[kind] !== undefined);
@@ -22229,7 +22273,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
         }
         // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
-        const first = goals.findIndex((other) => other.name === goal.name);
+        const first = firstNamed.get(goal.name);
         if (first < index)
             issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
@@ -22241,7 +22285,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, but the plan has no workflow_sequence (a model will write the steps); leave \`of\` out to check the final result` });
             }
             else if (!stepKeys.has(key)) {
-                const near = (0,nearest_name/* nearestName */.q)(key, stepKeys);
+                const near = (suggester ??= new nearest_name/* NameSuggester */.ju(stepKeys)).nearest(key);
                 issues.push({ path: [...at, 'of'], message: `\`of\` names step ${key}, which does not exist${near ? ` \u2014 did you mean ${near}?` : ''}` });
             }
         }
@@ -22452,7 +22496,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const reference = found.reference;
             if (reference.kind === 'input') {
                 if (!declaredInputs.includes(reference.name)) {
-                    const near = (0,nearest_name/* nearestName */.q)(reference.name, declaredInputs);
+                    const near = (0,nearest_name/* nearestName */.qb)(reference.name, declaredInputs);
                     const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
                     issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
                 }
@@ -22606,21 +22650,23 @@ function indexStepIds(steps) {
     });
     return { stepIndex, issues };
 }
-function unknownStepMessage(field, key, stepIndex) {
-    const near = (0,nearest_name/* nearestName */.q)(key, stepIndex.keys());
-    const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${listNames(stepIndex.keys())}`;
-    return `${field} names step ${key}, which does not exist${hint}`;
-}
 /** `depends_on` and `inputs` entries naming steps that do not exist. */
 function checkStepNames(steps, stepIndex) {
     const issues = [];
+    const suggester = new nearest_name/* NameSuggester */.ju(stepIndex.keys());
+    let names;
+    const unknownStepMessage = (field, key) => {
+        const near = suggester.nearest(key);
+        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= listNames(stepIndex.keys()))}`;
+        return `${field} names step ${key}, which does not exist${hint}`;
+    };
     steps.forEach((step, index) => {
         for (const field of ['depends_on', 'inputs']) {
             step[field]?.forEach((dependency, position) => {
                 const id = (0,schema/* dependencyId */.vX)(dependency);
                 if (!stepIndex.has(stepKey(id))) {
                     const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id), stepIndex) });
+                    issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
                 }
             });
         }
@@ -22686,15 +22732,20 @@ function checkToolsetConfig(plan) {
 
 
 
-function unknownToolMessage(name, tools, withheld) {
-    const why = withheld?.get(name);
-    if (why !== undefined)
-        return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
-    const near = (0,nearest_name/* nearestName */.q)(name, tools.keys());
-    const available = tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listNames([...tools.keys()].sort())}`;
-    if (near)
-        return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listNames([...tools.keys()].sort())}`;
-    return `unknown tool \`${name}\`; ${available}`;
+/** The error for a tool name that is not among `tools`; one per check, as a plan may name thousands (an MCP server lists up to 1,000 tools). */
+function unknownToolMessages(tools, withheld) {
+    const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
+    let names;
+    const listed = () => (names ??= listNames([...tools.keys()].sort()));
+    return (name) => {
+        const why = withheld?.get(name);
+        if (why !== undefined)
+            return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
+        const near = suggester.nearest(name);
+        if (near)
+            return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listed()}`;
+        return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
+    };
 }
 /**
  * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
@@ -22702,11 +22753,12 @@ function unknownToolMessage(name, tools, withheld) {
  */
 function checkTools(plan, tools, withheld) {
     const issues = checkToolsetConfig(plan);
+    const unknownToolMessage = unknownToolMessages(tools, withheld);
     const agents = plan.agents ?? {};
     for (const [agentName, agent] of Object.entries(agents)) {
         agent.tools?.forEach((name, position) => {
             if (!tools.has(name))
-                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
         });
     }
     (plan.workflow_sequence ?? []).forEach((step, index) => {
@@ -22716,7 +22768,7 @@ function checkTools(plan, tools, withheld) {
                 issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
             }
             else if (!tools.has(step.tool)) {
-                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool, tools, withheld) });
+                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
             }
         }
         if (step.type === 'agent') {
@@ -22724,7 +22776,7 @@ function checkTools(plan, tools, withheld) {
                 if (name === todo_item/* WRITE_TODOS */.q)
                     issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
                 else if (!tools.has(name))
-                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name, tools, withheld) });
+                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
             });
         }
         if (step.agent === undefined)
@@ -22732,7 +22784,7 @@ function checkTools(plan, tools, withheld) {
         const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
         if (!agent) {
             const names = Object.keys(agents);
-            const near = (0,nearest_name/* nearestName */.q)(step.agent, names);
+            const near = (0,nearest_name/* nearestName */.qb)(step.agent, names);
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
