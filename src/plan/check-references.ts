@@ -1,6 +1,6 @@
 import { AncestorCheck } from './ancestor-check.ts';
 import { findReferences } from './find-references.ts';
-import { nearestName } from './nearest-name.ts';
+import { NameSuggester } from './nearest-name.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import type { PlanStep } from '../core/plan-step.ts';
@@ -58,6 +58,8 @@ export function checkReferences(
   const references = new Map<number, FoundReference[]>();
   const issues: PlanIssue[] = [];
   const ancestors = new AncestorCheck(steps, stepIndex);
+  const declared = new Set(declaredInputs);
+  const suggester = new NameSuggester(declaredInputs);
   steps.forEach((step, index) => {
     const itemName = step.forEach?.as;
     const placed: PlacedReference[] = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
@@ -91,8 +93,8 @@ export function checkReferences(
       const path = [...base, ...found.at];
       const reference = found.reference;
       if (reference.kind === 'input') {
-        if (!declaredInputs.includes(reference.name)) {
-          const near = nearestName(reference.name, declaredInputs);
+        if (!declared.has(reference.name)) {
+          const near = suggester.nearest(reference.name);
           const hint = near ? ` — did you mean \`${near}\`?` : '; declare it under `inputs:`';
           issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
         }

@@ -1,16 +1,17 @@
 import { WRITE_TODOS } from '../core/todo-item.ts';
 import { checkToolsetConfig } from './check-toolset-config.ts';
-import { NameSuggester, nearestName } from './nearest-name.ts';
+import { NameSuggester } from './nearest-name.ts';
 import { listNames, stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool } from './valid-plan.ts';
 
-/** The error for a tool name that is not among `tools`; one per check, as a plan may name thousands (an MCP server lists up to 1,000 tools). */
-function unknownToolMessages(tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): (name: string) => string {
+/**
+ * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
+ * name thousands (an MCP server lists up to 1,000 tools).
+ */
+function unknownToolMessages(tools: ReadonlyMap<string, CatalogueTool>, listed: () => string, withheld?: ReadonlyMap<string, string>): (name: string) => string {
   const suggester = new NameSuggester(tools.keys());
-  let names: string | undefined;
-  const listed = () => (names ??= listNames([...tools.keys()].sort()));
   return (name) => {
     const why = withheld?.get(name);
     if (why !== undefined) return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
@@ -26,8 +27,11 @@ function unknownToolMessages(tools: ReadonlyMap<string, CatalogueTool>, withheld
  */
 export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): PlanIssue[] {
   const issues: PlanIssue[] = checkToolsetConfig(plan);
-  const unknownToolMessage = unknownToolMessages(tools, withheld);
+  let names: string | undefined;
+  const listed = () => (names ??= listNames([...tools.keys()].sort()));
+  const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
   const agents = plan.agents ?? {};
+  const agentSuggester = new NameSuggester(Object.keys(agents));
   for (const [agentName, agent] of Object.entries(agents)) {
     agent.tools?.forEach((name, position) => {
       if (!tools.has(name)) issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
@@ -37,7 +41,7 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
     const at = stepPath(index);
     if (step.type === 'tool_call') {
       if (step.tool === undefined) {
-        issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
+        issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
       } else if (!tools.has(step.tool)) {
         issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
       }
@@ -51,9 +55,9 @@ export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>
     if (step.agent === undefined) return;
     const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
     if (!agent) {
-      const names = Object.keys(agents);
-      const near = nearestName(step.agent, names);
-      const hint = near ? ` — did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+      const agentNames = Object.keys(agents);
+      const near = agentSuggester.nearest(step.agent);
+      const hint = near ? ` — did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${listNames(agentNames)}` : '; declare it under `agents:`';
       issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
     } else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
       issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });

@@ -34,3 +34,14 @@ it('validates a plan naming thousands of missing steps with suggestions for the 
   expect(suggested[0]).toContain('depends_on names step stp0, which does not exist — did you mean step0?');
   expect(unknown.at(-1)).toContain(`depends_on names step stp${steps - 1}, which does not exist; steps: step0, step1, step2`);
 });
+
+it('bounds the suggestions for references to undeclared inputs the same way', async () => {
+  const count = 1000;
+  const inputs = Array.from({ length: count }, (_, n) => `  input${n}: { default: "x" }`);
+  const steps = Array.from({ length: count }, (_, n) => `  - { id: s${n}, type: tool_call, tool: add, args: { a: 1, b: 2, c: "\${inputs.inptu${n}}" } }`);
+  const errors = await errorsFor(yaml('toolsets: [math]', 'inputs:', ...inputs, 'workflow_sequence:', ...steps));
+  const undeclared = errors.filter((error) => error.includes('which the plan does not declare'));
+  expect(undeclared).toHaveLength(count);
+  expect(undeclared.filter((error) => error.includes('did you mean'))).toHaveLength(SUGGESTION_BUDGET / count);
+  expect(undeclared[0]).toContain('uses input `inptu0`, which the plan does not declare — did you mean `input0`?');
+});
