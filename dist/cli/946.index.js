@@ -4784,8 +4784,8 @@ class PlanRun {
     }
     /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
     #reuseKey(step) {
-        const from = { plan: this.#plan, tools: this.#deps.tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes };
-        return stepReuseKey(step, { ...from, ...(this.#deps.redact && { redact: this.#deps.redact }) });
+        const { tools, redact } = this.#deps;
+        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }) });
     }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {

@@ -3242,6 +3242,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     const references = new Map();
     const issues = [];
     const ancestors = new AncestorCheck(steps, stepIndex);
+    const declared = new Set(declaredInputs);
+    const suggester = new nearest_name/* NameSuggester */.ju(declaredInputs);
     steps.forEach((step, index) => {
         const itemName = step.forEach?.as;
         const placed = step.forEach ? checkForEach(step, index, steps, stepIndex, issues) : [];
@@ -3285,8 +3287,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const path = [...base, ...found.at];
             const reference = found.reference;
             if (reference.kind === 'input') {
-                if (!declaredInputs.includes(reference.name)) {
-                    const near = (0,nearest_name/* nearestName */.qb)(reference.name, declaredInputs);
+                if (!declared.has(reference.name)) {
+                    const near = suggester.nearest(reference.name);
                     const hint = near ? ` \u2014 did you mean \`${near}\`?` : '; declare it under `inputs:`';
                     issues.push({ path, message: `${found.text} uses input \`${reference.name}\`, which the plan does not declare${hint}` });
                 }
@@ -3522,11 +3524,12 @@ function checkToolsetConfig(plan) {
 
 
 
-/** The error for a tool name that is not among `tools`; one per check, as a plan may name thousands (an MCP server lists up to 1,000 tools). */
-function unknownToolMessages(tools, withheld) {
+/**
+ * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
+ * name thousands (an MCP server lists up to 1,000 tools).
+ */
+function unknownToolMessages(tools, listed, withheld) {
     const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
-    let names;
-    const listed = () => (names ??= listNames([...tools.keys()].sort()));
     return (name) => {
         const why = withheld?.get(name);
         if (why !== undefined)
@@ -3543,8 +3546,11 @@ function unknownToolMessages(tools, withheld) {
  */
 function checkTools(plan, tools, withheld) {
     const issues = checkToolsetConfig(plan);
-    const unknownToolMessage = unknownToolMessages(tools, withheld);
+    let names;
+    const listed = () => (names ??= listNames([...tools.keys()].sort()));
+    const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
     const agents = plan.agents ?? {};
+    const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
     for (const [agentName, agent] of Object.entries(agents)) {
         agent.tools?.forEach((name, position) => {
             if (!tools.has(name))
@@ -3555,7 +3561,7 @@ function checkTools(plan, tools, withheld) {
         const at = stepPath(index);
         if (step.type === 'tool_call') {
             if (step.tool === undefined) {
-                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listNames([...tools.keys()].sort())}` });
+                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
             }
             else if (!tools.has(step.tool)) {
                 issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
@@ -3573,9 +3579,9 @@ function checkTools(plan, tools, withheld) {
             return;
         const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
         if (!agent) {
-            const names = Object.keys(agents);
-            const near = (0,nearest_name/* nearestName */.qb)(step.agent, names);
-            const hint = near ? ` \u2014 did you mean \`${near}\`?` : names.length > 0 ? `; agents: ${listNames(names)}` : '; declare it under `agents:`';
+            const agentNames = Object.keys(agents);
+            const near = agentSuggester.nearest(step.agent);
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${listNames(agentNames)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
         else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
