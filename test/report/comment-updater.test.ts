@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { IssueTarget } from '../../src/github/event-target.ts';
 import { issueCommentApi, type CommentApi } from '../../src/report/comment/comment-api.ts';
@@ -301,8 +301,8 @@ describe('comment updater against the GitHub REST API', () => {
     const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated').map((r) => r.operationId);
     // POST (timed out) → list → POST again: never two POSTs without a look between them.
     expect(requests.slice(0, 4)).toEqual(['issues/list-comments', 'issues/create-comment', 'issues/list-comments', 'issues/create-comment']);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2);
+    // The first POST lands 600 ms after it was sent: wait for it rather than a fixed time, which a loaded machine overran.
+    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2), { timeout: 10_000, interval: 50 });
     for (const event of run.events.slice(1)) comments.listener(event);
     await comments.finish();
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
