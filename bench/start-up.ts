@@ -15,10 +15,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const REPEATS = 9;
 
 /** Wall time from spawn to exit of `node args…`, in ms. */
-function timeNode(args: readonly string[], cwd = ROOT): Promise<number> {
+function timeNode(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: os.homedir() } });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env } });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
   });
@@ -56,6 +56,9 @@ export async function startUp(): Promise<BenchTable> {
     bare: [] as number[],
     version: [] as number[],
     validate: [] as number[],
+    validateCached: [] as number[],
+    run: [] as number[],
+    runCached: [] as number[],
     floorSchema: [] as number[],
     floorValidate: [] as number[],
     floorArtifact: [] as number[],
@@ -63,13 +66,23 @@ export async function startUp(): Promise<BenchTable> {
   const artifacts = await startFakeArtifactService();
   try {
     await timeAction(bundles.action, plan, artifacts); // warm the disk cache
+    // The CLI keeps its compiled code in the user's cache folder (src/cli/compile-cache.ts): a first run finds
+    // it empty (a fresh folder each round), a later run finds what an earlier one left (one folder, filled here).
+    const cache = (name: string) => ({ XDG_CACHE_HOME: mkdtempSync(path.join(dir, `${name}-`)) });
+    const filled = cache('filled');
+    const runArgs = [bundles.cli, 'run', 'workflows/bodmas.yml', '--trace', path.join(dir, 'trace.jsonl'), '--summary', path.join(dir, 'report.md')];
+    await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml'], filled);
+    await timeNode(runArgs, filled);
     for (let i = 0; i < REPEATS; i++) {
       runs.bareAction.push(await timeAction(empty, plan));
       runs.action.push(await timeAction(bundles.action, plan));
       runs.actionOnRunner.push(await timeAction(bundles.action, plan, artifacts));
       runs.bare.push(await timeNode(['-e', '0']));
       runs.version.push(await timeNode([bundles.cli, '--version']));
-      runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml']));
+      runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml'], cache('empty')));
+      runs.validateCached.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml'], filled));
+      runs.run.push(await timeNode(runArgs, cache('empty')));
+      runs.runCached.push(await timeNode(runArgs, filled));
       runs.floorSchema.push(await timeNode([floor.schema]));
       runs.floorValidate.push(await timeNode([floor.validate, 'workflows/bodmas.yml']));
       runs.floorArtifact.push(await timeNode([floor.artifact]));
@@ -92,14 +105,17 @@ export async function startUp(): Promise<BenchTable> {
       row('action: the same, with the artifact service (state: artifact uploads the trace)', runs.actionOnRunner, runs.bareAction),
       row('bare node -e 0', runs.bare, runs.bare),
       row('CLI --version', runs.version, runs.bare),
-      row('CLI validate workflows/bodmas.yml', runs.validate, runs.bare),
+      row('CLI validate workflows/bodmas.yml, a first run (compile cache empty)', runs.validate, runs.bare),
+      row('CLI validate workflows/bodmas.yml, a later run (compile cache filled)', runs.validateCached, runs.bare),
+      row('CLI run workflows/bodmas.yml, a first run (compile cache empty)', runs.run, runs.bare),
+      row('CLI run workflows/bodmas.yml, a later run (compile cache filled)', runs.runCached, runs.bare),
       row('floor: zod and the plan schema, built (nothing read)', runs.floorSchema, runs.bare),
       row('floor: read and validate workflows/bodmas.yml (no output)', runs.floorValidate, runs.bare),
       row('floor: load @actions/artifact and make its client (nothing uploaded)', runs.floorArtifact, runs.bare),
     ],
     notes: [
       `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; ratios are per round against the bare node started the same way`,
-      "every start compiles its code anew, as on a runner: the action rows turn off the compile cache the test harness gives the suite's runs",
+      "the action compiles its code anew at every start, as on a runner: its rows turn off the compile cache the test harness gives the suite's runs; the CLI keeps one in the user's cache folder, and its rows show a first run and a later one",
       'the bundles are those of the current sources: the committed dist/ when they are what it was built from, else npm run build\'s steps, cached by source hash under node_modules/.cache',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
       "a runner gives every JavaScript action the artifact service, so a run there is the second action row: state: artifact (the default) loads @actions/artifact and uploads the trace (to a local stand-in here)",

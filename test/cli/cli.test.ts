@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheEnv } from '../helpers/compile-cache.ts';
 import { cliBundle, runCli } from '../helpers/run-cli.ts';
 import { injectedCommands } from '../security/workflow-commands.ts';
 
@@ -47,7 +48,7 @@ describe('plan-runner validate', () => {
 
   it('stops writing, with no stack trace and the exit code of the check, when the reader closes its output (`| head`)', async () => {
     const { cli: entry } = await cliBundle();
-    const child = spawn(process.execPath, [entry, 'validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml'], { cwd: root, env: { PATH: process.env['PATH'] ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, 'validate', 'workflows/bodmas.yml', 'workflows/weekly-report.yml'], { cwd: root, env: { PATH: process.env['PATH'] ?? '', ...compileCacheEnv() }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy(); // the reader is gone before the first line: that write fails with EPIPE
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
