@@ -1958,7 +1958,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 1179:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2306,7 +2306,7 @@ module.exports = upgrade
 
 
 module.exports.request = __webpack_require__(6424)
-module.exports.stream = __webpack_require__(1179)
+module.exports.stream = __webpack_require__(3560)
 module.exports.pipeline = __webpack_require__(6862)
 module.exports.upgrade = __webpack_require__(1882)
 module.exports.connect = __webpack_require__(2279)
