@@ -1,4 +1,3 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { StepState } from '../../core/run-event.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { NO_USAGE } from '../../core/usage.ts';
@@ -39,6 +38,9 @@ const DEFLATED = 'z';
 /** The most JSON a block may inflate to: a step's letters for 100,000 items (a plan's `max_items` at most) and their texts, with room. */
 const MAX_STATE_BYTES = 4 * 1024 * 1024;
 
+/** Node's zlib, loaded at the first block written or read: loading it costs a start 5–8 ms, and a run with no comment reads none. */
+const zlib = () => process.getBuiltinModule('node:zlib');
+
 /**
  * The hidden block that carries `state` in a comment body: its JSON deflated, in base64 (nothing in
  * it can end the HTML comment). A fan-out step's items take a letter each; deflated, 100,000 of them
@@ -46,7 +48,7 @@ const MAX_STATE_BYTES = 4 * 1024 * 1024;
  * block was cut off with the body).
  */
 export function sharedStateBlock(state: SharedCommentState): string {
-  return `\n${OPEN}${DEFLATED}${deflateRawSync(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+  return `\n${OPEN}${DEFLATED}${zlib().deflateRawSync(JSON.stringify(state)).toString('base64')}${CLOSE}`;
 }
 
 /**
@@ -60,7 +62,7 @@ export function readSharedState(body: string | undefined, run?: number): SharedC
   if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE)) return undefined;
   try {
     const payload = last.slice(OPEN.length, -CLOSE.length);
-    const json = payload.startsWith(DEFLATED) ? inflateRawSync(Buffer.from(payload.slice(1), 'base64'), { maxOutputLength: MAX_STATE_BYTES }) : Buffer.from(payload, 'base64');
+    const json = payload.startsWith(DEFLATED) ? zlib().inflateRawSync(Buffer.from(payload.slice(1), 'base64'), { maxOutputLength: MAX_STATE_BYTES }) : Buffer.from(payload, 'base64');
     const value = JSON.parse(json.toString('utf8')) as unknown;
     const steps = (value as { steps?: unknown } | null)?.steps;
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
