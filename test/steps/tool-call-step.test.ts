@@ -68,6 +68,15 @@ describe('tool_call with args', () => {
     await expect(runStep(ctx)).resolves.toBe(12);
   });
 
+  it('fails a math step whose result overflows, rather than passing on Infinity (which JSON, and so the trace, reads as null)', async () => {
+    for (const [tool, a, b] of [['multiply', 1e308, 10], ['add', 1.7e308, 1.7e308], ['subtract', -1.7e308, 1.7e308], ['divide', 1e308, 1e-10]] as const) {
+      const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool, args: { a, b } }], run: '1', tools: mathToolset() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error).toMatchObject({ transient: false, toolName: tool });
+      expect((error as Error).message).toContain('beyond the largest number a result can hold');
+    }
+  });
+
   it('fails with InvalidToolArgumentsError when resolved args break the schema, and never calls the tool', async () => {
     const tool = spyTool();
     const { ctx } = stepContext({
