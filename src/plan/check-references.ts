@@ -1,4 +1,4 @@
-import { AncestorCheck } from './ancestor-check.ts';
+import { AncestorCheck, type AncestorQuestion } from './ancestor-check.ts';
 import { findReferences } from './find-references.ts';
 import { NameSuggester } from './nearest-name.ts';
 import { stepPath } from './plan-check-context.ts';
@@ -57,7 +57,8 @@ export function checkReferences(
 ): ReferenceCheck {
   const references = new Map<number, FoundReference[]>();
   const issues: PlanIssue[] = [];
-  const ancestors = new AncestorCheck(steps, stepIndex);
+  // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
+  const questions: Array<AncestorQuestion & { readonly issue: PlanIssue; readonly before: number }> = [];
   const declared = new Set(declaredInputs);
   const suggester = new NameSuggester(declaredInputs);
   steps.forEach((step, index) => {
@@ -110,12 +111,25 @@ export function checkReferences(
     }
     if (!checkAncestors || ancestorsNeeded.size === 0) return;
     for (const [key, { found, base }] of ancestorsNeeded) {
-      if (ancestors.isAncestor(step, key)) continue;
-      issues.push({
-        path: [...base, ...found.at],
-        message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
+      questions.push({
+        stepIndex: index,
+        target: key,
+        before: issues.length,
+        issue: {
+          path: [...base, ...found.at],
+          message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
+        },
       });
     }
   });
-  return { references, issues };
+  if (questions.length === 0) return { references, issues };
+  const answers = new AncestorCheck(steps, stepIndex).answer(questions);
+  const ordered: PlanIssue[] = [];
+  let next = 0;
+  questions.forEach(({ before, issue }, question) => {
+    while (next < before) ordered.push(issues[next++]!);
+    if (!answers[question]) ordered.push(issue);
+  });
+  while (next < issues.length) ordered.push(issues[next++]!);
+  return { references, issues: ordered };
 }
