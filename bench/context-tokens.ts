@@ -121,7 +121,7 @@ export async function contextTokens(): Promise<BenchTable> {
     notes: [
       'Tokens are summed from each response\'s usage; the local server counts ceil(characters / 4) of the messages sent.',
       'Fetch steps return ~1,500 characters and reasoning steps ~600; every step makes one model call.',
-      'In a sequential chain every earlier step is an ancestor, so scoped context IS the full history: no saving there.',
+      'In a sequential chain every earlier step is an ancestor, so scoped context is the full history until the results beyond the direct dependencies pass 32,000 characters (INDIRECT_CONTEXT_CHAR_LIMIT): no saving in this 20-step chain.',
       'The saving comes from independent branches: each branch step sees only its own branch, and the aggregate sees everything.',
       'Full history here is every earlier result; the blog also resends its assistant and tool-call messages, so its real cost is higher.',
     ],

@@ -1,20 +1,40 @@
 import type { PlanStep } from '../core/plan-step.ts';
 
+/** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
+const positions = new WeakMap<ReadonlyMap<string, PlanStep>, ReadonlyMap<string, number>>();
+
+function positionsOf(steps: ReadonlyMap<string, PlanStep>): ReadonlyMap<string, number> {
+  let found = positions.get(steps);
+  if (!found) positions.set(steps, (found = new Map([...steps.keys()].map((key, index) => [key, index]))));
+  return found;
+}
+
 /**
- * Keys of every step `step` depends on, directly or transitively, in plan order. This is a
- * step's whole context: unrelated branches never reach its prompt.
+ * Every step `step` depends on, directly or transitively, with how many dependency edges away it is
+ * (1 for a direct dependency), in plan order. This is a step's whole context: unrelated branches never
+ * reach its prompt.
  */
-export function ancestorKeys(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): string[] {
+export function ancestorDistances(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): Map<string, number> {
   const stepKey = step.key;
-  const seen = new Set<string>();
+  const distance = new Map<string, number>();
   // The map's entry when it has one (callers may widen it); a for_each child (`review[0]`) is not
   // in the map, and brings its template's edges itself.
-  const pending = [...(steps.get(stepKey) ?? step).dependsOn];
-  while (pending.length > 0) {
-    const key = pending.pop() as string;
-    if (seen.has(key) || key === stepKey) continue;
-    seen.add(key);
-    pending.push(...(steps.get(key)?.dependsOn ?? []));
+  let frontier = [...(steps.get(stepKey) ?? step).dependsOn];
+  for (let edges = 1; frontier.length > 0; edges++) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      if (distance.has(key) || key === stepKey) continue;
+      distance.set(key, edges);
+      next.push(...(steps.get(key)?.dependsOn ?? []));
+    }
+    frontier = next;
   }
-  return [...steps.keys()].filter((key) => seen.has(key));
+  const position = positionsOf(steps);
+  // Only steps of the map: its order is the plan's.
+  return new Map([...distance].filter(([key]) => position.has(key)).sort(([a], [b]) => position.get(a)! - position.get(b)!));
+}
+
+/** The keys of `ancestorDistances`, in plan order. */
+export function ancestorKeys(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): string[] {
+  return [...ancestorDistances(step, steps).keys()];
 }

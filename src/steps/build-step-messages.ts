@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
-import { ancestorKeys } from './ancestor-keys.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import { ancestorDistances } from './ancestor-keys.ts';
 import { promptExcerpt, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
 import { stepSystemPrompt } from './step-system-prompt.ts';
@@ -16,20 +17,72 @@ export interface StepPromptOptions {
   readonly task?: string;
 }
 
+/**
+ * How many characters of results from steps a step depends on only through others it gets at most. Its
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others, nearest first,
+ * while they fit. Without it a chain of model steps sent every earlier result to each step: prompts grew
+ * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
+ */
+export const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
+
+interface CachedBlock {
+  readonly result: unknown;
+  readonly step: PlanStep | undefined;
+  readonly limit: number;
+  readonly gaps: string | undefined;
+  readonly text: string;
+}
+
+/**
+ * Each result's data block, made once per run (its results map) and reused by every step that shows it:
+ * sanitising every ancestor's result again for each step took the square of a chain's length.
+ */
+const blocks = new WeakMap<ReadonlyMap<string, unknown>, Map<string, CachedBlock>>();
+
+function resultBlock(ctx: StepContext, key: string, limit: number): string {
+  const step = ctx.steps.get(key);
+  // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
+  if (!ctx.results.has(key)) {
+    const why = ctx.missing?.get(key);
+    // Told plainly, so the model writes around the gap instead of inventing the missing input.
+    const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
+    return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+  }
+  const result = ctx.results.get(key);
+  const gaps = ctx.incomplete?.get(key);
+  let cache = blocks.get(ctx.results);
+  if (!cache) blocks.set(ctx.results, (cache = new Map()));
+  const cached = cache.get(key);
+  if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps) return cached.text;
+  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptExcerpt(promptText(result), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
+  cache.set(key, { result, step, limit, gaps, text });
+  return text;
+}
+
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
-  return ancestorKeys(ctx.step, ctx.steps).map((key) => {
-    const step = ctx.steps.get(key);
-    // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
-    if (!ctx.results.has(key)) {
-      const why = ctx.missing?.get(key);
-      // Told plainly, so the model writes around the gap instead of inventing the missing input.
-      const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
-      return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+  const distances = ancestorDistances(ctx.step, ctx.steps);
+  const inPlanOrder = [...distances.keys()];
+  const position = new Map(inPlanOrder.map((key, index) => [key, index]));
+  const shown = new Map<string, string>();
+  for (const [key, distance] of distances) if (distance === 1) shown.set(key, resultBlock(ctx, key, limit));
+  // The others nearest first (the later in the plan first among equals), each while it fits in what is left.
+  const others = inPlanOrder.filter((key) => distances.get(key)! > 1).reverse();
+  others.sort((a, b) => distances.get(a)! - distances.get(b)!);
+  let room = INDIRECT_CONTEXT_CHAR_LIMIT;
+  const left: string[] = [];
+  for (const key of others) {
+    const block = resultBlock(ctx, key, limit);
+    if (block.length > room) left.push(key);
+    else {
+      shown.set(key, block);
+      room -= block.length;
     }
-    const gaps = ctx.incomplete?.get(key);
-    const text = `${promptExcerpt(promptText(ctx.results.get(key)), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`;
-    return dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
-  });
+  }
+  const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key)!);
+  if (left.length === 0) return ordered;
+  left.sort((a, b) => position.get(a)! - position.get(b)!);
+  const named = left.length <= 20 ? left : [...left.slice(0, 20), `and ${left.length - 20} more`];
+  return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named.join(', ')}); work from the results above]`];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ancestorKeys } from '../../src/steps/ancestor-keys.ts';
-import { buildStepMessages } from '../../src/steps/build-step-messages.ts';
+import { buildStepMessages, INDIRECT_CONTEXT_CHAR_LIMIT } from '../../src/steps/build-step-messages.ts';
 import { dataBlock, promptExcerpt } from '../../src/steps/data-block.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
@@ -103,3 +103,32 @@ describe('the context on the wire', () => {
     expect(sent).not.toContain('WEATHER-RESULT');
   });
 });
+
+describe('a long chain’s context', () => {
+  // s1 -> s2 -> … -> s60, each answering 2,000 characters.
+  const chain: StepSpec[] = Array.from({ length: 60 }, (_, i) => ({ key: `s${i + 1}`, type: 'reasoning', description: `Step ${i + 1}`, ...(i > 0 && { dependsOn: [`s${i}`] }) }));
+  const answers = Object.fromEntries(chain.map((spec) => [spec.key, `${spec.key.toUpperCase()}-RESULT `.padEnd(2_000, '.')]));
+
+  it('holds the direct dependency, then the nearest others within INDIRECT_CONTEXT_CHAR_LIMIT, and names the steps left out', () => {
+    const { ctx } = stepContext({ steps: chain, run: 's60', results: answers });
+    const text = String(buildStepMessages(ctx, 'Do it.')[1]!.content);
+    expect(text).toContain('S59-RESULT');
+    const shown = chain.filter((spec) => text.includes(`${spec.key.toUpperCase()}-RESULT`)).map((spec) => spec.key);
+    // Each block is its 2,000 characters and its label: of the 58 indirect ancestors, the nearest that fit.
+    const fit = Math.floor(INDIRECT_CONTEXT_CHAR_LIMIT / dataBlock({ step: 's58', description: 'Step 58' }, answers['s58']!).length);
+    expect(shown).toEqual(chain.slice(58 - fit, 59).map((spec) => spec.key));
+    expect(text).toContain(`[left out for room: the results of ${58 - fit} earlier steps this step depends on only through the steps above (s1, s2,`);
+    expect(text.length).toBeLessThan(2_200 + INDIRECT_CONTEXT_CHAR_LIMIT + 1_500);
+    // In plan order, as without the limit.
+    expect(text.indexOf(`S${58 - fit + 1}-RESULT`)).toBeLessThan(text.indexOf('S59-RESULT'));
+  });
+
+  it('sanitises each result once for all the steps that show it, not once per step', () => {
+    let reads = 0;
+    const counted = { get figures() { reads++; return 'FIGURES'; } };
+    const { ctx } = stepContext({ steps: chain.slice(0, 20), run: 's20', results: { ...answers, s1: counted } });
+    for (const spec of chain.slice(1, 20)) buildStepMessages({ ...ctx, step: ctx.steps.get(spec.key)! }, 'Do it.');
+    expect(reads).toBe(1);
+  });
+});
+
