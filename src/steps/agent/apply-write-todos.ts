@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { TODO_STATUSES, type TodoItem } from '../../core/todo-item.ts';
 
+/** The longest id an item may have: ids are repeated in the list's messages to the model. */
+const MAX_TODO_ID = 100;
+
 const TodoInput = z.strictObject({
-  id: z.union([z.string(), z.int()]).transform(String),
+  id: z.union([z.string().max(MAX_TODO_ID), z.int()]).transform(String),
   content: z.string().optional(),
   status: z.enum(TODO_STATUSES),
 });
@@ -17,6 +20,11 @@ export type WriteTodosResult =
   | { readonly ok: true; readonly todos: readonly TodoItem[]; readonly changed: readonly string[] }
   | { readonly ok: false; readonly error: string };
 
+/** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
+export const MAX_TODO_ITEMS = 100;
+/** The most characters an item's content may have: one line of the checklist (which shows 200). */
+export const MAX_TODO_CONTENT = 500;
+
 function refuse(error: string): WriteTodosResult {
   return { ok: false, error };
 }
@@ -25,11 +33,19 @@ function sameItem(a: TodoItem | undefined, b: TodoItem): boolean {
   return a !== undefined && a.content === b.content && a.status === b.status;
 }
 
+/** The list's ids for a message, the first 20 of them. */
+function listIds(items: readonly TodoItem[]): string {
+  if (items.length === 0) return 'none';
+  const named = items.slice(0, 20).map((todo) => `"${todo.id}"`);
+  return items.length > 20 ? `${named.join(', ')} and ${items.length - 20} more` : named.join(', ');
+}
+
 /**
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
  * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
- * with a message for the model: malformed arguments, duplicate ids, empty content, an unknown id with
- * merge that gives no content, and more than one item `in_progress` in the result.
+ * with a message for the model: malformed arguments, duplicate ids, empty content or more than
+ * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a list of more than
+ * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 export function applyWriteTodos(current: readonly TodoItem[], args: unknown): WriteTodosResult {
   const parsed = WriteTodosInput.safeParse(args);
@@ -44,21 +60,28 @@ export function applyWriteTodos(current: readonly TodoItem[], args: unknown): Wr
   }
   const byId = new Map(current.map((item) => [item.id, item]));
   const next: TodoItem[] = merge ? [...current] : [];
+  // Where each id sits in `next`: looking it up by a search per item took the square of the list's length.
+  const position = new Map(next.map((item, index) => [item.id, index]));
   for (const item of todos) {
     const known = merge ? byId.get(item.id) : undefined;
     const content = (item.content ?? known?.content ?? '').trim();
     if (content === '') {
       return refuse(
         merge && !known
-          ? `id "${item.id}" is not in the list (ids: ${current.map((todo) => `"${todo.id}"`).join(', ') || 'none'}); to add an item give its content, to update one use its id`
+          ? `id "${item.id}" is not in the list (ids: ${listIds(current)}); to add an item give its content, to update one use its id`
           : `item "${item.id}" has empty content; say what the item is`,
       );
     }
+    if (content.length > MAX_TODO_CONTENT) return refuse(`item "${item.id}" has ${content.length} characters; keep each item to one line of at most ${MAX_TODO_CONTENT}`);
     const written: TodoItem = { id: item.id, content, status: item.status };
-    const at = next.findIndex((todo) => todo.id === item.id);
-    if (at >= 0) next[at] = written;
-    else next.push(written);
+    const at = position.get(item.id);
+    if (at !== undefined) next[at] = written;
+    else {
+      position.set(item.id, next.length);
+      next.push(written);
+    }
   }
+  if (next.length > MAX_TODO_ITEMS) return refuse(`the list would have ${next.length} items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work`);
   const working = next.filter((item) => item.status === 'in_progress');
   if (working.length > 1) {
     return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);

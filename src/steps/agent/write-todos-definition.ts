@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { TODO_STATUSES, WRITE_TODOS } from '../../core/todo-item.ts';
+import { MAX_TODO_ITEMS } from './apply-write-todos.ts';
 
 export { WRITE_TODOS };
 
@@ -11,7 +12,7 @@ export const WRITE_TODOS_DEFINITION: OpenAI.Chat.Completions.ChatCompletionFunct
     description:
       'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
       'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
-      'At most one item may be in_progress at a time. Mark an item completed as soon as it is done.',
+      `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${MAX_TODO_ITEMS} items, each one line.`,
     parameters: {
       type: 'object',
       properties: {

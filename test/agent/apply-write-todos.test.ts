@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { TodoItem } from '../../src/core/todo-item.ts';
+import { applyWriteTodos, MAX_TODO_CONTENT, MAX_TODO_ITEMS } from '../../src/steps/agent/apply-write-todos.ts';
+
+const items = (count: number, status = 'pending') => Array.from({ length: count }, (_, i) => ({ id: `t${i}`, content: `Item ${i}`, status }));
+
+describe('applyWriteTodos limits', () => {
+  it(`takes a list of ${MAX_TODO_ITEMS} items and refuses one more, by replace or by merge`, () => {
+    const full = applyWriteTodos([], { merge: false, todos: items(MAX_TODO_ITEMS) });
+    expect(full).toMatchObject({ ok: true });
+    const list = (full as { todos: readonly TodoItem[] }).todos;
+    expect(applyWriteTodos([], { merge: false, todos: items(MAX_TODO_ITEMS + 1) })).toEqual({ ok: false, error: `the list would have ${MAX_TODO_ITEMS + 1} items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work` });
+    expect(applyWriteTodos(list, { merge: true, todos: [{ id: 'new', content: 'One more', status: 'pending' }] })).toMatchObject({ ok: false, error: expect.stringContaining(`would have ${MAX_TODO_ITEMS + 1} items`) });
+  });
+
+  it('updates every item of a full list by id, in place, in one call', () => {
+    const list = (applyWriteTodos([], { merge: false, todos: items(MAX_TODO_ITEMS) }) as { todos: readonly TodoItem[] }).todos;
+    const done = applyWriteTodos(list, { merge: true, todos: items(MAX_TODO_ITEMS, 'completed').reverse().map(({ id, status }) => ({ id, status })) });
+    expect(done).toMatchObject({ ok: true, changed: expect.any(Array) });
+    const after = done as { todos: readonly TodoItem[]; changed: readonly string[] };
+    expect(after.todos.map((todo) => [todo.id, todo.content, todo.status])).toEqual(list.map((todo) => [todo.id, todo.content, 'completed']));
+    expect(after.changed).toHaveLength(MAX_TODO_ITEMS);
+  });
+
+  it('refuses content longer than one line allows, and an id longer than 100 characters', () => {
+    expect(applyWriteTodos([], { merge: false, todos: [{ id: '1', content: 'x'.repeat(MAX_TODO_CONTENT + 1), status: 'pending' }] })).toEqual({ ok: false, error: `item "1" has ${MAX_TODO_CONTENT + 1} characters; keep each item to one line of at most ${MAX_TODO_CONTENT}` });
+    expect(applyWriteTodos([], { merge: false, todos: [{ id: 'i'.repeat(101), content: 'Item', status: 'pending' }] })).toMatchObject({ ok: false, error: expect.stringMatching(/^write_todos takes .*100/s) });
+  });
+
+  it('names at most 20 of the list’s ids when an unknown id is updated', () => {
+    const list = (applyWriteTodos([], { merge: false, todos: items(50) }) as { todos: readonly TodoItem[] }).todos;
+    const refused = applyWriteTodos(list, { merge: true, todos: [{ id: 'nope', status: 'completed' }] });
+    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('"t18", "t19" and 30 more); to add an item give its content') });
+  });
+});
