@@ -1,13 +1,13 @@
 import type { Tool } from '../tool.ts';
 import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
-import { walkRepoFiles } from './walk-repo-files.ts';
+import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
 
 /** Default cap on the paths `list_files` returns. */
 export const LIST_FILES_MAX_RESULTS = 1000;
 
 /** The `list_files` tool: repository files matching a glob, sorted and capped. */
-export function listFilesTool(options: { root: string; maxResults?: number }): Tool {
+export function listFilesTool(options: { root: string; maxResults?: number; walk?: WalkLimits }): Tool {
   const maxResults = options.maxResults ?? LIST_FILES_MAX_RESULTS;
   return {
     name: 'list_files',
@@ -27,18 +27,20 @@ export function listFilesTool(options: { root: string; maxResults?: number }): T
       const pattern = typeof args.pattern === 'string' && args.pattern !== '' ? args.pattern : '**/*';
       checkRelativePath('list_files', pattern);
       const glob = compileGlob('list_files', pattern);
-      const matches: string[] = [];
-      for await (const file of walkRepoFiles(options.root, {
+      const walk = await walkRepoFiles(options.root, {
         includeNodeModules: args.include_node_modules === true,
+        pattern,
+        keep: (file) => glob.test(file),
         signal: ctx.signal,
-      })) {
-        if (glob.test(file)) matches.push(file);
-      }
-      if (matches.length === 0) return `[no files match '${pattern}']`;
+        ...options.walk,
+      });
+      const matches = walk.files;
+      const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
+      if (matches.length === 0) return `${cut}[no files match '${pattern}']`;
       matches.sort();
-      if (matches.length <= maxResults) return matches.join('\n');
+      if (matches.length <= maxResults) return `${cut}${matches.join('\n')}`;
       const shown = matches.slice(0, maxResults).join('\n');
-      return `[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+      return `${cut}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
     },
   };
 }

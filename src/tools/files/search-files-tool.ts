@@ -7,7 +7,7 @@ import { compileGlob } from './compile-glob.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { checkRelativePath, openRepoFile } from './resolve-repo-path.ts';
-import { walkRepoFiles } from './walk-repo-files.ts';
+import { walkRepoFiles, type WalkLimits } from './walk-repo-files.ts';
 
 /** Default cap on the matching lines `search_files` returns. */
 export const SEARCH_FILES_MAX_RESULTS = 200;
@@ -61,7 +61,7 @@ function compile(query: string, isRegex: boolean, ignoreCase: boolean): LinearRe
 }
 
 /** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
-export function searchFilesTool(options: { root: string; maxResults?: number }): Tool {
+export function searchFilesTool(options: { root: string; maxResults?: number; walk?: WalkLimits }): Tool {
   const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
   return {
     name: 'search_files',
@@ -88,11 +88,9 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
       const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
       const results: string[] = [];
       let more = false;
-      const files: string[] = [];
-      for await (const file of walkRepoFiles(options.root, { signal: ctx.signal })) {
-        if (glob === undefined || glob.test(file)) files.push(file);
-      }
-      files.sort();
+      const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(pattern !== undefined && glob !== undefined && { pattern, keep: (file: string) => glob.test(file) }) });
+      const files = walk.files.sort();
+      const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
       const realRoot = await realpath(options.root);
       let slice = performance.now();
       search: for (const file of files) {
@@ -133,9 +131,9 @@ export function searchFilesTool(options: { root: string; maxResults?: number }):
           results.push(`${file}:${index + 1}: ${shown}`);
         }
       }
-      if (results.length === 0) return `[no matches for '${query}']`;
-      if (!more) return results.join('\n');
-      return `[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+      if (results.length === 0) return `${cut}[no matches for '${query}']`;
+      if (!more) return `${cut}${results.join('\n')}`;
+      return `${cut}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
     },
   };
 }

@@ -1,40 +1,95 @@
-import { opendir, realpath } from 'node:fs/promises';
+import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { groupDigits } from '../../core/group-digits.ts';
 
 /** Never walked into: git internals, and dependencies unless asked for. */
 const ALWAYS_SKIPPED = new Set(['.git']);
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 
+/** The most files one walk looks at: a guard against huge trees. */
+export const MAX_WALK_FILES = 50_000;
+/** The most folders one walk opens: a tree of deep, thin folders took 0.1 ms a folder and minutes in all. */
+export const MAX_WALK_FOLDERS = 10_000;
+
+/** A walk's limits (tests lower them). */
+export type WalkLimits = Pick<WalkOptions, 'maxFiles' | 'maxFolders'>;
+
 export interface WalkOptions {
   /** Walk into `node_modules` too. */
   readonly includeNodeModules?: boolean;
-  /** Stop after this many files (a guard against huge trees). */
-  readonly maxVisited?: number;
+  /** The glob the files are for: the walk starts at its leading folders (`src/lib` of `src/lib/**\/*.ts`). */
+  readonly pattern?: string;
+  /** Keep only the files this accepts (the glob's test). */
+  readonly keep?: (file: string) => boolean;
+  /** Stop after this many files; default `MAX_WALK_FILES`. */
+  readonly maxFiles?: number;
+  /** Stop after opening this many folders; default `MAX_WALK_FOLDERS`. */
+  readonly maxFolders?: number;
   readonly signal?: AbortSignal;
 }
 
+export interface RepoWalk {
+  /** The files kept, as `/`-separated paths relative to the root, in no set order. */
+  readonly files: string[];
+  /** Set when the walk stopped at a limit: a sentence for the tool's answer, saying what was not looked at. */
+  readonly cut?: string;
+}
+
+/** The glob's leading folders, written without any glob character: where its files can only be. */
+function leadingFolders(pattern: string | undefined): string[] {
+  const segments = pattern?.split('/') ?? [];
+  const folders: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment)) break;
+    folders.push(segment);
+  }
+  return folders;
+}
+
 /**
- * Yields the repository's regular files as `/`-separated paths relative to `root`. Symlinks are not
- * followed (as git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered.
+ * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
+ * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
+ * `maxFiles` files or `maxFolders` folders, and then says so in `cut`: a walk that stopped silently
+ * answered "no matches" for files it never read.
  */
-export async function* walkRepoFiles(root: string, options: WalkOptions = {}): AsyncGenerator<string> {
+export async function walkRepoFiles(root: string, options: WalkOptions = {}): Promise<RepoWalk> {
   const realRoot = await realpath(root);
-  const maxVisited = options.maxVisited ?? 50_000;
-  let visited = 0;
-  const pending: string[] = [''];
+  const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
+  const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
+  const walkable = (name: string) => !ALWAYS_SKIPPED.has(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+  const start = leadingFolders(options.pattern);
+  const files: string[] = [];
+  if (!start.every(walkable)) return { files };
+  if (start.length > 0) {
+    // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
+    const folder = path.join(realRoot, ...start);
+    const real = await realpath(folder).catch(() => undefined);
+    if (real !== folder || !(await stat(real)).isDirectory()) return { files };
+  }
+  let seen = 0;
+  let opened = 0;
+  const pending: string[] = [start.join('/')];
   while (pending.length > 0) {
     options.signal?.throwIfAborted();
+    if (opened === maxFolders) return { files, cut: cutNote(maxFolders, 'folder', start) };
+    opened += 1;
     const relativeDir = pending.pop() as string;
     for await (const entry of await opendir(path.join(realRoot, relativeDir))) {
-      if (ALWAYS_SKIPPED.has(entry.name)) continue;
       const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(entry.name)) pending.push(relative);
+        if (walkable(entry.name)) pending.push(relative);
       } else if (entry.isFile()) {
-        visited += 1;
-        if (visited > maxVisited) return;
-        yield relative;
+        if (seen === maxFiles) return { files, cut: cutNote(maxFiles, 'file', start) };
+        seen += 1;
+        if (options.keep === undefined || options.keep(relative)) files.push(relative);
       }
     }
   }
+  return { files };
+}
+
+function cutNote(limit: number, noun: string, start: readonly string[]): string {
+  const stoppedAt = `${groupDigits(limit)} ${limit === 1 ? noun : `${noun}s`}`;
+  const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
+  return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder`;
 }
