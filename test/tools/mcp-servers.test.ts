@@ -114,7 +114,7 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
   it('reports an allowlisted tool the server does not have as a start error naming the server', async () => {
     const error = await connect({ everything: everything(marker(), { tools: ['echo', 'no_such_tool'] }) }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
-    expect((error as Error).message).toMatch(/MCP server 'everything' failed to start: it lists no tool 'no_such_tool' \(it has: .*echo/);
+    expect((error as Error).message).toMatch(/MCP server 'everything' started, but its tools cannot be used: it lists no tool 'no_such_tool' \(it has: .*echo/);
   });
 
   it('gives the server only PATH, HOME and the variables its env: names (and the marker that finds what it leaves running)', async () => {
@@ -262,7 +262,21 @@ describe('MCP answers and lists that would not end', () => {
     // The cap, not the timeout, must stop it: 20 s leaves a loaded machine time to list 1,000 tools (5 s did not once).
     const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 20_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
-    expect((error as Error).message).toContain("MCP server 'endless' failed to start: listing its tools failed: it lists more than 1000 tools, more than plan-runner reads from one server");
+    expect((error as Error).message).toContain("MCP server 'endless' started, but its tools cannot be used: listing its tools failed: it lists more than 1,000 tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.endless.tools");
+  });
+
+  it('reads a server of more than 1,000 tools when the plan names the ones it uses, keeping only those', async () => {
+    const command = [process.execPath, largeAnswers, 'many', marker()];
+    const refused = await connect({ many: { command } }, { timeoutMs: 20_000 }).catch((caught: unknown) => caught);
+    expect((refused as Error).message).toContain('it lists more than 1,000 tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.many.tools');
+    const servers = await connect({ many: { command, tools: ['tool_1234'] } }, { timeoutMs: 20_000 });
+    try {
+      expect(servers.tools.map((tool) => tool.name)).toEqual(['many__tool_1234']);
+    } finally {
+      await servers.close();
+    }
+    const missing = await connect({ many: { command, tools: ['tool_9999'] } }, { timeoutMs: 20_000 }).catch((caught: unknown) => caught);
+    expect((missing as Error).message).toMatch(/^MCP server 'many' started, but its tools cannot be used: it lists no tool 'tool_9999' \(it has: tool_0, tool_1, .*, tool_99 and 1,400 more\)/);
   });
 
   it('gives up on a tool list whose pages never end within one timeout for the whole list, not one per page', async () => {

@@ -1,3 +1,4 @@
+import { groupDigits } from '../../core/group-digits.ts';
 import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
@@ -38,20 +39,22 @@ async function listServerTools(
 ) {
   let listed;
   try {
-    listed = await session.listTools(limits);
+    listed = await session.listTools(limits, allowlist === undefined ? undefined : new Set(allowlist));
   } catch (error) {
     limits.signal.throwIfAborted();
     if (error instanceof McpServerStartError) throw error;
     const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
-    throw new McpServerStartError(session.name, reason, { cause: error });
+    throw new McpServerStartError(session.name, reason, { cause: error, started: true });
   }
-  if (allowlist === undefined) return listed;
-  const missing = allowlist.filter((name) => !listed.some((tool) => tool.name === name));
+  if (allowlist === undefined) return listed.tools;
+  const kept = new Set(listed.tools.map((tool) => tool.name));
+  const missing = allowlist.filter((name) => !kept.has(name));
   if (missing.length > 0) {
-    const available = listed.map((tool) => tool.name).join(', ') || 'none';
-    throw new McpServerStartError(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`);
+    const more = listed.total > listed.names.length ? ` and ${groupDigits(listed.total - listed.names.length)} more` : '';
+    const available = `${listed.names.join(', ') || 'none'}${more}`;
+    throw new McpServerStartError(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
   }
-  return listed.filter((tool) => allowlist.includes(tool.name));
+  return listed.tools;
 }
 
 /**
@@ -93,18 +96,18 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
       if (earlier !== undefined) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
       }
       if (exceedsDepth(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
       }
       const hidden = hiddenTextInSchema(tool.inputSchema);
       if (hidden !== undefined) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`);
+        throw new McpServerStartError(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
       }
       owners.set(name, `tool '${tool.name}' of '${session.name}'`);
       sessionOf.set(name, session);

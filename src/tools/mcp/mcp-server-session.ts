@@ -1,3 +1,4 @@
+import { groupDigits } from '../../core/group-digits.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
@@ -22,6 +23,8 @@ export interface McpRequestLimits {
 
 /** The most tools one server may list. */
 export const MAX_LISTED_TOOLS = 1_000;
+/** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
+export const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 
 /**
  * `body` passed through until more than `limit` bytes have come: then the server's stream is
@@ -159,28 +162,42 @@ export class McpServerSession {
   }
 
   /**
-   * Every tool the server lists (following pagination), within one `timeoutMs` for the whole list
-   * and at most MAX_LISTED_TOOLS: a server that always answers with another page must not hold the
-   * run for ever.
+   * The tools the server lists (following pagination), within one `timeoutMs` for the whole list. Without
+   * an allowlist at most MAX_LISTED_TOOLS; with one, only the tools it names are kept, of at most
+   * MAX_LISTED_TOOLS_WITH_ALLOWLIST listed: a server that always answers with another page must not hold
+   * the run for ever. `names`: the first 100 names listed, for messages.
    */
-  async listTools(limits: McpRequestLimits): Promise<McpTool[]> {
+  async listTools(limits: McpRequestLimits, allowlist?: ReadonlySet<string>): Promise<{ tools: McpTool[]; names: string[]; total: number }> {
     const client = await this.connect(limits);
     const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
+    const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
     const tools: McpTool[] = [];
+    const names: string[] = [];
+    let total = 0;
     let cursor: string | undefined;
     do {
       let page;
       try {
         page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
       } catch (error) {
-        if (!limits.signal.aborted && signal.aborted) throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${tools.length} so far)`, { cause: error });
+        if (!limits.signal.aborted && signal.aborted) throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)`, { cause: error });
         throw error;
       }
-      tools.push(...page.tools);
-      if (tools.length > MAX_LISTED_TOOLS) throw new Error(`it lists more than ${MAX_LISTED_TOOLS} tools, more than plan-runner reads from one server`);
+      total += page.tools.length;
+      if (total > cap) {
+        throw new Error(
+          allowlist === undefined
+            ? `it lists more than ${groupDigits(cap)} tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.${this.name}.tools`
+            : `it lists more than ${groupDigits(cap)} tools, more than plan-runner reads from one server`,
+        );
+      }
+      for (const tool of page.tools) {
+        if (names.length < 100) names.push(tool.name);
+        if (allowlist === undefined || allowlist.has(tool.name)) tools.push(tool);
+      }
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    return tools;
+    return { tools, names, total };
   }
 
   /**
