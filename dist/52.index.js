@@ -590,8 +590,8 @@ function fullHistorySteps(runStep) {
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(16249);
-// EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 6 modules
-var run_agent_step = __webpack_require__(24180);
+// EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
+var run_agent_step = __webpack_require__(44211);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules

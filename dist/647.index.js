@@ -339,6 +339,9 @@ const UNTRUSTED_CHAR_LIMIT = 32_000;
  * comments: 13 s of a blocked event loop).
  */
 function removeHtmlComments(text) {
+    // Only a comment in the text as given can start a removal: without one, the text stays as it is.
+    if (!text.includes('<!--'))
+        return text;
     const out = [];
     let at = 0;
     while (at < text.length) {
@@ -464,6 +467,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
 var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
@@ -678,8 +683,11 @@ class ProcessGroupStdioTransport {
 
 
 
+
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
+/** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
+const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 /**
  * `body` passed through until more than `limit` bytes have come: then the server's stream is
  * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
@@ -816,14 +824,18 @@ class McpServerSession {
         return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }
     /**
-     * Every tool the server lists (following pagination), within one `timeoutMs` for the whole list
-     * and at most MAX_LISTED_TOOLS: a server that always answers with another page must not hold the
-     * run for ever.
+     * The tools the server lists (following pagination), within one `timeoutMs` for the whole list. Without
+     * an allowlist at most MAX_LISTED_TOOLS; with one, only the tools it names are kept, of at most
+     * MAX_LISTED_TOOLS_WITH_ALLOWLIST listed: a server that always answers with another page must not hold
+     * the run for ever. `names`: the first 100 names listed, for messages.
      */
-    async listTools(limits) {
+    async listTools(limits, allowlist) {
         const client = await this.connect(limits);
         const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
+        const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
         const tools = [];
+        const names = [];
+        let total = 0;
         let cursor;
         do {
             let page;
@@ -832,15 +844,24 @@ class McpServerSession {
             }
             catch (error) {
                 if (!limits.signal.aborted && signal.aborted)
-                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${tools.length} so far)`, { cause: error });
+                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)`, { cause: error });
                 throw error;
             }
-            tools.push(...page.tools);
-            if (tools.length > MAX_LISTED_TOOLS)
-                throw new Error(`it lists more than ${MAX_LISTED_TOOLS} tools, more than plan-runner reads from one server`);
+            total += page.tools.length;
+            if (total > cap) {
+                throw new Error(allowlist === undefined
+                    ? `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.${this.name}.tools`
+                    : `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server`);
+            }
+            for (const tool of page.tools) {
+                if (names.length < 100)
+                    names.push(tool.name);
+                if (allowlist === undefined || allowlist.has(tool.name))
+                    tools.push(tool);
+            }
             cursor = page.nextCursor;
         } while (cursor !== undefined);
-        return tools;
+        return { tools, names, total };
     }
     /**
      * Calls one tool, connecting first when needed. When a message over MCP_MESSAGE_LIMIT_BYTES
@@ -1091,28 +1112,31 @@ function mcpToolName(server, tool) {
 
 
 
+
 const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
 async function listServerTools(session, allowlist, limits) {
     let listed;
     try {
-        listed = await session.listTools(limits);
+        listed = await session.listTools(limits, allowlist === undefined ? undefined : new Set(allowlist));
     }
     catch (error) {
         limits.signal.throwIfAborted();
         if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
             throw error;
         const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
-        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error });
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error, started: true });
     }
     if (allowlist === undefined)
-        return listed;
-    const missing = allowlist.filter((name) => !listed.some((tool) => tool.name === name));
+        return listed.tools;
+    const kept = new Set(listed.tools.map((tool) => tool.name));
+    const missing = allowlist.filter((name) => !kept.has(name));
     if (missing.length > 0) {
-        const available = listed.map((tool) => tool.name).join(', ') || 'none';
-        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`);
+        const more = listed.total > listed.names.length ? ` and ${(0,group_digits/* groupDigits */.K)(listed.total - listed.names.length)} more` : '';
+        const available = `${listed.names.join(', ') || 'none'}${more}`;
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
     }
-    return listed.filter((tool) => allowlist.includes(tool.name));
+    return listed.tools;
 }
 /**
  * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
@@ -1149,18 +1173,18 @@ async function connectMcpServers(config, options) {
             if (earlier !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`);
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
             }
             if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`);
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
             }
             const hidden = hiddenTextInSchema(tool.inputSchema);
             if (hidden !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`);
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
             }
             owners.set(name, `tool '${tool.name}' of '${session.name}'`);
             sessionOf.set(name, session);

@@ -430,6 +430,9 @@ const UNTRUSTED_CHAR_LIMIT = 32_000;
  * comments: 13 s of a blocked event loop).
  */
 function removeHtmlComments(text) {
+    // Only a comment in the text as given can start a removal: without one, the text stays as it is.
+    if (!text.includes('<!--'))
+        return text;
     const out = [];
     let at = 0;
     while (at < text.length) {

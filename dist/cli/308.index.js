@@ -11,27 +11,47 @@ __webpack_require__.d(__webpack_exports__, {
   v: () => (/* binding */ buildStepMessages)
 });
 
+// UNUSED EXPORTS: INDIRECT_CONTEXT_CHAR_LIMIT
+
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(8521);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js
+/** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
+const positions = new WeakMap();
+function positionsOf(steps) {
+    let found = positions.get(steps);
+    if (!found)
+        positions.set(steps, (found = new Map([...steps.keys()].map((key, index) => [key, index]))));
+    return found;
+}
 /**
- * Keys of every step `step` depends on, directly or transitively, in plan order. This is a
- * step's whole context: unrelated branches never reach its prompt.
+ * Every step `step` depends on, directly or transitively, with how many dependency edges away it is
+ * (1 for a direct dependency), in plan order. This is a step's whole context: unrelated branches never
+ * reach its prompt.
  */
-function ancestorKeys(step, steps) {
+function ancestorDistances(step, steps) {
     const stepKey = step.key;
-    const seen = new Set();
+    const distance = new Map();
     // The map's entry when it has one (callers may widen it); a for_each child (`review[0]`) is not
     // in the map, and brings its template's edges itself.
-    const pending = [...(steps.get(stepKey) ?? step).dependsOn];
-    while (pending.length > 0) {
-        const key = pending.pop();
-        if (seen.has(key) || key === stepKey)
-            continue;
-        seen.add(key);
-        pending.push(...(steps.get(key)?.dependsOn ?? []));
+    let frontier = [...(steps.get(stepKey) ?? step).dependsOn];
+    for (let edges = 1; frontier.length > 0; edges++) {
+        const next = [];
+        for (const key of frontier) {
+            if (distance.has(key) || key === stepKey)
+                continue;
+            distance.set(key, edges);
+            next.push(...(steps.get(key)?.dependsOn ?? []));
+        }
+        frontier = next;
     }
-    return [...steps.keys()].filter((key) => seen.has(key));
+    const position = positionsOf(steps);
+    // Only steps of the map: its order is the plan's.
+    return new Map([...distance].filter(([key]) => position.has(key)).sort(([a], [b]) => position.get(a) - position.get(b)));
+}
+/** The keys of `ancestorDistances`, in plan order. */
+function ancestorKeys(step, steps) {
+    return [...ancestorDistances(step, steps).keys()];
 }
 
 // EXTERNAL MODULE: ./lib/steps/data-block.js
@@ -61,20 +81,67 @@ function stepSystemPrompt(goalNames, agentSystem) {
 
 
 
+/**
+ * How many characters of results from steps a step depends on only through others it gets at most. Its
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others, nearest first,
+ * while they fit. Without it a chain of model steps sent every earlier result to each step: prompts grew
+ * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
+ */
+const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
+/**
+ * Each result's data block, made once per run (its results map) and reused by every step that shows it:
+ * sanitising every ancestor's result again for each step took the square of a chain's length.
+ */
+const blocks = new WeakMap();
+function resultBlock(ctx, key, limit) {
+    const step = ctx.steps.get(key);
+    // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
+    if (!ctx.results.has(key)) {
+        const why = ctx.missing?.get(key);
+        // Told plainly, so the model writes around the gap instead of inventing the missing input.
+        const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
+        return (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+    }
+    const result = ctx.results.get(key);
+    const gaps = ctx.incomplete?.get(key);
+    let cache = blocks.get(ctx.results);
+    if (!cache)
+        blocks.set(ctx.results, (cache = new Map()));
+    const cached = cache.get(key);
+    if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
+        return cached.text;
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
+    cache.set(key, { result, step, limit, gaps, text });
+    return text;
+}
 function ancestorBlocks(ctx, limit) {
-    return ancestorKeys(ctx.step, ctx.steps).map((key) => {
-        const step = ctx.steps.get(key);
-        // Hidden text is removed before the cut, so it cannot use up the room the visible text needs.
-        if (!ctx.results.has(key)) {
-            const why = ctx.missing?.get(key);
-            // Told plainly, so the model writes around the gap instead of inventing the missing input.
-            const gap = why === undefined ? '(no result)' : `(no result: this input is missing because ${why}; work without it and say what is missing)`;
-            return (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined, missing: 'true' }, gap);
+    const distances = ancestorDistances(ctx.step, ctx.steps);
+    const inPlanOrder = [...distances.keys()];
+    const position = new Map(inPlanOrder.map((key, index) => [key, index]));
+    const shown = new Map();
+    for (const [key, distance] of distances)
+        if (distance === 1)
+            shown.set(key, resultBlock(ctx, key, limit));
+    // The others nearest first (the later in the plan first among equals), each while it fits in what is left.
+    const others = inPlanOrder.filter((key) => distances.get(key) > 1).reverse();
+    others.sort((a, b) => distances.get(a) - distances.get(b));
+    let room = INDIRECT_CONTEXT_CHAR_LIMIT;
+    const left = [];
+    for (const key of others) {
+        const block = resultBlock(ctx, key, limit);
+        if (block.length > room)
+            left.push(key);
+        else {
+            shown.set(key, block);
+            room -= block.length;
         }
-        const gaps = ctx.incomplete?.get(key);
-        const text = `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(ctx.results.get(key)), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`;
-        return (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, text);
-    });
+    }
+    const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key));
+    if (left.length === 0)
+        return ordered;
+    left.sort((a, b) => position.get(a) - position.get(b));
+    const named = left.length <= 20 ? left : [...left.slice(0, 20), `and ${left.length - 20} more`];
+    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named.join(', ')}); work from the results above]`];
 }
 /**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the

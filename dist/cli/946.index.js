@@ -8401,24 +8401,123 @@ async function stepWeightsFromTrace(file) {
 
 /***/ }),
 
+/***/ 6448:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HU: () => (/* binding */ applyWriteTodos),
+/* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
+/* harmony export */ });
+/* unused harmony export MAX_TODO_CONTENT */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7428);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
+
+
+/** The longest id an item may have: ids are repeated in the list's messages to the model. */
+const MAX_TODO_ID = 100;
+const TodoInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.string().max(MAX_TODO_ID), zod__WEBPACK_IMPORTED_MODULE_0__.int()]).transform(String),
+    content: zod__WEBPACK_IMPORTED_MODULE_0__.string().optional(),
+    status: zod__WEBPACK_IMPORTED_MODULE_0__["enum"](_core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y),
+});
+const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    todos: zod__WEBPACK_IMPORTED_MODULE_0__.array(TodoInput),
+    merge: zod__WEBPACK_IMPORTED_MODULE_0__.boolean(),
+});
+/** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
+const MAX_TODO_ITEMS = 100;
+/** The most characters an item's content may have: one line of the checklist (which shows 200). */
+const MAX_TODO_CONTENT = 500;
+function refuse(error) {
+    return { ok: false, error };
+}
+function sameItem(a, b) {
+    return a !== undefined && a.content === b.content && a.status === b.status;
+}
+/** The list's ids for a message, the first 20 of them. */
+function listIds(items) {
+    if (items.length === 0)
+        return 'none';
+    const named = items.slice(0, 20).map((todo) => `"${todo.id}"`);
+    return items.length > 20 ? `${named.join(', ')} and ${items.length - 20} more` : named.join(', ');
+}
+/**
+ * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
+ * updates items by id (content may be left out to keep it) and appends items with new ids. Refused,
+ * with a message for the model: malformed arguments, duplicate ids, empty content or more than
+ * `MAX_TODO_CONTENT` characters, an unknown id with merge that gives no content, a list of more than
+ * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
+ */
+function applyWriteTodos(current, args) {
+    const parsed = WriteTodosInput.safeParse(args);
+    if (!parsed.success) {
+        return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}: ${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}`);
+    }
+    const { todos, merge } = parsed.data;
+    const seen = new Set();
+    for (const item of todos) {
+        if (seen.has(item.id))
+            return refuse(`id "${item.id}" appears twice in one call; give every item its own id`);
+        seen.add(item.id);
+    }
+    const byId = new Map(current.map((item) => [item.id, item]));
+    const next = merge ? [...current] : [];
+    // Where each id sits in `next`: looking it up by a search per item took the square of the list's length.
+    const position = new Map(next.map((item, index) => [item.id, index]));
+    for (const item of todos) {
+        const known = merge ? byId.get(item.id) : undefined;
+        const content = (item.content ?? known?.content ?? '').trim();
+        if (content === '') {
+            return refuse(merge && !known
+                ? `id "${item.id}" is not in the list (ids: ${listIds(current)}); to add an item give its content, to update one use its id`
+                : `item "${item.id}" has empty content; say what the item is`);
+        }
+        if (content.length > MAX_TODO_CONTENT)
+            return refuse(`item "${item.id}" has ${content.length} characters; keep each item to one line of at most ${MAX_TODO_CONTENT}`);
+        const written = { id: item.id, content, status: item.status };
+        const at = position.get(item.id);
+        if (at !== undefined)
+            next[at] = written;
+        else {
+            position.set(item.id, next.length);
+            next.push(written);
+        }
+    }
+    if (next.length > MAX_TODO_ITEMS)
+        return refuse(`the list would have ${next.length} items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work`);
+    const working = next.filter((item) => item.status === 'in_progress');
+    if (working.length > 1) {
+        return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
+    }
+    const before = new Map(current.map((item) => [item.id, item]));
+    const changed = next.filter((item) => !sameItem(before.get(item.id), item)).map((item) => item.id);
+    return { ok: true, todos: next, changed };
+}
+
+
+/***/ }),
+
 /***/ 9026:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ WRITE_TODOS_DEFINITION),
-/* harmony export */   q: () => (/* reexport safe */ _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__.q)
+/* harmony export */   q: () => (/* reexport safe */ _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__.q)
 /* harmony export */ });
-/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6055);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
+/* harmony import */ var _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6448);
+
 
 
 /** The `write_todos` function as the model is offered it (the runner answers it itself). */
 const WRITE_TODOS_DEFINITION = {
     type: 'function',
     function: {
-        name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TODOS */ .q,
+        name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q,
         description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
             'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
-            'At most one item may be in_progress at a time. Mark an item completed as soon as it is done.',
+            `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each one line.`,
         parameters: {
             type: 'object',
             properties: {
@@ -8429,7 +8528,7 @@ const WRITE_TODOS_DEFINITION = {
                         properties: {
                             id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
                             content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
-                            status: { type: 'string', enum: [..._core_todo_item_js__WEBPACK_IMPORTED_MODULE_0__/* .TODO_STATUSES */ .Y] },
+                            status: { type: 'string', enum: [..._core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y] },
                         },
                         required: ['id', 'status'],
                         additionalProperties: false,
@@ -8559,7 +8658,7 @@ const runStep = async (ctx) => {
         case 'aggregate':
             return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(799)]).then(__webpack_require__.bind(__webpack_require__, 4180))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(211)]).then(__webpack_require__.bind(__webpack_require__, 4211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
