@@ -19,6 +19,13 @@ function bigPlan(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The same chain, each step adding 1 to the result of the step 20 back: the reference check asks whether each far step is an ancestor. */
+function farReferencesPlan(): string {
+  const lines = ['name: far', 'toolsets: [math]', `limits: { max_steps: ${STEPS} }`, 'workflow_sequence:'];
+  for (let i = 1; i <= STEPS; i++) lines.push(`  - {id: ${i}, type: tool_call, tool: add, args: {a: ${i > 20 ? `"\${steps.${i - 20}.result}"` : i}, b: 1}}`);
+  return `${lines.join('\n')}\n`;
+}
+
 async function timeLoad(file: string, positionsFirst: boolean): Promise<number> {
   const started = performance.now();
   const result = await loadPlanFile(file, positionsFirst ? { positionsFirst } : {});
@@ -45,6 +52,8 @@ export async function validateScale(): Promise<BenchTable> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-validate-'));
   const file = path.join(dir, 'big.yml');
   writeFileSync(file, bigPlan());
+  const far = path.join(dir, 'far.yml');
+  writeFileSync(far, farReferencesPlan());
   try {
     await timeLoad(file, false);
     await timeLoad(file, true);
@@ -54,6 +63,14 @@ export async function validateScale(): Promise<BenchTable> {
       positions.push(await timeLoad(file, true));
       fast.push(await timeLoad(file, false));
     }
+    await timeLoad(far, false);
+    const farTimes: number[] = [];
+    const plainTimes: number[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      farTimes.push(await timeLoad(far, false));
+      plainTimes.push(await timeLoad(file, false));
+    }
+    const farRatios = farTimes.map((ms, i) => ms / plainTimes[i]!);
     const cli = (await sharedBundles()).cli;
     const endToEnd: number[] = [];
     const bare: number[] = [];
@@ -84,6 +101,7 @@ export async function validateScale(): Promise<BenchTable> {
       rows: [
         ['load + validate, yaml package only (baseline: the previous reader)', median(positions), spread(positions), 1, '—'],
         ['load + validate, js-yaml for plain YAML (this reader)', median(fast), spread(fast), median(ratios), spread(ratios)],
+        ['load + validate, each step using the result of the step 20 back (baseline: the plan above, no references)', median(farTimes), spread(farTimes), median(farRatios), spread(farRatios)],
         [`a one-step plan beside ${LISTED_TOOLS.toLocaleString('en-US')} tools an MCP server lists (baseline: beside only the tool it calls)`, median(withListed), spread(withListed), median(listedRatios), spread(listedRatios)],
         ['plan-runner validate, the built CLI, end to end', median(endToEnd), spread(endToEnd), median(endToEnd) / median(bare), `× bare node (${median(bare).toFixed(0)} ms)`],
       ],
