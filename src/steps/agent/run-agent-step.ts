@@ -40,6 +40,36 @@ const MAX_EARLIER_CALLS = 50;
  */
 export const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
+/**
+ * The most characters of tool replies an agent's conversation keeps: each turn sends the whole
+ * conversation again, and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in
+ * the last request), past any model's context. Past it, the oldest replies (never the last turn's) give
+ * way to a line saying what they were.
+ */
+export const AGENT_REPLY_CHAR_LIMIT = 160_000;
+
+/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
+class ReplyBudget {
+  readonly #replies: Array<{ readonly index: number; readonly tool: string; readonly chars: number }> = [];
+  #oldest = 0;
+  #total = 0;
+
+  add(index: number, tool: string, chars: number): void {
+    this.#replies.push({ index, tool, chars });
+    this.#total += chars;
+  }
+
+  /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
+  fit(messages: Message[], keepFrom: number): void {
+    while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest]!.index < keepFrom) {
+      const { index, tool, chars } = this.#replies[this.#oldest++]!;
+      const message = messages[index] as OpenAI.Chat.Completions.ChatCompletionToolMessageParam;
+      const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+      messages[index] = { ...message, content: note };
+      this.#total -= chars - note.length;
+    }
+  }
+}
 
 /**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
@@ -87,6 +117,7 @@ class AgentLoop {
     const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
     if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
+    const replies = new ReplyBudget();
     for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
       const request: ChatRequest = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
       const response = await completeForStep(ctx, client, request);
@@ -105,6 +136,7 @@ class AgentLoop {
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+      const turnStart = messages.length;
       let run = 0;
       for (const call of calls) {
         const counted = call.function.name !== WRITE_TODOS;
@@ -118,8 +150,12 @@ class AgentLoop {
           ok: answer.ok,
           ...(answer.ok ? { result: answer.result } : { error: answer.error }),
         });
+        // The model's own words name the call: only a tool's name it was offered is repeated back.
+        const named = call.function.name === WRITE_TODOS || this.#tools.offered.has(call.function.name) ? call.function.name : 'an unknown tool';
+        replies.add(messages.length, named, answer.reply.length);
         messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
       }
+      replies.fit(messages, turnStart);
     }
     throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
   }
