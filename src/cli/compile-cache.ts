@@ -1,3 +1,4 @@
+import { lstatSync, mkdirSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,5 +33,27 @@ export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): void {
     return; // no home folder for this user (a service account): compile as usual
   }
   const directory = compileCacheDirectory(env, process.platform, home);
-  if (directory !== undefined) module.enableCompileCache?.(directory);
+  if (directory !== undefined && ownFolder(directory)) module.enableCompileCache?.(directory);
+}
+
+/**
+ * Whether `directory` (made here, for this user only, if missing) holds only what this user wrote: it and
+ * its parent (`plan-runner`) are this user's and no one else may write them, and the cache folder above
+ * them is this user's and not writable by all. Else no cache: a `HOME=/tmp` whose `.cache` another user
+ * made first, or `sudo` keeping the user's `HOME`, would have the CLI run code someone else left there.
+ */
+function ownFolder(directory: string): boolean {
+  if (typeof process.getuid !== 'function') return true; // Windows: the user's own LOCALAPPDATA
+  const uid = process.getuid();
+  const mine = (folder: string, notWritableBy: number) => {
+    const stats = lstatSync(folder);
+    return stats.isDirectory() && stats.uid === uid && (stats.mode & notWritableBy) === 0;
+  };
+  try {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const own = path.dirname(directory);
+    return mine(directory, 0o022) && mine(own, 0o022) && mine(path.dirname(own), 0o002);
+  } catch {
+    return false;
+  }
 }

@@ -14,8 +14,8 @@ export interface AncestorQuestion {
  * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
  * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
  * (dropped once its last dependent has read it). That pass costs steps × dependencies × targets / 32 word
- * operations: an 8,000-step plan whose every step uses the result of a distinct step 20 back took 7.7 s and
- * 1.1 GB when each target's descendants were collected as a set of step ids.
+ * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
+ * and 1.1 GB when each target's descendants were collected as a set of step ids.
  */
 export class AncestorCheck {
   readonly #steps: readonly PlanStep[];

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
 import { promptExcerpt, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
@@ -19,8 +20,8 @@ export interface StepPromptOptions {
 
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
- * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others, nearest first,
- * while they fit. Without it a chain of model steps sent every earlier result to each step: prompts grew
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
+ * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not). Without it a chain of model steps sent every earlier result to each step: prompts grew
  * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
  */
 export const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
@@ -35,7 +36,8 @@ interface CachedBlock {
 
 /**
  * Each result's data block, made once per run (its results map) and reused by every step that shows it:
- * sanitising every ancestor's result again for each step took the square of a chain's length.
+ * sanitising every ancestor's result again for each step took the square of a chain's length. A result is
+ * known by identity: the run stores a new value for a step, never changes one it stored.
  */
 const blocks = new WeakMap<ReadonlyMap<string, unknown>, Map<string, CachedBlock>>();
 
@@ -62,7 +64,6 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
   const distances = ancestorDistances(ctx.step, ctx.steps);
   const inPlanOrder = [...distances.keys()];
-  const position = new Map(inPlanOrder.map((key, index) => [key, index]));
   const shown = new Map<string, string>();
   for (const [key, distance] of distances) if (distance === 1) shown.set(key, resultBlock(ctx, key, limit));
   // The others nearest first (the later in the plan first among equals), each while it fits in what is left.
@@ -80,9 +81,9 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
   }
   const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key)!);
   if (left.length === 0) return ordered;
-  left.sort((a, b) => position.get(a)! - position.get(b)!);
-  const named = left.length <= 20 ? left : [...left.slice(0, 20), `and ${left.length - 20} more`];
-  return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named.join(', ')}); work from the results above]`];
+  // Step ids (letters, digits, _ and -), in plan order.
+  const named = listNames(inPlanOrder.filter((key) => !shown.has(key)));
+  return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named}); work from the results above]`];
 }
 
 /**

@@ -30,6 +30,6 @@ describe('applyWriteTodos limits', () => {
   it('names at most 20 of the list’s ids when an unknown id is updated', () => {
     const list = (applyWriteTodos([], { merge: false, todos: items(50) }) as { todos: readonly TodoItem[] }).todos;
     const refused = applyWriteTodos(list, { merge: true, todos: [{ id: 'nope', status: 'completed' }] });
-    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('"t18", "t19" and 30 more); to add an item give its content') });
+    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('"t18", "t19" … and 30 more); to add an item give its content') });
   });
 });

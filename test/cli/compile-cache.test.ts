@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,9 +36,22 @@ describe('the CLI’s compile cache', () => {
     const home = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-home-'));
     expect(await cli(['validate', 'workflows/bodmas.yml'], { HOME: home })).toMatchObject({ code: 0, stderr: '' });
     expect(cached(home)).toBeGreaterThan(1);
+    // Made for this user only.
+    expect(statSync(path.join(home, '.cache', 'plan-runner')).mode & 0o777).toBe(0o700);
     const xdg = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-xdg-'));
     expect(await cli(['validate', 'workflows/bodmas.yml'], { HOME: home, XDG_CACHE_HOME: xdg })).toMatchObject({ code: 0 });
     expect(readdirSync(path.join(xdg, 'plan-runner', 'compile-cache')).length).toBe(1);
+  });
+
+  it('keeps no cache in a folder others may write', async () => {
+    for (const [folder, mode] of [['.cache', 0o777], ['.cache/plan-runner', 0o775]] as const) {
+      const home = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-home-'));
+      mkdirSync(path.join(home, folder), { recursive: true });
+      chmodSync(path.join(home, folder), mode);
+      expect(await cli(['validate', 'workflows/bodmas.yml'], { HOME: home })).toMatchObject({ code: 0, stderr: '' });
+      const cache = path.join(home, '.cache', 'plan-runner', 'compile-cache');
+      expect(existsSync(cache) ? readdirSync(cache) : []).toEqual([]);
+    }
   });
 
   it('writes nothing for --version, or with NODE_DISABLE_COMPILE_CACHE, and a cache it cannot write changes nothing', async () => {

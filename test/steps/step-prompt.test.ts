@@ -123,6 +123,16 @@ describe('a long chain’s context', () => {
     expect(text.indexOf(`S${58 - fit + 1}-RESULT`)).toBeLessThan(text.indexOf('S59-RESULT'));
   });
 
+  it('takes each indirect result, nearest first, that still fits: a farther short one may come where nearer long ones did not', () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const specs: StepSpec[] = keys.map((key, i) => ({ key, type: 'reasoning', description: key, ...(i > 0 && { dependsOn: [keys[i - 1]!] }) }));
+    const long = (key: string) => `${key.toUpperCase()}-RESULT `.padEnd(8_000, '.');
+    const { ctx } = stepContext({ steps: specs, run: 'h', results: { a: 'A-RESULT short', b: long('b'), c: long('c'), d: long('d'), e: long('e'), f: long('f'), g: long('g') } });
+    const text = String(buildStepMessages(ctx, 'Do it.')[1]!.content);
+    expect(keys.filter((key) => text.includes(`${key.toUpperCase()}-RESULT`))).toEqual(['a', 'd', 'e', 'f', 'g']);
+    expect(text).toContain('[left out for room: the results of 2 earlier steps this step depends on only through the steps above (b, c); work from the results above]');
+  });
+
   it('sanitises each result once for all the steps that show it, not once per step', () => {
     let reads = 0;
     const counted = { get figures() { reads++; return 'FIGURES'; } };

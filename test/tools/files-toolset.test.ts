@@ -299,8 +299,9 @@ describe('a walk that stops at its limits', () => {
     expect(await folders.execute({ pattern: '**/*.ts' }, ctx())).toMatch(/^\[the walk of the repository stopped at 2 folders, in no set order;/);
     // src and src/deep: the whole walk, within the same limit.
     await expect(folders.execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
+    await expect(folders.execute({ pattern: './src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
     await expect(listFilesTool({ root, walk: { maxFolders: 1 } }).execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe(
-      "[the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder]\nsrc/main.ts",
+      "[the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder inside 'src', to walk only that one]\nsrc/main.ts",
     );
   });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { TODO_STATUSES, type TodoItem } from '../../core/todo-item.ts';
+import { listNames } from '../../plan/plan-check-context.ts';
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
-const MAX_TODO_ID = 100;
+export const MAX_TODO_ID = 100;
 
 const TodoInput = z.strictObject({
   id: z.union([z.string().max(MAX_TODO_ID), z.int()]).transform(String),
@@ -22,7 +23,7 @@ export type WriteTodosResult =
 
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
 export const MAX_TODO_ITEMS = 100;
-/** The most characters an item's content may have: one line of the checklist (which shows 200). */
+/** The most characters an item's content may have: an item is a line of the checklist (which shows 200). */
 export const MAX_TODO_CONTENT = 500;
 
 function refuse(error: string): WriteTodosResult {
@@ -31,13 +32,6 @@ function refuse(error: string): WriteTodosResult {
 
 function sameItem(a: TodoItem | undefined, b: TodoItem): boolean {
   return a !== undefined && a.content === b.content && a.status === b.status;
-}
-
-/** The list's ids for a message, the first 20 of them. */
-function listIds(items: readonly TodoItem[]): string {
-  if (items.length === 0) return 'none';
-  const named = items.slice(0, 20).map((todo) => `"${todo.id}"`);
-  return items.length > 20 ? `${named.join(', ')} and ${items.length - 20} more` : named.join(', ');
 }
 
 /**
@@ -68,7 +62,7 @@ export function applyWriteTodos(current: readonly TodoItem[], args: unknown): Wr
     if (content === '') {
       return refuse(
         merge && !known
-          ? `id "${item.id}" is not in the list (ids: ${listIds(current)}); to add an item give its content, to update one use its id`
+          ? `id "${item.id}" is not in the list (ids: ${listNames(current.map((todo) => `"${todo.id}"`))}); to add an item give its content, to update one use its id`
           : `item "${item.id}" has empty content; say what the item is`,
       );
     }
@@ -86,7 +80,6 @@ export function applyWriteTodos(current: readonly TodoItem[], args: unknown): Wr
   if (working.length > 1) {
     return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
   }
-  const before = new Map(current.map((item) => [item.id, item]));
-  const changed = next.filter((item) => !sameItem(before.get(item.id), item)).map((item) => item.id);
+  const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
   return { ok: true, todos: next, changed };
 }

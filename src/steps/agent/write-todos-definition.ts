@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { TODO_STATUSES, WRITE_TODOS } from '../../core/todo-item.ts';
-import { MAX_TODO_ITEMS } from './apply-write-todos.ts';
+import { MAX_TODO_CONTENT, MAX_TODO_ID, MAX_TODO_ITEMS } from './apply-write-todos.ts';
 
 export { WRITE_TODOS };
 
@@ -12,17 +12,18 @@ export const WRITE_TODOS_DEFINITION: OpenAI.Chat.Completions.ChatCompletionFunct
     description:
       'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
       'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
-      `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${MAX_TODO_ITEMS} items, each one line.`,
+      `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${MAX_TODO_ITEMS} items, each a short line.`,
     parameters: {
       type: 'object',
       properties: {
         todos: {
           type: 'array',
+          maxItems: MAX_TODO_ITEMS,
           items: {
             type: 'object',
             properties: {
-              id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
-              content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
+              id: { type: 'string', maxLength: MAX_TODO_ID, description: 'A short id, unique in the list, e.g. "1".' },
+              content: { type: 'string', maxLength: MAX_TODO_CONTENT, description: 'What the item is. Needed for new items; may be left out when updating one.' },
               status: { type: 'string', enum: [...TODO_STATUSES] },
             },
             required: ['id', 'status'],

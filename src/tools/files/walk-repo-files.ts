@@ -37,7 +37,8 @@ export interface RepoWalk {
 
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern: string | undefined): string[] {
-  const segments = pattern?.split('/') ?? [];
+  // As compileGlob reads it: a leading `./` names the root.
+  const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
   const folders: string[] = [];
   for (const segment of segments.slice(0, -1)) {
     if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment)) break;
@@ -91,5 +92,6 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
 function cutNote(limit: number, noun: string, start: readonly string[]): string {
   const stoppedAt = `${groupDigits(limit)} ${limit === 1 ? noun : `${noun}s`}`;
   const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
-  return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder`;
+  const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
+  return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`;
 }

@@ -23,7 +23,7 @@ export const HttpConfig = z
         examples: [['https://api.example.com/v1/']],
       }),
     timeout_seconds: z.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
-    max_response_bytes: z.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying how large it was.', default: 1_048_576 }),
+    max_response_bytes: z.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
   })
   .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 export type HttpConfig = z.infer<typeof HttpConfig>;
