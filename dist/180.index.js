@@ -369,7 +369,7 @@ function stepListResponseFormat() {
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(39724);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34607);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
 
 

@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  AGENT_REPLY_CHAR_LIMIT: () => (/* binding */ AGENT_REPLY_CHAR_LIMIT),
   MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
   NOT_RUN_REPLY: () => (/* binding */ NOT_RUN_REPLY),
   runAgentStep: () => (/* binding */ runAgentStep)
@@ -232,6 +233,33 @@ const MAX_EARLIER_CALLS = 50;
 const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
 /**
+ * The most characters of tool replies an agent's conversation keeps: each turn sends the whole
+ * conversation again, and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in
+ * the last request), past any model's context. Past it, the oldest replies (never the last turn's) give
+ * way to a line saying what they were.
+ */
+const AGENT_REPLY_CHAR_LIMIT = 160_000;
+/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
+class ReplyBudget {
+    #replies = [];
+    #oldest = 0;
+    #total = 0;
+    add(index, tool, chars) {
+        this.#replies.push({ index, tool, chars });
+        this.#total += chars;
+    }
+    /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
+    fit(messages, keepFrom) {
+        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest].index < keepFrom) {
+            const { index, tool, chars } = this.#replies[this.#oldest++];
+            const message = messages[index];
+            const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+            messages[index] = { ...message, content: note };
+            this.#total -= chars - note.length;
+        }
+    }
+}
+/**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
  * step worked, so the model starts again knowing nothing of them, and could make the same change in
  * other words (another issue title), which no record would match. The calls are the model's own
@@ -273,6 +301,7 @@ class AgentLoop {
         if (ctx.earlierCalls?.length)
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
         const tools = [write_todos_definition/* WRITE_TODOS_DEFINITION */.G, ...[...this.#tools.offered.values()].map(functionDefinition)];
+        const replies = new ReplyBudget();
         for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
             const request = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);
@@ -293,6 +322,7 @@ class AgentLoop {
                 throw new empty_answer_error/* EmptyAnswerError */.k({ stepKey: ctx.step.key, reason });
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+            const turnStart = messages.length;
             let run = 0;
             for (const call of calls) {
                 const counted = call.function.name !== write_todos_definition/* WRITE_TODOS */.q;
@@ -307,8 +337,12 @@ class AgentLoop {
                     ok: answer.ok,
                     ...(answer.ok ? { result: answer.result } : { error: answer.error }),
                 });
+                // The model's own words name the call: only a tool's name it was offered is repeated back.
+                const named = call.function.name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(call.function.name) ? call.function.name : 'an unknown tool';
+                replies.add(messages.length, named, answer.reply.length);
                 messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
             }
+            replies.fit(messages, turnStart);
         }
         throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
     }
@@ -368,6 +402,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(38521);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js
 /** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
 const positions = new WeakMap();
@@ -434,16 +470,18 @@ function stepSystemPrompt(goalNames, agentSystem) {
 
 
 
+
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
- * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others, nearest first,
- * while they fit. Without it a chain of model steps sent every earlier result to each step: prompts grew
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
+ * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not). Without it a chain of model steps sent every earlier result to each step: prompts grew
  * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
  */
 const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
 /**
  * Each result's data block, made once per run (its results map) and reused by every step that shows it:
- * sanitising every ancestor's result again for each step took the square of a chain's length.
+ * sanitising every ancestor's result again for each step took the square of a chain's length. A result is
+ * known by identity: the run stores a new value for a step, never changes one it stored.
  */
 const blocks = new WeakMap();
 function resultBlock(ctx, key, limit) {
@@ -470,7 +508,6 @@ function resultBlock(ctx, key, limit) {
 function ancestorBlocks(ctx, limit) {
     const distances = ancestorDistances(ctx.step, ctx.steps);
     const inPlanOrder = [...distances.keys()];
-    const position = new Map(inPlanOrder.map((key, index) => [key, index]));
     const shown = new Map();
     for (const [key, distance] of distances)
         if (distance === 1)
@@ -492,9 +529,9 @@ function ancestorBlocks(ctx, limit) {
     const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key));
     if (left.length === 0)
         return ordered;
-    left.sort((a, b) => position.get(a) - position.get(b));
-    const named = left.length <= 20 ? left : [...left.slice(0, 20), `and ${left.length - 20} more`];
-    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named.join(', ')}); work from the results above]`];
+    // Step ids (letters, digits, _ and -), in plan order.
+    const named = (0,plan_check_context/* listNames */.Z)(inPlanOrder.filter((key) => !shown.has(key)));
+    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named}); work from the results above]`];
 }
 /**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the

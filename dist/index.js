@@ -14404,8 +14404,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(39724);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __nccwpck_require__(34607);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -17402,8 +17402,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(39724);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __nccwpck_require__(34607);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -20968,6 +20968,28 @@ async function parsePlanYaml(text, file, options = {}) {
 
 /***/ }),
 
+/***/ 98231:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ listNames),
+/* harmony export */   q: () => (/* binding */ stepPath)
+/* harmony export */ });
+/** The path of step `index` in the plan file. */
+function stepPath(index) {
+    return ['workflow_sequence', index];
+}
+/** Some names for a message, capped so a 10,000-step plan does not print them all. */
+function listNames(names, max = 20) {
+    const all = [...names];
+    if (all.length === 0)
+        return 'none';
+    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
+}
+
+
+/***/ }),
+
 /***/ 36487:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21628,7 +21650,7 @@ const HttpConfig = schemas.strictObject({
         examples: [['https://api.example.com/v1/']],
     }),
     timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
-    max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying how large it was.', default: 1_048_576 }),
+    max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 
@@ -21991,7 +22013,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 39724:
+/***/ 34607:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22070,19 +22092,8 @@ var compile_json_schema = __nccwpck_require__(74598);
 var find_references = __nccwpck_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
 var json_schema_problems = __nccwpck_require__(79006);
-;// CONCATENATED MODULE: ./lib/plan/plan-check-context.js
-/** The path of step `index` in the plan file. */
-function stepPath(index) {
-    return ['workflow_sequence', index];
-}
-/** Some names for a message, capped so a 10,000-step plan does not print them all. */
-function listNames(names, max = 20) {
-    const all = [...names];
-    if (all.length === 0)
-        return 'none';
-    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
-}
-
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __nccwpck_require__(98231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __nccwpck_require__(30260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
@@ -22148,7 +22159,7 @@ function checkArgs(ctx, schemas) {
         if (result.success)
             return;
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
-        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...stepPath(index), 'args'])) {
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'])) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
         }
     });
@@ -22191,7 +22202,7 @@ function checkFanOut(steps) {
         if (upstream === undefined)
             return;
         issues.push({
-            path: [...stepPath(index), 'fan_out'],
+            path: [...(0,plan_check_context/* stepPath */.q)(index), 'fan_out'],
             at: 'key',
             message: `step ${step.key} fans out, but it depends on step ${upstream}, which fans out too: in a job matrix everything a fan-out step needs runs ` +
                 `in the prepare job, before any shard starts; remove fan_out from one of them, or make step ${step.key} independent of step ${upstream}`,
@@ -22321,7 +22332,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         const named = ids.length === 1 ? `step ${stepKey(ids[0])}` : `steps ${ids.map(stepKey).join(', ')}`;
         const fix = `write {"step_result": ${JSON.stringify(ids[0])}}`;
         issues.push({
-            path: [...stepPath(index), 'args'],
+            path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'],
             message: implied
                 ? `step ${stepKey(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
                 : `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
@@ -22340,8 +22351,8 @@ const NEAR_SEARCH_LIMIT = 16;
  * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
  * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
  * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
- * operations: an 8,000-step plan whose every step uses the result of a distinct step 20 back took 7.7 s and
- * 1.1 GB when each target's descendants were collected as a set of step ids.
+ * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
+ * and 1.1 GB when each target's descendants were collected as a set of step ids.
  */
 class AncestorCheck {
     #steps;
@@ -22449,7 +22460,7 @@ const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${in
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
-    const base = [...stepPath(index), 'for_each'];
+    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
     const scan = (0,find_references/* findReferences */.y)(list);
     for (const problem of scan.problems)
         issues.push({ path: base, message: problem.message });
@@ -22495,10 +22506,10 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
                 continue;
             for (const problem of (0,find_references/* findReferences */.y)(text, itemName).problems)
                 if (problem.aboutItem)
-                    issues.push({ path: [...stepPath(index), field], message: problem.message });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
         }
         if (step.forEach?.key !== undefined) {
-            const keyPath = [...stepPath(index), 'key'];
+            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
             const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
@@ -22514,7 +22525,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         if (step.with !== undefined)
             fields.push(['with', step.with]);
         for (const [field, value] of fields) {
-            const fieldPath = [...stepPath(index), field];
+            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
             const scan = (0,find_references/* findReferences */.y)(value, itemName);
             if (field === 'args')
                 references.set(index, scan.references);
@@ -22612,7 +22623,7 @@ function forEachOnlyMessage(field) {
 function checkStepFields(steps) {
     const issues = [];
     steps.forEach((step, index) => {
-        const at = stepPath(index);
+        const at = (0,plan_check_context/* stepPath */.q)(index);
         for (const { field, types, message } of TYPE_ONLY_STEP_FIELDS) {
             if (step[field] !== undefined && !types.includes(step.type))
                 issues.push({ path: [...at, field], at: 'key', message: message(step.type) });
@@ -22694,7 +22705,7 @@ function indexStepIds(steps) {
         else {
             // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
             const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
         }
     });
     return { stepIndex, issues };
@@ -22706,7 +22717,7 @@ function checkStepNames(steps, stepIndex) {
     let names;
     const unknownStepMessage = (field, key) => {
         const near = suggester.nearest(key);
-        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= listNames(stepIndex.keys()))}`;
+        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(stepIndex.keys()))}`;
         return `${field} names step ${key}, which does not exist${hint}`;
     };
     steps.forEach((step, index) => {
@@ -22715,7 +22726,7 @@ function checkStepNames(steps, stepIndex) {
                 const id = (0,schema/* dependencyId */.vX)(dependency);
                 if (!stepIndex.has(stepKey(id))) {
                     const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
                 }
             });
         }
@@ -22728,9 +22739,9 @@ function dependencyPath(steps, index, to) {
     for (const field of ['depends_on', 'inputs']) {
         const position = step[field]?.findIndex((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
         if (position >= 0)
-            return [...stepPath(index), field, position];
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
     }
-    return stepPath(index);
+    return (0,plan_check_context/* stepPath */.q)(index);
 }
 /** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
 function checkCycles(steps, planSteps, stepIndex) {
@@ -22804,7 +22815,7 @@ function unknownToolMessages(tools, listed, withheld) {
 function checkTools(plan, tools, withheld) {
     const issues = checkToolsetConfig(plan);
     let names;
-    const listed = () => (names ??= listNames([...tools.keys()].sort()));
+    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
     const agents = plan.agents ?? {};
     const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
@@ -22815,7 +22826,7 @@ function checkTools(plan, tools, withheld) {
         });
     }
     (plan.workflow_sequence ?? []).forEach((step, index) => {
-        const at = stepPath(index);
+        const at = (0,plan_check_context/* stepPath */.q)(index);
         if (step.type === 'tool_call') {
             if (step.tool === undefined) {
                 issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
@@ -22838,16 +22849,16 @@ function checkTools(plan, tools, withheld) {
         if (!agent) {
             const agentNames = Object.keys(agents);
             const near = agentSuggester.nearest(step.agent);
-            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${listNames(agentNames)}` : '; declare it under `agents:`';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
         else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
-            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });
+            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
         }
         else if (agent.tools) {
             step.tools?.forEach((name, position) => {
                 if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
-                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${listNames(agent.tools)}` });
+                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
                 }
             });
         }
@@ -26505,13 +26516,16 @@ function parseStateArtifactName(name, plan) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ey: () => (/* binding */ MAX_TODO_ID),
 /* harmony export */   HU: () => (/* binding */ applyWriteTodos),
+/* harmony export */   Qb: () => (/* binding */ MAX_TODO_CONTENT),
 /* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
 /* harmony export */ });
-/* unused harmony export MAX_TODO_CONTENT */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37428);
 /* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26055);
+/* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98231);
+
 
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
@@ -26527,20 +26541,13 @@ const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 });
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
 const MAX_TODO_ITEMS = 100;
-/** The most characters an item's content may have: one line of the checklist (which shows 200). */
+/** The most characters an item's content may have: an item is a line of the checklist (which shows 200). */
 const MAX_TODO_CONTENT = 500;
 function refuse(error) {
     return { ok: false, error };
 }
 function sameItem(a, b) {
     return a !== undefined && a.content === b.content && a.status === b.status;
-}
-/** The list's ids for a message, the first 20 of them. */
-function listIds(items) {
-    if (items.length === 0)
-        return 'none';
-    const named = items.slice(0, 20).map((todo) => `"${todo.id}"`);
-    return items.length > 20 ? `${named.join(', ')} and ${items.length - 20} more` : named.join(', ');
 }
 /**
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
@@ -26570,7 +26577,7 @@ function applyWriteTodos(current, args) {
         const content = (item.content ?? known?.content ?? '').trim();
         if (content === '') {
             return refuse(merge && !known
-                ? `id "${item.id}" is not in the list (ids: ${listIds(current)}); to add an item give its content, to update one use its id`
+                ? `id "${item.id}" is not in the list (ids: ${(0,_plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__/* .listNames */ .Z)(current.map((todo) => `"${todo.id}"`))}); to add an item give its content, to update one use its id`
                 : `item "${item.id}" has empty content; say what the item is`);
         }
         if (content.length > MAX_TODO_CONTENT)
@@ -26590,8 +26597,7 @@ function applyWriteTodos(current, args) {
     if (working.length > 1) {
         return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
     }
-    const before = new Map(current.map((item) => [item.id, item]));
-    const changed = next.filter((item) => !sameItem(before.get(item.id), item)).map((item) => item.id);
+    const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
     return { ok: true, todos: next, changed };
 }
 
@@ -26617,17 +26623,18 @@ const WRITE_TODOS_DEFINITION = {
         name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q,
         description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
             'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
-            `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each one line.`,
+            `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each a short line.`,
         parameters: {
             type: 'object',
             properties: {
                 todos: {
                     type: 'array',
+                    maxItems: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO,
                     items: {
                         type: 'object',
                         properties: {
-                            id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
-                            content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
+                            id: { type: 'string', maxLength: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ID */ .Ey, description: 'A short id, unique in the list, e.g. "1".' },
+                            content: { type: 'string', maxLength: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_CONTENT */ .Qb, description: 'What the item is. Needed for new items; may be left out when updating one.' },
                             status: { type: 'string', enum: [..._core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y] },
                         },
                         required: ['id', 'status'],
@@ -27393,7 +27400,8 @@ const MAX_WALK_FILES = 50_000;
 const MAX_WALK_FOLDERS = 10_000;
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern) {
-    const segments = pattern?.split('/') ?? [];
+    // As compileGlob reads it: a leading `./` names the root.
+    const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
         if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
@@ -27453,7 +27461,8 @@ async function walkRepoFiles(root, options = {}) {
 function cutNote(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;
     const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
-    return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder`;
+    const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
+    return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js

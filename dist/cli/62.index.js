@@ -53,6 +53,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
 var sanitize_untrusted = __webpack_require__(8521);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(8231);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js
 /** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
 const positions = new WeakMap();
@@ -119,16 +121,18 @@ function stepSystemPrompt(goalNames, agentSystem) {
 
 
 
+
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
- * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others, nearest first,
- * while they fit. Without it a chain of model steps sent every earlier result to each step: prompts grew
+ * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
+ * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not). Without it a chain of model steps sent every earlier result to each step: prompts grew
  * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
  */
 const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
 /**
  * Each result's data block, made once per run (its results map) and reused by every step that shows it:
- * sanitising every ancestor's result again for each step took the square of a chain's length.
+ * sanitising every ancestor's result again for each step took the square of a chain's length. A result is
+ * known by identity: the run stores a new value for a step, never changes one it stored.
  */
 const blocks = new WeakMap();
 function resultBlock(ctx, key, limit) {
@@ -155,7 +159,6 @@ function resultBlock(ctx, key, limit) {
 function ancestorBlocks(ctx, limit) {
     const distances = ancestorDistances(ctx.step, ctx.steps);
     const inPlanOrder = [...distances.keys()];
-    const position = new Map(inPlanOrder.map((key, index) => [key, index]));
     const shown = new Map();
     for (const [key, distance] of distances)
         if (distance === 1)
@@ -177,9 +180,9 @@ function ancestorBlocks(ctx, limit) {
     const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key));
     if (left.length === 0)
         return ordered;
-    left.sort((a, b) => position.get(a) - position.get(b));
-    const named = left.length <= 20 ? left : [...left.slice(0, 20), `and ${left.length - 20} more`];
-    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named.join(', ')}); work from the results above]`];
+    // Step ids (letters, digits, _ and -), in plan order.
+    const named = (0,plan_check_context/* listNames */.Z)(inPlanOrder.filter((key) => !shown.has(key)));
+    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named}); work from the results above]`];
 }
 /**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the

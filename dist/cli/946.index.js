@@ -5619,8 +5619,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(9724);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __webpack_require__(4607);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(9026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -8405,13 +8405,16 @@ async function stepWeightsFromTrace(file) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ey: () => (/* binding */ MAX_TODO_ID),
 /* harmony export */   HU: () => (/* binding */ applyWriteTodos),
+/* harmony export */   Qb: () => (/* binding */ MAX_TODO_CONTENT),
 /* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
 /* harmony export */ });
-/* unused harmony export MAX_TODO_CONTENT */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7428);
 /* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
+/* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8231);
+
 
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
@@ -8427,20 +8430,13 @@ const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 });
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
 const MAX_TODO_ITEMS = 100;
-/** The most characters an item's content may have: one line of the checklist (which shows 200). */
+/** The most characters an item's content may have: an item is a line of the checklist (which shows 200). */
 const MAX_TODO_CONTENT = 500;
 function refuse(error) {
     return { ok: false, error };
 }
 function sameItem(a, b) {
     return a !== undefined && a.content === b.content && a.status === b.status;
-}
-/** The list's ids for a message, the first 20 of them. */
-function listIds(items) {
-    if (items.length === 0)
-        return 'none';
-    const named = items.slice(0, 20).map((todo) => `"${todo.id}"`);
-    return items.length > 20 ? `${named.join(', ')} and ${items.length - 20} more` : named.join(', ');
 }
 /**
  * Applies one `write_todos` call to the step's list. `merge: false` replaces the list; `merge: true`
@@ -8470,7 +8466,7 @@ function applyWriteTodos(current, args) {
         const content = (item.content ?? known?.content ?? '').trim();
         if (content === '') {
             return refuse(merge && !known
-                ? `id "${item.id}" is not in the list (ids: ${listIds(current)}); to add an item give its content, to update one use its id`
+                ? `id "${item.id}" is not in the list (ids: ${(0,_plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__/* .listNames */ .Z)(current.map((todo) => `"${todo.id}"`))}); to add an item give its content, to update one use its id`
                 : `item "${item.id}" has empty content; say what the item is`);
         }
         if (content.length > MAX_TODO_CONTENT)
@@ -8490,8 +8486,7 @@ function applyWriteTodos(current, args) {
     if (working.length > 1) {
         return refuse(`only one item may be in_progress at a time, but ${working.map((item) => `"${item.id}"`).join(' and ')} would be; finish or pause one first`);
     }
-    const before = new Map(current.map((item) => [item.id, item]));
-    const changed = next.filter((item) => !sameItem(before.get(item.id), item)).map((item) => item.id);
+    const changed = next.filter((item) => !sameItem(byId.get(item.id), item)).map((item) => item.id);
     return { ok: true, todos: next, changed };
 }
 
@@ -8517,17 +8512,18 @@ const WRITE_TODOS_DEFINITION = {
         name: _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TODOS */ .q,
         description: 'Write your plan for this task as a TODO list, and keep it current. Call it first, before any other tool. ' +
             'merge: false replaces the whole list; merge: true updates the items you name by id and appends items with new ids. ' +
-            `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each one line.`,
+            `At most one item may be in_progress at a time. Mark an item completed as soon as it is done. At most ${_apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO} items, each a short line.`,
         parameters: {
             type: 'object',
             properties: {
                 todos: {
                     type: 'array',
+                    maxItems: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ITEMS */ .RO,
                     items: {
                         type: 'object',
                         properties: {
-                            id: { type: 'string', description: 'A short id, unique in the list, e.g. "1".' },
-                            content: { type: 'string', description: 'What the item is. Needed for new items; may be left out when updating one.' },
+                            id: { type: 'string', maxLength: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_ID */ .Ey, description: 'A short id, unique in the list, e.g. "1".' },
+                            content: { type: 'string', maxLength: _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TODO_CONTENT */ .Qb, description: 'What the item is. Needed for new items; may be left out when updating one.' },
                             status: { type: 'string', enum: [..._core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y] },
                         },
                         required: ['id', 'status'],

@@ -1409,8 +1409,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(3985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(9724);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __webpack_require__(4607);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -1909,6 +1909,28 @@ async function parsePlanYaml(text, file, options = {}) {
 
 /***/ }),
 
+/***/ 8231:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ listNames),
+/* harmony export */   q: () => (/* binding */ stepPath)
+/* harmony export */ });
+/** The path of step `index` in the plan file. */
+function stepPath(index) {
+    return ['workflow_sequence', index];
+}
+/** Some names for a message, capped so a 10,000-step plan does not print them all. */
+function listNames(names, max = 20) {
+    const all = [...names];
+    if (all.length === 0)
+        return 'none';
+    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
+}
+
+
+/***/ }),
+
 /***/ 6487:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2391,7 +2413,7 @@ const HttpConfig = schemas.strictObject({
         examples: [['https://api.example.com/v1/']],
     }),
     timeout_seconds: schemas.number().positive().max(600).optional().meta({ description: 'Time limit of one request.', default: 30 }),
-    max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying how large it was.', default: 1_048_576 }),
+    max_response_bytes: schemas.int().positive().max(50 * 1024 * 1024).optional().meta({ description: 'Largest response body read; a longer one is cut there, with a note saying so.', default: 1_048_576 }),
 })
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 
@@ -2782,7 +2804,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 9724:
+/***/ 4607:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2861,19 +2883,8 @@ var compile_json_schema = __webpack_require__(9224);
 var find_references = __webpack_require__(9271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
 var json_schema_problems = __webpack_require__(9006);
-;// CONCATENATED MODULE: ./lib/plan/plan-check-context.js
-/** The path of step `index` in the plan file. */
-function stepPath(index) {
-    return ['workflow_sequence', index];
-}
-/** Some names for a message, capped so a 10,000-step plan does not print them all. */
-function listNames(names, max = 20) {
-    const all = [...names];
-    if (all.length === 0)
-        return 'none';
-    return all.length > max ? `${all.slice(0, max).join(', ')} \u2026 and ${all.length - max} more` : all.join(', ');
-}
-
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(8231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
@@ -2939,7 +2950,7 @@ function checkArgs(ctx, schemas) {
         if (result.success)
             return;
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
-        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...stepPath(index), 'args'])) {
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'])) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
         }
     });
@@ -2982,7 +2993,7 @@ function checkFanOut(steps) {
         if (upstream === undefined)
             return;
         issues.push({
-            path: [...stepPath(index), 'fan_out'],
+            path: [...(0,plan_check_context/* stepPath */.q)(index), 'fan_out'],
             at: 'key',
             message: `step ${step.key} fans out, but it depends on step ${upstream}, which fans out too: in a job matrix everything a fan-out step needs runs ` +
                 `in the prepare job, before any shard starts; remove fan_out from one of them, or make step ${step.key} independent of step ${upstream}`,
@@ -3112,7 +3123,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         const named = ids.length === 1 ? `step ${stepKey(ids[0])}` : `steps ${ids.map(stepKey).join(', ')}`;
         const fix = `write {"step_result": ${JSON.stringify(ids[0])}}`;
         issues.push({
-            path: [...stepPath(index), 'args'],
+            path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'],
             message: implied
                 ? `step ${stepKey(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
                 : `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
@@ -3131,8 +3142,8 @@ const NEAR_SEARCH_LIMIT = 16;
  * dependency answers at once, a nearby ancestor by a short backward search, and the rest in one pass over the
  * steps in dependency order, where each step carries a bit set of the asked-about targets among its ancestors
  * (dropped once its last dependent has read it). That pass costs steps \u00d7 dependencies \u00d7 targets / 32 word
- * operations: an 8,000-step plan whose every step uses the result of a distinct step 20 back took 7.7 s and
- * 1.1 GB when each target's descendants were collected as a set of step ids.
+ * operations: `validate` of an 8,000-step plan whose every step uses the result of the step 20 back took 12.9 s
+ * and 1.1 GB when each target's descendants were collected as a set of step ids.
  */
 class AncestorCheck {
     #steps;
@@ -3240,7 +3251,7 @@ const FOR_EACH_FORMS = '${steps.<id>.result}, ${steps.<id>.result.field} or ${in
 /** `for_each:` must be exactly one reference to an upstream step's result (inputs are never lists). */
 function checkForEach(step, index, steps, stepIndex, issues) {
     const list = step.forEach.list;
-    const base = [...stepPath(index), 'for_each'];
+    const base = [...(0,plan_check_context/* stepPath */.q)(index), 'for_each'];
     const scan = (0,find_references/* findReferences */.y)(list);
     for (const problem of scan.problems)
         issues.push({ path: base, message: problem.message });
@@ -3286,10 +3297,10 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
                 continue;
             for (const problem of (0,find_references/* findReferences */.y)(text, itemName).problems)
                 if (problem.aboutItem)
-                    issues.push({ path: [...stepPath(index), field], message: problem.message });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), field], message: problem.message });
         }
         if (step.forEach?.key !== undefined) {
-            const keyPath = [...stepPath(index), 'key'];
+            const keyPath = [...(0,plan_check_context/* stepPath */.q)(index), 'key'];
             const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
@@ -3305,7 +3316,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         if (step.with !== undefined)
             fields.push(['with', step.with]);
         for (const [field, value] of fields) {
-            const fieldPath = [...stepPath(index), field];
+            const fieldPath = [...(0,plan_check_context/* stepPath */.q)(index), field];
             const scan = (0,find_references/* findReferences */.y)(value, itemName);
             if (field === 'args')
                 references.set(index, scan.references);
@@ -3403,7 +3414,7 @@ function forEachOnlyMessage(field) {
 function checkStepFields(steps) {
     const issues = [];
     steps.forEach((step, index) => {
-        const at = stepPath(index);
+        const at = (0,plan_check_context/* stepPath */.q)(index);
         for (const { field, types, message } of TYPE_ONLY_STEP_FIELDS) {
             if (step[field] !== undefined && !types.includes(step.type))
                 issues.push({ path: [...at, field], at: 'key', message: message(step.type) });
@@ -3485,7 +3496,7 @@ function indexStepIds(steps) {
         else {
             // The note on spelling only where the two are written differently (`1` and `"1"`, `16` and `0x10`).
             const spelt = typeof steps[first].id !== typeof step.id ? ` (${JSON.stringify(steps[first].id)} and ${JSON.stringify(step.id)} are the same id)` : '';
-            issues.push({ path: [...stepPath(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'id'], message: `duplicate step id ${key}: workflow_sequence[${first}] has it too${spelt}` });
         }
     });
     return { stepIndex, issues };
@@ -3497,7 +3508,7 @@ function checkStepNames(steps, stepIndex) {
     let names;
     const unknownStepMessage = (field, key) => {
         const near = suggester.nearest(key);
-        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= listNames(stepIndex.keys()))}`;
+        const hint = near ? ` \u2014 did you mean ${near}?` : `; steps: ${(names ??= (0,plan_check_context/* listNames */.Z)(stepIndex.keys()))}`;
         return `${field} names step ${key}, which does not exist${hint}`;
     };
     steps.forEach((step, index) => {
@@ -3506,7 +3517,7 @@ function checkStepNames(steps, stepIndex) {
                 const id = (0,schema/* dependencyId */.vX)(dependency);
                 if (!stepIndex.has(stepKey(id))) {
                     const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...stepPath(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
                 }
             });
         }
@@ -3519,9 +3530,9 @@ function dependencyPath(steps, index, to) {
     for (const field of ['depends_on', 'inputs']) {
         const position = step[field]?.findIndex((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
         if (position >= 0)
-            return [...stepPath(index), field, position];
+            return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
     }
-    return stepPath(index);
+    return (0,plan_check_context/* stepPath */.q)(index);
 }
 /** A dependency cycle, printed along its edges: `1 \u2192 3 \u2192 2 \u2192 1`. */
 function checkCycles(steps, planSteps, stepIndex) {
@@ -3595,7 +3606,7 @@ function unknownToolMessages(tools, listed, withheld) {
 function checkTools(plan, tools, withheld) {
     const issues = checkToolsetConfig(plan);
     let names;
-    const listed = () => (names ??= listNames([...tools.keys()].sort()));
+    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
     const agents = plan.agents ?? {};
     const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
@@ -3606,7 +3617,7 @@ function checkTools(plan, tools, withheld) {
         });
     }
     (plan.workflow_sequence ?? []).forEach((step, index) => {
-        const at = stepPath(index);
+        const at = (0,plan_check_context/* stepPath */.q)(index);
         if (step.type === 'tool_call') {
             if (step.tool === undefined) {
                 issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
@@ -3629,16 +3640,16 @@ function checkTools(plan, tools, withheld) {
         if (!agent) {
             const agentNames = Object.keys(agents);
             const near = agentSuggester.nearest(step.agent);
-            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${listNames(agentNames)}` : '; declare it under `agents:`';
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
             issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
         }
         else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
-            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${listNames(agent.tools)}` });
+            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
         }
         else if (agent.tools) {
             step.tools?.forEach((name, position) => {
                 if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
-                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${listNames(agent.tools)}` });
+                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
                 }
             });
         }
@@ -4510,7 +4521,8 @@ const MAX_WALK_FILES = 50_000;
 const MAX_WALK_FOLDERS = 10_000;
 /** The glob's leading folders, written without any glob character: where its files can only be. */
 function leadingFolders(pattern) {
-    const segments = pattern?.split('/') ?? [];
+    // As compileGlob reads it: a leading `./` names the root.
+    const segments = pattern?.replace(/^(?:\.\/)+/, '').split('/') ?? [];
     const folders = [];
     for (const segment of segments.slice(0, -1)) {
         if (segment === '' || segment === '.' || /[*?[\]{}()!@+\\]/.test(segment))
@@ -4570,7 +4582,8 @@ async function walkRepoFiles(root, options = {}) {
 function cutNote(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;
     const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
-    return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder`;
+    const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
+    return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js

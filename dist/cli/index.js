@@ -802,6 +802,8 @@ function letReaderLeave(stream, name) {
     });
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 ;// CONCATENATED MODULE: external "node:os"
@@ -809,6 +811,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./lib/cli/compile-cache.js
+
 
 
 
@@ -843,8 +846,31 @@ function enableCompileCache(env = process.env) {
         return; // no home folder for this user (a service account): compile as usual
     }
     const directory = compileCacheDirectory(env, process.platform, home);
-    if (directory !== undefined)
+    if (directory !== undefined && ownFolder(directory))
         external_node_module_namespaceObject.enableCompileCache?.(directory);
+}
+/**
+ * Whether `directory` (made here, for this user only, if missing) holds only what this user wrote: it and
+ * its parent (`plan-runner`) are this user's and no one else may write them, and the cache folder above
+ * them is this user's and not writable by all. Else no cache: a `HOME=/tmp` whose `.cache` another user
+ * made first, or `sudo` keeping the user's `HOME`, would have the CLI run code someone else left there.
+ */
+function ownFolder(directory) {
+    if (typeof process.getuid !== 'function')
+        return true; // Windows: the user's own LOCALAPPDATA
+    const uid = process.getuid();
+    const mine = (folder, notWritableBy) => {
+        const stats = (0,external_node_fs_.lstatSync)(folder);
+        return stats.isDirectory() && stats.uid === uid && (stats.mode & notWritableBy) === 0;
+    };
+    try {
+        (0,external_node_fs_.mkdirSync)(directory, { recursive: true, mode: 0o700 });
+        const own = external_node_path_.dirname(directory);
+        return mine(directory, 0o022) && mine(own, 0o022) && mine(external_node_path_.dirname(own), 0o002);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
