@@ -52,11 +52,15 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   const issues: Issue[] = [];
   const innerErrors: PlanError[] = [];
   const subplans = new Map<string, ValidPlan>();
+  // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+  // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
+  const failed = new Map<string, PlanError[]>();
   let tools = { ...plan.source.tools };
   const toolsets = new Set(plan.source.toolsets ?? []);
   const catalogue = new Map(plan.tools);
+  const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
   for (const step of planSteps) {
-    const index = plan.steps.indexOf(step);
+    const index = indexOf.get(step)!;
     const at = ['workflow_sequence', index, 'uses'];
     const uses = step.uses!;
     const resolved = path.resolve(context.root, uses);
@@ -82,18 +86,27 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     }
     let inner = subplans.get(uses);
     if (!inner) {
-      const loaded = await context.load(resolved, [...context.chain, resolved]);
-      if (!loaded.ok) {
+      let errors = failed.get(uses);
+      if (errors === undefined) {
+        const loaded = await context.load(resolved, [...context.chain, resolved]);
+        if (loaded.ok) {
+          inner = loaded.plan;
+          subplans.set(uses, inner);
+        } else {
+          errors = loaded.errors;
+          failed.set(uses, errors);
+          innerErrors.push(...errors);
+        }
+      }
+      if (errors !== undefined) {
         // Error files are named as the caller names them, relative to the working directory, not the root.
-        const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
-        const count = problemCount(loaded.errors);
+        const own = errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
+        const count = problemCount(errors);
         issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${groupDigits(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-        innerErrors.push(...loaded.errors);
         continue;
       }
-      inner = loaded.plan;
-      subplans.set(uses, inner);
     }
+    if (!inner) continue;
     issues.push(...usedPlanIssues(inner, uses, at));
     issues.push(...withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {

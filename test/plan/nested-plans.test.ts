@@ -84,6 +84,19 @@ describe('plans using plans, at load time', () => {
     expect(all[1]).toMatch(/^inner\.yml:5:37: unknown tool `stat`/);
   });
 
+  it('lists a broken used plan’s problems once, however many steps and levels use it', async () => {
+    const uses = (file: string) => `workflow_sequence:\n${[1, 2, 3].map((i) => `  - { id: u${i}, type: plan, uses: ${file}, depends_on: [] }`).join('\n')}\n`;
+    const root = repo({ 'top.yml': uses('mid.yml'), 'mid.yml': uses('leaf.yml'), 'leaf.yml': INNER.replace('tool: stats', 'tool: stat').replace('tools:', 'goal: 1\ngoal: 2\ntools:') });
+    const all = await errors(root, 'top.yml');
+    // Each step's pointer to the file it uses (three a level), and the leaf's own problems once.
+    expect(all.filter((line) => line.startsWith('top.yml:'))).toHaveLength(3);
+    expect(all.filter((line) => line.startsWith('mid.yml:'))).toHaveLength(3);
+    const leaf = all.filter((line) => line.startsWith('leaf.yml:'));
+    expect(leaf).toEqual([...new Set(leaf)]);
+    expect(leaf.length).toBeGreaterThan(0);
+    expect(all[0]).toMatch(new RegExp(`^top\\.yml:2:\\d+: the plan mid\\.yml has ${3 + leaf.length} problems`));
+  });
+
   it('counts every YAML error of a used plan, not only the lines listed for it', async () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml'), 'inner.yml': `goal: [${','.repeat(5_000)}]\n` });
     const all = await errors(root, 'outer.yml');
