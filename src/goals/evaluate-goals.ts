@@ -6,7 +6,7 @@ import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { resultText } from '../core/result-text.ts';
-import { valueText } from './value-text.ts';
+import { valueText, type ValueText } from './value-text.ts';
 
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
@@ -17,24 +17,38 @@ import { valueText } from './value-text.ts';
  */
 export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: GoalDeps): Promise<GoalResult[]> {
   let judged: Promise<unknown> = Promise.resolve();
+  // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
+  // quarter of their time making them again.
+  const texts: Texts = new Map();
   return Promise.all(
     goals.map((goal) => {
-      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps);
-      const result = judged.then(() => evaluateGoal(goal, target, deps));
+      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps, texts);
+      const result = judged.then(() => evaluateGoal(goal, target, deps, texts));
       judged = result;
       return result;
     }),
   );
 }
 
-async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps): Promise<GoalResult> {
+/** The texts of each value goals are checked on, by value (the same object for every goal on one step). */
+type Texts = Map<unknown, { readonly text: string; readonly valueText: ValueText }>;
+
+function textsOf(value: unknown, texts: Texts): { readonly text: string; readonly valueText: ValueText } {
+  const found = texts.get(value);
+  if (found) return found;
+  const made = { text: resultText(value).text, valueText: valueText(value) };
+  texts.set(value, made);
+  return made;
+}
+
+async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts): Promise<GoalResult> {
   const severity = goal.severity ?? 'required';
   try {
     const kind = goalKindOf(goal);
     if (kind === undefined) throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
     const check = GOAL_CHECKS[kind];
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-    const outcome = await check.check(goal, { text: resultText(value).text, valueText: valueText(value), value, target, deps });
+    const outcome = await check.check(goal, { ...textsOf(value, texts), value, target, deps });
     return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
   } catch (error) {
     // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.

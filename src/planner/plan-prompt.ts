@@ -31,13 +31,18 @@ export function planMessages(plan: ValidPlan, inputs: Readonly<Record<string, un
   ];
 }
 
-/** The repair turn: the rejected answer, then the errors and a request for the whole corrected plan. */
+/** The most validation problems a repair request lists: a 2,000-step plan with 4,000 problems asked in 700 KB. */
+export const MAX_REPAIR_PROBLEMS = 100;
+
+/** The repair turn: the rejected answer, then the first problems and a request for the whole corrected plan. */
 export function repairMessages(answer: string, problems: readonly string[]): Message[] {
+  const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${problem}`);
+  if (problems.length > MAX_REPAIR_PROBLEMS) listed.push(`- … and ${problems.length - MAX_REPAIR_PROBLEMS} more; mend these, then check the rest of the plan for the same mistakes`);
   return [
     { role: 'assistant', content: answer },
     {
       role: 'user',
-      content: `That plan cannot run. Problems found by validation:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nReply with the whole corrected plan, JSON only.`,
+      content: `That plan cannot run. Problems found by validation:\n${listed.join('\n')}\n\nReply with the whole corrected plan, JSON only.`,
     },
   ];
 }

@@ -85,3 +85,16 @@ describe('all_steps_completed', () => {
     });
   });
 });
+
+describe('the texts goals check', () => {
+  it('are made once per checked value, for all the goals on it', async () => {
+    let reads = 0;
+    const result = { get summary() { reads++; return 'all figures rose'; } };
+    const goals = Array.from({ length: 20 }, (_, i) => goal({ name: `g${i}`, contains: 'rose' }));
+    const results = await evaluateGoals(goals, finishedRun(result), NO_DEPS);
+    expect(results.every((r) => r.outcome === 'met')).toBe(true);
+    const once = reads;
+    await evaluateGoals(goals.slice(0, 1), finishedRun(result), NO_DEPS);
+    expect(reads - once).toBe(once);
+  });
+});
