@@ -1,4 +1,6 @@
 import type OpenAI from 'openai';
+import type { PlanStep } from '../core/plan-step.ts';
+import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
@@ -18,21 +20,72 @@ const REVIEWER_ROLE =
   'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
   'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
 
+/** Characters of completed steps (definition and result) a replan or review prompt holds at most. */
+export const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
+/** Characters of the definitions of steps not run yet a replan or review prompt holds at most. */
+export const REMAINING_CONTEXT_CHAR_LIMIT = 64_000;
+
+/**
+ * Each completed step's blocks, made once for every review and replan that shows them: made again for each
+ * (the results sanitised each time), 400 reviews took the square of the steps, and a prompt held every result.
+ * A result is known by identity: the run stores a new value for a step, never changes one it stored.
+ */
+const completedBlocks = new WeakMap<PlanStep, { readonly result: unknown; readonly text: string }>();
+
+/** Each step's definition block, made once: a step's definition never changes (a replan makes new steps). */
+const definitionBlocks = new WeakMap<PlanStep, string>();
+
 // Steps are data here, in data blocks like the results: a model wrote many of them (the planner, an
 // earlier replan, after reading tool output), and their descriptions and arguments are not instructions.
-function completedText(completed: readonly CompletedStep[]): string {
-  if (completed.length === 0) return 'Completed steps: none yet.';
-  const blocks = completed.map(({ step, result }) => `${dataBlock({ step: step.key, part: 'definition' }, stepAsJson(step))}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result)))}`);
-  return `Completed steps and their results:\n\n${blocks.join('\n\n')}`;
+function definitionBlock(step: PlanStep): string {
+  let text = definitionBlocks.get(step);
+  if (text === undefined) definitionBlocks.set(step, (text = dataBlock({ step: step.key, part: 'definition' }, stepAsJson(step))));
+  return text;
 }
 
+function completedBlock({ step, result }: CompletedStep): string {
+  const cached = completedBlocks.get(step);
+  if (cached && cached.result === result) return cached.text;
+  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result)))}`;
+  completedBlocks.set(step, { result, text });
+  return text;
+}
+
+/** The blocks of `items` that fit in `limit` characters, taken in `priority` order, each if it still fits; shown in plan order, with the keys of the others. */
+function fitted<T>(items: readonly T[], priority: readonly T[], keyOf: (item: T) => string, blockOf: (item: T) => string, limit: number): { blocks: string[]; left: string[] } {
+  const shown = new Map<T, string>();
+  let room = limit;
+  for (const item of priority) {
+    const block = blockOf(item);
+    if (block.length > room) continue;
+    shown.set(item, block);
+    room -= block.length;
+  }
+  return { blocks: items.filter((item) => shown.has(item)).map((item) => shown.get(item)!), left: items.filter((item) => !shown.has(item)).map(keyOf) };
+}
+
+/** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
+function completedText(completed: readonly CompletedStep[], first: ReadonlySet<string>): string {
+  if (completed.length === 0) return 'Completed steps: none yet.';
+  const priority = [...completed.filter((done) => first.has(done.step.key)), ...completed.filter((done) => !first.has(done.step.key)).reverse()];
+  const { blocks, left } = fitted(completed, priority, (done) => done.step.key, completedBlock, COMPLETED_CONTEXT_CHAR_LIMIT);
+  // Step ids (letters, digits, _ and -).
+  const more = left.length === 0 ? '' : `\n\n[left out for room: ${left.length} more completed steps (${listNames(left)}); new steps may still refer to them by id]`;
+  return `Completed steps and their results:\n\n${blocks.join('\n\n')}${more}`;
+}
+
+/** Steps not run yet: those nearest to running (first in plan order) first. */
 function remainingText(request: { remaining: ReplanRequest['remaining'] }): string {
-  return request.remaining.length ? `Steps not run yet:\n${request.remaining.map((step) => dataBlock({ step: step.key, part: 'definition' }, stepAsJson(step))).join('\n')}` : 'Steps not run yet: none.';
+  if (request.remaining.length === 0) return 'Steps not run yet: none.';
+  const { blocks, left } = fitted(request.remaining, request.remaining, (step) => step.key, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
+  const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} more steps not run yet (${listNames(left)})]`;
+  return `Steps not run yet:\n${blocks.join('\n')}${more}`;
 }
 
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
-  const sections = [planContext(plan, inputs), completedText(request.completed)];
+  const about = request.failure ? request.failure.step.dependsOn : request.review ? [request.review.stepKey] : [];
+  const sections = [planContext(plan, inputs), completedText(request.completed, new Set(about))];
   if (request.failure) {
     sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, request.failure.error)}`);
   }
@@ -51,7 +104,7 @@ export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: 
 
 /** The review's messages: the goal, the results so far and the steps not yet run. */
 export function reviewMessages(plan: ValidPlan, request: ReviewRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
-  const sections = [planContext(plan, inputs), completedText(request.completed), remainingText(request), `Step ${request.reviewedStepKey} just completed. Does the rest of the plan still fit?`];
+  const sections = [planContext(plan, inputs), completedText(request.completed, new Set([request.reviewedStepKey])), remainingText(request), `Step ${request.reviewedStepKey} just completed. Does the rest of the plan still fit?`];
   return [
     { role: 'system', content: REVIEWER_ROLE },
     { role: 'user', content: sections.join('\n\n') },

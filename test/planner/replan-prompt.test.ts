@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { validatePlanObject } from '../../src/plan/validate-plan.ts';
+import { COMPLETED_CONTEXT_CHAR_LIMIT, REMAINING_CONTEXT_CHAR_LIMIT, replanMessages, reviewMessages } from '../../src/planner/replan-prompt.ts';
+
+const STEPS = 100;
+const checked = validatePlanObject(
+  { name: 'Long', goal: 'Add them all', toolsets: ['math'], workflow_sequence: Array.from({ length: STEPS }, (_, i) => ({ id: `s${i + 1}`, type: 'tool_call', tool: 'add', description: `Add ${i + 1} `.padEnd(900, '.'), args: { a: i, b: 1 } })) },
+  { origin: 'file' },
+);
+if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+const { plan } = checked;
+const result = (i: number) => `RESULT-${i + 1} `.padEnd(2_000, '.');
+const text = (messages: ReturnType<typeof reviewMessages>) => messages.map((message) => String(message.content)).join('\n');
+
+describe('replan and review prompts of a long run', () => {
+  it('hold the completed steps that fit, the reviewed one first and then the latest, and name the rest', () => {
+    const completed = plan.steps.slice(0, 60).map((step, i) => ({ step, result: result(i) }));
+    const prompt = text(reviewMessages(plan, { completed, reviewedStepKey: 's10', remaining: plan.steps.slice(60) }, {}));
+    const shown = completed.filter((_, i) => prompt.includes(`RESULT-${i + 1} `)).map((done) => done.step.key);
+    expect(shown[0]).toBe('s10');
+    expect(shown.at(-1)).toBe('s60');
+    expect(shown.length).toBeLessThan(30);
+    expect(shown.slice(1)).toEqual(completed.slice(60 - (shown.length - 1)).map((done) => done.step.key));
+    expect(prompt).toContain(`[left out for room: ${60 - shown.length} more completed steps (s1, s2,`);
+    // The 40 steps not run yet, 900-character descriptions each: all fit in REMAINING_CONTEXT_CHAR_LIMIT.
+    expect(prompt).not.toContain('more steps not run yet');
+    expect(prompt.length).toBeLessThan(COMPLETED_CONTEXT_CHAR_LIMIT + REMAINING_CONTEXT_CHAR_LIMIT + 10_000);
+  });
+
+  it('put the failed step’s dependencies first in a replan, and cut the steps not run yet too', () => {
+    const completed = plan.steps.slice(0, 30).map((step, i) => ({ step, result: result(i) }));
+    const failed = { ...plan.steps[30]!, dependsOn: ['s2'] };
+    const failure = { step: failed, error: 'boom', attempts: 1 };
+    const remaining = [...plan.steps.slice(31), ...plan.steps.slice(31).map((step) => ({ ...step, key: `${step.key}b` }))];
+    const prompt = text(replanMessages(plan, { goal: 'Add them all', completed, failure, failures: [failure], remaining, usedKeys: new Set(plan.steps.map((step) => step.key)), revision: 1 }, {}));
+    expect(prompt).toContain('RESULT-2 ');
+    expect(prompt).toContain('RESULT-30 ');
+    expect(prompt).not.toContain('RESULT-3 ');
+    expect(prompt).toMatch(/\[left out for room: \d+ more steps not run yet \(/);
+  });
+
+  it('make each completed step’s blocks once for all the reviews that show it', () => {
+    let reads = 0;
+    const counted = { get total() { reads++; return 42; } };
+    const completed = [{ step: plan.steps[0]!, result: counted }];
+    for (let i = 0; i < 10; i++) reviewMessages(plan, { completed, reviewedStepKey: 's1', remaining: [] }, {});
+    const once = reads;
+    reviewMessages(plan, { completed: [{ step: plan.steps[1]!, result: counted }], reviewedStepKey: 's2', remaining: [] }, {});
+    expect(reads).toBe(2 * once);
+  });
+});
