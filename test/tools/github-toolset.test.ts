@@ -95,6 +95,16 @@ describe('github read tools', () => {
     expect(api.requests[0]?.params.pull_number).toBe('42');
   });
 
+  it('says a run for no pull request needs pull_number, and asks GitHub nothing', async () => {
+    for (const name of ['get_pull_request', 'list_pull_request_files', 'get_pull_request_diff']) {
+      const error = await call(name, {}).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ transient: false, toolName: name, message: `${name}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event` });
+    }
+    expect(api.requests).toEqual([]);
+    const schema = toolset().get('get_pull_request')!.inputSchema as { properties: Record<string, { description: string }>; required: string[] };
+    expect(schema.properties['pull_number']!.description).toBe('Pull request number; this run is for no pull request, so give one');
+  });
+
   it('get_pull_request_diff asks for the diff media type and caps a large diff', async () => {
     const diff = `diff --git a/big b/big\n${'+line\n'.repeat(60_000)}`;
     api.handlers['pulls/get'] = () => ({ text: diff });

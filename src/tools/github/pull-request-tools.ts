@@ -1,3 +1,4 @@
+import { StepError } from '../../core/step-error.ts';
 import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
@@ -13,27 +14,32 @@ export const PULL_REQUEST_LIMITS = {
 };
 
 function pullNumberProperty(defaultPullNumber: number | undefined): Record<string, unknown> {
-  const fallback = defaultPullNumber === undefined ? '' : `; default ${defaultPullNumber} (the pull request of this run)`;
+  const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
   return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 
-function pullNumber(args: Record<string, unknown>, defaultPullNumber: number | undefined): number {
-  return typeof args.pull_number === 'number' ? args.pull_number : (defaultPullNumber as number);
+/**
+ * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
+ * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ */
+function pullNumber(tool: string, args: Record<string, unknown>, defaultPullNumber: number | undefined): number {
+  if (typeof args.pull_number === 'number') return args.pull_number;
+  if (defaultPullNumber !== undefined) return defaultPullNumber;
+  throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number): Tool[] {
   const properties = pullNumberProperty(defaultPullNumber);
-  const required = defaultPullNumber === undefined ? ['pull_number'] : [];
   return [
     defineGitHubTool(context, {
       name: 'get_pull_request',
       description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
       properties,
-      required,
+      required: [],
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber(args, defaultPullNumber);
+        const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
         try {
           const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
           return {
@@ -65,10 +71,10 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
         `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
       properties,
-      required,
+      required: [],
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber(args, defaultPullNumber);
+        const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
         const files: Record<string, unknown>[] = [];
         let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
         let more = false;
@@ -118,10 +124,10 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       name: 'get_pull_request_diff',
       description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
       properties,
-      required,
+      required: [],
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber(args, defaultPullNumber);
+        const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
         try {
           const { data } = await context.octokit.rest.pulls.get({
             owner: call.owner,
