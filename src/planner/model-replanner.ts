@@ -1,7 +1,10 @@
+import type { PlanStep } from '../core/plan-step.ts';
+import { canonicalJson } from '../core/stable-hash.ts';
+import { findReferences } from '../plan/find-references.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import type { Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
+import type { FailureNote, Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
 import { askForJson } from './ask-for-json.ts';
 import { plannerModel } from './planner-model.ts';
 import { readStepList } from './read-step-list.ts';
@@ -26,7 +29,29 @@ function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readon
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
+  const repeated = repeatedFailure(checked.steps, request.failures);
+  if (repeated) return { ok: false, problem: repeated };
   return { ok: true, steps: checked.steps, ...(why !== undefined && { why }) };
+}
+
+/**
+ * A new step that makes a call that already failed for good: the same tool with the same arguments, written
+ * out (no reference, which could now resolve to something else). The prompt asks for none; a replacement
+ * that has one would fail again and spend a replan on it.
+ */
+function repeatedFailure(steps: readonly PlanStep[], failures: ReplanRequest['failures']): string | undefined {
+  const failed = new Map<string, FailureNote>();
+  for (const failure of failures) {
+    const { tool, args } = failure.step;
+    if (tool !== undefined && args !== undefined && findReferences(args).references.length === 0) failed.set(`${tool}\n${canonicalJson(args)}`, failure);
+  }
+  if (failed.size === 0) return undefined;
+  for (const step of steps) {
+    if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined) continue;
+    const earlier = failed.get(`${step.tool}\n${canonicalJson(step.args)}`);
+    if (earlier) return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
+  }
+  return undefined;
 }
 
 /**

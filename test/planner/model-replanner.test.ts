@@ -91,6 +91,17 @@ describe('the model replanner', () => {
     expect(answers[2]).toMatchObject({ ok: false, problem: expect.stringContaining('write {"step_result": 1}') });
   });
 
+  it('refuses a step that makes again a call that failed for good, with the same written-out arguments', async () => {
+    const plan = await filePlan();
+    server.script([
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { b: 0, a: 2 }, depends_on: [] }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { a: 2, b: 1 }, depends_on: [] }]),
+    ]);
+    const repeated = await replanner(plan).replan(request(plan), new AbortController().signal);
+    expect(repeated).toEqual({ ok: false, problem: 'step 4 calls divide with the same arguments as step 2, which failed for good (division by zero); a replacement must do something else' });
+    await expect(replanner(plan).replan(request(plan), new AbortController().signal)).resolves.toMatchObject({ ok: true });
+  });
+
   // Only the order the model wrote implies a dependency: the first new step follows a completed step
   // by position alone; the second follows the first because the model put it there.
   it('applies the implied-dependency rule among the new steps, not to the completed step before them', async () => {
