@@ -115,6 +115,7 @@ function findJsonValue(answer) {
 /* harmony export */   YD: () => (/* binding */ repairMessages),
 /* harmony export */   nV: () => (/* binding */ planContext)
 /* harmony export */ });
+/* unused harmony export MAX_REPAIR_PROBLEMS */
 /* harmony import */ var _steps_data_block_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45707);
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38521);
 /* harmony import */ var _planner_rules_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14602);
@@ -145,13 +146,18 @@ function planMessages(plan, inputs) {
         { role: 'user', content: `${planContext(plan, inputs)}\n\nWrite the plan.` },
     ];
 }
-/** The repair turn: the rejected answer, then the errors and a request for the whole corrected plan. */
+/** The most validation problems a repair request lists: a 2,000-step plan with 4,000 problems asked in 700 KB. */
+const MAX_REPAIR_PROBLEMS = 100;
+/** The repair turn: the rejected answer, then the first problems and a request for the whole corrected plan. */
 function repairMessages(answer, problems) {
+    const listed = problems.slice(0, MAX_REPAIR_PROBLEMS).map((problem) => `- ${problem}`);
+    if (problems.length > MAX_REPAIR_PROBLEMS)
+        listed.push(`- \u2026 and ${problems.length - MAX_REPAIR_PROBLEMS} more; mend these, then check the rest of the plan for the same mistakes`);
     return [
         { role: 'assistant', content: answer },
         {
             role: 'user',
-            content: `That plan cannot run. Problems found by validation:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\nReply with the whole corrected plan, JSON only.`,
+            content: `That plan cannot run. Problems found by validation:\n${listed.join('\n')}\n\nReply with the whole corrected plan, JSON only.`,
         },
     ];
 }

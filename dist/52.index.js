@@ -278,8 +278,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
 var run_budget = __webpack_require__(17886);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(80111);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __webpack_require__(65918);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

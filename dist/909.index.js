@@ -15,12 +15,18 @@ __webpack_require__.d(__webpack_exports__, {
   createModelReplanner: () => (/* binding */ createModelReplanner)
 });
 
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
 var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
 var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
 var read_step_list = __webpack_require__(64886);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
@@ -51,26 +57,76 @@ function stepAsJson(step) {
 
 
 
+
 const REPLANNER_ROLE = 'You are the replanner of plan-runner. A plan is partway through its run and what is left of it must change. ' +
     'Completed steps are kept and never rerun; their results are below, and new steps may refer to them by id. ' +
     'Write the steps for what is left, so that the goal is still reached. Do not propose again anything that already failed.';
 const REVIEWER_ROLE = 'You review a plan partway through its run. Decide whether the steps not yet run still fit the goal, given the results so far. ' +
     'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
     'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
+/** Characters of completed steps (definition and result) a replan or review prompt holds at most. */
+const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
+/** Characters of the definitions of steps not run yet a replan or review prompt holds at most. */
+const REMAINING_CONTEXT_CHAR_LIMIT = 64_000;
+/**
+ * Each completed step's blocks, made once for every review and replan that shows them: made again for each
+ * (the results sanitised each time), 400 reviews took the square of the steps, and a prompt held every result.
+ * A result is known by identity: the run stores a new value for a step, never changes one it stored.
+ */
+const completedBlocks = new WeakMap();
+/** Each step's definition block, made once: a step's definition never changes (a replan makes new steps). */
+const definitionBlocks = new WeakMap();
 // Steps are data here, in data blocks like the results: a model wrote many of them (the planner, an
 // earlier replan, after reading tool output), and their descriptions and arguments are not instructions.
-function completedText(completed) {
+function definitionBlock(step) {
+    let text = definitionBlocks.get(step);
+    if (text === undefined)
+        definitionBlocks.set(step, (text = (0,data_block/* dataBlock */.g4)({ step: step.key, part: 'definition' }, stepAsJson(step))));
+    return text;
+}
+function completedBlock({ step, result }) {
+    const cached = completedBlocks.get(step);
+    if (cached && cached.result === result)
+        return cached.text;
+    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)))}`;
+    completedBlocks.set(step, { result, text });
+    return text;
+}
+/** The blocks of `items` that fit in `limit` characters, taken in `priority` order, each if it still fits; shown in plan order, with the keys of the others. */
+function fitted(items, priority, keyOf, blockOf, limit) {
+    const shown = new Map();
+    let room = limit;
+    for (const item of priority) {
+        const block = blockOf(item);
+        if (block.length > room)
+            continue;
+        shown.set(item, block);
+        room -= block.length;
+    }
+    return { blocks: items.filter((item) => shown.has(item)).map((item) => shown.get(item)), left: items.filter((item) => !shown.has(item)).map(keyOf) };
+}
+/** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
+function completedText(completed, first) {
     if (completed.length === 0)
         return 'Completed steps: none yet.';
-    const blocks = completed.map(({ step, result }) => `${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'definition' }, stepAsJson(step))}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)))}`);
-    return `Completed steps and their results:\n\n${blocks.join('\n\n')}`;
+    const priority = [...completed.filter((done) => first.has(done.step.key)), ...completed.filter((done) => !first.has(done.step.key)).reverse()];
+    const { blocks, left } = fitted(completed, priority, (done) => done.step.key, completedBlock, COMPLETED_CONTEXT_CHAR_LIMIT);
+    // Step ids (letters, digits, _ and -).
+    const more = left.length === 0 ? '' : `\n\n[left out for room: ${left.length} more completed steps (${(0,plan_check_context/* listNames */.Z)(left)}); new steps may still refer to them by id]`;
+    return `Completed steps and their results:\n\n${blocks.join('\n\n')}${more}`;
 }
+/** Steps not run yet: those nearest to running (first in plan order) first. */
 function remainingText(request) {
-    return request.remaining.length ? `Steps not run yet:\n${request.remaining.map((step) => (0,data_block/* dataBlock */.g4)({ step: step.key, part: 'definition' }, stepAsJson(step))).join('\n')}` : 'Steps not run yet: none.';
+    if (request.remaining.length === 0)
+        return 'Steps not run yet: none.';
+    const { blocks, left } = fitted(request.remaining, request.remaining, (step) => step.key, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
+    const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} more steps not run yet (${(0,plan_check_context/* listNames */.Z)(left)})]`;
+    return `Steps not run yet:\n${blocks.join('\n')}${more}`;
 }
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
-    const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed)];
+    const about = request.failure ? request.failure.step.dependsOn : request.review ? [request.review.stepKey] : [];
+    const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed, new Set(about))];
     if (request.failure) {
         sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, request.failure.error)}`);
     }
@@ -89,7 +145,7 @@ function replanMessages(plan, request, inputs) {
 }
 /** The review's messages: the goal, the results so far and the steps not yet run. */
 function reviewMessages(plan, request, inputs) {
-    const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed), remainingText(request), `Step ${request.reviewedStepKey} just completed. Does the rest of the plan still fit?`];
+    const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed, new Set([request.reviewedStepKey])), remainingText(request), `Step ${request.reviewedStepKey} just completed. Does the rest of the plan still fit?`];
     return [
         { role: 'system', content: REVIEWER_ROLE },
         { role: 'user', content: sections.join('\n\n') },
@@ -153,6 +209,8 @@ var validate_model_steps = __webpack_require__(84082);
 
 
 
+
+
 const REPLANNER_PURPOSE = 'replanner';
 const REVIEW_PURPOSE = 'review';
 function problems(errors) {
@@ -168,7 +226,33 @@ function checkReplacement(plan, request, steps, why) {
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
     if (reused.length > 0)
         return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
+    const repeated = repeatedFailure(checked.steps, request.failures);
+    if (repeated)
+        return { ok: false, problem: repeated };
     return { ok: true, steps: checked.steps, ...(why !== undefined && { why }) };
+}
+/**
+ * A new step that makes a call that already failed for good: the same tool with the same arguments, written
+ * out (no reference, which could now resolve to something else). The prompt asks for none; a replacement
+ * that has one would fail again and spend a replan on it.
+ */
+function repeatedFailure(steps, failures) {
+    const failed = new Map();
+    for (const failure of failures) {
+        const { tool, args } = failure.step;
+        if (tool !== undefined && args !== undefined && (0,find_references/* findReferences */.y)(args).references.length === 0)
+            failed.set(`${tool}\n${(0,stable_hash/* canonicalJson */.d)(args)}`, failure);
+    }
+    if (failed.size === 0)
+        return undefined;
+    for (const step of steps) {
+        if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined)
+            continue;
+        const earlier = failed.get(`${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`);
+        if (earlier)
+            return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
+    }
+    return undefined;
 }
 /**
  * The model's part in recovery for one plan: a replan is one call (goal, tools, completed steps

@@ -9939,6 +9939,33 @@ function isOrdinaryValue(value) {
 
 /***/ }),
 
+/***/ 66297:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ stableHash),
+/* harmony export */   d: () => (/* binding */ canonicalJson)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+
+/** JSON with object keys sorted at every level, so equal values always give equal text. */
+function canonicalJson(value) {
+    return JSON.stringify(value, (_key, inner) => {
+        if (typeof inner === 'bigint')
+            return inner.toString();
+        if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
+            return inner;
+        return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }) ?? 'undefined';
+}
+/** A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. */
+function stableHash(value, length = 32) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonicalJson(value)).digest('hex').slice(0, length);
+}
+
+
+/***/ }),
+
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11079,15 +11106,26 @@ function valueText(result) {
  */
 function evaluateGoals(goals, target, deps) {
     let judged = Promise.resolve();
+    // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
+    // quarter of their time making them again.
+    const texts = new Map();
     return Promise.all(goals.map((goal) => {
         if (goalKindOf(goal) !== 'judge')
-            return evaluateGoal(goal, target, deps);
-        const result = judged.then(() => evaluateGoal(goal, target, deps));
+            return evaluateGoal(goal, target, deps, texts);
+        const result = judged.then(() => evaluateGoal(goal, target, deps, texts));
         judged = result;
         return result;
     }));
 }
-async function evaluateGoal(goal, target, deps) {
+function textsOf(value, texts) {
+    const found = texts.get(value);
+    if (found)
+        return found;
+    const made = { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value) };
+    texts.set(value, made);
+    return made;
+}
+async function evaluateGoal(goal, target, deps, texts) {
     const severity = goal.severity ?? 'required';
     try {
         const kind = goalKindOf(goal);
@@ -11095,7 +11133,7 @@ async function evaluateGoal(goal, target, deps) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-        const outcome = await check.check(goal, { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value), value, target, deps });
+        const outcome = await check.check(goal, { ...textsOf(value, texts), value, target, deps });
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
     catch (error) {
@@ -11664,7 +11702,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 80111:
+/***/ 65918:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11697,25 +11735,8 @@ function escalationOf(error, escalate) {
     };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-;// CONCATENATED MODULE: ./lib/core/stable-hash.js
-
-/** JSON with object keys sorted at every level, so equal values always give equal text. */
-function canonicalJson(value) {
-    return JSON.stringify(value, (_key, inner) => {
-        if (typeof inner === 'bigint')
-            return inner.toString();
-        if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
-            return inner;
-        return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    }) ?? 'undefined';
-}
-/** A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. */
-function stableHash(value, length = 32) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalJson(value)).digest('hex').slice(0, length);
-}
-
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __nccwpck_require__(66297);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __nccwpck_require__(76940);
 // EXTERNAL MODULE: ./lib/core/redact.js
@@ -12746,7 +12767,7 @@ function planFileHash(plan, order = byCodeUnit) {
     // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
     const source = plan.fileSource ?? plan.source ?? null;
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? stableHash({ source, used }) : stableHash(source);
+    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
 }
 /**
  * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
@@ -12770,15 +12791,15 @@ function pausedPlanFileHashes(plan) {
  * and tools get every argument redacted in any run, so the value is not part of what was approved.
  */
 function approvalStepKey(step, redact) {
-    return stableHash({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
+    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
 }
 /** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
 function approvalHash(parts) {
-    return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
 /** The hash of a run's inputs, as an approval request records it. */
 function inputsHash(inputs) {
-    return stableHash(inputs);
+    return (0,stable_hash/* stableHash */.c)(inputs);
 }
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
@@ -12924,7 +12945,7 @@ class ApprovalGate {
             return undefined;
         const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
         const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && stableHash(now) === stableHash(shown))
+        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
             return undefined;
         // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
         // nothing changed, but what was approved did not cover them.
@@ -12955,7 +12976,7 @@ class ResultHashes {
         const made = this.#made.get(key);
         if (made !== undefined && made.result === result)
             return made.hash;
-        const hash = stableHash(redacted(result, this.#redact));
+        const hash = (0,stable_hash/* stableHash */.c)(redacted(result, this.#redact));
         this.#made.set(key, { result, hash });
         return hash;
     }
@@ -12976,7 +12997,7 @@ function stepReuseKey(step, from) {
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
     const agentTools = step.type === 'agent' ? [...new Set(step.tools ?? [])].sort() : [];
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
-    return stableHash({
+    return (0,stable_hash/* stableHash */.c)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
         step: redacted(step, from.redact),
         model: from.plan.source?.model ?? null,
@@ -12997,11 +13018,11 @@ function asksModel(step) {
 }
 /** A tool call by tool and arguments, whichever plan made it: how a run knows the calls its used plans made. */
 function anyPlanCallKey(tool, args) {
-    return stableHash({ tool, args });
+    return (0,stable_hash/* stableHash */.c)({ tool, args });
 }
 /** The idempotency key of one logical tool call: the same plan, tool and arguments give the same key. */
 function toolCallKey(planName, tool, args) {
-    return stableHash({ plan: planName, tool, args });
+    return (0,stable_hash/* stableHash */.c)({ plan: planName, tool, args });
 }
 function redacted(value, redact) {
     return redact ? (0,core_redact/* redactDeep */.KL)(value, redact) : value;
@@ -13145,7 +13166,7 @@ class PlanRun {
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
         this.#resultHashes = new ResultHashes(deps.redact);
-        this.#inputsHash = stableHash(deps.inputs);
+        this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
@@ -13391,7 +13412,7 @@ class PlanRun {
             return { result };
         this.#savedCopies.delete(copyKey);
         const redact = this.#deps.redact;
-        if (redact && canonicalJson((0,core_redact/* redactDeep */.KL)(result, redact)) === canonicalJson(saved.result))
+        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result))
             return { result };
         return { result: saved.result, masked: saved.from };
     }
@@ -14174,7 +14195,7 @@ async function runPlan(plan, deps) {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
-        journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
         run.recordInheritedCalls();
@@ -14394,7 +14415,7 @@ function hiddenName(steps) {
  * which the approving run cannot know: then why it cannot run.
  */
 function approvedSteps(fileSteps, approved, redact) {
-    if (fileSteps.length > 0 && canonicalJson((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === canonicalJson(approved))
+    if (fileSteps.length > 0 && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(fileSteps, redact)) === (0,stable_hash/* canonicalJson */.d)(approved))
         return { steps: fileSteps };
     const hidden = hiddenName(approved);
     if (hidden === undefined)
@@ -14746,7 +14767,7 @@ function revisedFrom(fileSteps, resume, redact) {
         return false;
     // As the trace keeps them: redacted, JSON.
     const asTraced = JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact)));
-    return stableHash(asTraced) === stableHash(resume.firstPlan.steps);
+    return (0,stable_hash/* stableHash */.c)(asTraced) === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -17290,11 +17311,15 @@ async function loadSubplans(plan, context) {
     const issues = [];
     const innerErrors = [];
     const subplans = new Map();
+    // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+    // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
+    const failed = new Map();
     let tools = { ...plan.source.tools };
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
+    const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
     for (const step of planSteps) {
-        const index = plan.steps.indexOf(step);
+        const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
         const uses = step.uses;
         const resolved = external_node_path_.resolve(context.root, uses);
@@ -17320,18 +17345,29 @@ async function loadSubplans(plan, context) {
         }
         let inner = subplans.get(uses);
         if (!inner) {
-            const loaded = await context.load(resolved, [...context.chain, resolved]);
-            if (!loaded.ok) {
+            let errors = failed.get(uses);
+            if (errors === undefined) {
+                const loaded = await context.load(resolved, [...context.chain, resolved]);
+                if (loaded.ok) {
+                    inner = loaded.plan;
+                    subplans.set(uses, inner);
+                }
+                else {
+                    errors = loaded.errors;
+                    failed.set(uses, errors);
+                    innerErrors.push(...errors);
+                }
+            }
+            if (errors !== undefined) {
                 // Error files are named as the caller names them, relative to the working directory, not the root.
-                const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-                const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+                const own = errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
+                const count = (0,plan_error/* problemCount */.b)(errors);
                 issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-                innerErrors.push(...loaded.errors);
                 continue;
             }
-            inner = loaded.plan;
-            subplans.set(uses, inner);
         }
+        if (!inner)
+            continue;
         issues.push(...usedPlanIssues(inner, uses, at));
         issues.push(...withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -28191,6 +28227,7 @@ function listCommitsTool(context) {
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
 
 
+
 const MAX_PR_BODY_BYTES = 64 * 1024;
 /** Default caps: the diff, the files listed, one file's patch, and all patches together. */
 const PULL_REQUEST_LIMITS = {
@@ -28200,25 +28237,32 @@ const PULL_REQUEST_LIMITS = {
     totalPatchBytes: 512 * 1024,
 };
 function pullNumberProperty(defaultPullNumber) {
-    const fallback = defaultPullNumber === undefined ? '' : `; default ${defaultPullNumber} (the pull request of this run)`;
+    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
-function pullNumber(args, defaultPullNumber) {
-    return typeof args.pull_number === 'number' ? args.pull_number : defaultPullNumber;
+/**
+ * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
+ * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ */
+function pullNumber(tool, args, defaultPullNumber) {
+    if (typeof args.pull_number === 'number')
+        return args.pull_number;
+    if (defaultPullNumber !== undefined)
+        return defaultPullNumber;
+    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
-    const required = defaultPullNumber === undefined ? ['pull_number'] : [];
     return [
         defineGitHubTool(context, {
             name: 'get_pull_request',
             description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
                     return {
@@ -28250,10 +28294,10 @@ function pullRequestTools(context, defaultPullNumber) {
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
                 `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
@@ -28306,10 +28350,10 @@ function pullRequestTools(context, defaultPullNumber) {
             name: 'get_pull_request_diff',
             description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({
                         owner: call.owner,
@@ -40585,8 +40629,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __nccwpck_require__(80111);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __nccwpck_require__(65918);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js

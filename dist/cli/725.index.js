@@ -278,8 +278,8 @@ var budgeted_model_client = __webpack_require__(6543);
 var core_usage = __webpack_require__(6940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
 var run_budget = __webpack_require__(7886);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
-var run_job = __webpack_require__(2786);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
+var run_job = __webpack_require__(7615);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

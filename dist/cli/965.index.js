@@ -1297,11 +1297,15 @@ async function loadSubplans(plan, context) {
     const issues = [];
     const innerErrors = [];
     const subplans = new Map();
+    // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+    // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
+    const failed = new Map();
     let tools = { ...plan.source.tools };
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
+    const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
     for (const step of planSteps) {
-        const index = plan.steps.indexOf(step);
+        const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
         const uses = step.uses;
         const resolved = external_node_path_.resolve(context.root, uses);
@@ -1327,18 +1331,29 @@ async function loadSubplans(plan, context) {
         }
         let inner = subplans.get(uses);
         if (!inner) {
-            const loaded = await context.load(resolved, [...context.chain, resolved]);
-            if (!loaded.ok) {
+            let errors = failed.get(uses);
+            if (errors === undefined) {
+                const loaded = await context.load(resolved, [...context.chain, resolved]);
+                if (loaded.ok) {
+                    inner = loaded.plan;
+                    subplans.set(uses, inner);
+                }
+                else {
+                    errors = loaded.errors;
+                    failed.set(uses, errors);
+                    innerErrors.push(...errors);
+                }
+            }
+            if (errors !== undefined) {
                 // Error files are named as the caller names them, relative to the working directory, not the root.
-                const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-                const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+                const own = errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
+                const count = (0,plan_error/* problemCount */.b)(errors);
                 issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-                innerErrors.push(...loaded.errors);
                 continue;
             }
-            inner = loaded.plan;
-            subplans.set(uses, inner);
         }
+        if (!inner)
+            continue;
         issues.push(...usedPlanIssues(inner, uses, at));
         issues.push(...withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -5343,6 +5358,7 @@ function listCommitsTool(context) {
 ;// CONCATENATED MODULE: ./lib/tools/github/pull-request-tools.js
 
 
+
 const MAX_PR_BODY_BYTES = 64 * 1024;
 /** Default caps: the diff, the files listed, one file's patch, and all patches together. */
 const PULL_REQUEST_LIMITS = {
@@ -5352,25 +5368,32 @@ const PULL_REQUEST_LIMITS = {
     totalPatchBytes: 512 * 1024,
 };
 function pullNumberProperty(defaultPullNumber) {
-    const fallback = defaultPullNumber === undefined ? '' : `; default ${defaultPullNumber} (the pull request of this run)`;
+    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
-function pullNumber(args, defaultPullNumber) {
-    return typeof args.pull_number === 'number' ? args.pull_number : defaultPullNumber;
+/**
+ * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
+ * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ */
+function pullNumber(tool, args, defaultPullNumber) {
+    if (typeof args.pull_number === 'number')
+        return args.pull_number;
+    if (defaultPullNumber !== undefined)
+        return defaultPullNumber;
+    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
-    const required = defaultPullNumber === undefined ? ['pull_number'] : [];
     return [
         defineGitHubTool(context, {
             name: 'get_pull_request',
             description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
                     return {
@@ -5402,10 +5425,10 @@ function pullRequestTools(context, defaultPullNumber) {
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
                 `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
@@ -5458,10 +5481,10 @@ function pullRequestTools(context, defaultPullNumber) {
             name: 'get_pull_request_diff',
             description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
             properties,
-            required,
+            required: [],
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber(args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({
                         owner: call.owner,
