@@ -52,9 +52,11 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   const issues: Issue[] = [];
   const innerErrors: PlanError[] = [];
   const subplans = new Map<string, ValidPlan>();
-  // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+  // A used plan that did not load, by its path: each step naming it points at its problems, listed once (they
   // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
   const failed = new Map<string, PlanError[]>();
+  // Problems already listed: two used plans that use the same broken file both bring its problems.
+  const listed = new Set<string>();
   let tools = { ...plan.source.tools };
   const toolsets = new Set(plan.source.toolsets ?? []);
   const catalogue = new Map(plan.tools);
@@ -86,7 +88,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     }
     let inner = subplans.get(uses);
     if (!inner) {
-      let errors = failed.get(uses);
+      let errors = failed.get(resolved);
       if (errors === undefined) {
         const loaded = await context.load(resolved, [...context.chain, resolved]);
         if (loaded.ok) {
@@ -94,8 +96,13 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
           subplans.set(uses, inner);
         } else {
           errors = loaded.errors;
-          failed.set(uses, errors);
-          innerErrors.push(...errors);
+          failed.set(resolved, errors);
+          for (const error of errors) {
+            const key = `${error.file === undefined ? '' : path.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+            if (listed.has(key)) continue;
+            listed.add(key);
+            innerErrors.push(error);
+          }
         }
       }
       if (errors !== undefined) {

@@ -36,22 +36,32 @@ function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readon
 
 /**
  * A new step that makes a call that already failed for good: the same tool with the same arguments, written
- * out (no reference, which could now resolve to something else). The prompt asks for none; a replacement
- * that has one would fail again and spend a replan on it.
+ * out (no reference, which could now resolve to something else; a step that depends on another uses its
+ * result, so one that follows new work always has one). The prompt asks for none; a replacement that has
+ * one would fail again and spend a replan on it. A failure that may pass another time (a timeout, an HTTP
+ * 503) and `for_each` steps (their items come from a list) are not compared.
  */
 function repeatedFailure(steps: readonly PlanStep[], failures: ReplanRequest['failures']): string | undefined {
   const failed = new Map<string, FailureNote>();
   for (const failure of failures) {
-    const { tool, args } = failure.step;
-    if (tool !== undefined && args !== undefined && findReferences(args).references.length === 0) failed.set(`${tool}\n${canonicalJson(args)}`, failure);
+    const key = writtenOutCall(failure.step);
+    if (key !== undefined && failure.transient !== true) failed.set(key, failure);
   }
   if (failed.size === 0) return undefined;
   for (const step of steps) {
-    if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined) continue;
-    const earlier = failed.get(`${step.tool}\n${canonicalJson(step.args)}`);
-    if (earlier) return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
+    const key = writtenOutCall(step);
+    const earlier = key === undefined ? undefined : failed.get(key);
+    if (!earlier) continue;
+    return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
   }
   return undefined;
+}
+
+/** `tool` and its arguments as one key, for a tool_call step whose arguments hold no reference and that maps over no list. */
+function writtenOutCall(step: PlanStep): string | undefined {
+  if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined || step.forEach !== undefined) return undefined;
+  if (findReferences(step.args, step.item?.name).references.length > 0) return undefined;
+  return `${step.tool}\n${canonicalJson(step.args)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { PlanStep } from '../core/plan-step.ts';
+import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
@@ -64,6 +65,12 @@ function fitted<T>(items: readonly T[], priority: readonly T[], keyOf: (item: T)
   return { blocks: items.filter((item) => shown.has(item)).map((item) => shown.get(item)!), left: items.filter((item) => !shown.has(item)).map(keyOf) };
 }
 
+/** The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments and task refer to, further back too. */
+function usedBy(step: PlanStep): string[] {
+  const referred = findReferences([step.args, step.task, step.forEach?.list], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+  return [...step.dependsOn, ...step.inputs, ...referred];
+}
+
 /** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
 function completedText(completed: readonly CompletedStep[], first: ReadonlySet<string>): string {
   if (completed.length === 0) return 'Completed steps: none yet.';
@@ -74,17 +81,22 @@ function completedText(completed: readonly CompletedStep[], first: ReadonlySet<s
   return `Completed steps and their results:\n\n${blocks.join('\n\n')}${more}`;
 }
 
-/** Steps not run yet: those nearest to running (first in plan order) first. */
+/**
+ * Steps not run yet: whole definitions for those nearest to running (first in plan order), and a line each
+ * (type, tool, the start of the description) for the others, which a replan replaces too and must not lose.
+ */
 function remainingText(request: { remaining: ReplanRequest['remaining'] }): string {
   if (request.remaining.length === 0) return 'Steps not run yet: none.';
   const { blocks, left } = fitted(request.remaining, request.remaining, (step) => step.key, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
-  const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} more steps not run yet (${listNames(left)})]`;
-  return `Steps not run yet:\n${blocks.join('\n')}${more}`;
+  if (left.length === 0) return `Steps not run yet:\n${blocks.join('\n')}`;
+  const leftOut = new Set(left);
+  const lines = request.remaining.filter((step) => leftOut.has(step.key)).map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} — ${step.description.slice(0, 120)}`);
+  return `Steps not run yet:\n${blocks.join('\n')}\nThe other ${left.length} steps not run yet, one line each for room:\n${dataBlock({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
-  const about = request.failure ? request.failure.step.dependsOn : request.review ? [request.review.stepKey] : [];
+  const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
   const sections = [planContext(plan, inputs), completedText(request.completed, new Set(about))];
   if (request.failure) {
     sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, request.failure.error)}`);

@@ -689,7 +689,7 @@ export class PlanRun {
     this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
     if (outcome.error instanceof RunStoppedError) return;
     this.missing.set(key, `step ${key} failed: ${error}`);
-    const failure: FailureNote = { step, error, attempts: outcome.attempts };
+    const failure: FailureNote = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
     this.history.push(failure);
     const unknownCall = this.#unknownCallOf(key);
     if (unknownCall) {

@@ -6,6 +6,8 @@ export interface FailureNote {
   readonly error: string;
   /** Attempts made, retries included. */
   readonly attempts: number;
+  /** The last attempt failed in a way that may pass another time (a timeout, HTTP 503): not failed for good. */
+  readonly transient?: boolean;
 }
 
 /** A completed step and its result: kept by every revision, never rerun. */

@@ -25,7 +25,20 @@ export function validateToolArguments(
     return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
   }
   const parsed = validatorOf(tool).safeParse(args);
-  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!parsed.success) return { ok: false, error: `${z.prettifyError(parsed.error)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
   return { ok: true, args: args as Record<string, unknown> };
+}
+
+/** What the schema says of each required argument left out: zod's "received undefined" does not say what it is for. */
+function missingNotes(tool: Tool, args: object): string {
+  const schema = tool.inputSchema as { required?: unknown; properties?: Record<string, { description?: unknown } | undefined> };
+  if (!Array.isArray(schema.required)) return '';
+  const notes = schema.required
+    .filter((name): name is string => typeof name === 'string' && !Object.hasOwn(args, name))
+    .map((name) => {
+      const description = schema.properties?.[name]?.description;
+      return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
+    });
+  return notes.join('');
 }

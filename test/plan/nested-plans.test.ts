@@ -97,6 +97,18 @@ describe('plans using plans, at load time', () => {
     expect(all[0]).toMatch(new RegExp(`^top\\.yml:2:\\d+: the plan mid\\.yml has ${3 + leaf.length} problems`));
   });
 
+  it('lists them once also when plans reach the file by other paths or other names', async () => {
+    const root = repo({
+      'top.yml': `workflow_sequence:\n  - { id: a, type: plan, uses: a.yml }\n  - { id: b, type: plan, uses: b.yml, depends_on: [] }\n  - { id: l, type: plan, uses: ./leaf.yml, depends_on: [] }\n  - { id: m, type: plan, uses: x/../leaf.yml, depends_on: [] }\n`,
+      'a.yml': usesStep('leaf.yml'),
+      'b.yml': usesStep('leaf.yml'),
+      'leaf.yml': INNER.replace('tool: stats', 'tool: stat'),
+    });
+    const all = await errors(root, 'top.yml');
+    expect(all.filter((line) => line.includes('unknown tool `stat`'))).toHaveLength(1);
+    expect(all.filter((line) => line.startsWith('top.yml:'))).toHaveLength(4);
+  });
+
   it('counts every YAML error of a used plan, not only the lines listed for it', async () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml'), 'inner.yml': `goal: [${','.repeat(5_000)}]\n` });
     const all = await errors(root, 'outer.yml');

@@ -100,6 +100,14 @@ describe('the model replanner', () => {
     const repeated = await replanner(plan).replan(request(plan), new AbortController().signal);
     expect(repeated).toEqual({ ok: false, problem: 'step 4 calls divide with the same arguments as step 2, which failed for good (division by zero); a replacement must do something else' });
     await expect(replanner(plan).replan(request(plan), new AbortController().signal)).resolves.toMatchObject({ ok: true });
+    // With a reference (which may resolve to something else now), or after a failure that may pass another time: taken.
+    server.script([
+      steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: 1, b: 1 }, depends_on: [] }, { id: 5, type: 'tool_call', tool: 'divide', args: { a: { step_result: 4 }, b: 0 }, depends_on: [4] }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { a: 2, b: 0 }, depends_on: [] }]),
+    ]);
+    await expect(replanner(plan).replan(request(plan), new AbortController().signal)).resolves.toMatchObject({ ok: true });
+    const transient = { ...request(plan).failures[0]!, error: 'HTTP 503', transient: true };
+    await expect(replanner(plan).replan({ ...request(plan), failure: transient, failures: [transient] }, new AbortController().signal)).resolves.toMatchObject({ ok: true });
   });
 
   // Only the order the model wrote implies a dependency: the first new step follows a completed step

@@ -23,20 +23,25 @@ describe('replan and review prompts of a long run', () => {
     expect(shown.slice(1)).toEqual(completed.slice(60 - (shown.length - 1)).map((done) => done.step.key));
     expect(prompt).toContain(`[left out for room: ${60 - shown.length} more completed steps (s1, s2,`);
     // The 40 steps not run yet, 900-character descriptions each: all fit in REMAINING_CONTEXT_CHAR_LIMIT.
-    expect(prompt).not.toContain('more steps not run yet');
+    expect(prompt).not.toContain('steps not run yet, one line each');
     expect(prompt.length).toBeLessThan(COMPLETED_CONTEXT_CHAR_LIMIT + REMAINING_CONTEXT_CHAR_LIMIT + 10_000);
   });
 
   it('put the failed step’s dependencies first in a replan, and cut the steps not run yet too', () => {
     const completed = plan.steps.slice(0, 30).map((step, i) => ({ step, result: result(i) }));
-    const failed = { ...plan.steps[30]!, dependsOn: ['s2'] };
+    const failed = { ...plan.steps[30]!, dependsOn: ['s2'], args: { a: '${steps.s5.result}', b: 1 } };
     const failure = { step: failed, error: 'boom', attempts: 1 };
     const remaining = [...plan.steps.slice(31), ...plan.steps.slice(31).map((step) => ({ ...step, key: `${step.key}b` }))];
     const prompt = text(replanMessages(plan, { goal: 'Add them all', completed, failure, failures: [failure], remaining, usedKeys: new Set(plan.steps.map((step) => step.key)), revision: 1 }, {}));
     expect(prompt).toContain('RESULT-2 ');
+    // A step further back its arguments use, too.
+    expect(prompt).toContain('RESULT-5 ');
     expect(prompt).toContain('RESULT-30 ');
     expect(prompt).not.toContain('RESULT-3 ');
-    expect(prompt).toMatch(/\[left out for room: \d+ more steps not run yet \(/);
+    expect(prompt).toMatch(/The other \d+ steps not run yet, one line each for room:\n<data part="steps not run yet, shortened">\n/);
+    // Every step not run yet is there, whole or in a line: a replan replaces them all.
+    for (const step of remaining) expect(prompt).toContain(`${step.key}`);
+    expect(prompt).toContain(`${remaining.at(-1)!.key}: tool_call add — Add 100 ...`);
   });
 
   it('make each completed step’s blocks once for all the reviews that show it', () => {

@@ -98,11 +98,17 @@ describe('github read tools', () => {
   it('says a run for no pull request needs pull_number, and asks GitHub nothing', async () => {
     for (const name of ['get_pull_request', 'list_pull_request_files', 'get_pull_request_diff']) {
       const error = await call(name, {}).catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ transient: false, toolName: name, message: `${name}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event` });
+      expect(error).toMatchObject({ transient: false, toolName: name, message: `${name}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event` });
     }
     expect(api.requests).toEqual([]);
-    const schema = toolset().get('get_pull_request')!.inputSchema as { properties: Record<string, { description: string }>; required: string[] };
+    const tool = toolset().get('get_pull_request')!;
+    const schema = tool.inputSchema as { properties: Record<string, { description: string }>; required: string[] };
+    expect(schema.required).toEqual(['pull_number']);
     expect(schema.properties['pull_number']!.description).toBe('Pull request number; this run is for no pull request, so give one');
+    // A step's arguments are checked against the schema first: the error says what the missing argument is for.
+    const checked = validateToolArguments(tool, {});
+    expect(checked).toMatchObject({ ok: false, error: expect.stringContaining('pull_number is required: Pull request number; this run is for no pull request, so give one') });
+    expect(validateToolArguments(toolset({ pullNumber: 42 }).get('get_pull_request')!, {})).toMatchObject({ ok: true });
   });
 
   it('get_pull_request_diff asks for the diff media type and caps a large diff', async () => {

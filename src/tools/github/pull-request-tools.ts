@@ -19,24 +19,27 @@ function pullNumberProperty(defaultPullNumber: number | undefined): Record<strin
 }
 
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
- * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
+ * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
+ * call fails saying so.
  */
 function pullNumber(tool: string, args: Record<string, unknown>, defaultPullNumber: number | undefined): number {
   if (typeof args.pull_number === 'number') return args.pull_number;
   if (defaultPullNumber !== undefined) return defaultPullNumber;
-  throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+  throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number): Tool[] {
   const properties = pullNumberProperty(defaultPullNumber);
+  // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
+  const required = defaultPullNumber === undefined ? ['pull_number'] : [];
   return [
     defineGitHubTool(context, {
       name: 'get_pull_request',
       description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
       properties,
-      required: [],
+      required,
       sideEffects: false,
       async run(args, call) {
         const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
@@ -71,7 +74,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
         `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
       properties,
-      required: [],
+      required,
       sideEffects: false,
       async run(args, call) {
         const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
@@ -124,7 +127,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       name: 'get_pull_request_diff',
       description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
       properties,
-      required: [],
+      required,
       sideEffects: false,
       async run(args, call) {
         const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
