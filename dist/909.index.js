@@ -58,6 +58,7 @@ function stepAsJson(step) {
 
 
 
+
 const REPLANNER_ROLE = 'You are the replanner of plan-runner. A plan is partway through its run and what is left of it must change. ' +
     'Completed steps are kept and never rerun; their results are below, and new steps may refer to them by id. ' +
     'Write the steps for what is left, so that the goal is still reached. Do not propose again anything that already failed.';
@@ -105,6 +106,11 @@ function fitted(items, priority, keyOf, blockOf, limit) {
     }
     return { blocks: items.filter((item) => shown.has(item)).map((item) => shown.get(item)), left: items.filter((item) => !shown.has(item)).map(keyOf) };
 }
+/** The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments and task refer to, further back too. */
+function usedBy(step) {
+    const referred = (0,find_references/* findReferences */.y)([step.args, step.task, step.forEach?.list], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
+    return [...step.dependsOn, ...step.inputs, ...referred];
+}
 /** Completed steps: those the request is about (`first`) first, then the latest in plan order. */
 function completedText(completed, first) {
     if (completed.length === 0)
@@ -115,17 +121,23 @@ function completedText(completed, first) {
     const more = left.length === 0 ? '' : `\n\n[left out for room: ${left.length} more completed steps (${(0,plan_check_context/* listNames */.Z)(left)}); new steps may still refer to them by id]`;
     return `Completed steps and their results:\n\n${blocks.join('\n\n')}${more}`;
 }
-/** Steps not run yet: those nearest to running (first in plan order) first. */
+/**
+ * Steps not run yet: whole definitions for those nearest to running (first in plan order), and a line each
+ * (type, tool, the start of the description) for the others, which a replan replaces too and must not lose.
+ */
 function remainingText(request) {
     if (request.remaining.length === 0)
         return 'Steps not run yet: none.';
     const { blocks, left } = fitted(request.remaining, request.remaining, (step) => step.key, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
-    const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} more steps not run yet (${(0,plan_check_context/* listNames */.Z)(left)})]`;
-    return `Steps not run yet:\n${blocks.join('\n')}${more}`;
+    if (left.length === 0)
+        return `Steps not run yet:\n${blocks.join('\n')}`;
+    const leftOut = new Set(left);
+    const lines = request.remaining.filter((step) => leftOut.has(step.key)).map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${step.description.slice(0, 120)}`);
+    return `Steps not run yet:\n${blocks.join('\n')}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
-    const about = request.failure ? request.failure.step.dependsOn : request.review ? [request.review.stepKey] : [];
+    const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
     const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed, new Set(about))];
     if (request.failure) {
         sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, request.failure.error)}`);
@@ -233,26 +245,36 @@ function checkReplacement(plan, request, steps, why) {
 }
 /**
  * A new step that makes a call that already failed for good: the same tool with the same arguments, written
- * out (no reference, which could now resolve to something else). The prompt asks for none; a replacement
- * that has one would fail again and spend a replan on it.
+ * out (no reference, which could now resolve to something else; a step that depends on another uses its
+ * result, so one that follows new work always has one). The prompt asks for none; a replacement that has
+ * one would fail again and spend a replan on it. A failure that may pass another time (a timeout, an HTTP
+ * 503) and `for_each` steps (their items come from a list) are not compared.
  */
 function repeatedFailure(steps, failures) {
     const failed = new Map();
     for (const failure of failures) {
-        const { tool, args } = failure.step;
-        if (tool !== undefined && args !== undefined && (0,find_references/* findReferences */.y)(args).references.length === 0)
-            failed.set(`${tool}\n${(0,stable_hash/* canonicalJson */.d)(args)}`, failure);
+        const key = writtenOutCall(failure.step);
+        if (key !== undefined && failure.transient !== true)
+            failed.set(key, failure);
     }
     if (failed.size === 0)
         return undefined;
     for (const step of steps) {
-        if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined)
+        const key = writtenOutCall(step);
+        const earlier = key === undefined ? undefined : failed.get(key);
+        if (!earlier)
             continue;
-        const earlier = failed.get(`${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`);
-        if (earlier)
-            return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
+        return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
     }
     return undefined;
+}
+/** `tool` and its arguments as one key, for a tool_call step whose arguments hold no reference and that maps over no list. */
+function writtenOutCall(step) {
+    if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined || step.forEach !== undefined)
+        return undefined;
+    if ((0,find_references/* findReferences */.y)(step.args, step.item?.name).references.length > 0)
+        return undefined;
+    return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`;
 }
 /**
  * The model's part in recovery for one plan: a replan is one call (goal, tools, completed steps

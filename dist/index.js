@@ -13725,7 +13725,7 @@ class PlanRun {
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
         this.missing.set(key, `step ${key} failed: ${error}`);
-        const failure = { step, error, attempts: outcome.attempts };
+        const failure = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
         this.history.push(failure);
         const unknownCall = this.#unknownCallOf(key);
         if (unknownCall) {
@@ -17311,9 +17311,11 @@ async function loadSubplans(plan, context) {
     const issues = [];
     const innerErrors = [];
     const subplans = new Map();
-    // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+    // A used plan that did not load, by its path: each step naming it points at its problems, listed once (they
     // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
     const failed = new Map();
+    // Problems already listed: two used plans that use the same broken file both bring its problems.
+    const listed = new Set();
     let tools = { ...plan.source.tools };
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
@@ -17345,7 +17347,7 @@ async function loadSubplans(plan, context) {
         }
         let inner = subplans.get(uses);
         if (!inner) {
-            let errors = failed.get(uses);
+            let errors = failed.get(resolved);
             if (errors === undefined) {
                 const loaded = await context.load(resolved, [...context.chain, resolved]);
                 if (loaded.ok) {
@@ -17354,8 +17356,14 @@ async function loadSubplans(plan, context) {
                 }
                 else {
                     errors = loaded.errors;
-                    failed.set(uses, errors);
-                    innerErrors.push(...errors);
+                    failed.set(resolved, errors);
+                    for (const error of errors) {
+                        const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                        if (listed.has(key))
+                            continue;
+                        listed.add(key);
+                        innerErrors.push(error);
+                    }
                 }
             }
             if (errors !== undefined) {
@@ -26863,9 +26871,22 @@ function validateToolArguments(tool, args) {
     }
     const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
-        return { ok: false, error: errors/* prettifyError */.S1(parsed.error) };
+        return { ok: false, error: `${errors/* prettifyError */.S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
+}
+/** What the schema says of each required argument left out: zod's "received undefined" does not say what it is for. */
+function missingNotes(tool, args) {
+    const schema = tool.inputSchema;
+    if (!Array.isArray(schema.required))
+        return '';
+    const notes = schema.required
+        .filter((name) => typeof name === 'string' && !Object.hasOwn(args, name))
+        .map((name) => {
+        const description = schema.properties?.[name]?.description;
+        return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
+    });
+    return notes.join('');
 }
 
 
@@ -28241,25 +28262,28 @@ function pullNumberProperty(defaultPullNumber) {
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
- * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
+ * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
+ * call fails saying so.
  */
 function pullNumber(tool, args, defaultPullNumber) {
     if (typeof args.pull_number === 'number')
         return args.pull_number;
     if (defaultPullNumber !== undefined)
         return defaultPullNumber;
-    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
+    // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
+    const required = defaultPullNumber === undefined ? ['pull_number'] : [];
     return [
         defineGitHubTool(context, {
             name: 'get_pull_request',
             description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
@@ -28294,7 +28318,7 @@ function pullRequestTools(context, defaultPullNumber) {
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
                 `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
@@ -28350,7 +28374,7 @@ function pullRequestTools(context, defaultPullNumber) {
             name: 'get_pull_request_diff',
             description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);

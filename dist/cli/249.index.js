@@ -4940,7 +4940,7 @@ class PlanRun {
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
         this.missing.set(key, `step ${key} failed: ${error}`);
-        const failure = { step, error, attempts: outcome.attempts };
+        const failure = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
         this.history.push(failure);
         const unknownCall = this.#unknownCallOf(key);
         if (unknownCall) {
@@ -8737,9 +8737,22 @@ function validateToolArguments(tool, args) {
     }
     const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
-        return { ok: false, error: errors/* prettifyError */.S1(parsed.error) };
+        return { ok: false, error: `${errors/* prettifyError */.S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
+}
+/** What the schema says of each required argument left out: zod's "received undefined" does not say what it is for. */
+function missingNotes(tool, args) {
+    const schema = tool.inputSchema;
+    if (!Array.isArray(schema.required))
+        return '';
+    const notes = schema.required
+        .filter((name) => typeof name === 'string' && !Object.hasOwn(args, name))
+        .map((name) => {
+        const description = schema.properties?.[name]?.description;
+        return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
+    });
+    return notes.join('');
 }
 
 

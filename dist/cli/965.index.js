@@ -1297,9 +1297,11 @@ async function loadSubplans(plan, context) {
     const issues = [];
     const innerErrors = [];
     const subplans = new Map();
-    // A used plan that did not load, by `uses`: each step naming it points at its problems, listed once (they
+    // A used plan that did not load, by its path: each step naming it points at its problems, listed once (they
     // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
     const failed = new Map();
+    // Problems already listed: two used plans that use the same broken file both bring its problems.
+    const listed = new Set();
     let tools = { ...plan.source.tools };
     const toolsets = new Set(plan.source.toolsets ?? []);
     const catalogue = new Map(plan.tools);
@@ -1331,7 +1333,7 @@ async function loadSubplans(plan, context) {
         }
         let inner = subplans.get(uses);
         if (!inner) {
-            let errors = failed.get(uses);
+            let errors = failed.get(resolved);
             if (errors === undefined) {
                 const loaded = await context.load(resolved, [...context.chain, resolved]);
                 if (loaded.ok) {
@@ -1340,8 +1342,14 @@ async function loadSubplans(plan, context) {
                 }
                 else {
                     errors = loaded.errors;
-                    failed.set(uses, errors);
-                    innerErrors.push(...errors);
+                    failed.set(resolved, errors);
+                    for (const error of errors) {
+                        const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                        if (listed.has(key))
+                            continue;
+                        listed.add(key);
+                        innerErrors.push(error);
+                    }
                 }
             }
             if (errors !== undefined) {
@@ -5372,25 +5380,28 @@ function pullNumberProperty(defaultPullNumber) {
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either, the call fails saying
- * so (validation cannot know whether a run will have a pull request, so it lets `pull_number` be left out).
+ * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
+ * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
+ * call fails saying so.
  */
 function pullNumber(tool, args, defaultPullNumber) {
     if (typeof args.pull_number === 'number')
         return args.pull_number;
     if (defaultPullNumber !== undefined)
         return defaultPullNumber;
-    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it in the step's args, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
+    // Required when the run has no pull request: a model choosing the arguments is told so, and shown the error to mend.
+    const required = defaultPullNumber === undefined ? ['pull_number'] : [];
     return [
         defineGitHubTool(context, {
             name: 'get_pull_request',
             description: 'A pull request: title, body, state, author, branches, head sha, size and labels.',
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
@@ -5425,7 +5436,7 @@ function pullRequestTools(context, defaultPullNumber) {
             description: `The files a pull request changes, with status, line counts and patch (each patch capped at ` +
                 `${PULL_REQUEST_LIMITS.patchBytes / 1024} KiB; at most ${PULL_REQUEST_LIMITS.files} files).`,
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
@@ -5481,7 +5492,7 @@ function pullRequestTools(context, defaultPullNumber) {
             name: 'get_pull_request_diff',
             description: `The unified diff of a pull request (capped at ${PULL_REQUEST_LIMITS.diffBytes / 1024} KiB).`,
             properties,
-            required: [],
+            required,
             sideEffects: false,
             async run(args, call) {
                 const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
