@@ -52,9 +52,10 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   const issues: Issue[] = [];
   const innerErrors: PlanError[] = [];
   const subplans = new Map<string, ValidPlan>();
-  // A used plan that did not load, by its path: each step naming it points at its problems, listed once (they
-  // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
-  const failed = new Map<string, PlanError[]>();
+  // Each used plan file, loaded once however many steps name it and however they spell it: one that did not
+  // load gets its problems listed once, and each step naming it points at them (listed again for every step,
+  // and again at every level above, 4 problems became 5,152 lines).
+  const loadedAt = new Map<string, LoadResult>();
   // Problems already listed: two used plans that use the same broken file both bring its problems.
   const listed = new Set<string>();
   let tools = { ...plan.source.tools };
@@ -86,34 +87,28 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
       issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' → ')}); use fewer levels of plans inside plans` });
       continue;
     }
-    let inner = subplans.get(uses);
-    if (!inner) {
-      let errors = failed.get(resolved);
-      if (errors === undefined) {
-        const loaded = await context.load(resolved, [...context.chain, resolved]);
-        if (loaded.ok) {
-          inner = loaded.plan;
-          subplans.set(uses, inner);
-        } else {
-          errors = loaded.errors;
-          failed.set(resolved, errors);
-          for (const error of errors) {
-            const key = `${error.file === undefined ? '' : path.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
-            if (listed.has(key)) continue;
-            listed.add(key);
-            innerErrors.push(error);
-          }
+    let loaded = loadedAt.get(resolved);
+    if (loaded === undefined) {
+      loaded = await context.load(resolved, [...context.chain, resolved]);
+      loadedAt.set(resolved, loaded);
+      if (!loaded.ok) {
+        for (const error of loaded.errors) {
+          const key = `${error.file === undefined ? '' : path.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+          if (listed.has(key)) continue;
+          listed.add(key);
+          innerErrors.push(error);
         }
       }
-      if (errors !== undefined) {
-        // Error files are named as the caller names them, relative to the working directory, not the root.
-        const own = errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
-        const count = problemCount(errors);
-        issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${groupDigits(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-        continue;
-      }
     }
-    if (!inner) continue;
+    if (!loaded.ok) {
+      // Error files are named as the caller names them, relative to the working directory, not the root.
+      const own = loaded.errors.filter((error) => error.file === undefined || path.resolve(error.file) === resolved);
+      const count = problemCount(loaded.errors);
+      issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${groupDigits(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+      continue;
+    }
+    const inner = loaded.plan;
+    subplans.set(uses, inner);
     issues.push(...usedPlanIssues(inner, uses, at));
     issues.push(...withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {

@@ -33,8 +33,3 @@ export function ancestorDistances(step: Pick<PlanStep, 'key' | 'dependsOn'>, ste
   // Only steps of the map: its order is the plan's.
   return new Map([...distance].filter(([key]) => position.has(key)).sort(([a], [b]) => position.get(a)! - position.get(b)!));
 }
-
-/** The keys of `ancestorDistances`, in plan order. */
-export function ancestorKeys(step: Pick<PlanStep, 'key' | 'dependsOn'>, steps: ReadonlyMap<string, PlanStep>): string[] {
-  return [...ancestorDistances(step, steps).keys()];
-}

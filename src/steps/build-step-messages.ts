@@ -3,7 +3,7 @@ import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
-import { promptExcerpt, dataBlock, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
+import { dataBlock, fitBlocks, promptExcerpt, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
 import { stepSystemPrompt } from './step-system-prompt.ts';
 
@@ -21,8 +21,9 @@ export interface StepPromptOptions {
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
  * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
- * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not). Without it a chain of model steps sent every earlier result to each step: prompts grew
- * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
+ * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not).
+ * Without it a chain of model steps sent every earlier result to each step: prompts grew with the chain's
+ * length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
  */
 export const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
 
@@ -64,26 +65,16 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
 function ancestorBlocks(ctx: StepContext, limit: number): string[] {
   const distances = ancestorDistances(ctx.step, ctx.steps);
   const inPlanOrder = [...distances.keys()];
-  const shown = new Map<string, string>();
-  for (const [key, distance] of distances) if (distance === 1) shown.set(key, resultBlock(ctx, key, limit));
-  // The others nearest first (the later in the plan first among equals), each while it fits in what is left.
+  // The others nearest first (the later in the plan first among equals).
   const others = inPlanOrder.filter((key) => distances.get(key)! > 1).reverse();
   others.sort((a, b) => distances.get(a)! - distances.get(b)!);
-  let room = INDIRECT_CONTEXT_CHAR_LIMIT;
-  const left: string[] = [];
-  for (const key of others) {
-    const block = resultBlock(ctx, key, limit);
-    if (block.length > room) left.push(key);
-    else {
-      shown.set(key, block);
-      room -= block.length;
-    }
-  }
+  const shown = fitBlocks(others, (key) => resultBlock(ctx, key, limit), INDIRECT_CONTEXT_CHAR_LIMIT);
+  for (const [key, distance] of distances) if (distance === 1) shown.set(key, resultBlock(ctx, key, limit));
   const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key)!);
+  const left = inPlanOrder.filter((key) => !shown.has(key));
   if (left.length === 0) return ordered;
   // Step ids (letters, digits, _ and -), in plan order.
-  const named = listNames(inPlanOrder.filter((key) => !shown.has(key)));
-  return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named}); work from the results above]`];
+  return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${listNames(left)}); work from the results above]`];
 }
 
 /**

@@ -50,3 +50,19 @@ export function dataBlock(labels: Readonly<Record<string, string | undefined>>, 
   const body = sanitizeUntrusted(content).replace(/<(\/?data\b)/gi, '&lt;$1');
   return `<data${attributes}>\n${body}\n</data>`;
 }
+
+/**
+ * The blocks of the items that fit in `limit` characters of a prompt, by item: taken in `priority` order,
+ * each if its block still fits in what is left (a later, shorter one may come where an earlier one did not).
+ */
+export function fitBlocks<T>(priority: Iterable<T>, blockOf: (item: T) => string, limit: number): Map<T, string> {
+  const shown = new Map<T, string>();
+  let room = limit;
+  for (const item of priority) {
+    const block = blockOf(item);
+    if (block.length > room) continue;
+    shown.set(item, block);
+    room -= block.length;
+  }
+  return shown;
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { ancestorKeys } from '../../src/steps/ancestor-keys.ts';
+import { ancestorDistances } from '../../src/steps/ancestor-keys.ts';
 import { buildStepMessages, INDIRECT_CONTEXT_CHAR_LIMIT } from '../../src/steps/build-step-messages.ts';
 import { dataBlock, promptExcerpt } from '../../src/steps/data-block.ts';
 import { runStep } from '../../src/steps/run-step.ts';
@@ -25,7 +25,7 @@ function userText(run: string, extra: Partial<Parameters<typeof stepContext>[0]>
 describe('a step’s context', () => {
   it('holds every ancestor, direct or transitive, in plan order, and nothing from unrelated steps', () => {
     const steps = new Map(branches.map((spec) => [spec.key, planStep(spec)]));
-    expect(ancestorKeys(steps.get('report')!, steps)).toEqual(['fetch', 'clean', 'analyse']);
+    expect([...ancestorDistances(steps.get('report')!, steps)]).toEqual([['fetch', 3], ['clean', 2], ['analyse', 1]]);
     const text = userText('report');
     expect(text).toContain('SALES-RESULT');
     expect(text).toContain('CLEAN-RESULT');

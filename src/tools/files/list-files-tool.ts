@@ -35,12 +35,11 @@ export function listFilesTool(options: { root: string; maxResults?: number; walk
         ...options.walk,
       });
       const matches = walk.files;
-      const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
-      if (matches.length === 0) return `${cut}[no files match '${pattern}']`;
+      if (matches.length === 0) return `${walk.notice}[no files match '${pattern}']`;
       matches.sort();
-      if (matches.length <= maxResults) return `${cut}${matches.join('\n')}`;
+      if (matches.length <= maxResults) return `${walk.notice}${matches.join('\n')}`;
       const shown = matches.slice(0, maxResults).join('\n');
-      return `${cut}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+      return `${walk.notice}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
     },
   };
 }

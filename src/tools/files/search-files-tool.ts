@@ -88,9 +88,8 @@ export function searchFilesTool(options: { root: string; maxResults?: number; wa
       const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
       const results: string[] = [];
       let more = false;
-      const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(pattern !== undefined && glob !== undefined && { pattern, keep: (file: string) => glob.test(file) }) });
+      const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file: string) => glob.test(file) }) });
       const files = walk.files.sort();
-      const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
       const realRoot = await realpath(options.root);
       let slice = performance.now();
       search: for (const file of files) {
@@ -131,9 +130,9 @@ export function searchFilesTool(options: { root: string; maxResults?: number; wa
           results.push(`${file}:${index + 1}: ${shown}`);
         }
       }
-      if (results.length === 0) return `${cut}[no matches for '${query}']`;
-      if (!more) return `${cut}${results.join('\n')}`;
-      return `${cut}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+      if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;
+      if (!more) return `${walk.notice}${results.join('\n')}`;
+      return `${walk.notice}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
     },
   };
 }

@@ -31,8 +31,8 @@ export interface WalkOptions {
 export interface RepoWalk {
   /** The files kept, as `/`-separated paths relative to the root, in no set order. */
   readonly files: string[];
-  /** Set when the walk stopped at a limit: a sentence for the tool's answer, saying what was not looked at. */
-  readonly cut?: string;
+  /** For the tool's answer, before all else: a line saying what was not looked at when the walk stopped at a limit, else empty. */
+  readonly notice: string;
 }
 
 /** The glob's leading folders, written without any glob character: where its files can only be. */
@@ -50,7 +50,7 @@ function leadingFolders(pattern: string | undefined): string[] {
 /**
  * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
- * `maxFiles` files or `maxFolders` folders, and then says so in `cut`: a walk that stopped silently
+ * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
  * answered "no matches" for files it never read.
  */
 export async function walkRepoFiles(root: string, options: WalkOptions = {}): Promise<RepoWalk> {
@@ -60,19 +60,19 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   const walkable = (name: string) => !ALWAYS_SKIPPED.has(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
   const start = leadingFolders(options.pattern);
   const files: string[] = [];
-  if (!start.every(walkable)) return { files };
+  if (!start.every(walkable)) return { files, notice: '' };
   if (start.length > 0) {
     // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
     const folder = path.join(realRoot, ...start);
     const real = await realpath(folder).catch(() => undefined);
-    if (real !== folder || !(await stat(real)).isDirectory()) return { files };
+    if (real !== folder || !(await stat(real)).isDirectory()) return { files, notice: '' };
   }
   let seen = 0;
   let opened = 0;
   const pending: string[] = [start.join('/')];
   while (pending.length > 0) {
     options.signal?.throwIfAborted();
-    if (opened === maxFolders) return { files, cut: cutNote(maxFolders, 'folder', start) };
+    if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) };
     opened += 1;
     const relativeDir = pending.pop() as string;
     for await (const entry of await opendir(path.join(realRoot, relativeDir))) {
@@ -80,18 +80,18 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
       if (entry.isDirectory()) {
         if (walkable(entry.name)) pending.push(relative);
       } else if (entry.isFile()) {
-        if (seen === maxFiles) return { files, cut: cutNote(maxFiles, 'file', start) };
+        if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) };
         seen += 1;
         if (options.keep === undefined || options.keep(relative)) files.push(relative);
       }
     }
   }
-  return { files };
+  return { files, notice: '' };
 }
 
-function cutNote(limit: number, noun: string, start: readonly string[]): string {
+function cutNotice(limit: number, noun: string, start: readonly string[]): string {
   const stoppedAt = `${groupDigits(limit)} ${limit === 1 ? noun : `${noun}s`}`;
   const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
   const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
-  return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`;
+  return `[the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}]\n`;
 }
