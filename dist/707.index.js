@@ -462,6 +462,7 @@ function sanitizeUntrustedValue(value, options = {}) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
 /* harmony export */   Mv: () => (/* binding */ promptText),
+/* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock)
 /* harmony export */ });
@@ -516,6 +517,22 @@ function dataBlock(labels, content) {
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');
     return `<data${attributes}>\n${body}\n</data>`;
+}
+/**
+ * The blocks of the items that fit in `limit` characters of a prompt, by item: taken in `priority` order,
+ * each if its block still fits in what is left (a later, shorter one may come where an earlier one did not).
+ */
+function fitBlocks(priority, blockOf, limit) {
+    const shown = new Map();
+    let room = limit;
+    for (const item of priority) {
+        const block = blockOf(item);
+        if (block.length > room)
+            continue;
+        shown.set(item, block);
+        room -= block.length;
+    }
+    return shown;
 }
 
 

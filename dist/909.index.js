@@ -93,19 +93,6 @@ function completedBlock({ step, result }) {
     completedBlocks.set(step, { result, text });
     return text;
 }
-/** The blocks of `items` that fit in `limit` characters, taken in `priority` order, each if it still fits; shown in plan order, with the keys of the others. */
-function fitted(items, priority, keyOf, blockOf, limit) {
-    const shown = new Map();
-    let room = limit;
-    for (const item of priority) {
-        const block = blockOf(item);
-        if (block.length > room)
-            continue;
-        shown.set(item, block);
-        room -= block.length;
-    }
-    return { blocks: items.filter((item) => shown.has(item)).map((item) => shown.get(item)), left: items.filter((item) => !shown.has(item)).map(keyOf) };
-}
 /** The steps whose results a step uses: its dependencies, its inputs, and the steps its arguments and task refer to, further back too. */
 function usedBy(step) {
     const referred = (0,find_references/* findReferences */.y)([step.args, step.task, step.forEach?.list], step.forEach?.as ?? step.item?.name).references.flatMap((found) => (found.reference.kind === 'step' ? [found.reference.step] : []));
@@ -116,8 +103,10 @@ function completedText(completed, first) {
     if (completed.length === 0)
         return 'Completed steps: none yet.';
     const priority = [...completed.filter((done) => first.has(done.step.key)), ...completed.filter((done) => !first.has(done.step.key)).reverse()];
-    const { blocks, left } = fitted(completed, priority, (done) => done.step.key, completedBlock, COMPLETED_CONTEXT_CHAR_LIMIT);
+    const shown = (0,data_block/* fitBlocks */.U8)(priority, completedBlock, COMPLETED_CONTEXT_CHAR_LIMIT);
+    const blocks = completed.filter((done) => shown.has(done)).map((done) => shown.get(done));
     // Step ids (letters, digits, _ and -).
+    const left = completed.filter((done) => !shown.has(done)).map((done) => done.step.key);
     const more = left.length === 0 ? '' : `\n\n[left out for room: ${left.length} more completed steps (${(0,plan_check_context/* listNames */.Z)(left)}); new steps may still refer to them by id]`;
     return `Completed steps and their results:\n\n${blocks.join('\n\n')}${more}`;
 }
@@ -128,12 +117,13 @@ function completedText(completed, first) {
 function remainingText(request) {
     if (request.remaining.length === 0)
         return 'Steps not run yet: none.';
-    const { blocks, left } = fitted(request.remaining, request.remaining, (step) => step.key, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
+    const shown = (0,data_block/* fitBlocks */.U8)(request.remaining, definitionBlock, REMAINING_CONTEXT_CHAR_LIMIT);
+    const blocks = [...shown.values()].join('\n');
+    const left = request.remaining.filter((step) => !shown.has(step));
     if (left.length === 0)
-        return `Steps not run yet:\n${blocks.join('\n')}`;
-    const leftOut = new Set(left);
-    const lines = request.remaining.filter((step) => leftOut.has(step.key)).map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${step.description.slice(0, 120)}`);
-    return `Steps not run yet:\n${blocks.join('\n')}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
+        return `Steps not run yet:\n${blocks}`;
+    const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${step.description.slice(0, 120)}`);
+    return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {

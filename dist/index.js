@@ -17311,9 +17311,10 @@ async function loadSubplans(plan, context) {
     const issues = [];
     const innerErrors = [];
     const subplans = new Map();
-    // A used plan that did not load, by its path: each step naming it points at its problems, listed once (they
-    // were listed again for every step, and again at every level above: 4 problems became 5,152 lines).
-    const failed = new Map();
+    // Each used plan file, loaded once however many steps name it and however they spell it: one that did not
+    // load gets its problems listed once, and each step naming it points at them (listed again for every step,
+    // and again at every level above, 4 problems became 5,152 lines).
+    const loadedAt = new Map();
     // Problems already listed: two used plans that use the same broken file both bring its problems.
     const listed = new Set();
     let tools = { ...plan.source.tools };
@@ -17345,37 +17346,29 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
-        let inner = subplans.get(uses);
-        if (!inner) {
-            let errors = failed.get(resolved);
-            if (errors === undefined) {
-                const loaded = await context.load(resolved, [...context.chain, resolved]);
-                if (loaded.ok) {
-                    inner = loaded.plan;
-                    subplans.set(uses, inner);
+        let loaded = loadedAt.get(resolved);
+        if (loaded === undefined) {
+            loaded = await context.load(resolved, [...context.chain, resolved]);
+            loadedAt.set(resolved, loaded);
+            if (!loaded.ok) {
+                for (const error of loaded.errors) {
+                    const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                    if (listed.has(key))
+                        continue;
+                    listed.add(key);
+                    innerErrors.push(error);
                 }
-                else {
-                    errors = loaded.errors;
-                    failed.set(resolved, errors);
-                    for (const error of errors) {
-                        const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
-                        if (listed.has(key))
-                            continue;
-                        listed.add(key);
-                        innerErrors.push(error);
-                    }
-                }
-            }
-            if (errors !== undefined) {
-                // Error files are named as the caller names them, relative to the working directory, not the root.
-                const own = errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-                const count = (0,plan_error/* problemCount */.b)(errors);
-                issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-                continue;
             }
         }
-        if (!inner)
+        if (!loaded.ok) {
+            // Error files are named as the caller names them, relative to the working directory, not the root.
+            const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
+            const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
+        }
+        const inner = loaded.plan;
+        subplans.set(uses, inner);
         issues.push(...usedPlanIssues(inner, uses, at));
         issues.push(...withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
@@ -27470,7 +27463,7 @@ function leadingFolders(pattern) {
 /**
  * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
  * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
- * `maxFiles` files or `maxFolders` folders, and then says so in `cut`: a walk that stopped silently
+ * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
  * answered "no matches" for files it never read.
  */
 async function walkRepoFiles(root, options = {}) {
@@ -27481,13 +27474,13 @@ async function walkRepoFiles(root, options = {}) {
     const start = leadingFolders(options.pattern);
     const files = [];
     if (!start.every(walkable))
-        return { files };
+        return { files, notice: '' };
     if (start.length > 0) {
         // Only a real folder of the repository: none of its parts a symlink, as the walk would not follow one.
         const folder = external_node_path_.join(realRoot, ...start);
         const real = await (0,promises_.realpath)(folder).catch(() => undefined);
         if (real !== folder || !(await (0,promises_.stat)(real)).isDirectory())
-            return { files };
+            return { files, notice: '' };
     }
     let seen = 0;
     let opened = 0;
@@ -27495,7 +27488,7 @@ async function walkRepoFiles(root, options = {}) {
     while (pending.length > 0) {
         options.signal?.throwIfAborted();
         if (opened === maxFolders)
-            return { files, cut: cutNote(maxFolders, 'folder', start) };
+            return { files, notice: cutNotice(maxFolders, 'folder', start) };
         opened += 1;
         const relativeDir = pending.pop();
         for await (const entry of await (0,promises_.opendir)(external_node_path_.join(realRoot, relativeDir))) {
@@ -27506,20 +27499,20 @@ async function walkRepoFiles(root, options = {}) {
             }
             else if (entry.isFile()) {
                 if (seen === maxFiles)
-                    return { files, cut: cutNote(maxFiles, 'file', start) };
+                    return { files, notice: cutNotice(maxFiles, 'file', start) };
                 seen += 1;
                 if (options.keep === undefined || options.keep(relative))
                     files.push(relative);
             }
         }
     }
-    return { files };
+    return { files, notice: '' };
 }
-function cutNote(limit, noun, start) {
+function cutNotice(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;
     const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
     const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
-    return `the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`;
+    return `[the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}]\n`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
@@ -27556,14 +27549,13 @@ function listFilesTool(options) {
                 ...options.walk,
             });
             const matches = walk.files;
-            const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
             if (matches.length === 0)
-                return `${cut}[no files match '${pattern}']`;
+                return `${walk.notice}[no files match '${pattern}']`;
             matches.sort();
             if (matches.length <= maxResults)
-                return `${cut}${matches.join('\n')}`;
+                return `${walk.notice}${matches.join('\n')}`;
             const shown = matches.slice(0, maxResults).join('\n');
-            return `${cut}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+            return `${walk.notice}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
         },
     };
 }
@@ -27723,9 +27715,8 @@ function searchFilesTool(options) {
             const glob = pattern === undefined ? undefined : compileGlob('search_files', pattern);
             const results = [];
             let more = false;
-            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(pattern !== undefined && glob !== undefined && { pattern, keep: (file) => glob.test(file) }) });
+            const walk = await walkRepoFiles(options.root, { signal: ctx.signal, ...options.walk, ...(glob && { pattern, keep: (file) => glob.test(file) }) });
             const files = walk.files.sort();
-            const cut = walk.cut === undefined ? '' : `[${walk.cut}]\n`;
             const realRoot = await (0,promises_.realpath)(options.root);
             let slice = performance.now();
             search: for (const file of files) {
@@ -27774,10 +27765,10 @@ function searchFilesTool(options) {
                 }
             }
             if (results.length === 0)
-                return `${cut}[no matches for '${query}']`;
+                return `${walk.notice}[no matches for '${query}']`;
             if (!more)
-                return `${cut}${results.join('\n')}`;
-            return `${cut}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+                return `${walk.notice}${results.join('\n')}`;
+            return `${walk.notice}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
         },
     };
 }

@@ -89,10 +89,6 @@ function ancestorDistances(step, steps) {
     // Only steps of the map: its order is the plan's.
     return new Map([...distance].filter(([key]) => position.has(key)).sort(([a], [b]) => position.get(a) - position.get(b)));
 }
-/** The keys of `ancestorDistances`, in plan order. */
-function ancestorKeys(step, steps) {
-    return [...ancestorDistances(step, steps).keys()];
-}
 
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(5707);
@@ -125,8 +121,9 @@ function stepSystemPrompt(goalNames, agentSystem) {
 /**
  * How many characters of results from steps a step depends on only through others it gets at most. Its
  * direct dependencies' results always come (each cut to `RESULT_CHAR_LIMIT`); the others nearest first,
- * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not). Without it a chain of model steps sent every earlier result to each step: prompts grew
- * with the chain's length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
+ * each if it still fits in what is left (a farther, shorter one may come where a nearer one did not).
+ * Without it a chain of model steps sent every earlier result to each step: prompts grew with the chain's
+ * length (404 KB at step 200 of a chain of 2 KB answers), beyond any model's context.
  */
 const INDIRECT_CONTEXT_CHAR_LIMIT = 32_000;
 /**
@@ -159,30 +156,19 @@ function resultBlock(ctx, key, limit) {
 function ancestorBlocks(ctx, limit) {
     const distances = ancestorDistances(ctx.step, ctx.steps);
     const inPlanOrder = [...distances.keys()];
-    const shown = new Map();
+    // The others nearest first (the later in the plan first among equals).
+    const others = inPlanOrder.filter((key) => distances.get(key) > 1).reverse();
+    others.sort((a, b) => distances.get(a) - distances.get(b));
+    const shown = (0,data_block/* fitBlocks */.U8)(others, (key) => resultBlock(ctx, key, limit), INDIRECT_CONTEXT_CHAR_LIMIT);
     for (const [key, distance] of distances)
         if (distance === 1)
             shown.set(key, resultBlock(ctx, key, limit));
-    // The others nearest first (the later in the plan first among equals), each while it fits in what is left.
-    const others = inPlanOrder.filter((key) => distances.get(key) > 1).reverse();
-    others.sort((a, b) => distances.get(a) - distances.get(b));
-    let room = INDIRECT_CONTEXT_CHAR_LIMIT;
-    const left = [];
-    for (const key of others) {
-        const block = resultBlock(ctx, key, limit);
-        if (block.length > room)
-            left.push(key);
-        else {
-            shown.set(key, block);
-            room -= block.length;
-        }
-    }
     const ordered = inPlanOrder.filter((key) => shown.has(key)).map((key) => shown.get(key));
+    const left = inPlanOrder.filter((key) => !shown.has(key));
     if (left.length === 0)
         return ordered;
     // Step ids (letters, digits, _ and -), in plan order.
-    const named = (0,plan_check_context/* listNames */.Z)(inPlanOrder.filter((key) => !shown.has(key)));
-    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${named}); work from the results above]`];
+    return [...ordered, `[left out for room: the results of ${left.length} earlier ${left.length === 1 ? 'step' : 'steps'} this step depends on only through the steps above (${(0,plan_check_context/* listNames */.Z)(left)}); work from the results above]`];
 }
 /**
  * The messages of a step's model call: our system prompt, then the goal, the run's inputs, the
