@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
+import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../steps/agent/run-agent-step.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
@@ -37,7 +38,8 @@ export type ReactOutcome = { readonly ok: true; readonly answer: string } | { re
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
  * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
  * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
- * is the strategy); results are sanitised and cut as step prompts are.
+ * is the strategy); results are sanitised and cut as step prompts are, and the conversation keeps at most
+ * AGENT_REPLY_CHAR_LIMIT characters of them, as an agent step's does.
  */
 export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutcome> {
   const tools = [...options.tools.values()];
@@ -47,8 +49,9 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Task: ${options.goal}${inputs}` },
   ];
+  const replies = new ReplyBudget();
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
-    const request = { model: options.modelName, messages, ...(definitions.length > 0 && { tools: definitions }) };
+    const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
     options.onUsage(callUsage(response, request));
     const message = response.choices?.[0]?.message;
@@ -56,10 +59,13 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
     if (calls.length === 0) return { ok: true, answer: message?.content ?? '' };
     messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
+    const turnStart = messages.length;
     for (const [index, call] of calls.entries()) {
       const observation = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
+      replies.add(messages.length, options.tools.has(call.name) ? call.name : 'an unknown tool', observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
+    replies.fit(messages, turnStart);
   }
   return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }

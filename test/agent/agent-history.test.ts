@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/run-agent-step.ts';
+import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';

@@ -15,6 +15,7 @@ import { AGENT_RULES } from './agent-system-prompt.ts';
 import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
 import { applyWriteTodos } from './apply-write-todos.ts';
 import { callAgentTool, parseArguments, type ToolCallAnswer } from './call-agent-tool.ts';
+import { ReplyBudget } from './reply-budget.ts';
 import { resolveTaskText } from './resolve-task-text.ts';
 import { WRITE_TODOS, WRITE_TODOS_DEFINITION } from './write-todos-definition.ts';
 
@@ -40,37 +41,6 @@ const MAX_EARLIER_CALLS = 50;
  */
 export const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
-/**
- * The most characters of tool replies an agent's conversation keeps: each turn sends the whole
- * conversation again, and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in
- * the last request), past any model's context. Past it, the oldest replies (never the last turn's) give
- * way to a line saying what they were.
- */
-export const AGENT_REPLY_CHAR_LIMIT = 160_000;
-
-/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
-class ReplyBudget {
-  readonly #replies: Array<{ readonly index: number; readonly tool: string; readonly chars: number }> = [];
-  #oldest = 0;
-  #total = 0;
-
-  add(index: number, tool: string, chars: number): void {
-    this.#replies.push({ index, tool, chars });
-    this.#total += chars;
-  }
-
-  /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
-  fit(messages: Message[], keepFrom: number): void {
-    while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest]!.index < keepFrom) {
-      const { index, tool, chars } = this.#replies[this.#oldest++]!;
-      const message = messages[index] as OpenAI.Chat.Completions.ChatCompletionToolMessageParam;
-      const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
-      messages[index] = { ...message, content: note };
-      this.#total -= chars - note.length;
-    }
-  }
-}
-
 /**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
  * step worked, so the model starts again knowing nothing of them, and could make the same change in

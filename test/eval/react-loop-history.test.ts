@@ -1,0 +1,64 @@
+// The ReAct baseline kept every tool reply in its conversation and sent it whole each turn, as the agent
+// step did before AGENT_REPLY_CHAR_LIMIT: the conversation, and the cost of the baseline, grew as the
+// square of its turns. It now keeps the budget the agent step keeps.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runReactLoop } from '../../src/eval/react-loop.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+const TURNS = 40;
+let chat: ChatServer;
+
+/** A tool whose every answer is 7,000 characters (under a prompt's cut of one result), numbered by call. */
+function pageTool(): Tool {
+  let calls = 0;
+  return {
+    name: 'page',
+    description: 'The next page',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    sideEffects: false,
+    async execute() {
+      calls++;
+      return `PAGE-${calls} `.padEnd(7_000, 'x');
+    },
+  };
+}
+
+beforeAll(async () => {
+  chat = await startChatServer([toolCallAnswer('no_such_tool', {}), ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})), textAnswer('Read them all')]);
+});
+
+afterAll(async () => {
+  await chat.close();
+});
+
+it(`keeps at most ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters of tool replies, the oldest giving way to a line that names only offered tools`, async () => {
+  const model = createOpenAIModelClient({ baseURL: chat.baseURL, apiKey: 'sk-test', model: 'm', timeoutMs: 5_000, maxRetries: 0 });
+  const outcome = await runReactLoop({
+    goal: 'Read every page',
+    inputs: {},
+    tools: new Map([['page', pageTool()]]),
+    model,
+    modelName: 'm',
+    maxTurns: TURNS + 2,
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+    onUsage: () => {},
+  });
+  expect(outcome).toEqual({ ok: true, answer: 'Read them all' });
+  expect(chat.requests).toHaveLength(TURNS + 2);
+  const sent = chat.requests.map((request) => request.body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)));
+  for (const replies of sent) expect(replies.reduce((sum, reply) => sum + reply.length, 0)).toBeLessThanOrEqual(AGENT_REPLY_CHAR_LIMIT);
+  const last = sent.at(-1)!;
+  expect(last).toHaveLength(TURNS + 1);
+  // The newest pages whole, the oldest given way, in order; the line never repeats a name the model made up.
+  expect(sent[1]![0]).toContain("no tool 'no_such_tool'");
+  expect(last.at(-1)).toContain(`PAGE-${TURNS} `);
+  expect(last[0]).toMatch(/^\[left out for room: the reply of 'an unknown tool' here, \d+ characters; call it again if you need it\]$/);
+  expect(last[1]).toMatch(/^\[left out for room: the reply of 'page' here, 7\d{3} characters; call it again if you need it\]$/);
+  const firstKept = last.findIndex((reply) => !reply.startsWith('[left out'));
+  expect(firstKept).toBeGreaterThan(0);
+  expect(last.slice(firstKept).every((reply) => !reply.startsWith('[left out'))).toBe(true);
+});
