@@ -3,7 +3,7 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import type { CompletedStep, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
+import type { CompletedStep, FailureNote, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
 import { dataBlock, fitBlocks, promptExcerpt, promptText } from '../steps/data-block.ts';
 import { planContext } from './plan-prompt.ts';
 import { REFERENCE_RULES, STEP_FORMAT } from './planner-rules.ts';
@@ -25,6 +25,16 @@ const REVIEWER_ROLE =
 export const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
 /** Characters of the definitions of steps not run yet a replan or review prompt holds at most. */
 export const REMAINING_CONTEXT_CHAR_LIMIT = 64_000;
+
+/**
+ * Characters of the list of the run's failures a replan prompt holds at most, the newest first: a run
+ * whose steps fail with `on_failure: continue` can have thousands. The list was cut only by the data
+ * block's 32,000 characters, which kept the oldest failures and left out those just before the replan.
+ */
+export const FAILURE_LIST_CHAR_LIMIT = 16_000;
+/** Characters of one failure's arguments (as JSON) and of its error in that list. */
+const FAILURE_ARGS_CHARS = 500;
+const FAILURE_ERROR_CHARS = 1_000;
 
 /**
  * Each completed step's blocks, made once for every review and replan that shows them: made again for each
@@ -84,18 +94,29 @@ function remainingText(request: { remaining: ReplanRequest['remaining'] }): stri
   return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${dataBlock({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 
+function failureLine(failure: FailureNote): string {
+  const args = promptExcerpt(JSON.stringify(failure.step.args ?? {}), FAILURE_ARGS_CHARS);
+  return `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${args}: ${promptExcerpt(failure.error, FAILURE_ERROR_CHARS)}\n`;
+}
+
+/** The run's failures, oldest first, of those that fit the newest first; the others named by step id (letters, digits, _ and -). */
+function failuresText(failures: readonly FailureNote[]): string {
+  const shown = fitBlocks([...failures].reverse(), failureLine, FAILURE_LIST_CHAR_LIMIT);
+  const lines = failures.flatMap((failure) => shown.get(failure) ?? []);
+  const left = failures.filter((failure) => !shown.has(failure)).map((failure) => failure.step.key);
+  const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} earlier failures, of steps ${listNames(left)}]`;
+  return `Every failure so far in this run (do not repeat them):\n${dataBlock({ name: 'failures' }, lines.join('').trimEnd())}${more}`;
+}
+
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: Readonly<Record<string, unknown>>): Message[] {
   const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
   const sections = [planContext(plan, inputs), completedText(request.completed, new Set(about))];
   if (request.failure) {
-    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, request.failure.error)}`);
+    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, promptExcerpt(request.failure.error))}`);
   }
   if (request.review) sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${dataBlock({ review: request.review.stepKey }, request.review.reason)}`);
-  if (request.failures.length > 0) {
-    const list = request.failures.map((failure) => `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${JSON.stringify(failure.step.args ?? {})}: ${failure.error}`);
-    sections.push(`Every failure so far in this run (do not repeat them):\n${dataBlock({ name: 'failures' }, list.join('\n'))}`);
-  }
+  if (request.failures.length > 0) sections.push(failuresText(request.failures));
   sections.push(remainingText(request));
   sections.push(`Ids used so far (new steps need other ids): ${[...request.usedKeys].join(', ')}.\nWrite the steps that replace the ones not run yet, with new ids. Say in "why" what changed.`);
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validatePlanObject } from '../../src/plan/validate-plan.ts';
-import { COMPLETED_CONTEXT_CHAR_LIMIT, REMAINING_CONTEXT_CHAR_LIMIT, replanMessages, reviewMessages } from '../../src/planner/replan-prompt.ts';
+import { COMPLETED_CONTEXT_CHAR_LIMIT, FAILURE_LIST_CHAR_LIMIT, REMAINING_CONTEXT_CHAR_LIMIT, replanMessages, reviewMessages } from '../../src/planner/replan-prompt.ts';
 
 const STEPS = 100;
 const checked = validatePlanObject(
@@ -42,6 +42,26 @@ describe('replan and review prompts of a long run', () => {
     // Every step not run yet is there, whole or in a line: a replan replaces them all.
     for (const step of remaining) expect(prompt).toContain(`${step.key}`);
     expect(prompt).toContain(`${remaining.at(-1)!.key}: tool_call add — Add 100 ...`);
+  });
+
+  it('list the run’s failures that fit, the newest first, each cut, and name the others', () => {
+    // 90 steps failed with `on_failure: continue` before the one that asks for the replan. The list was cut at the
+    // data block's 32,000 characters, which kept the oldest failures and left out the latest.
+    const failures = plan.steps.slice(0, 91).map((step, i) => ({ step: { ...step, args: { a: 'A'.repeat(3_000), b: i } }, error: `ERROR-${i + 1} `.padEnd(5_000, '!'), attempts: 1 }));
+    const failure = failures.at(-1)!;
+    const prompt = text(replanMessages(plan, { goal: 'Add them all', completed: [], failure, failures, remaining: plan.steps.slice(91), usedKeys: new Set(plan.steps.map((step) => step.key)), revision: 1 }, {}));
+    const list = prompt.slice(prompt.indexOf('<data name="failures">'), prompt.indexOf('</data>', prompt.indexOf('<data name="failures">')));
+    expect(list.length).toBeLessThanOrEqual(FAILURE_LIST_CHAR_LIMIT + 100);
+    const listed = failures.filter((_, i) => list.includes(`ERROR-${i + 1} `)).map((f) => f.step.key);
+    expect(listed.length).toBeGreaterThan(5);
+    expect(listed).toEqual(failures.slice(91 - listed.length).map((f) => f.step.key));
+    // Each entry cut: its arguments to 500 characters, its error to 1,000.
+    expect(list).toContain('[cut: 2,515 more characters; full result in the trace]');
+    expect(list).toContain('[cut: 4,000 more characters; full result in the trace]');
+    expect(prompt).toContain(`[left out for room: ${91 - listed.length} earlier failures, of steps s1, s2, s3,`);
+    // The step that failed is shown, its error cut as a result is.
+    expect(prompt).toContain(`<data error="s91">\nERROR-91 `);
+    expect(prompt.length).toBeLessThan(REMAINING_CONTEXT_CHAR_LIMIT + FAILURE_LIST_CHAR_LIMIT + 20_000);
   });
 
   it('make each completed step’s blocks once for all the reviews that show it', () => {
