@@ -232,6 +232,22 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).not.toContain('left out here');
   });
 
+  // A result longer in characters than the cap is cut before any render joins it (an 8 MiB answer cost
+  // +41-49 MB there). The loop that cuts the rest must not count that part again: counted twice, it cut too
+  // few results and then left the plan graph out.
+  it('cuts a result longer than the cap up front and then only as many others as it must', () => {
+    const steps = Array.from({ length: 7 }, (_, i) => step(`r${i}`, `Result ${i}`));
+    const script = new RunScript(plan(steps)).complete('r0', 'H'.repeat(30_000));
+    for (let i = 1; i < 7; i++) script.complete(`r${i}`, `${i}`.repeat(5_000));
+    const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction, maxBytes: 20_000 });
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(20_000);
+    expect(md).not.toContain('HHHH');
+    const kept = [1, 2, 3, 4, 5, 6].filter((i) => md.includes(`${i}`.repeat(5_000)));
+    expect(kept.length).toBe(3);
+    expect(md).toContain('### Plan graph');
+    expect(md).toContain(`${7 - kept.length} `);
+  });
+
   // Found by a review: the header showed the plan's goal whole; a goal of 900 KB left no room for the steps.
   it('shows at most 2,000 characters of the goal in the header', () => {
     const script = new RunScript(plan([step('1', 'Add')], { goal: `Summarise ${'the week '.repeat(100_000)}` })).complete('1', 'ok');
