@@ -18,6 +18,9 @@ export interface Bundles {
   readonly cli: string;
 }
 
+/** Set by the tests' global setup to the sources' hash when the run started: the bundles of those sources are the run's. */
+export const BUILD_HASH_VARIABLE = 'PLAN_RUNNER_TEST_BUILD_HASH';
+
 function bundlesIn(dir: string): Bundles {
   return { action: path.join(dir, 'dist', 'index.js'), cli: path.join(dir, 'dist', 'cli', 'index.js') };
 }
@@ -32,7 +35,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * The action and the CLI as `npm run build` builds them from the current sources. While the sources
+ * The action and the CLI as `npm run build` builds them from the current sources (in a test run, the
+ * sources as they were when it started: BUILD_HASH_VARIABLE). While the sources
  * are those the committed dist/ was built from (its build-inputs.sha256; a fresh clone, or after `npm
  * run build`), that is dist/ itself: what ships is what the tests run, and nothing is built. Otherwise
  * they are built exactly as `npm run build` does (tsc with tsconfig.build.json, then ncc on
@@ -42,7 +46,7 @@ function alive(pid: number): boolean {
  * on unchanged sources builds nothing.
  */
 export async function sharedBundles(): Promise<Bundles> {
-  const hash = await buildInputsHash();
+  const hash = process.env[BUILD_HASH_VARIABLE] || (await buildInputsHash());
   const dist = bundlesIn(ROOT);
   if (hash === (await distBuildInputsHash()) && existsSync(dist.action) && existsSync(dist.cli)) return dist;
   return bundlesIn(await cachedBuild(hash));
