@@ -2,6 +2,45 @@ export const id = 211;
 export const ids = [211];
 export const modules = {
 
+/***/ 89999:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ ReplyBudget)
+/* harmony export */ });
+/* unused harmony export AGENT_REPLY_CHAR_LIMIT */
+/**
+ * The most characters of tool replies a conversation of tool calls keeps (an agent step's, and the
+ * ReAct baseline's in `plan-runner eval`): each turn sends the whole conversation again, and with every
+ * reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in the last request), past any model's
+ * context. Past it, the oldest replies (never the last turn's) give way to a line saying what they were.
+ */
+const AGENT_REPLY_CHAR_LIMIT = 160_000;
+/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
+class ReplyBudget {
+    #replies = [];
+    #oldest = 0;
+    #total = 0;
+    /** Counts the reply at `messages[index]`; `tool` is how the line that may replace it names the tool (never the model's own words). */
+    add(index, tool, chars) {
+        this.#replies.push({ index, tool, chars });
+        this.#total += chars;
+    }
+    /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
+    fit(messages, keepFrom) {
+        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest].index < keepFrom) {
+            const { index, tool, chars } = this.#replies[this.#oldest++];
+            const message = messages[index];
+            const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+            messages[index] = { ...message, content: note };
+            this.#total -= chars - note.length;
+        }
+    }
+}
+
+
+/***/ }),
+
 /***/ 44211:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -10,7 +49,6 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  AGENT_REPLY_CHAR_LIMIT: () => (/* binding */ AGENT_REPLY_CHAR_LIMIT),
   MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
   NOT_RUN_REPLY: () => (/* binding */ NOT_RUN_REPLY),
   runAgentStep: () => (/* binding */ runAgentStep)
@@ -173,6 +211,8 @@ async function callAgentTool(ctx, tools, name, argumentText) {
     return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result))) };
 }
 
+// EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
+var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
 var reference_syntax = __webpack_require__(19460);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
@@ -216,6 +256,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${write_todos_definition/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${write_todos_definition/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -232,33 +273,6 @@ const MAX_EARLIER_CALLS = 50;
  */
 const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
-/**
- * The most characters of tool replies an agent's conversation keeps: each turn sends the whole
- * conversation again, and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in
- * the last request), past any model's context. Past it, the oldest replies (never the last turn's) give
- * way to a line saying what they were.
- */
-const AGENT_REPLY_CHAR_LIMIT = 160_000;
-/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
-class ReplyBudget {
-    #replies = [];
-    #oldest = 0;
-    #total = 0;
-    add(index, tool, chars) {
-        this.#replies.push({ index, tool, chars });
-        this.#total += chars;
-    }
-    /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
-    fit(messages, keepFrom) {
-        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest].index < keepFrom) {
-            const { index, tool, chars } = this.#replies[this.#oldest++];
-            const message = messages[index];
-            const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
-            messages[index] = { ...message, content: note };
-            this.#total -= chars - note.length;
-        }
-    }
-}
 /**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
  * step worked, so the model starts again knowing nothing of them, and could make the same change in
@@ -301,7 +315,7 @@ class AgentLoop {
         if (ctx.earlierCalls?.length)
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
         const tools = [write_todos_definition/* WRITE_TODOS_DEFINITION */.G, ...[...this.#tools.offered.values()].map(functionDefinition)];
-        const replies = new ReplyBudget();
+        const replies = new reply_budget/* ReplyBudget */.k();
         for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
             const request = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);

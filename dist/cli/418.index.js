@@ -566,6 +566,11 @@ function renderSummary(record, options) {
     ];
     const header = (0,summary_header/* renderSummaryHeader */.ss)(record, redact);
     const cut = new Set();
+    // A part longer in characters than the summary may be in bytes is never shown (a character is at least one
+    // byte), and the loop below would cut it first: cut it before any render joins it (an 8 MiB result: +41-49 MB).
+    for (const part of cuttables(body))
+        if (part !== graph && part.full.length > maxBytes)
+            cut.add(part);
     const dropped = new Set();
     const render = () => {
         const results = [...cut].filter((p) => p !== graph).length;
@@ -574,10 +579,12 @@ function renderSummary(record, options) {
     let text = render();
     if (byteSize(text) <= maxBytes)
         return text;
-    const results = cuttables(body).filter((p) => p !== graph);
+    const results = cuttables(body).filter((p) => p !== graph && !cut.has(p));
     results.sort((a, b) => byteSize(b.full) - byteSize(a.full));
     // Reserve room for the notice up front so adding it cannot push the text back over the cap.
-    let size = byteSize(text) + byteSize(cutNotice(results.length, where)) + SEPARATOR.length;
+    // (The text has a notice already when parts were cut above: that one is counted once.)
+    const noticed = cut.size > 0 ? byteSize(cutNotice(cut.size, where)) + SEPARATOR.length : 0;
+    let size = byteSize(text) - noticed + byteSize(cutNotice(results.length + cut.size, where)) + SEPARATOR.length;
     for (const part of results) {
         if (size <= maxBytes)
             break;

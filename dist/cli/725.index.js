@@ -590,6 +590,8 @@ function fullHistorySteps(runStep) {
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(6249);
+// EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
+var reply_budget = __webpack_require__(9999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
 var run_agent_step = __webpack_require__(4211);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
@@ -599,6 +601,7 @@ var validate_tool_arguments = __webpack_require__(4532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
 
 
 
@@ -615,7 +618,8 @@ const SYSTEM = [
  * The ReAct baseline of `plan-runner eval`: one conversation in which the model calls tools until it
  * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
  * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
- * is the strategy); results are sanitised and cut as step prompts are.
+ * is the strategy); results are sanitised and cut as step prompts are, and the conversation keeps at most
+ * AGENT_REPLY_CHAR_LIMIT characters of them, as an agent step's does.
  */
 async function runReactLoop(options) {
     const tools = [...options.tools.values()];
@@ -625,8 +629,9 @@ async function runReactLoop(options) {
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Task: ${options.goal}${inputs}` },
     ];
+    const replies = new reply_budget/* ReplyBudget */.k();
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
-        const request = { model: options.modelName, messages, ...(definitions.length > 0 && { tools: definitions }) };
+        const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
         options.onUsage((0,call_usage/* callUsage */.m)(response, request));
         const message = response.choices?.[0]?.message;
@@ -635,10 +640,13 @@ async function runReactLoop(options) {
         if (calls.length === 0)
             return { ok: true, answer: message?.content ?? '' };
         messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
+        const turnStart = messages.length;
         for (const [index, call] of calls.entries()) {
             const observation = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
+            replies.add(messages.length, options.tools.has(call.name) ? call.name : 'an unknown tool', observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
+        replies.fit(messages, turnStart);
     }
     return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }

@@ -70,6 +70,15 @@ const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
 /** Characters of the definitions of steps not run yet a replan or review prompt holds at most. */
 const REMAINING_CONTEXT_CHAR_LIMIT = 64_000;
 /**
+ * Characters of the list of the run's failures a replan prompt holds at most, the newest first: a run
+ * whose steps fail with `on_failure: continue` can have thousands. The list was cut only by the data
+ * block's 32,000 characters, which kept the oldest failures and left out those just before the replan.
+ */
+const FAILURE_LIST_CHAR_LIMIT = 16_000;
+/** Characters of one failure's arguments (as JSON) and of its error in that list. */
+const FAILURE_ARGS_CHARS = 500;
+const FAILURE_ERROR_CHARS = 1_000;
+/**
  * Each completed step's blocks, made once for every review and replan that shows them: made again for each
  * (the results sanitised each time), 400 reviews took the square of the steps, and a prompt held every result.
  * A result is known by identity: the run stores a new value for a step, never changes one it stored.
@@ -125,19 +134,29 @@ function remainingText(request) {
     const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${step.description.slice(0, 120)}`);
     return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
+function failureLine(failure) {
+    const args = (0,data_block/* promptExcerpt */.e2)(JSON.stringify(failure.step.args ?? {}), FAILURE_ARGS_CHARS);
+    return `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${args}: ${(0,data_block/* promptExcerpt */.e2)(failure.error, FAILURE_ERROR_CHARS)}\n`;
+}
+/** The run's failures, oldest first, of those that fit the newest first; the others named by step id (letters, digits, _ and -). */
+function failuresText(failures) {
+    const shown = (0,data_block/* fitBlocks */.U8)([...failures].reverse(), failureLine, FAILURE_LIST_CHAR_LIMIT);
+    const lines = failures.flatMap((failure) => shown.get(failure) ?? []);
+    const left = failures.filter((failure) => !shown.has(failure)).map((failure) => failure.step.key);
+    const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} earlier failures, of steps ${(0,plan_check_context/* listNames */.Z)(left)}]`;
+    return `Every failure so far in this run (do not repeat them):\n${(0,data_block/* dataBlock */.g4)({ name: 'failures' }, lines.join('').trimEnd())}${more}`;
+}
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
     const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
     const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed, new Set(about))];
     if (request.failure) {
-        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, request.failure.error)}`);
+        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, (0,data_block/* promptExcerpt */.e2)(request.failure.error))}`);
     }
     if (request.review)
         sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${(0,data_block/* dataBlock */.g4)({ review: request.review.stepKey }, request.review.reason)}`);
-    if (request.failures.length > 0) {
-        const list = request.failures.map((failure) => `- step ${failure.step.key} ${failure.step.tool ?? failure.step.type} ${JSON.stringify(failure.step.args ?? {})}: ${failure.error}`);
-        sections.push(`Every failure so far in this run (do not repeat them):\n${(0,data_block/* dataBlock */.g4)({ name: 'failures' }, list.join('\n'))}`);
-    }
+    if (request.failures.length > 0)
+        sections.push(failuresText(request.failures));
     sections.push(remainingText(request));
     sections.push(`Ids used so far (new steps need other ids): ${[...request.usedKeys].join(', ')}.\nWrite the steps that replace the ones not run yet, with new ids. Say in "why" what changed.`);
     return [
