@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
-import type { Tool } from '../../src/tools/tool.ts';
 import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
+import { pageTool } from '../helpers/page-tool.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { todos } from './agent-fixtures.ts';
 
@@ -17,25 +17,11 @@ workflow_sequence:
     max_turns: ${TURNS + 2}
 `;
 
-/** A tool whose every answer is 8,000 characters, numbered by call. */
-function pageTool(): Tool {
-  let calls = 0;
-  return {
-    name: 'page',
-    description: 'The next page',
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    sideEffects: false,
-    async execute() {
-      calls++;
-      return `PAGE-${calls} `.padEnd(8_000, 'x');
-    },
-  };
-}
 
 describe('an agent’s conversation', () => {
   it(`keeps at most ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters of tool replies, the oldest giving way to a line that says what they were`, async () => {
     const script = [todos(false, [['1', 'Read every page', 'in_progress']]), ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})), textAnswer('Read them all')];
-    const job = await runOfflineJob({ plan: PLAN, script, extraTools: [pageTool()] });
+    const job = await runOfflineJob({ plan: PLAN, script, extraTools: [pageTool(8_000)] });
     expect(job.outcome.kind === 'ran' && job.outcome.status, JSON.stringify(job.events.filter((e) => e.type === 'step_failed'))).toBe('succeeded');
     const last = job.server.requests.at(-1)!.body.messages;
     const replies = last.filter((message) => message.role === 'tool').map((message) => String(message.content));

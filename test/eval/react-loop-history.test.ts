@@ -5,26 +5,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runReactLoop } from '../../src/eval/react-loop.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
-import type { Tool } from '../../src/tools/tool.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { pageTool } from '../helpers/page-tool.ts';
 
 const TURNS = 40;
 let chat: ChatServer;
 
-/** A tool whose every answer is 7,000 characters (under a prompt's cut of one result), numbered by call. */
-function pageTool(): Tool {
-  let calls = 0;
-  return {
-    name: 'page',
-    description: 'The next page',
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    sideEffects: false,
-    async execute() {
-      calls++;
-      return `PAGE-${calls} `.padEnd(7_000, 'x');
-    },
-  };
-}
 
 beforeAll(async () => {
   chat = await startChatServer([toolCallAnswer('no_such_tool', {}), ...Array.from({ length: TURNS }, () => toolCallAnswer('page', {})), textAnswer('Read them all')]);
@@ -39,7 +25,7 @@ it(`keeps at most ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters o
   const outcome = await runReactLoop({
     goal: 'Read every page',
     inputs: {},
-    tools: new Map([['page', pageTool()]]),
+    tools: new Map([['page', pageTool(7_000)]]),
     model,
     modelName: 'm',
     maxTurns: TURNS + 2,
