@@ -12,6 +12,8 @@ export function visibleText(text: string): string {
   return text.replace(INVISIBLE, '').normalize('NFKC');
 }
 
+const PRINTABLE_ASCII = /[!-~]/;
+
 /** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
 export function hasVisibleText(text: string | null | undefined): text is string {
   if (typeof text !== 'string') return false;
@@ -21,5 +23,3 @@ export function hasVisibleText(text: string | null | undefined): text is string 
   if (PRINTABLE_ASCII.test(text)) return true;
   return visibleText(text).trim() !== '';
 }
-
-const PRINTABLE_ASCII = /[!-~]/;

@@ -49,7 +49,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Task: ${options.goal}${inputs}` },
   ];
-  const replies = new ReplyBudget();
+  const replies = new ReplyBudget((name) => options.tools.has(name));
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
@@ -62,7 +62,7 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const turnStart = messages.length;
     for (const [index, call] of calls.entries()) {
       const observation = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
-      replies.add(messages.length, options.tools.has(call.name) ? call.name : 'an unknown tool', observation.length);
+      replies.add(messages.length, call.name, observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
     replies.fit(messages, turnStart);

@@ -245,7 +245,7 @@ describe('renderSummary under the 1 MiB cap', () => {
     const kept = [1, 2, 3, 4, 5, 6].filter((i) => md.includes(`${i}`.repeat(5_000)));
     expect(kept.length).toBe(3);
     expect(md).toContain('### Plan graph');
-    expect(md).toContain(`${7 - kept.length} `);
+    expect(md).toContain(`> ${7 - kept.length} results were cut from this summary (largest first)`);
   });
 
   // Found by a review: the header showed the plan's goal whole; a goal of 900 KB left no room for the steps.

@@ -12,13 +12,20 @@ export const AGENT_REPLY_CHAR_LIMIT = 160_000;
 
 /** Tool replies in the conversation, oldest first, and their total length: the budget above. */
 export class ReplyBudget {
+  readonly #offered: (tool: string) => boolean;
   readonly #replies: Array<{ readonly index: number; readonly tool: string; readonly chars: number }> = [];
   #oldest = 0;
   #total = 0;
 
-  /** Counts the reply at `messages[index]`; `tool` is how the line that may replace it names the tool (never the model's own words). */
+  /** `offered` says which tool names the conversation offered: the line that replaces a reply repeats only those. */
+  constructor(offered: (tool: string) => boolean) {
+    this.#offered = offered;
+  }
+
+  /** Counts the reply at `messages[index]` to a call of `tool`, the name as the model wrote it. */
   add(index: number, tool: string, chars: number): void {
-    this.#replies.push({ index, tool, chars });
+    // The model's own words name the call: a name it was not offered is not repeated back to it.
+    this.#replies.push({ index, tool: this.#offered(tool) ? tool : 'an unknown tool', chars });
     this.#total += chars;
   }
 

@@ -41,6 +41,7 @@ const MAX_EARLIER_CALLS = 50;
  */
 export const MAX_TOOL_CALLS_PER_TURN = 16;
 const EARLIER_CALL_CHARS = 2_000;
+
 /**
  * What a resumed agent step is told of the side effects it had: the run it resumes ended while the
  * step worked, so the model starts again knowing nothing of them, and could make the same change in
@@ -87,7 +88,7 @@ class AgentLoop {
     const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
     if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
-    const replies = new ReplyBudget();
+    const replies = new ReplyBudget((name) => name === WRITE_TODOS || this.#tools.offered.has(name));
     for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
       const request: ChatRequest = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
       const response = await completeForStep(ctx, client, request);
@@ -120,9 +121,7 @@ class AgentLoop {
           ok: answer.ok,
           ...(answer.ok ? { result: answer.result } : { error: answer.error }),
         });
-        // The model's own words name the call: only a tool's name it was offered is repeated back.
-        const named = call.function.name === WRITE_TODOS || this.#tools.offered.has(call.function.name) ? call.function.name : 'an unknown tool';
-        replies.add(messages.length, named, answer.reply.length);
+        replies.add(messages.length, call.function.name, answer.reply.length);
         messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
       }
       replies.fit(messages, turnStart);
