@@ -18,12 +18,18 @@ export const modules = {
 const AGENT_REPLY_CHAR_LIMIT = 160_000;
 /** Tool replies in the conversation, oldest first, and their total length: the budget above. */
 class ReplyBudget {
+    #offered;
     #replies = [];
     #oldest = 0;
     #total = 0;
-    /** Counts the reply at `messages[index]`; `tool` is how the line that may replace it names the tool (never the model's own words). */
+    /** `offered` says which tool names the conversation offered: the line that replaces a reply repeats only those. */
+    constructor(offered) {
+        this.#offered = offered;
+    }
+    /** Counts the reply at `messages[index]` to a call of `tool`, the name as the model wrote it. */
     add(index, tool, chars) {
-        this.#replies.push({ index, tool, chars });
+        // The model's own words name the call: a name it was not offered is not repeated back to it.
+        this.#replies.push({ index, tool: this.#offered(tool) ? tool : 'an unknown tool', chars });
         this.#total += chars;
     }
     /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
@@ -315,7 +321,7 @@ class AgentLoop {
         if (ctx.earlierCalls?.length)
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
         const tools = [write_todos_definition/* WRITE_TODOS_DEFINITION */.G, ...[...this.#tools.offered.values()].map(functionDefinition)];
-        const replies = new reply_budget/* ReplyBudget */.k();
+        const replies = new reply_budget/* ReplyBudget */.k((name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name));
         for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
             const request = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);
@@ -351,9 +357,7 @@ class AgentLoop {
                     ok: answer.ok,
                     ...(answer.ok ? { result: answer.result } : { error: answer.error }),
                 });
-                // The model's own words name the call: only a tool's name it was offered is repeated back.
-                const named = call.function.name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(call.function.name) ? call.function.name : 'an unknown tool';
-                replies.add(messages.length, named, answer.reply.length);
+                replies.add(messages.length, call.function.name, answer.reply.length);
                 messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
             }
             replies.fit(messages, turnStart);

@@ -509,6 +509,7 @@ const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uF
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
 }
+const PRINTABLE_ASCII = /[!-~]/;
 /** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
 function hasVisibleText(text) {
     if (typeof text !== 'string')
@@ -520,7 +521,6 @@ function hasVisibleText(text) {
         return true;
     return visibleText(text).trim() !== '';
 }
-const PRINTABLE_ASCII = /[!-~]/;
 
 
 /***/ }),

@@ -629,7 +629,7 @@ async function runReactLoop(options) {
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Task: ${options.goal}${inputs}` },
     ];
-    const replies = new reply_budget/* ReplyBudget */.k();
+    const replies = new reply_budget/* ReplyBudget */.k((name) => options.tools.has(name));
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
@@ -643,7 +643,7 @@ async function runReactLoop(options) {
         const turnStart = messages.length;
         for (const [index, call] of calls.entries()) {
             const observation = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
-            replies.add(messages.length, options.tools.has(call.name) ? call.name : 'an unknown tool', observation.length);
+            replies.add(messages.length, call.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
         replies.fit(messages, turnStart);
