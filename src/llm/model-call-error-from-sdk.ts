@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { retryAfterMs } from '../core/retry-after-ms.ts';
+import { AnswerTooLargeError } from './answer-too-large-error.ts';
 import { ModelCallError } from './model-call-error.ts';
 
 /** The SDK retries these statuses itself (its `shouldRetry`), so they are the transient ones. */
@@ -10,10 +11,19 @@ function isRetryableStatus(status: number, headers: Headers | undefined): boolea
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
+/** The most characters of an error body that is not an OpenAI error object kept as the detail. */
+const TEXT_DETAIL_CHARS = 300;
+
 function detailOf(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
   if (typeof body?.message === 'string' && body.message) return body.message;
-  return error.status !== undefined ? 'no error message' : error.message;
+  if (error.status === undefined) return error.message;
+  // Any other body (a proxy's text, or why it could not be read) is the SDK's message after the status.
+  const prefix = `${error.status} `;
+  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : '';
+  const line = text === 'status code (no body)' ? '' : (text.split('\n', 1)[0] ?? '').trim();
+  if (!line) return 'no error message';
+  return line.length > TEXT_DETAIL_CHARS ? `${line.slice(0, TEXT_DETAIL_CHARS)}…` : line;
 }
 
 /** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
@@ -24,7 +34,7 @@ function cutOff(error: unknown): boolean {
 
 /**
  * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
- * while it was read (transient), and a body that is not JSON (permanent). Anything else (a bug, a
+ * while it was read (transient), and a body too long to read or not JSON (permanent). Anything else (a bug, a
  * thrown abort reason) is returned unchanged.
  */
 export function modelCallErrorFromSdk(
@@ -36,6 +46,9 @@ export function modelCallErrorFromSdk(
   if (cutOff(error)) {
     const detail = `the answer was cut off before its end (${(error as Error).message}: ${String(((error as Error).cause as Error).message)})`;
     return new ModelCallError({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+  }
+  if (error instanceof AnswerTooLargeError) {
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
   }
   if (error instanceof SyntaxError) {
     return new ModelCallError({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });

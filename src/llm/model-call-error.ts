@@ -3,9 +3,10 @@ import { describePurpose } from './describe-purpose.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
- * answer cut off before its end, or a 200 answer that is not a Chat Completions answer.
+ * answer cut off before its end, an answer longer than the client reads, or a 200 answer that is not a
+ * Chat Completions answer.
  */
-export type ModelCallFailure = 'http' | 'timeout' | 'connection' | 'truncated' | 'malformed';
+export type ModelCallFailure = 'http' | 'timeout' | 'connection' | 'truncated' | 'too-large' | 'malformed';
 
 export interface ModelCallErrorFields {
   /** Who asked (`step:3`, `planner`, `goal:<name>`). */
@@ -28,6 +29,7 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
   if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
   if (failure === 'truncated') return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+  if (failure === 'too-large') return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
   if (failure === 'malformed') return 'The endpoint answered 200 with something that is not a Chat Completions answer; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
   if (status === 401 || status === 403) return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
   if (status === 404) return 'Check the model name and base-url.';
@@ -60,8 +62,8 @@ export class ModelCallError extends StepError {
     this.detail = fields.detail;
   }
 
-  /** True when the SDK already retried this kind of failure; a cut-off answer it does not retry. */
+  /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
   get retriedByClient(): boolean {
-    return this.failure !== 'truncated' && this.failure !== 'malformed';
+    return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
   }
 }

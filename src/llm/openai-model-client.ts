@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
+import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { readChatResponse } from './read-chat-response.ts';
 
@@ -16,13 +17,10 @@ export interface OpenAIModelClientOptions {
   readonly maxRetries: number;
   /** Replaces the global fetch (tests, proxies). */
   readonly fetch?: typeof fetch;
+  /** The most bytes of one answer read; default `MAX_ANSWER_BYTES` (tests set less). */
+  readonly maxAnswerBytes?: number;
 }
 
-/**
- * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
- * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
- * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
- */
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
 
@@ -30,28 +28,32 @@ const RETRY_WAITS_MS = 60_000;
 const abandonedOf = new AsyncLocalStorage<() => void>();
 
 /**
- * `fetch` as the SDK gets it. A request is out from the moment it is made until its body has been read
- * to the end, or the SDK chose not to read it (a 429 it retries). Its call's `onAbandoned` is told,
- * once, when its signal aborts while it is out (the SDK's timeout of an attempt, the call's deadline,
- * a cancel, a budget stop): at that moment, before anything reports the run's usage. It is also told
- * when the body breaks off while the SDK reads it. A request aborted before it was made is not counted.
- * Fetch cannot tell whether an aborted request had reached the endpoint, so one aborted while it
- * connected counts too; a connection reset before any answer (the SDK retries it) does not.
+ * `fetch` as the SDK gets it. Every body is read through a counter that ends it with an
+ * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
+ * SDK, which reads an answer or an error whole, never holds more.
+ *
+ * A request is out from the moment it is made until its body has been read to the end, or the SDK chose
+ * not to read it (a 429 it retries). Its call's `onAbandoned` is told, once, when its signal aborts while
+ * it is out (the SDK's timeout of an attempt, the call's deadline, a cancel, a budget stop): at that
+ * moment, before anything reports the run's usage. It is also told when the body breaks off or is too
+ * long while the SDK reads it (the endpoint answered, and no usage came back). A request aborted before
+ * it was made is not counted. Fetch cannot tell whether an aborted request had reached the endpoint, so
+ * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
+ * does not.
  */
-function reportingAbandoned(inner: typeof fetch): typeof fetch {
+function readingAnswers(inner: typeof fetch, maxBytes: number): typeof fetch {
   return async (input, init) => {
-    const onAbandoned = abandonedOf.getStore();
     const signal = init?.signal;
-    if (!onAbandoned || !signal || signal.aborted) return inner(input, init);
+    const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
     let out = true;
     const settle = (abandoned: boolean): void => {
       if (!out) return;
       out = false;
-      signal.removeEventListener('abort', onAbort);
-      if (abandoned) onAbandoned();
+      signal?.removeEventListener('abort', onAbort);
+      if (abandoned) onAbandoned?.();
     };
     const onAbort = (): void => settle(true);
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (onAbandoned) signal?.addEventListener('abort', onAbort, { once: true });
     let response: Response;
     try {
       response = await inner(input, init);
@@ -64,10 +66,19 @@ function reportingAbandoned(inner: typeof fetch): typeof fetch {
       settle(false);
       return response;
     }
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     const reader = response.body.getReader();
+    let read = 0;
     let cancelled = false;
+    const tooLarge = (controller: ReadableStreamDefaultController<Uint8Array>, error: AnswerTooLargeError): void => {
+      // An answer came and no usage with it; an error status's body is not a billed answer.
+      settle(response.ok);
+      controller.error(error);
+      reader.cancel(error).catch(() => {});
+    };
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
+        if (declared > maxBytes) return tooLarge(controller, new AnswerTooLargeError(maxBytes, declared));
         let chunk: Awaited<ReturnType<typeof reader.read>>;
         try {
           chunk = await reader.read();
@@ -80,7 +91,11 @@ function reportingAbandoned(inner: typeof fetch): typeof fetch {
         if (chunk.done) {
           settle(false);
           controller.close();
-        } else controller.enqueue(chunk.value);
+          return;
+        }
+        read += chunk.value.byteLength;
+        if (read > maxBytes) return tooLarge(controller, new AnswerTooLargeError(maxBytes));
+        controller.enqueue(chunk.value);
       },
       cancel: (reason) => {
         // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
@@ -93,6 +108,11 @@ function reportingAbandoned(inner: typeof fetch): typeof fetch {
   };
 }
 
+/**
+ * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
+ * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
+ * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
+ */
 export function createOpenAIModelClient(options: OpenAIModelClientOptions): ModelClient {
   // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
   let loaded: Promise<{ sdk: OpenAI; errorFromSdk: typeof import('./model-call-error-from-sdk.ts').modelCallErrorFromSdk }> | undefined;
@@ -103,7 +123,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
-        fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
+        fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
+import { MAX_ANSWER_BYTES } from '../../src/llm/answer-too-large-error.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
@@ -139,6 +140,20 @@ describe('createOpenAIModelClient', () => {
     await expect(call).rejects.toBe(reason);
   });
 
+  it('gives the first line of an error body that is not JSON, cut, as the detail', async () => {
+    const page = `<html><body>${'gateway '.repeat(100)}</body></html>\n<p>more</p>`;
+    await withRawServer(
+      (res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end(page);
+      },
+      async (baseURL) => {
+        const error = await failure(createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 5_000, maxRetries: 0 }).complete(request, label));
+        expect(error).toMatchObject({ failure: 'http', status: 502, detail: `${page.slice(0, 300)}…` });
+      },
+    );
+  });
+
   it('uses the model it was given as the default', () => {
     expect(client().defaultModel).toBe('gpt-4o-mini');
   });
@@ -254,5 +269,81 @@ describe('requests abandoned in flight', () => {
     await expect(cancelled).rejects.toThrow('cancelled at once');
     expect(server.requests).toHaveLength(3);
     expect(count()).toBe(0);
+  });
+});
+
+// The SDK reads an answer whole before it parses it: an endpoint that sends without end (a misconfigured
+// proxy, a hostile server) filled the runner's memory until the call's deadline, if ever.
+describe('an answer longer than the client reads', () => {
+  /** A 200 (or `status`) that starts a JSON answer and then sends 64 KiB at a time until the client hangs up. */
+  function endless(status = 200, headers: Record<string, string> = {}) {
+    let sent = 0;
+    const answer = (res: ServerResponse): void => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.write('{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"');
+      const chunk = 'a'.repeat(64 * 1024);
+      const more = (): void => {
+        if (res.destroyed || sent > 256 * 1024 * 1024) return;
+        sent += chunk.length;
+        if (res.write(chunk)) setImmediate(more);
+        else res.once('drain', more);
+      };
+      res.on('error', () => {});
+      more();
+    };
+    return { answer, sent: () => sent };
+  }
+
+  it(`fails a call at ${MAX_ANSWER_BYTES / 1024 / 1024} MiB with a permanent error that names the limit, and counts it as abandoned`, async () => {
+    const server = endless();
+    await withRawServer(server.answer, async (baseURL) => {
+      let abandoned = 0;
+      const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 30_000, maxRetries: 2 });
+      const error = await failure(client.complete(request, { purpose: 'step:3', onAbandoned: () => void abandoned++ }));
+      expect(error).toMatchObject({ failure: 'too-large', transient: false, attempts: 1 });
+      expect(error.retriedByClient).toBe(false);
+      expect(error.message).toContain(`the answer was longer than the 16 MiB plan-runner reads`);
+      expect(error.message).toContain('No model writes that much in one answer');
+      expect(abandoned).toBe(1);
+      expect(server.sent()).toBeGreaterThanOrEqual(MAX_ANSWER_BYTES - 128 * 1024);
+    });
+  });
+
+  it('fails at once when the answer declares a longer body, without waiting for it', async () => {
+    const server = endless(200, { 'content-length': String(1024 ** 3) });
+    await withRawServer(server.answer, async (baseURL) => {
+      const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 30_000, maxRetries: 0, maxAnswerBytes: 1024 * 1024 });
+      const error = await failure(client.complete(request, label));
+      expect(error).toMatchObject({ failure: 'too-large', transient: false });
+      expect(error.message).toContain('the answer declared 1073741824 bytes, more than the 1 MiB plan-runner reads');
+    });
+  });
+
+  it('keeps the status of an error whose body is too long, and does not count it as abandoned', async () => {
+    const server = endless(400);
+    await withRawServer(server.answer, async (baseURL) => {
+      let abandoned = 0;
+      const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 30_000, maxRetries: 0, maxAnswerBytes: 256 * 1024 });
+      const error = await failure(client.complete(request, { purpose: 'step:3', onAbandoned: () => void abandoned++ }));
+      expect(error).toMatchObject({ failure: 'http', status: 400, transient: false });
+      expect(error.message).toContain('the answer was longer than the 262144 bytes plan-runner reads');
+      expect(abandoned).toBe(0);
+    });
+  });
+
+  it('reads an answer of exactly the limit', async () => {
+    const content = 'b'.repeat(200_000);
+    const body = JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    await withRawServer(
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body);
+      },
+      async (baseURL) => {
+        const client = createOpenAIModelClient({ baseURL, apiKey: 'k', model: 'm', timeoutMs: 30_000, maxRetries: 0, maxAnswerBytes: Buffer.byteLength(body) });
+        const response = await client.complete(request, label);
+        expect(response.choices[0]?.message.content).toBe(content);
+      },
+    );
   });
 });
