@@ -10,6 +10,7 @@ import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
+import { RateBudget } from './github/rate-budget.ts';
 import { actionsArtifactStore, artifactServiceProblem } from './state/actions-artifact-store.ts';
 import type { RunStateStore } from './state/run-state-store.ts';
 import type { GitHubClient } from './github/create-octokit.ts';
@@ -78,11 +79,15 @@ export async function post(commands?: RunnerCommands): Promise<void> {
   }
 }
 
-/** The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub never compiles Octokit. */
-function gitHubClient(settings: ActionSettings, io: ActionIO): { github?: GitHubClient } {
+/**
+ * The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub
+ * never compiles Octokit. Its answers' rate-limit headers go to `rateBudget`.
+ */
+function gitHubClient(settings: ActionSettings, io: ActionIO): { github?: GitHubClient; rateBudget?: RateBudget } {
   const token = settings.githubToken;
   if (!token) return {};
-  return { github: lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
+  const rateBudget = new RateBudget();
+  return { rateBudget, github: lazyGitHubClient(async () => (await import('./github/create-octokit.ts')).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
 }
 
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
@@ -127,7 +132,7 @@ async function main(core: RunnerCommands): Promise<void> {
     });
   }
 
-  const { github } = gitHubClient(settings, io);
+  const { github, rateBudget } = gitHubClient(settings, io);
   const state = stateStore(settings, io);
   const result = await runAction(settings, {
     io,
@@ -136,6 +141,7 @@ async function main(core: RunnerCommands): Promise<void> {
     clock: systemClock,
     signal: controller.signal,
     ...(github ? { github } : {}),
+    ...(rateBudget ? { rateBudget } : {}),
     ...(process.env['GITHUB_STATE'] && { saveState: (name: string, value: string) => core.saveState(name, value) }),
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.

@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
+import type { RateBudget } from '../github/rate-budget.ts';
 import type { IssueTarget } from '../github/event-target.ts';
 import { pullRequestHeadSha } from '../github/github-run-context.ts';
 import { issueCommentApi } from '../report/comment/comment-api.ts';
@@ -44,6 +45,8 @@ export interface LiveCommentContext {
   readonly headSha?: string;
   /** For an approving or rejecting run: the paused workflow run it answers, named in the answered marker (see `forwardMarker`). */
   readonly pausedRunId?: number;
+  /** What GitHub's answers said of the token's rate limit: the comment writes less often as it runs low. */
+  readonly rateBudget?: RateBudget;
 }
 
 /**
@@ -137,6 +140,9 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     };
     return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
   };
+  const budget = context.rateBudget;
+  // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
+  const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
@@ -150,5 +156,6 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     info: io.info,
     clock: context.clock,
     ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+    ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
   });
 }

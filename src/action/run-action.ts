@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
+import type { RateBudget } from '../github/rate-budget.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
@@ -63,6 +64,8 @@ export interface ActionDeps {
   readonly signal?: AbortSignal;
   /** Undefined without a token: no comment, no check run. */
   readonly github?: GitHubClient;
+  /** What `github`'s answers say of its rate limit (see `createOctokit`): the live comment paces itself by it. */
+  readonly rateBudget?: RateBudget;
   /** Builds the model client; tests pass one that talks to a local server. */
   readonly createModel?: JobDeps['createModel'];
   /**
@@ -249,6 +252,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const ending: { report?: FinalReport } = {};
   const comment = await liveComment(settings, {
     github: deps.github,
+    ...(deps.rateBudget && { rateBudget: deps.rateBudget }),
     io,
     redact,
     clock: deps.clock,

@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
+import type { RateBudget } from './rate-budget.ts';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
 // Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
@@ -28,6 +29,8 @@ export interface OctokitSettings {
   readonly fetch?: typeof fetch;
   /** Extra throttling settings (tests pass limiter groups without the 1 s write spacing). */
   readonly throttle?: Partial<ThrottlingOptions>;
+  /** Told the rate-limit headers of every answer, errors included. */
+  readonly rateBudget?: RateBudget;
 }
 
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
@@ -59,7 +62,7 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
     };
   const baseFetch = settings.fetch ?? (proxyVariableSet(process.env) ? toolkitFetch() : fetch);
   const userAgent = userAgentWithOrchestrationId(process.env['ACTIONS_ORCHESTRATION_ID']);
-  return new GitHub({
+  const octokit = new GitHub({
     // As getOctokit gives it: the token with its scheme, which Octokit's token auth reads either way.
     auth: `token ${settings.token}`,
     baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
@@ -71,6 +74,18 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
       ...settings.throttle,
     } as ThrottlingOptions,
   });
+  const budget = settings.rateBudget;
+  if (budget) {
+    const observe = (headers: Readonly<Record<string, string | number | undefined>> | undefined): void => {
+      if (headers) budget.observe((name) => headers[name]);
+    };
+    octokit.hook.after('request', (response) => observe(response.headers));
+    octokit.hook.error('request', (error) => {
+      observe((error as { response?: { headers?: Record<string, string | number | undefined> } }).response?.headers);
+      throw error;
+    });
+  }
+  return octokit;
 }
 
 /**

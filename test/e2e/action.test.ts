@@ -82,6 +82,33 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     expect(github.violations).toEqual([]);
   });
 
+  // A GITHUB_TOKEN has 1,000 requests an hour for the repository; a comment written every second (with the
+  // pull request's head read before each write) spent them in minutes, and then the run's final comment failed.
+  it('writes the comment less often when the token has few requests left, and still writes the final state', async (context) => {
+    const github = await fakeGitHub(context);
+    github.rateLimit = { limit: 1000, remaining: 150, resetAt: Math.floor(Date.now() / 1000) + 3600 };
+    // The model answers after 2.5 s: a run that wrote every second would edit the comment while it waits.
+    const chat = await startChatServer(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      return textAnswer('The crash on start is fixed.');
+    });
+    context.onTestFinished(() => chat.close());
+    const run = await runActionBundle(
+      options({
+        files: { [PLAN]: REVIEW_PLAN, 'notes.txt': 'Fixed the crash on start.\n' },
+        inputs: { 'base-url': chat.baseURL, 'api-key': 'sk-test-key', model: 'gpt-4.1-mini' },
+        event: { name: 'pull_request', payload: pullRequestEvent(7) },
+        githubUrl: github.url,
+      }),
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    // Fifty requests above the reserve of 100: a write every 480 s at most, so only the first and the last.
+    expect(github.requestsTo('issues/create-comment')).toHaveLength(1);
+    expect(github.requestsTo('issues/update-comment')).toHaveLength(1);
+    expect(commentsOn(github, 7)[0]).toContain('**Finished: succeeded**');
+    expect(github.violations).toEqual([]);
+  });
+
   it('fails the job on an unmet required goal, with the table, an annotation and a failed check run', async (context) => {
     const github = await fakeGitHub(context);
     const run = await runActionBundle(

@@ -81,6 +81,12 @@ export class FakeGitHub {
   #nextId = 1000;
   /** The fake's clock (ms): each stamp it gives (created_at, updated_at) is a second after the last. */
   now = Date.UTC(2025, 0, 1);
+  /**
+   * The token's primary rate limit, as GitHub keeps it: set, every answer carries the `x-ratelimit-*`
+   * headers, each request counts, and once none are left requests get GitHub's 403 until `resetAt`
+   * (epoch seconds). Unset, no headers are sent and nothing is counted.
+   */
+  rateLimit?: { readonly limit: number; remaining: number; readonly resetAt: number };
 
   constructor() {
     this.#register();
@@ -283,6 +289,13 @@ export class FakeGitHub {
     if (!validation.ok) return this.#reject(res, recorded, validation.problems);
     Object.assign(recorded, { operationId: validation.route.operationId });
     this.onRequest?.(recorded);
+    if (this.rateLimit) {
+      if (this.rateLimit.remaining === 0) {
+        const message = 'API rate limit exceeded for installation. If you reach out to GitHub Support for help, please include the request ID.';
+        return this.#send(res, recorded, { status: 403, body: { message, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' } });
+      }
+      this.rateLimit.remaining -= 1;
+    }
     const fault = this.#faults.get(validation.route.operationId)?.shift();
     if (fault && 'hang' in fault) return; // never answered; stop() drops the connection
     // Carried out late, whether or not the client still waits: GitHub's requests do not die with the client.
@@ -304,7 +317,15 @@ export class FakeGitHub {
 
   #send(res: ServerResponse, recorded: RecordedRequest, reply: Reply): void {
     recorded.status = reply.status;
-    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
+    const limit = this.rateLimit;
+    const rateHeaders = limit && {
+      'x-ratelimit-limit': String(limit.limit),
+      'x-ratelimit-remaining': String(limit.remaining),
+      'x-ratelimit-used': String(limit.limit - limit.remaining),
+      'x-ratelimit-reset': String(limit.resetAt),
+      'x-ratelimit-resource': 'core',
+    };
+    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...rateHeaders, ...reply.headers });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
   }
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { RateBudget } from '../../src/github/rate-budget.ts';
+import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { IssueTarget } from '../../src/github/event-target.ts';
 import { issueCommentApi, type CommentApi } from '../../src/report/comment/comment-api.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
@@ -325,5 +327,87 @@ describe('comment updater against the GitHub REST API', () => {
     const edits = github.requestsTo('issues/update-comment');
     expect(edits[0]?.status).toBe(502);
     expect((edits[1]?.body as { body: string }).body).toBe(render(run.record(), undefined));
+  });
+});
+
+// A GITHUB_TOKEN has 1,000 requests an hour for the repository. A comment written every second spent
+// them in minutes, and then the run's own GitHub calls and its final comment met GitHub's 403.
+describe('writes paced by the token’s rate limit', () => {
+  /** Lets the updater's continuations and any request it started run to their end. */
+  async function settle(inFlight: () => number): Promise<void> {
+    do await new Promise((resolve) => setTimeout(resolve, 0));
+    while (inFlight() > 0);
+  }
+
+  function countedApi(octokit: ReturnType<typeof createOctokit>) {
+    const real = issueCommentApi(octokit, target);
+    let inFlight = 0;
+    const counted = <T>(call: () => Promise<T>): Promise<T> => {
+      inFlight += 1;
+      return call().finally(() => (inFlight -= 1));
+    };
+    const wrapped: CommentApi = {
+      listOwn: (m) => counted(() => real.listOwn(m)),
+      create: (b) => counted(() => real.create(b)),
+      update: (id, b) => counted(() => real.update(id, b)),
+      remove: (id) => counted(() => real.remove(id)),
+    };
+    return { api: wrapped, inFlight: () => inFlight };
+  }
+
+  it('writes less often once half the limit is spent, keeps a reserve, and writes the final state', async () => {
+    github.rateLimit = { limit: 1000, remaining: 560, resetAt: Math.floor(Date.now() / 1000) + 3600 };
+    const manual = new ManualClock();
+    const times: number[] = [];
+    github.onRequest = (request) => {
+      if (request.method !== 'GET') times.push(manual.now());
+    };
+    const budget = new RateBudget();
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 2000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle(), rateBudget: budget });
+    const { api: counted, inFlight } = countedApi(octokit);
+    const steps = Array.from({ length: 200 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const run = new RunScript(plan(steps));
+    for (const s of steps) run.complete(s.key, `result ${s.key}`);
+    run.finish('succeeded');
+    const comments = createCommentUpdater({ api: counted, marker, render, warn: (m) => warnings.push(m), clock: manual, pacingMs: () => budget.spacingMs(1) });
+    // An event a second, for almost seven minutes.
+    for (const event of run.events) {
+      comments.listener(event);
+      await settle(inFlight);
+      manual.advance(1000);
+      await settle(inFlight);
+    }
+    const finished = comments.finish();
+    await settle(inFlight);
+    manual.advance(1000);
+    await finished;
+
+    expect(warnings).toEqual([]);
+    expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
+    expect(github.rateLimit.remaining).toBeGreaterThanOrEqual(90);
+    // About 60 writes a second apart until 500 requests are left, then one every 18 s and more.
+    expect(times.length).toBeLessThan(100);
+    const paced = times.slice(65, -1);
+    expect(paced.length).toBeGreaterThan(5);
+    for (let i = 1; i < paced.length; i++) expect(paced[i]! - paced[i - 1]!).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it('writes the final state a second after the last write, not after the pacing', async () => {
+    const manual = new ManualClock();
+    const { api: counted, inFlight } = countedApi(createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 2000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() }));
+    const run = script();
+    const comments = createCommentUpdater({ api: counted, marker, render, warn: (m) => warnings.push(m), clock: manual, pacingMs: () => 60_000 });
+    comments.listener(run.events[0]!);
+    await settle(inFlight);
+    for (const event of run.events.slice(1)) comments.listener(event);
+    await settle(inFlight);
+    expect(patches()).toBe(0);
+    const finished = comments.finish();
+    await settle(inFlight);
+    manual.advance(1000);
+    await finished;
+    expect(manual.now()).toBe(1000);
+    expect(patches()).toBe(1);
+    expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
   });
 });

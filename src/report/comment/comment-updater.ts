@@ -26,6 +26,11 @@ export interface CommentUpdaterOptions {
   readonly clock?: Clock;
   /** GitHub asks for at least a second between content writes. */
   readonly minIntervalMs?: number;
+  /**
+   * Asked before each write while the run goes: a longer least time between writes (the token's rate
+   * limit running low: `RateBudget`). The final state waits only `minIntervalMs`.
+   */
+  readonly pacingMs?: () => number;
   /** Attempts per write for transient failures (5xx, timeouts, rate limits). Default 3. */
   readonly maxAttempts?: number;
   /** `finish()` stops trying after this long (plus at most one request's own timeout). Default 30 s. */
@@ -85,6 +90,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let lastWriteEnd = Number.NEGATIVE_INFINITY;
   let deadline = Number.POSITIVE_INFINITY;
   let pump: Promise<void> | undefined;
+  /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
+  const finishing = new AbortController();
   const warned = new Set<string>();
 
   const warnOnce = (kind: string, message: string): void => {
@@ -214,10 +221,17 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
 
   const drain = async (): Promise<void> => {
     while (dirty && !disabled && clock.now() < deadline) {
-      const wait = lastWriteEnd + minInterval - clock.now();
+      const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
+      const wait = lastWriteEnd + paced - clock.now();
       if (wait > 0) {
         if (clock.now() + wait > deadline) return;
-        await clock.sleep(wait);
+        if (paced > minInterval) {
+          const woken = await clock.sleep(wait, finishing.signal).then(
+            () => false,
+            () => true,
+          );
+          if (woken) continue;
+        } else await clock.sleep(wait);
       }
       dirty = false;
       // A shared comment is compared with what it holds when the write reads it, not with our last body.
@@ -279,6 +293,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     async finish(finalGoals) {
       if (!finished) {
         finished = true;
+        finishing.abort();
         goals = finalGoals;
         // A POST that timed out may have landed since: the final state goes to the one comment kept.
         if (created) unsettled = true;
