@@ -1,11 +1,14 @@
 /**
- * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
- * invisible operators, deprecated format characters, the byte-order mark, bidi
- * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00–FE0F,
- * U+E0100–E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
- * its VS16 still shows. Global: use it with `replace`.
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00–FE0F, U+E0100–E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
  */
-export const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `ＡＫＩＡ` is `AKIA`). */
 export function visibleText(text: string): string {

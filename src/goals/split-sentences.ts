@@ -22,7 +22,8 @@ const MARKS = '.!?…‼⁇⁈⁉';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
 const CJK_MARKS = '。！？｡';
 const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
-const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
+// A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 
 /**

@@ -334,7 +334,7 @@ export const Goal = z
       .optional()
       .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
     equals: z.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
-    min_words: z.int().min(0).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
+    min_words: z.int().min(1).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
     max_words: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
     max_chars: z.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
     every_sentence_matches: z

@@ -1,4 +1,5 @@
 import { ModelCallError } from '../llm/model-call-error.ts';
+import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 import type { ChatRequest, ModelClient } from '../llm/model-client.ts';
 
 // Endpoints that refused `response_format` once are asked without it from then on.
@@ -14,10 +15,9 @@ function refusedFormat(error: unknown): boolean {
  */
 function answerText(response: Awaited<ReturnType<ModelClient['complete']>>): string {
   const choice = response.choices[0];
-  const reason = choice?.finish_reason;
-  if (reason === 'length' || reason === 'content_filter') {
-    const why = reason === 'length' ? 'it reached the token limit' : 'the endpoint stopped it (content_filter)';
-    throw new Error(`the model's answer was cut off before it ended (${why}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+  const reason = cutOffReason(choice);
+  if (reason) {
+    throw new Error(`the model's answer was cut off before it ended (${cutOffWhy(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
   }
   return choice?.message.content ?? '';
 }

@@ -1,7 +1,8 @@
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { buildStepMessages } from './build-step-messages.ts';
 import { completeForStep, requireModel } from './complete-for-step.ts';
-import { CUT_OFF_FINISH_REASONS, CutOffAnswerError } from './cut-off-answer-error.ts';
+import { CutOffAnswerError } from './cut-off-answer-error.ts';
+import { cutOffReason } from '../llm/cut-off-reason.ts';
 import { EmptyAnswerError } from './empty-answer-error.ts';
 import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
@@ -18,6 +19,7 @@ export async function askForText(ctx: StepContext, instruction: string): Promise
     const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
     throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
   }
-  if (choice && CUT_OFF_FINISH_REASONS.includes(choice.finish_reason ?? '')) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: choice.finish_reason! });
+  const cutOff = cutOffReason(choice);
+  if (cutOff) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
   return text;
 }

@@ -114,6 +114,25 @@ describe('judge', () => {
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: refusing, cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: the judge refused: I cannot help with that.' });
   });
+
+  // Steps and the planner never read a cut-off answer as the whole; the judge read one cut by a content filter.
+  it.each([
+    ['length', 'it reached the token limit'],
+    ['content_filter', 'the endpoint stopped it (content_filter)'],
+  ])('could not be evaluated when the verdict was cut off (finish_reason %s), however it reads', async (finishReason, why) => {
+    const cut: ModelClient = {
+      defaultModel: 'm',
+      complete: async (request) => ({
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: request.model,
+        choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: 'assistant', content: '{"met": true, "reason": "looks fine"}', refusal: null } }],
+      }),
+    };
+    const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: cut, cwd: process.cwd(), env: {} });
+    expect(result).toMatchObject({ outcome: 'error', evidence: `could not evaluate: the judge's answer was cut off before its verdict ended: ${why}` });
+  });
 });
 
 describe('judgeMessages', () => {

@@ -157,7 +157,9 @@ describe('a structured result', () => {
 // forbids (found by a review).
 describe('not_contains against text a reader sees', () => {
   it('finds the text split by invisible characters or written in compatibility forms', async () => {
-    for (const hidden of ['key AK\u200bIA0123456789ABCDEF', 'key ＡＫＩＡ0123456789ABCDEF', 'key A\u2060K\uFE0FIA']) {
+    // Every default-ignorable code point, not a list: U+034F (grapheme joiner), U+180B (Mongolian free
+    // variation selector), U+3164 (Hangul filler) and U+1D173 (a musical format character) passed (found by an adversarial pass).
+    for (const hidden of ['key AK\u200bIA0123456789ABCDEF', 'key ＡＫＩＡ0123456789ABCDEF', 'key A\u2060K\uFE0FIA', 'AK\u034FIA', 'AK\u180BIA', 'AK\u3164IA', 'AK\u{1D173}IA']) {
       expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(hidden))).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a reader sees it') });
     }
     expect((await checkGoal({ not_contains: 'AKIA' }, finishedRun('key AKI A'))).outcome).toBe('met');

@@ -49,6 +49,8 @@ describe('goal definitions are validated with the plan', () => {
     ]);
     // A pattern that matches every sentence could never fail either (found by a review of the change).
     expect(await errorsFor(yaml(...steps, "  - { name: s, every_sentence_matches: '\\S' }"))).toEqual([expect.stringContaining('`\\S` matches any text')]);
+    // Nor can `min_words: 0`, met by an empty result (found by an adversarial pass).
+    expect(await errorsFor(yaml(...steps, '  - { name: w, min_words: 0 }'))).toEqual(['plan.yml:5:27: `min_words` must be at least 1; got `0` (at goals[0].min_words)']);
     // What stays valid: flags on a regex goal, anchored patterns that real text can fail (only spaces,
     // ASCII only, no HTML, at most 280 characters).
     for (const pattern of ['^[\\x00-\\x7F]*$', '(?s)^.{0,280}$', '^[^<>]*$']) await validPlan(yaml(...steps, `  - { name: p, matches: '${pattern}' }`));

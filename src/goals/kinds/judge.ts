@@ -1,5 +1,6 @@
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
 import { callUsage } from '../../llm/call-usage.ts';
+import { cutOffReason, cutOffWhy } from '../../llm/cut-off-reason.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
@@ -38,9 +39,9 @@ export const judgeCheck: GoalCheck = {
     if (choice.message.refusal) {
       throw new GoalNotEvaluableError(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
     }
-    if (choice.finish_reason === 'length') {
-      throw new GoalNotEvaluableError('the judge ran out of tokens before finishing its verdict');
-    }
+    // A verdict cut off is not read as the whole: `{"met": true` of a longer answer is no verdict.
+    const cutOff = cutOffReason(choice);
+    if (cutOff) throw new GoalNotEvaluableError(`the judge's answer was cut off before its verdict ended: ${cutOffWhy(cutOff)}`);
     const verdict = parseJudgeVerdict(choice.message.content ?? '');
     return { met: verdict.met, evidence: verdict.reason };
   },

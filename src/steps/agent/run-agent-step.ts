@@ -5,7 +5,8 @@ import type { ChatRequest } from '../../llm/model-client.ts';
 import { DEFAULT_MAX_TURNS } from '../../plan/schema.ts';
 import { buildStepMessages } from '../build-step-messages.ts';
 import { completeForStep, requireModel } from '../complete-for-step.ts';
-import { CUT_OFF_FINISH_REASONS, CutOffAnswerError } from '../cut-off-answer-error.ts';
+import { CutOffAnswerError } from '../cut-off-answer-error.ts';
+import { cutOffReason } from '../../llm/cut-off-reason.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
 import { dataBlock, promptExcerpt, promptText } from '../data-block.ts';
 import type { EarlierCall, StepContext } from '../step-context.ts';
@@ -99,9 +100,8 @@ class AgentLoop {
       if (answered) this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
       if (calls.length === 0) {
-        if (answered && choice && CUT_OFF_FINISH_REASONS.includes(choice.finish_reason ?? '')) {
-          throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: choice.finish_reason! });
-        }
+        const cutOff = cutOffReason(choice);
+        if (answered && cutOff) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
         if (answered) return content;
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
