@@ -5,26 +5,61 @@ import { INVISIBLE } from '../core/invisible-characters.ts';
 /** Untrusted text longer than this many characters is cut before it enters a prompt. */
 export const UNTRUSTED_CHAR_LIMIT = 32_000;
 
+/** What may stand before a comment that starts a block: indentation, quote and list markers (a superset). */
+const BLOCK_PREFIX = new Set([' ', '\t', '>', '-', '*', '+', '.', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+
 /**
- * `text` without HTML comments (`<!-- … -->`, an unclosed one to the end), also those that removing
- * one forms from the pieces around it (`<!<!-- x -->-- y -->`). One pass, in time linear in the text:
- * removing them again until nothing changed took the square of its length (224 KB of nested
- * comments: 13 s of a blocked event loop).
+ * `text` without the HTML comments a page hides, also those that removing one forms from the pieces
+ * around it (`<!<!-- x -->-- y -->`). As CommonMark reads them:
+ * - a comment that starts a line (after indentation, `>` or a list marker) starts an HTML block, and
+ *   hides everything to its `-->`, across blank lines, or to the end of the text when none follows;
+ * - a comment inside a line hides only up to a `-->` in the same paragraph: one opened and never
+ *   closed, or closed after a blank line, is shown as it is written, and stays. Removing everything
+ *   after it hid a whole paragraph a reader sees from a judge (`it opens <!-- and never closes`).
+ * Code spans and code blocks are not told apart: a comment in them is removed as one outside them.
+ * One pass, in time linear in the text: removing them again until nothing changed took the square of
+ * its length (224 KB of nested comments: 13 s of a blocked event loop).
  */
 export function removeHtmlComments(text: string): string {
   // Only a comment in the text as given can start a removal: without one, the text stays as it is.
   if (!text.includes('<!--')) return text;
   const out: string[] = [];
+  // Where the current line of `out` starts, and its first character that cannot stand before a block.
+  let lineStart = 0;
+  let firstInLine = Number.POSITIVE_INFINITY;
+  // The next `-->` and the next blank line at or after `at` (`text.length` for none): both only move
+  // forward, each looked for again only once `at` has passed it, so the pass stays linear.
+  let close = -1;
+  let blank = -1;
+  const blankLine = /\n[ \t]*\n/g;
   let at = 0;
   while (at < text.length) {
     const char = text[at]!;
     out.push(char);
     at++;
+    if (char === '\n') {
+      lineStart = out.length;
+      firstInLine = Number.POSITIVE_INFINITY;
+    } else if (firstInLine === Number.POSITIVE_INFINITY && !BLOCK_PREFIX.has(char)) firstInLine = out.length - 1;
     // An opener just completed, from what was kept before and this character: drop it and the comment.
     if (char === '-' && out.length >= 4 && out[out.length - 2] === '-' && out[out.length - 3] === '!' && out[out.length - 4] === '<') {
-      out.length -= 4;
-      const close = text.indexOf('-->', at);
-      at = close === -1 ? text.length : close + 3;
+      const opener = out.length - 4;
+      if (close < at) {
+        close = text.indexOf('-->', at);
+        if (close === -1) close = text.length;
+      }
+      const startsBlock = opener >= lineStart && firstInLine >= opener;
+      if (!startsBlock) {
+        if (blank < at) {
+          blankLine.lastIndex = at;
+          blank = blankLine.exec(text)?.index ?? text.length;
+        }
+        // Not closed in its paragraph: text the page shows.
+        if (close >= blank) continue;
+      }
+      out.length = opener;
+      if (firstInLine >= opener) firstInLine = Number.POSITIVE_INFINITY;
+      at = close === text.length ? text.length : close + 3;
     }
   }
   return out.join('');
