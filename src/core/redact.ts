@@ -79,13 +79,33 @@ function unicodeEscaped(json: string, which: RegExp): string {
 }
 
 /**
+ * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote`, PHP's `rawurlencode`,
+ * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
+ * `URLSearchParams` writes it; PHP's `urlencode`.
+ */
+const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20' | '+' }> = [
+  { keep: "-_.!~*'()", space: '%20' },
+  { keep: '-_.~', space: '%20' },
+  { keep: '-_.~', space: '+' },
+  { keep: '-_.*', space: '+' },
+  { keep: '-_.', space: '+' },
+];
+
+/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
+  const encoded = encodeURIComponent(secret).replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+  return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
+}
+
+/**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
- * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
- * as hex; or as one line of a multi-line secret (a PEM key).
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
  */
 function spellings(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
-  const uri = encodeURIComponent(secret);
+  const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
   const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
   const forms = [
     secret,
@@ -94,8 +114,8 @@ function spellings(secret: string): string[] {
     unicodeEscaped(json, /[^\x00-\x7f]/g),
     unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
     unicodeEscaped(json, /[<>&\u2028\u2029]/g),
-    uri,
-    uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    ...urls,
+    ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
     html,
     html.replaceAll("'", '&#39;'),
     html.replaceAll("'", '&#x27;'),

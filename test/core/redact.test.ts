@@ -48,6 +48,22 @@ describe('createRedactor', () => {
     expect(known(`https://x.test/?p=${encodeURIComponent(withQuote)}`)).toBe('https://x.test/?p=***');
   });
 
+  // `encodeURIComponent` leaves `!'()*`, which most encoders escape, and a form writes a space as `+`: a
+  // password in a login URL or a DSN was shown (found by an adversarial pass).
+  it('hides a known secret as URL encoders other than encodeURIComponent write it', () => {
+    const password = 'hunter2!Pass(prod)* it~';
+    const redact = createRedactor([password]);
+    const strict = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+    const written = [
+      `login?${new URLSearchParams({ user: 'svc', password })}`, // a form: `+` for a space, %7E for ~
+      `postgres://svc:${strict(password)}@db.test/app`, // Python's quote(safe=''), PHP's rawurlencode
+      `postgres://svc:${strict(password).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())}@db.test/app`,
+      `q=${strict(password).replaceAll('%20', '+')}`, // Python's quote_plus, Go's QueryEscape
+      `q=${strict(password).replaceAll('%20', '+').replaceAll('~', '%7E')}`, // PHP's urlencode
+    ];
+    for (const text of written) expect(redact(text), text).not.toMatch(/hunter2|prod/);
+  });
+
   it('hides a known secret as other encoders write it: PHP, Python and Go JSON, lower-case URL escapes, HTML, hex', () => {
     const aws = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
     const tricky = 'p&ss<wörd>/"quoted"/\'single\'';
