@@ -119,7 +119,7 @@ describe('judge', () => {
   it.each([
     ['length', 'it reached the token limit'],
     ['content_filter', 'the endpoint stopped it (content_filter)'],
-  ])('could not be evaluated when the verdict was cut off (finish_reason %s), however it reads', async (finishReason, why) => {
+  ] as const)('could not be evaluated when the verdict was cut off (finish_reason %s), however it reads', async (finishReason, why) => {
     const cut: ModelClient = {
       defaultModel: 'm',
       complete: async (request) => ({

@@ -9,7 +9,8 @@ const INLINE = new RegExp(
     '@(?=[A-Za-z0-9])', // mentions
     '#(?=[A-Za-z0-9])', // issue references
     ':(?=//)', // bare URLs: scheme://host is not turned into a link
-    '\\.(?=[A-Za-z0-9-]+\\.)(?<=www\\.)', // www.host.tld autolinks
+    // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.ä.x`, `www.a%41.x`)
+    '\\.(?<=[Ww]{3}\\.)(?=\\S)',
   ].join('|'),
   'g',
 );
