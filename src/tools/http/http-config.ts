@@ -3,13 +3,14 @@ import { z } from 'zod';
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = z
   .url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+  // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
   .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    const url = URL.parse(value);
+    return !url || (url.username === '' && url.password === '');
   }, 'a URL prefix may not carry credentials (user:password@)')
   .refine((value) => {
-    const url = new URL(value);
-    return url.search === '' && url.hash === '';
+    const url = URL.parse(value);
+    return !url || (url.search === '' && url.hash === '');
   }, 'a URL prefix may not have a query (?...) or fragment (#...)');
 
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */

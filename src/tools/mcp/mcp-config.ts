@@ -21,6 +21,10 @@ export const McpServer = z
       .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: z
       .url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+      .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (url.username === '' && url.password === '');
+      }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
       .optional()
       .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
