@@ -6,7 +6,8 @@ import { describePurpose } from './describe-purpose.ts';
  * answer cut off before its end, an answer longer than the client reads, or a 200 answer that is not a
  * Chat Completions answer.
  */
-export type ModelCallFailure = 'http' | 'timeout' | 'connection' | 'truncated' | 'too-large' | 'malformed';
+export const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'] as const;
+export type ModelCallFailure = (typeof MODEL_CALL_FAILURES)[number];
 
 export interface ModelCallErrorFields {
   /** Who asked (`step:3`, `planner`, `goal:<name>`). */

@@ -1,7 +1,8 @@
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { firstRequestDifference } from './first-request-difference.ts';
-import { ModelCallError } from './model-call-error.ts';
+import { MODEL_CALL_FAILURES, ModelCallError } from './model-call-error.ts';
+import { readChatResponse } from './read-chat-response.ts';
 import { exchangeKey, type RecordedExchange, type RecordingHeader } from './recorded-exchange.ts';
 import { ReplayFileError } from './replay-file-error.ts';
 import { ReplayMissingAnswerError } from './replay-missing-answer-error.ts';
@@ -10,6 +11,10 @@ import { StaleRecordingError } from './stale-recording-error.ts';
 export interface ReplayOptions {
   /** The model used when a step, agent or plan names none; default: the one the recorded run used. */
   readonly defaultModel?: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isExchange(value: unknown): value is RecordedExchange {
@@ -22,6 +27,18 @@ function isExchange(value: unknown): value is RecordedExchange {
     line.request !== null &&
     (typeof line.response === 'object' || typeof line.error === 'object')
   );
+}
+
+/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
+function failureProblem(error: Record<string, unknown>): string | undefined {
+  const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+  if (typeof failure !== 'string' || !(MODEL_CALL_FAILURES as readonly string[]).includes(failure)) return `its error's \`failure\` is none of ${MODEL_CALL_FAILURES.join(', ')}`;
+  if (typeof transient !== 'boolean') return "its error's `transient` is not true or false";
+  if (!Number.isInteger(attempts) || (attempts as number) < 1) return "its error's `attempts` is not a whole number of 1 or more";
+  if (typeof detail !== 'string') return "its error's `detail` is not text";
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) return "its error's `status` is not an HTTP status";
+  if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))) return "its error's `retryAfterMs` is not a number of 0 or more";
+  return undefined;
 }
 
 function isHeader(value: unknown): value is RecordingHeader {
@@ -44,13 +61,23 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
     }
     if (isHeader(value)) {
+      if (value.version !== 1) throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
       header = value;
       continue;
     }
     if (!isExchange(value)) {
       throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
     }
-    exchanges.push(value);
+    // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
+    if ('error' in value && value.error !== undefined) {
+      const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
+      if (problem) throw new ReplayFileError({ file: path, line: index + 1, problem });
+      exchanges.push(value);
+      continue;
+    }
+    const read = readChatResponse((value as { response?: unknown }).response);
+    if (!read.ok) throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
+    exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
   }
   return { header, exchanges };
 }

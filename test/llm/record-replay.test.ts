@@ -150,4 +150,31 @@ describe('record and replay', () => {
     expect(() => replayModelClient(file)).toThrow(/line 2/);
     expect(() => replayModelClient(join(file, 'missing'))).toThrow(/cannot be read/);
   });
+
+  // A recording was used as it stood: a number as content crashed the planner ("answer.trim is not a
+  // function"), text as token counts made the cost $NaN, an empty error "failed after undefined
+  // attempts" (found by an adversarial pass). Each line is read as a live answer would be.
+  it('reads each recorded answer and failure as a live one, and names the line of one it would not take', async () => {
+    const header = '{"recording":"plan-runner","version":1,"defaultModel":"m"}';
+    const request = JSON.stringify(ask('q'));
+    const line = (outcome: string) => `${header}\n{"purpose":"step:1","ordinal":0,"request":${request},${outcome}}\n`;
+    const answer = (message: string, usage = '') => `"response":{"id":"x","object":"chat.completion","created":0,"model":"m","choices":[{"index":0,"finish_reason":"stop","message":${message}}]${usage}}`;
+    const cases: [string, string][] = [
+      [line(answer('{"role":"assistant","content":5}')), 'line 2: holds an answer plan-runner would not take from an endpoint: choices[0]: the message content is neither text nor null'],
+      [line('"response":{}'), 'line 2: holds an answer plan-runner would not take from an endpoint: the answer has no `choices`'],
+      [line('"error":{}'), "line 2: its error's `failure` is none of http, timeout, connection, truncated, too-large, malformed"],
+      [line('"error":{"failure":"http","transient":false,"attempts":0,"detail":"x"}'), "line 2: its error's `attempts` is not a whole number of 1 or more"],
+      [line('"error":{"failure":"http","status":42,"transient":false,"attempts":1,"detail":"x"}'), "line 2: its error's `status` is not an HTTP status"],
+      [`${header.replace('"version":1', '"version":99')}\n`, 'line 1: is a recording of format version 99, and this plan-runner reads version 1'],
+    ];
+    for (const [text, problem] of cases) {
+      writeFileSync(file, text);
+      expect(() => replayModelClient(file), problem).toThrow(`Replay file ${file} ${problem}. Record it again with --record ${file}.`);
+    }
+    // Usage whose counts are no numbers is left out, as a live answer's is (tokens are then estimated): the cost stays a number.
+    writeFileSync(file, line(answer('{"role":"assistant","content":"ok"}', ',"usage":{"prompt_tokens":-5,"completion_tokens":"a"}')));
+    const response = await replayModelClient(file).complete(ask('q'), { purpose: 'step:1' });
+    expect(response.choices[0]?.message.content).toBe('ok');
+    expect(response).not.toHaveProperty('usage');
+  });
 });
