@@ -42,6 +42,14 @@ function blankIsDefault<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 }
 
+/** A whole number from `min` to `max`, every failure told the range (zod's own says "Too small: expected number to be >=1"). */
+function wholeNumber(min: number, max: number, unit?: string) {
+  const message = `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+  return z.coerce.number<string>({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const RATE = 'expected a rate from 0 to 1, such as 0.9';
+
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
  * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
@@ -50,7 +58,8 @@ function decimalInput<T extends z.ZodType>(schema: T) {
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     if (value.trim() === '') return undefined;
-    if (!/^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
+    // A minus sign passes, so `-1` is told the range it is outside of.
+    if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
       ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
       return z.NEVER;
     }
@@ -89,8 +98,8 @@ export const ActionInputs = z.object({
       })
       .default('run'),
   ),
-  'eval-runs': decimalInput(z.coerce.number<string>().int().min(1).max(100).default(5)),
-  'eval-seed': decimalInput(z.coerce.number<string>().int().min(0).max(2 ** 31 - 1).default(1)),
+  'eval-runs': decimalInput(wholeNumber(1, 100, 'runs').default(5)),
+  'eval-seed': decimalInput(wholeNumber(0, 2 ** 31 - 1).default(1)),
   'eval-faults': blankIsDefault(Text.optional()),
   'eval-answers': blankIsDefault(Text.optional()),
   'eval-baselines': blankIsDefault(Text.default('')).transform((text, ctx) => {
@@ -99,7 +108,7 @@ export const ActionInputs = z.object({
     if (wrong) ctx.addIssue({ code: 'custom', message: `expected react and/or full-history, got ${JSON.stringify(wrong)}` });
     return [...new Set(names)] as Array<'react' | 'full-history'>;
   }),
-  'min-success-rate': decimalInput(z.coerce.number<string>().min(0).max(1).optional()),
+  'min-success-rate': decimalInput(z.coerce.number<string>().min(0, RATE).max(1, RATE).optional()),
   'resume-from': blankIsDefault(Text.optional()),
   state: blankIsDefault(z.enum(['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
   resume: blankIsDefault(z.enum(['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
@@ -113,10 +122,10 @@ export const ActionInputs = z.object({
   'state-retention-days': decimalInput(
     z.coerce.number<string>({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7),
   ),
-  shards: decimalInput(z.coerce.number<string>({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
-  shard: decimalInput(z.coerce.number<string>({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+  shards: decimalInput(wholeNumber(1, 256).optional()),
+  shard: decimalInput(wholeNumber(1, 256).optional()),
   'weights-from': blankIsDefault(Text.optional()),
-  'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0).optional()),
+  'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').optional()),
   'allowed-bots': AllowedBotsInput,
 });
 export type ActionInputs = z.infer<typeof ActionInputs>;

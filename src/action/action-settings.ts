@@ -87,6 +87,10 @@ function modeProblems(inputs: ActionInputs): string[] {
     const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
     for (const name of given) problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
   }
+  if (inputs.mode === 'plan') {
+    const given = [inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
+    for (const name of given) problems.push(`input '${name}': mode: plan runs no step, so it has nothing to resume or order; remove it, or set mode: run`);
+  }
   return problems;
 }
 

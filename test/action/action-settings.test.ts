@@ -73,6 +73,31 @@ describe('readActionSettings', () => {
     const evaluated = await read({ mode: 'eval', 'check-run': 'true', 'min-success-rate': '0.9' });
     expect(!evaluated.ok && evaluated.problems).toEqual([expect.stringMatching(/^input 'check-run': mode: eval does not read it/)]);
     expect((await read({ mode: 'eval', 'eval-runs': '5', 'eval-seed': '1', 'min-success-rate': '0.9' })).ok).toBe(true);
+    // mode: plan runs no step: a resume or a trace's durations were read by nothing (found by an adversarial pass).
+    const planned = await read({ mode: 'plan', 'resume-from': 'attempt', 'weights-from': 'trace.jsonl' });
+    expect(!planned.ok && planned.problems).toEqual([
+      "input 'resume-from': mode: plan runs no step, so it has nothing to resume or order; remove it, or set mode: run",
+      "input 'weights-from': mode: plan runs no step, so it has nothing to resume or order; remove it, or set mode: run",
+    ]);
+  });
+
+  // zod's own words reached the log: "Too small: expected number to be >=1"; and `-1` was "not a decimal
+  // number" rather than out of range (found by an adversarial pass).
+  it('tells a number input out of range the range it takes', async () => {
+    const cases = [
+      ['eval-runs', '0', 'expected a whole number of runs from 1 to 100'],
+      ['eval-runs', '500', 'expected a whole number of runs from 1 to 100'],
+      ['eval-runs', '2.5', 'expected a whole number of runs from 1 to 100'],
+      ['eval-seed', '99999999999', 'expected a whole number from 0 to 2147483647'],
+      ['min-success-rate', '2', 'expected a rate from 0 to 1, such as 0.9'],
+      ['max-cost-usd-per-run', '-1', 'expected an amount in US dollars of 0 or more, such as 0.05'],
+    ] as const;
+    for (const [name, value, problem] of cases) {
+      const result = await read({ mode: 'eval', [name]: value });
+      expect(!result.ok && result.problems, `${name}: ${value}`).toEqual([`input '${name}': ${problem}`]);
+    }
+    const shards = await read({ mode: 'prepare', shards: '-2' });
+    expect(!shards.ok && shards.problems).toEqual(["input 'shards': expected a whole number from 1 to 256"]);
   });
 
   // Number() read 0x10 as 16, 1e1 as 10, and 1e400 as Infinity: max-cost-usd-per-run: 1e400 was no limit (found by a review).
