@@ -1,5 +1,6 @@
 import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { MAX_ALIAS_COUNT, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
+import { MAX_ALIAS_COUNT, MAX_ALIASED_VALUES, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
 
@@ -43,6 +44,44 @@ function tooDeepNode(root: Node): Node | undefined {
       const child = isPair(item) ? item.value : item;
       if (child && !isAlias(child) && typeof child === 'object') stack.push({ node: child as Node, depth: depth + 1 });
     }
+  }
+  return undefined;
+}
+
+/**
+ * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES; else
+ * undefined. An alias adds what its anchor holds, aliases in it included. One pass in document order,
+ * without recursion: an anchor comes before its aliases, so its size is known when an alias is met (an
+ * alias of a node still open, its own ancestor, counts as one value).
+ */
+function overExpandingAlias(doc: Document.Parsed, root: Node): Node | undefined {
+  const sizes = new Map<Node, number>();
+  let added = 0;
+  const stack: Array<{ node: Node; open: boolean }> = [{ node: root, open: false }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    const { node } = top;
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      const size = (target && sizes.get(target)) ?? 1;
+      added += size;
+      if (added > MAX_ALIASED_VALUES) return node;
+      sizes.set(node, size);
+      continue;
+    }
+    if (!isCollection(node)) {
+      sizes.set(node, 1);
+      continue;
+    }
+    const children = node.items.flatMap((item): Node[] => (isPair(item) ? [item.key, item.value] : [item]).filter((child): child is Node => !!child && typeof child === 'object'));
+    if (!top.open) {
+      stack.push({ node, open: true });
+      for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index]!, open: false });
+      continue;
+    }
+    let size = 1;
+    for (const child of children) size += sizes.get(child) ?? 1;
+    sizes.set(node, size);
   }
   return undefined;
 }
@@ -257,6 +296,14 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
         message: `the YAML tag ${node.tag!.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag!) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
       })),
     };
+  }
+  const expanding = overExpandingAlias(doc, doc.contents);
+  if (expanding) {
+    return failure(
+      file,
+      `the file's aliases (*name) add more than ${groupDigits(MAX_ALIASED_VALUES)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`,
+      positionOf(lineCounter, expanding.range?.[0] ?? 0),
+    );
   }
   try {
     const positions = Promise.resolve(positionsIn(doc, lineCounter));

@@ -70,8 +70,24 @@ describe('hostile and broken plan files', () => {
       lines.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
     }
     expect(await errorsFor(yaml(...lines))).toEqual([
-      'plan.yml:1:1: the file expands too many aliases (*name), as "billion laughs" files do; use at most 50 alias expansions',
+      "plan.yml:6:8: the file's aliases (*name) add more than 100,000 values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases",
     ]);
+  });
+
+  // Within the 50 alias uses, 49 aliases of one list of 150,000 items made a 300 KB plan 7 million values:
+  // `run` took 16 s and 1 GB and wrote a 30 MB trace (found by an adversarial pass).
+  it('stops aliases of a large value from multiplying the plan, at the alias that passes the bound', async () => {
+    const list = (items: number) => `[${Array(items).fill('1').join(',')}]`;
+    const plan = (items: number) => yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', `    with: { a: &a ${list(items)}, ${Array.from({ length: 40 }, (_, i) => `b${i}: *a`).join(', ')} }`);
+    expect(await errorsFor(plan(3_000))).toEqual([expect.stringMatching(/^plan\.yml:4:\d+: the file's aliases \(\*name\) add more than 100,000 values/)]);
+    const [error] = await errorsFor(plan(3_000));
+    // The 34th alias is the one past 100,000 (each adds 3,001 values).
+    expect(error).toMatch(new RegExp(`^plan\\.yml:4:${plan(3_000).split('\n')[3]!.indexOf('b33: *a') + 6}:`));
+  });
+
+  it('still expands aliases that add fewer values', async () => {
+    const errors = await errorsFor(yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', `    with: { a: &a [${Array(2_000).fill('1').join(',')}], ${Array.from({ length: 40 }, (_, i) => `b${i}: *a`).join(', ')} }`));
+    expect(errors.join('\n')).not.toMatch(/aliases/);
   });
 
   it('allows a few aliases', async () => {
