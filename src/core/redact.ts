@@ -1,5 +1,5 @@
 import { LinearRegex } from './linear-regex.ts';
-import { isSecretEnvName } from './secret-env-name.ts';
+import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 
 /** Replaces secrets in a text with `***`. */
 /**
@@ -327,6 +327,19 @@ export function jsonMayNeedRedaction(json: string, redact: Redactor): boolean {
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
 export function secretValuesFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
   return Object.entries(env).flatMap(([name, value]) => (value && isSecretEnvName(name) ? [value] : []));
+}
+
+/**
+ * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
+ * short number is left out (`isOrdinaryValue`), as for variables.
+ */
+export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(inputs).flatMap(([name, value]) => {
+    if ((typeof value !== 'string' && typeof value !== 'number') || !isSecretEnvName(name.replaceAll('-', '_'))) return [];
+    const text = String(value);
+    return text === '' || isOrdinaryValue(text) ? [] : [text];
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionSecrets } from '../../src/action/action-secrets.ts';
 import type { ActionSettings } from '../../src/action/action-settings.ts';
 import { hideCutFragments } from '../../src/core/hide-cut-fragments.ts';
+import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
 
 describe('actionSecrets', () => {
   it('hides the key, the token and secret-looking variables, but not the plain INPUT_ values', () => {
@@ -9,6 +10,7 @@ describe('actionSecrets', () => {
       model: { baseURL: 'https://api', apiKey: 'sk-key-value' },
       githubToken: 'ghs_token_value',
       env: { INPUT_COMMENT: 'auto', 'INPUT_FAIL-ON-UNMET-GOALS': 'true', 'INPUT_API-KEY': 'sk-key-value', NPM_TOKEN: 'npm_secret', ACTIONS_STEP_DEBUG: 'true', HOME: '/home/runner' },
+      inputs: {},
     } as unknown as ActionSettings;
     expect(actionSecrets(settings).sort()).toEqual(['ghs_token_value', 'npm_secret', 'sk-key-value']);
   });
@@ -19,8 +21,25 @@ describe('actionSecrets', () => {
     const settings = {
       model: { baseURL: 'https://api' },
       env: { KEYSTORE_PASSWORD: '4839201746519283', SIGNING_KEY: '482913', TOKEN_TTL_SECONDS: '3600', PRIVATE_MODE: 'true' },
+      inputs: {},
     } as unknown as ActionSettings;
     expect(actionSecrets(settings).sort()).toEqual(['482913', '4839201746519283']);
+  });
+
+  // `inputs: '{"api_token": "${{ secrets.API_TOKEN }}"}'` reached the comment, summary, trace and outputs:
+  // the runner masks it in the log only (found by an adversarial pass).
+  it('hides the values of inputs whose names look secret, as it does variables', () => {
+    const settings = {
+      model: { baseURL: 'https://api' },
+      env: {},
+      inputs: { api_token: 'pl4inV4lue-Secret-99', 'db-pass': 'hunter2-long', week: '2026-W48', token_ttl: 3600, secret_count: 12_345_678, private_mode: true, notes: ['x'] },
+    } as unknown as ActionSettings;
+    expect(actionSecrets(settings).sort()).toEqual(['12345678', 'hunter2-long', 'pl4inV4lue-Secret-99']);
+  });
+
+  it('hides a secret-named --input of the CLI in what it prints', () => {
+    const redact = cliRedactor({ inputs: { api_token: 'pl4inV4lue-Secret-99', week: '2026-W48' }, baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY' }, {});
+    expect(redact('got {"t":"pl4inV4lue-Secret-99","w":"2026-W48"}')).toBe('got {"t":"***","w":"2026-W48"}');
   });
 });
 
