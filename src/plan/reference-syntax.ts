@@ -59,6 +59,10 @@ export function parseTemplateBody(body: string, itemName?: string): TemplateBody
   }
   const input = INPUT_BODY.exec(body);
   if (input) return { kind: 'reference', reference: { kind: 'input', name: input[1]! } };
+  // Runner variables are read where a process is set up (a tool's `env:`), never in a step's text.
+  if (/^\s*env\b/.test(body)) {
+    return { kind: 'malformed', message: `\`\${${body}}\` reads nothing in a step: runner variables reach a tool through its \`env:\` (\`env: [NAME]\`, or \`env: { NAME: \${env.NAME} }\`), not its arguments` };
+  }
   if (LOOKS_LIKE_REFERENCE.test(body)) {
     return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
   }

@@ -3,6 +3,7 @@ import { GithubConfig } from '../tools/github/github-config.ts';
 import { HttpConfig } from '../tools/http/http-config.ts';
 import { McpServers } from '../tools/mcp/mcp-config.ts';
 import { Toolset } from '../tools/toolset-name.ts';
+import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
@@ -65,7 +66,7 @@ export const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ descrip
 export const EnvPassThrough = z
   .union([
     z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
-    z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), z.string()),
+    z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), envValue()),
   ])
   .meta({
     description:

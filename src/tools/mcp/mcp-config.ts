@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envValue } from '../../process/env-value.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
@@ -16,7 +17,7 @@ export const McpServer = z
       .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
     env: z
-      .union([z.array(EnvName), z.record(EnvName, z.string())])
+      .union([z.array(EnvName), z.record(EnvName, envValue())])
       .optional()
       .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: z
@@ -29,7 +30,7 @@ export const McpServer = z
       .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
     headers: z
-      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), z.string())
+      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), envValue())
       .optional()
       .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+const TEMPLATE = /\$\{([^{}]*)\}/g;
+const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A value a plan gives a process's variable or an MCP server's header: text, in which every `${…}`
+ * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${…}` was passed on as
+ * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
+ * characters, and nothing said so.
+ */
+export function envValue() {
+  return z.string().superRefine((value, ctx) => {
+    for (const [whole, body] of value.matchAll(TEMPLATE)) {
+      if (ENV_BODY.test(body!)) continue;
+      const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body!)
+        ? `\`${whole}\` reads nothing here: these values read runner variables only (\${env.NAME}); give a run input or a step result to the tool as an argument`
+        : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit)`;
+      ctx.addIssue({ code: 'custom', message });
+      return;
+    }
+  });
+}
