@@ -15,12 +15,14 @@ const EXPECTED_WORDS: Record<string, string> = {
   array: 'a list',
   record: 'a map',
 };
-const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of letters, digits, _ and -';
+const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
 
+/** The key a value is at, or for a list item `an item of \`list\``: `workflow_sequence: [~]` was told "`workflow_sequence` must be a map". */
 function keyName(path: readonly PathSegment[]): string {
-  const last = [...path].reverse().find((segment) => typeof segment === 'string');
-  return last === undefined ? 'value' : `\`${last}\``;
+  const at = path.findLastIndex((segment) => typeof segment === 'string');
+  if (at === -1) return 'value';
+  return at === path.length - 1 ? `\`${path[at] as string}\`` : `an item of \`${path[at] as string}\``;
 }
 
 function isStepIdPath(path: readonly PathSegment[]): boolean {
@@ -62,11 +64,20 @@ interface IssueScope {
   readonly prefix: readonly PathSegment[];
 }
 
+/** An issue that says only that the value is of another kind: a wrong type, or a union none of whose branches took its kind. */
+function kindMismatch(issue: ZodIssue): boolean {
+  if (issue.path.length > 0) return false;
+  if (issue.code === 'invalid_type') return true;
+  return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
+}
+
 function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueScope, relative: readonly PathSegment[]): PlanIssue[] {
   const path = [...scope.prefix, ...relative];
-  // A branch whose errors are not about the value's type is the one the user meant: report it.
-  const meant = issue.errors.filter((branch) => branch.some((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+  // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
+  // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
+  const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
   if (meant.length === 1) return meant[0]!.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
+  if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
   if (isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
   const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords((inner as { expected: string }).expected)));
   const unique = [...new Set(expected)];
@@ -94,6 +105,9 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     case 'invalid_value': {
       const values = issue.values.map((value) => String(value));
       if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+      // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
+      const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
+      if (spelled !== undefined) return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
       const near = typeof issue.input === 'string' ? nearestName(issue.input, values) : undefined;
       const hint = near ? ` — did you mean \`${near}\`?` : '';
       return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];

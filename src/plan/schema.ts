@@ -15,14 +15,14 @@ const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const StepId = z
   .union([
     z.int().nonnegative(),
-    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use ASCII letters, digits, _ and - (at most 64)'),
   ])
   .meta({ description: 'A step id: a non-negative integer or a name of letters, digits, _ and - (at most 64).', examples: [1, 'fetch_sales'] });
 export type StepId = z.infer<typeof StepId>;
 
 export const ToolName = z
   .string()
-  .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
+  .regex(TOOL_NAME_PATTERN, 'tool names use ASCII letters, digits, _ and - (1 to 64), as Chat Completions requires')
   .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
 
 /**
@@ -65,8 +65,8 @@ export const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ descrip
 
 export const EnvPassThrough = z
   .union([
-    z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
-    z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), envValue()),
+    z.array(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _')),
+    z.record(z.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), envValue()),
   ])
   .meta({
     description:
@@ -192,7 +192,7 @@ export const Step = z
       .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
     as: z
       .string()
-      .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
+      .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
       .optional()
       .meta({ description: "The item's name in ${…} references (for_each only).", default: 'item', examples: ['package'] }),
     key: z.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
@@ -411,7 +411,7 @@ export const Plan = z.strictObject({
     .optional()
     .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
   inputs: z
-    .record(z.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput)
+    .record(z.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
     .optional()
     .meta({ description: 'Values a run is given, by name.', examples: [{ week: { description: 'ISO week', default: '2026-W48' } }] }),
   model: ModelSettings.optional(),
@@ -429,7 +429,7 @@ export const Plan = z.strictObject({
   mcp_servers: McpServers.optional(),
   planner: PlannerOptions.optional(),
   agents: z
-    .record(z.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent)
+    .record(z.string().regex(NAME_PATTERN, 'agent names use ASCII letters, digits, _ and -'), Agent)
     .optional()
     .meta({ description: 'Agent profiles by name; a step picks one with `agent:`.', examples: [{ researcher: { model: 'gpt-4.1-mini', tools: ['read_file'] } }] }),
   workflow_sequence: z

@@ -46,20 +46,36 @@ describe('schema errors point at the offending key or value', () => {
 
   it('explains step ids instead of printing a union error', async () => {
     expect(await errorsFor(yaml('workflow_sequence:', '  - id: 1.5', '    type: reasoning', '  - id: [x]', '    type: reasoning'))).toEqual([
-      'plan.yml:2:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `1.5` (at workflow_sequence[0].id)',
-      'plan.yml:4:9: step ids are whole numbers (0 or more) or names of letters, digits, _ and -; got `["x"]` (at workflow_sequence[1].id)',
+      'plan.yml:2:9: step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -; got `1.5` (at workflow_sequence[0].id)',
+      'plan.yml:4:9: step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -; got `["x"]` (at workflow_sequence[1].id)',
     ]);
+  });
+
+  // Each got a hint that did not fit (found by an adversarial pass): a dependency object was told the step
+  // id rules, a quoted `1` "must be one of 1; got `1`", and a null list item named the list as a map.
+  it('says what is wrong with a dependency object, a quoted literal, and an empty list item', async () => {
+    const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning }'];
+    expect(await errorsFor(yaml(...steps, '  - { id: 2, type: reasoning, depends_on: [{ step: 1, optional: "yes" }] }', '  - { id: 3, type: reasoning, depends_on: [{ stp: 1 }] }'))).toEqual([
+      'plan.yml:3:65: `optional` must be true or false; got text (at workflow_sequence[1].depends_on[0].optional)',
+      'plan.yml:4:44: missing `step` (at workflow_sequence[2].depends_on[0].step)',
+      'plan.yml:4:46: unknown key `stp` (at workflow_sequence[2].depends_on[0].stp)',
+    ]);
+    expect(await errorsFor(yaml('version: "1"', ...steps, '  - { id: 2, type: reasoning, approval: "true" }'))).toEqual([
+      'plan.yml:1:10: `version` must be 1, not text: write 1 without quotes (at version)',
+      'plan.yml:4:41: `approval` must be true, not text: write true without quotes (at workflow_sequence[1].approval)',
+    ]);
+    expect(await errorsFor(yaml('workflow_sequence: [~]'))).toEqual(['plan.yml:1:21: an item of `workflow_sequence` must be a map; got an empty value (at workflow_sequence[0])']);
   });
 
   it('keeps the schema author’s message for a bad string id', async () => {
     expect(await errorsFor(yaml('workflow_sequence:', '  - id: "a b"', '    type: reasoning'))).toEqual([
-      'plan.yml:2:9: step ids use letters, digits, _ and - (at most 64); got `a b` (at workflow_sequence[0].id)',
+      'plan.yml:2:9: step ids use ASCII letters, digits, _ and - (at most 64); got `a b` (at workflow_sequence[0].id)',
     ]);
   });
 
   it('rejects a tool name that Chat Completions would refuse, at the key', async () => {
     expect(await errorsFor(yaml('goal: g', 'tools:', '  fetch data:', '    description: d', '    command: [x]'))).toEqual([
-      'plan.yml:3:3: tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires; got `fetch data` (at tools["fetch data"])',
+      'plan.yml:3:3: tool names use ASCII letters, digits, _ and - (1 to 64), as Chat Completions requires; got `fetch data` (at tools["fetch data"])',
     ]);
   });
 

@@ -5,7 +5,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
-const EnvName = z.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+const EnvName = z.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 export const McpServer = z
@@ -30,7 +30,7 @@ export const McpServer = z
       .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
     headers: z
-      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), envValue())
+      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), envValue())
       .optional()
       .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
@@ -57,6 +57,6 @@ export type McpServer = z.infer<typeof McpServer>;
 
 /** The plan's `mcp_servers:` section. */
 export const McpServers = z
-  .record(z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+  .record(z.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
   .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 export type McpServers = z.infer<typeof McpServers>;
