@@ -5,7 +5,19 @@ export type InputsResult =
   | { readonly ok: false; readonly errors: string[] };
 
 /**
- * The run's input values: what the caller gave, else the declared default. An input the plan does
+ * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * tool as "7", which its schema refused.
+ */
+function asDeclared(value: unknown, fallback: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) return Number(value);
+  if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim())) return value.trim() === 'true';
+  return value;
+}
+
+/**
+ * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
  */
 export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record<string, unknown>>): InputsResult {
@@ -22,7 +34,7 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
     }
   }
   for (const [name, spec] of Object.entries(declared)) {
-    if (Object.hasOwn(given, name)) inputs[name] = given[name];
+    if (Object.hasOwn(given, name)) inputs[name] = asDeclared(given[name], spec.default);
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
   }
