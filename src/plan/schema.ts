@@ -189,7 +189,7 @@ export const Step = z
       .string()
       .min(1)
       .optional()
-      .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
+      .meta({ description: 'A reference to a list (or a map) an upstream step returns: the step runs once per item, as ${item} (or the name in `as`). Inputs are never lists: make the list with a step.', examples: ['${steps.list.result}', '${steps.list.result.items}'] }),
     as: z
       .string()
       .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
