@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolName } from '../plan/schema.ts';
+import { nearestName } from '../plan/nearest-name.ts';
 
 const ScriptedToolCall = z.strictObject({
   name: ToolName,
@@ -22,5 +23,15 @@ export type ScriptedAnswer = z.infer<typeof ScriptedAnswer>;
 /** What an answers file holds, for the error when it has nothing in it. */
 export const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "…" }]` (see "Evaluating a plan" in the README)';
 
-export const ScriptedAnswers = z.record(z.string().min(1), z.array(ScriptedAnswer).min(1).max(1000));
+/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
+const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
+
+/** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
+const Caller = z.string().superRefine((name, ctx) => {
+  if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name)) return;
+  const near = nearestName(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
+  ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
+});
+
+export const ScriptedAnswers = z.record(Caller, z.array(ScriptedAnswer).min(1).max(1000));
 export type ScriptedAnswers = z.infer<typeof ScriptedAnswers>;

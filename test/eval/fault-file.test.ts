@@ -6,6 +6,7 @@ import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 import { FAULT_FILE_HOLDS, FaultFile } from '../../src/eval/fault-rule.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import { readYamlFile } from '../../src/plan/read-yaml-file.ts';
+import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../../src/eval/scripted-answers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-faults-'));
 
@@ -87,5 +88,23 @@ describe('numeric eval options', () => {
 
   it('take decimal numbers', () => {
     expect(parseCliArgs(['eval', 'p.yml', '--runs', '16', '--seed', '0', '--min-success-rate', '.95', '--max-cost-usd-per-run', '0.01'])).toMatchObject({ runs: 16, seed: 0, minSuccessRate: 0.95, maxCostUsdPerRun: 0.01 });
+  });
+});
+
+// A misspelt caller (`planer:`) was taken, and its answers were never served (found by an adversarial pass).
+describe('the answers file', () => {
+  async function answerProblems(text: string): Promise<string[]> {
+    const file = path.join(dir, 'answers.yml');
+    writeFileSync(file, text);
+    const read = await readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS);
+    return read.ok ? [] : read.errors.map((error) => formatPlanError(error).replace(`${file}:`, ''));
+  }
+
+  it('takes the callers a run has, and names a misspelt one with the nearest', async () => {
+    expect(await answerProblems('planner: [{ text: a }]\nreplanner: [{ text: b }]\nreview: [{ text: c }]\nreact: [{ text: d }]\n"step:1": [{ text: e }]\n"goal:short": [{ text: f }]\n')).toEqual([]);
+    expect(await answerProblems('"step:1": [{ text: hi }]\nplaner: [{ text: hi }]\nstep: [{ text: hi }]\n')).toEqual([
+      '2:1: callers are planner, replanner, review, react, step:<id> and goal:<name> (did you mean `planner`?); got `planer` (at planer)',
+      expect.stringMatching(/^3:1: callers are planner, replanner, review, react, step:<id> and goal:<name>.*; got `step` \(at step\)$/),
+    ]);
   });
 });
