@@ -56,6 +56,16 @@ export async function parsePlanYaml(text: string, file?: string, options: ParseP
     const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
     return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
   }
+  // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
+  // six errors on it that said nothing of line endings.
+  const loneReturn = text.search(/\r(?!\n)/);
+  if (loneReturn !== -1) {
+    const before = text.slice(0, loneReturn);
+    const line = before.split('\n').length;
+    const column = loneReturn - before.lastIndexOf('\n');
+    const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
+    return { ok: false, errors: [{ file, line, column, path: '', message }] };
+  }
   const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
   if (plain !== undefined) {
     let positions: Promise<PlanPositions> | undefined;

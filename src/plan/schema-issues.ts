@@ -36,6 +36,7 @@ function expectedWords(expected: string): string {
 }
 
 function unknownKeyMessage(key: string, known: readonly string[]): string {
+  if (key === '<<') return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
   const near = nearestName(key, known);
   if (near) return `unknown key \`${key}\` — did you mean \`${near}\`?`;
   return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;

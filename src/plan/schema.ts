@@ -422,7 +422,14 @@ export const Plan = z.strictObject({
     .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
   escalate: Escalate.optional(),
   approval: ApprovalPolicy.optional().meta({ default: 'never' }),
-  toolsets: z.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+  toolsets: z
+    .array(Toolset)
+    .superRefine((names, ctx) => {
+      const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
+      if (twice !== -1) ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
+    })
+    .optional()
+    .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
   tools: z.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
   http: HttpConfig.optional(),
   github: GithubConfig.optional(),

@@ -67,6 +67,18 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor(yaml('workflow_sequence: [~]'))).toEqual(['plan.yml:1:21: an item of `workflow_sequence` must be a map; got an empty value (at workflow_sequence[0])']);
   });
 
+  it('says a merge key is not read, a toolset is listed twice, and a file of lone carriage returns has the wrong line endings', async () => {
+    const steps = ['workflow_sequence:', '  - &s { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { <<: *s, id: 2 }'];
+    expect(await errorsFor(yaml('toolsets: [math, files, math]', ...steps))).toEqual([
+      'plan.yml:1:25: `math` is listed twice; list each toolset once (at toolsets[2])',
+      'plan.yml:4:5: missing `type`: write tool_call, reasoning, aggregate, agent, plan (at workflow_sequence[1].type)',
+      'plan.yml:4:7: YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read) (at workflow_sequence[1]["<<"])',
+    ]);
+    expect(await errorsFor('toolsets: [math]\rworkflow_sequence:\r  - { id: 1, type: reasoning }\r')).toEqual([
+      'plan.yml:1:17: this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings',
+    ]);
+  });
+
   it('keeps the schema author’s message for a bad string id', async () => {
     expect(await errorsFor(yaml('workflow_sequence:', '  - id: "a b"', '    type: reasoning'))).toEqual([
       'plan.yml:2:9: step ids use ASCII letters, digits, _ and - (at most 64); got `a b` (at workflow_sequence[0].id)',
