@@ -2,6 +2,7 @@ import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
 import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
+import { traceEventProblem } from '../core/trace-event-problem.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
@@ -33,7 +34,9 @@ export async function readResumeTrace(file: string): Promise<{ ok: true; trace: 
 
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
- * line. A run killed mid-write may leave its last line cut: that line is left out.
+ * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
+ * have the fields plan-runner writes for its type (`traceEventProblem`): every reader takes them as
+ * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
  */
 export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string } {
   const lines = trace.text.split('\n');
@@ -59,6 +62,8 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
       const missing = (event as { event?: unknown }).event;
       return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
     }
+    const problem = traceEventProblem(event as { type: string });
+    if (problem !== undefined) return { ok: false, problem: `${trace.file}:${index + 1} has ${problem}; the trace is damaged` };
     events.push(event as RunEvent);
   }
   return { ok: true, events };
