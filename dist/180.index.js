@@ -1,5 +1,5 @@
 export const id = 180;
-export const ids = [180];
+export const ids = [180,707];
 export const modules = {
 
 /***/ 84634:
@@ -9,6 +9,8 @@ export const modules = {
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
 /* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+
 
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet();
@@ -21,10 +23,9 @@ function refusedFormat(error) {
  */
 function answerText(response) {
     const choice = response.choices[0];
-    const reason = choice?.finish_reason;
-    if (reason === 'length' || reason === 'content_filter') {
-        const why = reason === 'length' ? 'it reached the token limit' : 'the endpoint stopped it (content_filter)';
-        throw new Error(`the model's answer was cut off before it ended (${why}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+    const reason = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
+    if (reason) {
+        throw new Error(`the model's answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
     return choice?.message.content ?? '';
 }
@@ -473,6 +474,88 @@ function validateModelSteps(plan, steps, kept = []) {
         errors.push({ path: path ?? error.path, message: path === undefined ? `in a completed step: ${error.message}` : error.message });
     }
     return { ok: false, errors };
+}
+
+
+/***/ }),
+
+/***/ 45707:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
+/* harmony export */   Mv: () => (/* binding */ promptText),
+/* harmony export */   U8: () => (/* binding */ fitBlocks),
+/* harmony export */   e2: () => (/* binding */ promptExcerpt),
+/* harmony export */   g4: () => (/* binding */ dataBlock)
+/* harmony export */ });
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+
+
+/** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
+const RESULT_CHAR_LIMIT = 8_000;
+/**
+ * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ */
+function promptText(result) {
+    if (typeof result === 'string')
+        return result;
+    try {
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+    }
+    catch {
+        return String(result);
+    }
+}
+/**
+ * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
+ * much is missing and where it is. Always in that order: a cut made first can leave hidden text
+ * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
+ */
+function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
+    const clean = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text);
+    if (clean.length <= limit)
+        return clean;
+    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
+    // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; full result in the trace]`;
+}
+function attribute(value) {
+    return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
+}
+/**
+ * Wraps untrusted text in a `<data \u2026>` block labelled with `labels`, sanitised first (HTML
+ * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`).
+ * Secrets are not this function's job: the run's model client redacts every prompt.
+ * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
+ * instructions.
+ */
+function dataBlock(labels, content) {
+    const attributes = Object.entries(labels)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500 }))}"`)
+        .join('');
+    // Escaped visibly (not with invisible characters, which the input sanitiser strips).
+    const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');
+    return `<data${attributes}>\n${body}\n</data>`;
+}
+/**
+ * The blocks of the items that fit in `limit` characters of a prompt, by item: taken in `priority` order,
+ * each if its block still fits in what is left (a later, shorter one may come where an earlier one did not).
+ */
+function fitBlocks(priority, blockOf, limit) {
+    const shown = new Map();
+    let room = limit;
+    for (const item of priority) {
+        const block = blockOf(item);
+        if (block.length > room)
+            continue;
+        shown.set(item, block);
+        room -= block.length;
+    }
+    return shown;
 }
 
 

@@ -266,8 +266,8 @@ var evaluate_goals = __webpack_require__(5020);
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __webpack_require__(24312);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js
+var openai_model_client = __webpack_require__(62845);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
 var replay_model_client = __webpack_require__(21996);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -1065,7 +1065,10 @@ async function evaluate(settings, thresholds, deps) {
     return evalReport(settings, runs, thresholds, deps.signal.aborted);
 }
 
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
+
 
 
 const ScriptedToolCall = schemas.strictObject({
@@ -1084,7 +1087,16 @@ const ScriptedAnswer = schemas.strictObject({
  */
 /** What an answers file holds, for the error when it has nothing in it. */
 const ANSWERS_FILE_HOLDS = 'the model\'s answers per caller, e.g. `planner: [{ text: "\u2026" }]` (see "Evaluating a plan" in the README)';
-const ScriptedAnswers = schemas.record(schemas.string().min(1), schemas.array(ScriptedAnswer).min(1).max(1000));
+/** The callers a run's model calls come from (their `purpose`); `step:` and `goal:` name a step or a goal. */
+const FIXED_CALLERS = ['planner', 'replanner', 'review', 'react'];
+/** A caller's name; a typo (`planer:`) was taken, and its answers never served (found by an adversarial pass). */
+const Caller = schemas.string().superRefine((name, ctx) => {
+    if (FIXED_CALLERS.includes(name) || /^(?:step|goal):\S/.test(name))
+        return;
+    const near = (0,nearest_name/* nearestName */.qb)(name, [...FIXED_CALLERS, 'step:<id>', 'goal:<name>']);
+    ctx.addIssue({ code: 'custom', message: `callers are ${FIXED_CALLERS.join(', ')}, step:<id> and goal:<name>${near ? ` (did you mean \`${near}\`?)` : ''}` });
+});
+const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);

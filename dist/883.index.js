@@ -1,5 +1,5 @@
 export const id = 883;
-export const ids = [883];
+export const ids = [883,707];
 export const modules = {
 
 /***/ 76094:
@@ -8,12 +8,14 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ askForText)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5709);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5709);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(17437);
-/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(35362);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(13643);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46660);
+/* harmony import */ var _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(35362);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(13643);
+
 
 
 
@@ -23,17 +25,18 @@ export const modules = {
 /** One model call answering the step in text, from its context; the text is the step's result. */
 async function askForText(ctx, instruction) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .stepModelSettings */ .j)(ctx, client);
     const messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
     const choice = response.choices[0];
     const text = choice?.message.content;
-    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_5__/* .hasVisibleText */ .uA)(text)) {
+    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__/* .hasVisibleText */ .uA)(text)) {
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_3__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
+        throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
     }
-    if (choice && _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CUT_OFF_FINISH_REASONS */ .R.includes(choice.finish_reason ?? ''))
-        throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CutOffAnswerError */ .U({ stepKey: ctx.step.key, finishReason: choice.finish_reason });
+    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .cutOffReason */ .a)(choice);
+    if (cutOff)
+        throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CutOffAnswerError */ .U({ stepKey: ctx.step.key, finishReason: cutOff });
     return text;
 }
 
@@ -256,23 +259,103 @@ async function completeForStep(ctx, client, request) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ CUT_OFF_FINISH_REASONS),
 /* harmony export */   U: () => (/* binding */ CutOffAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
 
-/** Finish reasons that mean the text is not the whole answer: the token limit, a content filter. */
-const CUT_OFF_FINISH_REASONS = ['length', 'content_filter'];
+
 /** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
 class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
     stepKey;
     finishReason;
     constructor(options) {
-        const why = options.finishReason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${options.finishReason})`;
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${why}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }
+}
+
+
+/***/ }),
+
+/***/ 45707:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
+/* harmony export */   Mv: () => (/* binding */ promptText),
+/* harmony export */   U8: () => (/* binding */ fitBlocks),
+/* harmony export */   e2: () => (/* binding */ promptExcerpt),
+/* harmony export */   g4: () => (/* binding */ dataBlock)
+/* harmony export */ });
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+
+
+/** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
+const RESULT_CHAR_LIMIT = 8_000;
+/**
+ * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ */
+function promptText(result) {
+    if (typeof result === 'string')
+        return result;
+    try {
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+    }
+    catch {
+        return String(result);
+    }
+}
+/**
+ * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
+ * much is missing and where it is. Always in that order: a cut made first can leave hidden text
+ * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
+ */
+function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
+    const clean = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text);
+    if (clean.length <= limit)
+        return clean;
+    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
+    // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; full result in the trace]`;
+}
+function attribute(value) {
+    return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
+}
+/**
+ * Wraps untrusted text in a `<data \u2026>` block labelled with `labels`, sanitised first (HTML
+ * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`).
+ * Secrets are not this function's job: the run's model client redacts every prompt.
+ * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
+ * instructions.
+ */
+function dataBlock(labels, content) {
+    const attributes = Object.entries(labels)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500 }))}"`)
+        .join('');
+    // Escaped visibly (not with invisible characters, which the input sanitiser strips).
+    const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');
+    return `<data${attributes}>\n${body}\n</data>`;
+}
+/**
+ * The blocks of the items that fit in `limit` characters of a prompt, by item: taken in `priority` order,
+ * each if its block still fits in what is left (a later, shorter one may come where an earlier one did not).
+ */
+function fitBlocks(priority, blockOf, limit) {
+    const shown = new Map();
+    let room = limit;
+    for (const item of priority) {
+        const block = blockOf(item);
+        if (block.length > room)
+            continue;
+        shown.set(item, block);
+        room -= block.length;
+    }
+    return shown;
 }
 
 

@@ -724,7 +724,7 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7437);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12029);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(62935);
 /* harmony import */ var _state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60708);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
 
@@ -1229,6 +1229,9 @@ async function liveComment(settings, context) {
         };
         return fitComment(whole, render_comment/* COMMENT_MAX_CHARS */.d - 256 - drawn.block.length);
     };
+    const budget = context.rateBudget;
+    // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
+    const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
     return (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
         marker,
@@ -1242,6 +1245,7 @@ async function liveComment(settings, context) {
         info: io.info,
         clock: context.clock,
         ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+        ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     });
 }
 
@@ -1323,7 +1327,7 @@ function keyedCheckRunName(name, plan) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12029);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(62935);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
 /* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
 /* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(88130);
@@ -1834,13 +1838,16 @@ function hideCutFragments(text) {
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
- * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
- * invisible operators, deprecated format characters, the byte-order mark, bidi
- * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00\u2013FE0F,
- * U+E0100\u2013E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
- * its VS16 still shows. Global: use it with `replace`.
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
  */
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
@@ -9179,6 +9186,7 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KL: () => (/* binding */ redactDeep),
 /* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
@@ -9249,13 +9257,31 @@ function unicodeEscaped(json, which) {
     return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
+ * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote`, PHP's `rawurlencode`,
+ * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
+ * `URLSearchParams` writes it; PHP's `urlencode`.
+ */
+const URL_ENCODERS = [
+    { keep: "-_.!~*'()", space: '%20' },
+    { keep: '-_.~', space: '%20' },
+    { keep: '-_.~', space: '+' },
+    { keep: '-_.*', space: '+' },
+    { keep: '-_.', space: '+' },
+];
+/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+function urlEncoded(secret, keep, space) {
+    const encoded = encodeURIComponent(secret).replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+    return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
+}
+/**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
- * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
- * as hex; or as one line of a multi-line secret (a PEM key).
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
  */
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
-    const uri = encodeURIComponent(secret);
+    const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
     const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
     const forms = [
         secret,
@@ -9264,8 +9290,8 @@ function spellings(secret) {
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
         unicodeEscaped(json, /[<>&\u2028\u2029]/g),
-        uri,
-        uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+        ...urls,
+        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
@@ -9475,6 +9501,19 @@ function jsonMayNeedRedaction(json, redact) {
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
     return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+}
+/**
+ * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
+ * short number is left out (`isOrdinaryValue`), as for variables.
+ */
+function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => {
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+            return [];
+        const text = String(value);
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+    });
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
@@ -10473,7 +10512,8 @@ const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
 const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
-const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
+// A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
@@ -10757,6 +10797,8 @@ const jsonSchemaCheck = {
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __nccwpck_require__(16249);
+// EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
+var cut_off_reason = __nccwpck_require__(46660);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
@@ -10852,6 +10894,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -10860,7 +10903,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -10887,9 +10930,10 @@ const judgeCheck = {
         if (choice.message.refusal) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
         }
-        if (choice.finish_reason === 'length') {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge ran out of tokens before finishing its verdict');
-        }
+        // A verdict cut off is not read as the whole: `{"met": true` of a longer answer is no verdict.
+        const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+        if (cutOff)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q)(cutOff)}`);
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
     },
@@ -11332,7 +11376,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -11645,7 +11689,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -14276,8 +14320,8 @@ function missingResult(journal, run, stepKey) {
 
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __nccwpck_require__(6420);
-// EXTERNAL MODULE: ./lib/run/read-resume-trace.js
-var read_resume_trace = __nccwpck_require__(12029);
+// EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
+var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __nccwpck_require__(53498);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
@@ -14592,8 +14636,8 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __nccwpck_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __nccwpck_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __nccwpck_require__(24312);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js
+var openai_model_client = __nccwpck_require__(62845);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -14729,7 +14773,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -14908,7 +14952,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -14928,6 +14972,40 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+
+
+/***/ }),
+
+/***/ 90603:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ AnswerTooLargeError),
+/* harmony export */   g: () => (/* binding */ MAX_ANSWER_BYTES)
+/* harmony export */ });
+/**
+ * The most bytes of one answer's body the model client reads: far beyond what any model writes in one
+ * answer (128,000 tokens of output is about half a MiB of text, a few MiB JSON-escaped), and small enough
+ * that an endpoint sending without end cannot fill the runner's memory, as reading a body whole let it.
+ */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+function formatLimit(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/** An answer's body longer than the client reads: by its declared length, or by the bytes read. */
+class AnswerTooLargeError extends Error {
+    name = 'AnswerTooLargeError';
+    limitBytes;
+    declaredBytes;
+    constructor(limitBytes, declaredBytes) {
+        super(declaredBytes === undefined
+            ? `the answer was longer than the ${formatLimit(limitBytes)} plan-runner reads`
+            : `the answer declared ${declaredBytes} bytes, more than the ${formatLimit(limitBytes)} plan-runner reads`);
+        this.limitBytes = limitBytes;
+        if (declaredBytes !== undefined)
+            this.declaredBytes = declaredBytes;
+    }
 }
 
 
@@ -15048,6 +15126,31 @@ function callUsage(response, request, overrides) {
 
 /***/ }),
 
+/***/ 46660:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ cutOffReason),
+/* harmony export */   q: () => (/* binding */ cutOffWhy)
+/* harmony export */ });
+/** Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. */
+const CUT_OFF_FINISH_REASONS = new Set(['length', 'content_filter']);
+/**
+ * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
+ * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
+ */
+function cutOffReason(choice) {
+    const reason = choice?.finish_reason;
+    return reason && CUT_OFF_FINISH_REASONS.has(reason) ? reason : undefined;
+}
+/** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
+function cutOffWhy(reason) {
+    return reason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+}
+
+
+/***/ }),
+
 /***/ 40766:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15087,12 +15190,19 @@ function describePurpose(purpose) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ MODEL_CALL_FAILURES),
 /* harmony export */   s: () => (/* binding */ ModelCallError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 /* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(34325);
 
 
+/**
+ * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
+ * answer cut off before its end, an answer longer than the client reads, or a 200 answer that is not a
+ * Chat Completions answer.
+ */
+const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
 function hint(failure, status) {
     if (failure === 'timeout')
         return 'The endpoint did not answer in time; retry later or raise the model timeout.';
@@ -15100,6 +15210,8 @@ function hint(failure, status) {
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
         return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+    if (failure === 'too-large')
+        return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
         return 'The endpoint answered 200 with something that is not a Chat Completions answer; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
     if (status === 401 || status === 403)
@@ -15132,29 +15244,243 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         this.attempts = fields.attempts;
         this.detail = fields.detail;
     }
-    /** True when the SDK already retried this kind of failure; a cut-off answer it does not retry. */
+    /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
     get retriedByClient() {
-        return this.failure !== 'truncated' && this.failure !== 'malformed';
+        return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
     }
 }
 
 
 /***/ }),
 
-/***/ 24312:
+/***/ 62845:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ createOpenAIModelClient)
+/* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90603);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(63156);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(46724);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  $: () => (/* binding */ createOpenAIModelClient)
-});
 
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(16698);
-// EXTERNAL MODULE: ./lib/llm/model-call-error.js
-var model_call_error = __nccwpck_require__(63156);
-;// CONCATENATED MODULE: ./lib/llm/read-chat-response.js
+
+
+/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+const RETRY_WAITS_MS = 60_000;
+/** The `onAbandoned` of the call whose requests the SDK is making. */
+const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/**
+ * `fetch` as the SDK gets it. Every body is read through a counter that ends it with an
+ * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
+ * SDK, which reads an answer or an error whole, never holds more.
+ *
+ * A request is out from the moment it is made until its body has been read to the end, or the SDK chose
+ * not to read it (a 429 it retries). Its call's `onAbandoned` is told, once, when its signal aborts while
+ * it is out (the SDK's timeout of an attempt, the call's deadline, a cancel, a budget stop): at that
+ * moment, before anything reports the run's usage. It is also told when the body breaks off or is too
+ * long while the SDK reads it (the endpoint answered, and no usage came back). A request aborted before
+ * it was made is not counted. Fetch cannot tell whether an aborted request had reached the endpoint, so
+ * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
+ * does not.
+ */
+function readingAnswers(inner, maxBytes) {
+    return async (input, init) => {
+        const signal = init?.signal;
+        const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
+        let out = true;
+        const settle = (abandoned) => {
+            if (!out)
+                return;
+            out = false;
+            signal?.removeEventListener('abort', onAbort);
+            if (abandoned)
+                onAbandoned?.();
+        };
+        const onAbort = () => settle(true);
+        if (onAbandoned)
+            signal?.addEventListener('abort', onAbort, { once: true });
+        let response;
+        try {
+            response = await inner(input, init);
+        }
+        catch (error) {
+            settle(false);
+            throw error;
+        }
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (!response.body || response.status < 200 || response.status > 599) {
+            settle(false);
+            return response;
+        }
+        const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+        const reader = response.body.getReader();
+        let read = 0;
+        let cancelled = false;
+        const tooLarge = (controller, error) => {
+            // An answer came and no usage with it; an error status's body is not a billed answer.
+            settle(response.ok);
+            controller.error(error);
+            reader.cancel(error).catch(() => { });
+        };
+        const body = new ReadableStream({
+            async pull(controller) {
+                if (declared > maxBytes)
+                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared));
+                let chunk;
+                try {
+                    chunk = await reader.read();
+                }
+                catch (error) {
+                    settle(true);
+                    controller.error(error);
+                    return;
+                }
+                if (cancelled)
+                    return;
+                if (chunk.done) {
+                    settle(false);
+                    controller.close();
+                    return;
+                }
+                read += chunk.value.byteLength;
+                if (read > maxBytes)
+                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes));
+                controller.enqueue(chunk.value);
+            },
+            cancel: (reason) => {
+                // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
+                cancelled = true;
+                settle(false);
+                return reader.cancel(reason);
+            },
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+}
+/**
+ * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
+ * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
+ * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
+ */
+function createOpenAIModelClient(options) {
+    // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
+    let loaded;
+    const load = () => (loaded ??= Promise.all([__nccwpck_require__.e(/* import() */ 674).then(__nccwpck_require__.bind(__nccwpck_require__, 93674)), Promise.all(/* import() */[__nccwpck_require__.e(674), __nccwpck_require__.e(632)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
+        sdk: new OpenAI({
+            baseURL: options.baseURL,
+            apiKey: options.apiKey,
+            timeout: options.timeoutMs,
+            maxRetries: options.maxRetries,
+            fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g),
+        }),
+        errorFromSdk: modelCallErrorFromSdk,
+    })));
+    return {
+        defaultModel: options.model,
+        async complete(request, label, signal) {
+            const { sdk, errorFromSdk } = await load();
+            const endpoint = sdk.baseURL;
+            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
+            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
+            // good. One deadline covers every attempt, their bodies and the waits between them.
+            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            let answer;
+            try {
+                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
+            }
+            catch (error) {
+                // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
+                if (signal?.aborted)
+                    throw signal.reason;
+                if (deadline.aborted) {
+                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                }
+                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+            }
+            const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__/* .readChatResponse */ .E)(answer);
+            if (read.ok)
+                return read.response;
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 50657:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MI: () => (/* binding */ estimateCostUsd),
+/* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
+/* harmony export */   xx: () => (/* binding */ priceOf)
+/* harmony export */ });
+/* unused harmony export MODEL_PRICES */
+/**
+ * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025).
+ * Only an estimate for budgets: providers change prices, and other endpoints price differently,
+ * so a plan can override them.
+ */
+const MODEL_PRICES = {
+    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
+    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
+    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
+    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
+    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
+    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
+    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+    o3: { inputPerMTok: 2, outputPerMTok: 8 },
+    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
+};
+/** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
+const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
+/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+function priceOf(model, overrides) {
+    for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
+        const override = overrides?.[name];
+        if (override)
+            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
+        const listed = MODEL_PRICES[name];
+        if (listed)
+            return listed;
+    }
+    return undefined;
+}
+/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
+function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
+    const price = priceOf(model, overrides);
+    if (!price)
+        return { costUsd: 0, priceKnown: false };
+    const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
+    return { costUsd, priceKnown: true };
+}
+/**
+ * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
+ * one that was asked for (an endpoint may report an internal name, such as a file path).
+ */
+function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
+    for (const model of models) {
+        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
+        if (priced.priceKnown)
+            return priced;
+    }
+    return { costUsd: 0, priceKnown: false };
+}
+
+
+/***/ }),
+
+/***/ 46724:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ readChatResponse)
+/* harmony export */ });
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -15267,198 +15593,6 @@ function normalise(raw) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
-
-
-
-/**
- * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
- * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
- * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
- */
-/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
-const RETRY_WAITS_MS = 60_000;
-/** The `onAbandoned` of the call whose requests the SDK is making. */
-const abandonedOf = new external_node_async_hooks_.AsyncLocalStorage();
-/**
- * `fetch` as the SDK gets it. A request is out from the moment it is made until its body has been read
- * to the end, or the SDK chose not to read it (a 429 it retries). Its call's `onAbandoned` is told,
- * once, when its signal aborts while it is out (the SDK's timeout of an attempt, the call's deadline,
- * a cancel, a budget stop): at that moment, before anything reports the run's usage. It is also told
- * when the body breaks off while the SDK reads it. A request aborted before it was made is not counted.
- * Fetch cannot tell whether an aborted request had reached the endpoint, so one aborted while it
- * connected counts too; a connection reset before any answer (the SDK retries it) does not.
- */
-function reportingAbandoned(inner) {
-    return async (input, init) => {
-        const onAbandoned = abandonedOf.getStore();
-        const signal = init?.signal;
-        if (!onAbandoned || !signal || signal.aborted)
-            return inner(input, init);
-        let out = true;
-        const settle = (abandoned) => {
-            if (!out)
-                return;
-            out = false;
-            signal.removeEventListener('abort', onAbort);
-            if (abandoned)
-                onAbandoned();
-        };
-        const onAbort = () => settle(true);
-        signal.addEventListener('abort', onAbort, { once: true });
-        let response;
-        try {
-            response = await inner(input, init);
-        }
-        catch (error) {
-            settle(false);
-            throw error;
-        }
-        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
-        if (!response.body || response.status < 200 || response.status > 599) {
-            settle(false);
-            return response;
-        }
-        const reader = response.body.getReader();
-        let cancelled = false;
-        const body = new ReadableStream({
-            async pull(controller) {
-                let chunk;
-                try {
-                    chunk = await reader.read();
-                }
-                catch (error) {
-                    settle(true);
-                    controller.error(error);
-                    return;
-                }
-                if (cancelled)
-                    return;
-                if (chunk.done) {
-                    settle(false);
-                    controller.close();
-                }
-                else
-                    controller.enqueue(chunk.value);
-            },
-            cancel: (reason) => {
-                // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
-                cancelled = true;
-                settle(false);
-                return reader.cancel(reason);
-            },
-        });
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    };
-}
-function createOpenAIModelClient(options) {
-    // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
-    let loaded;
-    const load = () => (loaded ??= Promise.all([__nccwpck_require__.e(/* import() */ 674).then(__nccwpck_require__.bind(__nccwpck_require__, 93674)), Promise.all(/* import() */[__nccwpck_require__.e(674), __nccwpck_require__.e(632)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
-        sdk: new OpenAI({
-            baseURL: options.baseURL,
-            apiKey: options.apiKey,
-            timeout: options.timeoutMs,
-            maxRetries: options.maxRetries,
-            fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
-        }),
-        errorFromSdk: modelCallErrorFromSdk,
-    })));
-    return {
-        defaultModel: options.model,
-        async complete(request, label, signal) {
-            const { sdk, errorFromSdk } = await load();
-            const endpoint = sdk.baseURL;
-            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
-            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
-            // good. One deadline covers every attempt, their bodies and the waits between them.
-            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
-            let answer;
-            try {
-                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
-            }
-            catch (error) {
-                // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
-                if (signal?.aborted)
-                    throw signal.reason;
-                if (deadline.aborted) {
-                    throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
-                }
-                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
-            }
-            const read = readChatResponse(answer);
-            if (read.ok)
-                return read.response;
-            throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
-        },
-    };
-}
-
-
-/***/ }),
-
-/***/ 50657:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MI: () => (/* binding */ estimateCostUsd),
-/* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
-/* harmony export */   xx: () => (/* binding */ priceOf)
-/* harmony export */ });
-/* unused harmony export MODEL_PRICES */
-/**
- * List prices of a few OpenAI models (standard tier, USD per million tokens, as published in 2025).
- * Only an estimate for budgets: providers change prices, and other endpoints price differently,
- * so a plan can override them.
- */
-const MODEL_PRICES = {
-    'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
-    'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
-    'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
-    'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
-    'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
-    'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
-    'gpt-4o': { inputPerMTok: 2.5, outputPerMTok: 10 },
-    'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
-    o3: { inputPerMTok: 2, outputPerMTok: 8 },
-    'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
-};
-/** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
-const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
-/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
-function priceOf(model, overrides) {
-    for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
-        const override = overrides?.[name];
-        if (override)
-            return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-        const listed = MODEL_PRICES[name];
-        if (listed)
-            return listed;
-    }
-    return undefined;
-}
-/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
-function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
-    const price = priceOf(model, overrides);
-    if (!price)
-        return { costUsd: 0, priceKnown: false };
-    const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
-    return { costUsd, priceKnown: true };
-}
-/**
- * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
- * one that was asked for (an endpoint may report an internal name, such as a file path).
- */
-function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
-    for (const model of models) {
-        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
-        if (priced.priceKnown)
-            return priced;
-    }
-    return { costUsd: 0, priceKnown: false };
-}
-
 
 /***/ }),
 
@@ -15558,6 +15692,8 @@ function firstRequestDifference(recorded, now) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __nccwpck_require__(63156);
+// EXTERNAL MODULE: ./lib/llm/read-chat-response.js
+var read_chat_response = __nccwpck_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/recorded-exchange.js
 /** The key replay matches on: the purpose and the how-many-th call with that purpose. */
 function exchangeKey(purpose, ordinal) {
@@ -15638,6 +15774,10 @@ class StaleRecordingError extends step_error/* StepError */.z {
 
 
 
+
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 function isExchange(value) {
     if (typeof value !== 'object' || value === null)
         return false;
@@ -15647,6 +15787,23 @@ function isExchange(value) {
         typeof line.request === 'object' &&
         line.request !== null &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
+}
+/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
+function failureProblem(error) {
+    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+    if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.F.includes(failure))
+        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.F.join(', ')}`;
+    if (typeof transient !== 'boolean')
+        return "its error's `transient` is not true or false";
+    if (!Number.isInteger(attempts) || attempts < 1)
+        return "its error's `attempts` is not a whole number of 1 or more";
+    if (typeof detail !== 'string')
+        return "its error's `detail` is not text";
+    if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
+        return "its error's `status` is not an HTTP status";
+    if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
+        return "its error's `retryAfterMs` is not a number of 0 or more";
+    return undefined;
 }
 function isHeader(value) {
     return typeof value === 'object' && value !== null && value.recording === 'plan-runner';
@@ -15670,13 +15827,26 @@ function readRecording(path) {
             throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
         }
         if (isHeader(value)) {
+            if (value.version !== 1)
+                throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
             header = value;
             continue;
         }
         if (!isExchange(value)) {
             throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
         }
-        exchanges.push(value);
+        // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
+        if ('error' in value && value.error !== undefined) {
+            const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
+            if (problem)
+                throw new ReplayFileError({ file: path, line: index + 1, problem });
+            exchanges.push(value);
+            continue;
+        }
+        const read = (0,read_chat_response/* readChatResponse */.E)(value.response);
+        if (!read.ok)
+            throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
+        exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
     }
     return { header, exchanges };
 }
@@ -17613,6 +17783,7 @@ class NameSuggester {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  SX: () => (/* binding */ MAX_ALIASED_VALUES),
   w4: () => (/* binding */ MAX_ALIAS_COUNT),
   M1: () => (/* binding */ MAX_NESTING),
   di: () => (/* binding */ MAX_PLAN_BYTES),
@@ -20989,6 +21160,11 @@ const MAX_PLAN_BYTES = 1024 * 1024;
 const MAX_NESTING = 64;
 /** How many alias uses (`*name`) a plan may expand; stops "billion laughs" files. */
 const MAX_ALIAS_COUNT = 50;
+/**
+ * How many values aliases may add to a plan as it expands: within MAX_ALIAS_COUNT, 49 aliases of one
+ * list of 150,000 items made a 300 KB file 7 million values (`run`: 16 s and 1 GB, a 30 MB trace).
+ */
+const MAX_ALIASED_VALUES = 100_000;
 /** The `yaml` package and what reads with it, loaded once and only when needed: most runs never do. */
 const withPositions = () => Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268));
 /**
@@ -21001,6 +21177,16 @@ async function parsePlanYaml(text, file, options = {}) {
     if (text.length > MAX_PLAN_BYTES || Buffer.byteLength(text, 'utf8') > MAX_PLAN_BYTES) {
         const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
         return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
+    }
+    // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
+    // six errors on it that said nothing of line endings.
+    const loneReturn = text.search(/\r(?!\n)/);
+    if (loneReturn !== -1) {
+        const before = text.slice(0, loneReturn);
+        const line = before.split('\n').length;
+        const column = loneReturn - before.lastIndexOf('\n');
+        const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
+        return { ok: false, errors: [{ file, line, column, path: '', message }] };
     }
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
@@ -21187,6 +21373,10 @@ function parseTemplateBody(body, itemName) {
     const input = INPUT_BODY.exec(body);
     if (input)
         return { kind: 'reference', reference: { kind: 'input', name: input[1] } };
+    // Runner variables are read where a process is set up (a tool's `env:`), never in a step's text.
+    if (/^\s*env\b/.test(body)) {
+        return { kind: 'malformed', message: `\`\${${body}}\` reads nothing in a step: runner variables reach a tool through its \`env:\` (\`env: [NAME]\`, or \`env: { NAME: \${env.NAME} }\`), not its arguments` };
+    }
     if (LOOKS_LIKE_REFERENCE.test(body)) {
         return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
     }
@@ -21244,7 +21434,21 @@ function githubExpressionHint(text) {
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
 /**
- * The run's input values: what the caller gave, else the declared default. An input the plan does
+ * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * tool as "7", which its schema refused.
+ */
+function asDeclared(value, fallback) {
+    if (typeof value !== 'string')
+        return value;
+    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value))
+        return Number(value);
+    if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
+        return value.trim() === 'true';
+    return value;
+}
+/**
+ * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
  */
 function resolveInputs(plan, given) {
@@ -21260,7 +21464,7 @@ function resolveInputs(plan, given) {
     }
     for (const [name, spec] of Object.entries(declared)) {
         if (Object.hasOwn(given, name))
-            inputs[name] = given[name];
+            inputs[name] = asDeclared(given[name], spec.default);
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
@@ -21522,11 +21726,14 @@ const EXPECTED_WORDS = {
     array: 'a list',
     record: 'a map',
 };
-const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of letters, digits, _ and -';
+const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
+/** The key a value is at, or for a list item `an item of \`list\``: `workflow_sequence: [~]` was told "`workflow_sequence` must be a map". */
 function keyName(path) {
-    const last = [...path].reverse().find((segment) => typeof segment === 'string');
-    return last === undefined ? 'value' : `\`${last}\``;
+    const at = path.findLastIndex((segment) => typeof segment === 'string');
+    if (at === -1)
+        return 'value';
+    return at === path.length - 1 ? `\`${path[at]}\`` : `an item of \`${path[at]}\``;
 }
 function isStepIdPath(path) {
     const last = path.at(-1);
@@ -21537,6 +21744,8 @@ function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
 function unknownKeyMessage(key, known) {
+    if (key === '<<')
+        return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
     const near = (0,nearest_name/* nearestName */.qb)(key, known);
     if (near)
         return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
@@ -21560,12 +21769,23 @@ function sizeMessage(issue) {
 function isDefaultMessage(message) {
     return /^(Invalid|Too small|Too big|Unrecognized)/.test(message);
 }
+/** An issue that says only that the value is of another kind: a wrong type, or a union none of whose branches took its kind. */
+function kindMismatch(issue) {
+    if (issue.path.length > 0)
+        return false;
+    if (issue.code === 'invalid_type')
+        return true;
+    return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
+}
 function unionIssues(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
-    // A branch whose errors are not about the value's type is the one the user meant: report it.
-    const meant = issue.errors.filter((branch) => branch.some((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+    // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
+    // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
+    const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
     if (meant.length === 1)
         return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+    if (issue.input === undefined)
+        return [{ path, message: `missing ${keyName(path)}` }];
     if (isStepIdPath(path))
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
     const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords(inner.expected)));
@@ -21596,6 +21816,10 @@ function oneIssue(issue, scope, relative) {
             const values = issue.values.map((value) => String(value));
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+            // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
+            const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
+            if (spelled !== undefined)
+                return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
             const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.qb)(issue.input, values) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
@@ -21678,13 +21902,14 @@ const GithubConfig = schemas.strictObject({
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+    // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
     .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    const url = URL.parse(value);
+    return !url || (url.username === '' && url.password === '');
 }, 'a URL prefix may not carry credentials (user:password@)')
     .refine((value) => {
-    const url = new URL(value);
-    return url.search === '' && url.hash === '';
+    const url = URL.parse(value);
+    return !url || (url.search === '' && url.hash === '');
 }, 'a URL prefix may not have a query (?...) or fragment (#...)');
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
@@ -21708,7 +21933,10 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
     description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
 });
 
+// EXTERNAL MODULE: ./lib/process/env-value.js
+var env_value = __nccwpck_require__(68990);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -21721,11 +21949,11 @@ const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A step id: an integer (the blog's `id: 1`) or a short name. */
 const StepId = schemas.union([
     schemas.int().nonnegative(),
-    schemas.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+    schemas.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use ASCII letters, digits, _ and - (at most 64)'),
 ])
     .meta({ description: 'A step id: a non-negative integer or a name of letters, digits, _ and - (at most 64).', examples: [1, 'fetch_sales'] });
 const ToolName = schemas.string()
-    .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
+    .regex(TOOL_NAME_PATTERN, 'tool names use ASCII letters, digits, _ and - (1 to 64), as Chat Completions requires')
     .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
 /**
  * A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`; under three hours (9,999 s,
@@ -21760,8 +21988,8 @@ const RetryPolicy = schemas.strictObject({
 /** A JSON Schema written inline in the plan; checked as a schema in its own right during validation. */
 const JsonSchemaObject = schemas.record(schemas.string(), schemas.unknown()).meta({ description: 'A JSON Schema (an object), checked as a schema when the plan is validated.' });
 const EnvPassThrough = schemas.union([
-    schemas.array(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
-    schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), schemas.string()),
+    schemas.array(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _')),
+    schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), (0,env_value/* envValue */.$)()),
 ])
     .meta({
     description: 'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
@@ -21854,9 +22082,9 @@ const Step = schemas.strictObject({
     for_each: schemas.string()
         .min(1)
         .optional()
-        .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
+        .meta({ description: 'A reference to a list (or a map) an upstream step returns: the step runs once per item, as ${item} (or the name in `as`). Inputs are never lists: make the list with a step.', examples: ['${steps.list.result}', '${steps.list.result.items}'] }),
     as: schemas.string()
-        .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
+        .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
         .optional()
         .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
@@ -21971,7 +22199,7 @@ const Goal = schemas.strictObject({
         .optional()
         .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
     equals: schemas.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
-    min_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
+    min_words: schemas.int().min(1).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
     max_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
     max_chars: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
     every_sentence_matches: schemas.string()
@@ -22029,7 +22257,7 @@ const Plan = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
-    inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput)
+    inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
         .optional()
         .meta({ description: 'Values a run is given, by name.', examples: [{ week: { description: 'ISO week', default: '2026-W48' } }] }),
     model: ModelSettings.optional(),
@@ -22039,13 +22267,20 @@ const Plan = schemas.strictObject({
         .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
     escalate: Escalate.optional(),
     approval: ApprovalPolicy.optional().meta({ default: 'never' }),
-    toolsets: schemas.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+    toolsets: schemas.array(Toolset)
+        .superRefine((names, ctx) => {
+        const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
+        if (twice !== -1)
+            ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
+    })
+        .optional()
+        .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
     tools: schemas.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
     http: HttpConfig.optional(),
     github: GithubConfig.optional(),
     mcp_servers: mcp_config/* McpServers */.Je.optional(),
     planner: PlannerOptions.optional(),
-    agents: schemas.record(schemas.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent)
+    agents: schemas.record(schemas.string().regex(NAME_PATTERN, 'agent names use ASCII letters, digits, _ and -'), Agent)
         .optional()
         .meta({ description: 'Agent profiles by name; a step picks one with `agent:`.', examples: [{ researcher: { model: 'gpt-4.1-mini', tools: ['read_file'] } }] }),
     workflow_sequence: schemas.array(Step)
@@ -23137,6 +23372,39 @@ function unexpectedError(error, file) {
 
 /***/ }),
 
+/***/ 68990:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ envValue)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+
+const TEMPLATE = /\$\{([^{}]*)\}/g;
+const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
+ * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
+ * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
+ * characters, and nothing said so.
+ */
+function envValue() {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+        for (const [whole, body] of value.matchAll(TEMPLATE)) {
+            if (ENV_BODY.test(body))
+                continue;
+            const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body)
+                ? `\`${whole}\` reads nothing here: these values read runner variables only (\${env.NAME}); give a run input or a step result to the tool as an argument`
+                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit)`;
+            ctx.addIssue({ code: 'custom', message });
+            return;
+        }
+    });
+}
+
+
+/***/ }),
+
 /***/ 76674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -24115,6 +24383,8 @@ function createCommentUpdater(options) {
     let lastWriteEnd = Number.NEGATIVE_INFINITY;
     let deadline = Number.POSITIVE_INFINITY;
     let pump;
+    /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
+    const finishing = new AbortController();
     const warned = new Set();
     const warnOnce = (kind, message) => {
         if (warned.has(kind))
@@ -24249,11 +24519,18 @@ function createCommentUpdater(options) {
     };
     const drain = async () => {
         while (dirty && !disabled && clock.now() < deadline) {
-            const wait = lastWriteEnd + minInterval - clock.now();
+            const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
+            const wait = lastWriteEnd + paced - clock.now();
             if (wait > 0) {
                 if (clock.now() + wait > deadline)
                     return;
-                await clock.sleep(wait);
+                if (paced > minInterval) {
+                    const woken = await clock.sleep(wait, finishing.signal).then(() => false, () => true);
+                    if (woken)
+                        continue;
+                }
+                else
+                    await clock.sleep(wait);
             }
             dirty = false;
             // A shared comment is compared with what it holds when the write reads it, not with our last body.
@@ -24320,6 +24597,7 @@ function createCommentUpdater(options) {
         async finish(finalGoals) {
             if (!finished) {
                 finished = true;
+                finishing.abort();
                 goals = finalGoals;
                 // A POST that timed out may have landed since: the final state goes to the one comment kept.
                 if (created)
@@ -24732,7 +25010,8 @@ const INLINE = new RegExp([
     '@(?=[A-Za-z0-9])', // mentions
     '#(?=[A-Za-z0-9])', // issue references
     ':(?=//)', // bare URLs: scheme://host is not turned into a link
-    '\\.(?=[A-Za-z0-9-]+\\.)(?<=www\\.)', // www.host.tld autolinks
+    // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.\u00e4.x`, `www.a%41.x`)
+    '\\.(?<=[Ww]{3}\\.)(?=\\S)',
 ].join('|'), 'g');
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
@@ -25638,31 +25917,286 @@ function fanOutScope(steps, part) {
 
 /***/ }),
 
-/***/ 12029:
+/***/ 62935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $6: () => (/* binding */ oversizedState),
-/* harmony export */   B5: () => (/* binding */ traceEvents),
-/* harmony export */   ei: () => (/* binding */ parseResumeTrace),
-/* harmony export */   tR: () => (/* binding */ readResumeTrace)
-/* harmony export */ });
-/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53498);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70695);
-/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(82975);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2237);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  $6: () => (/* binding */ oversizedState),
+  ei: () => (/* binding */ parseResumeTrace),
+  tR: () => (/* binding */ readResumeTrace),
+  B5: () => (/* binding */ traceEvents)
+});
+
+// EXTERNAL MODULE: ./lib/run/resume-state.js
+var resume_state = __nccwpck_require__(53498);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __nccwpck_require__(82975);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __nccwpck_require__(41514);
+// EXTERNAL MODULE: ./lib/core/todo-item.js
+var todo_item = __nccwpck_require__(26055);
+;// CONCATENATED MODULE: ./lib/core/trace-event-schema.js
+
+
+let built;
+/** The optional fields of each object schema `fields` built, for `fieldSchema`. */
+const optionalFields = new WeakMap();
+/**
+ * The fields of each `RunEvent` a trace line must have, with their types, built on the first call:
+ * building them at import would cost every start of the action, and only a run that reads a trace
+ * needs them. A field not named here passes: a trace of an older plan-runner may carry fields this
+ * one no longer writes, and values (a result, an agent's arguments) may be anything. `at` and
+ * `durationMs` are checked only when present: they feed shown times alone, which read a missing one
+ * as unknown, and traces written by hand leave them out.
+ */
+function traceEventSchemas() {
+    return (built ??= buildSchemas());
+}
+/** The schema of the field `key` of an object schema of `traceEventSchemas`, whether it is required or not. */
+function fieldSchema(schema, key) {
+    if (!(schema instanceof schemas.ZodObject) || typeof key !== 'string')
+        return undefined;
+    return (Object.hasOwn(schema.shape, key) ? schema.shape[key] : undefined) ?? optionalFields.get(schema)?.[key];
+}
+/**
+ * An object with the `required` fields, and the `optional` ones checked only when present: zod runs
+ * every field of a shape, present or not, and most optional fields of an event or a step are absent
+ * (a 10,000-step plan checked in a third of the time).
+ */
+function fields(required, optional = {}) {
+    const keys = Object.keys(optional);
+    // Loose: the check reads the optional fields from the parsed copy, which a stripping object leaves out.
+    const schema = schemas.looseObject(required);
+    if (keys.length === 0)
+        return schema;
+    const checked = schema.check((ctx) => {
+        const input = ctx.value;
+        if (typeof input !== 'object' || input === null)
+            return;
+        for (const key of keys) {
+            const value = input[key];
+            if (value === undefined)
+                continue;
+            const result = optional[key].safeParse(value);
+            if (!result.success)
+                for (const issue of result.error.issues)
+                    ctx.issues.push({ ...issue, path: [key, ...issue.path] });
+        }
+    });
+    optionalFields.set(checked, optional);
+    return checked;
+}
+function buildSchemas() {
+    const text = schemas.string();
+    const texts = schemas.array(text);
+    const count = schemas.number().min(0);
+    const index = schemas.int().min(0);
+    const flag = schemas.boolean();
+    // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
+    const values = schemas.object({});
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count });
+    const duration = schemas.union([schemas.number(), text]);
+    const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
+        title: text,
+        tool: text,
+        args: values,
+        task: text,
+        tools: texts,
+        maxTurns: schemas.number(),
+        optional: texts,
+        agent: text,
+        timeoutSeconds: schemas.number(),
+        retry: fields({}, { max_attempts: schemas.number(), initial_interval: duration, backoff: schemas.number(), max_interval: duration }),
+        onFailure: text,
+        review: flag,
+        approval: flag,
+        why: text,
+        forEach: fields({ list: text, as: text, onItemFailure: text }, { key: text, maxItems: schemas.number(), fanOut: flag }),
+        item: fields({ name: text, index }),
+        uses: text,
+        with: values,
+    });
+    const plan = fields({ name: text, revision: schemas.number(), steps: schemas.array(step) }, { goal: text, file: text });
+    const status = schemas["enum"](['succeeded', 'failed', 'goals-unmet', 'escalated', 'cancelled', 'awaiting-approval', 'rejected']);
+    const todos = schemas.array(fields({ id: text, content: text, status: schemas["enum"](todo_item/* TODO_STATUSES */.Y) }));
+    const times = { at: schemas.number(), ts: text, durationMs: schemas.number() };
+    const event = (required, optional = {}) => fields(required, { ...times, ...optional });
+    const retrying = { attempt: schemas.number(), maxAttempts: schemas.number(), waitMs: schemas.number(), error: text };
+    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
+    const failure = { error: text, transient: flag, usage };
+    const agentEvent = { stepKey: text, turn: schemas.number() };
+    return {
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text) }),
+        step_started: event({ stepKey: text }, { reuseKey: text }),
+        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
+        tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
+        step_retrying: event({ stepKey: text, ...retrying }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })) }),
+        step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
+        step_skipped: event({ stepKey: text, reason: text }),
+        step_waiting: event({ stepKey: text, reason: text }),
+        approval_requested: event({
+            request: fields({
+                hash: text,
+                planFileHash: text,
+                plan,
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts })),
+            }, { inputsHash: text }),
+        }),
+        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
+        todos_created: event({ stepKey: text, todos }, { index }),
+        todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
+        agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
+        agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
+        // The event inside is checked on its own (`traceEventProblem`), by its own type.
+        nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
+        step_expanded: event({ stepKey: text, keys: texts }),
+        item_started: event({ stepKey: text, index }),
+        item_retrying: event({ stepKey: text, index, ...retrying }),
+        item_completed: event({ stepKey: text, index, usage }, reusable),
+        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1), assignment: schemas.array(schemas.int().min(1)) }),
+        plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
+        run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
+        goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
+
+/**
+ * What is wrong with a trace event (an object with a string `type`) in words, as the end of a sentence
+ * naming its line: `a step_completed event whose usage.promptTokens is not a number`; undefined when
+ * it has every field plan-runner writes, of the right type. The events of a used plan's run
+ * (`nested_event`, at any depth) are checked alike; an event of a type this plan-runner does not
+ * write passes, as every reader of a trace skips it.
+ */
+function traceEventProblem(event) {
+    const schemas = traceEventSchemas();
+    const steps = [];
+    let inner = event;
+    for (;;) {
+        if (!Object.hasOwn(schemas, inner.type))
+            return undefined;
+        const schema = schemas[inner.type];
+        const checked = schema.safeParse(inner);
+        const where = steps.length === 0 ? '' : ` (in the run of the plan step ${steps.join('/')})`;
+        if (!checked.success) {
+            const { issues } = checked.error;
+            const more = issues.length > 1 ? ` (and ${issues.length - 1} more field${issues.length > 2 ? 's' : ''} wrong)` : '';
+            return `${/^[aeiou]/.test(inner.type) ? 'an' : 'a'} ${inner.type} event${where} ${issueText(issues[0], inner, schema)}${more}`;
+        }
+        if (inner.type !== 'nested_event')
+            return undefined;
+        const nested = inner;
+        steps.push(shownKey(nested.stepKey));
+        inner = nested.event;
+    }
+}
+/** `whose usage.costUsd is not a number`, `without its plan`: one issue of `value` (checked by `schema`), in words. */
+function issueText(issue, value, schema) {
+    const where = pathText(issue.path);
+    if (issue.code === 'invalid_type' && isMissing(value, issue.path))
+        return `without its ${where}`;
+    return `whose ${where} ${wrongText(issue, schemaAt(schema, issue.path))}`;
+}
+/** What is wrong with a value that is there; `expected` is the schema it failed, when known. */
+function wrongText(issue, expected) {
+    switch (issue.code) {
+        case 'invalid_type': {
+            // An object of known fields is named by them: `is not { key, reuseKey }`.
+            const fields = expected instanceof schemas.ZodObject ? Object.keys(expected.shape) : [];
+            if (fields.length > 0)
+                return `is not { ${fields.join(', ')} }`;
+            return `is not ${EXPECTED[issue.expected] ?? `of type ${issue.expected}`}`;
+        }
+        case 'too_small':
+            return issue.minimum === 0 ? 'is negative' : `is less than ${String(issue.minimum)}`;
+        case 'invalid_value':
+            return `is not one of ${issue.values.map((option) => String(option)).join(', ')}`;
+        case 'invalid_union':
+            // The only unions are a step's id and a retry's intervals.
+            return 'is neither a string nor a number';
+        default:
+            return 'is not what plan-runner writes there';
+    }
+}
+/** The part of `schema` that checks the value at `path`; undefined past what it describes. */
+function schemaAt(schema, path) {
+    let at = schema;
+    for (const part of path) {
+        if (at instanceof schemas.ZodArray)
+            at = at.element;
+        else if (at instanceof schemas.ZodRecord)
+            at = at.valueType;
+        else
+            at = at && fieldSchema(at, part);
+    }
+    return at;
+}
+const EXPECTED = {
+    string: 'a string',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+    record: 'an object',
+};
+/** A step key as written in a message: quoted when it is not a plain name, and cut when long. */
+function shownKey(key) {
+    return /^[\w.[\]-]{1,80}$/.test(key) ? key : quoted(key);
+}
+/** A string from the trace, quoted and cut to 80 characters. */
+function quoted(text) {
+    return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}\u2026` : text);
+}
+/** `plan.steps[0].key`, `carried["a b"]`: the field as a reader of JSON names it. */
+function pathText(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
+            out += out === '' ? part : `.${part}`;
+        else
+            out += `[${quoted(String(part))}]`;
+    }
+    return out;
+}
+/** True when the path names a key its object does not have (zod reports that as a wrong type). */
+function isMissing(value, path) {
+    let parent = value;
+    for (const part of path.slice(0, -1)) {
+        if (typeof parent !== 'object' || parent === null)
+            return false;
+        parent = parent[part];
+    }
+    const last = path.at(-1);
+    return typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last);
+}
+
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __nccwpck_require__(2237);
+;// CONCATENATED MODULE: ./lib/run/read-resume-trace.js
+
 
 
 
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
-    return bytes > _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V ? `it is ${bytes} bytes, larger than ${_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+    return bytes > read_input_file/* MAX_TRACE_BYTES */.V ? `it is ${bytes} bytes, larger than ${read_input_file/* MAX_TRACE_BYTES */.V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -25671,7 +26205,9 @@ async function readResumeTrace(file) {
 }
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
- * line. A run killed mid-write may leave its last line cut: that line is left out.
+ * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
+ * have the fields plan-runner writes for its type (`traceEventProblem`): every reader takes them as
+ * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
  */
 function traceEvents(trace) {
     const lines = trace.text.split('\n');
@@ -25682,12 +26218,12 @@ function traceEvents(trace) {
         let event;
         try {
             // An event wraps values of up to MAX_JSON_DEPTH (a call's arguments, a result), nested runs around it.
-            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line, 2 * _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX);
+            event = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
         catch (error) {
             // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
             // skipping it could drop a call with side effects from what a resume knows.
-            if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonTooDeepError */ .FY)
+            if (error instanceof parse_json/* JsonTooDeepError */.FY)
                 return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
@@ -25697,10 +26233,13 @@ function traceEvents(trace) {
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
-        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_GAP */ .N) {
+        if (event.type === trace_gap/* TRACE_GAP */.N) {
             const missing = event.event;
             return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
+        const problem = traceEventProblem(event);
+        if (problem !== undefined)
+            return { ok: false, problem: `${trace.file}:${index + 1} has ${problem}; the trace is damaged` };
         events.push(event);
     }
     return { ok: true, events };
@@ -25711,7 +26250,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_0__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
+        return (0,resume_state/* resumeStateFromEvents */.GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -26797,7 +27336,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -26813,11 +27352,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(211)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -26965,11 +27504,13 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68990);
+
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
@@ -26977,14 +27518,18 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, zod__WEBPACK_IMPORTED_MODULE_0__.string())])
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
         .optional()
         .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (url.username === '' && url.password === '');
+    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), zod__WEBPACK_IMPORTED_MODULE_0__.string())
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
@@ -27007,7 +27552,7 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     }
 });
 /** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
     .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
 
@@ -39890,14 +40435,14 @@ var base_url = __nccwpck_require__(99882);
 
 
 /**
- * The values every channel must hide: the API key, the GitHub token, the base-url's query values, and runner variables whose
- * names look secret. `INPUT_*` variables are left out: their secret ones (api-key, github-token)
+ * The values every channel must hide: the API key, the GitHub token, the base-url's query values, runner variables whose
+ * names look secret, and the values of the `inputs` map's entries whose names look secret. `INPUT_*` variables are left out: their secret ones (api-key, github-token)
  * are named here, and hiding the rest would blank out words such as "auto" and "true" everywhere.
  */
 function actionSecrets(settings) {
     const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
     const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !(0,secret_env_name/* isOrdinaryValue */.C)(value));
-    return [settings.model.apiKey, settings.githubToken, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...fromEnv].filter((value) => Boolean(value));
+    return [settings.model.apiKey, settings.githubToken, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...fromEnv, ...(0,core_redact/* secretValuesFromInputs */.Ye)(settings.inputs)].filter((value) => Boolean(value));
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -39984,6 +40529,12 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 function blankIsDefault(schema) {
     return lib_schemas.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 }
+/** A whole number from `min` to `max`, every failure told the range (zod's own says "Too small: expected number to be >=1"). */
+function wholeNumber(min, max, unit) {
+    const message = `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+    return coerce/* number */.ai({ error: message }).int(message).min(min, message).max(max, message);
+}
+const RATE = 'expected a rate from 0 to 1, such as 0.9';
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
  * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
@@ -39994,7 +40545,8 @@ function decimalInput(schema) {
             return value;
         if (value.trim() === '')
             return undefined;
-        if (!/^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
+        // A minus sign passes, so `-1` is told the range it is outside of.
+        if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
             ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
             return lib_core/* NEVER */.tm;
         }
@@ -40022,8 +40574,8 @@ const ActionInputs = lib_schemas.object({
         error: (issue) => `expected run, plan, agent, eval, prepare, shard or merge, got ${JSON.stringify(issue.input)}`,
     })
         .default('run')),
-    'eval-runs': decimalInput(coerce/* number */.ai().int().min(1).max(100).default(5)),
-    'eval-seed': decimalInput(coerce/* number */.ai().int().min(0).max(2 ** 31 - 1).default(1)),
+    'eval-runs': decimalInput(wholeNumber(1, 100, 'runs').default(5)),
+    'eval-seed': decimalInput(wholeNumber(0, 2 ** 31 - 1).default(1)),
     'eval-faults': blankIsDefault(Text.optional()),
     'eval-answers': blankIsDefault(Text.optional()),
     'eval-baselines': blankIsDefault(Text.default('')).transform((text, ctx) => {
@@ -40033,7 +40585,7 @@ const ActionInputs = lib_schemas.object({
             ctx.addIssue({ code: 'custom', message: `expected react and/or full-history, got ${JSON.stringify(wrong)}` });
         return [...new Set(names)];
     }),
-    'min-success-rate': decimalInput(coerce/* number */.ai().min(0).max(1).optional()),
+    'min-success-rate': decimalInput(coerce/* number */.ai().min(0, RATE).max(1, RATE).optional()),
     'resume-from': blankIsDefault(Text.optional()),
     state: blankIsDefault(lib_schemas["enum"](['artifact', 'off'], { error: (issue) => `expected artifact or off, got ${JSON.stringify(issue.input)}` }).default('artifact')),
     resume: blankIsDefault(lib_schemas["enum"](['auto', 'never'], { error: (issue) => `expected auto or never, got ${JSON.stringify(issue.input)}` }).default('auto')),
@@ -40043,10 +40595,10 @@ const ActionInputs = lib_schemas.object({
         .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as a matrix value (${{ matrix.node }}): it has a control or invisible character')
         .optional()),
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
-    shards: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
-    shard: decimalInput(coerce/* number */.ai({ error: 'expected a whole number from 1 to 256' }).int('expected a whole number from 1 to 256').min(1, 'expected a whole number from 1 to 256').max(256, 'expected a whole number from 1 to 256').optional()),
+    shards: decimalInput(wholeNumber(1, 256).optional()),
+    shard: decimalInput(wholeNumber(1, 256).optional()),
     'weights-from': blankIsDefault(Text.optional()),
-    'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0).optional()),
+    'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').optional()),
     'allowed-bots': AllowedBotsInput,
 });
 /** Every problem with the inputs, one line each: `input 'comment': expected auto, always or never, got "yes"`. */
@@ -40147,6 +40699,11 @@ function modeProblems(inputs) {
         const given = [inputs['check-run'] && 'check-run', inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
         for (const name of given)
             problems.push(`input '${name}': mode: eval does not read it (an evaluation runs the plan afresh, and reports in the job summary); remove it`);
+    }
+    if (inputs.mode === 'plan') {
+        const given = [inputs['resume-from'] !== undefined && 'resume-from', inputs['weights-from'] !== undefined && 'weights-from'].filter((name) => name !== false);
+        for (const name of given)
+            problems.push(`input '${name}': mode: plan runs no step, so it has nothing to resume or order; remove it, or set mode: run`);
     }
     return problems;
 }
@@ -41390,8 +41947,8 @@ function renderFanOutNote(role) {
     return `> [!NOTE]\n> ${text}\n\n`;
 }
 
-// EXTERNAL MODULE: ./lib/run/read-resume-trace.js
-var read_resume_trace = __nccwpck_require__(12029);
+// EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
+var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
 // EXTERNAL MODULE: ./lib/state/fan-out-states.js
@@ -42200,7 +42757,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(707), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
@@ -42263,6 +42820,7 @@ async function runAction(given, deps) {
     const ending = {};
     const comment = await (0,live_comment/* liveComment */.O)(settings, {
         github: deps.github,
+        ...(deps.rateBudget && { rateBudget: deps.rateBudget }),
         io,
         redact,
         clock: deps.clock,
@@ -42442,6 +43000,58 @@ function lazyGitHubClient(load) {
     });
 }
 
+;// CONCATENATED MODULE: ./lib/github/rate-budget.js
+/** Requests kept back for the run itself (its github tools, the final comment and check run) once the budget is low. */
+const RESERVE = 100;
+/**
+ * What GitHub's answers say of the token's primary REST rate limit (`x-ratelimit-*`), shared by
+ * everything that uses the token: a `GITHUB_TOKEN` has 1,000 requests an hour for the repository, and
+ * a live comment written every second (with the pull request's head read before each write) used
+ * 7,200. Writers that need not write now (the live comment) ask `spacingMs` how far apart to write.
+ */
+class RateBudget {
+    #remaining;
+    #limit;
+    /** When the window ends, in ms since the epoch. */
+    #resetMs;
+    /** Takes in one answer's headers; answers of another resource (search, GraphQL) or without the headers are ignored. */
+    observe(header) {
+        const resource = header('x-ratelimit-resource');
+        if (resource !== undefined && resource !== null && String(resource) !== 'core')
+            return;
+        const remaining = Number(header('x-ratelimit-remaining') ?? Number.NaN);
+        const limit = Number(header('x-ratelimit-limit') ?? Number.NaN);
+        const resetMs = Number(header('x-ratelimit-reset') ?? Number.NaN) * 1000;
+        if (![remaining, limit, resetMs].every(Number.isFinite) || limit <= 0 || remaining < 0)
+            return;
+        // Answers come back in any order: within a window the lowest count is the latest; an older window is past.
+        if (this.#resetMs !== undefined && resetMs < this.#resetMs)
+            return;
+        if (this.#resetMs === resetMs && this.#remaining !== undefined && remaining >= this.#remaining)
+            return;
+        this.#remaining = remaining;
+        this.#limit = limit;
+        this.#resetMs = resetMs;
+    }
+    /**
+     * The least time between two writes of `requestsPerWrite` requests each, so that such a writer takes
+     * at most half of what is left of the window beyond a reserve of 100 requests for the run: none while
+     * more than half of the limit is left (or nothing is known, or the window is over), the rest of the
+     * window once only the reserve is left.
+     */
+    spacingMs(requestsPerWrite, nowMs = Date.now()) {
+        if (this.#remaining === undefined || this.#limit === undefined || this.#resetMs === undefined)
+            return 0;
+        const windowLeft = this.#resetMs - nowMs;
+        if (windowLeft <= 0 || this.#remaining * 2 >= this.#limit)
+            return 0;
+        const usable = this.#remaining - Math.min(RESERVE, this.#limit / 10);
+        if (usable <= 0)
+            return windowLeft;
+        return Math.min(windowLeft, Math.ceil((windowLeft * requestsPerWrite * 2) / usable));
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/state/actions-artifact-store.js
 
 
@@ -42523,6 +43133,7 @@ async function made(dir) {
 
 
 
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -42582,12 +43193,16 @@ async function post(commands) {
         runner?.warning(redact(`plan-runner (post): could not check the run's saved state: ${error instanceof Error ? error.message : String(error)}`));
     }
 }
-/** The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub never compiles Octokit. */
+/**
+ * The GitHub client for the job's token, loaded at its first request: a plan that never talks to GitHub
+ * never compiles Octokit. Its answers' rate-limit headers go to `rateBudget`.
+ */
 function gitHubClient(settings, io) {
     const token = settings.githubToken;
     if (!token)
         return {};
-    return { github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning })) };
+    const rateBudget = new RateBudget();
+    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {
@@ -42632,7 +43247,7 @@ async function main(core) {
             controller.abort(signal);
         });
     }
-    const { github } = gitHubClient(settings, io);
+    const { github, rateBudget } = gitHubClient(settings, io);
     const state = stateStore(settings, io);
     const result = await runAction(settings, {
         io,
@@ -42641,6 +43256,7 @@ async function main(core) {
         clock: clock/* systemClock */.ml,
         signal: controller.signal,
         ...(github ? { github } : {}),
+        ...(rateBudget ? { rateBudget } : {}),
         ...(process.env['GITHUB_STATE'] && { saveState: (name, value) => core.saveState(name, value) }),
     });
     // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.

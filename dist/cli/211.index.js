@@ -70,6 +70,8 @@ var build_step_messages = __webpack_require__(5676);
 var complete_for_step = __webpack_require__(9547);
 // EXTERNAL MODULE: ./lib/steps/cut-off-answer-error.js
 var cut_off_answer_error = __webpack_require__(9818);
+// EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
+var cut_off_reason = __webpack_require__(6660);
 // EXTERNAL MODULE: ./lib/steps/empty-answer-error.js
 var empty_answer_error = __webpack_require__(5362);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
@@ -263,6 +265,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${write_todos_definition/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${write_todos_definition/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -333,9 +336,9 @@ class AgentLoop {
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
             if (calls.length === 0) {
-                if (answered && choice && cut_off_answer_error/* CUT_OFF_FINISH_REASONS */.R.includes(choice.finish_reason ?? '')) {
-                    throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: choice.finish_reason });
-                }
+                const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+                if (answered && cutOff)
+                    throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: cutOff });
                 if (answered)
                     return content;
                 const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
@@ -623,20 +626,18 @@ async function completeForStep(ctx, client, request) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ CUT_OFF_FINISH_REASONS),
 /* harmony export */   U: () => (/* binding */ CutOffAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6660);
 
-/** Finish reasons that mean the text is not the whole answer: the token limit, a content filter. */
-const CUT_OFF_FINISH_REASONS = ['length', 'content_filter'];
+
 /** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
 class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
     stepKey;
     finishReason;
     constructor(options) {
-        const why = options.finishReason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${options.finishReason})`;
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${why}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }

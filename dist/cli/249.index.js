@@ -1,5 +1,5 @@
 export const id = 249;
-export const ids = [249,108];
+export const ids = [249];
 export const modules = {
 
 /***/ 9231:
@@ -224,10 +224,11 @@ var base_url = __webpack_require__(9882);
 
 /**
  * What every CLI command hides in everything it prints and writes: the API key, the environment's
- * secret-named variables, and the values of the --base-url's query (`?api_key=\u2026`).
+ * secret-named variables, the values of secret-named `--input`s, and the values of the --base-url's
+ * query (`?api_key=\u2026`).
  */
 function cliRedactor(args, env) {
-    return (0,redact/* createRedactor */.lY)([env[args.apiKeyEnv] || undefined, ...(0,redact/* secretValuesFromEnvironment */._0)(env), ...(0,base_url/* baseUrlSecrets */.u)(args.baseUrl)]);
+    return (0,redact/* createRedactor */.lY)([env[args.apiKeyEnv] || undefined, ...(0,redact/* secretValuesFromEnvironment */._0)(env), ...(0,redact/* secretValuesFromInputs */.Ye)(args.inputs), ...(0,base_url/* baseUrlSecrets */.u)(args.baseUrl)]);
 }
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
 function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
@@ -498,13 +499,16 @@ function hideCutFragments(text) {
 /* harmony export */   uA: () => (/* binding */ hasVisibleText)
 /* harmony export */ });
 /**
- * Characters a reader cannot see but a model (or a search) reads: zero-width and word joiners,
- * invisible operators, deprecated format characters, the byte-order mark, bidi
- * embeddings/overrides/isolates, Unicode tag characters, and variation selectors (U+FE00\u2013FE0F,
- * U+E0100\u2013E01EF), which carry a byte each after any character ("emoji smuggling"); an emoji without
- * its VS16 still shows. Global: use it with `replace`.
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
  */
-const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\u206A-\u206F\uFEFF\uFE00-\uFE0F\u202A-\u202E\u2066-\u2069]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
 function visibleText(text) {
     return text.replace(INVISIBLE, '').normalize('NFKC');
@@ -781,6 +785,7 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   KL: () => (/* binding */ redactDeep),
 /* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor)
@@ -851,13 +856,31 @@ function unicodeEscaped(json, which) {
     return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
+ * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote`, PHP's `rawurlencode`,
+ * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
+ * `URLSearchParams` writes it; PHP's `urlencode`.
+ */
+const URL_ENCODERS = [
+    { keep: "-_.!~*'()", space: '%20' },
+    { keep: '-_.~', space: '%20' },
+    { keep: '-_.~', space: '+' },
+    { keep: '-_.*', space: '+' },
+    { keep: '-_.', space: '+' },
+];
+/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+function urlEncoded(secret, keep, space) {
+    const encoded = encodeURIComponent(secret).replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+    return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
+}
+/**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
- * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL, with either case of hex; in HTML;
- * as hex; or as one line of a multi-line secret (a PEM key).
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
  */
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
-    const uri = encodeURIComponent(secret);
+    const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
     const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
     const forms = [
         secret,
@@ -866,8 +889,8 @@ function spellings(secret) {
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
         unicodeEscaped(json, /[<>&\u2028\u2029]/g),
-        uri,
-        uri.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+        ...urls,
+        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
@@ -1077,6 +1100,19 @@ function jsonMayNeedRedaction(json, redact) {
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
     return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+}
+/**
+ * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
+ * short number is left out (`isOrdinaryValue`), as for variables.
+ */
+function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => {
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+            return [];
+        const text = String(value);
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+    });
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
@@ -1749,7 +1785,8 @@ const MARKS = '.!?\u2026\u203c\u2047\u2048\u2049';
 /** Marks that end a sentence whatever follows: Chinese and Japanese write no space after them. */
 const CJK_MARKS = '\u3002\uff01\uff1f\uff61';
 const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
-const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
+// A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
@@ -2033,6 +2070,8 @@ const jsonSchemaCheck = {
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(6249);
+// EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
+var cut_off_reason = __webpack_require__(6660);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(1514);
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
@@ -2128,6 +2167,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -2136,7 +2176,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
+        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -2163,9 +2203,10 @@ const judgeCheck = {
         if (choice.message.refusal) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
         }
-        if (choice.finish_reason === 'length') {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the judge ran out of tokens before finishing its verdict');
-        }
+        // A verdict cut off is not read as the whole: `{"met": true` of a longer answer is no verdict.
+        const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+        if (cutOff)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q)(cutOff)}`);
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
     },
@@ -2836,7 +2877,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -5491,8 +5532,8 @@ function missingResult(journal, run, stepKey) {
 
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
-// EXTERNAL MODULE: ./lib/run/read-resume-trace.js
-var read_resume_trace = __webpack_require__(2029);
+// EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
+var read_resume_trace = __webpack_require__(2935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __webpack_require__(3498);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
@@ -5790,8 +5831,8 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __webpack_require__(4912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __webpack_require__(4312);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js
+var openai_model_client = __webpack_require__(2845);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -5927,7 +5968,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6106,7 +6147,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -6126,6 +6167,40 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+
+
+/***/ }),
+
+/***/ 603:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ AnswerTooLargeError),
+/* harmony export */   g: () => (/* binding */ MAX_ANSWER_BYTES)
+/* harmony export */ });
+/**
+ * The most bytes of one answer's body the model client reads: far beyond what any model writes in one
+ * answer (128,000 tokens of output is about half a MiB of text, a few MiB JSON-escaped), and small enough
+ * that an endpoint sending without end cannot fill the runner's memory, as reading a body whole let it.
+ */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+function formatLimit(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/** An answer's body longer than the client reads: by its declared length, or by the bytes read. */
+class AnswerTooLargeError extends Error {
+    name = 'AnswerTooLargeError';
+    limitBytes;
+    declaredBytes;
+    constructor(limitBytes, declaredBytes) {
+        super(declaredBytes === undefined
+            ? `the answer was longer than the ${formatLimit(limitBytes)} plan-runner reads`
+            : `the answer declared ${declaredBytes} bytes, more than the ${formatLimit(limitBytes)} plan-runner reads`);
+        this.limitBytes = limitBytes;
+        if (declaredBytes !== undefined)
+            this.declaredBytes = declaredBytes;
+    }
 }
 
 
@@ -6182,6 +6257,31 @@ function callUsage(response, request, overrides) {
 
 /***/ }),
 
+/***/ 6660:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ cutOffReason),
+/* harmony export */   q: () => (/* binding */ cutOffWhy)
+/* harmony export */ });
+/** Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. */
+const CUT_OFF_FINISH_REASONS = new Set(['length', 'content_filter']);
+/**
+ * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
+ * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
+ */
+function cutOffReason(choice) {
+    const reason = choice?.finish_reason;
+    return reason && CUT_OFF_FINISH_REASONS.has(reason) ? reason : undefined;
+}
+/** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
+function cutOffWhy(reason) {
+    return reason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+}
+
+
+/***/ }),
+
 /***/ 4325:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6209,12 +6309,19 @@ function describePurpose(purpose) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ MODEL_CALL_FAILURES),
 /* harmony export */   s: () => (/* binding */ ModelCallError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 /* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4325);
 
 
+/**
+ * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
+ * answer cut off before its end, an answer longer than the client reads, or a 200 answer that is not a
+ * Chat Completions answer.
+ */
+const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
 function hint(failure, status) {
     if (failure === 'timeout')
         return 'The endpoint did not answer in time; retry later or raise the model timeout.';
@@ -6222,6 +6329,8 @@ function hint(failure, status) {
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
         return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+    if (failure === 'too-large')
+        return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
         return 'The endpoint answered 200 with something that is not a Chat Completions answer; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
     if (status === 401 || status === 403)
@@ -6254,29 +6363,179 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         this.attempts = fields.attempts;
         this.detail = fields.detail;
     }
-    /** True when the SDK already retried this kind of failure; a cut-off answer it does not retry. */
+    /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
     get retriedByClient() {
-        return this.failure !== 'truncated' && this.failure !== 'malformed';
+        return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
     }
 }
 
 
 /***/ }),
 
-/***/ 4312:
+/***/ 2845:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ createOpenAIModelClient)
+/* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3156);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6724);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  $: () => (/* binding */ createOpenAIModelClient)
-});
 
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(6698);
-// EXTERNAL MODULE: ./lib/llm/model-call-error.js
-var model_call_error = __webpack_require__(3156);
-;// CONCATENATED MODULE: ./lib/llm/read-chat-response.js
+
+
+/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+const RETRY_WAITS_MS = 60_000;
+/** The `onAbandoned` of the call whose requests the SDK is making. */
+const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/**
+ * `fetch` as the SDK gets it. Every body is read through a counter that ends it with an
+ * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
+ * SDK, which reads an answer or an error whole, never holds more.
+ *
+ * A request is out from the moment it is made until its body has been read to the end, or the SDK chose
+ * not to read it (a 429 it retries). Its call's `onAbandoned` is told, once, when its signal aborts while
+ * it is out (the SDK's timeout of an attempt, the call's deadline, a cancel, a budget stop): at that
+ * moment, before anything reports the run's usage. It is also told when the body breaks off or is too
+ * long while the SDK reads it (the endpoint answered, and no usage came back). A request aborted before
+ * it was made is not counted. Fetch cannot tell whether an aborted request had reached the endpoint, so
+ * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
+ * does not.
+ */
+function readingAnswers(inner, maxBytes) {
+    return async (input, init) => {
+        const signal = init?.signal;
+        const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
+        let out = true;
+        const settle = (abandoned) => {
+            if (!out)
+                return;
+            out = false;
+            signal?.removeEventListener('abort', onAbort);
+            if (abandoned)
+                onAbandoned?.();
+        };
+        const onAbort = () => settle(true);
+        if (onAbandoned)
+            signal?.addEventListener('abort', onAbort, { once: true });
+        let response;
+        try {
+            response = await inner(input, init);
+        }
+        catch (error) {
+            settle(false);
+            throw error;
+        }
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (!response.body || response.status < 200 || response.status > 599) {
+            settle(false);
+            return response;
+        }
+        const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+        const reader = response.body.getReader();
+        let read = 0;
+        let cancelled = false;
+        const tooLarge = (controller, error) => {
+            // An answer came and no usage with it; an error status's body is not a billed answer.
+            settle(response.ok);
+            controller.error(error);
+            reader.cancel(error).catch(() => { });
+        };
+        const body = new ReadableStream({
+            async pull(controller) {
+                if (declared > maxBytes)
+                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared));
+                let chunk;
+                try {
+                    chunk = await reader.read();
+                }
+                catch (error) {
+                    settle(true);
+                    controller.error(error);
+                    return;
+                }
+                if (cancelled)
+                    return;
+                if (chunk.done) {
+                    settle(false);
+                    controller.close();
+                    return;
+                }
+                read += chunk.value.byteLength;
+                if (read > maxBytes)
+                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes));
+                controller.enqueue(chunk.value);
+            },
+            cancel: (reason) => {
+                // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
+                cancelled = true;
+                settle(false);
+                return reader.cancel(reason);
+            },
+        });
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+}
+/**
+ * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
+ * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
+ * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
+ */
+function createOpenAIModelClient(options) {
+    // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
+    let loaded;
+    const load = () => (loaded ??= Promise.all([__webpack_require__.e(/* import() */ 674).then(__webpack_require__.bind(__webpack_require__, 3674)), Promise.all(/* import() */[__webpack_require__.e(674), __webpack_require__.e(632)]).then(__webpack_require__.bind(__webpack_require__, 8632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
+        sdk: new OpenAI({
+            baseURL: options.baseURL,
+            apiKey: options.apiKey,
+            timeout: options.timeoutMs,
+            maxRetries: options.maxRetries,
+            fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g),
+        }),
+        errorFromSdk: modelCallErrorFromSdk,
+    })));
+    return {
+        defaultModel: options.model,
+        async complete(request, label, signal) {
+            const { sdk, errorFromSdk } = await load();
+            const endpoint = sdk.baseURL;
+            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
+            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
+            // good. One deadline covers every attempt, their bodies and the waits between them.
+            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            let answer;
+            try {
+                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
+            }
+            catch (error) {
+                // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
+                if (signal?.aborted)
+                    throw signal.reason;
+                if (deadline.aborted) {
+                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                }
+                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+            }
+            const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__/* .readChatResponse */ .E)(answer);
+            if (read.ok)
+                return read.response;
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 6724:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ readChatResponse)
+/* harmony export */ });
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -6389,134 +6648,6 @@ function normalise(raw) {
     };
 }
 
-;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
-
-
-
-/**
- * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
- * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
- * plan-runner never meets an OpenAI-compatible server's variations or a malformed answer.
- */
-/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
-const RETRY_WAITS_MS = 60_000;
-/** The `onAbandoned` of the call whose requests the SDK is making. */
-const abandonedOf = new external_node_async_hooks_.AsyncLocalStorage();
-/**
- * `fetch` as the SDK gets it. A request is out from the moment it is made until its body has been read
- * to the end, or the SDK chose not to read it (a 429 it retries). Its call's `onAbandoned` is told,
- * once, when its signal aborts while it is out (the SDK's timeout of an attempt, the call's deadline,
- * a cancel, a budget stop): at that moment, before anything reports the run's usage. It is also told
- * when the body breaks off while the SDK reads it. A request aborted before it was made is not counted.
- * Fetch cannot tell whether an aborted request had reached the endpoint, so one aborted while it
- * connected counts too; a connection reset before any answer (the SDK retries it) does not.
- */
-function reportingAbandoned(inner) {
-    return async (input, init) => {
-        const onAbandoned = abandonedOf.getStore();
-        const signal = init?.signal;
-        if (!onAbandoned || !signal || signal.aborted)
-            return inner(input, init);
-        let out = true;
-        const settle = (abandoned) => {
-            if (!out)
-                return;
-            out = false;
-            signal.removeEventListener('abort', onAbort);
-            if (abandoned)
-                onAbandoned();
-        };
-        const onAbort = () => settle(true);
-        signal.addEventListener('abort', onAbort, { once: true });
-        let response;
-        try {
-            response = await inner(input, init);
-        }
-        catch (error) {
-            settle(false);
-            throw error;
-        }
-        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
-        if (!response.body || response.status < 200 || response.status > 599) {
-            settle(false);
-            return response;
-        }
-        const reader = response.body.getReader();
-        let cancelled = false;
-        const body = new ReadableStream({
-            async pull(controller) {
-                let chunk;
-                try {
-                    chunk = await reader.read();
-                }
-                catch (error) {
-                    settle(true);
-                    controller.error(error);
-                    return;
-                }
-                if (cancelled)
-                    return;
-                if (chunk.done) {
-                    settle(false);
-                    controller.close();
-                }
-                else
-                    controller.enqueue(chunk.value);
-            },
-            cancel: (reason) => {
-                // The SDK does not read this body (a 429 or 5xx it retries): an answer, not an abandoned request.
-                cancelled = true;
-                settle(false);
-                return reader.cancel(reason);
-            },
-        });
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    };
-}
-function createOpenAIModelClient(options) {
-    // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
-    let loaded;
-    const load = () => (loaded ??= Promise.all([__webpack_require__.e(/* import() */ 674).then(__webpack_require__.bind(__webpack_require__, 3674)), Promise.all(/* import() */[__webpack_require__.e(674), __webpack_require__.e(632)]).then(__webpack_require__.bind(__webpack_require__, 8632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
-        sdk: new OpenAI({
-            baseURL: options.baseURL,
-            apiKey: options.apiKey,
-            timeout: options.timeoutMs,
-            maxRetries: options.maxRetries,
-            fetch: reportingAbandoned(options.fetch ?? ((input, init) => fetch(input, init))),
-        }),
-        errorFromSdk: modelCallErrorFromSdk,
-    })));
-    return {
-        defaultModel: options.model,
-        async complete(request, label, signal) {
-            const { sdk, errorFromSdk } = await load();
-            const endpoint = sdk.baseURL;
-            // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
-            // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
-            // good. One deadline covers every attempt, their bodies and the waits between them.
-            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
-            let answer;
-            try {
-                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
-            }
-            catch (error) {
-                // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
-                if (signal?.aborted)
-                    throw signal.reason;
-                if (deadline.aborted) {
-                    throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
-                }
-                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
-            }
-            const read = readChatResponse(answer);
-            if (read.ok)
-                return read.response;
-            throw new model_call_error/* ModelCallError */.s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
-        },
-    };
-}
-
 
 /***/ }),
 
@@ -6616,6 +6747,8 @@ function firstRequestDifference(recorded, now) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __webpack_require__(3156);
+// EXTERNAL MODULE: ./lib/llm/read-chat-response.js
+var read_chat_response = __webpack_require__(6724);
 ;// CONCATENATED MODULE: ./lib/llm/recorded-exchange.js
 /** The key replay matches on: the purpose and the how-many-th call with that purpose. */
 function exchangeKey(purpose, ordinal) {
@@ -6696,6 +6829,10 @@ class StaleRecordingError extends step_error/* StepError */.z {
 
 
 
+
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 function isExchange(value) {
     if (typeof value !== 'object' || value === null)
         return false;
@@ -6705,6 +6842,23 @@ function isExchange(value) {
         typeof line.request === 'object' &&
         line.request !== null &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
+}
+/** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
+function failureProblem(error) {
+    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+    if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.F.includes(failure))
+        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.F.join(', ')}`;
+    if (typeof transient !== 'boolean')
+        return "its error's `transient` is not true or false";
+    if (!Number.isInteger(attempts) || attempts < 1)
+        return "its error's `attempts` is not a whole number of 1 or more";
+    if (typeof detail !== 'string')
+        return "its error's `detail` is not text";
+    if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
+        return "its error's `status` is not an HTTP status";
+    if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
+        return "its error's `retryAfterMs` is not a number of 0 or more";
+    return undefined;
 }
 function isHeader(value) {
     return typeof value === 'object' && value !== null && value.recording === 'plan-runner';
@@ -6728,13 +6882,26 @@ function readRecording(path) {
             throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
         }
         if (isHeader(value)) {
+            if (value.version !== 1)
+                throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
             header = value;
             continue;
         }
         if (!isExchange(value)) {
             throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
         }
-        exchanges.push(value);
+        // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
+        if ('error' in value && value.error !== undefined) {
+            const problem = isObject(value.error) ? failureProblem(value.error) : 'its error is not an object';
+            if (problem)
+                throw new ReplayFileError({ file: path, line: index + 1, problem });
+            exchanges.push(value);
+            continue;
+        }
+        const read = (0,read_chat_response/* readChatResponse */.E)(value.response);
+        if (!read.ok)
+            throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
+        exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
     }
     return { header, exchanges };
 }
@@ -6778,7 +6945,21 @@ function replayModelClient(path, options = {}) {
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
 /**
- * The run's input values: what the caller gave, else the declared default. An input the plan does
+ * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * tool as "7", which its schema refused.
+ */
+function asDeclared(value, fallback) {
+    if (typeof value !== 'string')
+        return value;
+    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value))
+        return Number(value);
+    if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
+        return value.trim() === 'true';
+    return value;
+}
+/**
+ * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
  */
 function resolveInputs(plan, given) {
@@ -6794,7 +6975,7 @@ function resolveInputs(plan, given) {
     }
     for (const [name, spec] of Object.entries(declared)) {
         if (Object.hasOwn(given, name))
-            inputs[name] = given[name];
+            inputs[name] = asDeclared(given[name], spec.default);
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
@@ -7678,7 +7859,8 @@ const INLINE = new RegExp([
     '@(?=[A-Za-z0-9])', // mentions
     '#(?=[A-Za-z0-9])', // issue references
     ':(?=//)', // bare URLs: scheme://host is not turned into a link
-    '\\.(?=[A-Za-z0-9-]+\\.)(?<=www\\.)', // www.host.tld autolinks
+    // www.host autolinks: whatever follows (cmark-gfm also links `www.a_b.x`, `www.\u00e4.x`, `www.a%41.x`)
+    '\\.(?<=[Ww]{3}\\.)(?=\\S)',
 ].join('|'), 'g');
 /** Text that starts like this would be a heading, quote, list item, rule or setext underline. */
 const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\d{1,9}(?=[.)](\s|$)))/;
@@ -7758,18 +7940,274 @@ async function writeReportFile(file, markdown) {
 
 /***/ }),
 
-/***/ 2029:
+/***/ 2935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ei: () => (/* binding */ parseResumeTrace),
-/* harmony export */   tR: () => (/* binding */ readResumeTrace)
-/* harmony export */ });
-/* unused harmony exports oversizedState, traceEvents */
-/* harmony import */ var _resume_state_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3498);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(695);
-/* harmony import */ var _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2975);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2237);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  ei: () => (/* binding */ parseResumeTrace),
+  tR: () => (/* binding */ readResumeTrace)
+});
+
+// UNUSED EXPORTS: oversizedState, traceEvents
+
+// EXTERNAL MODULE: ./lib/run/resume-state.js
+var resume_state = __webpack_require__(3498);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __webpack_require__(2975);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(1514);
+// EXTERNAL MODULE: ./lib/core/todo-item.js
+var todo_item = __webpack_require__(6055);
+;// CONCATENATED MODULE: ./lib/core/trace-event-schema.js
+
+
+let built;
+/** The optional fields of each object schema `fields` built, for `fieldSchema`. */
+const optionalFields = new WeakMap();
+/**
+ * The fields of each `RunEvent` a trace line must have, with their types, built on the first call:
+ * building them at import would cost every start of the action, and only a run that reads a trace
+ * needs them. A field not named here passes: a trace of an older plan-runner may carry fields this
+ * one no longer writes, and values (a result, an agent's arguments) may be anything. `at` and
+ * `durationMs` are checked only when present: they feed shown times alone, which read a missing one
+ * as unknown, and traces written by hand leave them out.
+ */
+function traceEventSchemas() {
+    return (built ??= buildSchemas());
+}
+/** The schema of the field `key` of an object schema of `traceEventSchemas`, whether it is required or not. */
+function fieldSchema(schema, key) {
+    if (!(schema instanceof schemas.ZodObject) || typeof key !== 'string')
+        return undefined;
+    return (Object.hasOwn(schema.shape, key) ? schema.shape[key] : undefined) ?? optionalFields.get(schema)?.[key];
+}
+/**
+ * An object with the `required` fields, and the `optional` ones checked only when present: zod runs
+ * every field of a shape, present or not, and most optional fields of an event or a step are absent
+ * (a 10,000-step plan checked in a third of the time).
+ */
+function fields(required, optional = {}) {
+    const keys = Object.keys(optional);
+    // Loose: the check reads the optional fields from the parsed copy, which a stripping object leaves out.
+    const schema = schemas.looseObject(required);
+    if (keys.length === 0)
+        return schema;
+    const checked = schema.check((ctx) => {
+        const input = ctx.value;
+        if (typeof input !== 'object' || input === null)
+            return;
+        for (const key of keys) {
+            const value = input[key];
+            if (value === undefined)
+                continue;
+            const result = optional[key].safeParse(value);
+            if (!result.success)
+                for (const issue of result.error.issues)
+                    ctx.issues.push({ ...issue, path: [key, ...issue.path] });
+        }
+    });
+    optionalFields.set(checked, optional);
+    return checked;
+}
+function buildSchemas() {
+    const text = schemas.string();
+    const texts = schemas.array(text);
+    const count = schemas.number().min(0);
+    const index = schemas.int().min(0);
+    const flag = schemas.boolean();
+    // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
+    const values = schemas.object({});
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count });
+    const duration = schemas.union([schemas.number(), text]);
+    const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
+        title: text,
+        tool: text,
+        args: values,
+        task: text,
+        tools: texts,
+        maxTurns: schemas.number(),
+        optional: texts,
+        agent: text,
+        timeoutSeconds: schemas.number(),
+        retry: fields({}, { max_attempts: schemas.number(), initial_interval: duration, backoff: schemas.number(), max_interval: duration }),
+        onFailure: text,
+        review: flag,
+        approval: flag,
+        why: text,
+        forEach: fields({ list: text, as: text, onItemFailure: text }, { key: text, maxItems: schemas.number(), fanOut: flag }),
+        item: fields({ name: text, index }),
+        uses: text,
+        with: values,
+    });
+    const plan = fields({ name: text, revision: schemas.number(), steps: schemas.array(step) }, { goal: text, file: text });
+    const status = schemas["enum"](['succeeded', 'failed', 'goals-unmet', 'escalated', 'cancelled', 'awaiting-approval', 'rejected']);
+    const todos = schemas.array(fields({ id: text, content: text, status: schemas["enum"](todo_item/* TODO_STATUSES */.Y) }));
+    const times = { at: schemas.number(), ts: text, durationMs: schemas.number() };
+    const event = (required, optional = {}) => fields(required, { ...times, ...optional });
+    const retrying = { attempt: schemas.number(), maxAttempts: schemas.number(), waitMs: schemas.number(), error: text };
+    const reusable = { attempts: schemas.number(), reused: fields({ usage }), masked: flag };
+    const failure = { error: text, transient: flag, usage };
+    const agentEvent = { stepKey: text, turn: schemas.number() };
+    return {
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text) }),
+        step_started: event({ stepKey: text }, { reuseKey: text }),
+        tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
+        tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
+        step_retrying: event({ stepKey: text, ...retrying }),
+        step_completed: event({ stepKey: text, usage }, { ...reusable, failedItems: schemas.array(fields({ index, key: text, error: text })) }),
+        step_failed: event({ stepKey: text, ...failure }, { attempts: schemas.number() }),
+        step_skipped: event({ stepKey: text, reason: text }),
+        step_waiting: event({ stepKey: text, reason: text }),
+        approval_requested: event({
+            request: fields({
+                hash: text,
+                planFileHash: text,
+                plan,
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts })),
+            }, { inputsHash: text }),
+        }),
+        approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
+        todos_created: event({ stepKey: text, todos }, { index }),
+        todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
+        agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
+        agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
+        // The event inside is checked on its own (`traceEventProblem`), by its own type.
+        nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
+        step_expanded: event({ stepKey: text, keys: texts }),
+        item_started: event({ stepKey: text, index }),
+        item_retrying: event({ stepKey: text, index, ...retrying }),
+        item_completed: event({ stepKey: text, index, usage }, reusable),
+        item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1), assignment: schemas.array(schemas.int().min(1)) }),
+        plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
+        run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
+        goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
+
+/**
+ * What is wrong with a trace event (an object with a string `type`) in words, as the end of a sentence
+ * naming its line: `a step_completed event whose usage.promptTokens is not a number`; undefined when
+ * it has every field plan-runner writes, of the right type. The events of a used plan's run
+ * (`nested_event`, at any depth) are checked alike; an event of a type this plan-runner does not
+ * write passes, as every reader of a trace skips it.
+ */
+function traceEventProblem(event) {
+    const schemas = traceEventSchemas();
+    const steps = [];
+    let inner = event;
+    for (;;) {
+        if (!Object.hasOwn(schemas, inner.type))
+            return undefined;
+        const schema = schemas[inner.type];
+        const checked = schema.safeParse(inner);
+        const where = steps.length === 0 ? '' : ` (in the run of the plan step ${steps.join('/')})`;
+        if (!checked.success) {
+            const { issues } = checked.error;
+            const more = issues.length > 1 ? ` (and ${issues.length - 1} more field${issues.length > 2 ? 's' : ''} wrong)` : '';
+            return `${/^[aeiou]/.test(inner.type) ? 'an' : 'a'} ${inner.type} event${where} ${issueText(issues[0], inner, schema)}${more}`;
+        }
+        if (inner.type !== 'nested_event')
+            return undefined;
+        const nested = inner;
+        steps.push(shownKey(nested.stepKey));
+        inner = nested.event;
+    }
+}
+/** `whose usage.costUsd is not a number`, `without its plan`: one issue of `value` (checked by `schema`), in words. */
+function issueText(issue, value, schema) {
+    const where = pathText(issue.path);
+    if (issue.code === 'invalid_type' && isMissing(value, issue.path))
+        return `without its ${where}`;
+    return `whose ${where} ${wrongText(issue, schemaAt(schema, issue.path))}`;
+}
+/** What is wrong with a value that is there; `expected` is the schema it failed, when known. */
+function wrongText(issue, expected) {
+    switch (issue.code) {
+        case 'invalid_type': {
+            // An object of known fields is named by them: `is not { key, reuseKey }`.
+            const fields = expected instanceof schemas.ZodObject ? Object.keys(expected.shape) : [];
+            if (fields.length > 0)
+                return `is not { ${fields.join(', ')} }`;
+            return `is not ${EXPECTED[issue.expected] ?? `of type ${issue.expected}`}`;
+        }
+        case 'too_small':
+            return issue.minimum === 0 ? 'is negative' : `is less than ${String(issue.minimum)}`;
+        case 'invalid_value':
+            return `is not one of ${issue.values.map((option) => String(option)).join(', ')}`;
+        case 'invalid_union':
+            // The only unions are a step's id and a retry's intervals.
+            return 'is neither a string nor a number';
+        default:
+            return 'is not what plan-runner writes there';
+    }
+}
+/** The part of `schema` that checks the value at `path`; undefined past what it describes. */
+function schemaAt(schema, path) {
+    let at = schema;
+    for (const part of path) {
+        if (at instanceof schemas.ZodArray)
+            at = at.element;
+        else if (at instanceof schemas.ZodRecord)
+            at = at.valueType;
+        else
+            at = at && fieldSchema(at, part);
+    }
+    return at;
+}
+const EXPECTED = {
+    string: 'a string',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+    record: 'an object',
+};
+/** A step key as written in a message: quoted when it is not a plain name, and cut when long. */
+function shownKey(key) {
+    return /^[\w.[\]-]{1,80}$/.test(key) ? key : quoted(key);
+}
+/** A string from the trace, quoted and cut to 80 characters. */
+function quoted(text) {
+    return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}\u2026` : text);
+}
+/** `plan.steps[0].key`, `carried["a b"]`: the field as a reader of JSON names it. */
+function pathText(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part))
+            out += out === '' ? part : `.${part}`;
+        else
+            out += `[${quoted(String(part))}]`;
+    }
+    return out;
+}
+/** True when the path names a key its object does not have (zod reports that as a wrong type). */
+function isMissing(value, path) {
+    let parent = value;
+    for (const part of path.slice(0, -1)) {
+        if (typeof parent !== 'object' || parent === null)
+            return false;
+        parent = parent[part];
+    }
+    const last = path.at(-1);
+    return typeof parent === 'object' && parent !== null && !Array.isArray(parent) && last !== undefined && !Object.hasOwn(parent, last);
+}
+
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
+;// CONCATENATED MODULE: ./lib/run/read-resume-trace.js
+
 
 
 
@@ -7781,7 +8219,7 @@ function oversizedState(bytes) {
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -7790,7 +8228,9 @@ async function readResumeTrace(file) {
 }
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
- * line. A run killed mid-write may leave its last line cut: that line is left out.
+ * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
+ * have the fields plan-runner writes for its type (`traceEventProblem`): every reader takes them as
+ * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
  */
 function traceEvents(trace) {
     const lines = trace.text.split('\n');
@@ -7801,12 +8241,12 @@ function traceEvents(trace) {
         let event;
         try {
             // An event wraps values of up to MAX_JSON_DEPTH (a call's arguments, a result), nested runs around it.
-            event = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(line, 2 * _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX);
+            event = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
         catch (error) {
             // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
             // skipping it could drop a call with side effects from what a resume knows.
-            if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonTooDeepError */ .FY)
+            if (error instanceof parse_json/* JsonTooDeepError */.FY)
                 return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
@@ -7816,10 +8256,13 @@ function traceEvents(trace) {
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
             return { ok: false, problem: `${trace.file}:${index + 1}: not a trace event (a JSON object with a "type"); the trace is damaged` };
         }
-        if (event.type === _core_trace_gap_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_GAP */ .N) {
+        if (event.type === trace_gap/* TRACE_GAP */.N) {
             const missing = event.event;
             return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
+        const problem = traceEventProblem(event);
+        if (problem !== undefined)
+            return { ok: false, problem: `${trace.file}:${index + 1} has ${problem}; the trace is damaged` };
         events.push(event);
     }
     return { ok: true, events };
@@ -7830,7 +8273,7 @@ function parseResumeTrace(trace, planName) {
     if (!read.ok)
         return read;
     try {
-        return (0,_resume_state_js__WEBPACK_IMPORTED_MODULE_0__/* .resumeStateFromEvents */ .GB)(read.events, planName, trace.label ?? trace.file);
+        return (0,resume_state/* resumeStateFromEvents */.GB)(read.events, planName, trace.label ?? trace.file);
     }
     catch (error) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
@@ -8663,7 +9106,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -8679,11 +9122,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(707), __webpack_require__.e(211)]).then(__webpack_require__.bind(__webpack_require__, 4211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 4211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

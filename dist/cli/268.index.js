@@ -13,6 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83);
+
 
 
 /** The most YAML errors reported for one file; a hostile file (1 MiB of `[,,,\u2026`) has one per character. */
@@ -52,6 +54,46 @@ function tooDeepNode(root) {
             if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(child) && typeof child === 'object')
                 stack.push({ node: child, depth: depth + 1 });
         }
+    }
+    return undefined;
+}
+/**
+ * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES; else
+ * undefined. An alias adds what its anchor holds, aliases in it included. One pass in document order,
+ * without recursion: an anchor comes before its aliases, so its size is known when an alias is met (an
+ * alias of a node still open, its own ancestor, counts as one value).
+ */
+function overExpandingAlias(doc, root) {
+    const sizes = new Map();
+    let added = 0;
+    const stack = [{ node: root, open: false }];
+    while (stack.length > 0) {
+        const top = stack.pop();
+        const { node } = top;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node)) {
+            const target = node.resolve(doc);
+            const size = (target && sizes.get(target)) ?? 1;
+            added += size;
+            if (added > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)
+                return node;
+            sizes.set(node, size);
+            continue;
+        }
+        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isCollection */ .P3)(node)) {
+            sizes.set(node, 1);
+            continue;
+        }
+        const children = node.items.flatMap((item) => ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? [item.key, item.value] : [item]).filter((child) => !!child && typeof child === 'object'));
+        if (!top.open) {
+            stack.push({ node, open: true });
+            for (let index = children.length - 1; index >= 0; index--)
+                stack.push({ node: children[index], open: false });
+            continue;
+        }
+        let size = 1;
+        for (const child of children)
+            size += sizes.get(child) ?? 1;
+        sizes.set(node, size);
     }
     return undefined;
 }
@@ -267,6 +309,10 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
                 message: `the YAML tag ${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
             })),
         };
+    }
+    const expanding = overExpandingAlias(doc, doc.contents);
+    if (expanding) {
+        return failure(file, `the file's aliases (*name) add more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIASED_VALUES */ .SX)} values to the plan as it expands (this one passes that); write the repeated part once, in a tool's input or a step's result, rather than copying it with aliases`, positionOf(lineCounter, expanding.range?.[0] ?? 0));
     }
     try {
         const positions = Promise.resolve(positionsIn(doc, lineCounter));

@@ -281,8 +281,8 @@ var clock = __webpack_require__(1601);
 var run_job = __webpack_require__(7615);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(7047);
-// EXTERNAL MODULE: ./lib/run/read-resume-trace.js
-var read_resume_trace = __webpack_require__(2029);
+// EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
+var read_resume_trace = __webpack_require__(2935);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(9231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules

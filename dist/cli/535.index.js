@@ -52,7 +52,7 @@ function createOctokit(settings) {
     };
     const baseFetch = settings.fetch ?? (proxyVariableSet(process.env) ? toolkitFetch() : fetch);
     const userAgent = userAgentWithOrchestrationId(process.env['ACTIONS_ORCHESTRATION_ID']);
-    return new GitHub({
+    const octokit = new GitHub({
         // As getOctokit gives it: the token with its scheme, which Octokit's token auth reads either way.
         auth: `token ${settings.token}`,
         baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
@@ -64,6 +64,19 @@ function createOctokit(settings) {
             ...settings.throttle,
         },
     });
+    const budget = settings.rateBudget;
+    if (budget) {
+        const observe = (headers) => {
+            if (headers)
+                budget.observe((name) => headers[name]);
+        };
+        octokit.hook.after('request', (response) => observe(response.headers));
+        octokit.hook.error('request', (error) => {
+            observe(error.response?.headers);
+            throw error;
+        });
+    }
+    return octokit;
 }
 /**
  * True when `@actions/http-client` could send a request through a proxy: it reads only these

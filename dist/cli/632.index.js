@@ -10,8 +10,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   modelCallErrorFromSdk: () => (/* binding */ modelCallErrorFromSdk)
 /* harmony export */ });
 /* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3674);
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2575);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3156);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2575);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3156);
+
 
 
 
@@ -24,11 +26,21 @@ function isRetryableStatus(status, headers) {
         return false;
     return status === 408 || status === 409 || status === 429 || status >= 500;
 }
+/** The most characters of an error body that is not an OpenAI error object kept as the detail. */
+const TEXT_DETAIL_CHARS = 300;
 function detailOf(error) {
     const body = error.error;
     if (typeof body?.message === 'string' && body.message)
         return body.message;
-    return error.status !== undefined ? 'no error message' : error.message;
+    if (error.status === undefined)
+        return error.message;
+    // Any other body (a proxy's text, or why it could not be read) is the SDK's message after the status.
+    const prefix = `${error.status} `;
+    const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : '';
+    const line = text === 'status code (no body)' ? '' : (text.split('\n', 1)[0] ?? '').trim();
+    if (!line)
+        return 'no error message';
+    return line.length > TEXT_DETAIL_CHARS ? `${line.slice(0, TEXT_DETAIL_CHARS)}\u2026` : line;
 }
 /** A network failure while the answer's body was read (undici's `TypeError: terminated`, with the socket error as cause). */
 function cutOff(error) {
@@ -37,7 +49,7 @@ function cutOff(error) {
 }
 /**
  * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
- * while it was read (transient), and a body that is not JSON (permanent). Anything else (a bug, a
+ * while it was read (transient), and a body too long to read or not JSON (permanent). Anything else (a bug, a
  * thrown abort reason) is returned unchanged.
  */
 function modelCallErrorFromSdk(error, call) {
@@ -45,16 +57,19 @@ function modelCallErrorFromSdk(error, call) {
     const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
     if (cutOff(error)) {
         const detail = `the answer was cut off before its end (${error.message}: ${String(error.cause.message)})`;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+    }
+    if (error instanceof _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O) {
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
     }
     if (error instanceof SyntaxError) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
     }
     if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
         return error;
     if (error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionError) {
         const timeout = error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionTimeoutError;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({
             purpose,
             model,
             ...endpoint,
@@ -67,14 +82,14 @@ function modelCallErrorFromSdk(error, call) {
     }
     const status = error.status ?? 0;
     const transient = isRetryableStatus(status, error.headers);
-    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s({
+    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({
         purpose,
         model,
         ...endpoint,
         failure: 'http',
         status,
         transient,
-        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
+        retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
         attempts: transient ? maxRetries + 1 : 1,
         detail: detailOf(error),
         cause: error,

@@ -521,7 +521,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(647), __webpack_require__.e(108)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(19)]).then(__webpack_require__.bind(__webpack_require__, 9647));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -1591,6 +1591,7 @@ class NameSuggester {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  SX: () => (/* binding */ MAX_ALIASED_VALUES),
   w4: () => (/* binding */ MAX_ALIAS_COUNT),
   M1: () => (/* binding */ MAX_NESTING),
   di: () => (/* binding */ MAX_PLAN_BYTES),
@@ -1901,6 +1902,11 @@ const MAX_PLAN_BYTES = 1024 * 1024;
 const MAX_NESTING = 64;
 /** How many alias uses (`*name`) a plan may expand; stops "billion laughs" files. */
 const MAX_ALIAS_COUNT = 50;
+/**
+ * How many values aliases may add to a plan as it expands: within MAX_ALIAS_COUNT, 49 aliases of one
+ * list of 150,000 items made a 300 KB file 7 million values (`run`: 16 s and 1 GB, a 30 MB trace).
+ */
+const MAX_ALIASED_VALUES = 100_000;
 /** The `yaml` package and what reads with it, loaded once and only when needed: most runs never do. */
 const withPositions = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 5268));
 /**
@@ -1913,6 +1919,16 @@ async function parsePlanYaml(text, file, options = {}) {
     if (text.length > MAX_PLAN_BYTES || Buffer.byteLength(text, 'utf8') > MAX_PLAN_BYTES) {
         const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
         return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
+    }
+    // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
+    // six errors on it that said nothing of line endings.
+    const loneReturn = text.search(/\r(?!\n)/);
+    if (loneReturn !== -1) {
+        const before = text.slice(0, loneReturn);
+        const line = before.split('\n').length;
+        const column = loneReturn - before.lastIndexOf('\n');
+        const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
+        return { ok: false, errors: [{ file, line, column, path: '', message }] };
     }
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
@@ -2099,6 +2115,10 @@ function parseTemplateBody(body, itemName) {
     const input = INPUT_BODY.exec(body);
     if (input)
         return { kind: 'reference', reference: { kind: 'input', name: input[1] } };
+    // Runner variables are read where a process is set up (a tool's `env:`), never in a step's text.
+    if (/^\s*env\b/.test(body)) {
+        return { kind: 'malformed', message: `\`\${${body}}\` reads nothing in a step: runner variables reach a tool through its \`env:\` (\`env: [NAME]\`, or \`env: { NAME: \${env.NAME} }\`), not its arguments` };
+    }
     if (LOOKS_LIKE_REFERENCE.test(body)) {
         return { kind: 'malformed', message: `malformed reference \`\${${body}}\`; write ${REFERENCE_FORMS}` };
     }
@@ -2256,11 +2276,14 @@ const EXPECTED_WORDS = {
     array: 'a list',
     record: 'a map',
 };
-const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of letters, digits, _ and -';
+const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
+/** The key a value is at, or for a list item `an item of \`list\``: `workflow_sequence: [~]` was told "`workflow_sequence` must be a map". */
 function keyName(path) {
-    const last = [...path].reverse().find((segment) => typeof segment === 'string');
-    return last === undefined ? 'value' : `\`${last}\``;
+    const at = path.findLastIndex((segment) => typeof segment === 'string');
+    if (at === -1)
+        return 'value';
+    return at === path.length - 1 ? `\`${path[at]}\`` : `an item of \`${path[at]}\``;
 }
 function isStepIdPath(path) {
     const last = path.at(-1);
@@ -2271,6 +2294,8 @@ function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
 function unknownKeyMessage(key, known) {
+    if (key === '<<')
+        return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
     const near = (0,nearest_name/* nearestName */.qb)(key, known);
     if (near)
         return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
@@ -2294,12 +2319,23 @@ function sizeMessage(issue) {
 function isDefaultMessage(message) {
     return /^(Invalid|Too small|Too big|Unrecognized)/.test(message);
 }
+/** An issue that says only that the value is of another kind: a wrong type, or a union none of whose branches took its kind. */
+function kindMismatch(issue) {
+    if (issue.path.length > 0)
+        return false;
+    if (issue.code === 'invalid_type')
+        return true;
+    return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
+}
 function unionIssues(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
-    // A branch whose errors are not about the value's type is the one the user meant: report it.
-    const meant = issue.errors.filter((branch) => branch.some((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+    // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
+    // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
+    const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
     if (meant.length === 1)
         return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+    if (issue.input === undefined)
+        return [{ path, message: `missing ${keyName(path)}` }];
     if (isStepIdPath(path))
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
     const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords(inner.expected)));
@@ -2330,6 +2366,10 @@ function oneIssue(issue, scope, relative) {
             const values = issue.values.map((value) => String(value));
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+            // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
+            const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
+            if (spelled !== undefined)
+                return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
             const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.qb)(issue.input, values) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
             return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
@@ -2412,13 +2452,14 @@ const GithubConfig = schemas.strictObject({
 
 /** One allowed URL prefix: http(s), no credentials, no query or fragment. */
 const AllowedPrefix = schemas.url({ protocol: /^https?$/, error: 'write an http(s) URL prefix such as https://api.example.com/v1/' })
+    // Refinements run after a failed `url` check too: a value that is no URL has only that check's message.
     .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
+    const url = URL.parse(value);
+    return !url || (url.username === '' && url.password === '');
 }, 'a URL prefix may not carry credentials (user:password@)')
     .refine((value) => {
-    const url = new URL(value);
-    return url.search === '' && url.hash === '';
+    const url = URL.parse(value);
+    return !url || (url.search === '' && url.hash === '');
 }, 'a URL prefix may not have a query (?...) or fragment (#...)');
 /** The plan's `http:` section: which URL prefixes the `http` toolset may call. */
 const HttpConfig = schemas.strictObject({
@@ -2442,7 +2483,10 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
     description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
 });
 
+// EXTERNAL MODULE: ./lib/process/env-value.js
+var env_value = __webpack_require__(8990);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -2455,11 +2499,11 @@ const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A step id: an integer (the blog's `id: 1`) or a short name. */
 const StepId = schemas.union([
     schemas.int().nonnegative(),
-    schemas.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use letters, digits, _ and - (at most 64)'),
+    schemas.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'step ids use ASCII letters, digits, _ and - (at most 64)'),
 ])
     .meta({ description: 'A step id: a non-negative integer or a name of letters, digits, _ and - (at most 64).', examples: [1, 'fetch_sales'] });
 const ToolName = schemas.string()
-    .regex(TOOL_NAME_PATTERN, 'tool names use letters, digits, _ and - (1 to 64), as Chat Completions requires')
+    .regex(TOOL_NAME_PATTERN, 'tool names use ASCII letters, digits, _ and - (1 to 64), as Chat Completions requires')
     .meta({ description: 'A tool name: letters, digits, _ and - (1 to 64), as Chat Completions requires.', examples: ['fetch_sales_data', 'add'] });
 /**
  * A duration: seconds as a number, or a string such as `500ms`, `2s`, `1m`; under three hours (9,999 s,
@@ -2494,8 +2538,8 @@ const RetryPolicy = schemas.strictObject({
 /** A JSON Schema written inline in the plan; checked as a schema in its own right during validation. */
 const JsonSchemaObject = schemas.record(schemas.string(), schemas.unknown()).meta({ description: 'A JSON Schema (an object), checked as a schema when the plan is validated.' });
 const EnvPassThrough = schemas.union([
-    schemas.array(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _')),
-    schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use letters, digits and _'), schemas.string()),
+    schemas.array(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _')),
+    schemas.record(schemas.string().regex(ENV_NAME_PATTERN, 'environment variable names use ASCII letters, digits and _'), (0,env_value/* envValue */.$)()),
 ])
     .meta({
     description: 'Variables the command sees besides PATH, HOME, locale, temp dirs and non-secret GITHUB_* details: names to pass through from the runner, or a map of values (which may read runner variables with ${env.NAME}).',
@@ -2588,9 +2632,9 @@ const Step = schemas.strictObject({
     for_each: schemas.string()
         .min(1)
         .optional()
-        .meta({ description: 'A reference to a list (or a map) from inputs or an upstream step: the step runs once per item, as ${item} (or the name in `as`).', examples: ['${steps.list.result}', '${inputs.packages}'] }),
+        .meta({ description: 'A reference to a list (or a map) an upstream step returns: the step runs once per item, as ${item} (or the name in `as`). Inputs are never lists: make the list with a step.', examples: ['${steps.list.result}', '${steps.list.result.items}'] }),
     as: schemas.string()
-        .regex(ITEM_NAME_PATTERN, 'an item name uses letters, digits and _ (not starting with a digit)')
+        .regex(ITEM_NAME_PATTERN, 'an item name uses ASCII letters, digits and _ (not starting with a digit)')
         .optional()
         .meta({ description: "The item's name in ${\u2026} references (for_each only).", default: 'item', examples: ['package'] }),
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
@@ -2705,7 +2749,7 @@ const Goal = schemas.strictObject({
         .optional()
         .meta({ description: 'Met when the result matches this regular expression (JavaScript syntax; a (?i) prefix or `flags` for options).', examples: ['^Label: (needs-tests|looks-good)$'] }),
     equals: schemas.string().optional().meta({ description: 'Met when the result, trimmed, equals this text.', examples: ['11'] }),
-    min_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
+    min_words: schemas.int().min(1).optional().meta({ description: 'Met when the result has at least this many words.', examples: [50] }),
     max_words: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many words.', examples: [300] }),
     max_chars: schemas.int().min(0).optional().meta({ description: 'Met when the result has at most this many characters.', examples: [2000] }),
     every_sentence_matches: schemas.string()
@@ -2763,7 +2807,7 @@ const Plan = schemas.strictObject({
         .min(1)
         .optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
-    inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use letters, digits, _ and -'), PlanInput)
+    inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
         .optional()
         .meta({ description: 'Values a run is given, by name.', examples: [{ week: { description: 'ISO week', default: '2026-W48' } }] }),
     model: ModelSettings.optional(),
@@ -2773,13 +2817,20 @@ const Plan = schemas.strictObject({
         .meta({ description: 'Prices by model name, for models missing from the built-in table or priced differently.', examples: [{ 'my-model': { input_per_mtok: 0.4, output_per_mtok: 1.6 } }] }),
     escalate: Escalate.optional(),
     approval: ApprovalPolicy.optional().meta({ default: 'never' }),
-    toolsets: schemas.array(Toolset).optional().meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+    toolsets: schemas.array(Toolset)
+        .superRefine((names, ctx) => {
+        const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
+        if (twice !== -1)
+            ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
+    })
+        .optional()
+        .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
     tools: schemas.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
     http: HttpConfig.optional(),
     github: GithubConfig.optional(),
     mcp_servers: mcp_config/* McpServers */.Je.optional(),
     planner: PlannerOptions.optional(),
-    agents: schemas.record(schemas.string().regex(NAME_PATTERN, 'agent names use letters, digits, _ and -'), Agent)
+    agents: schemas.record(schemas.string().regex(NAME_PATTERN, 'agent names use ASCII letters, digits, _ and -'), Agent)
         .optional()
         .meta({ description: 'Agent profiles by name; a step picks one with `agent:`.', examples: [{ researcher: { model: 'gpt-4.1-mini', tools: ['read_file'] } }] }),
     workflow_sequence: schemas.array(Step)
@@ -3899,6 +3950,39 @@ function unexpectedError(error, file) {
 
 /***/ }),
 
+/***/ 8990:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ envValue)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+
+const TEMPLATE = /\$\{([^{}]*)\}/g;
+const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
+ * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
+ * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
+ * characters, and nothing said so.
+ */
+function envValue() {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+        for (const [whole, body] of value.matchAll(TEMPLATE)) {
+            if (ENV_BODY.test(body))
+                continue;
+            const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body)
+                ? `\`${whole}\` reads nothing here: these values read runner variables only (\${env.NAME}); give a run input or a step result to the tool as an argument`
+                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit)`;
+            ctx.addIssue({ code: 'custom', message });
+            return;
+        }
+    });
+}
+
+
+/***/ }),
+
 /***/ 6674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4093,11 +4177,13 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8990);
+
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use letters, digits and _');
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
@@ -4105,14 +4191,18 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, zod__WEBPACK_IMPORTED_MODULE_0__.string())])
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
         .optional()
         .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (url.username === '' && url.password === '');
+    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use letters, digits and -'), zod__WEBPACK_IMPORTED_MODULE_0__.string())
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
@@ -4135,7 +4225,7 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
     }
 });
 /** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
     .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
 
 

@@ -1,0 +1,1121 @@
+export const id = 19;
+export const ids = [19,647];
+export const modules = {
+
+/***/ 5709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
+/* harmony export */ });
+/**
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
+function visibleText(text) {
+    return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+const PRINTABLE_ASCII = /[!-~]/;
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    if (typeof text !== 'string')
+        return false;
+    // A printable ASCII character is visible whatever surrounds it: no invisible character is ASCII, NFKC
+    // keeps it (or composes it into another letter) and trim keeps it. So most answers need no NFKC copy,
+    // which for an 8 MiB answer took 32 MB and 50 ms.
+    if (PRINTABLE_ASCII.test(text))
+        return true;
+    return visibleText(text).trim() !== '';
+}
+
+
+/***/ }),
+
+/***/ 695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    /** The key as messages show it: quoted, cut to 80 characters. */
+    shownKey;
+    constructor(key) {
+        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+        this.shownKey = shownKey;
+    }
+}
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
+    return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 1326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dq: () => (/* binding */ whenEnded),
+/* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+function killMarkedProcesses(marker, procRoot = '/proc') {
+    if (process.platform !== 'linux')
+        return [];
+    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+    // sweep again until one finds nothing, a bounded number of times.
+    const killed = [];
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        const found = sweepOnce(needle, procRoot);
+        killed.push(...found);
+        if (found.length === 0)
+            break;
+    }
+    return killed;
+}
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+function sweepOnce(needle, procRoot) {
+    let entries;
+    try {
+        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
+    }
+    catch {
+        return [];
+    }
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        let environment;
+        try {
+            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
+        }
+        catch {
+            continue;
+        }
+        if (!environment.includes(needle))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+/**
+ * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
+ * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
+ */
+async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
+    const alive = (pid) => {
+        try {
+            return !/^State:\s+Z/m.test((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${pid}/status`, 'utf8'));
+        }
+        catch {
+            return false;
+        }
+    };
+    const deadline = Date.now() + maxMs;
+    while (pids.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+
+/***/ }),
+
+/***/ 6747:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ killProcessGroup)
+/* harmony export */ });
+/**
+ * Kills a child started with `detached: true` together with everything it started: the child
+ * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
+ */
+function killProcessGroup(child, signal = 'SIGKILL') {
+    if (child.pid === undefined)
+        return;
+    if (process.platform === 'win32') {
+        // Windows has no process groups to signal; this ends the direct child only.
+        child.kill(signal);
+        return;
+    }
+    try {
+        process.kill(-child.pid, signal);
+    }
+    catch {
+        // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
+    }
+}
+
+
+/***/ }),
+
+/***/ 9542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ TailBuffer)
+/* harmony export */ });
+const CUT_MARK = '\u2026';
+const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
+/** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
+class TailBuffer {
+    limitBytes;
+    #chunks = [];
+    #size = 0;
+    #dropped = false;
+    constructor(limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+    push(chunk) {
+        this.#chunks.push(chunk);
+        this.#size += chunk.length;
+        while (this.#size > this.limitBytes) {
+            this.#dropped = true;
+            const first = this.#chunks[0];
+            const excess = this.#size - this.limitBytes;
+            if (first.length <= excess) {
+                this.#chunks.shift();
+                this.#size -= first.length;
+            }
+            else {
+                this.#chunks[0] = first.subarray(excess);
+                this.#size -= excess;
+            }
+        }
+    }
+    /**
+     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     */
+    text(maxBytes = this.limitBytes) {
+        const all = Buffer.concat(this.#chunks);
+        const cut = this.#dropped || all.length > maxBytes;
+        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
+        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
+        // Skip UTF-8 continuation bytes so the tail does not start with half a character.
+        while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
+            start++;
+        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9647:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  connectMcpServers: () => (/* binding */ connectMcpServers)
+});
+
+// UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
+var esm_client = __webpack_require__(63);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
+var streamableHttp = __webpack_require__(1502);
+// EXTERNAL MODULE: ./lib/process/expand-env-references.js
+var expand_env_references = __webpack_require__(6674);
+// EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
+var mcp_server_start_error = __webpack_require__(1088);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
+
+
+/** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
+function expandServerEnv(template, runnerEnv, server, where) {
+    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.K(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
+}
+/** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
+function mcpServerEnvironment(server, config, runnerEnv) {
+    const env = {};
+    for (const name of ['PATH', 'HOME']) {
+        const value = runnerEnv[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    if (Array.isArray(config)) {
+        for (const name of config) {
+            const value = runnerEnv[name];
+            if (value !== undefined)
+                env[name] = value;
+        }
+    }
+    else if (config !== undefined) {
+        for (const [name, template] of Object.entries(config)) {
+            env[name] = expandServerEnv(template, runnerEnv, server, `mcp_servers.${server}.env.${name}`);
+        }
+    }
+    return env;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
+/** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
+class McpAnswerTooLargeError extends Error {
+    limitBytes;
+    constructor(server, limitBytes, options) {
+        super(`MCP server '${server}' answered with a message over ${limitBytes} bytes and was stopped`, options);
+        this.name = 'McpAnswerTooLargeError';
+        this.limitBytes = limitBytes;
+    }
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
+var stdio = __webpack_require__(6224);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
+var kill_marked_processes = __webpack_require__(1326);
+// EXTERNAL MODULE: ./lib/process/kill-process-group.js
+var kill_process_group = __webpack_require__(6747);
+// EXTERNAL MODULE: ./lib/process/tail-buffer.js
+var tail_buffer = __webpack_require__(9542);
+;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
+
+
+
+
+
+
+
+/** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
+const GRACE_MS = 1000;
+/** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
+const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * An MCP stdio client transport that starts the server as the leader of its own process group, so
+ * that closing it also ends whatever it started (`npx` starts the real server as a grandchild), and
+ * gives it exactly the environment passed (the SDK's transport adds HOME, USER, SHELL, ...).
+ */
+class ProcessGroupStdioTransport {
+    onclose;
+    onerror;
+    onmessage;
+    /** The last few KiB the server wrote to stderr, for error messages. */
+    stderr = new tail_buffer/* TailBuffer */.v(8 * 1024);
+    #stderrClosed = Promise.resolve();
+    #server;
+    #readBuffer = new stdio/* ReadBuffer */.pt({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
+    /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
+    onOversized;
+    #child;
+    /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
+    #marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    constructor(server) {
+        this.#server = server;
+    }
+    /** The server's process id once started. */
+    get pid() {
+        return this.#child?.pid;
+    }
+    async start() {
+        if (this.#child)
+            throw new Error('already started');
+        const child = (0,external_node_child_process_.spawn)(this.#server.command, [...this.#server.args], {
+            env: { ...this.#server.env, [kill_marked_processes/* PROCESS_MARKER_VARIABLE */.oe]: this.#marker },
+            cwd: this.#server.cwd,
+            stdio: ['pipe', 'pipe', 'pipe'],
+            detached: process.platform !== 'win32',
+            shell: false,
+            windowsHide: true,
+        });
+        this.#child = child;
+        child.stdout?.on('data', (chunk) => {
+            try {
+                this.#readBuffer.append(chunk);
+            }
+            catch {
+                // In a stream's listener a throw would end the whole process: the server is stopped instead.
+                this.onOversized?.();
+                this.onerror?.(new Error(`the MCP server sent a message over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was stopped`));
+                void this.close();
+                return;
+            }
+            for (;;) {
+                let message;
+                try {
+                    message = this.#readBuffer.readMessage();
+                }
+                catch (error) {
+                    this.onerror?.(error);
+                    continue;
+                }
+                if (message === null)
+                    break;
+                this.onmessage?.(message);
+            }
+        });
+        child.stderr?.on('data', (chunk) => this.stderr.push(chunk));
+        this.#stderrClosed = child.stderr ? (0,external_node_events_.once)(child.stderr, 'close').then(() => undefined, () => undefined) : Promise.resolve();
+        child.stdin?.on('error', (error) => this.onerror?.(error));
+        // A server that exits on its own leaves nothing running: its group and what detached from it go too.
+        child.on('exit', () => {
+            (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+            (0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker);
+        });
+        child.on('close', () => {
+            this.#child = undefined;
+            this.onclose?.();
+        });
+        await new Promise((resolve, reject) => {
+            child.once('spawn', resolve);
+            child.once('error', (error) => {
+                this.#child = undefined;
+                reject(error);
+            });
+        });
+    }
+    async send(message) {
+        const stdin = this.#child?.stdin;
+        if (!stdin || stdin.destroyed)
+            throw new Error('the MCP server is not running');
+        if (!stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
+            await (0,external_node_events_.once)(stdin, 'drain');
+    }
+    /**
+     * What the server wrote to stderr, once the pipe closed (at most `waitMs` later). A server that writes
+     * its complaint and exits at once fails the start with EPIPE on our first write, often before its
+     * stderr was read: the message then lost what the server said.
+     */
+    async stderrText(waitMs = 500) {
+        await Promise.race([this.#stderrClosed, (0,promises_.setTimeout)(waitMs, undefined, { ref: false })]);
+        return this.stderr.text();
+    }
+    /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
+    async close() {
+        const child = this.#child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) {
+            if (child)
+                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+            return;
+        }
+        const exited = (0,external_node_events_.once)(child, 'exit').then(() => true);
+        const within = (ms) => Promise.race([exited, (0,promises_.setTimeout)(ms, false, { ref: false })]);
+        child.stdin?.end();
+        if (!(await within(GRACE_MS))) {
+            (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGTERM');
+            if (!(await within(GRACE_MS))) {
+                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+                await exited;
+            }
+        }
+        // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
+        (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+        await (0,kill_marked_processes/* whenEnded */.Dq)((0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker));
+        // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
+        // so the run is not kept alive by them.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.stdin?.destroy();
+        this.#readBuffer.clear();
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
+
+
+
+
+
+
+/** The most tools one server may list. */
+const MAX_LISTED_TOOLS = 1_000;
+/** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
+const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
+/**
+ * `body` passed through until more than `limit` bytes have come: then the server's stream is
+ * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
+ * an event stream without end) before anything can look at its size; a stdio server's messages are
+ * held to the same limit by its read buffer.
+ */
+function limitedBody(body, limit, onOver) {
+    const reader = body.getReader();
+    let seen = 0;
+    return new ReadableStream({
+        async pull(controller) {
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            seen += chunk.value.byteLength;
+            if (seen <= limit)
+                return controller.enqueue(chunk.value);
+            await reader.cancel().catch(() => undefined);
+            onOver();
+            controller.error(new Error(`the MCP server sent an answer over ${limit / 1024 / 1024} MiB; it was cut off`));
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
+/**
+ * One configured MCP server and its client. Connects on demand and again after it was closed or
+ * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
+ */
+class McpServerSession {
+    name;
+    #config;
+    #options;
+    #client;
+    #transport;
+    /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
+    #inFlight = 0;
+    #oversizedWith = 0;
+    #oversizedStops = 0;
+    #connecting;
+    #closing;
+    constructor(name, config, options) {
+        this.name = name;
+        this.#config = config;
+        this.#options = options;
+    }
+    /** The stdio server's process id while it runs. */
+    get pid() {
+        return this.#transport instanceof ProcessGroupStdioTransport ? this.#transport.pid : undefined;
+    }
+    /** True while a client is connected. */
+    get connected() {
+        return this.#client !== undefined;
+    }
+    /** Connects (starting a stdio server) unless already connected; throws McpServerStartError on failure. */
+    async connect(limits) {
+        if (this.#client)
+            return this.#client;
+        this.#connecting ??= this.#start(limits).finally(() => {
+            this.#connecting = undefined;
+        });
+        return this.#connecting;
+    }
+    async #start(limits) {
+        const transport = this.#transportFor();
+        this.#transport = transport;
+        if (transport instanceof ProcessGroupStdioTransport) {
+            transport.onOversized = () => {
+                this.#oversizedWith = this.#inFlight;
+                this.#oversizedStops++;
+            };
+        }
+        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+        client.onclose = () => {
+            // A server that exits on its own is reconnected on the next call; its process group goes now.
+            if (this.#client === client)
+                this.#client = undefined;
+            if (transport instanceof ProcessGroupStdioTransport)
+                void transport.close();
+        };
+        try {
+            await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
+        }
+        catch (error) {
+            if (this.#transport === transport)
+                this.#transport = undefined;
+            await client.close().catch(() => undefined);
+            await transport.close().catch(() => undefined);
+            limits.signal.throwIfAborted();
+            const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
+        }
+        this.#client = client;
+        return client;
+    }
+    #transportFor() {
+        const { command, url, headers, env } = this.#config;
+        if (command !== undefined) {
+            const [program, ...args] = command;
+            return new ProcessGroupStdioTransport({
+                command: program,
+                args,
+                env: mcpServerEnvironment(this.name, env, this.#options.runnerEnv),
+                cwd: this.#options.cwd,
+            });
+        }
+        const expanded = Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [
+            name,
+            expandServerEnv(value, this.#options.runnerEnv, this.name, `mcp_servers.${this.name}.headers.${name}`),
+        ]));
+        // An answer to a request (POST) over the limit ends the connection, as a stdio server's message stops it:
+        // the calls in flight fail, and the one alone is told its answer was too large (callTool).
+        const limited = async (input, init) => {
+            const response = await fetch(input, init);
+            if (!response.body || response.status < 200 || response.status > 599)
+                return response;
+            const post = (init?.method ?? 'GET').toUpperCase() === 'POST';
+            const onOver = () => {
+                if (!post)
+                    return;
+                this.#oversizedWith = this.#inFlight;
+                this.#oversizedStops++;
+                void this.#client?.close();
+            };
+            return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, onOver), { status: response.status, statusText: response.statusText, headers: response.headers });
+        };
+        return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
+    }
+    /**
+     * The tools the server lists (following pagination), within one `timeoutMs` for the whole list. Without
+     * an allowlist at most MAX_LISTED_TOOLS; with one, only the tools it names are kept, of at most
+     * MAX_LISTED_TOOLS_WITH_ALLOWLIST listed: a server that always answers with another page must not hold
+     * the run for ever. `names`: the first 100 names listed, for messages.
+     */
+    async listTools(limits, allowlist) {
+        const client = await this.connect(limits);
+        const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
+        const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
+        const tools = [];
+        const names = [];
+        let total = 0;
+        let cursor;
+        do {
+            let page;
+            try {
+                page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
+            }
+            catch (error) {
+                if (!limits.signal.aborted && signal.aborted)
+                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)`, { cause: error });
+                throw error;
+            }
+            total += page.tools.length;
+            if (total > cap) {
+                throw new Error(allowlist === undefined
+                    ? `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.${this.name}.tools`
+                    : `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server`);
+            }
+            for (const tool of page.tools) {
+                if (names.length < 100)
+                    names.push(tool.name);
+                if (allowlist === undefined || allowlist.has(tool.name))
+                    tools.push(tool);
+            }
+            cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return { tools, names, total };
+    }
+    /**
+     * Calls one tool, connecting first when needed. When a message over MCP_MESSAGE_LIMIT_BYTES
+     * stopped the server while this was the only call in flight, the answer was this call's:
+     * McpAnswerTooLargeError. With others in flight, which one's it was is unknown: each fails as the
+     * closed connection it met (worth another try), and the server starts again at the next call.
+     */
+    async callTool(tool, args, limits) {
+        const stops = this.#oversizedStops;
+        this.#inFlight++;
+        try {
+            const client = await this.connect(limits);
+            const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+                signal: limits.signal,
+                timeout: limits.timeoutMs,
+            });
+            return result;
+        }
+        catch (error) {
+            if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
+                throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+            throw error;
+        }
+        finally {
+            this.#inFlight--;
+        }
+    }
+    /** Closes the client and ends the server (its whole process group for stdio servers); callers share one close. */
+    close() {
+        this.#closing ??= this.#close().finally(() => {
+            this.#closing = undefined;
+        });
+        return this.#closing;
+    }
+    async #close() {
+        await this.#connecting?.catch(() => undefined);
+        const client = this.#client;
+        const transport = this.#transport;
+        this.#client = undefined;
+        this.#transport = undefined;
+        if (transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j)
+            await transport.terminateSession().catch(() => undefined);
+        await client?.close().catch(() => undefined);
+        await transport?.close().catch(() => undefined);
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(3846);
+// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
+var tool_output_too_large_error = __webpack_require__(5493);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
+
+/** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
+class McpToolError extends step_error/* StepError */.z {
+    server;
+    constructor(options) {
+        const trimmed = options.text.trim();
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}\u2026` : trimmed;
+        super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
+        this.server = options.server;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
+
+/** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
+class McpTransportError extends step_error/* StepError */.z {
+    server;
+    constructor(options) {
+        super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {
+            transient: options.transient ?? true,
+            toolName: options.toolName,
+            cause: options.cause,
+        });
+        this.server = options.server;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(7958);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
+
+/** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
+function mcpResultText(content) {
+    return (content ?? [])
+        .map((block) => {
+        switch (block.type) {
+            case 'text':
+                return block.text ?? '';
+            case 'image':
+            case 'audio':
+                return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${(0,format_bytes/* formatBytes */.z)(Math.floor(((block.data ?? '').length * 3) / 4))} not shown]`;
+            case 'resource_link':
+                return `[resource: ${block.uri ?? ''}${block.name ? ` (${block.name})` : ''}]`;
+            case 'resource':
+                return block.resource?.text ?? `[resource: ${block.resource?.uri ?? ''} (${block.resource?.mimeType ?? 'binary'})]`;
+            default:
+                return `[${block.type} content not shown]`;
+        }
+    })
+        .join('\n');
+}
+/** What an MCP tool call returns to the plan: its structured content when present, else its text. */
+function mcpResultValue(result) {
+    if (result.structuredContent !== undefined && result.structuredContent !== null)
+        return result.structuredContent;
+    return mcpResultText(result.content);
+}
+
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
+var sanitize_untrusted = __webpack_require__(8521);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(5878);
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __webpack_require__(7048);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
+
+
+
+
+
+
+
+
+
+/** The longest description of a server's tool that prompts show. */
+const MAX_DESCRIPTION_CHARS = 2000;
+/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
+const MAX_MCP_SCHEMA_DEPTH = 64;
+/** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
+/**
+ * Text that hides instructions from a reader and has no use in a name or a value a server checks:
+ * Unicode tag characters, bidi overrides and isolates, an HTML comment. (Zero-width joiners and
+ * variation selectors do: Persian words and emoji hold them, so those are kept where a validator reads.)
+ */
+const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
+/**
+ * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
+ * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
+ * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
+ */
+function hiddenTextInSchema(schema, at = '') {
+    if (typeof schema === 'string')
+        return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
+    if (schema === null || typeof schema !== 'object')
+        return undefined;
+    for (const [key, value] of Object.entries(schema)) {
+        // The path names the key it found, with the hidden characters shown as `?`.
+        const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
+        const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
+        if (!Array.isArray(schema) && SMUGGLING.test(key))
+            return here;
+        if (!Array.isArray(schema) && ANNOTATIONS.has(key))
+            continue;
+        const found = hiddenTextInSchema(value, here);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * `schema` with what a reader would not see left out of the text that only describes (`description`,
+ * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
+ * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
+ * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
+ */
+function cleanSchemaTexts(schema) {
+    if (schema === null || typeof schema !== 'object')
+        return schema;
+    if (Array.isArray(schema))
+        return schema.map(cleanSchemaTexts);
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value)]));
+}
+/** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
+const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
+/** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
+function markedTransient(meta) {
+    if (meta === null || typeof meta !== 'object')
+        return false;
+    const { transient, retryable } = meta;
+    return transient === true || retryable === true;
+}
+/**
+ * A registry tool calling `tool` on an MCP server. Tools not annotated read-only count as having
+ * side effects; `isError` results are permanent ToolErrors unless marked, lost answers transient.
+ */
+function mcpTool(options) {
+    const { name, session, tool, timeoutMs } = options;
+    return {
+        name,
+        // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
+        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
+        inputSchema: cleanSchemaTexts(tool.inputSchema),
+        sideEffects: tool.annotations?.readOnlyHint !== true,
+        timeoutSeconds: timeoutMs / 1000,
+        async execute(args, ctx) {
+            let result;
+            try {
+                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+            }
+            catch (error) {
+                ctx.signal.throwIfAborted();
+                if (error instanceof McpAnswerTooLargeError)
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
+                const detail = error instanceof Error ? error.message : String(error);
+                const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
+                if (transient)
+                    throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+                throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+            }
+            if (result.isError === true) {
+                throw new McpToolError({
+                    toolName: name,
+                    server: session.name,
+                    text: mcpResultText(result.content),
+                    transient: markedTransient(result._meta),
+                });
+            }
+            const value = mcpResultValue(result);
+            // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
+            if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_json/* MAX_JSON_DEPTH */.KX))
+                throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: name });
+            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
+                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
+            }
+            return value;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-name.js
+/** The registry name of an MCP tool: `<server>__<tool>`, made a valid function name (^[a-zA-Z0-9_-]{1,64}$). */
+function mcpToolName(server, tool) {
+    return `${server}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/connect-mcp-servers.js
+
+
+
+
+
+
+const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
+const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
+async function listServerTools(session, allowlist, limits) {
+    let listed;
+    try {
+        listed = await session.listTools(limits, allowlist === undefined ? undefined : new Set(allowlist));
+    }
+    catch (error) {
+        limits.signal.throwIfAborted();
+        if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
+            throw error;
+        const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error, started: true });
+    }
+    if (allowlist === undefined)
+        return listed.tools;
+    const kept = new Set(listed.tools.map((tool) => tool.name));
+    const missing = allowlist.filter((name) => !kept.has(name));
+    if (missing.length > 0) {
+        const more = listed.total > listed.names.length ? ` and ${(0,group_digits/* groupDigits */.K)(listed.total - listed.names.length)} more` : '';
+        const available = `${listed.names.join(', ') || 'none'}${more}`;
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
+    }
+    return listed.tools;
+}
+/**
+ * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
+ * as registry tools. A server that fails to start is reported as an McpServerStartError naming it,
+ * after every server already started has been closed; no process outlives a failure or a cancel.
+ */
+async function connectMcpServers(config, options) {
+    const runnerEnv = options.env ?? process.env;
+    const timeoutMs = options.timeoutMs ?? MCP_DEFAULT_START_TIMEOUT_MS;
+    const sessions = Object.entries(config).map(([name, server]) => new McpServerSession(name, server, { cwd: options.cwd, runnerEnv }));
+    const closeAll = async () => {
+        await Promise.all(sessions.map((session) => session.close()));
+    };
+    const onAbort = () => void closeAll();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    const limits = { signal: options.signal, timeoutMs };
+    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)));
+    const failure = listed.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined || options.signal.aborted) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        options.signal.throwIfAborted();
+        throw failure.reason;
+    }
+    const tools = [];
+    const owners = new Map();
+    const sessionOf = new Map();
+    for (const [index, session] of sessions.entries()) {
+        const timeoutSeconds = config[session.name]?.timeout_seconds;
+        const callTimeoutMs = timeoutSeconds === undefined ? MCP_DEFAULT_CALL_TIMEOUT_MS : timeoutSeconds * 1000;
+        for (const tool of listed[index].value) {
+            const name = mcpToolName(session.name, tool.name);
+            const earlier = owners.get(name);
+            if (earlier !== undefined) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
+            }
+            if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
+            }
+            const hidden = hiddenTextInSchema(tool.inputSchema);
+            if (hidden !== undefined) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
+            }
+            owners.set(name, `tool '${tool.name}' of '${session.name}'`);
+            sessionOf.set(name, session);
+            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
+        }
+    }
+    return {
+        tools,
+        sessions,
+        async closeUnused(used) {
+            const needed = new Set([...used].map((name) => sessionOf.get(name)));
+            const idle = sessions.filter((session) => !needed.has(session));
+            await Promise.all(idle.map((session) => session.close()));
+        },
+        async close() {
+            options.signal.removeEventListener('abort', onAbort);
+            await closeAll();
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 5493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 7048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
+}
+
+
+/***/ })
+
+};

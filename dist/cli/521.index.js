@@ -1,0 +1,498 @@
+export const id = 521;
+export const ids = [521];
+export const modules = {
+
+/***/ 1154:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ nodesOf),
+/* harmony export */   a2: () => (/* binding */ markdownTree),
+/* harmony export */   ct: () => (/* binding */ applyEdits),
+/* harmony export */   ee: () => (/* binding */ spanOf)
+/* harmony export */ });
+/* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
+/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
+/* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6807);
+/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7421);
+/* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
+/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2429);
+/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7749);
+
+
+
+
+
+
+
+/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
+const MAX_MARKUP = 2_000;
+// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
+// that grows with the square of their count: it is not parsed.
+const NO_EMPHASIS = { disable: { null: ['attention'] } };
+const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
+// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
+// running text can swallow what follows them (a backtick that opened a code span). Without the tree
+// transform that finds more such URLs in text: its links have no position to rewrite, and callers
+// look for URLs in text nodes themselves. Strikethrough decides nothing here.
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)()] };
+const GITHUB = {
+    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
+};
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source, at) {
+    const open = source[at] === '[' ? at : at - 2;
+    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
+        return false;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
+        lineStart--;
+    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
+/**
+ * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
+ * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
+ * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
+ */
+function withoutStrayBrackets(source) {
+    if (!source.includes('[') && !source.includes(']'))
+        return source;
+    const stray = [];
+    for (const node of nodesOf((0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, BLOCKS))) {
+        const span = node.type === 'text' ? spanOf(node) : undefined;
+        if (!span)
+            continue;
+        let slashes = 0;
+        for (let at = span.start; at < span.end; at++) {
+            const char = source[at];
+            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
+                stray.push(at);
+            slashes = char === '\\' ? slashes + 1 : 0;
+        }
+    }
+    if (stray.length === 0)
+        return source;
+    let out = '';
+    let from = 0;
+    for (const at of stray) {
+        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
+        from = at + 1;
+    }
+    return out + source.slice(from);
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
+}
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits \u00d7 length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+function applyEdits(source, edits) {
+    if (edits.length === 0)
+        return source;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += source.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + source.slice(at);
+}
+/** How many of `chars` are in `text`. */
+function count(text, chars) {
+    let found = 0;
+    for (let at = 0; at < text.length; at++)
+        if (chars.includes(text[at]))
+            found++;
+    return found;
+}
+/** Openers of inline HTML that may run to the end of their paragraph (`<?`, `<!`) beyond this many are made plain. */
+const MAX_HTML_OPENERS = 200;
+/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+const MAX_LINE_NESTING = 32;
+const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
+/** Where the first non-space character of a line is, and how many container markers open it. */
+function leadingMarkers(line) {
+    let at = 0;
+    let markers = 0;
+    let first = -1;
+    for (;;) {
+        let spaces = 0;
+        while (at < line.length && line[at] === ' ' && spaces < 4) {
+            at++;
+            spaces++;
+        }
+        if (first < 0)
+            first = at;
+        if (line[at] === '>') {
+            at++;
+            markers++;
+            continue;
+        }
+        const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
+        if (!list)
+            break;
+        at += list[0].length + 1;
+        markers++;
+    }
+    return { first, markers };
+}
+/**
+ * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
+ * the square of these; each case took seconds at 16\u201332 KiB):
+ * - past MAX_MARKUP brackets, every `[` and `]` becomes its fullwidth form (\uff3b \uff3d), which Markdown
+ *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
+ *   MAX_MARKUP table pipes, every `|` (\uff5c);
+ * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
+ * Text under the limits is unchanged.
+ */
+function plainHeavyMarkup(text) {
+    let out = text;
+    if (count(out, '[]') > MAX_MARKUP)
+        out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    if (count(out, '|') > MAX_MARKUP)
+        out = out.replaceAll('|', '\uFF5C');
+    // Each unclosed `<?` or `<!` is looked for to the end of its paragraph: 16 KiB of `x <?` took 0.7 s.
+    if ((out.match(/<[?!]/g)?.length ?? 0) > MAX_HTML_OPENERS)
+        out = out.replace(/<(?=[?!])/g, '\uFF1C');
+    if (!out.includes('\n') && !out.includes('\r') && out.length < 64)
+        return out;
+    let changed = false;
+    const parts = out.split(/(\r\n|\r|\n)/);
+    // A line of only spaces or tabs is blank to both parsers once emptied; kept, cmark-gfm 0.29 continued
+    // an empty list item through it (so an indented line after it was Markdown there, and code to micromark).
+    // Inside a block quote the same: a line of only `>` markers and spaces loses the spaces after them.
+    for (let i = 0; i < parts.length; i += 2) {
+        const blank = /^((?:[ \t]{0,3}>)*)[ \t]+$/.exec(parts[i]);
+        if (blank) {
+            parts[i] = blank[1];
+            changed = true;
+        }
+    }
+    let underlines = 0;
+    for (let i = 0; i < parts.length; i += 2)
+        if (UNDERLINE.test(parts[i]))
+            underlines++;
+    for (let i = 0; i < parts.length; i += 2) {
+        const line = parts[i];
+        const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+        const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
+        if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
+            const first = underline ? line.search(/[=-]/) : nesting.first;
+            parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+            changed = true;
+        }
+    }
+    return changed ? parts.join('') : out;
+}
+/**
+ * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
+ * renders it (`github`), in time that grows with its length whoever wrote it: emphasis is not
+ * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
+ * too; so `source` may differ from `text`.
+ */
+function markdownTree(text, flavour) {
+    if (flavour === 'commonmark') {
+        const source = plainHeavyMarkup(text);
+        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, COMMONMARK) };
+    }
+    const source = withoutStrayBrackets(plainHeavyMarkup(text));
+    return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, GITHUB) };
+}
+
+
+/***/ }),
+
+/***/ 8521:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  _2: () => (/* binding */ sanitizeUntrusted),
+  de: () => (/* binding */ sanitizeUntrustedValue)
+});
+
+// UNUSED EXPORTS: UNTRUSTED_CHAR_LIMIT, removeHtmlComments
+
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js
+var markdown_tree = __webpack_require__(1154);
+;// CONCATENATED MODULE: ./lib/security/hidden-markdown.js
+
+/** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
+function destination(url) {
+    return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+/**
+ * Markdown with what its rendered page does not show removed, found from the parsed tree (so
+ * every way of writing it is covered, and code is left alone): image alt text and titles (inline
+ * and reference images become `![](url)`), link titles, definition titles, and definitions no
+ * link uses (their labels show nowhere). Everything else stays byte for byte as written.
+ */
+function removeHiddenMarkdown(given) {
+    // Every construct concerned needs a bracket: most text is never parsed.
+    if (!given.includes('['))
+        return given;
+    try {
+        return withoutHidden(given);
+    }
+    catch {
+        // A parse that fails (text nested past what the parser's own stack holds): with no bracket left, no construct hides anything.
+        return given.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
+    }
+}
+function withoutHidden(given) {
+    const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark');
+    const definitions = new Map();
+    const used = new Set();
+    const edits = [];
+    for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
+        if (node.type === 'definition')
+            definitions.set(node.identifier, node);
+        if (node.type === 'linkReference')
+            used.add(node.identifier);
+    }
+    const image = (node) => {
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
+        const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
+        if (at && url !== undefined)
+            edits.push({ ...at, text: `![](${destination(url)})` });
+    };
+    const link = (node) => {
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
+        if (!at || node.title === null || node.title === undefined)
+            return;
+        // The label is kept as written; only the part after it is rewritten.
+        const labelEnd = node.children.length > 0 ? (0,markdown_tree/* spanOf */.ee)(node.children.at(-1))?.end : at.start + 1;
+        const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
+        if (close < 0 || close >= at.end)
+            return;
+        edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
+    };
+    const definition = (node) => {
+        const at = (0,markdown_tree/* spanOf */.ee)(node);
+        if (!at)
+            return;
+        if (!used.has(node.identifier))
+            edits.push({ ...at, text: '' });
+        else if (node.title !== null && node.title !== undefined)
+            edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
+    };
+    // Images and definitions are rewritten whole, so what is inside them is not visited.
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node.type === 'image' || node.type === 'imageReference') {
+            image(node);
+            continue;
+        }
+        if (node.type === 'definition') {
+            definition(node);
+            continue;
+        }
+        if (node.type === 'link')
+            link(node);
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
+    return (0,markdown_tree/* applyEdits */.ct)(text, edits);
+}
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
+;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
+
+
+/** Untrusted text longer than this many characters is cut before it enters a prompt. */
+const UNTRUSTED_CHAR_LIMIT = 32_000;
+/** What may stand before a comment that starts a block: indentation, quote and list markers (a superset). */
+const BLOCK_PREFIX = new Set([' ', '\t', '>', '-', '*', '+', '.', ')', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+/**
+ * `text` without the HTML comments a page hides, also those that removing one forms from the pieces
+ * around it (`<!<!-- x -->-- y -->`). As CommonMark reads them:
+ * - a comment that starts a line (after indentation, `>` or a list marker) starts an HTML block, and
+ *   hides everything to its `-->`, across blank lines, or to the end of the text when none follows;
+ * - a comment inside a line hides only up to a `-->` in the same paragraph: one opened and never
+ *   closed, or closed after a blank line, is shown as it is written, and stays. Removing everything
+ *   after it hid a whole paragraph a reader sees from a judge (`it opens <!-- and never closes`).
+ * Code spans and code blocks are not told apart: a comment in them is removed as one outside them.
+ * One pass, in time linear in the text: removing them again until nothing changed took the square of
+ * its length (224 KB of nested comments: 13 s of a blocked event loop).
+ */
+function removeHtmlComments(text) {
+    // Only a comment in the text as given can start a removal: without one, the text stays as it is.
+    if (!text.includes('<!--'))
+        return text;
+    const out = [];
+    // Where the current line of `out` starts, and its first character that cannot stand before a block.
+    let lineStart = 0;
+    let firstInLine = Number.POSITIVE_INFINITY;
+    // The next `-->` and the next blank line at or after `at` (`text.length` for none): both only move
+    // forward, each looked for again only once `at` has passed it, so the pass stays linear.
+    let close = -1;
+    let blank = -1;
+    const blankLine = /\n[ \t]*\n/g;
+    let at = 0;
+    while (at < text.length) {
+        const char = text[at];
+        out.push(char);
+        at++;
+        if (char === '\n') {
+            lineStart = out.length;
+            firstInLine = Number.POSITIVE_INFINITY;
+        }
+        else if (firstInLine === Number.POSITIVE_INFINITY && !BLOCK_PREFIX.has(char))
+            firstInLine = out.length - 1;
+        // An opener just completed, from what was kept before and this character: drop it and the comment.
+        if (char === '-' && out.length >= 4 && out[out.length - 2] === '-' && out[out.length - 3] === '!' && out[out.length - 4] === '<') {
+            const opener = out.length - 4;
+            if (close < at) {
+                close = text.indexOf('-->', at);
+                if (close === -1)
+                    close = text.length;
+            }
+            const startsBlock = opener >= lineStart && firstInLine >= opener;
+            if (!startsBlock) {
+                if (blank < at) {
+                    blankLine.lastIndex = at;
+                    blank = blankLine.exec(text)?.index ?? text.length;
+                }
+                // Not closed in its paragraph: text the page shows.
+                if (close >= blank)
+                    continue;
+            }
+            out.length = opener;
+            if (firstInLine >= opener)
+                firstInLine = Number.POSITIVE_INFINITY;
+            at = close === text.length ? text.length : close + 3;
+        }
+    }
+    return out.join('');
+}
+// alt="\u2026" and title="\u2026" of HTML tags such as <img>.
+const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+const CUT_MARGIN = 2_000;
+/**
+ * Where a construct that hides text begins: an image (its alt), a link destination followed by a
+ * title, a link definition, an HTML tag with alt/title/aria-label. Open across the parse boundary
+ * of a cut text, it is plain text to the parser there, but not on the page.
+ */
+const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?:alt|title|aria-label)\s*=/gim;
+const BLANK_LINE = /\n[ \t]*\n/g;
+/**
+ * Where to cut `parsed` (the sanitised first `limit + CUT_MARGIN` characters of a longer text) so
+ * that nothing kept can belong to a construct still open at the parse boundary: such a construct
+ * lies in one paragraph (no blank line inside it), the one that reaches the boundary. Its first
+ * opener before `limit`, if any, is where the kept text ends.
+ */
+function safeCut(parsed, limit) {
+    let paragraph = 0;
+    BLANK_LINE.lastIndex = 0;
+    for (let blank = BLANK_LINE.exec(parsed); blank !== null; blank = BLANK_LINE.exec(parsed)) {
+        if (blank.index + blank[0].length > limit)
+            return limit; // the paragraph at the cut ends before the boundary
+        paragraph = blank.index + blank[0].length;
+    }
+    HIDING_OPENER.lastIndex = paragraph;
+    const opener = HIDING_OPENER.exec(parsed);
+    return opener !== null && opener.index < limit ? opener.index : limit;
+}
+/**
+ * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
+ * a person reviewing it would not see \u2014 HTML comments, zero-width, bidi-control and Unicode tag
+ * characters, image alt text, link and definition titles, unused link definitions and
+ * alt/title attributes \u2014 and caps the length. What
+ * remains is what the page shows, so an instruction cannot hide in it.
+ */
+function sanitizeUntrusted(text, options = {}) {
+    // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''));
+    const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
+    const length = out.length;
+    // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
+    if (length > limit)
+        out = out.slice(0, limit + CUT_MARGIN);
+    out = removeHiddenMarkdown(out);
+    let previous;
+    do {
+        previous = out;
+        out = out.replace(HIDDEN_ATTRIBUTE, '$1');
+    } while (out !== previous);
+    if (out.length <= limit)
+        return out;
+    options.onCut?.(Math.max(length, out.length));
+    const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
+    // `\u2026` right at the cut, where the redactor looks for the start of a known secret a cut leaves.
+    return `${out.slice(0, keep)}\u2026\n[cut: ${(0,group_digits/* groupDigits */.K)(Math.max(length, out.length) - keep)} more characters]`;
+}
+/**
+ * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
+ * before it is encoded: in JSON text, quotes are `\"` and line breaks `\n`, so hidden Markdown in
+ * a field (a pull request's body) would no longer parse as Markdown and would pass unseen.
+ */
+function sanitizeUntrustedValue(value, options = {}) {
+    const seen = new WeakSet();
+    // Keys that collide once cleaned would collapse into one, the last winning: `{"decision": "reject",
+    // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
+    const cleanEntries = (entries) => {
+        const taken = new Set();
+        return entries.map(([key, inner]) => {
+            const clean = sanitizeUntrusted(key, options);
+            let shown = clean;
+            for (let count = 2; taken.has(shown); count++)
+                shown = `${clean} (${count})`;
+            if (shown !== clean)
+                options.onKeyCollision?.(clean);
+            taken.add(shown);
+            return [shown, walk(inner)];
+        });
+    };
+    const walk = (item) => {
+        if (typeof item === 'string')
+            return sanitizeUntrusted(item, options);
+        if (item === null || typeof item !== 'object')
+            return item;
+        const toJSON = item.toJSON;
+        if (typeof toJSON === 'function')
+            return walk(toJSON.call(item));
+        if (seen.has(item))
+            return '[Circular]';
+        seen.add(item);
+        const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item)));
+        seen.delete(item);
+        return copy;
+    };
+    return walk(value);
+}
+
+
+/***/ })
+
+};
