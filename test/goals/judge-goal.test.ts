@@ -100,17 +100,20 @@ describe('judge', () => {
     expect(result).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: judge goals need a model/) });
   });
 
+  /** A model whose every answer is one choice ending with `finishReason`, holding `content` or a refusal. */
+  const answering = (finishReason: 'stop' | 'length' | 'content_filter', message: { content: string | null; refusal: string | null }): ModelClient => ({
+    defaultModel: 'm',
+    complete: async (request) => ({
+      id: 'x',
+      object: 'chat.completion',
+      created: 0,
+      model: request.model,
+      choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: 'assistant', ...message } }],
+    }),
+  });
+
   it('could not be evaluated when the model refuses', async () => {
-    const refusing: ModelClient = {
-      defaultModel: 'm',
-      complete: async (request) => ({
-        id: 'x',
-        object: 'chat.completion',
-        created: 0,
-        model: request.model,
-        choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' } }],
-      }),
-    };
+    const refusing = answering('stop', { content: null, refusal: 'I cannot help with that.' });
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: refusing, cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: 'could not evaluate: the judge refused: I cannot help with that.' });
   });
@@ -120,16 +123,7 @@ describe('judge', () => {
     ['length', 'it reached the token limit'],
     ['content_filter', 'the endpoint stopped it (content_filter)'],
   ] as const)('could not be evaluated when the verdict was cut off (finish_reason %s), however it reads', async (finishReason, why) => {
-    const cut: ModelClient = {
-      defaultModel: 'm',
-      complete: async (request) => ({
-        id: 'x',
-        object: 'chat.completion',
-        created: 0,
-        model: request.model,
-        choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: 'assistant', content: '{"met": true, "reason": "looks fine"}', refusal: null } }],
-      }),
-    };
+    const cut = answering(finishReason, { content: '{"met": true, "reason": "looks fine"}', refusal: null });
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { model: cut, cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: `could not evaluate: the judge's answer was cut off before its verdict ended: ${why}` });
   });
