@@ -8,17 +8,30 @@ export class StepError extends Error {
   /** A server's `retry-after`, in milliseconds, when it gave one. */
   readonly retryAfterMs?: number;
   readonly toolName?: string;
+  /**
+   * True when a tool call ended without an answer that says whether it took effect: the tool was
+   * stopped (its output over the cap) or killed by a signal (an out-of-memory kill), or its answer
+   * could not be read. Not retrying helps nothing here: a call with side effects counts as one that
+   * may have happened, as a timeout does.
+   */
+  readonly effectUnknown: boolean;
 
   constructor(
     message: string,
-    options: { transient: boolean; toolName?: string; retryAfterMs?: number; cause?: unknown },
+    options: { transient: boolean; toolName?: string; retryAfterMs?: number; effectUnknown?: boolean; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
     this.transient = options.transient;
     this.toolName = options.toolName;
+    this.effectUnknown = options.effectUnknown === true;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
+export function isEffectUnknown(error: unknown): boolean {
+  return error instanceof StepError && error.effectUnknown;
 }
 
 /** True when `error` says retrying may help. Unknown errors are permanent. */

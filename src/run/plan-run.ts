@@ -5,7 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
-import { isTransient } from '../core/step-error.ts';
+import { isEffectUnknown, isTransient } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
@@ -435,8 +435,9 @@ export class PlanRun {
       result = await tool.execute(args, { ...ctx, idempotencyKey: callKey });
     } catch (error) {
       this.#callsInFlight.delete(callKey);
-      // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
-      const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted);
+      // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
+      // too much output says nothing about the effect.
+      const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted || isEffectUnknown(error));
       if (tool.sideEffects && !unknown) this.#sideEffects.delete(callKey);
       if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });

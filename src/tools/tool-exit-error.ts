@@ -22,6 +22,8 @@ export class ToolExitError extends StepError {
     super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
       transient: options.exitCode === EX_TEMPFAIL,
       toolName: options.toolName,
+      // A signal is no answer: an out-of-memory kill may come after the effect.
+      effectUnknown: options.exitCode === null,
     });
     this.exitCode = options.exitCode;
     this.signal = options.signal;

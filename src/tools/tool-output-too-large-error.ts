@@ -16,7 +16,8 @@ export class ToolOutputTooLargeError extends StepError {
         ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
         : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
             'make it print a smaller result (filter or summarise before printing)',
-      { transient: false, toolName: options.toolName },
+      // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+      { transient: false, toolName: options.toolName, effectUnknown: true },
     );
     this.limitBytes = options.limitBytes;
   }

@@ -160,6 +160,32 @@ describe('side effects are never repeated blindly', () => {
   });
 });
 
+// A deploy that did its effect and was then stopped for too much output, or killed by a signal (an
+// out-of-memory kill), was recorded as failed for certain: a resume deployed again (found by an adversarial pass).
+describe('a side-effect command stopped or killed after its effect', () => {
+  it.each([
+    ['stopped for printing more than the cap', 'process.stdout.write("x".repeat(4096))', { maxStdoutBytes: 1024 }, /wrote more than 1 KiB to stdout and was stopped/],
+    ['killed by a signal', 'process.kill(process.pid, "SIGKILL")', {}, /was killed by SIGKILL/],
+  ] as const)('counts as a call that may have happened when %s: never made again', async (_case, after, limits, why) => {
+    const { commandTool } = await import('../../src/tools/command-tool.ts');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const log = join(mkdtempSync(join(tmpdir(), 'plan-runner-effect-')), 'effects.log');
+    const deploy = commandTool(
+      'deploy',
+      { description: 'deploys', command: [process.execPath, '-e', `require("node:fs").appendFileSync(${JSON.stringify(log)}, "deployed\\n"); ${after}`], side_effects: true },
+      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, ...limits },
+    );
+    const first = await run([step('deploy', 'deploy', { version: '1.2.3' })], [deploy]);
+    expect(first.outcome.record.steps.get('deploy')?.error).toMatch(why);
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'tool_returned', stepKey: 'deploy', outcome: 'unknown' }));
+    const again = await run([step('deploy', 'deploy', { version: '1.2.3' })], [deploy], { resume: resumeFrom(first.events) });
+    expect(again.outcome.status).not.toBe('succeeded');
+    expect(readFileSync(log, 'utf8')).toBe('deployed\n');
+  });
+});
+
 describe('command tools and idempotency', () => {
   it('a command tool sees PLAN_RUNNER_IDEMPOTENCY_KEY, the same for the same call in a later run', async () => {
     const { commandTool } = await import('../../src/tools/command-tool.ts');
