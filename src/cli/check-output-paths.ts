@@ -20,7 +20,7 @@ export type InputPath = readonly [option: string, file: string | undefined, rewr
  * hard links included), else the real path of its deepest existing folder joined with the rest. A device
  * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
  */
-function fileIdentity(file: string): string | undefined {
+export function fileIdentity(file: string): string | undefined {
   const absolute = path.resolve(file);
   try {
     const stat = statSync(absolute);

@@ -10,7 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { runJob } from '../job/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { checkOutputPaths } from './check-output-paths.ts';
+import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { gappedTraceCopy } from '../core/trace-gap.ts';
@@ -46,7 +46,9 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
   // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
   // refused before its first event must not leave an earlier run's trace standing beside its own report.
-  const inPlace = args.resume !== undefined && path.resolve(args.resume) === path.resolve(args.trace);
+  // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
+  // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
+  const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
   const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),

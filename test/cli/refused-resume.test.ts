@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,26 @@ describe('a resume the job refuses', () => {
     expect(approved.code, approved.out).toBe(0);
     expect(approved.out).toContain('status: succeeded');
     expect(readFileSync(trace, 'utf8')).toContain('"type":"run_finished"');
+  });
+
+  // In place was told by comparing paths: a refused --approve of the trace named through a symlinked
+  // folder emptied it, the paused run's only state (found by an adversarial pass).
+  it('leaves the paused trace when --resume names it by another path than --trace', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-alias-'));
+    const plan = path.join(dir, 'plan.yml');
+    const trace = path.join(dir, 'out', 'trace.jsonl');
+    const summary = path.join(dir, 'report.md');
+    writeFileSync(plan, PLAN);
+    mkdirSync(path.join(dir, 'out'));
+    symlinkSync(path.join(dir, 'out'), path.join(dir, 'alias'));
+    const paused = await run(['run', plan, '--trace', trace, '--summary', summary]);
+    const hash = /--approve ([0-9a-f]{32})/.exec(paused.out)?.[1];
+    const before = readFileSync(trace);
+    const wrong = await run(['run', plan, '--resume', path.join(dir, 'alias', 'trace.jsonl'), '--approve', '0'.repeat(32), '--trace', trace, '--summary', summary]);
+    expect(wrong.code).toBe(1);
+    expect(readFileSync(trace).equals(before)).toBe(true);
+    const approved = await run(['run', plan, '--resume', path.join(dir, 'alias', 'trace.jsonl'), '--approve', hash!, '--trace', trace, '--summary', summary]);
+    expect(approved.out).toContain('status: succeeded');
   });
 
   // Opening every trace at the first event left an earlier run's trace beside the report of a run
