@@ -118,6 +118,11 @@ export class PlanRun {
   /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
   readonly #unknownCalls = new Map<string, string>();
   /**
+   * Per step, the first call refused as a repeat of an earlier run's side effect: a `for_each` item under
+   * `on_item_failure: continue` went on past one, and its step completed with the item as null.
+   */
+  readonly #refusedRepeats = new Map<string, RepeatedSideEffectError>();
+  /**
    * Calls with side effects not answered yet, by call key: the step that made them and how to name
    * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
    * such a call's outcome is unknown too.
@@ -414,7 +419,11 @@ export class PlanRun {
       if (check?.found) return check.result;
       // Not there: a call that got no answer did not take effect, and is made now. A call that
       // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-      if (!(check && earlier.outcome === 'unknown')) throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+      if (!(check && earlier.outcome === 'unknown')) {
+        const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+        if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
+        throw refused;
+      }
     }
     const calledAt = new Date().toISOString();
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -680,6 +689,12 @@ export class PlanRun {
         this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
         return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
       }
+      // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
+      const refused = this.#refusedRepeats.get(key);
+      if (refused) {
+        this.failures.push({ stepKey: key, error: refused.message, recoverable: false });
+        return this.#escalate(repeatedWhy(key, refused), refused.message);
+      }
       this.#ready.release(key);
       if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0) this.#needs.push({ kind: 'review', stepKey: key });
       return;
@@ -710,8 +725,7 @@ export class PlanRun {
       // A resumed run reached a call an earlier run made (or may have made): the same person decides.
       this.failures.push({ stepKey: key, error, recoverable: false });
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
-      const earlier = outcome.error.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
-      return this.#escalate(`step ${key} would call ${outcome.error.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`, error);
+      return this.#escalate(repeatedWhy(key, outcome.error), error);
     }
     // A step every dependent can do without degrades the run instead of failing or replanning it.
     const dependents = this.graph.dependentsOf(key);
@@ -915,4 +929,10 @@ export class PlanRun {
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey: string, item: string): string {
   return `${reuseKey}\u0000${item}`;
+}
+
+/** Why a run escalates when step `key` would have made `refused` again. */
+function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
+  const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+  return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }

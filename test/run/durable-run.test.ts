@@ -160,6 +160,27 @@ describe('side effects are never repeated blindly', () => {
   });
 });
 
+// A resumed for_each item under on_item_failure: continue whose call was refused as a repeat became null,
+// and the run succeeded, exit 0, with that item never made (found by an adversarial pass).
+describe('a for_each item refused as a repeat', () => {
+  it('escalates the resumed run, as a plain step refused so does, rather than completing with the item as null', async () => {
+    let lost = true;
+    const publish = recordingTool('publish', (args) => {
+      if (args['name'] === 'b' && lost) throw new StepError('the request timed out', { transient: true, toolName: 'publish' });
+      return `published ${String(args['name'])}`;
+    }, true);
+    const names = recordingTool('names', () => ['a', 'b', 'c']);
+    const each: PlanStep = { ...step('each', 'publish', { name: '${item}' }, ['names']), forEach: { list: '${steps.names.result}', as: 'item', onItemFailure: 'continue' } };
+    const first = await run([step('names', 'names', {}), each], [names.tool, publish.tool]);
+    expect(first.outcome.status).toBe('escalated');
+    lost = false;
+    const again = await run([step('names', 'names', {}), each], [names.tool, publish.tool], { resume: resumeFrom(first.events) });
+    expect(again.outcome.status).toBe('escalated');
+    expect(again.outcome.reason).toContain('step each would call publish({"name":"b"}) again, a tool with side effects that got no answer in an earlier run');
+    expect(publish.calls.map((call) => call.args['name'])).toEqual(['a', 'b', 'c']);
+  });
+});
+
 // A deploy that did its effect and was then stopped for too much output, or killed by a signal (an
 // out-of-memory kill), was recorded as failed for certain: a resume deployed again (found by an adversarial pass).
 describe('a side-effect command stopped or killed after its effect', () => {
