@@ -32,6 +32,9 @@ const TOOLS: Record<string, unknown[]> = {
   '/hidden-key': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { [`a${tags('x')}`]: { type: 'string' } } } }],
   '/deep-schema': [{ name: 'nested', description: 'Nested.', inputSchema: nested(40) }],
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+  '/backtracking-output': [
+    { name: 'lookup', description: 'Look up.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outputSchema: { type: 'object', properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*$' } } } },
+  ],
 };
 
 /** A Streamable HTTP MCP server written by hand: it answers JSON, so a result can be any bytes. */
@@ -48,6 +51,8 @@ beforeAll(async () => {
       const reply = (result: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${message.id},"result":${result}}`);
       if (message.method === 'initialize') return reply(JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1' } }));
       if (message.method === 'tools/list') return reply(JSON.stringify({ tools: TOOLS[req.url ?? ''] ?? [] }));
+      // 22 letters and a `!`: Ajv's check of the pattern above backtracks some 4 million steps; each letter more doubles that.
+      if (req.url === '/backtracking-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'found' }], structuredContent: { name: `${'a'.repeat(22)}!` } }));
       const depth = 300_000;
       return reply(`{"content":[],"structuredContent":{"v":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
     });
@@ -92,6 +97,18 @@ describe('an MCP server’s tools, as prompts show them', () => {
     const error = await connect('/deep-schema').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("its tool 'nested' has an input schema nested more than 64 levels deep");
+  });
+
+  // The SDK checked a structured answer against the server's outputSchema with Ajv's backtracking regexes:
+  // 30 letters held the event loop for a minute, past every timeout and SIGINT (found by an adversarial pass).
+  it('take a structured answer as data, without running the server’s output schema', async () => {
+    const connection = await connect('/backtracking-output');
+    try {
+      const result = await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: '/tmp', stepKey: 's' });
+      expect(JSON.stringify(result)).toContain(`${'a'.repeat(22)}!`);
+    } finally {
+      await connection.close();
+    }
   });
 
   it('refuse a result nested 300,000 levels deep as too deep, not with a stack overflow', async () => {

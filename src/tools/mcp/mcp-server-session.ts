@@ -1,12 +1,25 @@
 import { groupDigits } from '../../core/group-digits.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
+
+/**
+ * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
+ * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
+ * event loop for a minute, past every step and run timeout and SIGINT. plan-runner reads any answer as
+ * untrusted data whatever its schema says (sanitised, capped, never obeyed), so the check is left out.
+ */
+const UNCHECKED_OUTPUT: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
 
 export interface McpSessionOptions {
   /** Where stdio servers run: the repository root. */
@@ -106,7 +119,7 @@ export class McpServerSession {
         this.#oversizedStops++;
       };
     }
-    const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+    const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
     client.onclose = () => {
       // A server that exits on its own is reconnected on the next call; its process group goes now.
       if (this.#client === client) this.#client = undefined;
