@@ -1,6 +1,6 @@
 import { closeSync, writeFileSync } from 'node:fs';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
-import { jsonMayNeedRedaction, redactDeep, type Redactor } from '../core/redact.ts';
+import { jsonMayNeedRedaction, redactDeep, redactNumber, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
 import { openOutputFile } from '../core/open-output-file.ts';
@@ -50,7 +50,11 @@ function redactingReplacer(redact: Redactor): RedactingReplacer {
         if (written !== value) state.masked = true;
         return written;
       }
-      if (typeof value === 'bigint') return value.toString();
+      if (typeof value === 'number' || typeof value === 'bigint') {
+        const written = redactNumber(value, redact);
+        if (written !== value) state.masked = true;
+        return typeof written === 'bigint' ? written.toString() : written;
+      }
       if (value === null || typeof value !== 'object') return value;
       if (value instanceof Error) return { name: value.name, message: value.message };
       if (Array.isArray(value)) return value;

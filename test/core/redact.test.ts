@@ -170,6 +170,11 @@ describe('redactDeep', () => {
     expect(value.list[0]).toBe('a topsecret');
   });
 
+  it('hides a secret that is a number, as text, and leaves other numbers as they are', () => {
+    const redact = createRedactor(['98765432']);
+    expect(redactDeep({ pin: 98765432, within: 1987654321, big: 98765432n, small: 42, float: 3.25 }, redact)).toEqual({ pin: '***', within: '1***1', big: '***', small: 42, float: 3.25 });
+  });
+
   it('survives cycles and keeps shared objects', () => {
     const shared = { v: 'x' };
     const value: Record<string, unknown> = { a: shared, b: shared };

@@ -59,6 +59,17 @@ describe('traceWriter', () => {
     expect(text).toContain('{"key ***":["use ***"]}');
   });
 
+  // A secret of digits came back from a tool's JSON as a number, which every walk over strings passed
+  // by: the trace kept `{"pin":98765432}` (found by an adversarial pass).
+  it('hides a secret that is a number, and marks the result masked; leaves other numbers as numbers', async () => {
+    const file = path.join(dir, 'numbers.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(['98765432']) });
+    trace.listener({ type: 'step_completed', at: 2, stepKey: '1', result: { pin: 98765432, big: 98765432n, count: 3, year: 2026, ratio: 0.5, id: 123456789 }, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const [line] = await readLines(file);
+    expect(line).toMatchObject({ result: { pin: '***', big: '***', count: 3, year: 2026, ratio: 0.5, id: 123456789 }, masked: true });
+  });
+
   it('writes results JSON cannot hold as text instead of losing the event', async () => {
     const file = path.join(dir, 'odd.jsonl');
     const trace = traceWriter(file);
