@@ -287,16 +287,32 @@ export class PlanRun {
       if (key === undefined) return;
       // Another part of a fanned-out run starts it; here it stays pending.
       if (this.#scope && !this.#scope.has(key)) continue;
-      // A step that needs approval waits (its dependents stay pending); everything else goes on.
-      const blocked = this.gate.blocks(this.graph.byKey.get(key)!, { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
+      const step = this.graph.byKey.get(key)!;
+      const reuseKey = this.#reuseKey(step);
+      // A step that needs approval waits (its dependents stay pending); everything else goes on. One whose
+      // earlier result stands runs nothing: a resume after an approved run failed asked again for a step
+      // that had run, and approving it then refused to repeat its side effect.
+      const blocked = this.#reusedAsIs(step, reuseKey) ? undefined : this.gate.blocks(step, { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
       if (blocked !== undefined) {
         this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
         continue;
       }
       // Refusing a step stops the run (through the budget's signal); the step is then skipped.
       if (!this.budget.beforeStep(key)) return;
-      this.#start(key);
+      this.#start(key, reuseKey);
     }
+  }
+
+  /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
+  #earlierResult(step: PlanStep, reuseKey: string) {
+    // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+    return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+  }
+
+  /** True when `step` will take an earlier run's result as it stands, and run nothing. */
+  #reusedAsIs(step: PlanStep, reuseKey: string): boolean {
+    const earlier = this.#earlierResult(step, reuseKey);
+    return earlier !== undefined && !(earlier.masked === true && this.#mayRunAgain(step));
   }
 
   #nextMapped(): MappedStep | undefined {
@@ -304,13 +320,11 @@ export class PlanRun {
     return undefined;
   }
 
-  #start(key: string): void {
+  #start(key: string, reuseKey: string): void {
     const step = this.graph.byKey.get(key)!;
-    const reuseKey = this.#reuseKey(step);
     this.reuseKeys.set(key, reuseKey);
     this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-    // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-    const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+    const earlier = this.#earlierResult(step, reuseKey);
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
     if (again) {

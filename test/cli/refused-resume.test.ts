@@ -80,6 +80,45 @@ describe('a resume the job refuses', () => {
     expect(approved.out).toContain('status: succeeded');
   });
 
+  // The gate was asked before the earlier result was looked for: a resume after an approved run failed
+  // paused again for a step that had run, and approving that refused to repeat its side effect, for
+  // good (found by an adversarial pass).
+  it('reuses a step that ran after an approval, and asks approval only for the steps still to run', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-approved-'));
+    const plan = path.join(dir, 'plan.yml');
+    const trace = path.join(dir, 'trace.jsonl');
+    const summary = path.join(dir, 'report.md');
+    const log = path.join(dir, 'effects.log');
+    const flag = path.join(dir, 'fixed.flag');
+    const effect = `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{require("node:fs").appendFileSync(${JSON.stringify(log)},JSON.parse(s).msg+"\\n");process.stdout.write("\\"done\\"")})`;
+    const check = `if(!require("node:fs").existsSync(${JSON.stringify(flag)})){console.error("not yet");process.exit(1)}process.stdout.write("\\"ok\\"")`;
+    writeFileSync(
+      plan,
+      [
+        'name: Approved then fixed',
+        'approval: side-effects',
+        'tools:',
+        `  effect: { description: Append, command: [${JSON.stringify(process.execPath)}, -e, ${JSON.stringify(effect)}], input: { type: object, properties: { msg: { type: string } } }, side_effects: true }`,
+        `  check: { description: Check, command: [${JSON.stringify(process.execPath)}, -e, ${JSON.stringify(check)}], input: { type: object } }`,
+        'workflow_sequence:',
+        '  - { id: b, type: tool_call, tool: effect, args: { msg: one } }',
+        '  - { id: c, type: tool_call, tool: check, args: {} }',
+        '  - { id: d, type: tool_call, tool: effect, args: { msg: two } }',
+        '',
+      ].join('\n'),
+    );
+    const hashOf = (out: string) => /approval hash ([0-9a-f]{32})/.exec(out)?.[1];
+    const paused = await run(['run', plan, '--trace', trace, '--summary', summary]);
+    const approved = await run(['run', plan, '--resume', trace, '--approve', hashOf(paused.out)!, '--trace', trace, '--summary', summary]);
+    expect(approved.out).toContain('status: failed');
+    writeFileSync(flag, '');
+    const again = await run(['run', plan, '--resume', trace, '--trace', trace, '--summary', summary]);
+    expect(again.out).toMatch(/Awaiting approval: 1 step \(d\)/);
+    const done = await run(['run', plan, '--resume', trace, '--approve', hashOf(again.out)!, '--trace', trace, '--summary', summary]);
+    expect(done.out).toContain('status: succeeded');
+    expect(readFileSync(log, 'utf8')).toBe('one\ntwo\n');
+  });
+
   // Opening every trace at the first event left an earlier run's trace beside the report of a run
   // refused before it (an invalid plan): the next --resume or --weights-from read another run (found by
   // a review of the change).
