@@ -264,7 +264,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/no-model-configured-error.js
 
 /** A step needs a model (reasoning, aggregate, tool_call without args) but the run has none. */
-class NoModelConfiguredError extends step_error/* StepError */.z {
+class NoModelConfiguredError extends step_error/* StepError */.zg {
     stepKey;
     stepType;
     constructor(options) {

@@ -376,7 +376,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/eval/injected-fault-error.js
 
 /** A failure `plan-runner eval` injected into a tool call; transient exactly where the real failure would be. */
-class InjectedFaultError extends step_error/* StepError */.z {
+class InjectedFaultError extends step_error/* StepError */.zg {
     fault;
     /** Which call of the tool in this run (1-based). */
     call;

@@ -9189,7 +9189,8 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
-/* harmony export */   lY: () => (/* binding */ createRedactor)
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
@@ -9516,14 +9517,30 @@ function secretValuesFromInputs(inputs) {
     });
 }
 /**
- * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
- * Cycles become `"[Circular]"`, so any result can be written out safely.
+ * A number as the redactor would write it: unchanged, or its text with the secret in it hidden (a
+ * string then). A secret can be all digits (a PIN, `--input deploy_password=98765432` for an input
+ * whose default is a number), and a tool's JSON gives it back as a number, which every walk over strings
+ * passed by. Fewer than 6 characters are never a secret (`isOrdinaryValue`), so most numbers cost nothing.
+ */
+function redactNumber(value, redact) {
+    const text = String(value);
+    if (text.length < 6)
+        return value;
+    const written = redact(text);
+    return written === text ? value : written;
+}
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
+ * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
+ * be written out safely.
  */
 function redactDeep(value, redact) {
     const seen = new WeakSet();
     const walk = (item) => {
         if (typeof item === 'string')
             return redact(item);
+        if (typeof item === 'number' || typeof item === 'bigint')
+            return redactNumber(item, redact);
         if (item === null || typeof item !== 'object')
             return item;
         // Dates and other values that say how they serialise (as JSON.stringify would ask them).
@@ -10017,8 +10034,9 @@ function stableHash(value, length = 32) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ isTransient),
-/* harmony export */   z: () => (/* binding */ StepError)
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   mH: () => (/* binding */ isEffectUnknown),
+/* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
 /**
  * The base of every error a step can fail with. Whether retrying can help is decided where the
@@ -10030,14 +10048,26 @@ class StepError extends Error {
     /** A server's `retry-after`, in milliseconds, when it gave one. */
     retryAfterMs;
     toolName;
+    /**
+     * True when a tool call ended without an answer that says whether it took effect: the tool was
+     * stopped (its output over the cap) or killed by a signal (an out-of-memory kill), or its answer
+     * could not be read. Not retrying helps nothing here: a call with side effects counts as one that
+     * may have happened, as a timeout does.
+     */
+    effectUnknown;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
         this.transient = options.transient;
         this.toolName = options.toolName;
+        this.effectUnknown = options.effectUnknown === true;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
+}
+/** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
+function isEffectUnknown(error) {
+    return error instanceof StepError && error.effectUnknown;
 }
 /** True when `error` says retrying may help. Unknown errors are permanent. */
 function isTransient(error) {
@@ -11425,7 +11455,7 @@ const EX_TEMPFAIL = 75;
  * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
  * every other failure is permanent.
  */
-class ToolExitError extends step_error/* StepError */.z {
+class ToolExitError extends step_error/* StepError */.zg {
     /** The exit status, or null when a signal ended the process. */
     exitCode;
     signal;
@@ -11438,6 +11468,8 @@ class ToolExitError extends step_error/* StepError */.z {
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
             transient: options.exitCode === EX_TEMPFAIL,
             toolName: options.toolName,
+            // A signal is no answer: an out-of-memory kill may come after the effect.
+            effectUnknown: options.exitCode === null,
         });
         this.exitCode = options.exitCode;
         this.signal = options.signal;
@@ -11450,7 +11482,7 @@ var tool_output_too_large_error = __nccwpck_require__(35493);
 ;// CONCATENATED MODULE: ./lib/tools/tool-spawn-error.js
 
 /** A command tool's program could not be started (not found, not executable). */
-class ToolSpawnError extends step_error/* StepError */.z {
+class ToolSpawnError extends step_error/* StepError */.zg {
     program;
     /** The system error code, e.g. `ENOENT` or `EACCES`. */
     code;
@@ -11474,7 +11506,7 @@ class ToolSpawnError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/tool-timeout-error.js
 
 /** A tool ran past its time limit and was stopped; another attempt may be faster, so it is transient. */
-class ToolTimeoutError extends step_error/* StepError */.z {
+class ToolTimeoutError extends step_error/* StepError */.zg {
     timeoutMs;
     constructor(options) {
         const seconds = Math.round(options.timeoutMs / 100) / 10;
@@ -11678,7 +11710,7 @@ function endsWithRun(tool, signal, isClosed) {
         async execute(args, ctx) {
             signal.throwIfAborted();
             if (isClosed())
-                throw new step_error/* StepError */.z(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
+                throw new step_error/* StepError */.zg(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
             return tool.execute(args, ctx);
         },
     };
@@ -11851,7 +11883,7 @@ var resolve_references = __nccwpck_require__(54669);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
 
 /** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
-class ForEachListError extends step_error/* StepError */.z {
+class ForEachListError extends step_error/* StepError */.zg {
     stepKey;
     constructor(stepKey, problem, cause) {
         super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
@@ -11865,7 +11897,7 @@ var group_digits = __nccwpck_require__(80083);
 
 
 /** A `for_each` list longer than `max_items`: refused before any child runs. */
-class TooManyItemsError extends step_error/* StepError */.z {
+class TooManyItemsError extends step_error/* StepError */.zg {
     stepKey;
     count;
     maxItems;
@@ -11971,7 +12003,7 @@ var fan_out_part = __nccwpck_require__(19243);
  * have completed, a shard plan, or an item its shard never finished. Permanent: running the step
  * here would repeat (or skip) another job's work; the message says which job to re-run.
  */
-class FanOutStateError extends step_error/* StepError */.z {
+class FanOutStateError extends step_error/* StepError */.zg {
     stepKey;
     constructor(stepKey, problem) {
         super(problem, { transient: false });
@@ -11983,7 +12015,7 @@ class FanOutStateError extends step_error/* StepError */.z {
 
 
 /** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
-class ItemFailedError extends step_error/* StepError */.z {
+class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
@@ -12079,7 +12111,7 @@ var goals_verdict = __nccwpck_require__(85692);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
-class NestedPlanError extends step_error/* StepError */.z {
+class NestedPlanError extends step_error/* StepError */.zg {
     stepKey;
     uses;
     /**
@@ -12620,7 +12652,7 @@ function raceAbort(work, signal) {
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
-class StepTimeoutError extends step_error/* StepError */.z {
+class StepTimeoutError extends step_error/* StepError */.zg {
     stepKey;
     timeoutSeconds;
     constructor(stepKey, timeoutSeconds, toolName) {
@@ -12739,7 +12771,7 @@ function startTimer(step, seconds, clock) {
  */
 function mayRetry(step, error, tools) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
-    if (step.type === 'agent' || !(0,step_error/* isTransient */.d)(error) || (error instanceof model_call_error/* ModelCallError */.s && error.retriedByClient))
+    if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.s && error.retriedByClient))
         return false;
     return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
@@ -12781,7 +12813,7 @@ function showArgs(args) {
 
 
 /** A call with side effects that already ran (or may have) was about to be made again: refused, never retried. */
-class RepeatedSideEffectError extends step_error/* StepError */.z {
+class RepeatedSideEffectError extends step_error/* StepError */.zg {
     stepKey;
     callKey;
     /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
@@ -13183,6 +13215,11 @@ class PlanRun {
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
     /**
+     * Per step, the first call refused as a repeat of an earlier run's side effect: a `for_each` item under
+     * `on_item_failure: continue` went on past one, and its step completed with the item as null.
+     */
+    #refusedRepeats = new Map();
+    /**
      * Calls with side effects not answered yet, by call key: the step that made them and how to name
      * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
      * such a call's outcome is unknown too.
@@ -13351,8 +13388,12 @@ class PlanRun {
             // Another part of a fanned-out run starts it; here it stays pending.
             if (this.#scope && !this.#scope.has(key))
                 continue;
-            // A step that needs approval waits (its dependents stay pending); everything else goes on.
-            const blocked = this.gate.blocks(this.graph.byKey.get(key), { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
+            const step = this.graph.byKey.get(key);
+            const reuseKey = this.#reuseKey(step);
+            // A step that needs approval waits (its dependents stay pending); everything else goes on. One whose
+            // earlier result stands runs nothing: a resume after an approved run failed asked again for a step
+            // that had run, and approving it then refused to repeat its side effect.
+            const blocked = this.#reusedAsIs(step, reuseKey) ? undefined : this.gate.blocks(step, { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
             if (blocked !== undefined) {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
@@ -13360,8 +13401,18 @@ class PlanRun {
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
             if (!this.budget.beforeStep(key))
                 return;
-            this.#start(key);
+            this.#start(key, reuseKey);
         }
+    }
+    /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
+    #earlierResult(step, reuseKey) {
+        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+        return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+    }
+    /** True when `step` will take an earlier run's result as it stands, and run nothing. */
+    #reusedAsIs(step, reuseKey) {
+        const earlier = this.#earlierResult(step, reuseKey);
+        return earlier !== undefined && !(earlier.masked === true && this.#mayRunAgain(step));
     }
     #nextMapped() {
         for (const mapped of this.#mapped.values())
@@ -13369,13 +13420,11 @@ class PlanRun {
                 return mapped;
         return undefined;
     }
-    #start(key) {
+    #start(key, reuseKey) {
         const step = this.graph.byKey.get(key);
-        const reuseKey = this.#reuseKey(step);
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        const earlier = this.#earlierResult(step, reuseKey);
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
@@ -13482,8 +13531,12 @@ class PlanRun {
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown'))
-                throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+            if (!(check && earlier.outcome === 'unknown')) {
+                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+                if (!this.#refusedRepeats.has(stepKey))
+                    this.#refusedRepeats.set(stepKey, refused);
+                throw refused;
+            }
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -13507,8 +13560,9 @@ class PlanRun {
         }
         catch (error) {
             this.#callsInFlight.delete(callKey);
-            // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
-            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.d)(error) || ctx.signal.aborted);
+            // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
+            // too much output says nothing about the effect.
+            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
             if (tool.sideEffects && !unknown)
                 this.#sideEffects.delete(callKey);
             if (unknown)
@@ -13716,7 +13770,7 @@ class PlanRun {
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
             mapped.failed(index, error, usage, !(outcome.error instanceof run_stopped_error/* RunStoppedError */.F));
-            this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.d)(outcome.error), durationMs, usage, ...retried });
+            this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
         if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting))
             this.#concludeMapped(mapped);
@@ -13765,6 +13819,12 @@ class PlanRun {
                 this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
                 return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
             }
+            // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
+            const refused = this.#refusedRepeats.get(key);
+            if (refused) {
+                this.failures.push({ stepKey: key, error: refused.message, recoverable: false });
+                return this.#escalate(repeatedWhy(key, refused), refused.message);
+            }
             this.#ready.release(key);
             if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -13772,7 +13832,7 @@ class PlanRun {
         }
         const attempts = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
         const error = `${(0,error_text/* errorText */.k)(outcome.error)}${attempts}`;
-        const transient = (0,step_error/* isTransient */.d)(outcome.error);
+        const transient = (0,step_error/* isTransient */.dg)(outcome.error);
         this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
@@ -13797,8 +13857,7 @@ class PlanRun {
             // A resumed run reached a call an earlier run made (or may have made): the same person decides.
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
-            const earlier = outcome.error.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
-            return this.#escalate(`step ${key} would call ${outcome.error.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`, error);
+            return this.#escalate(repeatedWhy(key, outcome.error), error);
         }
         // A step every dependent can do without degrades the run instead of failing or replanning it.
         const dependents = this.graph.dependentsOf(key);
@@ -14005,6 +14064,11 @@ class PlanRun {
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
     return `${reuseKey}\u0000${item}`;
+}
+/** Why a run escalates when step `key` would have made `refused` again. */
+function repeatedWhy(key, refused) {
+    const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+    return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -15225,7 +15289,7 @@ function hint(failure, status) {
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
-class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     purpose;
     model;
     failure;
@@ -15705,7 +15769,7 @@ var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/llm/replay-file-error.js
 
 /** A replay file that cannot be read or holds a line that is not a recorded exchange. */
-class ReplayFileError extends step_error/* StepError */.z {
+class ReplayFileError extends step_error/* StepError */.zg {
     file;
     line;
     problem;
@@ -15728,7 +15792,7 @@ var describe_purpose = __nccwpck_require__(34325);
 
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
-class ReplayMissingAnswerError extends step_error/* StepError */.z {
+class ReplayMissingAnswerError extends step_error/* StepError */.zg {
     file;
     purpose;
     /** Zero-based: the how-many-th call with this purpose it was. */
@@ -15750,7 +15814,7 @@ class ReplayMissingAnswerError extends step_error/* StepError */.z {
 
 
 /** A replayed request differs from the one recorded for the same call: the recording is stale. */
-class StaleRecordingError extends step_error/* StepError */.z {
+class StaleRecordingError extends step_error/* StepError */.zg {
     file;
     purpose;
     ordinal;
@@ -21502,7 +21566,7 @@ var step_error = __nccwpck_require__(1938);
  * A reference that cannot be resolved at run time: the step has no result yet, or its result has
  * no such field. Permanent: the same result will not grow the field on a retry.
  */
-class UnresolvedReferenceError extends step_error/* StepError */.z {
+class UnresolvedReferenceError extends step_error/* StepError */.zg {
     /** The referenced step's key, or undefined for an `${inputs.x}` reference. */
     stepKey;
     inputName;
@@ -23915,7 +23979,7 @@ class TailBuffer {
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 
 /** A tool's `env:` reads a runner variable (`${env.NAME}`) that is not set. */
-class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     variable;
     missing;
     constructor(options) {
@@ -27255,7 +27319,7 @@ const WRITE_TODOS_DEFINITION = {
  * Arguments that do not fit a tool's input schema: the step's own `args` (one error), or what the
  * model chose on both of its tries (two errors, first and second).
  */
-class InvalidToolArgumentsError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class InvalidToolArgumentsError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     /** Who chose the arguments: the plan's `args`, or the model. */
     chosenBy;
@@ -27294,7 +27358,7 @@ var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/tool-not-found-error.js
 
 /** A step or the model asked for a tool the run's registry does not have. */
-class ToolNotFoundError extends step_error/* StepError */.z {
+class ToolNotFoundError extends step_error/* StepError */.zg {
     availableTools;
     constructor(options) {
         const available = options.availableTools.length ? options.availableTools.join(', ') : 'none';
@@ -27384,7 +27448,7 @@ var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
 
 /** A tool's input schema cannot be turned into a validator, so no arguments can be checked against it. */
-class UnusableToolSchemaError extends step_error/* StepError */.z {
+class UnusableToolSchemaError extends step_error/* StepError */.zg {
     constructor(options) {
         const why = options.cause instanceof Error ? options.cause.message : String(options.cause);
         super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema.`, {
@@ -27597,13 +27661,15 @@ const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).
  */
-class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     limitBytes;
     constructor(options) {
         super(options.answered
             ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
             : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+                'make it print a smaller result (filter or summarise before printing)', 
+        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+        { transient: false, toolName: options.toolName, effectUnknown: true });
         this.limitBytes = options.limitBytes;
     }
 }
@@ -27629,7 +27695,7 @@ function formatBytes(bytes) {
 
 
 /** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
     constructor(options) {
         super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
     }
@@ -27654,7 +27720,7 @@ var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js
 
 /** A file tool was given a glob it cannot match: unsupported syntax, or too long. */
-class InvalidGlobError extends step_error/* StepError */.z {
+class InvalidGlobError extends step_error/* StepError */.zg {
     pattern;
     constructor(toolName, pattern, reason) {
         super(`${toolName}: cannot use the glob '${pattern}': ${reason}. Write a simpler glob, e.g. 'src/**/*.ts' or '{src,test}/**'.`, {
@@ -27866,7 +27932,7 @@ var system_path = __nccwpck_require__(29120);
 ;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
 
 /** A file tool was asked for a path it may not touch (outside the repository, `.git`, `/proc`, ...). */
-class PathRefusedError extends step_error/* StepError */.z {
+class PathRefusedError extends step_error/* StepError */.zg {
     path;
     reason;
     constructor(toolName, path, reason) {
@@ -27882,7 +27948,7 @@ class PathRefusedError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/files/repo-file-not-found-error.js
 
 /** A file tool was asked for a path that does not exist in the repository. */
-class RepoFileNotFoundError extends step_error/* StepError */.z {
+class RepoFileNotFoundError extends step_error/* StepError */.zg {
     path;
     constructor(toolName, path) {
         super(`${toolName}: '${path}' does not exist in the repository; call list_files to see which paths exist.`, {
@@ -28173,7 +28239,7 @@ var regex_syntax_error = __nccwpck_require__(45989);
 
 
 /** `search_files` was given a regular expression that does not compile. */
-class InvalidSearchError extends step_error/* StepError */.z {
+class InvalidSearchError extends step_error/* StepError */.zg {
     query;
     constructor(query, cause) {
         const reason = cause instanceof regex_syntax_error/* RegexSyntaxError */.J ? cause.reason : cause instanceof Error ? cause.message : String(cause);
@@ -28349,7 +28415,7 @@ var load_neutraliser = __nccwpck_require__(93465);
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.z {
+class WriteRefusedError extends step_error/* StepError */.zg {
     rule;
     constructor(options) {
         super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
@@ -28413,7 +28479,7 @@ class WriteAllowance {
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
-class CrossRepoRefusedError extends step_error/* StepError */.z {
+class CrossRepoRefusedError extends step_error/* StepError */.zg {
     target;
     allowed;
     constructor(toolName, target, allowed, access = 'writing') {
@@ -28438,7 +28504,7 @@ const ADVICE = {
     422: 'GitHub rejected the arguments',
 };
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
-class GitHubApiError extends step_error/* StepError */.z {
+class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
@@ -28456,7 +28522,7 @@ class GitHubApiError extends step_error/* StepError */.z {
  * or unanswered request is transient, as are 408, 429, 5xx and rate-limit 403s.
  */
 function toGitHubApiError(toolName, action, error, cancel) {
-    if (error instanceof step_error/* StepError */.z)
+    if (error instanceof step_error/* StepError */.zg)
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
@@ -28502,7 +28568,7 @@ function repositoryNameProblem(owner, repo) {
 ;// CONCATENATED MODULE: ./lib/tools/github/invalid-repository-name-error.js
 
 /** A github tool was given an `owner` or `repo` that is not a GitHub name; nothing was requested. */
-class InvalidRepositoryNameError extends step_error/* StepError */.z {
+class InvalidRepositoryNameError extends step_error/* StepError */.zg {
     problem;
     constructor(toolName, problem) {
         super(`${toolName}: ${problem}; nothing was requested.`, { transient: false, toolName });
@@ -28692,7 +28758,7 @@ function issueReadTools(context) {
                 const allowed = reachableRepositories(context).map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
                 if (/[()]/.test(query)) {
-                    throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
+                    throw new step_error/* StepError */.zg('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
                 }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
@@ -28702,7 +28768,7 @@ function issueReadTools(context) {
                 // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
                 const wider = widening(query);
                 if (wider)
-                    throw new step_error/* StepError */.z(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
+                    throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
@@ -28767,7 +28833,7 @@ function listCommitsTool(context) {
             const sha = text('sha');
             // A ref the model chose goes into an API path's query: only names git itself would accept.
             if (sha !== undefined && !isSafeRefName(sha)) {
-                throw new step_error/* StepError */.z(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
+                throw new step_error/* StepError */.zg(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
             }
             const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
             try {
@@ -28822,7 +28888,7 @@ function pullNumber(tool, args, defaultPullNumber) {
         return args.pull_number;
     if (defaultPullNumber !== undefined)
         return defaultPullNumber;
-    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
@@ -28968,7 +29034,7 @@ async function writeCheckingFirst(options) {
     catch (error) {
         firstError = options.fail(error);
     }
-    if (!(0,step_error/* isTransient */.d)(firstError))
+    if (!(0,step_error/* isTransient */.dg)(firstError))
         throw firstError;
     let applied;
     try {
@@ -29211,7 +29277,7 @@ function githubToolset(options) {
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
-class HttpTransportError extends step_error/* StepError */.z {
+class HttpTransportError extends step_error/* StepError */.zg {
     url;
     kind;
     constructor(toolName, url, kind, detail, cause) {
@@ -29225,7 +29291,7 @@ class HttpTransportError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
 
 /** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
-class UrlNotAllowedError extends step_error/* StepError */.z {
+class UrlNotAllowedError extends step_error/* StepError */.zg {
     url;
     reason;
     /**
@@ -29351,7 +29417,7 @@ function isTransientStatus(status) {
     return status === 408 || status === 429 || status >= 500;
 }
 /** A server answered an http tool with an error status; 408, 429 and 5xx are transient. */
-class HttpStatusError extends step_error/* StepError */.z {
+class HttpStatusError extends step_error/* StepError */.zg {
     url;
     status;
     constructor(toolName, url, status, bodyExcerpt, retryAfterMs) {
@@ -29473,9 +29539,9 @@ function modelHeaders(toolName, args) {
         // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
-            throw new step_error/* StepError */.z(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
-            throw new step_error/* StepError */.z(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
         headers[name] = value;
     }
     return headers;
@@ -29583,7 +29649,7 @@ function operation(name, description, symbol, apply) {
             // Infinity is no JSON number: the trace, the summary and a resumed run would read it as null, and the step
             // would show as done with a result it did not have.
             if (!Number.isFinite(result)) {
-                throw new step_error/* StepError */.z(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
+                throw new step_error/* StepError */.zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
                     transient: false,
                     toolName: name,
                 });
@@ -29600,7 +29666,7 @@ function mathToolset() {
         operation('multiply', 'Multiply two numbers: a \u00d7 b', '\u00d7', (a, b) => a * b),
         operation('divide', 'Divide a by b: a \u00f7 b', '\u00f7', (a, b) => {
             if (b === 0) {
-                throw new step_error/* StepError */.z(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+                throw new step_error/* StepError */.zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
                     toolName: 'divide',
                 });
@@ -42363,8 +42429,12 @@ function redactingReplacer(redact) {
                     state.masked = true;
                 return written;
             }
-            if (typeof value === 'bigint')
-                return value.toString();
+            if (typeof value === 'number' || typeof value === 'bigint') {
+                const written = (0,core_redact/* redactNumber */.p6)(value, redact);
+                if (written !== value)
+                    state.masked = true;
+                return typeof written === 'bigint' ? written.toString() : written;
+            }
             if (value === null || typeof value !== 'object')
                 return value;
             if (value instanceof Error)

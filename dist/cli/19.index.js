@@ -537,6 +537,17 @@ class ProcessGroupStdioTransport {
 
 
 
+/**
+ * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
+ * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
+ * event loop for a minute, past every step and run timeout and SIGINT. plan-runner reads any answer as
+ * untrusted data whatever its schema says (sanitised, capped, never obeyed), so the check is left out.
+ */
+const UNCHECKED_OUTPUT = {
+    getValidator() {
+        return (input) => ({ valid: true, data: input, errorMessage: undefined });
+    },
+};
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
@@ -619,7 +630,7 @@ class McpServerSession {
                 this.#oversizedStops++;
             };
         }
-        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
             if (this.#client === client)
@@ -771,7 +782,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
 
 /** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
-class McpToolError extends step_error/* StepError */.z {
+class McpToolError extends step_error/* StepError */.zg {
     server;
     constructor(options) {
         const trimmed = options.text.trim();
@@ -785,7 +796,7 @@ class McpToolError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
 
 /** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
-class McpTransportError extends step_error/* StepError */.z {
+class McpTransportError extends step_error/* StepError */.zg {
     server;
     constructor(options) {
         super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {
@@ -1077,13 +1088,15 @@ const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).
  */
-class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     limitBytes;
     constructor(options) {
         super(options.answered
             ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
             : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+                'make it print a smaller result (filter or summarise before printing)', 
+        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+        { transient: false, toolName: options.toolName, effectUnknown: true });
         this.limitBytes = options.limitBytes;
     }
 }
@@ -1109,7 +1122,7 @@ function formatBytes(bytes) {
 
 
 /** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
     constructor(options) {
         super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
     }

@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ fileIdentity),
 /* harmony export */   s: () => (/* binding */ checkOutputPaths)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
@@ -788,7 +789,8 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
-/* harmony export */   lY: () => (/* binding */ createRedactor)
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
@@ -1115,14 +1117,30 @@ function secretValuesFromInputs(inputs) {
     });
 }
 /**
- * A copy of a JSON-like value with `redact` applied to every string in it, object keys included.
- * Cycles become `"[Circular]"`, so any result can be written out safely.
+ * A number as the redactor would write it: unchanged, or its text with the secret in it hidden (a
+ * string then). A secret can be all digits (a PIN, `--input deploy_password=98765432` for an input
+ * whose default is a number), and a tool's JSON gives it back as a number, which every walk over strings
+ * passed by. Fewer than 6 characters are never a secret (`isOrdinaryValue`), so most numbers cost nothing.
+ */
+function redactNumber(value, redact) {
+    const text = String(value);
+    if (text.length < 6)
+        return value;
+    const written = redact(text);
+    return written === text ? value : written;
+}
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
+ * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
+ * be written out safely.
  */
 function redactDeep(value, redact) {
     const seen = new WeakSet();
     const walk = (item) => {
         if (typeof item === 'string')
             return redact(item);
+        if (typeof item === 'number' || typeof item === 'bigint')
+            return redactNumber(item, redact);
         if (item === null || typeof item !== 'object')
             return item;
         // Dates and other values that say how they serialise (as JSON.stringify would ask them).
@@ -2613,7 +2631,7 @@ const EX_TEMPFAIL = 75;
  * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
  * every other failure is permanent.
  */
-class ToolExitError extends step_error/* StepError */.z {
+class ToolExitError extends step_error/* StepError */.zg {
     /** The exit status, or null when a signal ended the process. */
     exitCode;
     signal;
@@ -2626,6 +2644,8 @@ class ToolExitError extends step_error/* StepError */.z {
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
             transient: options.exitCode === EX_TEMPFAIL,
             toolName: options.toolName,
+            // A signal is no answer: an out-of-memory kill may come after the effect.
+            effectUnknown: options.exitCode === null,
         });
         this.exitCode = options.exitCode;
         this.signal = options.signal;
@@ -2638,7 +2658,7 @@ var tool_output_too_large_error = __webpack_require__(5493);
 ;// CONCATENATED MODULE: ./lib/tools/tool-spawn-error.js
 
 /** A command tool's program could not be started (not found, not executable). */
-class ToolSpawnError extends step_error/* StepError */.z {
+class ToolSpawnError extends step_error/* StepError */.zg {
     program;
     /** The system error code, e.g. `ENOENT` or `EACCES`. */
     code;
@@ -2662,7 +2682,7 @@ class ToolSpawnError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/tool-timeout-error.js
 
 /** A tool ran past its time limit and was stopped; another attempt may be faster, so it is transient. */
-class ToolTimeoutError extends step_error/* StepError */.z {
+class ToolTimeoutError extends step_error/* StepError */.zg {
     timeoutMs;
     constructor(options) {
         const seconds = Math.round(options.timeoutMs / 100) / 10;
@@ -2866,7 +2886,7 @@ function endsWithRun(tool, signal, isClosed) {
         async execute(args, ctx) {
             signal.throwIfAborted();
             if (isClosed())
-                throw new step_error/* StepError */.z(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
+                throw new step_error/* StepError */.zg(`${tool.name}: the run's MCP servers are already closed`, { transient: false, toolName: tool.name });
             return tool.execute(args, ctx);
         },
     };
@@ -3039,7 +3059,7 @@ var resolve_references = __webpack_require__(4669);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
 
 /** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
-class ForEachListError extends step_error/* StepError */.z {
+class ForEachListError extends step_error/* StepError */.zg {
     stepKey;
     constructor(stepKey, problem, cause) {
         super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
@@ -3053,7 +3073,7 @@ var group_digits = __webpack_require__(83);
 
 
 /** A `for_each` list longer than `max_items`: refused before any child runs. */
-class TooManyItemsError extends step_error/* StepError */.z {
+class TooManyItemsError extends step_error/* StepError */.zg {
     stepKey;
     count;
     maxItems;
@@ -3178,7 +3198,7 @@ function fanOutScope(steps, part) {
  * have completed, a shard plan, or an item its shard never finished. Permanent: running the step
  * here would repeat (or skip) another job's work; the message says which job to re-run.
  */
-class FanOutStateError extends step_error/* StepError */.z {
+class FanOutStateError extends step_error/* StepError */.zg {
     stepKey;
     constructor(stepKey, problem) {
         super(problem, { transient: false });
@@ -3190,7 +3210,7 @@ class FanOutStateError extends step_error/* StepError */.z {
 
 
 /** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
-class ItemFailedError extends step_error/* StepError */.z {
+class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
@@ -3286,7 +3306,7 @@ var goals_verdict = __webpack_require__(5692);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
-class NestedPlanError extends step_error/* StepError */.z {
+class NestedPlanError extends step_error/* StepError */.zg {
     stepKey;
     uses;
     /**
@@ -3832,7 +3852,7 @@ function raceAbort(work, signal) {
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
-class StepTimeoutError extends step_error/* StepError */.z {
+class StepTimeoutError extends step_error/* StepError */.zg {
     stepKey;
     timeoutSeconds;
     constructor(stepKey, timeoutSeconds, toolName) {
@@ -3951,7 +3971,7 @@ function startTimer(step, seconds, clock) {
  */
 function mayRetry(step, error, tools) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
-    if (step.type === 'agent' || !(0,step_error/* isTransient */.d)(error) || (error instanceof model_call_error/* ModelCallError */.s && error.retriedByClient))
+    if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.s && error.retriedByClient))
         return false;
     return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
@@ -3993,7 +4013,7 @@ function showArgs(args) {
 
 
 /** A call with side effects that already ran (or may have) was about to be made again: refused, never retried. */
-class RepeatedSideEffectError extends step_error/* StepError */.z {
+class RepeatedSideEffectError extends step_error/* StepError */.zg {
     stepKey;
     callKey;
     /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
@@ -4395,6 +4415,11 @@ class PlanRun {
     /** A side-effect call of a step that ended without an answer: the step's failure escalates. */
     #unknownCalls = new Map();
     /**
+     * Per step, the first call refused as a repeat of an earlier run's side effect: a `for_each` item under
+     * `on_item_failure: continue` went on past one, and its step completed with the item as null.
+     */
+    #refusedRepeats = new Map();
+    /**
      * Calls with side effects not answered yet, by call key: the step that made them and how to name
      * them. A step can end before its call does (the step's timeout is the tool's, and its timer wins);
      * such a call's outcome is unknown too.
@@ -4563,8 +4588,12 @@ class PlanRun {
             // Another part of a fanned-out run starts it; here it stays pending.
             if (this.#scope && !this.#scope.has(key))
                 continue;
-            // A step that needs approval waits (its dependents stay pending); everything else goes on.
-            const blocked = this.gate.blocks(this.graph.byKey.get(key), { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
+            const step = this.graph.byKey.get(key);
+            const reuseKey = this.#reuseKey(step);
+            // A step that needs approval waits (its dependents stay pending); everything else goes on. One whose
+            // earlier result stands runs nothing: a resume after an approved run failed asked again for a step
+            // that had run, and approving it then refused to repeat its side effect.
+            const blocked = this.#reusedAsIs(step, reuseKey) ? undefined : this.gate.blocks(step, { results: this.results, inputs: this.#deps.inputs, missing: this.missing });
             if (blocked !== undefined) {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
@@ -4572,8 +4601,18 @@ class PlanRun {
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
             if (!this.budget.beforeStep(key))
                 return;
-            this.#start(key);
+            this.#start(key, reuseKey);
         }
+    }
+    /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
+    #earlierResult(step, reuseKey) {
+        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
+        return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+    }
+    /** True when `step` will take an earlier run's result as it stands, and run nothing. */
+    #reusedAsIs(step, reuseKey) {
+        const earlier = this.#earlierResult(step, reuseKey);
+        return earlier !== undefined && !(earlier.masked === true && this.#mayRunAgain(step));
     }
     #nextMapped() {
         for (const mapped of this.#mapped.values())
@@ -4581,13 +4620,11 @@ class PlanRun {
                 return mapped;
         return undefined;
     }
-    #start(key) {
+    #start(key, reuseKey) {
         const step = this.graph.byKey.get(key);
-        const reuseKey = this.#reuseKey(step);
         this.reuseKeys.set(key, reuseKey);
         this.#journal.step({ type: 'step_started', stepKey: key, reuseKey });
-        // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        const earlier = this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        const earlier = this.#earlierResult(step, reuseKey);
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
@@ -4694,8 +4731,12 @@ class PlanRun {
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown'))
-                throw new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+            if (!(check && earlier.outcome === 'unknown')) {
+                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
+                if (!this.#refusedRepeats.has(stepKey))
+                    this.#refusedRepeats.set(stepKey, refused);
+                throw refused;
+            }
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -4719,8 +4760,9 @@ class PlanRun {
         }
         catch (error) {
             this.#callsInFlight.delete(callKey);
-            // A permanent error is the tool saying no; a timeout, a cancel or a lost connection says nothing about the effect.
-            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.d)(error) || ctx.signal.aborted);
+            // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
+            // too much output says nothing about the effect.
+            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
             if (tool.sideEffects && !unknown)
                 this.#sideEffects.delete(callKey);
             if (unknown)
@@ -4928,7 +4970,7 @@ class PlanRun {
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
             mapped.failed(index, error, usage, !(outcome.error instanceof run_stopped_error/* RunStoppedError */.F));
-            this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.d)(outcome.error), durationMs, usage, ...retried });
+            this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
         if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting))
             this.#concludeMapped(mapped);
@@ -4977,6 +5019,12 @@ class PlanRun {
                 this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
                 return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
             }
+            // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
+            const refused = this.#refusedRepeats.get(key);
+            if (refused) {
+                this.failures.push({ stepKey: key, error: refused.message, recoverable: false });
+                return this.#escalate(repeatedWhy(key, refused), refused.message);
+            }
             this.#ready.release(key);
             if (step.review && !this.stopReason && !this.#ranAgain.has(key) && this.#deps.replanner && this.#remaining().length > 0)
                 this.#needs.push({ kind: 'review', stepKey: key });
@@ -4984,7 +5032,7 @@ class PlanRun {
         }
         const attempts = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
         const error = `${(0,error_text/* errorText */.k)(outcome.error)}${attempts}`;
-        const transient = (0,step_error/* isTransient */.d)(outcome.error);
+        const transient = (0,step_error/* isTransient */.dg)(outcome.error);
         this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
@@ -5009,8 +5057,7 @@ class PlanRun {
             // A resumed run reached a call an earlier run made (or may have made): the same person decides.
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
-            const earlier = outcome.error.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
-            return this.#escalate(`step ${key} would call ${outcome.error.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`, error);
+            return this.#escalate(repeatedWhy(key, outcome.error), error);
         }
         // A step every dependent can do without degrades the run instead of failing or replanning it.
         const dependents = this.graph.dependentsOf(key);
@@ -5217,6 +5264,11 @@ class PlanRun {
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
     return `${reuseKey}\u0000${item}`;
+}
+/** Why a run escalates when step `key` would have made `refused` again. */
+function repeatedWhy(key, refused) {
+    const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+    return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -6344,7 +6396,7 @@ function hint(failure, status) {
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
-class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     purpose;
     model;
     failure;
@@ -6760,7 +6812,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/llm/replay-file-error.js
 
 /** A replay file that cannot be read or holds a line that is not a recorded exchange. */
-class ReplayFileError extends step_error/* StepError */.z {
+class ReplayFileError extends step_error/* StepError */.zg {
     file;
     line;
     problem;
@@ -6783,7 +6835,7 @@ var describe_purpose = __webpack_require__(4325);
 
 
 /** A replayed run asked something the recording has no answer for (more calls, or a new step). */
-class ReplayMissingAnswerError extends step_error/* StepError */.z {
+class ReplayMissingAnswerError extends step_error/* StepError */.zg {
     file;
     purpose;
     /** Zero-based: the how-many-th call with this purpose it was. */
@@ -6805,7 +6857,7 @@ class ReplayMissingAnswerError extends step_error/* StepError */.z {
 
 
 /** A replayed request differs from the one recorded for the same call: the recording is stale. */
-class StaleRecordingError extends step_error/* StepError */.z {
+class StaleRecordingError extends step_error/* StepError */.zg {
     file;
     purpose;
     ordinal;
@@ -7013,7 +7065,7 @@ var step_error = __webpack_require__(1938);
  * A reference that cannot be resolved at run time: the step has no result yet, or its result has
  * no such field. Permanent: the same result will not grow the field on a retry.
  */
-class UnresolvedReferenceError extends step_error/* StepError */.z {
+class UnresolvedReferenceError extends step_error/* StepError */.zg {
     /** The referenced step's key, or undefined for an `${inputs.x}` reference. */
     stepKey;
     inputName;
@@ -7556,7 +7608,7 @@ class TailBuffer {
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
 /** A tool's `env:` reads a runner variable (`${env.NAME}`) that is not set. */
-class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     variable;
     missing;
     constructor(options) {
@@ -9025,7 +9077,7 @@ const WRITE_TODOS_DEFINITION = {
  * Arguments that do not fit a tool's input schema: the step's own `args` (one error), or what the
  * model chose on both of its tries (two errors, first and second).
  */
-class InvalidToolArgumentsError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class InvalidToolArgumentsError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     /** Who chose the arguments: the plan's `args`, or the model. */
     chosenBy;
@@ -9064,7 +9116,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/tool-not-found-error.js
 
 /** A step or the model asked for a tool the run's registry does not have. */
-class ToolNotFoundError extends step_error/* StepError */.z {
+class ToolNotFoundError extends step_error/* StepError */.zg {
     availableTools;
     constructor(options) {
         const available = options.availableTools.length ? options.availableTools.join(', ') : 'none';
@@ -9154,7 +9206,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
 
 /** A tool's input schema cannot be turned into a validator, so no arguments can be checked against it. */
-class UnusableToolSchemaError extends step_error/* StepError */.z {
+class UnusableToolSchemaError extends step_error/* StepError */.zg {
     constructor(options) {
         const why = options.cause instanceof Error ? options.cause.message : String(options.cause);
         super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema.`, {
@@ -9224,13 +9276,15 @@ const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
  * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
  * exhaust memory), or an MCP server answered with more (`answered`).
  */
-class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     limitBytes;
     constructor(options) {
         super(options.answered
             ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
             : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-                'make it print a smaller result (filter or summarise before printing)', { transient: false, toolName: options.toolName });
+                'make it print a smaller result (filter or summarise before printing)', 
+        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+        { transient: false, toolName: options.toolName, effectUnknown: true });
         this.limitBytes = options.limitBytes;
     }
 }
@@ -9256,7 +9310,7 @@ function formatBytes(bytes) {
 
 
 /** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .z {
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
     constructor(options) {
         super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
     }

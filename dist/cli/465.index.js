@@ -337,7 +337,9 @@ async function runCommand(args, signal) {
     // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
     // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
     // refused before its first event must not leave an earlier run's trace standing beside its own report.
-    const inPlace = args.resume !== undefined && external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace);
+    // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
+    // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
+    const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
     const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
@@ -451,8 +453,12 @@ function redactingReplacer(redact) {
                     state.masked = true;
                 return written;
             }
-            if (typeof value === 'bigint')
-                return value.toString();
+            if (typeof value === 'number' || typeof value === 'bigint') {
+                const written = (0,core_redact/* redactNumber */.p6)(value, redact);
+                if (written !== value)
+                    state.masked = true;
+                return typeof written === 'bigint' ? written.toString() : written;
+            }
             if (value === null || typeof value !== 'object')
                 return value;
             if (value instanceof Error)

@@ -230,6 +230,17 @@ class ProcessGroupStdioTransport {
 
 
 
+/**
+ * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
+ * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
+ * event loop for a minute, past every step and run timeout and SIGINT. plan-runner reads any answer as
+ * untrusted data whatever its schema says (sanitised, capped, never obeyed), so the check is left out.
+ */
+const UNCHECKED_OUTPUT = {
+    getValidator() {
+        return (input) => ({ valid: true, data: input, errorMessage: undefined });
+    },
+};
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
@@ -312,7 +323,7 @@ class McpServerSession {
                 this.#oversizedStops++;
             };
         }
-        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {} });
+        const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
             if (this.#client === client)
@@ -464,7 +475,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
 
 /** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
-class McpToolError extends step_error/* StepError */.z {
+class McpToolError extends step_error/* StepError */.zg {
     server;
     constructor(options) {
         const trimmed = options.text.trim();
@@ -478,7 +489,7 @@ class McpToolError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
 
 /** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
-class McpTransportError extends step_error/* StepError */.z {
+class McpTransportError extends step_error/* StepError */.zg {
     server;
     constructor(options) {
         super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {

@@ -376,7 +376,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/eval/injected-fault-error.js
 
 /** A failure `plan-runner eval` injected into a tool call; transient exactly where the real failure would be. */
-class InjectedFaultError extends step_error/* StepError */.z {
+class InjectedFaultError extends step_error/* StepError */.zg {
     fault;
     /** Which call of the tool in this run (1-based). */
     call;
@@ -1407,8 +1407,12 @@ function redactingReplacer(redact) {
                     state.masked = true;
                 return written;
             }
-            if (typeof value === 'bigint')
-                return value.toString();
+            if (typeof value === 'number' || typeof value === 'bigint') {
+                const written = (0,core_redact/* redactNumber */.p6)(value, redact);
+                if (written !== value)
+                    state.masked = true;
+                return typeof written === 'bigint' ? written.toString() : written;
+            }
             if (value === null || typeof value !== 'object')
                 return value;
             if (value instanceof Error)

@@ -224,7 +224,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/no-model-configured-error.js
 
 /** A step needs a model (reasoning, aggregate, tool_call without args) but the run has none. */
-class NoModelConfiguredError extends step_error/* StepError */.z {
+class NoModelConfiguredError extends step_error/* StepError */.zg {
     stepKey;
     stepType;
     constructor(options) {
@@ -266,7 +266,7 @@ async function completeForStep(ctx, client, request) {
 
 
 /** The model's answer to a step ended before it was done (`finish_reason` length or content_filter): a fragment is not a result. */
-class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     finishReason;
     constructor(options) {
@@ -370,7 +370,7 @@ function fitBlocks(priority, blockOf, limit) {
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
-class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .z {
+class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     stepKey;
     /** The refusal text or finish reason the endpoint gave, if any. */
     reason;

@@ -375,8 +375,9 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ isTransient),
-/* harmony export */   z: () => (/* binding */ StepError)
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   mH: () => (/* binding */ isEffectUnknown),
+/* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
 /**
  * The base of every error a step can fail with. Whether retrying can help is decided where the
@@ -388,14 +389,26 @@ class StepError extends Error {
     /** A server's `retry-after`, in milliseconds, when it gave one. */
     retryAfterMs;
     toolName;
+    /**
+     * True when a tool call ended without an answer that says whether it took effect: the tool was
+     * stopped (its output over the cap) or killed by a signal (an out-of-memory kill), or its answer
+     * could not be read. Not retrying helps nothing here: a call with side effects counts as one that
+     * may have happened, as a timeout does.
+     */
+    effectUnknown;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
         this.transient = options.transient;
         this.toolName = options.toolName;
+        this.effectUnknown = options.effectUnknown === true;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
+}
+/** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
+function isEffectUnknown(error) {
+    return error instanceof StepError && error.effectUnknown;
 }
 /** True when `error` says retrying may help. Unknown errors are permanent. */
 function isTransient(error) {
@@ -4271,7 +4284,7 @@ var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js
 
 /** A file tool was given a glob it cannot match: unsupported syntax, or too long. */
-class InvalidGlobError extends step_error/* StepError */.z {
+class InvalidGlobError extends step_error/* StepError */.zg {
     pattern;
     constructor(toolName, pattern, reason) {
         super(`${toolName}: cannot use the glob '${pattern}': ${reason}. Write a simpler glob, e.g. 'src/**/*.ts' or '{src,test}/**'.`, {
@@ -4483,7 +4496,7 @@ var system_path = __webpack_require__(9120);
 ;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
 
 /** A file tool was asked for a path it may not touch (outside the repository, `.git`, `/proc`, ...). */
-class PathRefusedError extends step_error/* StepError */.z {
+class PathRefusedError extends step_error/* StepError */.zg {
     path;
     reason;
     constructor(toolName, path, reason) {
@@ -4499,7 +4512,7 @@ class PathRefusedError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/files/repo-file-not-found-error.js
 
 /** A file tool was asked for a path that does not exist in the repository. */
-class RepoFileNotFoundError extends step_error/* StepError */.z {
+class RepoFileNotFoundError extends step_error/* StepError */.zg {
     path;
     constructor(toolName, path) {
         super(`${toolName}: '${path}' does not exist in the repository; call list_files to see which paths exist.`, {
@@ -4790,7 +4803,7 @@ var regex_syntax_error = __webpack_require__(5989);
 
 
 /** `search_files` was given a regular expression that does not compile. */
-class InvalidSearchError extends step_error/* StepError */.z {
+class InvalidSearchError extends step_error/* StepError */.zg {
     query;
     constructor(query, cause) {
         const reason = cause instanceof regex_syntax_error/* RegexSyntaxError */.J ? cause.reason : cause instanceof Error ? cause.message : String(cause);
@@ -4974,7 +4987,7 @@ async function loadNeutraliser(policy, made = 'raw') {
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
-class WriteRefusedError extends step_error/* StepError */.z {
+class WriteRefusedError extends step_error/* StepError */.zg {
     rule;
     constructor(options) {
         super(`${options.toolName} refused: ${options.problem}. Change \`github.writes.${options.rule}\` in the plan if this write is intended.`, {
@@ -5038,7 +5051,7 @@ class WriteAllowance {
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
 
 /** A github tool was asked to read or write a repository the plan does not allow. */
-class CrossRepoRefusedError extends step_error/* StepError */.z {
+class CrossRepoRefusedError extends step_error/* StepError */.zg {
     target;
     allowed;
     constructor(toolName, target, allowed, access = 'writing') {
@@ -5086,7 +5099,7 @@ const ADVICE = {
     422: 'GitHub rejected the arguments',
 };
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
-class GitHubApiError extends step_error/* StepError */.z {
+class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
@@ -5104,7 +5117,7 @@ class GitHubApiError extends step_error/* StepError */.z {
  * or unanswered request is transient, as are 408, 429, 5xx and rate-limit 403s.
  */
 function toGitHubApiError(toolName, action, error, cancel) {
-    if (error instanceof step_error/* StepError */.z)
+    if (error instanceof step_error/* StepError */.zg)
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
@@ -5150,7 +5163,7 @@ function repositoryNameProblem(owner, repo) {
 ;// CONCATENATED MODULE: ./lib/tools/github/invalid-repository-name-error.js
 
 /** A github tool was given an `owner` or `repo` that is not a GitHub name; nothing was requested. */
-class InvalidRepositoryNameError extends step_error/* StepError */.z {
+class InvalidRepositoryNameError extends step_error/* StepError */.zg {
     problem;
     constructor(toolName, problem) {
         super(`${toolName}: ${problem}; nothing was requested.`, { transient: false, toolName });
@@ -5340,7 +5353,7 @@ function issueReadTools(context) {
                 const allowed = reachableRepositories(context).map((name) => name.toLowerCase());
                 // Grouping could OR an allowed repository with another: no parentheses.
                 if (/[()]/.test(query)) {
-                    throw new step_error/* StepError */.z('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
+                    throw new step_error/* StepError */.zg('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
                 }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
@@ -5350,7 +5363,7 @@ function issueReadTools(context) {
                 // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
                 const wider = widening(query);
                 if (wider)
-                    throw new step_error/* StepError */.z(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
+                    throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
                 const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
@@ -5415,7 +5428,7 @@ function listCommitsTool(context) {
             const sha = text('sha');
             // A ref the model chose goes into an API path's query: only names git itself would accept.
             if (sha !== undefined && !isSafeRefName(sha)) {
-                throw new step_error/* StepError */.z(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
+                throw new step_error/* StepError */.zg(`list_commits: '${sha}' is not a valid branch name or sha (see git check-ref-format); pass a branch such as main or a commit sha`, { transient: false, toolName: 'list_commits' });
             }
             const perPage = typeof args.per_page === 'number' ? Math.min(Math.max(1, Math.trunc(args.per_page)), 100) : 30;
             try {
@@ -5470,7 +5483,7 @@ function pullNumber(tool, args, defaultPullNumber) {
         return args.pull_number;
     if (defaultPullNumber !== undefined)
         return defaultPullNumber;
-    throw new step_error/* StepError */.z(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
@@ -5616,7 +5629,7 @@ async function writeCheckingFirst(options) {
     catch (error) {
         firstError = options.fail(error);
     }
-    if (!(0,step_error/* isTransient */.d)(firstError))
+    if (!(0,step_error/* isTransient */.dg)(firstError))
         throw firstError;
     let applied;
     try {
@@ -5859,7 +5872,7 @@ function githubToolset(options) {
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
-class HttpTransportError extends step_error/* StepError */.z {
+class HttpTransportError extends step_error/* StepError */.zg {
     url;
     kind;
     constructor(toolName, url, kind, detail, cause) {
@@ -5873,7 +5886,7 @@ class HttpTransportError extends step_error/* StepError */.z {
 ;// CONCATENATED MODULE: ./lib/tools/http/url-not-allowed-error.js
 
 /** An http tool refused a URL it was asked for or redirected to: outside the plan's `http.allow`, or against its redirect rules. */
-class UrlNotAllowedError extends step_error/* StepError */.z {
+class UrlNotAllowedError extends step_error/* StepError */.zg {
     url;
     reason;
     /**
@@ -5999,7 +6012,7 @@ function isTransientStatus(status) {
     return status === 408 || status === 429 || status >= 500;
 }
 /** A server answered an http tool with an error status; 408, 429 and 5xx are transient. */
-class HttpStatusError extends step_error/* StepError */.z {
+class HttpStatusError extends step_error/* StepError */.zg {
     url;
     status;
     constructor(toolName, url, status, bodyExcerpt, retryAfterMs) {
@@ -6119,9 +6132,9 @@ function modelHeaders(toolName, args) {
         // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
-            throw new step_error/* StepError */.z(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
-            throw new step_error/* StepError */.z(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
         headers[name] = value;
     }
     return headers;
@@ -6229,7 +6242,7 @@ function operation(name, description, symbol, apply) {
             // Infinity is no JSON number: the trace, the summary and a resumed run would read it as null, and the step
             // would show as done with a result it did not have.
             if (!Number.isFinite(result)) {
-                throw new step_error/* StepError */.z(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
+                throw new step_error/* StepError */.zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
                     transient: false,
                     toolName: name,
                 });
@@ -6246,7 +6259,7 @@ function mathToolset() {
         operation('multiply', 'Multiply two numbers: a \u00d7 b', '\u00d7', (a, b) => a * b),
         operation('divide', 'Divide a by b: a \u00f7 b', '\u00f7', (a, b) => {
             if (b === 0) {
-                throw new step_error/* StepError */.z(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+                throw new step_error/* StepError */.zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
                     toolName: 'divide',
                 });
