@@ -343,16 +343,17 @@ export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>
 }
 
 /**
- * A number as the redactor would write it: unchanged, or its text with the secret in it hidden (a
- * string then). A secret can be all digits (a PIN, `--input deploy_password=98765432` for an input
- * whose default is a number), and a tool's JSON gives it back as a number, which every walk over strings
- * passed by. Fewer than 6 characters are never a secret (`isOrdinaryValue`), so most numbers cost nothing.
+ * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
+ * PIN, `--input deploy_password=98765432` for an input whose default is a number), and a tool's JSON
+ * gives it back as a number, which every walk over strings passed by. Only a number whose whole text is
+ * the secret: one that merely holds its digits (a cost of 0.000123456 beside a PIN of 123456) is a
+ * figure, and hiding a part of it made the run's own trace unreadable. A number secret has at least 6
+ * digits (`isOrdinaryValue`), so most numbers cost nothing.
  */
 export function redactNumber(value: number | bigint, redact: Redactor): number | bigint | string {
   const text = String(value);
   if (text.length < 6) return value;
-  const written = redact(text);
-  return written === text ? value : written;
+  return redact(text) === '***' ? '***' : value;
 }
 
 /**
@@ -360,11 +361,12 @@ export function redactNumber(value: number | bigint, redact: Redactor): number |
  * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
  * be written out safely.
  */
-export function redactDeep<T>(value: T, redact: Redactor): T {
+export function redactDeep<T>(value: T, redact: Redactor, options: { readonly numbers?: boolean } = {}): T {
   const seen = new WeakSet<object>();
+  const numbers = options.numbers !== false;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return redact(item);
-    if (typeof item === 'number' || typeof item === 'bigint') return redactNumber(item, redact);
+    if (numbers && (typeof item === 'number' || typeof item === 'bigint')) return redactNumber(item, redact);
     if (item === null || typeof item !== 'object') return item;
     // Dates and other values that say how they serialise (as JSON.stringify would ask them).
     const toJSON = (item as { toJSON?: unknown }).toJSON;

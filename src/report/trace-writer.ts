@@ -35,8 +35,32 @@ const FLUSH_INTERVAL_MS = 250;
 
 /** A JSON replacer, and whether it has masked anything since `masked` was last reset. */
 interface RedactingReplacer {
-  readonly replace: (key: string, value: unknown) => unknown;
+  readonly replace: (this: unknown, key: string, value: unknown) => unknown;
   masked: boolean;
+  /** The objects whose numbers are the run's own (times, counts, usage), never a secret: see `ownNumberHolders`. */
+  own: ReadonlySet<unknown>;
+}
+
+/**
+ * The event's own objects, whose numbers (`at`, `durationMs`, usage counts and cost) the run made: a
+ * PIN of 123456 equal to an `at` of 123456 ms must not turn it into text, which a resume refuses.
+ */
+function ownNumberHolders(event: RunEvent): ReadonlySet<unknown> {
+  const own = new Set<unknown>();
+  for (let inner: RunEvent | undefined = event; inner; inner = inner.type === 'nested_event' ? inner.event : undefined) {
+    const fields = inner as { usage?: unknown; reused?: { usage?: unknown } };
+    own.add(inner);
+    own.add(fields.usage);
+    own.add(fields.reused);
+    own.add(fields.reused?.usage);
+  }
+  return own;
+}
+
+/** `event` as JSON (with its leading `{`) through `replacer`, its own numbers left as they are. */
+function stringified(event: RunEvent, replacer: RedactingReplacer): string {
+  replacer.own = ownNumberHolders(event);
+  return JSON.stringify(event, replacer.replace);
 }
 
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
@@ -44,13 +68,15 @@ interface RedactingReplacer {
 function redactingReplacer(redact: Redactor): RedactingReplacer {
   const state: RedactingReplacer = {
     masked: false,
-    replace(_key: string, value: unknown): unknown {
+    own: new Set(),
+    replace(this: unknown, key: string, value: unknown): unknown {
       if (typeof value === 'string') {
         const written = redact(value);
         if (written !== value) state.masked = true;
         return written;
       }
-      if (typeof value === 'number' || typeof value === 'bigint') {
+      // A result that is a number stands on the event itself, and is the tool's, not the run's.
+      if ((typeof value === 'number' || typeof value === 'bigint') && (key === 'result' || !state.own.has(this))) {
         const written = redactNumber(value, redact);
         if (written !== value) state.masked = true;
         return typeof written === 'bigint' ? written.toString() : written;
@@ -104,12 +130,13 @@ function traceFields(event: RunEvent, redact: Redactor, replacer: RedactingRepla
   replacer.masked = false;
   let json: string;
   try {
-    json = JSON.stringify(event, replacer.replace);
+    json = stringified(event, replacer);
   } catch {
     // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
-    return JSON.stringify(withMasked(redactDeep(event, redact)), replacer.replace).slice(1);
+    // Its numbers are left to the replacer, which tells the run's own from the result's.
+    return stringified(withMasked(redactDeep(event, redact, { numbers: false })), replacer).slice(1);
   }
-  return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+  return (replacer.masked ? stringified(withMasked(event), replacer) : json).slice(1);
 }
 
 /** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */

@@ -170,9 +170,11 @@ describe('redactDeep', () => {
     expect(value.list[0]).toBe('a topsecret');
   });
 
-  it('hides a secret that is a number, as text, and leaves other numbers as they are', () => {
+  // A figure that merely holds the secret's digits stays a figure: hiding a part of a cost made the run's own trace unreadable.
+  it('hides a number that is a secret, as text, and leaves other numbers as they are', () => {
     const redact = createRedactor(['98765432']);
-    expect(redactDeep({ pin: 98765432, within: 1987654321, big: 98765432n, small: 42, float: 3.25 }, redact)).toEqual({ pin: '***', within: '1***1', big: '***', small: 42, float: 3.25 });
+    expect(redactDeep({ pin: 98765432, within: 1987654321, cost: 0.0098765432, big: 98765432n, small: 42, float: 3.25 }, redact)).toEqual({ pin: '***', within: 1987654321, cost: 0.0098765432, big: '***', small: 42, float: 3.25 });
+    expect(redactDeep({ pin: 98765432 }, redact, { numbers: false })).toEqual({ pin: 98765432 });
   });
 
   it('survives cycles and keeps shared objects', () => {

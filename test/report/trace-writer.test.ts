@@ -8,6 +8,7 @@ import { createRedactor, redactDeep } from '../../src/core/redact.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { TraceWriteError } from '../../src/report/trace-write-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
+import { traceEvents } from '../../src/run/read-resume-trace.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun } from './run-events.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -68,6 +69,23 @@ describe('traceWriter', () => {
     await trace.close();
     const [line] = await readLines(file);
     expect(line).toMatchObject({ result: { pin: '***', big: '***', count: 3, year: 2026, ratio: 0.5, id: 123456789 }, masked: true });
+  });
+
+  // A first version hid the digits wherever they stood: a cost of 0.000123456 beside a PIN of 123456 was
+  // written "0.000***", the step marked masked, and a resume refused the trace (found by a review).
+  it('leaves the run’s own numbers as numbers, even one equal to a secret, so the trace reads back', async () => {
+    const file = path.join(dir, 'own-numbers.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor(['123456']) });
+    trace.listener({ type: 'plan_created', at: 0, format: 2, plan: { name: 'p', revision: 1, steps: [] } });
+    const usage = { modelCalls: 1, promptTokens: 123456, completionTokens: 10, costUsd: 0.000123456 };
+    trace.listener({ type: 'step_completed', at: 123456, stepKey: '1', result: 'done', durationMs: 123456, usage });
+    trace.listener({ type: 'nested_event', at: 123456, stepKey: '2', event: { type: 'step_completed', at: 123456, stepKey: '1', result: 123456, durationMs: 5, usage, reused: { usage } } });
+    await trace.close();
+    const lines = await readLines(file);
+    expect(lines[1]).toMatchObject({ at: 123456, durationMs: 123456, usage, result: 'done' });
+    expect(lines[1]).not.toHaveProperty('masked');
+    expect(lines[2]).toMatchObject({ at: 123456, event: { at: 123456, usage, reused: { usage }, result: '***', masked: true } });
+    expect(traceEvents({ file, text: await readFile(file, 'utf8') })).toMatchObject({ ok: true });
   });
 
   it('writes results JSON cannot hold as text instead of losing the event', async () => {
