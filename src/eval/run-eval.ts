@@ -7,7 +7,7 @@ import { finalStatus } from '../goals/final-status.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import { DEFAULT_MODEL } from '../llm/default-model.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import { createOpenAIModelClient } from '../llm/openai-model-client.ts';
+import { createOpenAIModelClient, readingAnswers } from '../llm/openai-model-client.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { budgetedModelClient } from '../job/budgeted-model-client.ts';
@@ -112,7 +112,8 @@ class EvalModels {
     const purpose = new CallPurpose();
     const baseURL = this.#server?.url ?? (this.#source.kind === 'live' ? this.#source.baseURL : '');
     const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
-    const fetch = faultInjectingFetch({ injector, purpose, ...(this.#server && { tagRequests: { run: this.#runs } }) });
+    // The `bad json` fault reads an answer whole before the client's own cap: it reads through one too.
+    const fetch = faultInjectingFetch({ injector, purpose, fetch: readingAnswers((input, init) => globalThis.fetch(input, init)), ...(this.#server && { tagRequests: { run: this.#runs } }) });
     return purpose.wrap(createOpenAIModelClient({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
   }
 

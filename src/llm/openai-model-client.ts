@@ -41,7 +41,7 @@ const abandonedOf = new AsyncLocalStorage<() => void>();
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner: typeof fetch, maxBytes: number): typeof fetch {
+export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWER_BYTES): typeof fetch {
   return async (input, init) => {
     const signal = init?.signal;
     const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;

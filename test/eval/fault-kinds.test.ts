@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +47,40 @@ describe('model faults, injected below the SDK', () => {
     const { report } = await runChapterEval({ faults: [{ model: 'planner', fault: 'bad json', attempt: 1 }] });
     expect(report.runs[0]).toMatchObject({ status: 'succeeded', plannerCalls: 2, planValid: true, faults: [{ target: 'model:planner', fault: 'bad json' }] });
     expect(report.columns[0]).toMatchObject({ planValidRate: 1, planFirstTryRate: 0 });
+  });
+
+  // The `bad json` fault read a live endpoint's answer whole, below the client's 16 MiB cap: an endless
+  // answer filled memory again (found by a review of the cap).
+  it('bad json reads a live answer through the cap: an endless one fails the step', async () => {
+    const endless = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"choices":[{"message":{"content":"');
+        const chunk = 'a'.repeat(64 * 1024);
+        const more = (): void => {
+          if (res.destroyed) return;
+          if (res.write(chunk)) setImmediate(more);
+          else res.once('drain', more);
+        };
+        res.on('error', () => {});
+        more();
+      });
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-'));
+      const plan = path.join(dir, 'note.yml');
+      writeFileSync(plan, 'name: note\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Write a note }\n');
+      const baseURL = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/v1`;
+      const { report, events } = await runChapterEval({ plans: [{ file: plan }], model: { kind: 'live', baseURL, apiKey: 'k' }, faults: [{ model: 'step:1', fault: 'bad json', attempt: 1 }] });
+      expect(report.runs[0]?.status).not.toBe('succeeded');
+      const failed = [...events.values()].flat().find((event) => event.type === 'step_failed');
+      expect(failed && 'error' in failed ? failed.error : '').toContain('the answer was longer than the 16 MiB plan-runner reads');
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 
   // What an endpoint bills for a request abandoned in flight is not known: the run's figures leave it
