@@ -20,9 +20,14 @@ export class RateBudget {
   observe(header: HeaderReader): void {
     const resource = header('x-ratelimit-resource');
     if (resource !== undefined && resource !== null && String(resource) !== 'core') return;
-    const remaining = Number(header('x-ratelimit-remaining') ?? Number.NaN);
-    const limit = Number(header('x-ratelimit-limit') ?? Number.NaN);
-    const resetMs = Number(header('x-ratelimit-reset') ?? Number.NaN) * 1000;
+    // An empty header is none (Number('') is 0, which read as no requests left).
+    const read = (name: string): number => {
+      const value = header(name);
+      return value === undefined || value === null || String(value).trim() === '' ? Number.NaN : Number(value);
+    };
+    const remaining = read('x-ratelimit-remaining');
+    const limit = read('x-ratelimit-limit');
+    const resetMs = read('x-ratelimit-reset') * 1000;
     if (![remaining, limit, resetMs].every(Number.isFinite) || limit <= 0 || remaining < 0) return;
     // Answers come back in any order: within a window the lowest count is the latest; an older window is past.
     if (this.#resetMs !== undefined && resetMs < this.#resetMs) return;

@@ -11,7 +11,8 @@ export type InputsResult =
  */
 function asDeclared(value: unknown, fallback: unknown): unknown {
   if (typeof value !== 'string') return value;
-  if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) return Number(value);
+  // Only text the number writes back as it was: `1.10` (a version) or 20 digits stay text.
+  if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value) && String(Number(value)) === value.trim()) return Number(value);
   if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim())) return value.trim() === 'true';
   return value;
 }

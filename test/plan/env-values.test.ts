@@ -8,10 +8,10 @@ const call = (args = '{}') => ['workflow_sequence:', '  - id: 1', '    type: too
 describe('${…} where a plan sets up a process', () => {
   it('says a tool env value reads nothing unless it is ${env.NAME}', async () => {
     expect(await errorsFor(yaml(...tool('{ X: "${env.}", Z: "a ${env.MY-VAR}", W: "${inputs.w}", H: "${HOME}/bin" }'), ...call()))).toEqual([
-      'plan.yml:5:15: `${env.}` reads nothing: write ${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit) (at tools.show.env.X)',
-      'plan.yml:5:29: `${env.MY-VAR}` reads nothing: write ${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit) (at tools.show.env.Z)',
+      'plan.yml:5:15: `${env.}` reads nothing: write ${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit) (at tools.show.env.X)',
+      'plan.yml:5:29: `${env.MY-VAR}` reads nothing: write ${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit) (at tools.show.env.Z)',
       'plan.yml:5:51: `${inputs.w}` reads nothing here: these values read runner variables only (${env.NAME}); give a run input or a step result to the tool as an argument (at tools.show.env.W)',
-      'plan.yml:5:69: `${HOME}` reads nothing: write ${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit) (at tools.show.env.H)',
+      'plan.yml:5:69: `${HOME}` reads nothing: write ${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit) (at tools.show.env.H)',
     ]);
     await validPlan(yaml(...tool('{ X: "${env.HOME}/bin:${env.EXTRA_PATH}", Y: plain, Z: "$HOME" }'), ...call()));
   });
