@@ -809,7 +809,8 @@ class EvalModels {
         const purpose = new CallPurpose();
         const baseURL = this.#server?.url ?? (this.#source.kind === 'live' ? this.#source.baseURL : '');
         const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
-        const fetch = faultInjectingFetch({ injector, purpose, ...(this.#server && { tagRequests: { run: this.#runs } }) });
+        // The `bad json` fault reads an answer whole before the client's own cap: it reads through one too.
+        const fetch = faultInjectingFetch({ injector, purpose, fetch: (0,openai_model_client/* readingAnswers */.U)((input, init) => globalThis.fetch(input, init)), ...(this.#server && { tagRequests: { run: this.#runs } }) });
         return purpose.wrap((0,openai_model_client/* createOpenAIModelClient */.$)({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
     }
     async close() {

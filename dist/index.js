@@ -9517,29 +9517,31 @@ function secretValuesFromInputs(inputs) {
     });
 }
 /**
- * A number as the redactor would write it: unchanged, or its text with the secret in it hidden (a
- * string then). A secret can be all digits (a PIN, `--input deploy_password=98765432` for an input
- * whose default is a number), and a tool's JSON gives it back as a number, which every walk over strings
- * passed by. Fewer than 6 characters are never a secret (`isOrdinaryValue`), so most numbers cost nothing.
+ * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
+ * PIN, `--input deploy_password=98765432` for an input whose default is a number), and a tool's JSON
+ * gives it back as a number, which every walk over strings passed by. Only a number whose whole text is
+ * the secret: one that merely holds its digits (a cost of 0.000123456 beside a PIN of 123456) is a
+ * figure, and hiding a part of it made the run's own trace unreadable. A number secret has at least 6
+ * digits (`isOrdinaryValue`), so most numbers cost nothing.
  */
 function redactNumber(value, redact) {
     const text = String(value);
     if (text.length < 6)
         return value;
-    const written = redact(text);
-    return written === text ? value : written;
+    return redact(text) === '***' ? '***' : value;
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
  * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
  * be written out safely.
  */
-function redactDeep(value, redact) {
+function redactDeep(value, redact, options = {}) {
     const seen = new WeakSet();
+    const numbers = options.numbers !== false;
     const walk = (item) => {
         if (typeof item === 'string')
             return redact(item);
-        if (typeof item === 'number' || typeof item === 'bigint')
+        if (numbers && (typeof item === 'number' || typeof item === 'bigint'))
             return redactNumber(item, redact);
         if (item === null || typeof item !== 'object')
             return item;
@@ -15321,7 +15323,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ createOpenAIModelClient)
+/* harmony export */   $: () => (/* binding */ createOpenAIModelClient),
+/* harmony export */   U: () => (/* binding */ readingAnswers)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
 /* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90603);
@@ -15349,7 +15352,7 @@ const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocal
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes) {
+function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g) {
     return async (input, init) => {
         const signal = init?.signal;
         const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
@@ -21505,7 +21508,8 @@ function githubExpressionHint(text) {
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
         return value;
-    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value))
+    // Only text the number writes back as it was: `1.10` (a version) or 20 digits stay text.
+    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value) && String(Number(value)) === value.trim())
         return Number(value);
     if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
         return value.trim() === 'true';
@@ -23459,7 +23463,7 @@ function envValue() {
                 continue;
             const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body)
                 ? `\`${whole}\` reads nothing here: these values read runner variables only (\${env.NAME}); give a run input or a step result to the tool as an argument`
-                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit)`;
+                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit)`;
             ctx.addIssue({ code: 'custom', message });
             return;
         }
@@ -42417,19 +42421,41 @@ var open_output_file = __nccwpck_require__(97712);
 /** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
 const FLUSH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 250;
+/**
+ * The event's own objects, whose numbers (`at`, `durationMs`, usage counts and cost) the run made: a
+ * PIN of 123456 equal to an `at` of 123456 ms must not turn it into text, which a resume refuses.
+ */
+function ownNumberHolders(event) {
+    const own = new Set();
+    for (let inner = event; inner; inner = inner.type === 'nested_event' ? inner.event : undefined) {
+        const fields = inner;
+        own.add(inner);
+        own.add(fields.usage);
+        own.add(fields.reused);
+        own.add(fields.reused?.usage);
+    }
+    return own;
+}
+/** `event` as JSON (with its leading `{`) through `replacer`, its own numbers left as they are. */
+function stringified(event, replacer) {
+    replacer.own = ownNumberHolders(event);
+    return JSON.stringify(event, replacer.replace);
+}
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
 function redactingReplacer(redact) {
     const state = {
         masked: false,
-        replace(_key, value) {
+        own: new Set(),
+        replace(key, value) {
             if (typeof value === 'string') {
                 const written = redact(value);
                 if (written !== value)
                     state.masked = true;
                 return written;
             }
-            if (typeof value === 'number' || typeof value === 'bigint') {
+            // A result that is a number stands on the event itself, and is the tool's, not the run's.
+            if ((typeof value === 'number' || typeof value === 'bigint') && (key === 'result' || !state.own.has(this))) {
                 const written = (0,core_redact/* redactNumber */.p6)(value, redact);
                 if (written !== value)
                     state.masked = true;
@@ -42486,13 +42512,14 @@ function traceFields(event, redact, replacer) {
     replacer.masked = false;
     let json;
     try {
-        json = JSON.stringify(event, replacer.replace);
+        json = stringified(event, replacer);
     }
     catch {
         // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
-        return JSON.stringify(withMasked((0,core_redact/* redactDeep */.KL)(event, redact)), replacer.replace).slice(1);
+        // Its numbers are left to the replacer, which tells the run's own from the result's.
+        return stringified(withMasked((0,core_redact/* redactDeep */.KL)(event, redact, { numbers: false })), replacer).slice(1);
     }
-    return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+    return (replacer.masked ? stringified(withMasked(event), replacer) : json).slice(1);
 }
 /** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
 function withMasked(event) {
@@ -43089,9 +43116,14 @@ class RateBudget {
         const resource = header('x-ratelimit-resource');
         if (resource !== undefined && resource !== null && String(resource) !== 'core')
             return;
-        const remaining = Number(header('x-ratelimit-remaining') ?? Number.NaN);
-        const limit = Number(header('x-ratelimit-limit') ?? Number.NaN);
-        const resetMs = Number(header('x-ratelimit-reset') ?? Number.NaN) * 1000;
+        // An empty header is none (Number('') is 0, which read as no requests left).
+        const read = (name) => {
+            const value = header(name);
+            return value === undefined || value === null || String(value).trim() === '' ? Number.NaN : Number(value);
+        };
+        const remaining = read('x-ratelimit-remaining');
+        const limit = read('x-ratelimit-limit');
+        const resetMs = read('x-ratelimit-reset') * 1000;
         if (![remaining, limit, resetMs].every(Number.isFinite) || limit <= 0 || remaining < 0)
             return;
         // Answers come back in any order: within a window the lowest count is the latest; an older window is past.

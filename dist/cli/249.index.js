@@ -1117,29 +1117,31 @@ function secretValuesFromInputs(inputs) {
     });
 }
 /**
- * A number as the redactor would write it: unchanged, or its text with the secret in it hidden (a
- * string then). A secret can be all digits (a PIN, `--input deploy_password=98765432` for an input
- * whose default is a number), and a tool's JSON gives it back as a number, which every walk over strings
- * passed by. Fewer than 6 characters are never a secret (`isOrdinaryValue`), so most numbers cost nothing.
+ * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
+ * PIN, `--input deploy_password=98765432` for an input whose default is a number), and a tool's JSON
+ * gives it back as a number, which every walk over strings passed by. Only a number whose whole text is
+ * the secret: one that merely holds its digits (a cost of 0.000123456 beside a PIN of 123456) is a
+ * figure, and hiding a part of it made the run's own trace unreadable. A number secret has at least 6
+ * digits (`isOrdinaryValue`), so most numbers cost nothing.
  */
 function redactNumber(value, redact) {
     const text = String(value);
     if (text.length < 6)
         return value;
-    const written = redact(text);
-    return written === text ? value : written;
+    return redact(text) === '***' ? '***' : value;
 }
 /**
  * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
  * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
  * be written out safely.
  */
-function redactDeep(value, redact) {
+function redactDeep(value, redact, options = {}) {
     const seen = new WeakSet();
+    const numbers = options.numbers !== false;
     const walk = (item) => {
         if (typeof item === 'string')
             return redact(item);
-        if (typeof item === 'number' || typeof item === 'bigint')
+        if (numbers && (typeof item === 'number' || typeof item === 'bigint'))
             return redactNumber(item, redact);
         if (item === null || typeof item !== 'object')
             return item;
@@ -6428,7 +6430,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ createOpenAIModelClient)
+/* harmony export */   $: () => (/* binding */ createOpenAIModelClient),
+/* harmony export */   U: () => (/* binding */ readingAnswers)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
 /* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
@@ -6456,7 +6459,7 @@ const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocal
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes) {
+function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g) {
     return async (input, init) => {
         const signal = init?.signal;
         const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
@@ -7004,7 +7007,8 @@ function replayModelClient(path, options = {}) {
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
         return value;
-    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value))
+    // Only text the number writes back as it was: `1.10` (a version) or 20 digits stay text.
+    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value) && String(Number(value)) === value.trim())
         return Number(value);
     if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
         return value.trim() === 'true';

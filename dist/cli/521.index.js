@@ -340,9 +340,13 @@ const BLOCK_PREFIX = new Set([' ', '\t', '>', '-', '*', '+', '.', ')', '0', '1',
  * - a comment that starts a line (after indentation, `>` or a list marker) starts an HTML block, and
  *   hides everything to its `-->`, across blank lines, or to the end of the text when none follows;
  * - a comment inside a line hides only up to a `-->` in the same paragraph: one opened and never
- *   closed, or closed after a blank line, is shown as it is written, and stays. Removing everything
- *   after it hid a whole paragraph a reader sees from a judge (`it opens <!-- and never closes`).
- * Code spans and code blocks are not told apart: a comment in them is removed as one outside them.
+ *   closed, or closed after the paragraph ends (a blank line, a heading, a list item, a quote or a
+ *   fence), is shown as it is written, and stays. Removing everything after it hid a whole paragraph a
+ *   reader sees from a judge (`it opens <!-- and never closes`);
+ * - except in a line of an HTML block (one that started with a tag, `<div>`, and runs to a blank line),
+ *   where a browser reads the raw `<!--` as a comment to its `-->` or the end of the page.
+ * Where CommonMark is not followed exactly (code spans and blocks, the prefix set), more is removed,
+ * never less. Lines may end in CRLF, as text from GitHub's web editor does.
  * One pass, in time linear in the text: removing them again until nothing changed took the square of
  * its length (224 KB of nested comments: 13 s of a blocked event loop).
  */
@@ -354,22 +358,36 @@ function removeHtmlComments(text) {
     // Where the current line of `out` starts, and its first character that cannot stand before a block.
     let lineStart = 0;
     let firstInLine = Number.POSITIVE_INFINITY;
+    // The current line belongs to an HTML block: a line whose first character past the prefix is `<`
+    // started one, and a blank line ends it.
+    let inHtmlBlock = false;
+    let lineHasText = false;
     // The next `-->` and the next blank line at or after `at` (`text.length` for none): both only move
     // forward, each looked for again only once `at` has passed it, so the pass stays linear.
     let close = -1;
     let blank = -1;
-    const blankLine = /\n[ \t]*\n/g;
+    const paragraphEnd = /\n(?:[ \t]*\r?\n| {0,3}(?:#{1,6}[ \t\r\n]|>|```|~~~|[-*+][ \t]|1[.)][ \t]))/g;
     let at = 0;
     while (at < text.length) {
         const char = text[at];
         out.push(char);
         at++;
         if (char === '\n') {
+            if (!lineHasText)
+                inHtmlBlock = false;
             lineStart = out.length;
             firstInLine = Number.POSITIVE_INFINITY;
+            lineHasText = false;
         }
-        else if (firstInLine === Number.POSITIVE_INFINITY && !BLOCK_PREFIX.has(char))
-            firstInLine = out.length - 1;
+        else {
+            if (char !== ' ' && char !== '\t' && char !== '\r')
+                lineHasText = true;
+            if (firstInLine === Number.POSITIVE_INFINITY && !BLOCK_PREFIX.has(char)) {
+                firstInLine = out.length - 1;
+                if (char === '<')
+                    inHtmlBlock = true;
+            }
+        }
         // An opener just completed, from what was kept before and this character: drop it and the comment.
         if (char === '-' && out.length >= 4 && out[out.length - 2] === '-' && out[out.length - 3] === '!' && out[out.length - 4] === '<') {
             const opener = out.length - 4;
@@ -378,11 +396,11 @@ function removeHtmlComments(text) {
                 if (close === -1)
                     close = text.length;
             }
-            const startsBlock = opener >= lineStart && firstInLine >= opener;
+            const startsBlock = (opener >= lineStart && firstInLine >= opener) || inHtmlBlock;
             if (!startsBlock) {
                 if (blank < at) {
-                    blankLine.lastIndex = at;
-                    blank = blankLine.exec(text)?.index ?? text.length;
+                    paragraphEnd.lastIndex = at;
+                    blank = paragraphEnd.exec(text)?.index ?? text.length;
                 }
                 // Not closed in its paragraph: text the page shows.
                 if (close >= blank)

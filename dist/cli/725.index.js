@@ -809,7 +809,8 @@ class EvalModels {
         const purpose = new CallPurpose();
         const baseURL = this.#server?.url ?? (this.#source.kind === 'live' ? this.#source.baseURL : '');
         const apiKey = this.#source.kind === 'live' ? this.#source.apiKey : 'scripted';
-        const fetch = faultInjectingFetch({ injector, purpose, ...(this.#server && { tagRequests: { run: this.#runs } }) });
+        // The `bad json` fault reads an answer whole before the client's own cap: it reads through one too.
+        const fetch = faultInjectingFetch({ injector, purpose, fetch: (0,openai_model_client/* readingAnswers */.U)((input, init) => globalThis.fetch(input, init)), ...(this.#server && { tagRequests: { run: this.#runs } }) });
         return purpose.wrap((0,openai_model_client/* createOpenAIModelClient */.$)({ baseURL, apiKey, model, timeoutMs: 120_000, maxRetries: 3, fetch }));
     }
     async close() {
@@ -1395,19 +1396,41 @@ var open_output_file = __webpack_require__(7712);
 /** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
 const FLUSH_CHARS = 64 * 1024;
 const FLUSH_INTERVAL_MS = 250;
+/**
+ * The event's own objects, whose numbers (`at`, `durationMs`, usage counts and cost) the run made: a
+ * PIN of 123456 equal to an `at` of 123456 ms must not turn it into text, which a resume refuses.
+ */
+function ownNumberHolders(event) {
+    const own = new Set();
+    for (let inner = event; inner; inner = inner.type === 'nested_event' ? inner.event : undefined) {
+        const fields = inner;
+        own.add(inner);
+        own.add(fields.usage);
+        own.add(fields.reused);
+        own.add(fields.reused?.usage);
+    }
+    return own;
+}
+/** `event` as JSON (with its leading `{`) through `replacer`, its own numbers left as they are. */
+function stringified(event, replacer) {
+    replacer.own = ownNumberHolders(event);
+    return JSON.stringify(event, replacer.replace);
+}
 // bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
 // written, and an object whose keys would change under the redactor is copied with redacted keys.
 function redactingReplacer(redact) {
     const state = {
         masked: false,
-        replace(_key, value) {
+        own: new Set(),
+        replace(key, value) {
             if (typeof value === 'string') {
                 const written = redact(value);
                 if (written !== value)
                     state.masked = true;
                 return written;
             }
-            if (typeof value === 'number' || typeof value === 'bigint') {
+            // A result that is a number stands on the event itself, and is the tool's, not the run's.
+            if ((typeof value === 'number' || typeof value === 'bigint') && (key === 'result' || !state.own.has(this))) {
                 const written = (0,core_redact/* redactNumber */.p6)(value, redact);
                 if (written !== value)
                     state.masked = true;
@@ -1464,13 +1487,14 @@ function traceFields(event, redact, replacer) {
     replacer.masked = false;
     let json;
     try {
-        json = JSON.stringify(event, replacer.replace);
+        json = stringified(event, replacer);
     }
     catch {
         // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
-        return JSON.stringify(withMasked((0,core_redact/* redactDeep */.KL)(event, redact)), replacer.replace).slice(1);
+        // Its numbers are left to the replacer, which tells the run's own from the result's.
+        return stringified(withMasked((0,core_redact/* redactDeep */.KL)(event, redact, { numbers: false })), replacer).slice(1);
     }
-    return (replacer.masked ? JSON.stringify(withMasked(event), replacer.replace) : json).slice(1);
+    return (replacer.masked ? stringified(withMasked(event), replacer) : json).slice(1);
 }
 /** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
 function withMasked(event) {

@@ -3986,7 +3986,7 @@ function envValue() {
                 continue;
             const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body)
                 ? `\`${whole}\` reads nothing here: these values read runner variables only (\${env.NAME}); give a run input or a step result to the tool as an argument`
-                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of letters, digits and _, not starting with a digit)`;
+                : `\`${whole}\` reads nothing: write \${env.NAME} to read a runner variable (NAME of ASCII letters, digits and _, not starting with a digit)`;
             ctx.addIssue({ code: 'custom', message });
             return;
         }
