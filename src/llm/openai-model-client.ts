@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
+import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { readChatResponse } from './read-chat-response.ts';
 
@@ -28,7 +29,7 @@ const RETRY_WAITS_MS = 60_000;
 const abandonedOf = new AsyncLocalStorage<() => void>();
 
 /**
- * `fetch` as the SDK gets it. Every body is read through a counter that ends it with an
+ * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
  * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
  * SDK, which reads an answer or an error whole, never holds more.
  *
@@ -67,22 +68,20 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
       return response;
     }
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    const reader = response.body.getReader();
-    let read = 0;
-    let cancelled = false;
-    const tooLarge = (controller: ReadableStreamDefaultController<Uint8Array>, error: AnswerTooLargeError): void => {
+    const tooLarge = (): AnswerTooLargeError => {
       // An answer came and no usage with it; an error status's body is not a billed answer.
       settle(response.ok);
-      controller.error(error);
-      reader.cancel(error).catch(() => {});
+      return new AnswerTooLargeError(maxBytes, declared > maxBytes ? declared : undefined);
     };
+    const reader = limitedBody(response.body, maxBytes, tooLarge, declared).getReader();
+    let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (declared > maxBytes) return tooLarge(controller, new AnswerTooLargeError(maxBytes, declared));
         let chunk: Awaited<ReturnType<typeof reader.read>>;
         try {
           chunk = await reader.read();
         } catch (error) {
+          // A body that broke off (a too-long one has settled already).
           settle(true);
           controller.error(error);
           return;
@@ -93,8 +92,6 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
           controller.close();
           return;
         }
-        read += chunk.value.byteLength;
-        if (read > maxBytes) return tooLarge(controller, new AnswerTooLargeError(maxBytes));
         controller.enqueue(chunk.value);
       },
       cancel: (reason) => {

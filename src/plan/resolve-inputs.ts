@@ -11,8 +11,11 @@ export type InputsResult =
  */
 function asDeclared(value: unknown, fallback: unknown): unknown {
   if (typeof value !== 'string') return value;
-  // Only text the number writes back as it was: `1.10` (a version) or 20 digits stay text.
-  if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value) && String(Number(value)) === value.trim()) return Number(value);
+  // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+  if (typeof fallback === 'number') {
+    const number = Number(value);
+    if (Number.isFinite(number) && String(number) === value.trim()) return number;
+  }
   if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim())) return value.trim() === 'true';
   return value;
 }

@@ -14,6 +14,7 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { n: 'seven', dry: 'yes', ratio: '0x10' })).toMatchObject({ ok: true, inputs: { n: 'seven', dry: 'yes', ratio: '0x10' } });
     // Nor text a number would not write back as given: a version, a number past what a double holds.
     expect(resolveInputs(plan, { n: '1.10', ratio: '12345678901234567890' })).toMatchObject({ ok: true, inputs: { n: '1.10', ratio: '12345678901234567890' } });
+    expect(resolveInputs(plan, { n: 'Infinity', ratio: '1e3' })).toMatchObject({ ok: true, inputs: { n: 'Infinity', ratio: '1e3' } });
     expect(resolveInputs(plan, { n: 8, dry: false })).toMatchObject({ ok: true, inputs: { n: 8, dry: false } });
   });
 });

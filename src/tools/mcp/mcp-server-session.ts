@@ -1,4 +1,5 @@
 import { groupDigits } from '../../core/group-digits.ts';
+import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -38,35 +39,6 @@ export interface McpRequestLimits {
 export const MAX_LISTED_TOOLS = 1_000;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 export const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
-
-/**
- * `body` passed through until more than `limit` bytes have come: then the server's stream is
- * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
- * an event stream without end) before anything can look at its size; a stdio server's messages are
- * held to the same limit by its read buffer.
- */
-function limitedBody(body: ReadableStream<Uint8Array>, limit: number, onOver: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let seen = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        controller.error(error);
-        return;
-      }
-      if (chunk.done) return controller.close();
-      seen += chunk.value.byteLength;
-      if (seen <= limit) return controller.enqueue(chunk.value);
-      await reader.cancel().catch(() => undefined);
-      onOver();
-      controller.error(new Error(`the MCP server sent an answer over ${limit / 1024 / 1024} MiB; it was cut off`));
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
 
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
@@ -169,7 +141,13 @@ export class McpServerSession {
         this.#oversizedStops++;
         void this.#client?.close();
       };
-      return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, onOver), { status: response.status, statusText: response.statusText, headers: response.headers });
+      // The SDK reads an HTTP server's answer whole (or an event stream without end) before anything can
+      // look at its size; a stdio server's messages are held to the same limit by its read buffer.
+      const over = (): Error => {
+        onOver();
+        return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
+      };
+      return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
     };
     return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
   }
