@@ -41,6 +41,52 @@ function hasVisibleText(text) {
 
 /***/ }),
 
+/***/ 3782:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ limitedBody)
+/* harmony export */ });
+/**
+ * `body` passed through until more than `limit` bytes have come, or at once when its declared length
+ * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
+ * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
+ * would otherwise let fill the process's memory.
+ */
+function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+    const reader = body.getReader();
+    let seen = 0;
+    const stop = async (controller) => {
+        const error = over();
+        await reader.cancel(error).catch(() => undefined);
+        controller.error(error);
+    };
+    return new ReadableStream({
+        async pull(controller) {
+            if (declaredBytes > limit)
+                return stop(controller);
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            seen += chunk.value.byteLength;
+            if (seen <= limit)
+                return controller.enqueue(chunk.value);
+            return stop(controller);
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
+
+
+/***/ }),
+
 /***/ 695:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -322,6 +368,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(83);
+// EXTERNAL MODULE: ./lib/core/limited-body.js
+var limited_body = __webpack_require__(3782);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
 var esm_client = __webpack_require__(63);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
@@ -537,6 +585,7 @@ class ProcessGroupStdioTransport {
 
 
 
+
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -552,37 +601,6 @@ const UNCHECKED_OUTPUT = {
 const MAX_LISTED_TOOLS = 1_000;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
-/**
- * `body` passed through until more than `limit` bytes have come: then the server's stream is
- * cancelled, `onOver` is told, and the body errors. The SDK reads an HTTP server's answer whole (or
- * an event stream without end) before anything can look at its size; a stdio server's messages are
- * held to the same limit by its read buffer.
- */
-function limitedBody(body, limit, onOver) {
-    const reader = body.getReader();
-    let seen = 0;
-    return new ReadableStream({
-        async pull(controller) {
-            let chunk;
-            try {
-                chunk = await reader.read();
-            }
-            catch (error) {
-                controller.error(error);
-                return;
-            }
-            if (chunk.done)
-                return controller.close();
-            seen += chunk.value.byteLength;
-            if (seen <= limit)
-                return controller.enqueue(chunk.value);
-            await reader.cancel().catch(() => undefined);
-            onOver();
-            controller.error(new Error(`the MCP server sent an answer over ${limit / 1024 / 1024} MiB; it was cut off`));
-        },
-        cancel: (reason) => reader.cancel(reason),
-    });
-}
 /**
  * One configured MCP server and its client. Connects on demand and again after it was closed or
  * crashed, so a server can be closed after listing and started lazily when a tool of it is called.
@@ -683,7 +701,13 @@ class McpServerSession {
                 this.#oversizedStops++;
                 void this.#client?.close();
             };
-            return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, onOver), { status: response.status, statusText: response.statusText, headers: response.headers });
+            // The SDK reads an HTTP server's answer whole (or an event stream without end) before anything can
+            // look at its size; a stdio server's messages are held to the same limit by its read buffer.
+            const over = () => {
+                onOver();
+                return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
+            };
+            return new Response((0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
         };
         return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }

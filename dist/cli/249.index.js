@@ -530,6 +530,52 @@ function hasVisibleText(text) {
 
 /***/ }),
 
+/***/ 3782:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ limitedBody)
+/* harmony export */ });
+/**
+ * `body` passed through until more than `limit` bytes have come, or at once when its declared length
+ * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
+ * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
+ * would otherwise let fill the process's memory.
+ */
+function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+    const reader = body.getReader();
+    let seen = 0;
+    const stop = async (controller) => {
+        const error = over();
+        await reader.cancel(error).catch(() => undefined);
+        controller.error(error);
+    };
+    return new ReadableStream({
+        async pull(controller) {
+            if (declaredBytes > limit)
+                return stop(controller);
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            seen += chunk.value.byteLength;
+            if (seen <= limit)
+                return controller.enqueue(chunk.value);
+            return stop(controller);
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
+
+
+/***/ }),
+
 /***/ 7712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6435,8 +6481,10 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
 /* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
+/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3782);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3156);
-/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6724);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6724);
+
 
 
 
@@ -6446,7 +6494,7 @@ const RETRY_WAITS_MS = 60_000;
 /** The `onAbandoned` of the call whose requests the SDK is making. */
 const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
 /**
- * `fetch` as the SDK gets it. Every body is read through a counter that ends it with an
+ * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
  * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
  * SDK, which reads an answer or an error whole, never holds more.
  *
@@ -6489,24 +6537,21 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
             return response;
         }
         const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-        const reader = response.body.getReader();
-        let read = 0;
-        let cancelled = false;
-        const tooLarge = (controller, error) => {
+        const tooLarge = () => {
             // An answer came and no usage with it; an error status's body is not a billed answer.
             settle(response.ok);
-            controller.error(error);
-            reader.cancel(error).catch(() => { });
+            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
         };
+        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
+        let cancelled = false;
         const body = new ReadableStream({
             async pull(controller) {
-                if (declared > maxBytes)
-                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared));
                 let chunk;
                 try {
                     chunk = await reader.read();
                 }
                 catch (error) {
+                    // A body that broke off (a too-long one has settled already).
                     settle(true);
                     controller.error(error);
                     return;
@@ -6518,9 +6563,6 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
                     controller.close();
                     return;
                 }
-                read += chunk.value.byteLength;
-                if (read > maxBytes)
-                    return tooLarge(controller, new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes));
                 controller.enqueue(chunk.value);
             },
             cancel: (reason) => {
@@ -6574,7 +6616,7 @@ function createOpenAIModelClient(options) {
                 }
                 throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
             }
-            const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_3__/* .readChatResponse */ .E)(answer);
+            const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .readChatResponse */ .E)(answer);
             if (read.ok)
                 return read.response;
             throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
@@ -7007,9 +7049,12 @@ function replayModelClient(path, options = {}) {
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
         return value;
-    // Only text the number writes back as it was: `1.10` (a version) or 20 digits stay text.
-    if (typeof fallback === 'number' && /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value) && String(Number(value)) === value.trim())
-        return Number(value);
+    // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+    if (typeof fallback === 'number') {
+        const number = Number(value);
+        if (Number.isFinite(number) && String(number) === value.trim())
+            return number;
+    }
     if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
         return value.trim() === 'true';
     return value;
