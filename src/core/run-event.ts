@@ -230,6 +230,26 @@ export type RunEvent =
       readonly attempts?: number;
     })
   /**
+   * A result of the run this one resumes, written when this run starts, before any step: a completed
+   * step's (its reuse key, as `ResumeState.reuse` has it, nested plans' steps included), or with
+   * `item` a completed item of a `for_each` step that did not complete. A resume of this run reads
+   * them as this run's own: a run stopped before it reaches a step the earlier run completed still
+   * hands that result on. The checklist and the record pass them over: this run did not make them.
+   */
+  | (EventBase & {
+      readonly type: 'result_carried';
+      /** The step's key in the run that completed it (a used plan's steps by their own keys). */
+      readonly stepKey: string;
+      readonly reuseKey: string;
+      readonly result: unknown;
+      /** What making the result cost in the run that made it. */
+      readonly usage: Usage;
+      /** For an item: its index in its step's list and its key (`review[3]`) as the trace keeps it. */
+      readonly item?: { readonly index: number; readonly key: string };
+      /** As `masked` of `step_completed`: the result as saved has something masked. */
+      readonly masked?: true;
+    })
+  /**
    * The prepare job of a fanned-out run: which shard runs each item of a `fan_out` step (1-based,
    * by item index), for the step as it will start (`reuseKey`), so every shard job takes the same share.
    */

@@ -96,11 +96,21 @@ function redactingReplacer(redact: Redactor): RedactingReplacer {
   return state;
 }
 
-// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
-// text needs no replacer unless the redactor might change something in it.
-function isFlat(event: RunEvent): boolean {
-  if (event.type === 'plan_created' || event.type === 'plan_revised') return false;
-  return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+/**
+ * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
+ * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
+ * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
+ * tool returned, a bigint or a cycle, and the replacer's walk writes those.
+ */
+function plainJson(event: RunEvent, redact: Redactor): string | undefined {
+  if (event.type === 'plan_created' || event.type === 'plan_revised') return undefined;
+  let json: string;
+  try {
+    json = JSON.stringify(event);
+  } catch {
+    return undefined;
+  }
+  return jsonMayNeedRedaction(json, redact) ? undefined : json;
 }
 
 /** A line's start, `{"ts":"…",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
@@ -123,10 +133,8 @@ function linePrefix(redact: Redactor) {
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event: RunEvent, redact: Redactor, replacer: RedactingReplacer): string {
-  if (isFlat(event) && typeof (event as { result?: unknown }).result !== 'bigint') {
-    const json = JSON.stringify(event);
-    if (!jsonMayNeedRedaction(json, redact)) return json.slice(1);
-  }
+  const plain = plainJson(event, redact);
+  if (plain !== undefined) return plain.slice(1);
   replacer.masked = false;
   let json: string;
   try {
@@ -142,7 +150,7 @@ function traceFields(event: RunEvent, redact: Redactor, replacer: RedactingRepla
 /** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
 function withMasked(event: RunEvent): RunEvent {
   if (event.type === 'nested_event') return { ...event, event: withMasked(event.event) };
-  return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
+  return event.type === 'step_completed' || event.type === 'item_completed' || event.type === 'result_carried' ? { ...event, masked: true } : event;
 }
 
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
@@ -182,6 +190,8 @@ class DurabilityRule {
       case 'plan_created':
       case 'plan_revised':
       case 'run_finished':
+      // What a resume carries on: lost, a resume of this run would run those steps again.
+      case 'result_carried':
         return true;
       case 'tool_called':
         if (!event.sideEffects) return false;

@@ -208,6 +208,24 @@ export class PlanRun {
     }
   }
 
+  /**
+   * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
+   * runs: a resume of this run then finds them even when this run stops before it reaches their steps
+   * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
+   */
+  recordCarriedResults(): void {
+    const resume = this.#deps.resume;
+    if (!resume) return;
+    for (const [reuseKey, saved] of resume.reuse) {
+      this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
+    }
+    for (const [reuseKey, items] of resume.items) {
+      for (const [index, saved] of items) {
+        this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
+      }
+    }
+  }
+
   /** Why the run was stopped, if it was. */
   get stopReason(): RunStoppedError | undefined {
     return this.#stop.signal.aborted ? (this.#stop.signal.reason as RunStoppedError) : undefined;

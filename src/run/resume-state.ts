@@ -30,6 +30,8 @@ export interface PastSideEffect {
 export interface ReusableItem {
   /** The child's key (`review[3]`): reused only under the same key. */
   readonly key: string;
+  /** The key of the `for_each` step it is an item of, in the run that completed it. */
+  readonly stepKey: string;
   readonly result: unknown;
   readonly usage: Usage;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
@@ -133,13 +135,18 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     } else if (top && event.type === 'approval_decided' && event.hash === approval?.hash) decided = event.decision;
     else if (event.type === 'step_started' && event.reuseKey !== undefined) keys.set(event.stepKey, event.reuseKey);
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
-    else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
+    else if (top && event.type === 'result_carried') {
+      // What the run this one resumed had: this run's own events, which come after, may replace it.
+      const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }) };
+      if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
+      else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+    } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
     else if (event.type === 'item_completed' || event.type === 'item_failed') {
       const key = keys.get(event.stepKey);
       const child = children.get(event.stepKey)?.[event.index];
       if (key === undefined || child === undefined) return;
       if (event.type === 'item_completed') {
-        byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+        byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
         itemErrors.get(key)?.delete(event.index);
       } else if (!items.get(key)?.has(event.index)) byIndex(itemErrors, key).set(event.index, event.error);
     } else if (event.type === 'step_completed') {

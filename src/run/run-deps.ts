@@ -58,6 +58,8 @@ export interface RunDeps {
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */
   readonly resume?: ResumeState;
+  /** Set for the run of a used plan inside a `type: plan` step: the outer run writes what the resume state carries, once. */
+  readonly inner?: true;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
   /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */

@@ -60,6 +60,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     signal: context.signal,
     // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
     replanner: undefined,
+    inner: true,
   });
   const usage = usageOf(outcome);
   if (context.signal.aborted) return fail(context.signal.reason, usage);

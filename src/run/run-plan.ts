@@ -32,7 +32,11 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
     if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
-    run.recordInheritedCalls();
+    // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
+    if (!deps.inner) {
+      run.recordCarriedResults();
+      run.recordInheritedCalls();
+    }
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;

@@ -94,9 +94,17 @@ describe('traceWriter', () => {
     const circular: Record<string, unknown> = { big: 10n };
     circular.self = circular;
     trace.listener({ type: 'step_completed', at: 1, stepKey: '1', result: circular, durationMs: 1, usage: NO_USAGE });
+    // An item's result, an agent's tool's and a carried one likewise: an item's was written as a gap, and a resume refused the trace.
+    trace.listener({ type: 'item_completed', at: 2, stepKey: 'each', index: 0, result: { count: 2n }, durationMs: 1, usage: NO_USAGE });
+    trace.listener({ type: 'agent_tool_called', at: 3, stepKey: 'agent', turn: 1, tool: 'count', args: {}, ok: true, result: [circular] });
+    trace.listener({ type: 'result_carried', at: 4, stepKey: 'each', reuseKey: 'r', result: { count: 3n }, usage: NO_USAGE, item: { index: 1, key: 'each[1]' } });
     await trace.close();
-    const [line] = await readLines(file);
+    const [line, item, agent, carried] = await readLines(file);
     expect(line).toMatchObject({ result: { big: '10', self: '[Circular]' } });
+    expect(item).toMatchObject({ type: 'item_completed', result: { count: '2' } });
+    expect(agent).toMatchObject({ type: 'agent_tool_called', result: [{ big: '10', self: '[Circular]' }] });
+    expect(carried).toMatchObject({ type: 'result_carried', result: { count: '3' } });
+    expect(traceEvents({ file, text: await readFile(file, 'utf8') })).toMatchObject({ ok: true });
   });
 
   it('ignores events after close', async () => {

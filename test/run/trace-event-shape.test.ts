@@ -183,6 +183,7 @@ describe('traces plan-runner writes', () => {
       item_retrying: { type: 'item_retrying', at: 18, stepKey: 'each', index: 0, attempt: 1, maxAttempts: 2, waitMs: 10, error: '503' },
       item_completed: { type: 'item_completed', at: 19, stepKey: 'each', index: 0, result: null, durationMs: 1, usage, attempts: 2, reused: { usage }, masked: true },
       item_failed: { type: 'item_failed', at: 20, stepKey: 'each', index: 0, error: 'no', transient: true, durationMs: 1, usage },
+      result_carried: { type: 'result_carried', at: 20, stepKey: 'each', reuseKey: 'r', result: { n: 1 }, usage, item: { index: 0, key: 'each[0]' }, masked: true },
       shards_assigned: { type: 'shards_assigned', at: 21, stepKey: 'each', reuseKey: 'r', shards: 2, assignment: [1, 2] },
       plan_revised: { type: 'plan_revised', at: 22, plan: { ...plan, revision: 2 }, replaced: ['agent'], added: ['2'], reason: 'agent failed' },
       run_finished: { type: 'run_finished', at: 23, status: 'awaiting-approval', durationMs: 23, usage, reason: 'waits', resultStepKey: 'used' },
