@@ -1,17 +1,17 @@
 import { githubRunContext } from '../github/github-run-context.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
-import { createRedactor, secretValuesFromEnvironment, secretValuesFromInputs, type Redactor } from '../core/redact.ts';
-import { baseUrlSecrets } from '../llm/base-url.ts';
+import { createRedactor, type Redactor } from '../core/redact.ts';
+import { jobSecrets } from '../job/job-secrets.ts';
 import type { JobSettings } from '../job/run-job.ts';
 import type { CliModelArgs } from './parse-cli-args.ts';
 
 /**
- * What every CLI command hides in everything it prints and writes: the API key, the environment's
- * secret-named variables, the values of secret-named `--input`s, and the values of the --base-url's
- * query (`?api_key=…`).
+ * What every CLI command hides in everything it prints and writes (`jobSecrets`): the API key, the
+ * environment's secret-named variables, the values of secret-named `--input`s, and the values of the
+ * --base-url's query (`?api_key=…`).
  */
 export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redactor {
-  return createRedactor([env[args.apiKeyEnv] || undefined, ...secretValuesFromEnvironment(env), ...secretValuesFromInputs(args.inputs), ...baseUrlSecrets(args.baseUrl)]);
+  return createRedactor(jobSecrets({ apiKey: env[args.apiKeyEnv] || undefined, baseURL: args.baseUrl, env, inputs: args.inputs }));
 }
 
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */

@@ -1,5 +1,5 @@
-import { createRedactor, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
-import { baseUrlSecrets } from '../llm/base-url.ts';
+import { createRedactor, type Redactor } from '../core/redact.ts';
+import { jobSecrets } from '../job/job-secrets.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
@@ -230,7 +230,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   }
   // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
   const live = settings.model.kind === 'live' ? settings.model : undefined;
-  const redact = deps.redact ?? createRedactor([live?.apiKey, ...baseUrlSecrets(live?.baseURL), ...secretValuesFromEnvironment(settings.env)]);
+  const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
   redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let usage = NO_USAGE;

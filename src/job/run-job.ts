@@ -5,7 +5,6 @@ import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
-import { baseUrlSecrets } from '../llm/base-url.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
@@ -15,7 +14,8 @@ import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
-import { createRedactor, redactDeep, secretValuesFromEnvironment, type Redactor } from '../core/redact.ts';
+import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
+import { jobSecrets } from './job-secrets.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { runStep } from '../steps/run-step.ts';
@@ -145,7 +145,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
   const startedAt = deps.clock.now();
   const signal = deps.signal ?? new AbortController().signal;
-  const redact = deps.redact ?? createRedactor([settings.model.apiKey, ...baseUrlSecrets(settings.model.baseURL), ...secretValuesFromEnvironment(settings.env)]);
+  const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
   const learn = redact.learn;
   const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);

@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actionSecrets } from '../../src/action/action-secrets.ts';
+import type { ActionSettings } from '../../src/action/action-settings.ts';
+import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { jobSecrets } from '../../src/job/job-secrets.ts';
+import { runJob } from '../../src/job/run-job.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'job-secrets-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const env = { DEPLOY_TOKEN: 'true', SIGNING_KEY: '4839201746519283', TOKEN_TTL: '3600', INPUT_COMMENT: 'auto', 'INPUT_API-KEY': 'sk-from-input', HOME: '/home/me' };
+const inputs = { api_token: 'tok-5551234567', release: 'v1.2.3' };
+
+describe('one set of secrets for every entry point', () => {
+  // The CLI hid every secret-named variable's value, a flag included: `DEPLOY_TOKEN=true` blanked out
+  // every "true" in its reports, which the action (reading the same rule) did not.
+  it('the CLI and the action hide the same values of the same environment and inputs', () => {
+    const args = parseCliArgs(['run', 'p.yml', '--input', `api_token=${inputs.api_token}`, '--input', `release=${inputs.release}`]);
+    if (args.command !== 'run') throw new Error('not run');
+    const cli = cliRedactor(args, { ...env, OPENAI_API_KEY: 'sk-the-key-value' });
+    expect(cli('auto is true for 3600 s')).toBe('auto is true for 3600 s');
+    expect(cli('sk-the-key-value 4839201746519283 tok-5551234567 v1.2.3')).toBe('*** *** *** v1.2.3');
+    const settings = { model: { baseURL: 'https://api', apiKey: 'sk-the-key-value' }, env, inputs } as unknown as ActionSettings;
+    expect(actionSecrets(settings).sort()).toEqual(jobSecrets({ apiKey: 'sk-the-key-value', env, inputs }).sort());
+    expect(actionSecrets(settings).sort()).toEqual(['4839201746519283', 'sk-the-key-value', 'tok-5551234567']);
+  });
+
+  // runJob without a redactor of its caller's built one from the key and the environment only: a
+  // secret-named input reached the tools' arguments.
+  it('a job run without a redactor given hides its secret-named inputs from the tools', async () => {
+    const planFile = path.join(dir, 'plan.yml');
+    await writeFile(planFile, ['name: secrets', 'inputs:', '  api_token: { required: true }', 'workflow_sequence:', '  - id: 1', '    type: tool_call', '    tool: echo', '    description: Echo the token', '    args: { text: "${inputs.api_token}" }', ''].join('\n'));
+    const seen: unknown[] = [];
+    const echo: Tool = { name: 'echo', description: 'echo', inputSchema: { type: 'object' }, sideEffects: false, execute: async (args) => (seen.push(args['text']), 'ok') };
+    const outcome = await runJob({ planFile, inputs: { api_token: inputs.api_token }, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } }, { listeners: [], clock: systemClock, extraTools: [echo] });
+    expect(outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome)).toBe('succeeded');
+    expect(seen).toEqual(['***']);
+  });
+});
