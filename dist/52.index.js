@@ -254,8 +254,8 @@ function renderEvalTable(input) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __webpack_require__(99882);
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
@@ -911,7 +911,7 @@ async function runReactVariant(one) {
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
     const live = settings.model.kind === 'live' ? settings.model : undefined;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([live?.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(live?.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let usage = core_usage/* NO_USAGE */.y;

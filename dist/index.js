@@ -11393,6 +11393,35 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
+/***/ 71396:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ jobSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99882);
+
+
+
+/**
+ * The values every channel of a job must hide (what `createRedactor` is given): the API key, the GitHub
+ * token, the base URL's credential query values, the environment's secret-named variables, and the
+ * secret-named inputs. Left out: `INPUT_*` variables, the action's inputs as the runner passes them (its
+ * secret ones, api-key and github-token, are named here; hiding the rest would blank out words such as
+ * "auto" and "true" everywhere), and values too ordinary to hide wherever they appear (`isOrdinaryValue`:
+ * a flag, a number of fewer than 6 digits).
+ */
+function jobSecrets(sources) {
+    const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
+    const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+}
+
+
+/***/ }),
+
 /***/ 1481:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11845,8 +11874,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __nccwpck_require__(5020);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __nccwpck_require__(99882);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -12223,6 +12250,7 @@ async function runNestedPlan(step, context) {
         signal: context.signal,
         // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
         replanner: undefined,
+        inner: true,
     });
     const usage = usageOf(outcome);
     if (context.signal.aborted)
@@ -13351,6 +13379,24 @@ class PlanRun {
                 this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
     }
+    /**
+     * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
+     * runs: a resume of this run then finds them even when this run stops before it reaches their steps
+     * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
+     */
+    recordCarriedResults() {
+        const resume = this.#deps.resume;
+        if (!resume)
+            return;
+        for (const [reuseKey, saved] of resume.reuse) {
+            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
+        }
+        for (const [reuseKey, items] of resume.items) {
+            for (const [index, saved] of items) {
+                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
+            }
+        }
+    }
     /** Why the run was stopped, if it was. */
     get stopReason() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
@@ -14362,7 +14408,11 @@ async function runPlan(plan, deps) {
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
-        run.recordInheritedCalls();
+        // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
+        if (!deps.inner) {
+            run.recordCarriedResults();
+            run.recordInheritedCalls();
+        }
         if (deps.signal?.aborted)
             cancel();
         else
@@ -14430,6 +14480,8 @@ function missingResult(journal, run, stepKey) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __nccwpck_require__(71396);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __nccwpck_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -14943,7 +14995,7 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
@@ -26168,6 +26220,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
@@ -26447,6 +26500,14 @@ function resumeStateFromEvents(events, planName, from) {
             keys.set(event.stepKey, event.reuseKey);
         else if (event.type === 'step_expanded')
             children.set(event.stepKey, event.keys);
+        else if (top && event.type === 'result_carried') {
+            // What the run this one resumed had: this run's own events, which come after, may replace it.
+            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }) };
+            if (event.item)
+                byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
+            else
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+        }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
         else if (event.type === 'item_completed' || event.type === 'item_failed') {
@@ -26455,7 +26516,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))
@@ -40539,25 +40600,13 @@ function toolkitCommands(toolkit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/core/secret-env-name.js
-var secret_env_name = __nccwpck_require__(59989);
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __nccwpck_require__(8038);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __nccwpck_require__(99882);
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __nccwpck_require__(71396);
 ;// CONCATENATED MODULE: ./lib/action/action-secrets.js
 
-
-
-/**
- * The values every channel must hide: the API key, the GitHub token, the base-url's query values, runner variables whose
- * names look secret, and the values of the `inputs` map's entries whose names look secret. `INPUT_*` variables are left out: their secret ones (api-key, github-token)
- * are named here, and hiding the rest would blank out words such as "auto" and "true" everywhere.
- */
+/** The values every channel of the action must hide (`jobSecrets`): its key, token, base URL, variables and inputs. */
 function actionSecrets(settings) {
-    const env = Object.fromEntries(Object.entries(settings.env).filter(([name]) => !/^INPUT_/i.test(name)));
-    const fromEnv = (0,core_redact/* secretValuesFromEnvironment */._0)(env).filter((value) => !(0,secret_env_name/* isOrdinaryValue */.C)(value));
-    return [settings.model.apiKey, settings.githubToken, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...fromEnv, ...(0,core_redact/* secretValuesFromInputs */.Ye)(settings.inputs)].filter((value) => Boolean(value));
+    return (0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, githubToken: settings.githubToken, env: settings.env, inputs: settings.inputs });
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -40568,6 +40617,8 @@ var is_inside = __nccwpck_require__(99500);
 var error_text = __nccwpck_require__(7437);
 // EXTERNAL MODULE: ./lib/core/create-output-folder.js
 var create_output_folder = __nccwpck_require__(9098);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __nccwpck_require__(99882);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var lib_schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -40938,6 +40989,8 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __nccwpck_require__(36487);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __nccwpck_require__(8038);
 ;// CONCATENATED MODULE: ./lib/plan/frozen-plan.js
 
 /** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
@@ -42523,12 +42576,23 @@ function redactingReplacer(redact) {
     };
     return state;
 }
-// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
-// text needs no replacer unless the redactor might change something in it.
-function isFlat(event) {
+/**
+ * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
+ * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
+ * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
+ * tool returned, a bigint or a cycle, and the replacer's walk writes those.
+ */
+function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
-        return false;
-    return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+        return undefined;
+    let json;
+    try {
+        json = JSON.stringify(event);
+    }
+    catch {
+        return undefined;
+    }
+    return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
 }
 /** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
@@ -42549,11 +42613,9 @@ function linePrefix(redact) {
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event, redact, replacer) {
-    if (isFlat(event) && typeof event.result !== 'bigint') {
-        const json = JSON.stringify(event);
-        if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
-            return json.slice(1);
-    }
+    const plain = plainJson(event, redact);
+    if (plain !== undefined)
+        return plain.slice(1);
     replacer.masked = false;
     let json;
     try {
@@ -42570,7 +42632,7 @@ function traceFields(event, redact, replacer) {
 function withMasked(event) {
     if (event.type === 'nested_event')
         return { ...event, event: withMasked(event.event) };
-    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
+    return event.type === 'step_completed' || event.type === 'item_completed' || event.type === 'result_carried' ? { ...event, masked: true } : event;
 }
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
 function innermost(event) {
@@ -42606,6 +42668,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // What a resume carries on: lost, a resume of this run would run those steps again.
+            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

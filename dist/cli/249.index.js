@@ -216,20 +216,20 @@ function toolsetGitHubContext(run, octokit) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __webpack_require__(9882);
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __webpack_require__(1396);
 ;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
 
 
 
 
 /**
- * What every CLI command hides in everything it prints and writes: the API key, the environment's
- * secret-named variables, the values of secret-named `--input`s, and the values of the --base-url's
- * query (`?api_key=\u2026`).
+ * What every CLI command hides in everything it prints and writes (`jobSecrets`): the API key, the
+ * environment's secret-named variables, the values of secret-named `--input`s, and the values of the
+ * --base-url's query (`?api_key=\u2026`).
  */
 function cliRedactor(args, env) {
-    return (0,redact/* createRedactor */.lY)([env[args.apiKeyEnv] || undefined, ...(0,redact/* secretValuesFromEnvironment */._0)(env), ...(0,redact/* secretValuesFromInputs */.Ye)(args.inputs), ...(0,base_url/* baseUrlSecrets */.u)(args.baseUrl)]);
+    return (0,redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: env[args.apiKeyEnv] || undefined, baseURL: args.baseUrl, env, inputs: args.inputs }));
 }
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
 function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
@@ -2654,6 +2654,35 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
+/***/ 1396:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ jobSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9882);
+
+
+
+/**
+ * The values every channel of a job must hide (what `createRedactor` is given): the API key, the GitHub
+ * token, the base URL's credential query values, the environment's secret-named variables, and the
+ * secret-named inputs. Left out: `INPUT_*` variables, the action's inputs as the runner passes them (its
+ * secret ones, api-key and github-token, are named here; hiding the rest would blank out words such as
+ * "auto" and "true" everywhere), and values too ordinary to hide wherever they appear (`isOrdinaryValue`:
+ * a flag, a number of fewer than 6 digits).
+ */
+function jobSecrets(sources) {
+    const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
+    const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+}
+
+
+/***/ }),
+
 /***/ 4912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3021,8 +3050,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __webpack_require__(5020);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __webpack_require__(9882);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(7637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -3418,6 +3445,7 @@ async function runNestedPlan(step, context) {
         signal: context.signal,
         // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
         replanner: undefined,
+        inner: true,
     });
     const usage = usageOf(outcome);
     if (context.signal.aborted)
@@ -4551,6 +4579,24 @@ class PlanRun {
                 this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
     }
+    /**
+     * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
+     * runs: a resume of this run then finds them even when this run stops before it reaches their steps
+     * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
+     */
+    recordCarriedResults() {
+        const resume = this.#deps.resume;
+        if (!resume)
+            return;
+        for (const [reuseKey, saved] of resume.reuse) {
+            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
+        }
+        for (const [reuseKey, items] of resume.items) {
+            for (const [index, saved] of items) {
+                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
+            }
+        }
+    }
     /** Why the run was stopped, if it was. */
     get stopReason() {
         return this.#stop.signal.aborted ? this.#stop.signal.reason : undefined;
@@ -5562,7 +5608,11 @@ async function runPlan(plan, deps) {
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
         if (deps.approval)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
-        run.recordInheritedCalls();
+        // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
+        if (!deps.inner) {
+            run.recordCarriedResults();
+            run.recordInheritedCalls();
+        }
         if (deps.signal?.aborted)
             cancel();
         else
@@ -5630,6 +5680,8 @@ function missingResult(journal, run, stepKey) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __webpack_require__(1396);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -6126,7 +6178,7 @@ async function runJob(settings, deps) {
     // The run's times count from here: its duration includes planning (and, through goals_checked, judging).
     const startedAt = deps.clock.now();
     const signal = deps.signal ?? new AbortController().signal;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([settings.model.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(settings.model.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
     const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
@@ -8179,6 +8231,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
@@ -8458,6 +8511,14 @@ function resumeStateFromEvents(events, planName, from) {
             keys.set(event.stepKey, event.reuseKey);
         else if (event.type === 'step_expanded')
             children.set(event.stepKey, event.keys);
+        else if (top && event.type === 'result_carried') {
+            // What the run this one resumed had: this run's own events, which come after, may replace it.
+            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }) };
+            if (event.item)
+                byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
+            else
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+        }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
         else if (event.type === 'item_completed' || event.type === 'item_failed') {
@@ -8466,7 +8527,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (key === undefined || child === undefined)
                 return;
             if (event.type === 'item_completed') {
-                byIndex(items, key).set(event.index, { key: child, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                byIndex(items, key).set(event.index, { key: child, stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
                 itemErrors.get(key)?.delete(event.index);
             }
             else if (!items.get(key)?.has(event.index))

@@ -498,12 +498,23 @@ function redactingReplacer(redact) {
     };
     return state;
 }
-// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
-// text needs no replacer unless the redactor might change something in it.
-function isFlat(event) {
+/**
+ * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
+ * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
+ * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
+ * tool returned, a bigint or a cycle, and the replacer's walk writes those.
+ */
+function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
-        return false;
-    return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+        return undefined;
+    let json;
+    try {
+        json = JSON.stringify(event);
+    }
+    catch {
+        return undefined;
+    }
+    return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
 }
 /** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
@@ -524,11 +535,9 @@ function linePrefix(redact) {
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event, redact, replacer) {
-    if (isFlat(event) && typeof event.result !== 'bigint') {
-        const json = JSON.stringify(event);
-        if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
-            return json.slice(1);
-    }
+    const plain = plainJson(event, redact);
+    if (plain !== undefined)
+        return plain.slice(1);
     replacer.masked = false;
     let json;
     try {
@@ -545,7 +554,7 @@ function traceFields(event, redact, replacer) {
 function withMasked(event) {
     if (event.type === 'nested_event')
         return { ...event, event: withMasked(event.event) };
-    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
+    return event.type === 'step_completed' || event.type === 'item_completed' || event.type === 'result_carried' ? { ...event, masked: true } : event;
 }
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
 function innermost(event) {
@@ -581,6 +590,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // What a resume carries on: lost, a resume of this run would run those steps again.
+            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

@@ -254,8 +254,8 @@ function renderEvalTable(input) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/llm/base-url.js
-var base_url = __webpack_require__(9882);
+// EXTERNAL MODULE: ./lib/job/job-secrets.js
+var job_secrets = __webpack_require__(1396);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __webpack_require__(5386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
@@ -911,7 +911,7 @@ async function runReactVariant(one) {
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
     const live = settings.model.kind === 'live' ? settings.model : undefined;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)([live?.apiKey, ...(0,base_url/* baseUrlSecrets */.u)(live?.baseURL), ...(0,core_redact/* secretValuesFromEnvironment */._0)(settings.env)]);
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let usage = core_usage/* NO_USAGE */.y;
@@ -1453,12 +1453,23 @@ function redactingReplacer(redact) {
     };
     return state;
 }
-// Events whose every value is a string, number or boolean (or the plain usage counts): their JSON
-// text needs no replacer unless the redactor might change something in it.
-function isFlat(event) {
+/**
+ * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
+ * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
+ * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
+ * tool returned, a bigint or a cycle, and the replacer's walk writes those.
+ */
+function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
-        return false;
-    return event.type !== 'step_completed' || event.result === null || typeof event.result !== 'object';
+        return undefined;
+    let json;
+    try {
+        json = JSON.stringify(event);
+    }
+    catch {
+        return undefined;
+    }
+    return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
 }
 /** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
 function linePrefix(redact) {
@@ -1479,11 +1490,9 @@ function linePrefix(redact) {
  * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
  */
 function traceFields(event, redact, replacer) {
-    if (isFlat(event) && typeof event.result !== 'bigint') {
-        const json = JSON.stringify(event);
-        if (!(0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact))
-            return json.slice(1);
-    }
+    const plain = plainJson(event, redact);
+    if (plain !== undefined)
+        return plain.slice(1);
     replacer.masked = false;
     let json;
     try {
@@ -1500,7 +1509,7 @@ function traceFields(event, redact, replacer) {
 function withMasked(event) {
     if (event.type === 'nested_event')
         return { ...event, event: withMasked(event.event) };
-    return event.type === 'step_completed' || event.type === 'item_completed' ? { ...event, masked: true } : event;
+    return event.type === 'step_completed' || event.type === 'item_completed' || event.type === 'result_carried' ? { ...event, masked: true } : event;
 }
 /** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
 function innermost(event) {
@@ -1536,6 +1545,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // What a resume carries on: lost, a resume of this run would run those steps again.
+            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)
