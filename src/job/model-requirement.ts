@@ -7,7 +7,7 @@ export const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --r
 
 /** An error with no position: about the plan as a whole, or the run's setup. */
 export function setupError(plan: ValidPlan, message: string): PlanError {
-  return { file: plan.file, path: '', message };
+  return { file: plan.file, path: '', message, setup: true };
 }
 
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */

@@ -12,6 +12,11 @@ export interface PlanError {
   readonly message: string;
   /** How many problems this entry stands for: the line that says "and N more" stands for N; else 1. */
   readonly standsFor?: number;
+  /**
+   * Set for a problem with what the run was given besides the plan file (its inputs, a model, a trace to
+   * resume, an approval, the fan-out mode), or with a plan a model wrote: named on the plan, not at a line of it.
+   */
+  readonly setup?: true;
 }
 
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */

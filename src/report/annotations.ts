@@ -20,6 +20,8 @@ export interface PlanFileError {
   readonly line?: number;
   readonly column?: number;
   readonly message: string;
+  /** A problem with what the run was given besides the plan file (`PlanError`'s `setup`): titled as such, not as the file's. */
+  readonly setup?: true;
 }
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
@@ -70,7 +72,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const planErrors = (input.planErrors ?? []).map((e) => ({
     message: redact(e.message),
     properties: {
-      title: 'Plan file error',
+      title: e.setup ? 'Cannot start the run' : 'Plan file error',
       file: e.file,
       ...(e.line !== undefined ? { startLine: e.line } : {}),
       ...(e.column !== undefined ? { startColumn: e.column } : {}),

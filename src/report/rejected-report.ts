@@ -17,6 +17,7 @@ export function planFileErrors(errors: readonly PlanError[], planPath: string): 
     ...(error.line !== undefined ? { line: error.line } : {}),
     ...(error.column !== undefined ? { column: error.column } : {}),
     message: error.path ? `${error.message} (at ${error.path})` : error.message,
+    ...(error.setup && { setup: true }),
   }));
 }
 

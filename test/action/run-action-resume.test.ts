@@ -59,6 +59,8 @@ describe('the action with resume-from', () => {
     const before = await readFile(first.result.outputs.trace);
     const refused = await run(PLAN.replace('name: Sums', 'name: Other sums'), { 'resume-from': first.result.outputs.trace });
     expect(refused.result.outputs.status).not.toBe('succeeded');
+    // Annotated as what it is: the plan file has no error (it was titled "Plan file error").
+    expect(refused.said.annotations).toEqual([expect.objectContaining({ level: 'error', title: 'Cannot start the run', file: 'plan.yml', message: expect.stringMatching(/^cannot resume: .* is a trace of the plan 'Sums'/) })]);
     expect((await readFile(first.result.outputs.trace)).equals(before)).toBe(true);
   });
 });
