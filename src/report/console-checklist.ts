@@ -111,6 +111,8 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     case 'tool_called':
     case 'tool_returned':
     case 'approval_decided':
+    // What a resumed run hands on from the run it resumes: not a change of this run (its step, if this run reuses it, gets its line then).
+    case 'result_carried':
       return [];
     case 'approval_requested':
       return [`Awaiting approval: ${event.request.pending.length} step${event.request.pending.length === 1 ? '' : 's'} (${event.request.pending.map((step) => step.stepKey).join(', ')}); approval hash ${event.request.hash}`];

@@ -39,6 +39,21 @@ describe('consoleChecklist in a log (not a terminal)', () => {
     expect(writes.some((text) => text.includes('\x1b['))).toBe(false);
   });
 
+  // A resumed run writes the results it carries at its start: each printed a ⬜ line for its step (a
+  // used plan's steps under the outer plan's keys), 200 lines for a 200-item step (found by an adversarial pass).
+  it('prints nothing for the results a resumed run carries', () => {
+    const { writes, listener } = capture({ isTTY: false });
+    const [created, ...rest] = failingRun();
+    const carried: RunEvent[] = [
+      { type: 'result_carried', at: 0, stepKey: '1', reuseKey: 'r1', result: { Electronics: 1 }, usage: NO_USAGE },
+      { type: 'result_carried', at: 0, stepKey: '3', reuseKey: 'r3', result: 'x', usage: NO_USAGE, item: { index: 0, key: '3[0]' } },
+    ];
+    [created!, ...carried, ...rest].forEach(listener);
+    const lines = writes.join('').split('\n');
+    expect(lines.filter((line) => line === '⬜ 1. Fetch sales')).toHaveLength(1);
+    expect(lines.filter((line) => line === '⬜ 3. Summarise')).toHaveLength(1);
+  });
+
   it('redacts secrets in results and errors before printing them', () => {
     const { writes, listener } = capture({ isTTY: false, secrets: ['s3cr3t-value'] });
     failingRun('s3cr3t-value').forEach(listener);
