@@ -802,7 +802,13 @@ export class PlanRun {
     // A failure no replan can mend (on_failure: fail, a side effect that must not repeat) already
     // fails the run: a replan would only cost a call, and replace that failed step out of the plan,
     // so every checklist would show it as replaced and say "0 failed" over "Finished: failed".
-    if (this.failures.some((failure) => !failure.recoverable)) return;
+    if (this.failures.some((failure) => !failure.recoverable)) {
+      // The replans asked for will not come: those failures stand, and what needs their results is
+      // skipped for them now, as under `fail` (left pending, the run's end took them for an executor bug).
+      for (const need of needs) if (need.kind === 'replan') this.#skipDownstream(need.failure.step.key, `upstream step ${need.failure.step.key} failed`, false);
+      this.failures = this.failures.map((failure) => (failure.recoverable ? { ...failure, recoverable: false } : failure));
+      return;
+    }
     const replan = needs.findLast((need) => need.kind === 'replan');
     if (replan) return this.#replan({ failure: replan.failure });
     const review = needs.find((need) => need.kind === 'review');

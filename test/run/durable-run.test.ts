@@ -221,3 +221,30 @@ describe('command tools and idempotency', () => {
     expect(second.outcome.finalResult).toBe(first.outcome.finalResult);
   });
 });
+
+// A step that asked for a replan (A) failed while another step with on_failure: fail (B) failed too: the
+// replan was dropped, A's dependents stayed pending, and the run's end skipped them as an executor bug,
+// counting a third failure that never happened (found by an adversarial pass).
+describe('a failure that asks for a replan beside one that fails the run', () => {
+  it('stands as a failure: its dependents are skipped for it, and the count is the failures there were', async () => {
+    let replans = 0;
+    const replanner: Replanner = {
+      replan: async () => ((replans += 1), { ok: false, problem: 'not asked' }),
+      review: async () => ({ fits: true, reason: 'fits' }),
+    };
+    const broken = recordingTool('broken', () => {
+      throw permanent('A is broken');
+    });
+    const late = recordingTool('late', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      throw permanent('B is broken too');
+    });
+    const after = recordingTool('after', () => 'never');
+    const { outcome } = await run([step('A', 'broken', {}), { ...step('B', 'late', {}), onFailure: 'fail' }, step('C', 'after', {}, ['A'])], [broken.tool, late.tool, after.tool], { replanner });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.reason).toBe('step A failed: A is broken (and 1 more failed)');
+    expect(outcome.record.steps.get('C')).toMatchObject({ state: 'skipped', skipReason: 'upstream step A failed' });
+    expect(replans).toBe(0);
+    expect(after.calls).toHaveLength(0);
+  });
+});
