@@ -45,6 +45,11 @@ async function run(resume?: ResumeState, step = publish, redact?: Redactor) {
   return { outcome, events };
 }
 
+/** Until the create the stand-in held back has landed (400 ms after it came; longer on a loaded machine), at most 10 s. */
+async function landed(): Promise<void> {
+  for (const started = Date.now(); github.issues.length === 0 && Date.now() - started < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 function resumeOf(events: RunEvent[]): ResumeState {
   // The trace stamps each line with its time as it is written (see run()); the resume reads it as the
   // call's time. Stamped here, later, the call seemed to come after the issue it made whenever a
@@ -62,7 +67,7 @@ describe('a side-effect call whose effect can be checked', () => {
     const first = await run();
     expect(first.outcome.status).toBe('escalated');
     expect(first.events).toContainEqual(expect.objectContaining({ type: 'tool_returned', outcome: 'unknown' }));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await landed();
     expect(github.issues).toHaveLength(1);
 
     const second = await run(resumeOf(first.events));
@@ -83,7 +88,7 @@ describe('a side-effect call whose effect can be checked', () => {
     github.fail('issues/list-for-repo', { status: 500 });
     const first = await run(undefined, hidden, redact);
     expect(first.outcome.status).toBe('escalated');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await landed();
     expect(github.issues.map((issue) => issue.title)).toEqual(['Weekly report for ***']);
 
     const second = await run(resumeOf(first.events), hidden, redact);
