@@ -101,13 +101,15 @@ export class PlanRun {
   /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
   readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
-  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string }>();
+  readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true }>();
   /**
-   * Side-effect calls made inside used plans (`type: plan` steps), by tool and arguments, whichever plan
-   * made them: their keys name the used plan, so `#sideEffects` never matched them, and a replan of this
-   * run could make the same call again. `#nestedPending`: the calls still waiting for an answer, by call key.
+   * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
+   * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
+   * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
+   * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
+   * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
    */
-  readonly #nestedCalls = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown' }>();
+  readonly #nestedCalls = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; inherited?: true }>();
   readonly #nestedPending = new Map<string, string>();
   /**
    * The side-effect calls each step made in the run this one resumes and did not finish there, in the
@@ -167,9 +169,13 @@ export class PlanRun {
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome === 'failed') continue;
       // A trace without times (an older one): look for the effect over the last day.
-      this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
+      this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-      if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args)) continue;
+      if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
+        this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+        continue;
+      }
+      if (completed.has(call.stepKey)) continue;
       // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
       const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
       const calls = this.#earlierCalls.get(key) ?? [];
@@ -444,18 +450,24 @@ export class PlanRun {
    */
   async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: CallingItem): Promise<unknown> {
     // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
-    const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? redactDeep(args, this.#deps.redact) : args);
+    const redactedArgs = this.#deps.redact ? redactDeep(args, this.#deps.redact) : args;
+    const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+    const refuse = (earlier: { stepKey: string; outcome: 'succeeded' | 'unknown'; inherited?: true }, otherPlan: boolean): RepeatedSideEffectError => {
+      const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
+      if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
+      return refused;
+    };
     const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
     if (earlier) {
       const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
       if (check?.found) return check.result;
       // Not there: a call that got no answer did not take effect, and is made now. A call that
       // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-      if (!(check && earlier.outcome === 'unknown')) {
-        const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
-        if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
-        throw refused;
-      }
+      if (!(check && earlier.outcome === 'unknown')) throw refuse(earlier, false);
+    } else if (tool.sideEffects) {
+      // The same call made by a used plan, or by another plan in the run resumed: a person decides.
+      const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
+      if (other) throw refuse(other, true);
     }
     const calledAt = new Date().toISOString();
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -971,6 +983,7 @@ function itemCallsKey(reuseKey: string, item: string): string {
 
 /** Why a run escalates when step `key` would have made `refused` again. */
 function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
-  const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+  const run = refused.earlierRun ? 'an earlier run' : 'this run';
+  const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
   return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }

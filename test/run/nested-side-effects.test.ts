@@ -39,3 +39,37 @@ it('a replan may not repeat a side-effect call a used plan made', async () => {
   expect(outcome.status).not.toBe('succeeded');
   expect(asked.length).toBeGreaterThan(0);
 });
+
+// The replan check above compares only arguments written out: a replacement step whose arguments came from a
+// reference (or a model, or an agent) made the used plan's call again, and the run succeeded with two
+// posts; so did a resumed run's step that repeated a call a used plan made in the run it resumed
+// (found by an adversarial pass).
+it('a step may not repeat at run time a side-effect call a used plan made, in this run or the run resumed', async () => {
+  const { resumeStateFromEvents } = await import('../../src/run/resume-state.ts');
+  const posts: unknown[] = [];
+  const post: Tool = { name: 'post_comment', description: 'post', inputSchema: { type: 'object' }, sideEffects: true, execute: async (args) => (posts.push(args), 'posted') };
+  const verify: Tool = { name: 'verify', description: 'verify', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => { throw new StepError('verify said no', { transient: false }); } };
+  const sub: RunnablePlan = { name: 'announce', steps: [step('a', 'post_comment', { body: 'Release 1.2 is out' }), step('b', 'verify', {}, ['a'])], limits };
+  const used = { key: 'announce', id: 'announce', type: 'plan', uses: 'announce.yml', description: 'announce', inputs: [], dependsOn: [] } as PlanStep;
+  const outer: RunnablePlan = { name: 'release', steps: [used], limits: { ...limits, max_replans: 2 }, subplans: new Map([['announce.yml', sub]]) };
+  const replanner: Replanner = {
+    replan: async () => ({ ok: true, steps: [step('announce2', 'post_comment', { body: '${inputs.msg}' })], why: 'announce directly' }),
+    review: async () => ({ fits: true, reason: 'fits' }),
+  };
+  const events: import('../../src/core/run-event.ts').RunEvent[] = [];
+  const deps = { runStep, tools: new Map([post, verify].map((tool) => [tool.name, tool])), clock: systemClock, cwd: '/repo', inputs: { msg: 'Release 1.2 is out' } };
+  const first = await runPlan(outer, { ...deps, listeners: [(event) => events.push(event)], replanner });
+  expect(posts).toHaveLength(1);
+  expect(first.status).toBe('escalated');
+  expect(first.reason).toContain('already took effect in this run');
+  expect(first.reason).toContain('in step announce, in a plan it uses');
+
+  // Resumed with the plan changed to post directly, by reference: the used plan's call is known.
+  const resumed = resumeStateFromEvents(events, 'release', 'the first run');
+  if (!resumed.ok) throw new Error(resumed.problem);
+  const direct: RunnablePlan = { name: 'release', steps: [step('announce2', 'post_comment', { body: '${inputs.msg}' })], limits };
+  const second = await runPlan(direct, { ...deps, listeners: [], resume: resumed.state });
+  expect(posts).toHaveLength(1);
+  expect(second.status).toBe('escalated');
+  expect(second.reason).toContain('already took effect in an earlier run');
+});
