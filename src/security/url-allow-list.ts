@@ -7,6 +7,9 @@ export function isUnderPrefix(url: URL, prefix: URL): boolean {
   return url.pathname.startsWith(withSlash);
 }
 
+/** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
+const MAX_DECODES = 3;
+
 /**
  * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
  * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
@@ -14,14 +17,24 @@ export function isUnderPrefix(url: URL, prefix: URL): boolean {
 export function refusalReason(url: URL, allow: readonly string[]): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `only http and https URLs may be requested`;
   if (url.username !== '' || url.password !== '') return 'URLs may not carry credentials (user:password@)';
-  // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
-  // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
-  if (/%(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-  // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
-  if (/%25(?:2f|5c|2e)/i.test(url.pathname)) return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
-  // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-  // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-  if (/(?:^|\/)\.{1,2}(?:;|%3b|%253b)/i.test(url.pathname)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+  // The path as a server reads it after decoding it once, twice, … (a proxy, then the app; a lenient
+  // decoder leaves what is not an escape): `%25%32%65` is `%2e` after one decode and `.` after two.
+  let path = url.pathname;
+  for (let decodes = 0; decodes <= MAX_DECODES; decodes++) {
+    // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+    // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+    if (/%(?:2f|5c|2e)/i.test(path)) {
+      return decodes === 0
+        ? 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix'
+        : 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E, %25%32%45…), which a server that decodes twice reads as a path outside the allowed prefix';
+    }
+    // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
+    // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
+    if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+    if (decoded === path) break;
+    path = decoded;
+  }
   if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix)))) return undefined;
   return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
 }

@@ -92,6 +92,12 @@ describe('the allow list', () => {
     ['a dot-dot with an encoded path parameter', 'https://api.example.com/v1/public/..%3b/admin'],
     ['a dot-dot with an upper-case encoded path parameter', 'https://api.example.com/v1/public/..%3B/admin'],
     ['a dot-dot with a doubly encoded path parameter', 'https://api.example.com/v1/public/..%253b/admin'],
+    // Found by an adversarial pass: the hex digits of the second escape encoded too; each decodes to `../` twice decoded.
+    ['a dot-dot-slash whose escapes have encoded hex digits', 'https://api.example.com/v1/%25%32%65%25%32%65%25%32%66admin'],
+    ['a dot-dot-slash with some hex digits encoded', 'https://api.example.com/v1/%25%32e%25%32e%25%32fadmin'],
+    ['a dot-dot with the second hex digit encoded', 'https://api.example.com/v1/public/%252%65%252%65/admin'],
+    ['a dot-dot-slash encoded three times', 'https://api.example.com/v1/%25252e%25252e%25252fadmin'],
+    ['a dot-dot with a parameter whose escape has encoded hex digits', 'https://api.example.com/v1/public/..%25%33%62/admin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });
@@ -102,6 +108,8 @@ describe('the allow list', () => {
     ['an upper-case host and the default port', 'https://API.example.com:443/v1/x'],
     ['a path parameter on an ordinary segment', 'https://api.example.com/v1/items;v=2/x'],
     ['an encoded percent sign', 'https://api.example.com/v1/pages/100%25%20done'],
+    ['an encoded percent sign before hex digits that are no separator', 'https://api.example.com/v1/pages/%2541%2520x'],
+    ['a file name with dots', 'https://api.example.com/v1/files/report.v2..final.txt'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
