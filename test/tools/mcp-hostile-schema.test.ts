@@ -31,6 +31,8 @@ const TOOLS: Record<string, unknown[]> = {
   '/hidden-enum': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: [HIDDEN, 'slow'] } } } }],
   '/hidden-key': [{ name: 'pick', description: 'Pick.', inputSchema: { type: 'object', properties: { [`a${tags('x')}`]: { type: 'string' } } } }],
   '/deep-schema': [{ name: 'nested', description: 'Nested.', inputSchema: nested(40) }],
+  '/hidden-name': [{ name: `${HIDDEN}${'n'.repeat(50_000)}`, description: 'Named.', inputSchema: { type: 'object' } }],
+  '/big-schema': [{ name: 'big', description: 'Big.', inputSchema: { type: 'object', 'x-note': 'x'.repeat(3_000_000) } }],
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
   '/backtracking-output': [
     { name: 'lookup', description: 'Look up.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outputSchema: { type: 'object', properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*$' } } } },
@@ -91,6 +93,24 @@ describe('an MCP server’s tools, as prompts show them', () => {
       expect(error).toBeInstanceOf(McpServerStartError);
       expect((error as Error).message).toContain(`its tool 'pick' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${at}`);
     }
+  });
+
+  // A tool's name went into its description (and so into every prompt that lists tools) as the server
+  // wrote it: hidden text and 50,000 characters; a 3 MB keyword in a schema sent 3 MB to the planner
+  // twice (found by an adversarial pass).
+  it('show a tool’s name cleaned and cut, and refuse a schema longer than a prompt may hold for one tool', async () => {
+    const connection = await connect('/hidden-name');
+    try {
+      const catalogue = toolCatalogueText(new Map(connection.tools.map((tool) => [tool.name, { ...tool, origin: 'mcp' } as never])));
+      expect(catalogue).not.toMatch(/[\u{E0000}-\u{E007F}\u200b]/u);
+      expect(catalogue).not.toContain('drop_tables');
+      expect(catalogue.length).toBeLessThan(2_000);
+    } finally {
+      await connection.close();
+    }
+    const error = await connect('/big-schema').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toContain("its tool 'big' has an input schema of 3,000,029 characters as JSON, more than the 65,536");
   });
 
   it('refuse a tool whose input schema nests deeper than any tool needs, naming it', async () => {

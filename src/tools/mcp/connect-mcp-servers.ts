@@ -3,7 +3,7 @@ import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { hiddenTextInSchema, MAX_MCP_SCHEMA_DEPTH, mcpTool } from './mcp-tool.ts';
+import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCHEMA_DEPTH, mcpTool, shownToolName } from './mcp-tool.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
@@ -96,22 +96,29 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
       if (earlier !== undefined) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
+        throw new McpServerStartError(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
       }
       if (exceedsDepth(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
+        throw new McpServerStartError(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
       }
       const hidden = hiddenTextInSchema(tool.inputSchema);
       if (hidden !== undefined) {
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
-        throw new McpServerStartError(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
+        throw new McpServerStartError(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
       }
-      owners.set(name, `tool '${tool.name}' of '${session.name}'`);
+      const cleanSchema = cleanSchemaTexts(tool.inputSchema) as typeof tool.inputSchema;
+      const schemaChars = JSON.stringify(cleanSchema ?? {}).length;
+      if (schemaChars > MAX_MCP_SCHEMA_CHARS) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        throw new McpServerStartError(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${groupDigits(schemaChars)} characters as JSON, more than the ${groupDigits(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+      }
+      owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
       sessionOf.set(name, session);
-      tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
+      tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema }));
     }
   }
   return {

@@ -1,4 +1,5 @@
 import { groupDigits } from '../../core/group-digits.ts';
+import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -183,7 +184,7 @@ export class McpServerSession {
         );
       }
       for (const tool of page.tools) {
-        if (names.length < 100) names.push(tool.name);
+        if (names.length < 100) names.push(shownToolName(tool.name));
         if (allowlist === undefined || allowlist.has(tool.name)) tools.push(tool);
       }
       cursor = page.nextCursor;

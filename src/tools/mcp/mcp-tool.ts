@@ -17,6 +17,20 @@ const MAX_DESCRIPTION_CHARS = 2000;
 /** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
 export const MAX_MCP_SCHEMA_DEPTH = 64;
 
+/**
+ * How long a server's input schema may be as JSON once its describing texts are cleaned and cut; `connectMcpServers`
+ * refuses a longer one: the planner's and an agent's prompts hold every tool's schema whole (a 3 MB `x-note` sent 3 MB twice).
+ */
+export const MAX_MCP_SCHEMA_CHARS = 64 * 1024;
+
+/** The longest tool name prompts and messages show (the MCP specification's names are at most 128 characters). */
+const MAX_NAME_CHARS = 128;
+
+/** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
+export function shownToolName(name: string): string {
+  return sanitizeUntrusted(name, { maxChars: MAX_NAME_CHARS });
+}
+
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
 
@@ -53,7 +67,7 @@ export function hiddenTextInSchema(schema: unknown, at = ''): string | undefined
  * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
  * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
  */
-function cleanSchemaTexts(schema: unknown): unknown {
+export function cleanSchemaTexts(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   if (Array.isArray(schema)) return schema.map(cleanSchemaTexts);
   return Object.fromEntries(
@@ -80,13 +94,15 @@ export function mcpTool(options: {
   readonly session: McpServerSession;
   readonly tool: McpTool;
   readonly timeoutMs: number;
+  /** The input schema as `cleanSchemaTexts` made it, when the caller made it already. */
+  readonly cleanSchema?: McpTool['inputSchema'];
 }): Tool {
   const { name, session, tool, timeoutMs } = options;
   return {
     name,
     // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-    description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
-    inputSchema: cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema'],
+    description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+    inputSchema: options.cleanSchema ?? (cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema']),
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
     async execute(args, ctx) {
