@@ -33,6 +33,9 @@ const TOOLS: Record<string, unknown[]> = {
   '/deep-schema': [{ name: 'nested', description: 'Nested.', inputSchema: nested(40) }],
   '/hidden-name': [{ name: `${HIDDEN}${'n'.repeat(50_000)}`, description: 'Named.', inputSchema: { type: 'object' } }],
   '/big-schema': [{ name: 'big', description: 'Big.', inputSchema: { type: 'object', 'x-note': 'x'.repeat(3_000_000) } }],
+  '/rpc-error': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
+  '/http-403': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
+  '/http-503': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
   '/backtracking-output': [
     { name: 'lookup', description: 'Look up.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outputSchema: { type: 'object', properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*$' } } } },
@@ -53,6 +56,10 @@ beforeAll(async () => {
       const reply = (result: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${message.id},"result":${result}}`);
       if (message.method === 'initialize') return reply(JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1' } }));
       if (message.method === 'tools/list') return reply(JSON.stringify({ tools: TOOLS[req.url ?? ''] ?? [] }));
+      // -32000 is JSON-RPC's first code for a server's own errors, and the SDK's for a closed connection.
+      if (req.url === '/rpc-error') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `quota exceeded ${'x'.repeat(100_000)}` } }));
+      if (req.url === '/http-403') return void res.writeHead(403).end('forbidden');
+      if (req.url === '/http-503') return void res.writeHead(503).end('busy');
       // 22 letters and a `!`: Ajv's check of the pattern above backtracks some 4 million steps; each letter more doubles that.
       if (req.url === '/backtracking-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'found' }], structuredContent: { name: `${'a'.repeat(22)}!` } }));
       const depth = 300_000;
@@ -111,6 +118,25 @@ describe('an MCP server’s tools, as prompts show them', () => {
     const error = await connect('/big-schema').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("its tool 'big' has an input schema of 3,000,029 characters as JSON, more than the 65,536");
+  });
+
+  // A server's JSON-RPC error -32000 (or -32001) was taken for the SDK's closed connection (or timeout) and
+  // retried; every HTTP 4xx was transient; and the server's message went whole into the log and summary
+  // (found by an adversarial pass).
+  it.each([
+    ['/rpc-error', false, 'MCP server \'hostile\' reported an error: MCP error -32000: quota exceeded'],
+    ['/http-403', false, 'failed: Streamable HTTP error: Error POSTing to endpoint: forbidden'],
+    ['/http-503', true, 'failed: Streamable HTTP error: Error POSTing to endpoint: busy'],
+  ] as const)('tell a server’s own error (%s) from a call that got no answer, and cut its words', async (path, transient, said) => {
+    const connection = await connect(path);
+    try {
+      const error = (await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: '/tmp', stepKey: 's' }).catch((caught: unknown) => caught)) as Error & { transient: boolean };
+      expect(error.transient).toBe(transient);
+      expect(error.message).toContain(said);
+      expect(error.message.length).toBeLessThan(2_200);
+    } finally {
+      await connection.close();
+    }
   });
 
   it('refuse a tool whose input schema nests deeper than any tool needs, naming it', async () => {

@@ -2,9 +2,10 @@ import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
@@ -200,9 +201,11 @@ export class McpServerSession {
    */
   async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
     const stops = this.#oversizedStops;
+    const started = performance.now();
+    let client: Client | undefined;
     this.#inFlight++;
     try {
-      const client = await this.connect(limits);
+      client = await this.connect(limits);
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
         signal: limits.signal,
         timeout: limits.timeoutMs,
@@ -210,7 +213,11 @@ export class McpServerSession {
       return result as CallToolResult;
     } catch (error) {
       if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
-      throw error;
+      // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
+      // connection), or an HTTP status that is no reason to try again.
+      if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;
+      if (error instanceof StreamableHTTPError && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500)) throw error;
+      throw new McpCallLostError(error);
     } finally {
       this.#inFlight--;
     }

@@ -1,4 +1,5 @@
-import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { Tool } from '../tool.ts';
 import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
 import { McpToolError } from './mcp-tool-error.ts';
@@ -75,9 +76,6 @@ export function cleanSchemaTexts(schema: unknown): unknown {
   );
 }
 
-/** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
-const TRANSIENT_CODES = new Set<number>([ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout]);
-
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
 function markedTransient(meta: unknown): boolean {
   if (meta === null || typeof meta !== 'object') return false;
@@ -113,9 +111,10 @@ export function mcpTool(options: {
         ctx.signal.throwIfAborted();
         if (error instanceof McpAnswerTooLargeError) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: error.limitBytes, answered: true });
         const detail = error instanceof Error ? error.message : String(error);
-        const transient = !(error instanceof McpError) || TRANSIENT_CODES.has(error.code);
-        if (transient) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
-        throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+        if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+        if (error instanceof McpError) throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+        // Refused before the server took the call (an HTTP 4xx, an answer that is not MCP): trying again changes nothing.
+        throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
       }
       if (result.isError === true) {
         throw new McpToolError({

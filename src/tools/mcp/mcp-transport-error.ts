@@ -1,11 +1,19 @@
 import { StepError } from '../../core/step-error.ts';
 
-/** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
+/** The most of a transport's or server's words a message keeps: a server chooses them, and the log, summary and prompts show them. */
+const MAX_DETAIL_CHARS = 2000;
+
+/**
+ * A call to an MCP server got no usable answer (connection lost, timeout, server crashed): transient; or
+ * was refused before the server took it (an HTTP 4xx, an answer that is not MCP): `transient: false`.
+ */
 export class McpTransportError extends StepError {
   readonly server: string;
 
   constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; cause?: unknown }) {
-    super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {
+    // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+    const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}…` : options.detail;
+    super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
       transient: options.transient ?? true,
       toolName: options.toolName,
       cause: options.cause,
