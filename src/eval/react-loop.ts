@@ -3,7 +3,7 @@ import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
-import { MAX_TOOL_CALLS_PER_TURN, NOT_RUN_REPLY } from '../steps/agent/run-agent-step.ts';
+import { MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_CALLS_READ_PER_TURN, NOT_RUN_REPLY, notReadNote } from '../steps/agent/run-agent-step.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
@@ -56,12 +56,15 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     options.onUsage(callUsage(response, request));
     const message = response.choices?.[0]?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
-    const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
-    if (calls.length === 0) return { ok: true, answer: message?.content ?? '' };
+    const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
+    if (asked.length === 0) return { ok: true, answer: message?.content ?? '' };
+    const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+    const dropped = asked.length - calls.length;
     messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
     const turnStart = messages.length;
     for (const [index, call] of calls.entries()) {
-      const observation = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
+      const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
+      const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
       replies.add(messages.length, call.name, observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }

@@ -117,12 +117,33 @@ describe('agent limits', () => {
     const many: ScriptedReply = { kind: 'completion', content: null, toolCalls: Array.from({ length: 301 }, (_, n) => ({ name: 'add', arguments: { a: n, b: 1 } })) };
     const job = await runOfflineJob({ plan: PLAN, script: [todos(false, [['1', 'Add', 'in_progress']]), many, textAnswer('20')] });
     const calls = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add');
-    expect(calls).toHaveLength(301);
+    // 64 are read (answered and recorded); the 237 after them are left out of the conversation.
+    expect(calls).toHaveLength(64);
     expect(calls.filter((call) => call.ok)).toHaveLength(MAX_TOOL_CALLS_PER_TURN);
     expect(calls.slice(MAX_TOOL_CALLS_PER_TURN).every((call) => call.ok === false && call.error === `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`)).toBe(true);
-    // Every call is answered, so the model's next request is a valid transcript.
-    expect(toolMessages(job, 2)).toHaveLength(302);
-    expect(toolMessages(job, 2).at(-1)).toBe(`Error: not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn; ask for it again in your next turn if it is still needed.`);
+    // Every call kept is answered, so the model's next request is a valid transcript.
+    const assistant = job.server.requests[2]!.body.messages.at(-65) as { role: string; tool_calls?: unknown[] };
+    expect(assistant).toMatchObject({ role: 'assistant' });
+    expect(assistant.tool_calls).toHaveLength(64);
+    expect(toolMessages(job, 2)).toHaveLength(65);
+    expect(toolMessages(job, 2).at(-1)).toBe(
+      `Error: not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn; ask for it again in your next turn if it is still needed.\n\n(237 more tool calls in your last answer were not read: at most 64 are read from one answer.)`,
+    );
+  });
+
+  // write_todos was exempt from the cap, and each call wrote its whole list twice to the trace: 12,000 calls
+  // in one answer wrote 1.3 GB, in a loop that never yielded to a timeout or a cancel (found by an adversarial pass).
+  it('applies at most 4 write_todos calls from one turn, and records the list once per call', async () => {
+    const item = (n: number): [string, string, string][] => [['1', `Step ${n} ${'x'.repeat(400)}`, 'in_progress']];
+    const many: ScriptedReply = { kind: 'completion', content: null, toolCalls: Array.from({ length: 50 }, (_, n) => ({ name: 'write_todos', arguments: { merge: false, todos: item(n).map(([id, content, status]) => ({ id, content, status })) } })) };
+    const job = await runOfflineJob({ plan: PLAN, script: [todos(false, [['1', 'Add', 'in_progress']]), many, textAnswer('20')] });
+    expect(ofType(job.events, 'todos_updated')).toHaveLength(4);
+    const writes = job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'write_todos');
+    expect(writes.filter((call) => call.ok)).toHaveLength(5);
+    expect(writes.filter((call) => call.error === 'not run: at most 4 write_todos calls are applied from one turn')).toHaveLength(46);
+    // The list is in the todos event; the call's record holds what the model was told.
+    expect(writes[1]).toMatchObject({ ok: true, result: 'TODO list saved (1 item: 0 completed, 1 in_progress, 0 pending).' });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.steps.get('solve')?.todos?.[0]?.content).toMatch(/^Step 3 /);
   });
 
   // Refused and failed calls were counted as tool calls: '8 tool calls' for an agent none of whose calls ran.

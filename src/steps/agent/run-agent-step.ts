@@ -95,7 +95,10 @@ class AgentLoop {
       const response = await completeForStep(ctx, client, request);
       const choice = response.choices[0];
       const content = choice?.message.content ?? '';
-      const calls = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
+      const asked = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
+      // Every call kept is answered and recorded; those past the cap are not read at all.
+      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+      const dropped = asked.length - calls.length;
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
@@ -109,10 +112,12 @@ class AgentLoop {
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
       const turnStart = messages.length;
       let run = 0;
+      let todoWrites = 0;
       for (const call of calls) {
-        const counted = call.function.name !== WRITE_TODOS;
-        const answer = counted && run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
-        if (counted) run++;
+        const todos = call.function.name === WRITE_TODOS;
+        const answer = todos ? (todoWrites >= MAX_TODO_WRITES_PER_TURN ? notRun(call, TODOS_NOT_RUN) : this.#writeTodos(call.function.arguments)) : run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
+        if (todos) todoWrites++;
+        else run++;
         ctx.report({
           type: 'agent_tool_called',
           turn,
@@ -121,8 +126,10 @@ class AgentLoop {
           ok: answer.ok,
           ...(answer.ok ? { result: answer.result } : { error: answer.error }),
         });
-        replies.add(messages.length, call.function.name, answer.reply.length);
-        messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
+        const last = dropped > 0 && call === calls.at(-1);
+        const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
+        replies.add(messages.length, call.function.name, reply.length);
+        messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
       }
       replies.fit(messages, turnStart);
     }
@@ -131,7 +138,6 @@ class AgentLoop {
 
   async #answer(call: FunctionCall): Promise<ToolCallAnswer> {
     const name = call.function.name;
-    if (name === WRITE_TODOS) return this.#writeTodos(call.function.arguments);
     if (!this.#wroteTodos && !this.#reminded) {
       this.#reminded = true;
       const parsed = parseArguments(call.function.arguments);
@@ -149,7 +155,9 @@ class AgentLoop {
     if (this.#wroteTodos) this.#ctx.report({ type: 'todos_updated', todos: applied.todos, changed: applied.changed });
     else this.#ctx.report({ type: 'todos_created', todos: applied.todos });
     this.#wroteTodos = true;
-    return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
+    // The list itself is in the todos event just written: the call's record holds what the model was told.
+    const reply = tally(applied.todos);
+    return { ok: true, args: parsed.args, result: reply, reply };
   }
 }
 
@@ -157,10 +165,31 @@ const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls ar
 /** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
 export const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
 
-/** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
-function notRun(call: FunctionCall): ToolCallAnswer {
+/**
+ * The most tool calls of one answer that are read (answered, recorded): the rest are left out of the
+ * conversation, and the model is told. An answer can hold a hundred thousand calls within its size cap.
+ */
+export const MAX_TOOL_CALLS_READ_PER_TURN = 64;
+
+/** Said after the last reply of a turn whose answer held `dropped` calls past MAX_TOOL_CALLS_READ_PER_TURN (also by the eval's ReAct baseline). */
+export function notReadNote(dropped: number): string {
+  return `\n\n(${dropped} more tool call${dropped === 1 ? '' : 's'} in your last answer ${dropped === 1 ? 'was' : 'were'} not read: at most ${MAX_TOOL_CALLS_READ_PER_TURN} are read from one answer.)`;
+}
+
+/**
+ * The most `write_todos` calls applied from one turn. Each writes the whole list (up to 100 items) to the
+ * trace: 12,000 of them in one answer wrote 1.3 GB, in a loop no timeout or cancel could stop.
+ */
+const MAX_TODO_WRITES_PER_TURN = 4;
+const TODOS_NOT_RUN = {
+  error: `not run: at most ${MAX_TODO_WRITES_PER_TURN} ${WRITE_TODOS} calls are applied from one turn`,
+  reply: `Error: not run: at most ${MAX_TODO_WRITES_PER_TURN} ${WRITE_TODOS} calls are applied from one turn; the list was not changed. Send every change in one call (merge: true changes only the items it names).`,
+};
+
+/** The answer to a call past its cap (MAX_TOOL_CALLS_PER_TURN, or MAX_TODO_WRITES_PER_TURN): not run, and the model may ask for it again. */
+function notRun(call: FunctionCall, why: { readonly error: string; readonly reply: string } = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }): ToolCallAnswer {
   const parsed = parseArguments(call.function.arguments);
-  return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY };
+  return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
