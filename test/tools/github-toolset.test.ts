@@ -274,6 +274,24 @@ describe('github write tools', () => {
     ]);
   });
 
+  // A title or body within GitHub's limits as the model wrote it could pass them once mentions and references
+  // were broken (a 256-character title of `@a ` became 341): GitHub answered 422, and the failed write had
+  // used up the run's one comment or issue (found by an adversarial pass).
+  it('refuses text that neutralising makes longer than GitHub takes, before sending it or using up the cap', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/10#c77' } });
+    api.handlers['issues/create'] = (request) => ({ status: 201, body: issue(11, (request.body as { title: string }).title) });
+    const tools = toolset();
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    const comment = await tools.get('add_comment')!.execute({ issue_number: 10, body: '@a '.repeat(21_845) }, ctx).catch((caught: unknown) => caught);
+    expect(comment).toMatchObject({ transient: false, message: expect.stringMatching(/^add_comment: the body is \d+ characters once written, \d+ more than as given, as mentions, references and links are neutralised, more than the 65536 GitHub takes; write a shorter one$/) });
+    const title = await tools.get('create_issue')!.execute({ title: '@a '.repeat(85) }, ctx).catch((caught: unknown) => caught);
+    expect(title).toMatchObject({ transient: false, message: expect.stringContaining('create_issue: the title is 340 characters once written') });
+    expect(api.requests).toEqual([]);
+    // The refused writes used up nothing: the run's one comment and one issue are still there to write.
+    await expect(tools.get('add_comment')!.execute({ issue_number: 10, body: 'Done' }, ctx)).resolves.toMatchObject({ id: 77 });
+    await expect(tools.get('create_issue')!.execute({ title: 'Report' }, ctx)).resolves.toMatchObject({ number: 11 });
+  });
+
   it('refuses to write to another repository before sending anything', async () => {
     const error = await call('add_comment', { owner: 'other', repo: 'lib', issue_number: 1, body: 'hi' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CrossRepoRefusedError);

@@ -2,6 +2,7 @@ import { DEFAULT_GITHUB_WRITES, type GithubWrites } from './github-writes.ts';
 import { loadNeutraliser } from '../../security/load-neutraliser.ts';
 import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
+import { StepError } from '../../core/step-error.ts';
 
 export type WriteKind = 'issue' | 'comment';
 
@@ -52,5 +53,18 @@ export class WriteAllowance {
   /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
   async text(text: string): Promise<string> {
     return (await loadNeutraliser(this.#outbound))(text);
+  }
+
+  /**
+   * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+   * broken mention or reference gains a character, a code fence grows with the text's longest run of
+   * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+   * became 341), and GitHub's 422 would still use up the write the cap allows.
+   */
+  async fittedText(text: string, limit: { readonly max: number; readonly what: string; readonly toolName: string }): Promise<string> {
+    const written = await this.text(text);
+    if (written.length <= limit.max) return written;
+    const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
+    throw new StepError(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
   }
 }

@@ -3,6 +3,10 @@ import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 import { CLOCK_SLACK_MS, writeCheckingFirst } from './write-checking-first.ts';
 
+/** The longest issue title and issue or comment body GitHub takes, in characters. */
+const MAX_TITLE_CHARS = 256;
+const MAX_BODY_CHARS = 65_536;
+
 /** GitHub stores bodies with `\n` line ends; compare the way it stores them. */
 function sameText(a: string | null | undefined, b: string): boolean {
   return (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
@@ -22,8 +26,8 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       name: 'create_issue',
       description: 'Open an issue with a title, a markdown body and optional labels. Returns its number and URL.',
       properties: {
-        title: { type: 'string', minLength: 1, maxLength: 256 },
-        body: { type: 'string', maxLength: 65536 },
+        title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_CHARS },
+        body: { type: 'string', maxLength: MAX_BODY_CHARS },
         labels: { type: 'array', items: { type: 'string' }, maxItems: 20 },
       },
       required: ['title'],
@@ -35,8 +39,8 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       async run(args, call) {
         const labels = stringList(args.labels);
         context.allowance.checkLabels(labels, 'create_issue');
-        const title = await context.allowance.text(String(args.title));
-        const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
+        const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
+        const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
         context.allowance.take('issue', 'create_issue');
         const startedAt = context.now();
         const shape = (issue: { number: number; html_url: string; title: string }) => ({
@@ -69,7 +73,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
     defineGitHubTool(context, {
       name: 'add_comment',
       description: 'Comment on an issue or pull request (markdown body). Returns the comment URL.',
-      properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: 65536 } },
+      properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: MAX_BODY_CHARS } },
       required: ['issue_number', 'body'],
       sideEffects: true,
       async findEffect(args, call, since) {
@@ -78,7 +82,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       },
       async run(args, call) {
         const issue_number = Number(args.issue_number);
-        const body = await context.allowance.text(String(args.body));
+        const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
         context.allowance.take('comment', 'add_comment');
         const startedAt = context.now();
         const shape = (comment: { id: number; html_url: string }) => ({ id: comment.id, url: comment.html_url });
