@@ -2,6 +2,7 @@ import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
 import { MAX_PLAN_BYTES } from '../src/plan/parse-plan-yaml.ts';
 import { readPlainYaml } from '../src/plan/read-plain-yaml.ts';
 import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
+import { findJsonValue } from '../src/planner/find-json-value.ts';
 import { parseWithPositions } from '../src/plan/yaml-document.ts';
 import { splitSentences } from '../src/goals/split-sentences.ts';
 import { removeHiddenMarkdown } from '../src/security/hidden-markdown.ts';
@@ -61,6 +62,9 @@ export async function hostileText(): Promise<BenchTable> {
     ['plan YAML: `x: [` then `,` repeated (`validate` took 12 s, 1.1 GB)', ',', (text) => parseWithPositions(`x: [${text}]`), MAX_PLAN_BYTES - 5],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+    // A planner's, replanner's or review's answer: 50 starts each scanned and parsed to the end (30 s at 15 MB).
+    ['planner answer: `[` 200 deep, `1,` repeated, `]` 200 deep, `x`', '1,', (text) => findJsonValue(`${'['.repeat(200)}${text}${']'.repeat(200)}x`), SIZE],
+    ['planner answer: fences of nothing, `` ``` `` and a line break repeated (20 s at 15 MB)', '```\n', findJsonValue, SIZE],
   ];
   const rows: (string | number)[][] = [];
   for (const [name, unit, work, size] of cases) {
