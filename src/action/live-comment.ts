@@ -19,6 +19,7 @@ import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
 import { approvalMarkerLine, approvalMarkerOf, forwardMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
+import { reusedWork } from '../report/reused-work.ts';
 
 export interface LiveCommentContext {
   readonly github?: GitHubClient;
@@ -68,9 +69,7 @@ function outdatedCheck(github: GitHubClient, target: IssueTarget, headSha: strin
 
 /** `Resumed from attempt 1: 3 steps reused.` */
 function resumedNote(from: string, record: RunRecord): string {
-  let reused = 0;
-  for (const step of record.steps.values()) if (step.reused) reused += 1;
-  return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
+  return `Resumed from ${from}: ${reusedWork(record).words || '0 steps'} reused.`;
 }
 
 /**

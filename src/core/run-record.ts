@@ -1,5 +1,5 @@
 import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
-import { NO_USAGE, type Usage } from './usage.ts';
+import { addUsage, NO_USAGE, type Usage } from './usage.ts';
 import { WRITE_TODOS, type TodoItem } from './todo-item.ts';
 
 /** What is known about one item of a `for_each` step. */
@@ -11,6 +11,8 @@ export interface ItemRecord {
   retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
   attempts?: number;
   durationMs?: number;
+  /** Set when its result was taken from an earlier run (or another shard's state), not made here. */
+  reused?: true;
   /** A `for_each` agent step's item: its own TODO list and progress, never its step's (another item's agent wrote those). */
   todos?: readonly TodoItem[];
   agent?: AgentProgress;
@@ -22,6 +24,9 @@ export interface ItemCounts {
   running: number;
   completed: number;
   failed: number;
+  /** Completed items whose result was taken from an earlier run, and what they cost there. */
+  reused: number;
+  reusedUsage: Usage;
 }
 
 /** What is known about one step so far. */
@@ -274,7 +279,7 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
     case 'step_expanded': {
       const step = stepOf(record, event.stepKey);
       step.items = event.keys.map((key) => ({ key, state: 'pending' }));
-      step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0 };
+      step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: NO_USAGE };
       break;
     }
     case 'item_started':
@@ -316,6 +321,11 @@ function applyItemEvent(step: StepRecord, event: ItemEvent): void {
       if (event.type === 'item_completed') {
         item.result = event.result;
         counts.completed += 1;
+        if (event.reused) {
+          item.reused = true;
+          counts.reused += 1;
+          counts.reusedUsage = addUsage(counts.reusedUsage, event.reused.usage);
+        }
       } else {
         item.error = event.error;
         counts.failed += 1;

@@ -1,3 +1,4 @@
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { describe, expect, it } from 'vitest';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { COMMENT_MAX_CHARS, renderComment } from '../../src/report/comment/render-comment.ts';
@@ -149,7 +150,7 @@ describe('renderComment', () => {
       const script = new RunScript(plan(steps));
       for (const s of steps) script.complete(s.key, 'ok');
       const record = script.finish('failed').record();
-      record.steps.get('s4990')!.itemCounts = { total: 2, running: 0, completed: 1, failed: 1 };
+      record.steps.get('s4990')!.itemCounts = { total: 2, running: 0, completed: 1, failed: 1, reused: 0, reusedUsage: NO_USAGE };
       const body = renderComment(record, { marker, runUrl, redact: noRedaction });
       expect(body).toMatch(/^- ✅ s4990\. Deploy region 4990 r+…/m);
     });

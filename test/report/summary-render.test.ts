@@ -23,6 +23,30 @@ describe('renderSummary', () => {
     expect(md).toContain('```text\nCar trips fell by 6%.\nTrams opened the same month.\n```');
   });
 
+  // The summary showed a reused step as if it ran (`· 0 ms`), reused items not at all, and counted only
+  // steps in "Resumed: …", while the console said "(reused)" (found by an adversarial pass).
+  it('marks what a resumed run reused, steps and for_each items, and counts both', () => {
+    const script = new RunScript(plan([step('1', 'List'), step('each', 'Check each', ['1'])]));
+    const spent = usage(2, 100, 10, 0.5);
+    script.events.push(
+      { type: 'step_started', at: 1, stepKey: '1' },
+      { type: 'step_completed', at: 1, stepKey: '1', result: ['a', 'b', 'c'], durationMs: 0, usage: usage(0, 0, 0, 0), reused: { usage: spent } },
+      { type: 'step_started', at: 2, stepKey: 'each' },
+      { type: 'step_expanded', at: 2, stepKey: 'each', keys: ['each[0]', 'each[1]', 'each[2]'] },
+      { type: 'item_completed', at: 2, stepKey: 'each', index: 0, result: 'ok a', durationMs: 0, usage: usage(0, 0, 0, 0), reused: { usage: spent } },
+      { type: 'item_completed', at: 2, stepKey: 'each', index: 1, result: 'ok b', durationMs: 0, usage: usage(0, 0, 0, 0), reused: { usage: spent } },
+      { type: 'item_started', at: 3, stepKey: 'each', index: 2 },
+      { type: 'item_completed', at: 900, stepKey: 'each', index: 2, result: 'ok c', durationMs: 897, usage: spent },
+      { type: 'step_completed', at: 900, stepKey: 'each', result: ['ok a', 'ok b', 'ok c'], durationMs: 898, usage: spent },
+    );
+    const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction });
+    expect(md).toMatch(/✅ \*\*1\. List\*\* · reused/);
+    expect(md).toContain('- ✅ each\\[0] (reused) → ok a');
+    expect(md).toContain('- ✅ each\\[1] (reused) → ok b');
+    expect(md).toContain('- ✅ each\\[2] → ok c');
+    expect(md).toContain('Resumed: 1 step and 2 items reused from the earlier run, which would have cost 6 model calls');
+  });
+
   it('keeps a hostile result inside its <details> and code block', () => {
     const hostile = '```\n</details>\n<script>alert(1)</script>\n````\n# Heading';
     const record = new RunScript(plan([step('1', 'Read')])).complete('1', hostile).finish('succeeded').record();

@@ -158,6 +158,9 @@ export function recordWithSharedState(record: RunRecord, shared: SharedCommentSt
           running: items.filter((item) => item.state === 'in_progress').length,
           completed: items.filter((item) => item.state === 'completed').length,
           failed: items.filter((item) => item.state === 'failed').length,
+          // Another writer's reuse is not in the shared state: drawn as its states only.
+          reused: 0,
+          reusedUsage: NO_USAGE,
         },
       }),
     };

@@ -3,6 +3,7 @@ import { NO_USAGE, addUsage } from '../../core/usage.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { runUsage } from '../run-usage.ts';
+import { reusedWork } from '../reused-work.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */
@@ -44,10 +45,10 @@ export function abandonedLine(total: Usage): string | undefined {
 export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string, fannedOut = false): string {
   const lines = ['### Cost'];
   const total = runUsage(record);
-  const reused = [...record.steps.values()].filter((step) => step.reused);
-  if (reused.length > 0) {
-    const saved = reused.reduce((sum, step) => addUsage(sum, step.reused ?? NO_USAGE), NO_USAGE);
-    const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
+  const reused = reusedWork(record);
+  if (reused.words !== '') {
+    const saved = reused.usage;
+    const steps = reused.words;
     const cost = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
     lines.push(
       '',

@@ -25,7 +25,9 @@ function isShort(text: string): boolean {
 function stepLine(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string): string {
   const state = step?.state ?? 'pending';
   const facts: string[] = [];
-  if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
+  // As the checklist says it: the result is the earlier run's, not made here (its time is 0).
+  if (step?.reused) facts.push('reused');
+  else if (step?.durationMs !== undefined) facts.push(formatDuration(step.durationMs));
   if (step?.attempts !== undefined && step.attempts > 1) facts.push(`${step.attempts} attempts`);
   if (step && step.usage.modelCalls > 0) facts.push(`${step.usage.modelCalls} model call${step.usage.modelCalls === 1 ? '' : 's'}`);
   if (step?.agent) {
@@ -54,7 +56,7 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
 function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
   const state = item.state === 'pending' && finished ? 'skipped' : item.state;
   // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}`;
+  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
   if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
