@@ -56,7 +56,9 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   MAX_TOOL_CALLS_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_PER_TURN),
+  MAX_TOOL_CALLS_READ_PER_TURN: () => (/* binding */ MAX_TOOL_CALLS_READ_PER_TURN),
   NOT_RUN_REPLY: () => (/* binding */ NOT_RUN_REPLY),
+  notReadNote: () => (/* binding */ notReadNote),
   runAgentStep: () => (/* binding */ runAgentStep)
 });
 
@@ -330,7 +332,10 @@ class AgentLoop {
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);
             const choice = response.choices[0];
             const content = choice?.message.content ?? '';
-            const calls = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
+            const asked = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
+            // Every call kept is answered and recorded; those past the cap are not read at all.
+            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+            const dropped = asked.length - calls.length;
             const answered = (0,invisible_characters/* hasVisibleText */.uA)(content);
             if (answered)
                 this.#lastMessage = content;
@@ -347,10 +352,13 @@ class AgentLoop {
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
             const turnStart = messages.length;
             let run = 0;
+            let todoWrites = 0;
             for (const call of calls) {
-                const counted = call.function.name !== write_todos_definition/* WRITE_TODOS */.q;
-                const answer = counted && run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
-                if (counted)
+                const todos = call.function.name === write_todos_definition/* WRITE_TODOS */.q;
+                const answer = todos ? (todoWrites >= MAX_TODO_WRITES_PER_TURN ? notRun(call, TODOS_NOT_RUN) : this.#writeTodos(call.function.arguments)) : run >= MAX_TOOL_CALLS_PER_TURN ? notRun(call) : await this.#answer(call);
+                if (todos)
+                    todoWrites++;
+                else
                     run++;
                 ctx.report({
                     type: 'agent_tool_called',
@@ -360,8 +368,10 @@ class AgentLoop {
                     ok: answer.ok,
                     ...(answer.ok ? { result: answer.result } : { error: answer.error }),
                 });
-                replies.add(messages.length, call.function.name, answer.reply.length);
-                messages.push({ role: 'tool', tool_call_id: call.id, content: answer.reply });
+                const last = dropped > 0 && call === calls.at(-1);
+                const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
+                replies.add(messages.length, call.function.name, reply.length);
+                messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
             }
             replies.fit(messages, turnStart);
         }
@@ -369,8 +379,6 @@ class AgentLoop {
     }
     async #answer(call) {
         const name = call.function.name;
-        if (name === write_todos_definition/* WRITE_TODOS */.q)
-            return this.#writeTodos(call.function.arguments);
         if (!this.#wroteTodos && !this.#reminded) {
             this.#reminded = true;
             const parsed = parseArguments(call.function.arguments);
@@ -391,16 +399,36 @@ class AgentLoop {
         else
             this.#ctx.report({ type: 'todos_created', todos: applied.todos });
         this.#wroteTodos = true;
-        return { ok: true, args: parsed.args, result: applied.todos, reply: tally(applied.todos) };
+        // The list itself is in the todos event just written: the call's record holds what the model was told.
+        const reply = tally(applied.todos);
+        return { ok: true, args: parsed.args, result: reply, reply };
     }
 }
 const NOT_RUN_ERROR = `not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run from one turn`;
 /** What the model is told of a call past MAX_TOOL_CALLS_PER_TURN (also by the eval's ReAct baseline). */
 const NOT_RUN_REPLY = `Error: ${NOT_RUN_ERROR}; ask for it again in your next turn if it is still needed.`;
-/** The answer to a call past MAX_TOOL_CALLS_PER_TURN: not run, and the model may ask for it again. */
-function notRun(call) {
+/**
+ * The most tool calls of one answer that are read (answered, recorded): the rest are left out of the
+ * conversation, and the model is told. An answer can hold a hundred thousand calls within its size cap.
+ */
+const MAX_TOOL_CALLS_READ_PER_TURN = 64;
+/** Said after the last reply of a turn whose answer held `dropped` calls past MAX_TOOL_CALLS_READ_PER_TURN (also by the eval's ReAct baseline). */
+function notReadNote(dropped) {
+    return `\n\n(${dropped} more tool call${dropped === 1 ? '' : 's'} in your last answer ${dropped === 1 ? 'was' : 'were'} not read: at most ${MAX_TOOL_CALLS_READ_PER_TURN} are read from one answer.)`;
+}
+/**
+ * The most `write_todos` calls applied from one turn. Each writes the whole list (up to 100 items) to the
+ * trace: 12,000 of them in one answer wrote 1.3 GB, in a loop no timeout or cancel could stop.
+ */
+const MAX_TODO_WRITES_PER_TURN = 4;
+const TODOS_NOT_RUN = {
+    error: `not run: at most ${MAX_TODO_WRITES_PER_TURN} ${write_todos_definition/* WRITE_TODOS */.q} calls are applied from one turn`,
+    reply: `Error: not run: at most ${MAX_TODO_WRITES_PER_TURN} ${write_todos_definition/* WRITE_TODOS */.q} calls are applied from one turn; the list was not changed. Send every change in one call (merge: true changes only the items it names).`,
+};
+/** The answer to a call past its cap (MAX_TOOL_CALLS_PER_TURN, or MAX_TODO_WRITES_PER_TURN): not run, and the model may ask for it again. */
+function notRun(call, why = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }) {
     const parsed = parseArguments(call.function.arguments);
-    return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY };
+    return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
 function runAgentStep(ctx) {

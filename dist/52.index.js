@@ -636,13 +636,16 @@ async function runReactLoop(options) {
         options.onUsage((0,call_usage/* callUsage */.m)(response, request));
         const message = response.choices?.[0]?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
-        const calls = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
-        if (calls.length === 0)
+        const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
+        if (asked.length === 0)
             return { ok: true, answer: message?.content ?? '' };
+        const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN);
+        const dropped = asked.length - calls.length;
         messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
         const turnStart = messages.length;
         for (const [index, call] of calls.entries()) {
-            const observation = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
+            const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
+            const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${(0,run_agent_step.notReadNote)(dropped)}` : answer;
             replies.add(messages.length, call.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }

@@ -1056,6 +1056,9 @@ function recordWithSharedState(record, shared) {
                     running: items.filter((item) => item.state === 'in_progress').length,
                     completed: items.filter((item) => item.state === 'completed').length,
                     failed: items.filter((item) => item.state === 'failed').length,
+                    // Another writer's reuse is not in the shared state: drawn as its states only.
+                    reused: 0,
+                    reusedUsage: usage/* NO_USAGE */.y,
                 },
             }),
         };
@@ -1121,7 +1124,10 @@ function commentTarget(settings) {
 var run_key = __nccwpck_require__(54825);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
 var approval_marker = __nccwpck_require__(47202);
+// EXTERNAL MODULE: ./lib/report/reused-work.js
+var reused_work = __nccwpck_require__(5568);
 ;// CONCATENATED MODULE: ./lib/action/live-comment.js
+
 
 
 
@@ -1154,11 +1160,7 @@ function outdatedCheck(github, target, headSha) {
 }
 /** `Resumed from attempt 1: 3 steps reused.` */
 function resumedNote(from, record) {
-    let reused = 0;
-    for (const step of record.steps.values())
-        if (step.reused)
-            reused += 1;
-    return `Resumed from ${from}: ${reused} step${reused === 1 ? '' : 's'} reused.`;
+    return `Resumed from ${from}: ${(0,reused_work/* reusedWork */.c)(record).words || '0 steps'} reused.`;
 }
 /**
  * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
@@ -9911,7 +9913,7 @@ function applyEvent(record, event) {
         case 'step_expanded': {
             const step = stepOf(record, event.stepKey);
             step.items = event.keys.map((key) => ({ key, state: 'pending' }));
-            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0 };
+            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
         case 'item_started':
@@ -9952,6 +9954,11 @@ function applyItemEvent(step, event) {
             if (event.type === 'item_completed') {
                 item.result = event.result;
                 counts.completed += 1;
+                if (event.reused) {
+                    item.reused = true;
+                    counts.reused += 1;
+                    counts.reusedUsage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(counts.reusedUsage, event.reused.usage);
+                }
             }
             else {
                 item.error = event.error;
@@ -11483,7 +11490,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -11798,7 +11805,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(647)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -12895,13 +12902,17 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
     call;
     outcome;
+    /** The earlier call was made by the run this one resumed, not by this run. */
+    earlierRun;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
-        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+        const where = `${fields.otherPlan ? ', in a plan it uses' : ''}${fields.earlierRun ? ', in an earlier run' : ''}`;
+        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
         this.call = `${fields.tool}(${showArgs(fields.args)})`;
         this.outcome = fields.outcome;
+        this.earlierRun = fields.earlierRun === true;
     }
 }
 
@@ -13276,9 +13287,11 @@ class PlanRun {
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /**
-     * Side-effect calls made inside used plans (`type: plan` steps), by tool and arguments, whichever plan
-     * made them: their keys name the used plan, so `#sideEffects` never matched them, and a replan of this
-     * run could make the same call again. `#nestedPending`: the calls still waiting for an answer, by call key.
+     * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
+     * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
+     * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
+     * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
+     * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
      */
     #nestedCalls = new Map();
     #nestedPending = new Map();
@@ -13340,9 +13353,13 @@ class PlanRun {
             if (call.outcome === 'failed')
                 continue;
             // A trace without times (an older one): look for the effect over the last day.
-            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
+            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-            if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args))
+            if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
+                this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+                continue;
+            }
+            if (completed.has(call.stepKey))
                 continue;
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
@@ -13617,7 +13634,14 @@ class PlanRun {
      */
     async #callTool(stepKey, tool, args, ctx, item) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
-        const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args);
+        const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
+        const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        const refuse = (earlier, otherPlan) => {
+            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
+            if (!this.#refusedRepeats.has(stepKey))
+                this.#refusedRepeats.set(stepKey, refused);
+            return refused;
+        };
         const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
         if (earlier) {
             const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
@@ -13625,12 +13649,14 @@ class PlanRun {
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown')) {
-                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
-                if (!this.#refusedRepeats.has(stepKey))
-                    this.#refusedRepeats.set(stepKey, refused);
-                throw refused;
-            }
+            if (!(check && earlier.outcome === 'unknown'))
+                throw refuse(earlier, false);
+        }
+        else if (tool.sideEffects) {
+            // The same call made by a used plan, or by another plan in the run resumed: a person decides.
+            const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
+            if (other)
+                throw refuse(other, true);
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -13997,8 +14023,15 @@ class PlanRun {
         // A failure no replan can mend (on_failure: fail, a side effect that must not repeat) already
         // fails the run: a replan would only cost a call, and replace that failed step out of the plan,
         // so every checklist would show it as replaced and say "0 failed" over "Finished: failed".
-        if (this.failures.some((failure) => !failure.recoverable))
+        if (this.failures.some((failure) => !failure.recoverable)) {
+            // The replans asked for will not come: those failures stand, and what needs their results is
+            // skipped for them now, as under `fail` (left pending, the run's end took them for an executor bug).
+            for (const need of needs)
+                if (need.kind === 'replan')
+                    this.#skipDownstream(need.failure.step.key, `upstream step ${need.failure.step.key} failed`, false);
+            this.failures = this.failures.map((failure) => (failure.recoverable ? { ...failure, recoverable: false } : failure));
             return;
+        }
         const replan = needs.findLast((need) => need.kind === 'replan');
         if (replan)
             return this.#replan({ failure: replan.failure });
@@ -14161,7 +14194,8 @@ function itemCallsKey(reuseKey, item) {
 }
 /** Why a run escalates when step `key` would have made `refused` again. */
 function repeatedWhy(key, refused) {
-    const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+    const run = refused.earlierRun ? 'an earlier run' : 'this run';
+    const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 
@@ -14775,7 +14809,7 @@ function planNeedsModel(plan) {
 const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)';
 /** An error with no position: about the plan as a whole, or the run's setup. */
 function setupError(plan, message) {
-    return { file: plan.file, path: '', message };
+    return { file: plan.file, path: '', message, setup: true };
 }
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
 function missingModelError(plan, hint = MODEL_HINT) {
@@ -25295,6 +25329,38 @@ function renderMermaidGraph(record, redact) {
 
 /***/ }),
 
+/***/ 5568:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ reusedWork)
+/* harmony export */ });
+/* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+
+
+/** The steps and items `record` reused (an item of a step reused whole counts with its step). */
+function reusedWork(record) {
+    let steps = 0;
+    let items = 0;
+    let usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    for (const step of record.steps.values()) {
+        if (step.reused) {
+            steps += 1;
+            usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.reused);
+        }
+        else if (step.itemCounts && step.itemCounts.reused > 0) {
+            items += step.itemCounts.reused;
+            usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.itemCounts.reusedUsage);
+        }
+    }
+    const words = [steps > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps)} step${steps === 1 ? '' : 's'}` : '', items > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(items)} item${items === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    return { steps, items, usage, words };
+}
+
+
+/***/ }),
+
 /***/ 15537:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -25405,7 +25471,10 @@ function isShort(text) {
 function stepLine(key, title, step, redact) {
     const state = step?.state ?? 'pending';
     const facts = [];
-    if (step?.durationMs !== undefined)
+    // As the checklist says it: the result is the earlier run's, not made here (its time is 0).
+    if (step?.reused)
+        facts.push('reused');
+    else if (step?.durationMs !== undefined)
         facts.push((0,format_duration/* formatDuration */.a)(step.durationMs));
     if (step?.attempts !== undefined && step.attempts > 1)
         facts.push(`${step.attempts} attempts`);
@@ -25438,7 +25507,7 @@ function textBlock(label, text, json, where) {
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}`;
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
@@ -25772,7 +25841,9 @@ function leaveOutSteps(body, dropped, state) {
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(15537);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _reused_work_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5568);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
+
 
 
 
@@ -25781,14 +25852,14 @@ function usd(value) {
     return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 function row(label, usage) {
-    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
 }
 function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
-    const calls = finite(limits.maxModelCalls) ? (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(limits.maxModelCalls) : '\u2014';
-    const tokens = finite(limits.maxTokens) ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(limits.maxTokens)} (in + out)` : '\u2014';
+    const calls = finite(limits.maxModelCalls) ? (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(limits.maxModelCalls) : '\u2014';
+    const tokens = finite(limits.maxTokens) ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(limits.maxTokens)} (in + out)` : '\u2014';
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
@@ -25798,7 +25869,7 @@ function abandonedLine(total) {
     if (requests === 0)
         return undefined;
     const one = requests === 1;
-    return `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`;
+    return `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`;
 }
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
@@ -25807,11 +25878,11 @@ function abandonedLine(total) {
 function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const lines = ['### Cost'];
     const total = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
-    const reused = [...record.steps.values()].filter((step) => step.reused);
-    if (reused.length > 0) {
-        const saved = reused.reduce((sum, step) => (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(sum, step.reused ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y), _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y);
-        const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
-        const cost = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+    const reused = (0,_reused_work_js__WEBPACK_IMPORTED_MODULE_3__/* .reusedWork */ .c)(record);
+    if (reused.words !== '') {
+        const saved = reused.usage;
+        const steps = reused.words;
+        const cost = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
@@ -25844,7 +25915,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
     }
     if (abandoned)
         lines.push('', abandoned);
@@ -27098,6 +27169,8 @@ function isUnderPrefix(url, prefix) {
     const withSlash = base.endsWith('/') ? base : `${base}/`;
     return url.pathname.startsWith(withSlash);
 }
+/** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
+const MAX_DECODES = 3;
 /**
  * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
  * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
@@ -27107,17 +27180,26 @@ function refusalReason(url, allow) {
         return `only http and https URLs may be requested`;
     if (url.username !== '' || url.password !== '')
         return 'URLs may not carry credentials (user:password@)';
-    // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
-    // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
-    if (/%(?:2f|5c|2e)/i.test(url.pathname))
-        return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
-    if (/%25(?:2f|5c|2e)/i.test(url.pathname))
-        return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
-    // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-    if (/(?:^|\/)\.{1,2}(?:;|%3b|%253b)/i.test(url.pathname))
-        return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // The path as a server reads it after decoding it once, twice, \u2026 (a proxy, then the app; a lenient
+    // decoder leaves what is not an escape): `%25%32%65` is `%2e` after one decode and `.` after two.
+    let path = url.pathname;
+    for (let decodes = 0; decodes <= MAX_DECODES; decodes++) {
+        // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+        // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+        if (/%(?:2f|5c|2e)/i.test(path)) {
+            return decodes === 0
+                ? 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix'
+                : 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E, %25%32%45\u2026), which a server that decodes twice reads as a path outside the allowed prefix';
+        }
+        // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
+        // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
+        if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
+            return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+        if (decoded === path)
+            break;
+        path = decoded;
+    }
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -28540,6 +28622,7 @@ class WriteRefusedError extends step_error/* StepError */.zg {
 
 
 
+
 const CAPS = {
     issue: { field: 'max_issues', noun: 'issue' },
     comment: { field: 'max_comments', noun: 'comment' },
@@ -28583,6 +28666,19 @@ class WriteAllowance {
     /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
     async text(text) {
         return (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound))(text);
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text);
+        if (written.length <= limit.max)
+            return written;
+        const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
     }
 }
 
@@ -29169,6 +29265,9 @@ async function writeCheckingFirst(options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
 
 
+/** The longest issue title and issue or comment body GitHub takes, in characters. */
+const MAX_TITLE_CHARS = 256;
+const MAX_BODY_CHARS = 65_536;
 /** GitHub stores bodies with `\n` line ends; compare the way it stores them. */
 function sameText(a, b) {
     return (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
@@ -29186,8 +29285,8 @@ function writeTools(context) {
             name: 'create_issue',
             description: 'Open an issue with a title, a markdown body and optional labels. Returns its number and URL.',
             properties: {
-                title: { type: 'string', minLength: 1, maxLength: 256 },
-                body: { type: 'string', maxLength: 65536 },
+                title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_CHARS },
+                body: { type: 'string', maxLength: MAX_BODY_CHARS },
                 labels: { type: 'array', items: { type: 'string' }, maxItems: 20 },
             },
             required: ['title'],
@@ -29199,8 +29298,8 @@ function writeTools(context) {
             async run(args, call) {
                 const labels = stringList(args.labels);
                 context.allowance.checkLabels(labels, 'create_issue');
-                const title = await context.allowance.text(String(args.title));
-                const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
+                const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
+                const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
                 context.allowance.take('issue', 'create_issue');
                 const startedAt = context.now();
                 const shape = (issue) => ({
@@ -29233,7 +29332,7 @@ function writeTools(context) {
         defineGitHubTool(context, {
             name: 'add_comment',
             description: 'Comment on an issue or pull request (markdown body). Returns the comment URL.',
-            properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: 65536 } },
+            properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: MAX_BODY_CHARS } },
             required: ['issue_number', 'body'],
             sideEffects: true,
             async findEffect(args, call, since) {
@@ -29242,7 +29341,7 @@ function writeTools(context) {
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const body = await context.allowance.text(String(args.body));
+                const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
                 context.allowance.take('comment', 'add_comment');
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });
@@ -41096,7 +41195,7 @@ function writeAnnotations(input, annotate) {
     const planErrors = (input.planErrors ?? []).map((e) => ({
         message: redact(e.message),
         properties: {
-            title: 'Plan file error',
+            title: e.setup ? 'Cannot start the run' : 'Plan file error',
             file: e.file,
             ...(e.line !== undefined ? { startLine: e.line } : {}),
             ...(e.column !== undefined ? { startColumn: e.column } : {}),
@@ -41244,6 +41343,8 @@ function changeLines(event, record, redact) {
         case 'tool_called':
         case 'tool_returned':
         case 'approval_decided':
+        // What a resumed run hands on from the run it resumes: not a change of this run (its step, if this run reuses it, gets its line then).
+        case 'result_carried':
             return [];
         case 'approval_requested':
             return [`Awaiting approval: ${event.request.pending.length} step${event.request.pending.length === 1 ? '' : 's'} (${event.request.pending.map((step) => step.stepKey).join(', ')}); approval hash ${event.request.hash}`];
@@ -41849,6 +41950,7 @@ function planFileErrors(errors, planPath) {
         ...(error.line !== undefined ? { line: error.line } : {}),
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
+        ...(error.setup && { setup: true }),
     }));
 }
 function rejected_report_errorLine(error, redact) {

@@ -67,6 +67,12 @@ async function askForJson(model, request, purpose, signal) {
 
 const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
+const MAX_FENCES = 20;
+/**
+ * How many characters the search for a value may scan and parse, in all, as a multiple of the answer's
+ * length: 50 starts each scanning and parsing to the end of a 15 MB answer held the event loop 30 s.
+ */
+const WORK_PER_CHAR = 4;
 function tryParse(text) {
     try {
         return { ok: true, value: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text) };
@@ -85,19 +91,27 @@ function findJsonValue(answer) {
     const whole = tryParse(answer.trim());
     if (whole.ok || whole.ambiguous)
         return whole;
+    // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
+    let work = WORK_PER_CHAR * answer.length;
+    let fences = 0;
     for (const match of answer.matchAll(FENCE)) {
+        if (++fences > MAX_FENCES || work <= 0)
+            break;
+        work -= match[1].length;
         const fenced = tryParse(match[1].trim());
         if (fenced.ok || fenced.ambiguous)
             return fenced;
     }
     let starts = 0;
-    for (let i = 0; i < answer.length && starts < MAX_STARTS; i += 1) {
+    for (let i = 0; i < answer.length && starts < MAX_STARTS && work > 0; i += 1) {
         if (answer[i] !== '{' && answer[i] !== '[')
             continue;
         starts += 1;
         const end = (0,_core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__/* .balancedJsonEnd */ .G)(answer, i);
+        work -= (end ?? answer.length) - i;
         if (end === undefined)
             continue;
+        work -= end - i;
         const inner = tryParse(answer.slice(i, end));
         if (inner.ok || inner.ambiguous)
             return inner;

@@ -1439,7 +1439,7 @@ function applyEvent(record, event) {
         case 'step_expanded': {
             const step = stepOf(record, event.stepKey);
             step.items = event.keys.map((key) => ({ key, state: 'pending' }));
-            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0 };
+            step.itemCounts = { total: event.keys.length, running: 0, completed: 0, failed: 0, reused: 0, reusedUsage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
             break;
         }
         case 'item_started':
@@ -1480,6 +1480,11 @@ function applyItemEvent(step, event) {
             if (event.type === 'item_completed') {
                 item.result = event.result;
                 counts.completed += 1;
+                if (event.reused) {
+                    item.reused = true;
+                    counts.reused += 1;
+                    counts.reusedUsage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(counts.reusedUsage, event.reused.usage);
+                }
             }
             else {
                 item.error = event.error;
@@ -2974,7 +2979,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(647)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(658)]).then(__webpack_require__.bind(__webpack_require__, 5658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -4095,13 +4100,17 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
     call;
     outcome;
+    /** The earlier call was made by the run this one resumed, not by this run. */
+    earlierRun;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
-        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+        const where = `${fields.otherPlan ? ', in a plan it uses' : ''}${fields.earlierRun ? ', in an earlier run' : ''}`;
+        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
         this.call = `${fields.tool}(${showArgs(fields.args)})`;
         this.outcome = fields.outcome;
+        this.earlierRun = fields.earlierRun === true;
     }
 }
 
@@ -4476,9 +4485,11 @@ class PlanRun {
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
     /**
-     * Side-effect calls made inside used plans (`type: plan` steps), by tool and arguments, whichever plan
-     * made them: their keys name the used plan, so `#sideEffects` never matched them, and a replan of this
-     * run could make the same call again. `#nestedPending`: the calls still waiting for an answer, by call key.
+     * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
+     * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
+     * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
+     * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
+     * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
      */
     #nestedCalls = new Map();
     #nestedPending = new Map();
@@ -4540,9 +4551,13 @@ class PlanRun {
             if (call.outcome === 'failed')
                 continue;
             // A trace without times (an older one): look for the effect over the last day.
-            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString() });
+            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-            if (completed.has(call.stepKey) || callKey !== toolCallKey(plan.name, call.tool, call.args))
+            if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
+                this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+                continue;
+            }
+            if (completed.has(call.stepKey))
                 continue;
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
@@ -4817,7 +4832,14 @@ class PlanRun {
      */
     async #callTool(stepKey, tool, args, ctx, item) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
-        const callKey = toolCallKey(this.#plan.name, tool.name, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args);
+        const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
+        const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        const refuse = (earlier, otherPlan) => {
+            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
+            if (!this.#refusedRepeats.has(stepKey))
+                this.#refusedRepeats.set(stepKey, refused);
+            return refused;
+        };
         const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
         if (earlier) {
             const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
@@ -4825,12 +4847,14 @@ class PlanRun {
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown')) {
-                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey });
-                if (!this.#refusedRepeats.has(stepKey))
-                    this.#refusedRepeats.set(stepKey, refused);
-                throw refused;
-            }
+            if (!(check && earlier.outcome === 'unknown'))
+                throw refuse(earlier, false);
+        }
+        else if (tool.sideEffects) {
+            // The same call made by a used plan, or by another plan in the run resumed: a person decides.
+            const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
+            if (other)
+                throw refuse(other, true);
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -5197,8 +5221,15 @@ class PlanRun {
         // A failure no replan can mend (on_failure: fail, a side effect that must not repeat) already
         // fails the run: a replan would only cost a call, and replace that failed step out of the plan,
         // so every checklist would show it as replaced and say "0 failed" over "Finished: failed".
-        if (this.failures.some((failure) => !failure.recoverable))
+        if (this.failures.some((failure) => !failure.recoverable)) {
+            // The replans asked for will not come: those failures stand, and what needs their results is
+            // skipped for them now, as under `fail` (left pending, the run's end took them for an executor bug).
+            for (const need of needs)
+                if (need.kind === 'replan')
+                    this.#skipDownstream(need.failure.step.key, `upstream step ${need.failure.step.key} failed`, false);
+            this.failures = this.failures.map((failure) => (failure.recoverable ? { ...failure, recoverable: false } : failure));
             return;
+        }
         const replan = needs.findLast((need) => need.kind === 'replan');
         if (replan)
             return this.#replan({ failure: replan.failure });
@@ -5361,7 +5392,8 @@ function itemCallsKey(reuseKey, item) {
 }
 /** Why a run escalates when step `key` would have made `refused` again. */
 function repeatedWhy(key, refused) {
-    const earlier = refused.outcome === 'unknown' ? 'got no answer in an earlier run; it may have taken effect' : 'already took effect in an earlier run';
+    const run = refused.earlierRun ? 'an earlier run' : 'this run';
+    const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 
@@ -5958,7 +5990,7 @@ var steps_needing_model = __webpack_require__(2229);
 const MODEL_HINT = 'set the api-key input (action), OPENAI_API_KEY or --replay FILE (CLI)';
 /** An error with no position: about the plan as a whole, or the run's setup. */
 function setupError(plan, message) {
-    return { file: plan.file, path: '', message };
+    return { file: plan.file, path: '', message, setup: true };
 }
 /** The error for a plan whose steps or judge goals need a model when none is configured, if any. */
 function missingModelError(plan, hint = MODEL_HINT) {

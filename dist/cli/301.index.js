@@ -3885,10 +3885,9 @@ class Client extends Protocol {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  j: () => (/* binding */ StreamableHTTPClientTransport)
+  j: () => (/* binding */ StreamableHTTPClientTransport),
+  b: () => (/* binding */ StreamableHTTPError)
 });
-
-// UNUSED EXPORTS: StreamableHTTPError
 
 // EXTERNAL MODULE: ./node_modules/content-type/index.js
 var content_type = __webpack_require__(756);

@@ -116,6 +116,8 @@ function changeLines(event, record, redact) {
         case 'tool_called':
         case 'tool_returned':
         case 'approval_decided':
+        // What a resumed run hands on from the run it resumes: not a change of this run (its step, if this run reuses it, gets its line then).
+        case 'result_carried':
             return [];
         case 'approval_requested':
             return [`Awaiting approval: ${event.request.pending.length} step${event.request.pending.length === 1 ? '' : 's'} (${event.request.pending.map((step) => step.stepKey).join(', ')}); approval hash ${event.request.hash}`];
@@ -239,8 +241,8 @@ function consoleChecklist(options) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/final-report.js + 11 modules
-var final_report = __webpack_require__(418);
+// EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
+var final_report = __webpack_require__(8630);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(5692);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6487);
 /* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(490);
-/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(418);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8630);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9443);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1601);

@@ -534,7 +534,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(19)]).then(__webpack_require__.bind(__webpack_require__, 9647));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(934)]).then(__webpack_require__.bind(__webpack_require__, 5658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -4097,6 +4097,8 @@ function isUnderPrefix(url, prefix) {
     const withSlash = base.endsWith('/') ? base : `${base}/`;
     return url.pathname.startsWith(withSlash);
 }
+/** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
+const MAX_DECODES = 3;
 /**
  * Why `url` may not be requested, or `undefined` when an allow-list prefix covers it. The URL is
  * compared after WHATWG parsing, so `..`, `%2e%2e`, backslashes and letter case are already resolved.
@@ -4106,17 +4108,26 @@ function refusalReason(url, allow) {
         return `only http and https URLs may be requested`;
     if (url.username !== '' || url.password !== '')
         return 'URLs may not carry credentials (user:password@)';
-    // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
-    // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
-    if (/%(?:2f|5c|2e)/i.test(url.pathname))
-        return 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix';
-    // Decoded twice (a proxy, then the app), `%252e%252e%252f` is `../`. (`100%25%20done` stays a path.)
-    if (/%25(?:2f|5c|2e)/i.test(url.pathname))
-        return 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E), which a server that decodes twice reads as a path outside the allowed prefix';
-    // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
-    // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-    if (/(?:^|\/)\.{1,2}(?:;|%3b|%253b)/i.test(url.pathname))
-        return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // The path as a server reads it after decoding it once, twice, \u2026 (a proxy, then the app; a lenient
+    // decoder leaves what is not an escape): `%25%32%65` is `%2e` after one decode and `.` after two.
+    let path = url.pathname;
+    for (let decodes = 0; decodes <= MAX_DECODES; decodes++) {
+        // WHATWG parsing leaves these encoded; a server (or a proxy before it) that decodes them before routing
+        // would read `/v1/..%2Fadmin` as `/admin`, outside the prefix the path seems to be under.
+        if (/%(?:2f|5c|2e)/i.test(path)) {
+            return decodes === 0
+                ? 'the path holds an encoded /, \\ or . (%2F, %5C, %2E), which a server may decode into a path outside the allowed prefix'
+                : 'the path holds a doubly encoded /, \\ or . (%252F, %255C, %252E, %25%32%45\u2026), which a server that decodes twice reads as a path outside the allowed prefix';
+        }
+        // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
+        // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
+        if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
+            return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+        if (decoded === path)
+            break;
+        path = decoded;
+    }
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
@@ -5002,6 +5013,7 @@ class WriteRefusedError extends step_error/* StepError */.zg {
 
 
 
+
 const CAPS = {
     issue: { field: 'max_issues', noun: 'issue' },
     comment: { field: 'max_comments', noun: 'comment' },
@@ -5045,6 +5057,19 @@ class WriteAllowance {
     /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
     async text(text) {
         return (await loadNeutraliser(this.#outbound))(text);
+    }
+    /**
+     * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
+     * broken mention or reference gains a character, a code fence grows with the text's longest run of
+     * backticks, so text within the limit as written can pass it (a 256-character title of mentions
+     * became 341), and GitHub's 422 would still use up the write the cap allows.
+     */
+    async fittedText(text, limit) {
+        const written = await this.text(text);
+        if (written.length <= limit.max)
+            return written;
+        const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
     }
 }
 
@@ -5654,6 +5679,9 @@ async function writeCheckingFirst(options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
 
 
+/** The longest issue title and issue or comment body GitHub takes, in characters. */
+const MAX_TITLE_CHARS = 256;
+const MAX_BODY_CHARS = 65_536;
 /** GitHub stores bodies with `\n` line ends; compare the way it stores them. */
 function sameText(a, b) {
     return (a ?? '').replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
@@ -5671,8 +5699,8 @@ function writeTools(context) {
             name: 'create_issue',
             description: 'Open an issue with a title, a markdown body and optional labels. Returns its number and URL.',
             properties: {
-                title: { type: 'string', minLength: 1, maxLength: 256 },
-                body: { type: 'string', maxLength: 65536 },
+                title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_CHARS },
+                body: { type: 'string', maxLength: MAX_BODY_CHARS },
                 labels: { type: 'array', items: { type: 'string' }, maxItems: 20 },
             },
             required: ['title'],
@@ -5684,8 +5712,8 @@ function writeTools(context) {
             async run(args, call) {
                 const labels = stringList(args.labels);
                 context.allowance.checkLabels(labels, 'create_issue');
-                const title = await context.allowance.text(String(args.title));
-                const body = await context.allowance.text(typeof args.body === 'string' ? args.body : '');
+                const title = await context.allowance.fittedText(String(args.title), { max: MAX_TITLE_CHARS, what: 'title', toolName: 'create_issue' });
+                const body = await context.allowance.fittedText(typeof args.body === 'string' ? args.body : '', { max: MAX_BODY_CHARS, what: 'body', toolName: 'create_issue' });
                 context.allowance.take('issue', 'create_issue');
                 const startedAt = context.now();
                 const shape = (issue) => ({
@@ -5718,7 +5746,7 @@ function writeTools(context) {
         defineGitHubTool(context, {
             name: 'add_comment',
             description: 'Comment on an issue or pull request (markdown body). Returns the comment URL.',
-            properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: 65536 } },
+            properties: { issue_number: { type: 'integer', minimum: 1 }, body: { type: 'string', minLength: 1, maxLength: MAX_BODY_CHARS } },
             required: ['issue_number', 'body'],
             sideEffects: true,
             async findEffect(args, call, since) {
@@ -5727,7 +5755,7 @@ function writeTools(context) {
             },
             async run(args, call) {
                 const issue_number = Number(args.issue_number);
-                const body = await context.allowance.text(String(args.body));
+                const body = await context.allowance.fittedText(String(args.body), { max: MAX_BODY_CHARS, what: 'body', toolName: 'add_comment' });
                 context.allowance.take('comment', 'add_comment');
                 const startedAt = context.now();
                 const shape = (comment) => ({ id: comment.id, url: comment.html_url });

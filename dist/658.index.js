@@ -1,8 +1,8 @@
-export const id = 647;
-export const ids = [647];
+export const id = 658;
+export const ids = [658];
 export const modules = {
 
-/***/ 79647:
+/***/ 85658:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,6 +15,241 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
+var types = __webpack_require__(63846);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
+/**
+ * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
+ * request that did not reach the server, an HTTP status that asks to try again (408, 429, 5xx). Unlike
+ * an error the server answered with (a JSON-RPC error, even with the SDK's codes -32000 and -32001, which
+ * JSON-RPC leaves to servers), it says nothing of the call, and is worth a retry.
+ */
+class McpCallLostError extends Error {
+    name = 'McpCallLostError';
+    constructor(cause) {
+        super(cause instanceof Error ? cause.message : String(cause), { cause });
+    }
+}
+
+// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
+var tool_output_too_large_error = __webpack_require__(35493);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
+
+/** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
+class McpToolError extends step_error/* StepError */.zg {
+    server;
+    constructor(options) {
+        const trimmed = options.text.trim();
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}\u2026` : trimmed;
+        super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
+        this.server = options.server;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
+
+/** The most of a transport's or server's words a message keeps: a server chooses them, and the log, summary and prompts show them. */
+const MAX_DETAIL_CHARS = 2000;
+/**
+ * A call to an MCP server got no usable answer (connection lost, timeout, server crashed): transient; or
+ * was refused before the server took it (an HTTP 4xx, an answer that is not MCP): `transient: false`.
+ */
+class McpTransportError extends step_error/* StepError */.zg {
+    server;
+    constructor(options) {
+        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
+        const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}\u2026` : options.detail;
+        super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
+            transient: options.transient ?? true,
+            toolName: options.toolName,
+            cause: options.cause,
+        });
+        this.server = options.server;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(37958);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
+
+/** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
+function mcpResultText(content) {
+    return (content ?? [])
+        .map((block) => {
+        switch (block.type) {
+            case 'text':
+                return block.text ?? '';
+            case 'image':
+            case 'audio':
+                return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${(0,format_bytes/* formatBytes */.z)(Math.floor(((block.data ?? '').length * 3) / 4))} not shown]`;
+            case 'resource_link':
+                return `[resource: ${block.uri ?? ''}${block.name ? ` (${block.name})` : ''}]`;
+            case 'resource':
+                return block.resource?.text ?? `[resource: ${block.resource?.uri ?? ''} (${block.resource?.mimeType ?? 'binary'})]`;
+            default:
+                return `[${block.type} content not shown]`;
+        }
+    })
+        .join('\n');
+}
+/** What an MCP tool call returns to the plan: its structured content when present, else its text. */
+function mcpResultValue(result) {
+    if (result.structuredContent !== undefined && result.structuredContent !== null)
+        return result.structuredContent;
+    return mcpResultText(result.content);
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
+/** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
+class McpAnswerTooLargeError extends Error {
+    limitBytes;
+    constructor(server, limitBytes, options) {
+        super(`MCP server '${server}' answered with a message over ${limitBytes} bytes and was stopped`, options);
+        this.name = 'McpAnswerTooLargeError';
+        this.limitBytes = limitBytes;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
+var sanitize_untrusted = __webpack_require__(38521);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(35878);
+// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
+var tool_result_too_deep_error = __webpack_require__(57048);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
+
+
+
+
+
+
+
+
+
+
+/** The longest description of a server's tool that prompts show. */
+const MAX_DESCRIPTION_CHARS = 2000;
+/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
+const MAX_MCP_SCHEMA_DEPTH = 64;
+/**
+ * How long a server's input schema may be as JSON once its describing texts are cleaned and cut; `connectMcpServers`
+ * refuses a longer one: the planner's and an agent's prompts hold every tool's schema whole (a 3 MB `x-note` sent 3 MB twice).
+ */
+const MAX_MCP_SCHEMA_CHARS = 64 * 1024;
+/** The longest tool name prompts and messages show (the MCP specification's names are at most 128 characters). */
+const MAX_NAME_CHARS = 128;
+/** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
+function shownToolName(name) {
+    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS });
+}
+/** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
+/**
+ * Text that hides instructions from a reader and has no use in a name or a value a server checks:
+ * Unicode tag characters, bidi overrides and isolates, an HTML comment. (Zero-width joiners and
+ * variation selectors do: Persian words and emoji hold them, so those are kept where a validator reads.)
+ */
+const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
+/**
+ * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
+ * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
+ * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
+ */
+function hiddenTextInSchema(schema, at = '') {
+    if (typeof schema === 'string')
+        return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
+    if (schema === null || typeof schema !== 'object')
+        return undefined;
+    for (const [key, value] of Object.entries(schema)) {
+        // The path names the key it found, with the hidden characters shown as `?`.
+        const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
+        const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
+        if (!Array.isArray(schema) && SMUGGLING.test(key))
+            return here;
+        if (!Array.isArray(schema) && ANNOTATIONS.has(key))
+            continue;
+        const found = hiddenTextInSchema(value, here);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+/**
+ * `schema` with what a reader would not see left out of the text that only describes (`description`,
+ * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
+ * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
+ * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
+ */
+function cleanSchemaTexts(schema) {
+    if (schema === null || typeof schema !== 'object')
+        return schema;
+    if (Array.isArray(schema))
+        return schema.map(cleanSchemaTexts);
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value)]));
+}
+/** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
+function markedTransient(meta) {
+    if (meta === null || typeof meta !== 'object')
+        return false;
+    const { transient, retryable } = meta;
+    return transient === true || retryable === true;
+}
+/**
+ * A registry tool calling `tool` on an MCP server. Tools not annotated read-only count as having
+ * side effects; `isError` results are permanent ToolErrors unless marked, lost answers transient.
+ */
+function mcpTool(options) {
+    const { name, session, tool, timeoutMs } = options;
+    return {
+        name,
+        // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
+        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+        inputSchema: options.cleanSchema ?? cleanSchemaTexts(tool.inputSchema),
+        sideEffects: tool.annotations?.readOnlyHint !== true,
+        timeoutSeconds: timeoutMs / 1000,
+        async execute(args, ctx) {
+            let result;
+            try {
+                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
+            }
+            catch (error) {
+                ctx.signal.throwIfAborted();
+                if (error instanceof McpAnswerTooLargeError)
+                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
+                const detail = error instanceof Error ? error.message : String(error);
+                if (error instanceof McpCallLostError)
+                    throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
+                if (error instanceof types/* McpError */.Nh)
+                    throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
+                // Refused before the server took the call (an HTTP 4xx, an answer that is not MCP): trying again changes nothing.
+                throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
+            }
+            if (result.isError === true) {
+                throw new McpToolError({
+                    toolName: name,
+                    server: session.name,
+                    text: mcpResultText(result.content),
+                    transient: markedTransient(result._meta),
+                });
+            }
+            const value = mcpResultValue(result);
+            // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
+            if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_json/* MAX_JSON_DEPTH */.KX))
+                throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: name });
+            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
+                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
+            }
+            return value;
+        },
+    };
+}
+
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __webpack_require__(73782);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
@@ -53,17 +288,6 @@ function mcpServerEnvironment(server, config, runnerEnv) {
         }
     }
     return env;
-}
-
-;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
-/** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
-class McpAnswerTooLargeError extends Error {
-    limitBytes;
-    constructor(server, limitBytes, options) {
-        super(`MCP server '${server}' answered with a message over ${limitBytes} bytes and was stopped`, options);
-        this.name = 'McpAnswerTooLargeError';
-        this.limitBytes = limitBytes;
-    }
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -233,6 +457,9 @@ class ProcessGroupStdioTransport {
 
 
 
+
+
+
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -390,7 +617,7 @@ class McpServerSession {
             }
             for (const tool of page.tools) {
                 if (names.length < 100)
-                    names.push(tool.name);
+                    names.push(shownToolName(tool.name));
                 if (allowlist === undefined || allowlist.has(tool.name))
                     tools.push(tool);
             }
@@ -406,9 +633,11 @@ class McpServerSession {
      */
     async callTool(tool, args, limits) {
         const stops = this.#oversizedStops;
+        const started = performance.now();
+        let client;
         this.#inFlight++;
         try {
-            const client = await this.connect(limits);
+            client = await this.connect(limits);
             const result = await client.callTool({ name: tool, arguments: args }, undefined, {
                 signal: limits.signal,
                 timeout: limits.timeoutMs,
@@ -418,7 +647,13 @@ class McpServerSession {
         catch (error) {
             if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
                 throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
-            throw error;
+            // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
+            // connection), or an HTTP status that is no reason to try again.
+            if (error instanceof types/* McpError */.Nh && !(error.code === types/* ErrorCode */.O4.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === types/* ErrorCode */.O4.ConnectionClosed && (client === undefined || this.#client !== client)))
+                throw error;
+            if (error instanceof streamableHttp/* StreamableHTTPError */.b && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500))
+                throw error;
+            throw new McpCallLostError(error);
         }
         finally {
             this.#inFlight--;
@@ -442,197 +677,6 @@ class McpServerSession {
         await client?.close().catch(() => undefined);
         await transport?.close().catch(() => undefined);
     }
-}
-
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
-var types = __webpack_require__(63846);
-// EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
-var tool_output_too_large_error = __webpack_require__(35493);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
-
-/** An MCP server answered a tool call with `isError`: permanent unless the server marks it transient. */
-class McpToolError extends step_error/* StepError */.zg {
-    server;
-    constructor(options) {
-        const trimmed = options.text.trim();
-        // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        const text = trimmed === '' ? 'no details given' : trimmed.length > 2000 ? `${trimmed.slice(0, 2000)}\u2026` : trimmed;
-        super(`${options.toolName}: MCP server '${options.server}' reported an error: ${text}`, options);
-        this.server = options.server;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-transport-error.js
-
-/** A call to an MCP server got no usable answer (connection lost, timeout, server crashed). Transient. */
-class McpTransportError extends step_error/* StepError */.zg {
-    server;
-    constructor(options) {
-        super(`${options.toolName}: calling MCP server '${options.server}' failed: ${options.detail}`, {
-            transient: options.transient ?? true,
-            toolName: options.toolName,
-            cause: options.cause,
-        });
-        this.server = options.server;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
-var format_bytes = __webpack_require__(37958);
-;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
-
-/** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
-function mcpResultText(content) {
-    return (content ?? [])
-        .map((block) => {
-        switch (block.type) {
-            case 'text':
-                return block.text ?? '';
-            case 'image':
-            case 'audio':
-                return `[${block.type}: ${block.mimeType ?? 'unknown type'}, ${(0,format_bytes/* formatBytes */.z)(Math.floor(((block.data ?? '').length * 3) / 4))} not shown]`;
-            case 'resource_link':
-                return `[resource: ${block.uri ?? ''}${block.name ? ` (${block.name})` : ''}]`;
-            case 'resource':
-                return block.resource?.text ?? `[resource: ${block.resource?.uri ?? ''} (${block.resource?.mimeType ?? 'binary'})]`;
-            default:
-                return `[${block.type} content not shown]`;
-        }
-    })
-        .join('\n');
-}
-/** What an MCP tool call returns to the plan: its structured content when present, else its text. */
-function mcpResultValue(result) {
-    if (result.structuredContent !== undefined && result.structuredContent !== null)
-        return result.structuredContent;
-    return mcpResultText(result.content);
-}
-
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
-var sanitize_untrusted = __webpack_require__(38521);
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(70695);
-// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(35878);
-// EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
-var tool_result_too_deep_error = __webpack_require__(57048);
-;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
-
-
-
-
-
-
-
-
-
-
-/** The longest description of a server's tool that prompts show. */
-const MAX_DESCRIPTION_CHARS = 2000;
-/** How deep a server's input schema may nest (JSON levels); `connectMcpServers` refuses a deeper one. */
-const MAX_MCP_SCHEMA_DEPTH = 64;
-/** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
-const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
-/**
- * Text that hides instructions from a reader and has no use in a name or a value a server checks:
- * Unicode tag characters, bidi overrides and isolates, an HTML comment. (Zero-width joiners and
- * variation selectors do: Persian words and emoji hold them, so those are kept where a validator reads.)
- */
-const SMUGGLING = /\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]|<!--/;
-/**
- * Where an input schema holds hidden text a validator reads (an `enum` value, a `pattern`, a property
- * name), as a path such as `properties.mode.enum[0]`; undefined when it holds none. Such text cannot be
- * cleaned without changing what the server accepts, so `connectMcpServers` refuses the tool.
- */
-function hiddenTextInSchema(schema, at = '') {
-    if (typeof schema === 'string')
-        return SMUGGLING.test(schema) ? at || '(the schema)' : undefined;
-    if (schema === null || typeof schema !== 'object')
-        return undefined;
-    for (const [key, value] of Object.entries(schema)) {
-        // The path names the key it found, with the hidden characters shown as `?`.
-        const shown = key.replace(/\uDB40[\uDC00-\uDC7F]|[\u202A-\u202E\u2066-\u2069]/g, '?').replaceAll('<!--', '<!?-').slice(0, 60);
-        const here = Array.isArray(schema) ? `${at}[${key}]` : at ? `${at}.${shown}` : shown;
-        if (!Array.isArray(schema) && SMUGGLING.test(key))
-            return here;
-        if (!Array.isArray(schema) && ANNOTATIONS.has(key))
-            continue;
-        const found = hiddenTextInSchema(value, here);
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
-}
-/**
- * `schema` with what a reader would not see left out of the text that only describes (`description`,
- * `title`, `$comment`, `examples`, `default`), at every depth, each string cut to `MAX_DESCRIPTION_CHARS`:
- * an agent's prompt and the planner's tool list hold a tool's input schema whole. What a validator
- * reads (`enum`, `pattern`, property names) stays as the server wrote it (see `hiddenTextInSchema`).
- */
-function cleanSchemaTexts(schema) {
-    if (schema === null || typeof schema !== 'object')
-        return schema;
-    if (Array.isArray(schema))
-        return schema.map(cleanSchemaTexts);
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value)]));
-}
-/** JSON-RPC errors that mean the call never got a usable answer; anything else the server said on purpose. */
-const TRANSIENT_CODES = new Set([types/* ErrorCode */.O4.ConnectionClosed, types/* ErrorCode */.O4.RequestTimeout]);
-/** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
-function markedTransient(meta) {
-    if (meta === null || typeof meta !== 'object')
-        return false;
-    const { transient, retryable } = meta;
-    return transient === true || retryable === true;
-}
-/**
- * A registry tool calling `tool` on an MCP server. Tools not annotated read-only count as having
- * side effects; `isError` results are permanent ToolErrors unless marked, lost answers transient.
- */
-function mcpTool(options) {
-    const { name, session, tool, timeoutMs } = options;
-    return {
-        name,
-        // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${tool.name}' of MCP server '${session.name}')`,
-        inputSchema: cleanSchemaTexts(tool.inputSchema),
-        sideEffects: tool.annotations?.readOnlyHint !== true,
-        timeoutSeconds: timeoutMs / 1000,
-        async execute(args, ctx) {
-            let result;
-            try {
-                result = await session.callTool(tool.name, args, { signal: ctx.signal, timeoutMs });
-            }
-            catch (error) {
-                ctx.signal.throwIfAborted();
-                if (error instanceof McpAnswerTooLargeError)
-                    throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
-                const detail = error instanceof Error ? error.message : String(error);
-                const transient = !(error instanceof types/* McpError */.Nh) || TRANSIENT_CODES.has(error.code);
-                if (transient)
-                    throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
-                throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
-            }
-            if (result.isError === true) {
-                throw new McpToolError({
-                    toolName: name,
-                    server: session.name,
-                    text: mcpResultText(result.content),
-                    transient: markedTransient(result._meta),
-                });
-            }
-            const value = mcpResultValue(result);
-            // Before anything walks it by recursion (JSON.stringify below overflowed the stack at 300,000 levels).
-            if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_json/* MAX_JSON_DEPTH */.KX))
-                throw new tool_result_too_deep_error/* ToolResultTooDeepError */.Y({ toolName: name });
-            if (Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value) ?? '') > tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l) {
-                throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: tool_output_too_large_error/* TOOL_RESULT_LIMIT_BYTES */.l, answered: true });
-            }
-            return value;
-        },
-    };
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-name.js
@@ -708,22 +752,29 @@ async function connectMcpServers(config, options) {
             if (earlier !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
             }
             if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
             }
             const hidden = hiddenTextInSchema(tool.inputSchema);
             if (hidden !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${tool.name}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
             }
-            owners.set(name, `tool '${tool.name}' of '${session.name}'`);
+            const cleanSchema = cleanSchemaTexts(tool.inputSchema);
+            const schemaChars = JSON.stringify(cleanSchema ?? {}).length;
+            if (schemaChars > MAX_MCP_SCHEMA_CHARS) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+            }
+            owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
             sessionOf.set(name, session);
-            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs }));
+            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema }));
         }
     }
     return {

@@ -1,5 +1,5 @@
-export const id = 418;
-export const ids = [418];
+export const id = 630;
+export const ids = [630];
 export const modules = {
 
 /***/ 1874:
@@ -37,7 +37,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 418:
+/***/ 8630:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -191,15 +191,38 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 }
 
 // EXTERNAL MODULE: ./lib/core/usage.js
-var usage = __webpack_require__(6940);
+var core_usage = __webpack_require__(6940);
 ;// CONCATENATED MODULE: ./lib/report/run-usage.js
 
 /** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
 function runUsage(record) {
-    return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.usage), usage/* NO_USAGE */.y) : record.usage;
+    return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,core_usage/* addUsage */.v)(sum, step.usage), core_usage/* NO_USAGE */.y) : record.usage;
+}
+
+;// CONCATENATED MODULE: ./lib/report/reused-work.js
+
+
+/** The steps and items `record` reused (an item of a step reused whole counts with its step). */
+function reusedWork(record) {
+    let steps = 0;
+    let items = 0;
+    let usage = core_usage/* NO_USAGE */.y;
+    for (const step of record.steps.values()) {
+        if (step.reused) {
+            steps += 1;
+            usage = (0,core_usage/* addUsage */.v)(usage, step.reused);
+        }
+        else if (step.itemCounts && step.itemCounts.reused > 0) {
+            items += step.itemCounts.reused;
+            usage = (0,core_usage/* addUsage */.v)(usage, step.itemCounts.reusedUsage);
+        }
+    }
+    const words = [steps > 0 ? `${(0,group_digits/* groupDigits */.K)(steps)} step${steps === 1 ? '' : 's'}` : '', items > 0 ? `${(0,group_digits/* groupDigits */.K)(items)} item${items === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    return { steps, items, usage, words };
 }
 
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
+
 
 
 
@@ -234,10 +257,10 @@ function abandonedLine(total) {
 function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const lines = ['### Cost'];
     const total = runUsage(record);
-    const reused = [...record.steps.values()].filter((step) => step.reused);
-    if (reused.length > 0) {
-        const saved = reused.reduce((sum, step) => (0,usage/* addUsage */.v)(sum, step.reused ?? usage/* NO_USAGE */.y), usage/* NO_USAGE */.y);
-        const steps = `${reused.length} step${reused.length === 1 ? '' : 's'}`;
+    const reused = reusedWork(record);
+    if (reused.words !== '') {
+        const saved = reused.usage;
+        const steps = reused.words;
         const cost = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
@@ -251,9 +274,9 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
-    let stepsTotal = usage/* NO_USAGE */.y;
+    let stepsTotal = core_usage/* NO_USAGE */.y;
     for (const step of record.steps.values()) {
-        stepsTotal = (0,usage/* addUsage */.v)(stepsTotal, step.usage);
+        stepsTotal = (0,core_usage/* addUsage */.v)(stepsTotal, step.usage);
         if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
             lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
     }
@@ -344,7 +367,10 @@ function isShort(text) {
 function stepLine(key, title, step, redact) {
     const state = step?.state ?? 'pending';
     const facts = [];
-    if (step?.durationMs !== undefined)
+    // As the checklist says it: the result is the earlier run's, not made here (its time is 0).
+    if (step?.reused)
+        facts.push('reused');
+    else if (step?.durationMs !== undefined)
         facts.push((0,format_duration/* formatDuration */.a)(step.durationMs));
     if (step?.attempts !== undefined && step.attempts > 1)
         facts.push(`${step.attempts} attempts`);
@@ -377,7 +403,7 @@ function textBlock(label, text, json, where) {
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}`;
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
@@ -714,6 +740,7 @@ function planFileErrors(errors, planPath) {
         ...(error.line !== undefined ? { line: error.line } : {}),
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
+        ...(error.setup && { setup: true }),
     }));
 }
 function rejected_report_errorLine(error, redact) {
