@@ -74,7 +74,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('12/12 done');
     expect(merge.said.summary).toContain('**Merge job** of a fanned-out run over 3 shards');
     // The prepare job's step is taken, not resumed: its cost is in that job's summary.
-    expect(merge.said.summary).toContain("Taken from this workflow run's saved states: 1 step that the prepare or shard jobs");
+    expect(merge.said.summary).toContain("Taken from this workflow run's saved states: 1 step and 12 items that the prepare or shard jobs");
     expect(merge.said.summary).not.toContain('Resumed:');
     expect(store.saved.map((artifact) => artifact.name.replace(/^plan-runner-state-plan-yml-[0-9a-f]+-/, ''))).toEqual([
       'prepare-attempt-1.jsonl',

@@ -1,3 +1,4 @@
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { describe, expect, it } from 'vitest';
 import type { ForEach } from '../../src/core/plan-step.ts';
 import { StepError } from '../../src/core/step-error.ts';
@@ -33,7 +34,7 @@ describe('for_each steps', () => {
     expect(outcome.status).toBe('succeeded');
     expect(eventLog(run.events)).toContain('step_expanded:review');
     expect(run.events.find((event) => event.type === 'step_expanded')).toMatchObject({ keys: ['review[0]', 'review[1]', 'review[2]'] });
-    expect(outcome.record.steps.get('review')?.itemCounts).toEqual({ total: 3, running: 0, completed: 3, failed: 0 });
+    expect(outcome.record.steps.get('review')?.itemCounts).toEqual({ total: 3, running: 0, completed: 3, failed: 0, reused: 0, reusedUsage: NO_USAGE });
   });
 
   it('keys children by a key expression, and iterates a map as {key, value} entries', async () => {
