@@ -173,7 +173,7 @@ const CHEAP_STEP_MS = 10;
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
  * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end.
+ * run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -182,16 +182,26 @@ class DurabilityRule {
   /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
   readonly #effectSteps = new Set<string>();
   readonly #effectCalls = new Set<string>();
+  /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
+  #carrying = false;
 
   /** True when the lines waiting, `event`'s included, must be written now. */
   mustWrite(outer: RunEvent): boolean {
     const { event, path } = innermost(outer);
+    // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
+    // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
+    if (event.type === 'result_carried') {
+      this.#carrying = true;
+      return false;
+    }
+    if (this.#carrying) {
+      this.#carrying = false;
+      return true;
+    }
     switch (event.type) {
       case 'plan_created':
       case 'plan_revised':
       case 'run_finished':
-      // What a resume carries on: lost, a resume of this run would run those steps again.
-      case 'result_carried':
         return true;
       case 'tool_called':
         if (!event.sideEffects) return false;

@@ -9,7 +9,7 @@ import { isEffectUnknown, isTransient } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
-import type { CallingItem, RunEvent, StepActivity } from '../core/run-event.ts';
+import type { CallingItem, StepActivity } from '../core/run-event.ts';
 import type { ItemFailure } from '../core/run-event.ts';
 import { assignShards } from './assign-shards.ts';
 import { expandForEach } from './expand-for-each.ts';
@@ -26,7 +26,7 @@ import { revisionReason, triedSoFar } from './recovery-notes.ts';
 import type { CompletedStep, FailureNote, ReplanResult } from './replanner.ts';
 import { resolveRetryPolicy } from './retry-policy.ts';
 import { RunBudget } from './run-budget.ts';
-import type { RunDeps } from './run-deps.ts';
+import type { CallRegistry, RunDeps } from './run-deps.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';
 import type { RunJournal } from './run-journal.ts';
 import { RunStoppedError } from './run-stopped-error.ts';
@@ -102,15 +102,8 @@ export class PlanRun {
   readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
   readonly #sideEffects = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true }>();
-  /**
-   * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
-   * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
-   * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
-   * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
-   * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
-   */
-  readonly #nestedCalls = new Map<string, { stepKey: string; outcome: 'succeeded' | 'unknown'; inherited?: true }>();
-  readonly #nestedPending = new Map<string, string>();
+  /** The job's side-effect calls by tool and arguments, this run's and its used plans' (see `CallRegistry`). */
+  readonly #calls: CallRegistry;
   /**
    * The side-effect calls each step made in the run this one resumes and did not finish there, in the
    * order they were made (an agent is told of them), by step key, and a `for_each` item's by
@@ -164,15 +157,19 @@ export class PlanRun {
     this.#inputsHash = stableHash(deps.inputs);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+    this.#calls = deps.calls ?? new Map();
     // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
-    const completed = new Set([...(deps.resume?.reuse.values() ?? [])].map((saved) => saved.stepKey));
+    // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
+    const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome === 'failed') continue;
       // A trace without times (an older one): look for the effect over the last day.
-      this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
+      const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
+      this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
       if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-        this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+        const anyKey = anyPlanCallKey(call.tool, call.args);
+        if (!this.#calls.has(anyKey)) this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
         continue;
       }
       if (completed.has(call.stepKey)) continue;
@@ -226,6 +223,8 @@ export class PlanRun {
       this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
     }
     for (const [reuseKey, items] of resume.items) {
+      // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
+      if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
         this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
       }
@@ -452,22 +451,23 @@ export class PlanRun {
     // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
     const redactedArgs = this.#deps.redact ? redactDeep(args, this.#deps.redact) : args;
     const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
-    const refuse = (earlier: { stepKey: string; outcome: 'succeeded' | 'unknown'; inherited?: true }, otherPlan: boolean): RepeatedSideEffectError => {
-      const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
-      if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
-      return refused;
-    };
-    const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+    const anyKey = anyPlanCallKey(tool.name, redactedArgs);
+    // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
+    // plan using this one, another use of this plan), in this run or the run resumed.
+    const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+    const registered = tool.sideEffects && !own ? this.#calls.get(anyKey) : undefined;
+    const other = registered?.by === this ? undefined : registered;
+    const earlier = own ?? other;
     if (earlier) {
       const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
       if (check?.found) return check.result;
       // Not there: a call that got no answer did not take effect, and is made now. A call that
       // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-      if (!(check && earlier.outcome === 'unknown')) throw refuse(earlier, false);
-    } else if (tool.sideEffects) {
-      // The same call made by a used plan, or by another plan in the run resumed: a person decides.
-      const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
-      if (other) throw refuse(other, true);
+      if (!(check && earlier.outcome === 'unknown')) {
+        const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true });
+        if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
+        throw refused;
+      }
     }
     const calledAt = new Date().toISOString();
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -481,7 +481,11 @@ export class PlanRun {
       throw error;
     }
     // Until it answers, a side effect may or may not have happened.
-    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+    const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+    if (tool.sideEffects) {
+      this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+      this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+    }
     let result: unknown;
     if (tool.sideEffects) this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
     try {
@@ -491,13 +495,19 @@ export class PlanRun {
       // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
       // too much output says nothing about the effect.
       const unknown = tool.sideEffects && (isTransient(error) || ctx.signal.aborted || isEffectUnknown(error));
-      if (tool.sideEffects && !unknown) this.#sideEffects.delete(callKey);
+      if (tool.sideEffects && !unknown) {
+        this.#sideEffects.delete(callKey);
+        if (this.#calls.get(anyKey)?.by === this) this.#calls.delete(anyKey);
+      }
       if (unknown) this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
       this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: errorText(error) });
       throw error;
     }
     this.#callsInFlight.delete(callKey);
-    if (tool.sideEffects) this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+    if (tool.sideEffects) {
+      this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+      this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
+    }
     this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
     // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
     if (exceedsDepth(result, MAX_JSON_DEPTH)) throw new ToolResultTooDeepError({ toolName: tool.name });
@@ -508,14 +518,15 @@ export class PlanRun {
    * Looks for the effect of an earlier side-effect call, recorded as a `check` call; undefined when
    * the tool cannot tell or the check itself failed (then nothing may be assumed).
    */
-  async #checkEffect(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, callKey: string, earlier: { outcome: 'succeeded' | 'unknown'; calledAt: string }): Promise<EffectCheck | undefined> {
+  async #checkEffect(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, callKey: string, earlier: { outcome: 'succeeded' | 'unknown'; calledAt: string; inherited?: true }): Promise<EffectCheck | undefined> {
     if (!tool.findEffect) return undefined;
     const { calledAt } = earlier;
     this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, kind: 'check', calledAt });
     try {
       const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
       if (check.found) {
-        this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+        // Found: the call took effect, when it was made (in an earlier run, for one the run resumed).
+        this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, ...(earlier.inherited && { inherited: true }) });
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
       } else {
         // Not found: a call that got no answer did not take effect (`failed`: it may be made); one that succeeded still did.
@@ -535,14 +546,12 @@ export class PlanRun {
     this.#running.add(key);
     runNestedPlan(step, {
       plan: this.#plan,
-      deps: this.#deps,
+      // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
+      deps: { ...this.#deps, calls: this.#calls },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
-      emit: (event) => {
-        this.#noteNestedCall(key, event);
-        this.#journal.step({ type: 'nested_event', stepKey: key, event });
-      },
+      emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
     }).then(
       (outcome) => this.#inbox.push({ key, outcome }),
       (error: unknown) => this.#inbox.push({ key, outcome: { ok: false, error, usage: NO_USAGE, durationMs: 0, attempts: 1 } }),
@@ -897,32 +906,15 @@ export class PlanRun {
       if (!tool?.sideEffects || !step.args) continue;
       const args = this.#deps.redact ? redactDeep(step.args, this.#deps.redact) : step.args;
       const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
-      const nested = own ? undefined : this.#nestedCalls.get(anyPlanCallKey(tool.name, args));
-      const earlier = own ?? nested;
+      const registered = own ? undefined : this.#calls.get(anyPlanCallKey(tool.name, args));
+      const other = registered?.by === this ? undefined : registered;
+      const earlier = own ?? other;
       if (earlier) {
         const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
-        return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}${nested ? ' (in the plan it uses)' : ''}`;
+        return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${callerOf(earlier, other !== undefined)}`;
       }
     }
     return undefined;
-  }
-
-  /** Keeps the side-effect calls a used plan makes (at any depth), as `#repeatedSideEffect` needs them. */
-  #noteNestedCall(stepKey: string, event: RunEvent): void {
-    let inner = event;
-    while (inner.type === 'nested_event') inner = inner.event;
-    if (inner.type === 'tool_called' && inner.sideEffects && inner.kind !== 'check') {
-      const key = anyPlanCallKey(inner.tool, this.#deps.redact ? redactDeep(inner.args, this.#deps.redact) : inner.args);
-      this.#nestedCalls.set(key, { stepKey, outcome: 'unknown' });
-      this.#nestedPending.set(inner.callKey, key);
-    } else if (inner.type === 'tool_returned') {
-      const key = this.#nestedPending.get(inner.callKey);
-      if (key === undefined) return;
-      this.#nestedPending.delete(inner.callKey);
-      // A call that failed for certain did not take effect; one that got no answer stays as it may have.
-      if (inner.outcome === 'failed') this.#nestedCalls.delete(key);
-      else if (inner.outcome === 'succeeded') this.#nestedCalls.set(key, { stepKey, outcome: 'succeeded' });
-    }
   }
 
   /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
@@ -974,6 +966,12 @@ export class PlanRun {
       }
     }
   }
+}
+
+/** The step that made an earlier call, in words; `otherPlan`: another plan of the job made it (a used plan, the plan using this one). */
+function callerOf(call: { readonly stepKey: string; readonly plan?: string }, otherPlan: boolean): string {
+  if (!otherPlan) return call.stepKey;
+  return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
 }
 
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */

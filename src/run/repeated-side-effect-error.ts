@@ -17,13 +17,12 @@ export class RepeatedSideEffectError extends StepError {
     args: Readonly<Record<string, unknown>>;
     callKey: string;
     outcome: 'succeeded' | 'unknown';
+    /** The step that made the earlier call, in words: `publish`, `post of the plan 'announce'`. */
     earlierStep: string;
-    /** Set when a used plan (`type: plan`), or another plan than this one in the run resumed, made the earlier call. */
-    otherPlan?: boolean;
     earlierRun?: boolean;
   }) {
     const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
-    const where = `${fields.otherPlan ? ', in a plan it uses' : ''}${fields.earlierRun ? ', in an earlier run' : ''}`;
+    const where = fields.earlierRun ? ', in an earlier run' : '';
     super(
       `step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`,
       { transient: false, toolName: fields.tool },

@@ -12,6 +12,8 @@ export interface ReusableStep {
   readonly usage: Usage;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
+  /** The run read carried it from a run before it (`result_carried`): that run did not complete the step itself. */
+  readonly carried?: true;
 }
 
 /** A call with side effects an earlier run made: never made again blindly. */
@@ -139,7 +141,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       // What the run this one resumed had: this run's own events, which come after, may replace it.
       const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }) };
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
-      else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+      else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
     else if (event.type === 'item_completed' || event.type === 'item_failed') {
       const key = keys.get(event.stepKey);

@@ -60,11 +60,36 @@ export interface RunDeps {
   readonly resume?: ResumeState;
   /** Set for the run of a used plan inside a `type: plan` step: the outer run writes what the resume state carries, once. */
   readonly inner?: true;
+  /** The job's side-effect calls, shared by the outer run with the runs of the plans it uses; a run without one starts its own. */
+  readonly calls?: CallRegistry;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
   /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */
   readonly fanOut?: FanOutPart;
 }
+
+/** One side-effect call in a run's `CallRegistry`. */
+export interface RegisteredCall {
+  /** The step that made it, as its own plan names it. */
+  readonly stepKey: string;
+  /** The plan that made it, when a run of this job did (a call the run resumed from names none). */
+  readonly plan?: string;
+  readonly outcome: 'succeeded' | 'unknown';
+  /** When it was made (ISO): a tool that can look for its effect looks from then on. */
+  readonly calledAt: string;
+  /** The plan run that made it, told apart from the one asking; undefined for a call of the run resumed. */
+  readonly by?: object;
+  /** Made by the run this one resumed. */
+  readonly inherited?: true;
+}
+
+/**
+ * Every side-effect call of one job's runs, the outer plan's and its used plans' (`type: plan` steps, at
+ * any depth, each time one is used), by tool and arguments (`anyPlanCallKey`): a call any of them made is
+ * never made again by another. A plan run keys its own calls by its plan's name too (`toolCallKey`), for
+ * the tool's idempotency key and the trace.
+ */
+export type CallRegistry = Map<string, RegisteredCall>;
 
 /** An approval granted to a paused run: its hash, who gave it, and the steps it covers. */
 export interface GrantedApproval {

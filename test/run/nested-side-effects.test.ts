@@ -62,7 +62,7 @@ it('a step may not repeat at run time a side-effect call a used plan made, in th
   expect(posts).toHaveLength(1);
   expect(first.status).toBe('escalated');
   expect(first.reason).toContain('already took effect in this run');
-  expect(first.reason).toContain('in step announce, in a plan it uses');
+  expect(first.reason).toContain("already succeeded in step a of the plan 'announce'");
 
   // Resumed with the plan changed to post directly, by reference: the used plan's call is known.
   const resumed = resumeStateFromEvents(events, 'release', 'the first run');
@@ -72,4 +72,28 @@ it('a step may not repeat at run time a side-effect call a used plan made, in th
   expect(posts).toHaveLength(1);
   expect(second.status).toBe('escalated');
   expect(second.reason).toContain('already took effect in an earlier run');
+});
+
+// The refusal above held one way only: a used plan's run never saw the outer plan's calls, nor another
+// use's of the same plan, so a step that posted and then a used plan that posted the same, or one plan
+// used twice, posted twice (found by a review).
+it.each([
+  ['the outer plan posts first, then the plan it uses', ['direct', 'announce']],
+  ['the same plan is used twice', ['announce', 'again']],
+] as const)('a side-effect call is made once in a job whichever of its plans makes it first: %s', async (_case, order) => {
+  const posts: unknown[] = [];
+  const post: Tool = { name: 'post_comment', description: 'post', inputSchema: { type: 'object' }, sideEffects: true, execute: async (args) => (posts.push(args), 'posted') };
+  const sub: RunnablePlan = { name: 'announce', steps: [step('a', 'post_comment', { body: 'Release 1.2 is out' })], limits };
+  const uses = (key: string, dependsOn: string[]) => ({ key, id: key, type: 'plan', uses: 'announce.yml', description: key, inputs: [], dependsOn }) as PlanStep;
+  const byKey: Record<string, (dependsOn: string[]) => PlanStep> = {
+    direct: (dependsOn) => step('direct', 'post_comment', { body: 'Release 1.2 is out' }, dependsOn),
+    announce: (dependsOn) => uses('announce', dependsOn),
+    again: (dependsOn) => uses('again', dependsOn),
+  };
+  const [first, second] = order;
+  const outer: RunnablePlan = { name: 'release', steps: [byKey[first]!([]), byKey[second]!([first])], limits, subplans: new Map([['announce.yml', sub]]) };
+  const outcome = await runPlan(outer, { runStep, tools: new Map([[post.name, post]]), clock: systemClock, cwd: '/repo', inputs: {}, listeners: [] });
+  expect(posts).toHaveLength(1);
+  expect(outcome.status).toBe('escalated');
+  expect(outcome.reason).toContain('already took effect in this run');
 });

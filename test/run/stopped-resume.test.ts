@@ -152,3 +152,61 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
     expect(third.outcome.finalResult).toEqual(['checked a', 'checked b', 'checked c']);
   });
 });
+
+// Items of a for_each step that completed were carried one by one as well as the step whole: each
+// item's result written three times in the resumed run's trace (found by a review).
+it('carries a completed for_each step whole, not also item by item', async () => {
+  const check = countingTool('check', (args) => `checked ${String(args['name'])}`);
+  const list = countingTool('names', () => ['a', 'b', 'c']);
+  const failing = countingTool('late', () => {
+    throw new StepError('late is broken', { transient: false });
+  });
+  const steps = [
+    step('names', 'names', {}),
+    step('each', 'check', { name: '${item}' }, ['names'], { forEach: { list: '${steps.names.result}', as: 'item', onItemFailure: 'fail' } }),
+    step('late', 'late', {}, ['each']),
+  ];
+  await run('first.jsonl', steps, [list.tool, check.tool, failing.tool]);
+  const second = await run('second.jsonl', steps, [list.tool, check.tool, failing.tool], { from: 'first.jsonl' });
+  const carried = second.events.flatMap((event) => (event.type === 'result_carried' ? [event.item ? `${event.stepKey}[${event.item.index}]` : event.stepKey] : []));
+  expect(carried.sort()).toEqual(['each', 'names']);
+  expect(check.calls).toHaveLength(3);
+});
+
+// c7ed58b's carried results counted as completions of the run resumed: a step that completed in a run
+// before it, then changed and called in the run resumed, was taken as done there, and its calls in the
+// run resumed were not told to it (an agent is told them, so as not to make them again in other words).
+describe('a step changed and cut off in a resumed run', () => {
+  it('is told, in the resume of that run, of the calls it made in both earlier runs', async () => {
+    const deploy = countingTool('deploy', async (args) => {
+      if (args['v'] === 2) await new Promise(() => {});
+      return `deployed ${String(args['v'])}`;
+    }, true);
+    const told: unknown[] = [];
+    const stepRunner: import('../../src/steps/step-context.ts').StepRunner = async (ctx) => {
+      told.push(ctx.earlierCalls?.map((call) => `${String(call.args['v'])}:${call.outcome}`) ?? []);
+      return ctx.callTool(deploy.tool, { v: ctx.step.args!['v'] });
+    };
+    const planOfV = (v: number) => planOf([step('x', 'deploy', { v })], { concurrency: 1 });
+    const once = async (name: string, v: number, from?: string, stop?: AbortController) => {
+      let resume: ResumeState | undefined;
+      if (from) {
+        const read = parseResumeTrace({ file: from, text: readFileSync(path.join(dir, from), 'utf8') }, 'test plan');
+        if (!read.ok) throw new Error(read.problem);
+        resume = read.state;
+      }
+      const trace = traceWriter(path.join(dir, name));
+      const outcome = await runPlan(planOfV(v), { runStep: stepRunner, tools: new Map([[deploy.tool.name, deploy.tool]]), clock: systemClock, cwd: dir, inputs: {}, listeners: [trace.listener], ...(resume && { resume }), ...(stop && { signal: stop.signal }) });
+      await trace.close();
+      return outcome;
+    };
+    expect((await once('a.jsonl', 1)).status).toBe('succeeded');
+    const stop = new AbortController();
+    const cut = once('b.jsonl', 2, 'a.jsonl', stop);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    expect((await cut).status).toBe('cancelled');
+    await once('c.jsonl', 3, 'b.jsonl');
+    expect(told.at(-1)).toEqual(['1:succeeded', '2:unknown']);
+  });
+});
