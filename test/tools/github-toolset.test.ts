@@ -290,6 +290,8 @@ describe('github write tools', () => {
     // The refused writes used up nothing: the run's one comment and one issue are still there to write.
     await expect(tools.get('add_comment')!.execute({ issue_number: 10, body: 'Done' }, ctx)).resolves.toMatchObject({ id: 77 });
     await expect(tools.get('create_issue')!.execute({ title: 'Report' }, ctx)).resolves.toMatchObject({ number: 11 });
+    // An emoji is one character, as the schema counts it (200 of them are 400 UTF-16 units).
+    await expect(toolset().get('create_issue')!.execute({ title: '🚀'.repeat(200) }, ctx)).resolves.toMatchObject({ title: '🚀'.repeat(200) });
   });
 
   it('refuses to write to another repository before sending anything', async () => {

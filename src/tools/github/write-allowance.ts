@@ -63,8 +63,19 @@ export class WriteAllowance {
    */
   async fittedText(text: string, limit: { readonly max: number; readonly what: string; readonly toolName: string }): Promise<string> {
     const written = await this.text(text);
+    // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
     if (written.length <= limit.max) return written;
-    const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
-    throw new StepError(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+    const length = codePoints(written);
+    if (length <= limit.max) return written;
+    const given = codePoints(text);
+    const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+    throw new StepError(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
   }
+}
+
+/** How many code points `text` holds. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
