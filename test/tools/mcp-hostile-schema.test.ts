@@ -36,6 +36,8 @@ const TOOLS: Record<string, unknown[]> = {
   '/rpc-error': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/http-403': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/http-503': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
+  '/malformed': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
+  '/many-schemas': Array.from({ length: 20 }, (_, n) => ({ name: `t${n}`, description: 'T.', inputSchema: { type: 'object', 'x-note': 'x'.repeat(60_000) } })),
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
   '/backtracking-output': [
     { name: 'lookup', description: 'Look up.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outputSchema: { type: 'object', properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*$' } } } },
@@ -60,6 +62,7 @@ beforeAll(async () => {
       if (req.url === '/rpc-error') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `quota exceeded ${'x'.repeat(100_000)}` } }));
       if (req.url === '/http-403') return void res.writeHead(403).end('forbidden');
       if (req.url === '/http-503') return void res.writeHead(503).end('busy');
+      if (req.url === '/malformed') return reply(JSON.stringify({ content: 'not a list of blocks' }));
       // 22 letters and a `!`: Ajv's check of the pattern above backtracks some 4 million steps; each letter more doubles that.
       if (req.url === '/backtracking-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'found' }], structuredContent: { name: `${'a'.repeat(22)}!` } }));
       const depth = 300_000;
@@ -115,6 +118,10 @@ describe('an MCP server’s tools, as prompts show them', () => {
     } finally {
       await connection.close();
     }
+    // Each under the bound for one, together over the bound for all (found by a review).
+    const many = await connect('/many-schemas').catch((caught: unknown) => caught);
+    expect(many).toBeInstanceOf(McpServerStartError);
+    expect((many as Error).message).toContain("the input schemas of the MCP servers' tools come to more than 1,048,576 characters as JSON");
     const error = await connect('/big-schema').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("its tool 'big' has an input schema of 3,000,029 characters as JSON, more than the 65,536");
@@ -127,6 +134,8 @@ describe('an MCP server’s tools, as prompts show them', () => {
     ['/rpc-error', false, 'MCP server \'hostile\' reported an error: MCP error -32000: quota exceeded'],
     ['/http-403', false, 'failed: Streamable HTTP error: Error POSTing to endpoint: forbidden'],
     ['/http-503', true, 'failed: Streamable HTTP error: Error POSTing to endpoint: busy'],
+    // An answer the SDK's schema refuses is the server's, wrong: trying again changes nothing (found by a review).
+    ['/malformed', false, "calling MCP server 'hostile' failed: "],
   ] as const)('tell a server’s own error (%s) from a call that got no answer, and cut its words', async (path, transient, said) => {
     const connection = await connect(path);
     try {

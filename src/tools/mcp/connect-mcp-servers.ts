@@ -3,7 +3,7 @@ import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
-import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCHEMA_DEPTH, mcpTool, shownToolName } from './mcp-tool.ts';
+import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCHEMA_DEPTH, MAX_MCP_SCHEMAS_CHARS, mcpTool, shownToolName } from './mcp-tool.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
@@ -86,6 +86,8 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
   }
   const tools: Tool[] = [];
   const owners = new Map<string, string>();
+  // Every prompt that lists tools holds all their schemas: bounded in all, as each is (MAX_MCP_SCHEMA_CHARS).
+  let allSchemaChars = 0;
   const sessionOf = new Map<string, McpServerSession>();
   for (const [index, session] of sessions.entries()) {
     const timeoutSeconds = config[session.name]?.timeout_seconds;
@@ -115,6 +117,12 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
         options.signal.removeEventListener('abort', onAbort);
         await closeAll();
         throw new McpServerStartError(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${groupDigits(schemaChars)} characters as JSON, more than the ${groupDigits(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+      }
+      allSchemaChars += schemaChars;
+      if (allSchemaChars > MAX_MCP_SCHEMAS_CHARS) {
+        options.signal.removeEventListener('abort', onAbort);
+        await closeAll();
+        throw new McpServerStartError(session.name, `the input schemas of the MCP servers' tools come to more than ${groupDigits(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
       }
       owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
       sessionOf.set(name, session);

@@ -201,11 +201,13 @@ export class McpServerSession {
    */
   async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
     const stops = this.#oversizedStops;
-    const started = performance.now();
+    let started = Number.POSITIVE_INFINITY;
     let client: Client | undefined;
     this.#inFlight++;
     try {
       client = await this.connect(limits);
+      // The SDK's timer runs from the request, not from a restart of the server before it.
+      started = performance.now();
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
         signal: limits.signal,
         timeout: limits.timeoutMs,
@@ -217,6 +219,8 @@ export class McpServerSession {
       // connection), or an HTTP status that is no reason to try again.
       if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;
       if (error instanceof StreamableHTTPError && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500)) throw error;
+      // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
+      if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError')) throw error;
       throw new McpCallLostError(error);
     } finally {
       this.#inFlight--;

@@ -23,6 +23,8 @@ export const MAX_MCP_SCHEMA_DEPTH = 64;
  * refuses a longer one: the planner's and an agent's prompts hold every tool's schema whole (a 3 MB `x-note` sent 3 MB twice).
  */
 export const MAX_MCP_SCHEMA_CHARS = 64 * 1024;
+/** How long the input schemas of all the servers' tools may be together, as JSON; more refuses the start. */
+export const MAX_MCP_SCHEMAS_CHARS = 1024 * 1024;
 
 /** The longest tool name prompts and messages show (the MCP specification's names are at most 128 characters). */
 const MAX_NAME_CHARS = 128;
@@ -113,7 +115,7 @@ export function mcpTool(options: {
         const detail = error instanceof Error ? error.message : String(error);
         if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
         if (error instanceof McpError) throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
-        // Refused before the server took the call (an HTTP 4xx, an answer that is not MCP): trying again changes nothing.
+        // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes nothing.
         throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
       }
       if (result.isError === true) {
