@@ -41,8 +41,16 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
   ];
+  // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
+  // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
+  const unevaluated = [baseColumn, planColumn].flatMap((column) => {
+    const ran = runs.filter((run) => run.column === column?.column);
+    const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
+    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${ran[0]!.reason ?? 'no reason given'}).`] : [];
+  });
+  notes.push(...unevaluated);
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-  const passed = !cancelled && idle.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  const passed = !cancelled && idle.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
   return {
     columns,
     runs,

@@ -23,3 +23,26 @@ describe('the cost threshold over runs that made no model call', () => {
     expect(report.thresholds).toEqual([{ name: 'max-cost-usd-per-run', limit: 0.01, actual: 0, ok: true }]);
   });
 });
+
+// Every run refused before its first step (no model for a plan the model writes, an input missing):
+// the table said 0% and, comparing two such plans, "No regression", and the eval passed, exit 0, so a
+// regression gate opened on a plan it never ran (found by an adversarial pass).
+describe('a plan column none of whose runs got to a step', () => {
+  const refused = (n: number, column = 'plan'): EvalRunResult => ({ ...run(n, 'rejected', 0), column, reason: 'the plan has a goal but no workflow_sequence, so a model writes the steps, and none is configured' });
+
+  it('fails the eval, saying why', () => {
+    const report = evalReport(settings, [refused(1), refused(2)], {}, false);
+    expect(report.passed).toBe(false);
+    expect(report.markdown).toContain('Failed: no run of plan got to its first step: each was refused (the plan has a goal but no workflow_sequence');
+  });
+
+  it('fails a comparison whose base or new plan never ran, though nothing regressed', () => {
+    const compare: EvalSettings = { ...settings, plans: [{ file: 'base.yml', label: 'base base.yml' }, { file: 'new.yml', label: 'new.yml' }] };
+    const both = evalReport(compare, [refused(1, 'base base.yml'), refused(1, 'new.yml')], {}, false);
+    expect(both.regressions).toEqual([]);
+    expect(both.passed).toBe(false);
+    const ranNew = evalReport(compare, [refused(1, 'base base.yml'), { ...run(1, 'succeeded', 1), column: 'new.yml' }], {}, false);
+    expect(ranNew.passed).toBe(false);
+    expect(evalReport(compare, [{ ...run(1, 'succeeded', 1), column: 'base base.yml' }, { ...run(1, 'succeeded', 1), column: 'new.yml' }], {}, false).passed).toBe(true);
+  });
+});
