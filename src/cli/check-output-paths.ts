@@ -72,13 +72,22 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
   for (const [option, file] of outputs) {
     if (file === undefined) continue;
     // A folder would be found only when the run ends, its work done: `--summary /tmp`.
-    if (existsSync(file) && statSync(file).isDirectory()) {
+    const stat = existsSync(file) ? statSync(file) : undefined;
+    if (stat?.isDirectory()) {
       process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
       return false;
     }
+    // Opening a FIFO no one reads blocks the whole process, signals included, once the run has ended:
+    // a device (`/dev/null`, `/dev/stdout`, whatever it is) is written as asked, a FIFO or socket elsewhere is refused.
+    if (stat && !stat.isFile() && !path.resolve(file).startsWith(`${path.sep}dev${path.sep}`) && (stat.isFIFO() || stat.isSocket())) {
+      process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a ${stat.isFIFO() ? 'FIFO' : 'socket'}, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
+      return false;
+    }
     try {
-      // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
-      if (path.normalize(file).split(path.sep)[0] === DEFAULT_OUTPUT_FOLDER) refuseLinkedOutputFolder(DEFAULT_OUTPUT_FOLDER);
+      // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
+      const outputFolder = path.resolve(DEFAULT_OUTPUT_FOLDER);
+      const absolute = path.resolve(file);
+      if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${path.sep}`)) refuseLinkedOutputFolder(DEFAULT_OUTPUT_FOLDER);
       createOutputFolder(file);
       refuseFinalSymlink(file);
     } catch (error) {

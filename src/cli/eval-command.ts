@@ -12,6 +12,7 @@ import { traceWriter, type TraceWriter } from '../report/trace-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import { cliModelHint, cliRedactor } from './cli-job-settings.ts';
 
@@ -89,7 +90,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
   if (problem) return fail(problem);
   const traceDir = args.traceDir === undefined ? undefined : path.join(args.traceDir, 'run.jsonl');
-  const inputs = [['the plan', args.file], ['--compare', args.compare], ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;
+  const used = [...(await usedPlanFiles(args.file)), ...(args.compare ? await usedPlanFiles(args.compare) : [])];
+  const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;
   if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]], inputs)) return 1;
 
   const traces: TraceWriter[] = [];

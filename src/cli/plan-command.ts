@@ -6,6 +6,7 @@ import { writeReportFile } from '../report/write-report-file.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../job/run-job.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
+import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 
@@ -18,7 +19,7 @@ type PlanArgs = Extract<CliCommand, { command: 'plan' }>;
 export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   const env = process.env;
   const redact = cliRedactor(args, env);
-  if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ['--replay', args.replay]])) return 1;
+  if (!checkOutputPaths([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay]])) return 1;
   const outcome = await runJob(
     await cliJobSettings(args, env, redact, 'plan'),
     { listeners: [], clock: systemClock, signal, redact },

@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { runJob } from '../job/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
@@ -40,7 +41,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     }
     resume = read.trace;
   }
-  const inputs = [['the plan', args.file], ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
+  const inputs = [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
   // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses

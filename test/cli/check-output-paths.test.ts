@@ -60,11 +60,34 @@ describe('checkOutputPaths and symlinks', () => {
       symlinkSync(path.join(repo, 'elsewhere'), path.join(repo, '.plan-runner'));
       process.chdir(repo);
       expect(checkOutputPaths([['--trace', '.plan-runner/trace.jsonl']])).toBe(false);
+      // However it is spelled: absolute, or through the folder above (found by an adversarial pass).
+      expect(checkOutputPaths([['--summary', path.join(repo, '.plan-runner', 'report.md')]])).toBe(false);
+      expect(checkOutputPaths([['--summary', path.join('..', path.basename(repo), '.plan-runner', 'r2.md')]])).toBe(false);
     } finally {
       process.chdir(cwd);
       spy.mockRestore();
     }
     expect(errors.join('')).toMatch(/out\.md: it is a symbolic link[^]*\.plan-runner: it is plan-runner's default output folder, and it is a symbolic link/);
+    expect(errors.filter((line) => line.includes("it is plan-runner's default output folder"))).toHaveLength(3);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+  });
+});
+
+// Opening a FIFO no one reads blocked the process once the run had ended, and no signal could end it
+// but SIGKILL (found by an adversarial pass).
+describe('checkOutputPaths and FIFOs', () => {
+  it('refuses a FIFO before the run, and still writes a device', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const fifo = path.join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      expect(checkOutputPaths([['--summary', fifo]])).toBe(false);
+      expect(checkOutputPaths([['--summary', '/dev/null']])).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join('')).toBe(`plan-runner: cannot write --summary ${fifo}: it is a FIFO, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
   });
 });

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
+import { MAX_PLAN_BYTES } from '../plan/parse-plan-yaml.ts';
+import type { InputPath } from './check-output-paths.ts';
+
+/**
+ * The plan files `planFile` uses through `type: plan` steps (`uses:`, relative to the working directory,
+ * the repository root, as the loader reads them), at every depth, as inputs the command reads: an output
+ * named like one would overwrite it (a trace opened before the run emptied a used plan before it loaded).
+ * Read leniently: a file that cannot be read or parsed adds nothing here, and the job reports it.
+ */
+export async function usedPlanFiles(planFile: string, cwd = process.cwd()): Promise<InputPath[]> {
+  const found = new Map<string, string>();
+  let layer = [path.resolve(planFile)];
+  for (let depth = 0; depth < MAX_PLAN_DEPTH && layer.length > 0; depth++) {
+    const next: string[] = [];
+    for (const file of layer) {
+      for (const uses of await usesOf(file)) {
+        const resolved = path.resolve(cwd, uses);
+        if (found.has(resolved) || resolved === path.resolve(planFile)) continue;
+        found.set(resolved, uses);
+        next.push(resolved);
+      }
+    }
+    layer = next;
+  }
+  return [...found].map(([file, uses]): InputPath => [`the plan ${uses} it uses`, file]);
+}
+
+/** The `uses:` of the steps in one plan file; none when it cannot be read or holds none. */
+async function usesOf(file: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  if (text.length > MAX_PLAN_BYTES || !/\buses\s*:/.test(text)) return [];
+  try {
+    const { parse } = await import('yaml');
+    const value = parse(text, { maxAliasCount: 100 }) as { workflow_sequence?: unknown } | null;
+    const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
+    return steps.flatMap((step: unknown) => (step !== null && typeof step === 'object' && typeof (step as { uses?: unknown }).uses === 'string' ? [(step as { uses: string }).uses] : []));
+  } catch {
+    return [];
+  }
+}

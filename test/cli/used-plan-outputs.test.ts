@@ -1,0 +1,55 @@
+// An output named like a plan the run uses through a `type: plan` step overwrote it: the summary replaced
+// the used plan with the report (exit 0), and a trace, opened before the run, emptied it before it loaded
+// (found by an adversarial pass).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
+import { runCommand } from '../../src/cli/run-command.ts';
+
+const OUTER = `name: Outer
+workflow_sequence:
+  - { id: sums, type: plan, uses: plans/inner.yml }
+`;
+const INNER = `name: Inner
+workflow_sequence:
+  - { id: deeper, type: plan, uses: plans/leaf.yml }
+`;
+const LEAF = `name: Leaf
+toolsets: [math]
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+`;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('outputs and the plans a plan uses', () => {
+  it('refuses an output that is a plan the run uses, at any depth, before anything is written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-used-'));
+    writeFileSync(path.join(dir, 'outer.yml'), OUTER);
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path.join(dir, 'plans'));
+    writeFileSync(path.join(dir, 'plans', 'inner.yml'), INNER);
+    writeFileSync(path.join(dir, 'plans', 'leaf.yml'), LEAF);
+    const cwd = process.cwd();
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    process.chdir(dir);
+    try {
+      const run = (argv: string[]) => {
+        const args = parseCliArgs(['run', 'outer.yml', ...argv]);
+        if (args.command !== 'run') throw new Error('not run');
+        return runCommand(args, new AbortController().signal);
+      };
+      await expect(run(['--summary', 'plans/leaf.yml', '--trace', 't.jsonl'])).rejects.toThrow(new UsageError("--summary plans/leaf.yml would overwrite the plan plans/leaf.yml it uses " + `${path.join(dir, 'plans', 'leaf.yml')}, which this command reads; choose another path for --summary`));
+      await expect(run(['--trace', './plans/inner.yml'])).rejects.toThrow(UsageError);
+      expect(readFileSync(path.join(dir, 'plans', 'inner.yml'), 'utf8')).toBe(INNER);
+      expect(readFileSync(path.join(dir, 'plans', 'leaf.yml'), 'utf8')).toBe(LEAF);
+      // The plans still run, and its outputs go elsewhere.
+      expect(await run(['--summary', 'report.md', '--trace', 't.jsonl'])).toBe(0);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
