@@ -46,7 +46,8 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const unevaluated = [baseColumn, planColumn].flatMap((column) => {
     const ran = runs.filter((run) => run.column === column?.column);
     const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${ran[0]!.reason ?? 'no reason given'}).`] : [];
+    const reason = ran[0]?.reason ?? 'no reason given';
+    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}).`] : [];
   });
   notes.push(...unevaluated);
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
