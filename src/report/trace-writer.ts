@@ -104,6 +104,8 @@ function redactingReplacer(redact: Redactor): RedactingReplacer {
  */
 function plainJson(event: RunEvent, redact: Redactor): string | undefined {
   if (event.type === 'plan_created' || event.type === 'plan_revised') return undefined;
+  // A step's result object goes through the replacer, which writes an Error in it as its name and message.
+  if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object') return undefined;
   let json: string;
   try {
     json = JSON.stringify(event);

@@ -104,6 +104,18 @@ describe('traceWriter', () => {
     expect(item).toMatchObject({ type: 'item_completed', result: { count: '2' } });
     expect(agent).toMatchObject({ type: 'agent_tool_called', result: [{ big: '10', self: '[Circular]' }] });
     expect(carried).toMatchObject({ type: 'result_carried', result: { count: '3' } });
+  });
+
+  // c7ed58b wrote a step's result object from its plain JSON when the redactor found nothing in it, where an
+  // Error is `{}`: the replacer writes its name and message (found by a review).
+  it('writes an Error in a step’s result as its name and message', async () => {
+    const file = path.join(dir, 'error-result.jsonl');
+    // A run's redactor, whose screen lets text it finds nothing in be written as it is.
+    const trace = traceWriter(file, { redact: createRedactor(['s3cret-value']) });
+    trace.listener({ type: 'step_completed', at: 1, stepKey: '1', result: { err: new Error('boom') }, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const [line] = await readLines(file);
+    expect(line).toMatchObject({ result: { err: { name: 'Error', message: 'boom' } } });
     expect(traceEvents({ file, text: await readFile(file, 'utf8') })).toMatchObject({ ok: true });
   });
 
