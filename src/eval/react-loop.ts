@@ -80,8 +80,16 @@ async function observe(call: { readonly name: string; readonly args: string }, o
     if (!tool) throw new Error(`no tool '${call.name}'; the tools are: ${tools.map((t) => t.name).join(', ')}`);
     const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
     if (!checked.ok) throw new Error(checked.error);
-    const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-    return dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));
+    // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
+    const limit = tool.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(tool.timeoutSeconds * 1000);
+    const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
+    try {
+      const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
+      return dataBlock({ tool: call.name }, promptExcerpt(promptText(result)));
+    } catch (error) {
+      if (!options.signal.aborted && limit?.aborted) throw new Error(`${call.name} timed out after ${tool.timeoutSeconds} s`, { cause: error });
+      throw error;
+    }
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
     return `The tool failed:\n${dataBlock({ tool: call.name }, error instanceof Error ? error.message : String(error))}`;

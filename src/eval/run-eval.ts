@@ -238,6 +238,10 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+    // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
+    const minutes = loaded.plan.limits.timeout_minutes;
+    const deadline = AbortSignal.timeout(minutes * 60_000);
+    const signal = AbortSignal.any([deps.signal, deadline]);
     let loop;
     try {
       loop = await runReactLoop({
@@ -248,10 +252,11 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
         modelName,
         maxTurns: settings.maxTurns,
         cwd: settings.cwd,
-        signal: deps.signal,
+        signal,
         onUsage: (call) => (usage = addUsage(usage, call)),
       });
     } catch (error) {
+      if (!deps.signal.aborted && deadline.aborted) return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
       return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
     }
     if (!loop.ok) return finish({ status: 'failed', goals: [], reason: loop.reason }, budget.usage);
