@@ -1,3 +1,4 @@
+import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { firstRequestDifference } from './first-request-difference.ts';
@@ -25,6 +26,9 @@ function isExchange(value: unknown): value is RecordedExchange {
     Number.isInteger(line.ordinal) &&
     typeof line.request === 'object' &&
     line.request !== null &&
+    !Array.isArray(line.request) &&
+    typeof (line.request as { model?: unknown }).model === 'string' &&
+    Array.isArray((line.request as { messages?: unknown }).messages) &&
     (typeof line.response === 'object' || typeof line.error === 'object')
   );
 }
@@ -56,9 +60,12 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
     if (line.trim() === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      // As a trace is read: nested at most as deep as a request and answer may be, and no key named twice.
+      value = parseJson(line, 2 * MAX_JSON_DEPTH);
     } catch (cause) {
-      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
+      const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+      const why = cause instanceof JsonTooDeepError || cause instanceof JsonDuplicateKeyError ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
+      throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
     }
     if (isHeader(value)) {
       if (value.version !== 1) throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
@@ -66,7 +73,7 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       continue;
     }
     if (!isExchange(value)) {
-      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
+      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)' });
     }
     // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
     if ('error' in value && value.error !== undefined) {

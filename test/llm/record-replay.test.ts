@@ -151,6 +151,28 @@ describe('record and replay', () => {
     expect(() => replayModelClient(join(file, 'missing'))).toThrow(/cannot be read/);
   });
 
+  // A recording (which may come from a pull request) was read with JSON.parse: a field nested 200,000 deep
+  // loaded, then crashed the step with "Maximum call stack size exceeded"; a purpose named twice was read
+  // as its last; a request that was no request loaded, and failed later as "message 1 was a undefined
+  // message" (found by an adversarial pass).
+  it('names the line of a recording nested too deep, with a key twice, or whose request is not one', () => {
+    const header = '{"recording":"plan-runner","version":1,"defaultModel":"m"}\n';
+    const response = '"response":{"id":"r","object":"chat.completion","created":0,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}';
+    const request = '"request":{"model":"m","messages":[{"role":"user","content":"q"}]}';
+    const cases: [string, RegExp][] = [
+      [`{"purpose":"step:1","ordinal":0,${request},${response},"extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}`, /line 2: is not a recorded exchange: .*nest/],
+      [`{"purpose":"step:9","purpose":"step:1","ordinal":0,${request},${response}}`, /line 2: is not a recorded exchange: .*purpose/],
+      [`{"purpose":"step:1","ordinal":0,"request":{"model":"m","messages":"x"},${response}}`, /line 2: is not a recorded exchange \(purpose, ordinal, a request with model and messages/],
+      [`{"purpose":"step:1","ordinal":0,"request":[],${response}}`, /line 2: is not a recorded exchange/],
+    ];
+    for (const [line, problem] of cases) {
+      writeFileSync(file, `${header}${line}\n`);
+      expect(() => replayModelClient(file)).toThrow(problem);
+    }
+    writeFileSync(file, `\uFEFF${header}`);
+    expect(() => replayModelClient(file)).toThrow(/byte order mark/);
+  });
+
   // A recording was used as it stood: a number as content crashed the planner ("answer.trim is not a
   // function"), text as token counts made the cost $NaN, an empty error "failed after undefined
   // attempts" (found by an adversarial pass). Each line is read as a live answer would be.
