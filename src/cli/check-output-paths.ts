@@ -6,6 +6,9 @@ import { refuseFinalSymlink } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { DEFAULT_OUTPUT_FOLDER, UsageError } from './parse-cli-args.ts';
 
+/** The longest file name (one path component) in bytes that ext4, APFS and most file systems take. */
+const MAX_NAME_BYTES = 255;
+
 /** A file a command writes: the option that names it (`--trace`), and the path (absent: not asked for). */
 export type OutputPath = readonly [option: string, file: string | undefined];
 
@@ -71,6 +74,11 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
   refuseOverlaps(outputs, inputs);
   for (const [option, file] of outputs) {
     if (file === undefined) continue;
+    // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
+    if (Buffer.byteLength(path.basename(file)) > MAX_NAME_BYTES) {
+      process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(path.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
+      return false;
+    }
     // A folder would be found only when the run ends, its work done: `--summary /tmp`.
     const stat = existsSync(file) ? statSync(file) : undefined;
     if (stat?.isDirectory()) {

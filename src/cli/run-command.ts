@@ -84,7 +84,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     return 1;
   }
   for (const goal of report.goals) process.stdout.write(`${goalLogLine(goal)}\n`);
-  process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
+  // A report that could not be written is not named: the last lines are what a reader or a script opens next.
+  process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}trace: ${args.trace}\n`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
   // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.

@@ -91,3 +91,19 @@ describe('checkOutputPaths and FIFOs', () => {
     expect(errors.join('')).toBe(`plan-runner: cannot write --summary ${fifo}: it is a FIFO, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
   });
 });
+
+// A name too long for the file system was found only when the report was written, after the whole run, and
+// the CLI still ended with `report: <that name>` (found by an adversarial pass).
+describe('checkOutputPaths and long names', () => {
+  it('refuses a file name longer than a file system takes, before the run', () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      expect(checkOutputPaths([['--summary', path.join(dir, `${'a'.repeat(300)}.md`)]])).toBe(false);
+      expect(checkOutputPaths([['--summary', path.join(dir, `${'a'.repeat(250)}.md`)]])).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join('')).toMatch(/its name is 303 bytes, more than the 255 a file system takes; choose a shorter name\n$/);
+  });
+});

@@ -53,3 +53,21 @@ describe('outputs and the plans a plan uses', () => {
     }
   });
 });
+
+// The CLI ended with `report: FILE` for a report it could not write (found by an adversarial pass).
+describe('the last lines of a run', () => {
+  it('name no report that was not written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-unwritten-'));
+    writeFileSync(path.join(dir, 'plan.yml'), LEAF);
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+    const args = parseCliArgs(['run', path.join(dir, 'plan.yml'), '--summary', '/dev/full', '--trace', path.join(dir, 't.jsonl')]);
+    if (args.command !== 'run') throw new Error('not run');
+    expect(await runCommand(args, new AbortController().signal)).toBe(1);
+    vi.restoreAllMocks();
+    expect(out).toContain('status: succeeded\n');
+    expect(out).toContain(`trace: ${path.join(dir, 't.jsonl')}\n`);
+    expect(out).not.toContain('report: /dev/full');
+  });
+});
