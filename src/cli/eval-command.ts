@@ -2,7 +2,7 @@ import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
-import { evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
+import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
 import { formatPlanError, problemCount } from '../plan/plan-error.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
@@ -89,10 +89,12 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
   const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
   if (problem) return fail(problem);
-  const traceDir = args.traceDir === undefined ? undefined : path.join(args.traceDir, 'run.jsonl');
+  // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
+  const traceFile = (column: string, run: number): string => path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
+  const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index): [string, string] => [`--trace-dir (${path.basename(traceFile(column, index + 1))})`, traceFile(column, index + 1)]));
   const used = [...(await usedPlanFiles(args.file)), ...(args.compare ? await usedPlanFiles(args.compare) : [])];
   const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;
-  if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]], inputs)) return 1;
+  if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ...traceFiles], inputs)) return 1;
 
   const traces: TraceWriter[] = [];
   const report = await evaluate(settings, thresholds, {
@@ -103,8 +105,7 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     redact,
     ...(args.traceDir !== undefined && {
       listenersFor: (column: string, run: number) => {
-        const file = path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
-        const trace = traceWriter(file, { redact });
+        const trace = traceWriter(traceFile(column, run), { redact });
         traces.push(trace);
         return [trace.listener];
       },

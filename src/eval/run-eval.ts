@@ -279,6 +279,16 @@ export function evalSettingsProblem(settings: EvalSettings): string | undefined 
   return undefined;
 }
 
+/** The column a variant of a plan fills: the variant, with the plan's label when two plans are compared. */
+export function columnName(settings: Pick<EvalSettings, 'plans'>, plan: EvalSettings['plans'][number], variant: EvalVariant): string {
+  return settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} · `}${plan.label ?? plan.file}` : variant;
+}
+
+/** Every column of an evaluation, in the order they run: each plan as written, then each baseline. */
+export function columnNames(settings: Pick<EvalSettings, 'plans' | 'baselines'>): string[] {
+  return settings.plans.flatMap((plan) => (['plan', ...settings.baselines] as EvalVariant[]).map((variant) => columnName(settings, plan, variant)));
+}
+
 /**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
@@ -290,7 +300,7 @@ export async function runEval(settings: EvalSettings, deps: EvalDeps): Promise<E
     for (const plan of settings.plans) {
       const variants: EvalVariant[] = ['plan', ...settings.baselines];
       for (const variant of variants) {
-        const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} · `}${plan.label ?? plan.file}` : variant;
+        const column = columnName(settings, plan, variant);
         for (let run = 1; run <= settings.runs; run += 1) {
           if (deps.signal.aborted) return results;
           const one: OneRun = { settings, deps, models, plan, column, variant, run };

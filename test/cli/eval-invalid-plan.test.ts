@@ -87,3 +87,20 @@ describe('plan-runner eval --max-cost-usd-per-run with a plan step', () => {
     expect(run.out).not.toContain('plan run 1');
   });
 });
+
+// --trace-dir was checked as a made-up `run.jsonl`: --json named like a run's trace replaced it silently,
+// and a folder in a run's place failed that run as an internal error, after the runs before it, with no
+// table (found by an adversarial pass). Every run's trace is known before the first run.
+describe('plan-runner eval --trace-dir', () => {
+  it('checks every run’s trace file with the other outputs before any run', async () => {
+    const traces = path.join(dir, 'traces');
+    await expect(evalCli(['eval', good, '--runs', '2', '--trace-dir', traces, '--json', path.join(traces, 'plan-run-2.jsonl')])).rejects.toThrow(/--trace-dir \(plan-run-2\.jsonl\) .*plan-run-2\.jsonl is the same file as --json /);
+    const { mkdirSync, existsSync } = await import('node:fs');
+    mkdirSync(path.join(traces, 'plan-run-2.jsonl'), { recursive: true });
+    const folder = await evalCli(['eval', good, '--runs', '2', '--trace-dir', traces]);
+    expect(folder.code).toBe(1);
+    expect(folder.out).toContain('plan-run-2.jsonl: it is a folder');
+    expect(folder.out).not.toContain('plan run 1:');
+    expect(existsSync(path.join(traces, 'plan-run-1.jsonl'))).toBe(false);
+  });
+});
