@@ -51,7 +51,8 @@ describe('plan-runner run --resume', () => {
   });
 
   it('refuses a trace of another plan, and one that does not exist', async () => {
-    expect(await cli(['run', 'workflows/bodmas.yml', '--resume', first, '--trace', path.join(tmp, 'x.jsonl')])).toMatchObject({ code: 1, stderr: expect.stringContaining("is a trace of the plan 'Weekly product health report', not of 'BODMAS'") });
-    expect(await cli(['run', 'workflows/bodmas.yml', '--resume', path.join(tmp, 'nope.jsonl')])).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot resume: no trace at') });
+    // Every output in the test's folder: the default report is .plan-runner/ in the checkout.
+    expect(await cli(['run', 'workflows/bodmas.yml', '--resume', first, '--trace', path.join(tmp, 'x.jsonl'), '--summary', path.join(tmp, 'x.md')])).toMatchObject({ code: 1, stderr: expect.stringContaining("is a trace of the plan 'Weekly product health report', not of 'BODMAS'") });
+    expect(await cli(['run', 'workflows/bodmas.yml', '--resume', path.join(tmp, 'nope.jsonl'), '--trace', path.join(tmp, 'y.jsonl'), '--summary', path.join(tmp, 'y.md')])).toMatchObject({ code: 1, stderr: expect.stringContaining('cannot resume: no trace at') });
   });
 });
