@@ -155,6 +155,8 @@ function findRegressions(base, plan) {
     return found;
 }
 
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(74700);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
@@ -202,6 +204,7 @@ function figuresApart(a, b) {
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js
 
 
+
 const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
 const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
@@ -247,8 +250,9 @@ function renderEvalTable(input) {
         for (const check of input.thresholds)
             lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
     }
+    // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
     if (input.notes.length > 0)
-        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)(note)}_`));
+        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)((0,visible_controls/* visibleControls */.x)(note.replace(/\s+/g, ' ').trim()))}_`));
     return `${lines.join('\n')}\n`;
 }
 
@@ -662,8 +666,18 @@ async function observe(call, options, tools) {
         const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
         if (!checked.ok)
             throw new Error(checked.error);
-        const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-        return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
+        // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
+        const limit = tool.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(tool.timeoutSeconds * 1000);
+        const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
+        try {
+            const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
+            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
+        }
+        catch (error) {
+            if (!options.signal.aborted && limit?.aborted)
+                throw new Error(`${call.name} timed out after ${tool.timeoutSeconds} s`, { cause: error });
+            throw error;
+        }
     }
     catch (error) {
         if (options.signal.aborted)
@@ -922,6 +936,10 @@ async function runReactVariant(one) {
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+        // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
+        const minutes = loaded.plan.limits.timeout_minutes;
+        const deadline = AbortSignal.timeout(minutes * 60_000);
+        const signal = AbortSignal.any([deps.signal, deadline]);
         let loop;
         try {
             loop = await runReactLoop({
@@ -932,11 +950,13 @@ async function runReactVariant(one) {
                 modelName,
                 maxTurns: settings.maxTurns,
                 cwd: settings.cwd,
-                signal: deps.signal,
+                signal,
                 onUsage: (call) => (usage = (0,core_usage/* addUsage */.v)(usage, call)),
             });
         }
         catch (error) {
+            if (!deps.signal.aborted && deadline.aborted)
+                return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
             return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
         }
         if (!loop.ok)
@@ -955,6 +975,14 @@ function evalSettingsProblem(settings) {
     }
     return undefined;
 }
+/** The column a variant of a plan fills: the variant, with the plan's label when two plans are compared. */
+function columnName(settings, plan, variant) {
+    return settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} \u00b7 `}${plan.label ?? plan.file}` : variant;
+}
+/** Every column of an evaluation, in the order they run: each plan as written, then each baseline. */
+function columnNames(settings) {
+    return settings.plans.flatMap((plan) => ['plan', ...settings.baselines].map((variant) => columnName(settings, plan, variant)));
+}
 /**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
@@ -966,7 +994,7 @@ async function runEval(settings, deps) {
         for (const plan of settings.plans) {
             const variants = ['plan', ...settings.baselines];
             for (const variant of variants) {
-                const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} \u00b7 `}${plan.label ?? plan.file}` : variant;
+                const column = columnName(settings, plan, variant);
                 for (let run = 1; run <= settings.runs; run += 1) {
                     if (deps.signal.aborted)
                         return results;
@@ -1052,8 +1080,17 @@ function evalReport(settings, runs, thresholds, cancelled) {
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ];
+    // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
+    // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
+    const unevaluated = [baseColumn, planColumn].flatMap((column) => {
+        const ran = runs.filter((run) => run.column === column?.column);
+        const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
+        const reason = ran[0]?.reason ?? 'no reason given';
+        return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason}).`] : [];
+    });
+    notes.push(...unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && idle.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && idle.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     return {
         columns,
         runs,

@@ -12906,7 +12906,7 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     earlierRun;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
-        const where = `${fields.otherPlan ? ', in a plan it uses' : ''}${fields.earlierRun ? ', in an earlier run' : ''}`;
+        const where = fields.earlierRun ? ', in an earlier run' : '';
         super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
@@ -13286,15 +13286,8 @@ class PlanRun {
     #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
-    /**
-     * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
-     * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
-     * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
-     * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
-     * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
-     */
-    #nestedCalls = new Map();
-    #nestedPending = new Map();
+    /** The job's side-effect calls by tool and arguments, this run's and its used plans' (see `CallRegistry`). */
+    #calls;
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
      * order they were made (an agent is told of them), by step key, and a `for_each` item's by
@@ -13347,16 +13340,21 @@ class PlanRun {
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+        this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
-        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].map((saved) => saved.stepKey));
+        // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
+        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
             // A trace without times (an older one): look for the effect over the last day.
-            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
+            const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
+            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-                this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+                const anyKey = anyPlanCallKey(call.tool, call.args);
+                if (!this.#calls.has(anyKey))
+                    this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
             }
             if (completed.has(call.stepKey))
@@ -13409,6 +13407,9 @@ class PlanRun {
             this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
         }
         for (const [reuseKey, items] of resume.items) {
+            // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
+            if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
+                continue;
             for (const [index, saved] of items) {
                 this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
             }
@@ -13636,27 +13637,25 @@ class PlanRun {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
-        const refuse = (earlier, otherPlan) => {
-            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
-            if (!this.#refusedRepeats.has(stepKey))
-                this.#refusedRepeats.set(stepKey, refused);
-            return refused;
-        };
-        const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+        const anyKey = anyPlanCallKey(tool.name, redactedArgs);
+        // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
+        // plan using this one, another use of this plan), in this run or the run resumed.
+        const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+        const registered = tool.sideEffects && !own ? this.#calls.get(anyKey) : undefined;
+        const other = registered?.by === this ? undefined : registered;
+        const earlier = own ?? other;
         if (earlier) {
             const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
             if (check?.found)
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown'))
-                throw refuse(earlier, false);
-        }
-        else if (tool.sideEffects) {
-            // The same call made by a used plan, or by another plan in the run resumed: a person decides.
-            const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
-            if (other)
-                throw refuse(other, true);
+            if (!(check && earlier.outcome === 'unknown')) {
+                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true });
+                if (!this.#refusedRepeats.has(stepKey))
+                    this.#refusedRepeats.set(stepKey, refused);
+                throw refused;
+            }
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -13670,8 +13669,11 @@ class PlanRun {
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
-        if (tool.sideEffects)
+        const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+        if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+            this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+        }
         let result;
         if (tool.sideEffects)
             this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
@@ -13683,16 +13685,21 @@ class PlanRun {
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
             const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
-            if (tool.sideEffects && !unknown)
+            if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
+                if (this.#calls.get(anyKey)?.by === this)
+                    this.#calls.delete(anyKey);
+            }
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
         this.#callsInFlight.delete(callKey);
-        if (tool.sideEffects)
+        if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+            this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
+        }
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
@@ -13711,7 +13718,8 @@ class PlanRun {
         try {
             const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
             if (check.found) {
-                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+                // Found: the call took effect, when it was made (in an earlier run, for one the run resumed).
+                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, ...(earlier.inherited && { inherited: true }) });
                 this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
             }
             else {
@@ -13732,14 +13740,12 @@ class PlanRun {
         this.#running.add(key);
         runNestedPlan(step, {
             plan: this.#plan,
-            deps: this.#deps,
+            // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
+            deps: { ...this.#deps, calls: this.#calls },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
-            emit: (event) => {
-                this.#noteNestedCall(key, event);
-                this.#journal.step({ type: 'nested_event', stepKey: key, event });
-            },
+            emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
         }).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /** Turns a started for_each step into its children; a list that cannot be expanded fails the step at once. */
@@ -14107,36 +14113,15 @@ class PlanRun {
                 continue;
             const args = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args;
             const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
-            const nested = own ? undefined : this.#nestedCalls.get(anyPlanCallKey(tool.name, args));
-            const earlier = own ?? nested;
+            const registered = own ? undefined : this.#calls.get(anyPlanCallKey(tool.name, args));
+            const other = registered?.by === this ? undefined : registered;
+            const earlier = own ?? other;
             if (earlier) {
                 const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
-                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}${nested ? ' (in the plan it uses)' : ''}`;
+                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${callerOf(earlier, other !== undefined)}`;
             }
         }
         return undefined;
-    }
-    /** Keeps the side-effect calls a used plan makes (at any depth), as `#repeatedSideEffect` needs them. */
-    #noteNestedCall(stepKey, event) {
-        let inner = event;
-        while (inner.type === 'nested_event')
-            inner = inner.event;
-        if (inner.type === 'tool_called' && inner.sideEffects && inner.kind !== 'check') {
-            const key = anyPlanCallKey(inner.tool, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(inner.args, this.#deps.redact) : inner.args);
-            this.#nestedCalls.set(key, { stepKey, outcome: 'unknown' });
-            this.#nestedPending.set(inner.callKey, key);
-        }
-        else if (inner.type === 'tool_returned') {
-            const key = this.#nestedPending.get(inner.callKey);
-            if (key === undefined)
-                return;
-            this.#nestedPending.delete(inner.callKey);
-            // A call that failed for certain did not take effect; one that got no answer stays as it may have.
-            if (inner.outcome === 'failed')
-                this.#nestedCalls.delete(key);
-            else if (inner.outcome === 'succeeded')
-                this.#nestedCalls.set(key, { stepKey, outcome: 'succeeded' });
-        }
     }
     /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
     #unknownCallOf(key) {
@@ -14187,6 +14172,12 @@ class PlanRun {
             }
         }
     }
+}
+/** The step that made an earlier call, in words; `otherPlan`: another plan of the job made it (a used plan, the plan using this one). */
+function callerOf(call, otherPlan) {
+    if (!otherPlan)
+        return call.stepKey;
+    return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
 }
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
@@ -15828,6 +15819,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: readRecording
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __nccwpck_require__(2237);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
@@ -15970,6 +15963,7 @@ class StaleRecordingError extends step_error/* StepError */.zg {
 
 
 
+
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -15981,6 +15975,9 @@ function isExchange(value) {
         Number.isInteger(line.ordinal) &&
         typeof line.request === 'object' &&
         line.request !== null &&
+        !Array.isArray(line.request) &&
+        typeof line.request.model === 'string' &&
+        Array.isArray(line.request.messages) &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
 }
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
@@ -16016,10 +16013,13 @@ function readRecording(path) {
             continue;
         let value;
         try {
-            value = JSON.parse(line);
+            // As a trace is read: nested at most as deep as a request and answer may be, and no key named twice.
+            value = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
         catch (cause) {
-            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
+            const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+            const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
+            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
         }
         if (isHeader(value)) {
             if (value.version !== 1)
@@ -16028,7 +16028,7 @@ function readRecording(path) {
             continue;
         }
         if (!isExchange(value)) {
-            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
+            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)' });
         }
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
@@ -26577,7 +26577,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
-                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
         }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
@@ -28675,11 +28675,23 @@ class WriteAllowance {
      */
     async fittedText(text, limit) {
         const written = await this.text(text);
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
         if (written.length <= limit.max)
             return written;
-        const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
     }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
@@ -42687,6 +42699,9 @@ function redactingReplacer(redact) {
 function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
         return undefined;
+    // A step's result object goes through the replacer, which writes an Error in it as its name and message.
+    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
+        return undefined;
     let json;
     try {
         json = JSON.stringify(event);
@@ -42754,7 +42769,7 @@ const CHEAP_STEP_MS = 10;
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
  * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end.
+ * run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -42763,15 +42778,25 @@ class DurabilityRule {
     /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
     #effectSteps = new Set();
     #effectCalls = new Set();
+    /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
+    #carrying = false;
     /** True when the lines waiting, `event`'s included, must be written now. */
     mustWrite(outer) {
         const { event, path } = innermost(outer);
+        // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
+        // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
+        if (event.type === 'result_carried') {
+            this.#carrying = true;
+            return false;
+        }
+        if (this.#carrying) {
+            this.#carrying = false;
+            return true;
+        }
         switch (event.type) {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
-            // What a resume carries on: lost, a resume of this run would run those steps again.
-            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

@@ -69,10 +69,13 @@ const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
 const MAX_FENCES = 20;
 /**
- * How many characters the search for a value may scan and parse, in all, as a multiple of the answer's
- * length: 50 starts each scanning and parsing to the end of a 15 MB answer held the event loop 30 s.
+ * How many characters the search for a value may scan and parse, in all: 4 times the answer's length,
+ * and at least 2 million (some milliseconds), so an ordinary answer whose prose opens brackets it
+ * never closes (`pages [0,100), [100,200)\u2026`, each scanned to the end) is searched whole. 50 starts each
+ * scanning and parsing to the end of a 15 MB answer held the event loop 30 s.
  */
 const WORK_PER_CHAR = 4;
+const MIN_WORK = 2_000_000;
 function tryParse(text) {
     try {
         return { ok: true, value: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text) };
@@ -92,7 +95,7 @@ function findJsonValue(answer) {
     if (whole.ok || whole.ambiguous)
         return whole;
     // Linear in all: the blocks and values tried are bounded in number, and what they scan and parse in size.
-    let work = WORK_PER_CHAR * answer.length;
+    let work = Math.max(WORK_PER_CHAR * answer.length, MIN_WORK);
     let fences = 0;
     for (const match of answer.matchAll(FENCE)) {
         if (++fences > MAX_FENCES || work <= 0)

@@ -285,6 +285,8 @@ var run_job = __webpack_require__(7615);
 var trace_step_weights = __webpack_require__(7047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __webpack_require__(2935);
+// EXTERNAL MODULE: ./lib/cli/used-plan-files.js
+var used_plan_files = __webpack_require__(1491);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(9231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
@@ -292,6 +294,7 @@ var cli_job_settings = __webpack_require__(6296);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __webpack_require__(2975);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -332,7 +335,7 @@ async function runCommand(args, signal) {
         }
         resume = read.trace;
     }
-    const inputs = [['the plan', args.file], ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']];
+    const inputs = [['the plan', args.file], ...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']];
     if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
@@ -378,7 +381,8 @@ async function runCommand(args, signal) {
     }
     for (const goal of report.goals)
         process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);
-    process.stdout.write(`status: ${report.status}\nreport: ${args.summary}\ntrace: ${args.trace}\n`);
+    // A report that could not be written is not named: the last lines are what a reader or a script opens next.
+    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}trace: ${args.trace}\n`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
         process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
@@ -509,6 +513,9 @@ function redactingReplacer(redact) {
 function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
         return undefined;
+    // A step's result object goes through the replacer, which writes an Error in it as its name and message.
+    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
+        return undefined;
     let json;
     try {
         json = JSON.stringify(event);
@@ -576,7 +583,7 @@ const CHEAP_STEP_MS = 10;
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
  * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end.
+ * run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -585,15 +592,25 @@ class DurabilityRule {
     /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
     #effectSteps = new Set();
     #effectCalls = new Set();
+    /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
+    #carrying = false;
     /** True when the lines waiting, `event`'s included, must be written now. */
     mustWrite(outer) {
         const { event, path } = innermost(outer);
+        // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
+        // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
+        if (event.type === 'result_carried') {
+            this.#carrying = true;
+            return false;
+        }
+        if (this.#carrying) {
+            this.#carrying = false;
+            return true;
+        }
         switch (event.type) {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
-            // What a resume carries on: lost, a resume of this run would run those steps again.
-            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(5708);
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __webpack_require__(855);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __webpack_require__(4407);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
@@ -155,6 +155,8 @@ function findRegressions(base, plan) {
     return found;
 }
 
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(4700);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
@@ -202,6 +204,7 @@ function figuresApart(a, b) {
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js
 
 
+
 const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
 const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
@@ -247,8 +250,9 @@ function renderEvalTable(input) {
         for (const check of input.thresholds)
             lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
     }
+    // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
     if (input.notes.length > 0)
-        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)(note)}_`));
+        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)((0,visible_controls/* visibleControls */.x)(note.replace(/\s+/g, ' ').trim()))}_`));
     return `${lines.join('\n')}\n`;
 }
 
@@ -662,8 +666,18 @@ async function observe(call, options, tools) {
         const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, (0,parse_json/* parseJson */.qF)(call.args || '{}'));
         if (!checked.ok)
             throw new Error(checked.error);
-        const result = await tool.execute(checked.args, { signal: options.signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-        return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
+        // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
+        const limit = tool.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(tool.timeoutSeconds * 1000);
+        const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
+        try {
+            const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
+            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)));
+        }
+        catch (error) {
+            if (!options.signal.aborted && limit?.aborted)
+                throw new Error(`${call.name} timed out after ${tool.timeoutSeconds} s`, { cause: error });
+            throw error;
+        }
     }
     catch (error) {
         if (options.signal.aborted)
@@ -922,6 +936,10 @@ async function runReactVariant(one) {
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
+        // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
+        const minutes = loaded.plan.limits.timeout_minutes;
+        const deadline = AbortSignal.timeout(minutes * 60_000);
+        const signal = AbortSignal.any([deps.signal, deadline]);
         let loop;
         try {
             loop = await runReactLoop({
@@ -932,11 +950,13 @@ async function runReactVariant(one) {
                 modelName,
                 maxTurns: settings.maxTurns,
                 cwd: settings.cwd,
-                signal: deps.signal,
+                signal,
                 onUsage: (call) => (usage = (0,core_usage/* addUsage */.v)(usage, call)),
             });
         }
         catch (error) {
+            if (!deps.signal.aborted && deadline.aborted)
+                return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);
             return finish({ status: deps.signal.aborted ? 'cancelled' : 'failed', goals: [], reason: error instanceof Error ? error.message : String(error) }, budget.usage);
         }
         if (!loop.ok)
@@ -955,6 +975,14 @@ function evalSettingsProblem(settings) {
     }
     return undefined;
 }
+/** The column a variant of a plan fills: the variant, with the plan's label when two plans are compared. */
+function columnName(settings, plan, variant) {
+    return settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} \u00b7 `}${plan.label ?? plan.file}` : variant;
+}
+/** Every column of an evaluation, in the order they run: each plan as written, then each baseline. */
+function columnNames(settings) {
+    return settings.plans.flatMap((plan) => ['plan', ...settings.baselines].map((variant) => columnName(settings, plan, variant)));
+}
 /**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
@@ -966,7 +994,7 @@ async function runEval(settings, deps) {
         for (const plan of settings.plans) {
             const variants = ['plan', ...settings.baselines];
             for (const variant of variants) {
-                const column = settings.plans.length > 1 ? `${variant === 'plan' ? '' : `${variant} \u00b7 `}${plan.label ?? plan.file}` : variant;
+                const column = columnName(settings, plan, variant);
                 for (let run = 1; run <= settings.runs; run += 1) {
                     if (deps.signal.aborted)
                         return results;
@@ -1052,8 +1080,17 @@ function evalReport(settings, runs, thresholds, cancelled) {
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ];
+    // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
+    // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
+    const unevaluated = [baseColumn, planColumn].flatMap((column) => {
+        const ran = runs.filter((run) => run.column === column?.column);
+        const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
+        const reason = ran[0]?.reason ?? 'no reason given';
+        return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason}).`] : [];
+    });
+    notes.push(...unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && idle.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && idle.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     return {
         columns,
         runs,
@@ -1112,11 +1149,14 @@ var trace_writer = __webpack_require__(1713);
 var clock = __webpack_require__(1601);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(9443);
+// EXTERNAL MODULE: ./lib/cli/used-plan-files.js
+var used_plan_files = __webpack_require__(1491);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(9231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(6296);
 ;// CONCATENATED MODULE: ./lib/cli/eval-command.js
+
 
 
 
@@ -1208,9 +1248,12 @@ async function evalCommand(args, signal) {
     const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
     if (problem)
         return fail(problem);
-    const traceDir = args.traceDir === undefined ? undefined : external_node_path_.join(args.traceDir, 'run.jsonl');
-    const inputs = [['the plan', args.file], ['--compare', args.compare], ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]];
-    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ['--trace-dir', traceDir]], inputs))
+    // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
+    const traceFile = (column, run) => external_node_path_.join(args.traceDir, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
+    const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => [`--trace-dir (${external_node_path_.basename(traceFile(column, index + 1))})`, traceFile(column, index + 1)]));
+    const used = [...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ...(args.compare ? await (0,used_plan_files/* usedPlanFiles */.I)(args.compare) : [])];
+    const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]];
+    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ...traceFiles], inputs))
         return 1;
     const traces = [];
     const report = await evaluate(settings, thresholds, {
@@ -1221,8 +1264,7 @@ async function evalCommand(args, signal) {
         redact,
         ...(args.traceDir !== undefined && {
             listenersFor: (column, run) => {
-                const file = external_node_path_.join(args.traceDir, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
-                const trace = (0,trace_writer/* traceWriter */.z)(file, { redact });
+                const trace = (0,trace_writer/* traceWriter */.z)(traceFile(column, run), { redact });
                 traces.push(trace);
                 return [trace.listener];
             },
@@ -1465,6 +1507,9 @@ function redactingReplacer(redact) {
 function plainJson(event, redact) {
     if (event.type === 'plan_created' || event.type === 'plan_revised')
         return undefined;
+    // A step's result object goes through the replacer, which writes an Error in it as its name and message.
+    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
+        return undefined;
     let json;
     try {
         json = JSON.stringify(event);
@@ -1532,7 +1577,7 @@ const CHEAP_STEP_MS = 10;
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
  * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end.
+ * run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -1541,15 +1586,25 @@ class DurabilityRule {
     /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
     #effectSteps = new Set();
     #effectCalls = new Set();
+    /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
+    #carrying = false;
     /** True when the lines waiting, `event`'s included, must be written now. */
     mustWrite(outer) {
         const { event, path } = innermost(outer);
+        // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
+        // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
+        if (event.type === 'result_carried') {
+            this.#carrying = true;
+            return false;
+        }
+        if (this.#carrying) {
+            this.#carrying = false;
+            return true;
+        }
         switch (event.type) {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
-            // What a resume carries on: lost, a resume of this run would run those steps again.
-            case 'result_carried':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

@@ -9,7 +9,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   planCommand: () => (/* binding */ planCommand)
 /* harmony export */ });
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6487);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6487);
 /* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(490);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8630);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
@@ -17,7 +17,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1601);
 /* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7615);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6296);
-/* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9231);
+/* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1491);
+/* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9231);
+
 
 
 
@@ -34,7 +36,7 @@ __webpack_require__.r(__webpack_exports__);
 async function planCommand(args, signal, out = (text) => process.stdout.write(text)) {
     const env = process.env;
     const redact = (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliRedactor */ .Vs)(args, env);
-    if (!(0,_check_output_paths_js__WEBPACK_IMPORTED_MODULE_7__/* .checkOutputPaths */ .s)([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ['--replay', args.replay]]))
+    if (!(0,_check_output_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .checkOutputPaths */ .s)([['--summary', args.summary], ['--record', args.record]], [['the plan', args.file], ...(await (0,_used_plan_files_js__WEBPACK_IMPORTED_MODULE_7__/* .usedPlanFiles */ .I)(args.file)), ['--replay', args.replay]]))
         return 1;
     const outcome = await (0,_job_run_job_js__WEBPACK_IMPORTED_MODULE_5__/* .runJob */ .b)(await (0,_cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .cliJobSettings */ .lA)(args, env, redact, 'plan'), { listeners: [], clock: _core_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml, signal, redact });
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_1__/* .finalReport */ .P)(outcome, { planFile: args.file, planPath: args.file, tracePath: '', redact });
@@ -43,7 +45,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {
         for (const error of outcome.errors)
-            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPlanError */ .R)(error))}\n`);
+            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPlanError */ .R)(error))}\n`);
         return 1;
     }
     if (outcome.kind !== 'planned')

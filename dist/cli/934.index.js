@@ -495,6 +495,8 @@ const MAX_MCP_SCHEMA_DEPTH = 64;
  * refuses a longer one: the planner's and an agent's prompts hold every tool's schema whole (a 3 MB `x-note` sent 3 MB twice).
  */
 const MAX_MCP_SCHEMA_CHARS = 64 * 1024;
+/** How long the input schemas of all the servers' tools may be together, as JSON; more refuses the start. */
+const MAX_MCP_SCHEMAS_CHARS = 1024 * 1024;
 /** The longest tool name prompts and messages show (the MCP specification's names are at most 128 characters). */
 const MAX_NAME_CHARS = 128;
 /** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
@@ -580,7 +582,7 @@ function mcpTool(options) {
                     throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
                 if (error instanceof types/* McpError */.Nh)
                     throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
-                // Refused before the server took the call (an HTTP 4xx, an answer that is not MCP): trying again changes nothing.
+                // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes nothing.
                 throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
             }
             if (result.isError === true) {
@@ -986,11 +988,13 @@ class McpServerSession {
      */
     async callTool(tool, args, limits) {
         const stops = this.#oversizedStops;
-        const started = performance.now();
+        let started = Number.POSITIVE_INFINITY;
         let client;
         this.#inFlight++;
         try {
             client = await this.connect(limits);
+            // The SDK's timer runs from the request, not from a restart of the server before it.
+            started = performance.now();
             const result = await client.callTool({ name: tool, arguments: args }, undefined, {
                 signal: limits.signal,
                 timeout: limits.timeoutMs,
@@ -1005,6 +1009,9 @@ class McpServerSession {
             if (error instanceof types/* McpError */.Nh && !(error.code === types/* ErrorCode */.O4.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === types/* ErrorCode */.O4.ConnectionClosed && (client === undefined || this.#client !== client)))
                 throw error;
             if (error instanceof streamableHttp/* StreamableHTTPError */.b && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500))
+                throw error;
+            // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
+            if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError'))
                 throw error;
             throw new McpCallLostError(error);
         }
@@ -1095,6 +1102,8 @@ async function connectMcpServers(config, options) {
     }
     const tools = [];
     const owners = new Map();
+    // Every prompt that lists tools holds all their schemas: bounded in all, as each is (MAX_MCP_SCHEMA_CHARS).
+    let allSchemaChars = 0;
     const sessionOf = new Map();
     for (const [index, session] of sessions.entries()) {
         const timeoutSeconds = config[session.name]?.timeout_seconds;
@@ -1124,6 +1133,12 @@ async function connectMcpServers(config, options) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
                 throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+            }
+            allSchemaChars += schemaChars;
+            if (allSchemaChars > MAX_MCP_SCHEMAS_CHARS) {
+                options.signal.removeEventListener('abort', onAbort);
+                await closeAll();
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `the input schemas of the MCP servers' tools come to more than ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
             }
             owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
             sessionOf.set(name, session);

@@ -480,7 +480,7 @@ function visibleControls(text) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(855);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4407);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5386);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4067);
@@ -1257,31 +1257,105 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 855:
+/***/ 4407:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ loadPlanFile),
+/* harmony export */   x: () => (/* binding */ loadPlanText)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7414);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3985);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4607);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ loadPlanFile),
-  x: () => (/* binding */ loadPlanText)
-});
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
-// EXTERNAL MODULE: ./lib/core/is-inside.js
-var is_inside = __webpack_require__(9500);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(7222);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(2319);
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
-;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
+
+
+
+/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
+async function loadPlanText(text, file, options = {}) {
+    try {
+        const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+        if (!yaml.ok)
+            return yaml;
+        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        if (result.ok)
+            return result;
+        const positions = await yaml.parsed.positions();
+        if (positions.readErrors)
+            return { ok: false, errors: positions.readErrors };
+        const errors = result.issues.map((issue) => ({
+            file,
+            ...positions.locate(issue.path, issue.at),
+            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+            message: issue.message,
+        }));
+        // Compiler style: in file order, so the first line to fix comes first.
+        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+        return { ok: false, errors };
+    }
+    catch (error) {
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, file)] };
+    }
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
+    try {
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
+        if (!info.isFile())
+            return fail('not a file: give the path of a plan file (.yml)');
+        if (info.size > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di) {
+            return fail(`the plan file is ${info.size} bytes, more than the ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di / 1024 / 1024} MiB (${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di} bytes) plan-runner reads; split it or move data into tool inputs`);
+        }
+        const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
+        if (!decoded.ok)
+            return fail(decoded.message, decoded.position);
+        const loaded = await loadPlanText(decoded.text, path, options);
+        if (!loaded.ok)
+            return loaded;
+        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)(loaded.plan, {
+            file: path,
+            text: decoded.text,
+            chain,
+            root,
+            load: (file, innerChain) => loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+        });
+    }
+    catch (error) {
+        const code = error?.code;
+        if (code === 'ENOENT')
+            return fail('no such file; check the path (it is relative to the current directory)');
+        if (code === 'EACCES')
+            return fail('cannot read the file: permission denied');
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };
+    }
+}
+
+
+/***/ }),
+
+/***/ 7414:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ loadSubplans),
+/* harmony export */   Z: () => (/* binding */ MAX_PLAN_DEPTH)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83);
+/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9500);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6487);
 
 
 
@@ -1295,7 +1369,7 @@ function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 function shortName(file, root) {
-    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
+    return (0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, file) ? node_path__WEBPACK_IMPORTED_MODULE_1__.relative(root, file) : file;
 }
 /**
  * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
@@ -1324,16 +1398,16 @@ async function loadSubplans(plan, context) {
         const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
         const uses = step.uses;
-        const resolved = external_node_path_.resolve(context.root, uses);
+        const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
+        if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
             continue;
         }
         // A link inside the repository to a file outside it is outside it too: its keys were quoted in
         // errors, and a valid plan there ran its commands (found by a review).
-        const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
-        if (real !== undefined && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(context.root).catch(() => context.root), real)) {
+        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
+        if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(context.root).catch(() => context.root), real)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
             continue;
         }
@@ -1351,7 +1425,7 @@ async function loadSubplans(plan, context) {
             loadedAt.set(resolved, loaded);
             if (!loaded.ok) {
                 for (const error of loaded.errors) {
-                    const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                    const key = `${error.file === undefined ? '' : node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
                     if (listed.has(key))
                         continue;
                     listed.add(key);
@@ -1361,9 +1435,9 @@ async function loadSubplans(plan, context) {
         }
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
-            const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-            const count = (0,plan_error/* problemCount */.b)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -1426,87 +1500,14 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,format_path/* formatPath */.j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
-}
-
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __webpack_require__(3985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __webpack_require__(4607);
-;// CONCATENATED MODULE: ./lib/plan/load-plan.js
-
-
-
-
-
-
-
-/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
-async function loadPlanText(text, file, options = {}) {
-    try {
-        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
-        if (!yaml.ok)
-            return yaml;
-        const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
-        if (result.ok)
-            return result;
-        const positions = await yaml.parsed.positions();
-        if (positions.readErrors)
-            return { ok: false, errors: positions.readErrors };
-        const errors = result.issues.map((issue) => ({
-            file,
-            ...positions.locate(issue.path, issue.at),
-            path: (0,format_path/* formatPath */.j)(issue.path),
-            message: issue.message,
-        }));
-        // Compiler style: in file order, so the first line to fix comes first.
-        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors };
-    }
-    catch (error) {
-        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
-    }
-}
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
-    const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
-    try {
-        const info = await (0,promises_.stat)(path);
-        if (!info.isFile())
-            return fail('not a file: give the path of a plan file (.yml)');
-        if (info.size > parse_plan_yaml/* MAX_PLAN_BYTES */.di) {
-            return fail(`the plan file is ${info.size} bytes, more than the ${parse_plan_yaml/* MAX_PLAN_BYTES */.di / 1024 / 1024} MiB (${parse_plan_yaml/* MAX_PLAN_BYTES */.di} bytes) plan-runner reads; split it or move data into tool inputs`);
-        }
-        const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
-        if (!decoded.ok)
-            return fail(decoded.message, decoded.position);
-        const loaded = await loadPlanText(decoded.text, path, options);
-        if (!loaded.ok)
-            return loaded;
-        const { chain = [external_node_path_.resolve(path)], root = process.cwd(), ...rest } = options;
-        return await loadSubplans(loaded.plan, {
-            file: path,
-            text: decoded.text,
-            chain,
-            root,
-            load: (file, innerChain) => loadPlanFile(external_node_path_.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
-        });
-    }
-    catch (error) {
-        const code = error?.code;
-        if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory)');
-        if (code === 'EACCES')
-            return fail('cannot read the file: permission denied');
-        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
-    }
 }
 
 
@@ -5066,11 +5067,23 @@ class WriteAllowance {
      */
     async fittedText(text, limit) {
         const written = await this.text(text);
+        // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
         if (written.length <= limit.max)
             return written;
-        const grew = text.length <= limit.max ? `, ${written.length - text.length} more than as given, as mentions, references and links are neutralised` : '';
-        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${written.length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
+        const length = codePoints(written);
+        if (length <= limit.max)
+            return written;
+        const given = codePoints(text);
+        const grew = given <= limit.max ? `, ${length - given} more than as given, as mentions, references and links are neutralised` : '';
+        throw new step_error/* StepError */.zg(`${limit.toolName}: the ${limit.what} is ${length} characters once written${grew}, more than the ${limit.max} GitHub takes; write a shorter one`, { transient: false, toolName: limit.toolName });
     }
+}
+/** How many code points `text` holds. */
+function codePoints(text) {
+    let count = 0;
+    for (const _ of text)
+        count++;
+    return count;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js

@@ -1,5 +1,5 @@
-export const id = 249;
-export const ids = [249];
+export const id = 705;
+export const ids = [705];
 export const modules = {
 
 /***/ 9231:
@@ -23,6 +23,8 @@ export const modules = {
 
 
 
+/** The longest file name (one path component) in bytes that ext4, APFS and most file systems take. */
+const MAX_NAME_BYTES = 255;
 /**
  * What identifies a file, however it is spelled: the device and inode of one that exists (symlinks and
  * hard links included), else the real path of its deepest existing folder joined with the rest. A device
@@ -82,14 +84,28 @@ function checkOutputPaths(outputs, inputs = []) {
     for (const [option, file] of outputs) {
         if (file === undefined)
             continue;
+        // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
+        if (Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file)) > MAX_NAME_BYTES) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
+            return false;
+        }
         // A folder would be found only when the run ends, its work done: `--summary /tmp`.
-        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isDirectory()) {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file) : undefined;
+        if (stat?.isDirectory()) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
             return false;
         }
+        // Opening a FIFO no one reads blocks the whole process, signals included, once the run has ended:
+        // a device (`/dev/null`, `/dev/stdout`, whatever it is) is written as asked, a FIFO or socket elsewhere is refused.
+        if (stat && !stat.isFile() && !node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith(`${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}dev${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && (stat.isFIFO() || stat.isSocket())) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a ${stat.isFIFO() ? 'FIFO' : 'socket'}, which would hold the command until something reads it; name a regular file (or /dev/stdout)\n`);
+            return false;
+        }
         try {
-            // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run.
-            if (node_path__WEBPACK_IMPORTED_MODULE_1__.normalize(file).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)[0] === _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ)
+            // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
+            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+            if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`))
                 (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
             (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
             (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFinalSymlink */ .M)(file);
@@ -254,6 +270,69 @@ async function cliJobSettings(args, env, redact, mode) {
         mode,
         github: toolsetGitHubContext(githubRunContext(env), octokit),
     };
+}
+
+
+/***/ }),
+
+/***/ 1491:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ usedPlanFiles)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7414);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
+
+
+
+
+/**
+ * The plan files `planFile` uses through `type: plan` steps (`uses:`, relative to the working directory,
+ * the repository root, as the loader reads them), at every depth, as inputs the command reads: an output
+ * named like one would overwrite it (a trace opened before the run emptied a used plan before it loaded).
+ * Read leniently: a file that cannot be read or parsed adds nothing here, and the job reports it.
+ */
+async function usedPlanFiles(planFile, cwd = process.cwd()) {
+    const found = new Map();
+    let layer = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile)];
+    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_DEPTH */ .Z && layer.length > 0; depth++) {
+        const next = [];
+        for (const file of layer) {
+            for (const uses of await usesOf(file)) {
+                const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, uses);
+                if (found.has(resolved) || resolved === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile))
+                    continue;
+                found.set(resolved, uses);
+                next.push(resolved);
+            }
+        }
+        layer = next;
+    }
+    return [...found].map(([file, uses]) => [`the plan ${uses} it uses`, file]);
+}
+/** The `uses:` of the steps in one plan file; none when it cannot be read or holds none. */
+async function usesOf(file) {
+    let text;
+    try {
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return [];
+    }
+    if (text.length > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di || !/\buses\s*:/.test(text))
+        return [];
+    try {
+        const { parse } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
+        const value = parse(text, { maxAliasCount: 100 });
+        const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
+        return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : []));
+    }
+    catch {
+        return [];
+    }
 }
 
 
@@ -4104,7 +4183,7 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     earlierRun;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
-        const where = `${fields.otherPlan ? ', in a plan it uses' : ''}${fields.earlierRun ? ', in an earlier run' : ''}`;
+        const where = fields.earlierRun ? ', in an earlier run' : '';
         super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
@@ -4484,15 +4563,8 @@ class PlanRun {
     #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
     #sideEffects = new Map();
-    /**
-     * Side-effect calls other plans made, by tool and arguments (`anyPlanCallKey`): those of used plans
-     * (`type: plan` steps, at any depth) in this run, and, from the run resumed, every call of another plan
-     * than this one. Their keys name the plan that made them, so `#sideEffects` never matched them, and a
-     * replan of this run, or a step whose arguments a reference or a model gave, made the same call again.
-     * `#nestedPending`: this run's used plans' calls still waiting for an answer, by call key.
-     */
-    #nestedCalls = new Map();
-    #nestedPending = new Map();
+    /** The job's side-effect calls by tool and arguments, this run's and its used plans' (see `CallRegistry`). */
+    #calls;
     /**
      * The side-effect calls each step made in the run this one resumes and did not finish there, in the
      * order they were made (an agent is told of them), by step key, and a `for_each` item's by
@@ -4545,16 +4617,21 @@ class PlanRun {
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+        this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
-        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].map((saved) => saved.stepKey));
+        // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
+        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
             // A trace without times (an older one): look for the effect over the last day.
-            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt: call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString(), inherited: true });
+            const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
+            this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-                this.#nestedCalls.set(anyPlanCallKey(call.tool, call.args), { stepKey: call.stepKey, outcome: call.outcome, inherited: true });
+                const anyKey = anyPlanCallKey(call.tool, call.args);
+                if (!this.#calls.has(anyKey))
+                    this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
             }
             if (completed.has(call.stepKey))
@@ -4607,6 +4684,9 @@ class PlanRun {
             this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
         }
         for (const [reuseKey, items] of resume.items) {
+            // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
+            if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
+                continue;
             for (const [index, saved] of items) {
                 this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
             }
@@ -4834,27 +4914,25 @@ class PlanRun {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
-        const refuse = (earlier, otherPlan) => {
-            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: earlier.stepKey, otherPlan, earlierRun: earlier.inherited === true });
-            if (!this.#refusedRepeats.has(stepKey))
-                this.#refusedRepeats.set(stepKey, refused);
-            return refused;
-        };
-        const earlier = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+        const anyKey = anyPlanCallKey(tool.name, redactedArgs);
+        // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
+        // plan using this one, another use of this plan), in this run or the run resumed.
+        const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;
+        const registered = tool.sideEffects && !own ? this.#calls.get(anyKey) : undefined;
+        const other = registered?.by === this ? undefined : registered;
+        const earlier = own ?? other;
         if (earlier) {
             const check = await this.#checkEffect(stepKey, tool, args, ctx, callKey, earlier);
             if (check?.found)
                 return check.result;
             // Not there: a call that got no answer did not take effect, and is made now. A call that
             // succeeded and left nothing to find, or a tool that cannot tell: a person decides.
-            if (!(check && earlier.outcome === 'unknown'))
-                throw refuse(earlier, false);
-        }
-        else if (tool.sideEffects) {
-            // The same call made by a used plan, or by another plan in the run resumed: a person decides.
-            const other = this.#nestedCalls.get(anyPlanCallKey(tool.name, redactedArgs));
-            if (other)
-                throw refuse(other, true);
+            if (!(check && earlier.outcome === 'unknown')) {
+                const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: callerOf(earlier, other !== undefined), earlierRun: earlier.inherited === true });
+                if (!this.#refusedRepeats.has(stepKey))
+                    this.#refusedRepeats.set(stepKey, refused);
+                throw refused;
+            }
         }
         const calledAt = new Date().toISOString();
         this.#journal.step({ type: 'tool_called', stepKey, tool: tool.name, args, sideEffects: tool.sideEffects, callKey, ...(item !== undefined && { item }) });
@@ -4868,8 +4946,11 @@ class PlanRun {
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
-        if (tool.sideEffects)
+        const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+        if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
+            this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
+        }
         let result;
         if (tool.sideEffects)
             this.#callsInFlight.set(callKey, { stepKey, call: `${tool.name}(${showArgs(args)})` });
@@ -4881,16 +4962,21 @@ class PlanRun {
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
             const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
-            if (tool.sideEffects && !unknown)
+            if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
+                if (this.#calls.get(anyKey)?.by === this)
+                    this.#calls.delete(anyKey);
+            }
             if (unknown)
                 this.#unknownCalls.set(stepKey, `${tool.name}(${showArgs(args)})`);
             this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: unknown ? 'unknown' : 'failed', error: (0,error_text/* errorText */.k)(error) });
             throw error;
         }
         this.#callsInFlight.delete(callKey);
-        if (tool.sideEffects)
+        if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+            this.#calls.set(anyKey, { ...mine, outcome: 'succeeded' });
+        }
         this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
         // The call happened (its effect stands); a result no trace, prompt or report could hold is not kept.
         if ((0,exceeds_depth/* exceedsDepth */.R)(result, parse_json/* MAX_JSON_DEPTH */.KX))
@@ -4909,7 +4995,8 @@ class PlanRun {
         try {
             const check = await tool.findEffect(args, { ...ctx, idempotencyKey: callKey, since: new Date(calledAt) });
             if (check.found) {
-                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt });
+                // Found: the call took effect, when it was made (in an earlier run, for one the run resumed).
+                this.#sideEffects.set(callKey, { stepKey, outcome: 'succeeded', calledAt, ...(earlier.inherited && { inherited: true }) });
                 this.#journal.step({ type: 'tool_returned', stepKey, tool: tool.name, callKey, outcome: 'succeeded' });
             }
             else {
@@ -4930,14 +5017,12 @@ class PlanRun {
         this.#running.add(key);
         runNestedPlan(step, {
             plan: this.#plan,
-            deps: this.#deps,
+            // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
+            deps: { ...this.#deps, calls: this.#calls },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
-            emit: (event) => {
-                this.#noteNestedCall(key, event);
-                this.#journal.step({ type: 'nested_event', stepKey: key, event });
-            },
+            emit: (event) => this.#journal.step({ type: 'nested_event', stepKey: key, event }),
         }).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
     }
     /** Turns a started for_each step into its children; a list that cannot be expanded fails the step at once. */
@@ -5305,36 +5390,15 @@ class PlanRun {
                 continue;
             const args = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(step.args, this.#deps.redact) : step.args;
             const own = this.#sideEffects.get(toolCallKey(this.#plan.name, tool.name, args));
-            const nested = own ? undefined : this.#nestedCalls.get(anyPlanCallKey(tool.name, args));
-            const earlier = own ?? nested;
+            const registered = own ? undefined : this.#calls.get(anyPlanCallKey(tool.name, args));
+            const other = registered?.by === this ? undefined : registered;
+            const earlier = own ?? other;
             if (earlier) {
                 const what = earlier.outcome === 'succeeded' ? 'already succeeded' : 'may already have taken effect (it got no answer)';
-                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${earlier.stepKey}${nested ? ' (in the plan it uses)' : ''}`;
+                return `step ${step.key} repeats ${tool.name}(${showArgs(step.args)}), a call with side effects that ${what} in step ${callerOf(earlier, other !== undefined)}`;
             }
         }
         return undefined;
-    }
-    /** Keeps the side-effect calls a used plan makes (at any depth), as `#repeatedSideEffect` needs them. */
-    #noteNestedCall(stepKey, event) {
-        let inner = event;
-        while (inner.type === 'nested_event')
-            inner = inner.event;
-        if (inner.type === 'tool_called' && inner.sideEffects && inner.kind !== 'check') {
-            const key = anyPlanCallKey(inner.tool, this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(inner.args, this.#deps.redact) : inner.args);
-            this.#nestedCalls.set(key, { stepKey, outcome: 'unknown' });
-            this.#nestedPending.set(inner.callKey, key);
-        }
-        else if (inner.type === 'tool_returned') {
-            const key = this.#nestedPending.get(inner.callKey);
-            if (key === undefined)
-                return;
-            this.#nestedPending.delete(inner.callKey);
-            // A call that failed for certain did not take effect; one that got no answer stays as it may have.
-            if (inner.outcome === 'failed')
-                this.#nestedCalls.delete(key);
-            else if (inner.outcome === 'succeeded')
-                this.#nestedCalls.set(key, { stepKey, outcome: 'succeeded' });
-        }
     }
     /** A call with side effects of step `key` (or of its items) whose outcome is unknown: it got no answer, or it is still waiting for one. */
     #unknownCallOf(key) {
@@ -5385,6 +5449,12 @@ class PlanRun {
             }
         }
     }
+}
+/** The step that made an earlier call, in words; `otherPlan`: another plan of the job made it (a used plan, the plan using this one). */
+function callerOf(call, otherPlan) {
+    if (!otherPlan)
+        return call.stepKey;
+    return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
 }
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
@@ -5932,8 +6002,8 @@ function agentPlan(plan, task) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __webpack_require__(855);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __webpack_require__(4407);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
@@ -6869,6 +6939,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: readRecording
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
@@ -7011,6 +7083,7 @@ class StaleRecordingError extends step_error/* StepError */.zg {
 
 
 
+
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -7022,6 +7095,9 @@ function isExchange(value) {
         Number.isInteger(line.ordinal) &&
         typeof line.request === 'object' &&
         line.request !== null &&
+        !Array.isArray(line.request) &&
+        typeof line.request.model === 'string' &&
+        Array.isArray(line.request.messages) &&
         (typeof line.response === 'object' || typeof line.error === 'object'));
 }
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
@@ -7057,10 +7133,13 @@ function readRecording(path) {
             continue;
         let value;
         try {
-            value = JSON.parse(line);
+            // As a trace is read: nested at most as deep as a request and answer may be, and no key named twice.
+            value = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
         catch (cause) {
-            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not JSON', cause });
+            const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+            const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
+            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
         }
         if (isHeader(value)) {
             if (value.version !== 1)
@@ -7069,7 +7148,7 @@ function readRecording(path) {
             continue;
         }
         if (!isExchange(value)) {
-            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, request, response)' });
+            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)' });
         }
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
@@ -8549,7 +8628,7 @@ function resumeStateFromEvents(events, planName, from) {
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
-                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved });
+                reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
         }
         else if (top && event.type === 'shards_assigned')
             shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
