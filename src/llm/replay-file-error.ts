@@ -8,7 +8,9 @@ export class ReplayFileError extends StepError {
 
   constructor(fields: { file: string; line?: number; problem: string; cause?: unknown }) {
     const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-    super(`Replay file ${where}: ${fields.problem}. Record it again with --record ${fields.file}.`, {
+    // A file that could not be read at all (a folder, a FIFO, missing) is no recording to record again.
+    const todo = fields.line === undefined ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+    super(`Replay file ${where}: ${fields.problem}. ${todo[0]!.toUpperCase()}${todo.slice(1)}.`, {
       transient: false,
       cause: fields.cause,
     });

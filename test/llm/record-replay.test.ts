@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest, ModelClient } from '../../src/llm/model-client.ts';
@@ -149,6 +149,8 @@ describe('record and replay', () => {
     expect(() => replayModelClient(file)).toThrow(ReplayFileError);
     expect(() => replayModelClient(file)).toThrow(/line 2/);
     expect(() => replayModelClient(join(file, 'missing'))).toThrow(/cannot be read/);
+    // A folder or a FIFO is no recording to record again (it said so: found by an adversarial pass).
+    expect(() => replayModelClient(dirname(file))).toThrow(/cannot be read: .*\. Give --replay the file a run wrote with --record FILE\.$/);
   });
 
   // A recording (which may come from a pull request) was read with JSON.parse: a field nested 200,000 deep
