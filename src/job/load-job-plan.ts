@@ -16,7 +16,7 @@ export async function loadJobPlan(settings: JobSettings, extraTools: readonly To
     return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
   }
   if (settings.task) return await loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
-  return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
+  return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true as const }] };
 }
 
 /**
@@ -37,7 +37,7 @@ export function jobPlan(plan: ValidPlan, settings: JobSettings): { ok: true; pla
   else if (settings.task && settings.mode !== 'agent') {
     return {
       ok: false,
-      errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out' }],
+      errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out', setup: true }],
     };
   }
   // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.

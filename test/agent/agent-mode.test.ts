@@ -124,6 +124,7 @@ describe('mode agent: a whole run as one agent step', () => {
 it('refuses a task beside a plan with steps of its own, unless the run is an agent', async () => {
   const plan = 'name: Steps\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
   const { outcome, events } = await agentJob(plan, [], { mode: 'run', task: 'Do something else' });
-  expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ message: expect.stringContaining('a task was given (the task input, --task), but this plan has its own steps') }] });
+  // A problem with what the run was given, not in the plan file: the action titles it "Cannot start the run".
+  expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ setup: true, message: expect.stringContaining('a task was given (the task input, --task), but this plan has its own steps') }] });
   expect(events).toEqual([]);
 });
