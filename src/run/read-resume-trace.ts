@@ -1,6 +1,6 @@
 import type { RunEvent } from '../core/run-event.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
-import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
+import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { traceEventProblem } from '../core/trace-event-problem.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
@@ -50,7 +50,8 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
     } catch (error) {
       // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
       // skipping it could drop a call with side effects from what a resume knows.
-      if (error instanceof JsonTooDeepError) return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
+      // Nor one that names a key twice: a kill cuts a line short, it never writes a key again.
+      if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
       if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
       continue;

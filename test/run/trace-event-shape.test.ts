@@ -123,6 +123,8 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(problemOf(CREATED, { type: 'step_started' })).toBe('trace.jsonl:2 has a step_started event without its stepKey; the trace is damaged');
     expect(problemOf(CREATED, { type: TRACE_GAP, event: 'step_completed' })).toContain('trace.jsonl:2: the run could not write a step_completed event here');
     expect(problemOf('[1]')).toContain('trace.jsonl:1: not a trace event');
+    // Nor is a last line that names a key twice: it was dropped as a torn write (found by an adversarial pass).
+    expect(problemOf(CREATED, '{"type":"step_started","stepKey":"1","stepKey":"2"}')).toMatch(/^trace\.jsonl:2: .*twice.*; the trace is damaged$/);
   });
 });
 
