@@ -6020,7 +6020,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
     }
     if (settings.task)
         return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
-    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task' }] };
+    return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
 }
 /**
  * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
@@ -6042,7 +6042,7 @@ function jobPlan(plan, settings) {
     else if (settings.task && settings.mode !== 'agent') {
         return {
             ok: false,
-            errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out' }],
+            errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out', setup: true }],
         };
     }
     // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
@@ -7019,7 +7019,9 @@ class ReplayFileError extends step_error/* StepError */.zg {
     problem;
     constructor(fields) {
         const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-        super(`Replay file ${where}: ${fields.problem}. Record it again with --record ${fields.file}.`, {
+        // A file that could not be read at all (a folder, a FIFO, missing) is no recording to record again.
+        const todo = fields.line === undefined ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+        super(`Replay file ${where}: ${fields.problem}. ${todo[0].toUpperCase()}${todo.slice(1)}.`, {
             transient: false,
             cause: fields.cause,
         });
@@ -8511,7 +8513,8 @@ function traceEvents(trace) {
         catch (error) {
             // Only a line cut by a kill can be left out; one that parsed but nests too deep is no torn write:
             // skipping it could drop a call with side effects from what a resume knows.
-            if (error instanceof parse_json/* JsonTooDeepError */.FY)
+            // Nor one that names a key twice: a kill cuts a line short, it never writes a key again.
+            if (error instanceof parse_json/* JsonTooDeepError */.FY || error instanceof parse_json/* JsonDuplicateKeyError */.bW)
                 return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             if (!last)
