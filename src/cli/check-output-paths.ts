@@ -80,7 +80,7 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
       return false;
     }
     // A folder would be found only when the run ends, its work done: `--summary /tmp`.
-    const stat = existsSync(file) ? statSync(file) : undefined;
+    const stat = statSync(file, { throwIfNoEntry: false });
     if (stat?.isDirectory()) {
       process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
       return false;

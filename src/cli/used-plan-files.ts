@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
-import { MAX_PLAN_BYTES } from '../plan/parse-plan-yaml.ts';
+import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { InputPath } from './check-output-paths.ts';
 
 /**
@@ -36,13 +36,11 @@ async function usesOf(file: string): Promise<string[]> {
   } catch {
     return [];
   }
-  if (text.length > MAX_PLAN_BYTES || !/\buses\s*:/.test(text)) return [];
-  try {
-    const { parse } = await import('yaml');
-    const value = parse(text, { maxAliasCount: 100 }) as { workflow_sequence?: unknown } | null;
-    const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
-    return steps.flatMap((step: unknown) => (step !== null && typeof step === 'object' && typeof (step as { uses?: unknown }).uses === 'string' ? [(step as { uses: string }).uses] : []));
-  } catch {
-    return [];
-  }
+  if (!/\buses\s*:/.test(text)) return [];
+  // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
+  const read = await parsePlanYaml(text, file);
+  if (!read.ok) return [];
+  const value = read.parsed.value as { workflow_sequence?: unknown } | null;
+  const steps: unknown[] = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
+  return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof (step as { uses?: unknown }).uses === 'string' ? [(step as { uses: string }).uses] : []));
 }

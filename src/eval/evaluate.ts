@@ -1,3 +1,4 @@
+import { cutText } from '../report/cut-text.ts';
 import type { EvalRunResult } from './eval-run-result.ts';
 import { checkThresholds, findRegressions, type EvalThresholds, type Regression, type ThresholdCheck } from './eval-verdict.ts';
 import { renderEvalTable } from './render-eval-table.ts';
@@ -46,8 +47,7 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const unevaluated = [baseColumn, planColumn].flatMap((column) => {
     const ran = runs.filter((run) => run.column === column?.column);
     const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-    const reason = ran[0]?.reason ?? 'no reason given';
-    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}).`] : [];
+    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`] : [];
   });
   notes.push(...unevaluated);
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;

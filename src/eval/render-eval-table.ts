@@ -1,4 +1,4 @@
-import { visibleControls } from '../core/visible-controls.ts';
+import { oneLogLine } from '../report/checklist.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Regression, ThresholdCheck } from './eval-verdict.ts';
 import { figureBeside, figuresApart } from './figure-beside.ts';
@@ -58,6 +58,6 @@ export function renderEvalTable(input: EvalTableInput): string {
     for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
   }
   // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
-  if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(visibleControls(note.replace(/\s+/g, ' ').trim()))}_`));
+  if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(oneLogLine(note))}_`));
   return `${lines.join('\n')}\n`;
 }

@@ -7,27 +7,11 @@ import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-st
 import type { Replanner } from '../../src/run/replanner.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
-import type { Tool, ToolContext } from '../../src/tools/tool.ts';
-import { planOf } from './run-fixture.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { planOf, recordingTool } from './run-fixture.ts';
 
 function step(key: string, tool: string, args: Record<string, unknown>, dependsOn: string[] = []): PlanStep {
   return { key, id: key, type: 'tool_call', description: `${key} with ${tool}`, tool, args, inputs: [], dependsOn };
-}
-
-/** A tool that records every call (arguments and context) and answers with `answer`. */
-function recordingTool(name: string, answer: (args: Record<string, unknown>, n: number) => unknown, sideEffects = false) {
-  const calls: Array<{ args: Record<string, unknown>; ctx: ToolContext }> = [];
-  const tool: Tool = {
-    name,
-    description: name,
-    inputSchema: { type: 'object' },
-    sideEffects,
-    async execute(args, ctx) {
-      calls.push({ args, ctx });
-      return answer(args, calls.length);
-    },
-  };
-  return { tool, calls };
 }
 
 async function run(steps: PlanStep[], tools: Tool[], extra: { resume?: ResumeState; replanner?: Replanner } = {}) {

@@ -1,6 +1,6 @@
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { StepRunner } from '../../src/steps/step-context.ts';
-import type { Tool, ToolRegistry } from '../../src/tools/tool.ts';
+import type { Tool, ToolContext, ToolRegistry } from '../../src/tools/tool.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { RunDeps } from '../../src/run/run-deps.ts';
@@ -11,6 +11,22 @@ import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
 /** A runnable plan of `steps` with test-friendly limits. */
 export function planOf(steps: readonly PlanStep[], limits: Partial<RunnablePlan['limits']> = {}): RunnablePlan {
   return { name: 'test plan', steps, limits: { concurrency: 4, timeout_minutes: 30, ...limits } };
+}
+
+/** A tool that records every call (arguments and context) and answers with `answer`. */
+export function recordingTool(name: string, answer: (args: Record<string, unknown>, n: number) => unknown, sideEffects = false) {
+  const calls: Array<{ args: Record<string, unknown>; ctx: ToolContext }> = [];
+  const tool: Tool = {
+    name,
+    description: name,
+    inputSchema: { type: 'object' },
+    sideEffects,
+    async execute(args, ctx) {
+      calls.push({ args, ctx });
+      return answer(args, calls.length);
+    },
+  };
+  return { tool, calls };
 }
 
 /** A tool that only matters for its timeout. */

@@ -16,7 +16,7 @@ import type { ResumeState } from '../../src/run/resume-state.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import type { Tool } from '../../src/tools/tool.ts';
-import { planOf } from './run-fixture.ts';
+import { planOf, recordingTool } from './run-fixture.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -26,13 +26,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function step(key: string, tool: string, args: Record<string, unknown>, dependsOn: string[] = [], extra: Partial<PlanStep> = {}): PlanStep {
   return { key, id: key, type: 'tool_call', description: key, tool, args, inputs: [], dependsOn, ...extra };
-}
-
-/** A tool that counts its calls by their arguments and answers with `answer` (or throws what it throws). */
-function countingTool(name: string, answer: (args: Record<string, unknown>) => Promise<unknown> | unknown, sideEffects = false) {
-  const calls: Record<string, unknown>[] = [];
-  const tool: Tool = { name, description: name, inputSchema: { type: 'object' }, sideEffects, execute: async (args) => (calls.push(args), answer(args)) };
-  return { tool, calls };
 }
 
 /**
@@ -70,14 +63,14 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
     let reportFails = true;
     const stop = new AbortController();
     // `slow` with n: 2 is where the second run is cancelled, before it reaches `fetch` and `deploy`.
-    const slow = countingTool('slow', async (args) => {
+    const slow = recordingTool('slow', async (args) => {
       if (args['n'] === 2 && !stop.signal.aborted) stop.abort();
       await new Promise((resolve) => setTimeout(resolve, 20));
       return `slow ${String(args['n'])}`;
     });
-    const fetch = countingTool('fetch', () => ({ rows: 21 }));
-    const deploy = countingTool('deploy', () => 'deployed with s3cret-value', true);
-    const report = countingTool('report', (args) => {
+    const fetch = recordingTool('fetch', () => ({ rows: 21 }));
+    const deploy = recordingTool('deploy', () => 'deployed with s3cret-value', true);
+    const report = recordingTool('report', (args) => {
       if (reportFails) throw new StepError('the report service said no', { transient: false });
       return `report of ${JSON.stringify(args)}`;
     });
@@ -114,17 +107,17 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
   it('carries the completed items of a for_each step it never started: only the failed item runs again', async () => {
     let failB = true;
     const stop = new AbortController();
-    const slow = countingTool('slow', async (args) => {
+    const slow = recordingTool('slow', async (args) => {
       if (args['n'] === 2 && !stop.signal.aborted) stop.abort();
       // Longer than any other step: the second run, which orders ready steps by the first one's times, starts it first.
       await new Promise((resolve) => setTimeout(resolve, 50));
       return 'slow';
     });
-    const check = countingTool('check', (args) => {
+    const check = recordingTool('check', (args) => {
       if (args['name'] === 'b' && failB) throw new StepError('b is broken', { transient: false });
       return `checked ${String(args['name'])}`;
     });
-    const list = countingTool('names', () => ['a', 'b', 'c']);
+    const list = recordingTool('names', () => ['a', 'b', 'c']);
     const steps = (n: number) => [
       step('names', 'names', {}),
       step('slow', 'slow', { n }),
@@ -135,7 +128,7 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
 
     const first = await withNames('first.jsonl', 1);
     expect(first.outcome.status).toBe('failed');
-    const ranFirst = check.calls.map((args) => args['name']);
+    const ranFirst = check.calls.map((call) => call.args['name']);
     expect(ranFirst).toContain('b');
 
     const second = await withNames('second.jsonl', 2, { from: 'first.jsonl', stop });
@@ -146,7 +139,7 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
     const third = await withNames('third.jsonl', 2, { from: 'second.jsonl' });
     expect(third.outcome.status).toBe('succeeded');
     // Every item the first run completed is reused; b (and only what the first run never finished) runs.
-    const ranThird = check.calls.slice(ranFirst.length).map((args) => args['name']);
+    const ranThird = check.calls.slice(ranFirst.length).map((call) => call.args['name']);
     expect(ranThird).toContain('b');
     for (const done of first.events.flatMap((event) => (event.type === 'item_completed' ? [names[event.index]] : []))) expect(ranThird).not.toContain(done);
     expect(third.outcome.finalResult).toEqual(['checked a', 'checked b', 'checked c']);
@@ -156,9 +149,9 @@ describe('a resumed run stopped before it reaches a step the earlier run complet
 // Items of a for_each step that completed were carried one by one as well as the step whole: each
 // item's result written three times in the resumed run's trace (found by a review).
 it('carries a completed for_each step whole, not also item by item', async () => {
-  const check = countingTool('check', (args) => `checked ${String(args['name'])}`);
-  const list = countingTool('names', () => ['a', 'b', 'c']);
-  const failing = countingTool('late', () => {
+  const check = recordingTool('check', (args) => `checked ${String(args['name'])}`);
+  const list = recordingTool('names', () => ['a', 'b', 'c']);
+  const failing = recordingTool('late', () => {
     throw new StepError('late is broken', { transient: false });
   });
   const steps = [
@@ -178,7 +171,7 @@ it('carries a completed for_each step whole, not also item by item', async () =>
 // run resumed were not told to it (an agent is told them, so as not to make them again in other words).
 describe('a step changed and cut off in a resumed run', () => {
   it('is told, in the resume of that run, of the calls it made in both earlier runs', async () => {
-    const deploy = countingTool('deploy', async (args) => {
+    const deploy = recordingTool('deploy', async (args) => {
       if (args['v'] === 2) await new Promise(() => {});
       return `deployed ${String(args['v'])}`;
     }, true);
