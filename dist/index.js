@@ -13637,7 +13637,8 @@ class PlanRun {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
-        const anyKey = anyPlanCallKey(tool.name, redactedArgs);
+        // Only calls with side effects are registered: a read costs no second hash.
+        const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
         // plan using this one, another use of this plan), in this run or the run resumed.
         const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;

@@ -90,7 +90,7 @@ function checkOutputPaths(outputs, inputs = []) {
             return false;
         }
         // A folder would be found only when the run ends, its work done: `--summary /tmp`.
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file) : undefined;
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false });
         if (stat?.isDirectory()) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
             return false;
@@ -322,17 +322,15 @@ async function usesOf(file) {
     catch {
         return [];
     }
-    if (text.length > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di || !/\buses\s*:/.test(text))
+    if (!/\buses\s*:/.test(text))
         return [];
-    try {
-        const { parse } = await __webpack_require__.e(/* import() */ 815).then(__webpack_require__.t.bind(__webpack_require__, 8815, 19));
-        const value = parse(text, { maxAliasCount: 100 });
-        const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
-        return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : []));
-    }
-    catch {
+    // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
+    const read = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
+    if (!read.ok)
         return [];
-    }
+    const value = read.parsed.value;
+    const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
+    return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : []));
 }
 
 
@@ -4914,7 +4912,8 @@ class PlanRun {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
-        const anyKey = anyPlanCallKey(tool.name, redactedArgs);
+        // Only calls with side effects are registered: a read costs no second hash.
+        const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
         // plan using this one, another use of this plan), in this run or the run resumed.
         const own = tool.sideEffects ? this.#sideEffects.get(callKey) : undefined;

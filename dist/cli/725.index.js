@@ -104,6 +104,8 @@ async function costThresholdProblem(settings, thresholds, name) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __webpack_require__(2172);
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
@@ -155,8 +157,8 @@ function findRegressions(base, plan) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/core/visible-controls.js
-var visible_controls = __webpack_require__(4700);
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
@@ -252,7 +254,7 @@ function renderEvalTable(input) {
     }
     // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
     if (input.notes.length > 0)
-        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)((0,visible_controls/* visibleControls */.x)(note.replace(/\s+/g, ' ').trim()))}_`));
+        lines.push('', ...input.notes.map((note) => `_${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* oneLogLine */.Hr)(note))}_`));
     return `${lines.join('\n')}\n`;
 }
 
@@ -1055,6 +1057,7 @@ function summariseVariant(column, runs) {
 
 
 
+
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
 function evalReport(settings, runs, thresholds, cancelled) {
     const names = [...new Set(runs.map((run) => run.column))];
@@ -1085,8 +1088,7 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const unevaluated = [baseColumn, planColumn].flatMap((column) => {
         const ran = runs.filter((run) => run.column === column?.column);
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-        const reason = ran[0]?.reason ?? 'no reason given';
-        return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${reason.length > 300 ? `${reason.slice(0, 300)}\u2026` : reason}).`] : [];
+        return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`] : [];
     });
     notes.push(...unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
@@ -1141,8 +1143,6 @@ const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(6487);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(1713);
 // EXTERNAL MODULE: ./lib/core/clock.js
@@ -1250,10 +1250,11 @@ async function evalCommand(args, signal) {
         return fail(problem);
     // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
     const traceFile = (column, run) => external_node_path_.join(args.traceDir, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
-    const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => [`--trace-dir (${external_node_path_.basename(traceFile(column, index + 1))})`, traceFile(column, index + 1)]));
+    const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => traceFile(column, index + 1)));
+    const traceOutputs = traceFiles.map((file) => [`--trace-dir (${external_node_path_.basename(file)})`, file]);
     const used = [...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ...(args.compare ? await (0,used_plan_files/* usedPlanFiles */.I)(args.compare) : [])];
     const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]];
-    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ...traceFiles], inputs))
+    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ...traceOutputs], inputs))
         return 1;
     const traces = [];
     const report = await evaluate(settings, thresholds, {
