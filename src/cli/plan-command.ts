@@ -29,7 +29,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
-    return 1;
+    return outcome.badInputs ? 2 : 1;
   }
   if (outcome.kind !== 'planned') return 1;
   const { plan } = outcome;

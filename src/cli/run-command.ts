@@ -81,7 +81,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while the model was writing the plan; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
     if (outcome.rejectedPlan && !unwritten) process.stderr.write(`the rejected plan: ${args.summary}\n`);
-    return 1;
+    // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.
+    return outcome.badInputs ? 2 : 1;
   }
   for (const goal of report.goals) process.stdout.write(`${goalLogLine(goal)}\n`);
   // A report that could not be written is not named: the last lines are what a reader or a script opens next.

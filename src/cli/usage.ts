@@ -66,5 +66,6 @@ Exit codes:
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
      threshold not met or a regression against --compare
-  2  usage error
+  2  usage error (an unknown option; an --input the plan does not declare, or a required
+     one left out)
 `;

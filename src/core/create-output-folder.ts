@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isSystemPath } from './system-path.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
@@ -6,15 +6,15 @@ import { OutputPathRefusedError } from './output-path-refused-error.ts';
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
 
-/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
-function existingAncestor(absolute: string): string {
-  let folder = absolute;
-  while (!existsSync(folder)) {
-    const parent = path.dirname(folder);
-    if (parent === folder) break;
-    folder = parent;
+/** The deepest path of `folder` that exists (the root at worst), spelled as given. */
+function deepestExisting(folder: string): string {
+  let found = folder;
+  while (!existsSync(found)) {
+    const parent = path.dirname(found);
+    if (parent === found) break;
+    found = parent;
   }
-  return realpathSync(folder);
+  return found;
 }
 
 /**
@@ -26,7 +26,10 @@ export function createOutputFolder(file: string): void {
   const absolute = path.resolve(file);
   // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
   if (absolute.startsWith('/dev/') && existsSync(absolute)) return;
-  const ancestor = existingAncestor(path.dirname(absolute));
+  const existing = deepestExisting(path.dirname(file));
+  // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
+  if (!statSync(existing).isDirectory()) throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
+  const ancestor = realpathSync(existing);
   if (isSystemPath(absolute) || isSystemPath(ancestor)) {
     throw new OutputPathRefusedError(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
   }

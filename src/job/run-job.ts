@@ -124,6 +124,8 @@ export type JobOutcome =
       readonly usage?: Usage;
       /** Set when the run was cancelled while the model wrote the plan: nothing was rejected, nothing ran. */
       readonly cancelled?: true;
+      /** Set when the plan is sound and the inputs the caller gave are not (undeclared, or a required one missing): the CLI's usage error. */
+      readonly badInputs?: true;
     }
   | { readonly kind: 'planned'; readonly plan: ValidPlan; readonly written: boolean; readonly usage: Usage }
   | {
@@ -163,7 +165,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
 
 async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | undefined, settings: JobSettings, deps: JobDeps & { readonly redact: Redactor }, startedAt: number): Promise<JobOutcome> {
   const inputs = resolveInputs(loadedPlan.source, settings.inputs);
-  if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
+  if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
 
   const { redact } = deps;
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);

@@ -130,10 +130,17 @@ describe('plan-runner run', () => {
     expect(stderr).not.toContain('OPENAI_API_KEY');
   });
 
-  it('rejects an input the plan does not declare', async () => {
+  it('rejects an input the plan does not declare, or a required one left out, as a usage error (exit 2)', async () => {
     const { code, stderr } = await cli(['run', 'workflows/bodmas.yml', '--input', 'colour=blue', '--trace', path.join(tmp, 'x.jsonl'), '--summary', path.join(tmp, 'x.md')]);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toContain("input 'colour' is not declared");
+    const file = path.join(tmp, 'needs-input.yml');
+    writeFileSync(file, readFileSync(path.join(root, 'workflows/bodmas.yml'), 'utf8').replace(/^workflow_sequence:/m, 'inputs:\n  colour: { description: a colour }\nworkflow_sequence:'));
+    for (const command of ['run', 'plan']) {
+      const missing = await cli([command, file, ...(command === 'run' ? ['--trace', path.join(tmp, 'y.jsonl')] : []), '--summary', path.join(tmp, 'y.md')]);
+      expect(missing.stderr).toContain("input 'colour' is required: pass --input colour=");
+      expect(missing.code).toBe(2);
+    }
   });
 
   it('reports unmet goals in the report as well as in the exit code', async () => {
@@ -164,7 +171,7 @@ describe('plan-runner run', () => {
     writeFileSync(blocker, '');
     const unwritable = await cli(['run', 'workflows/bodmas.yml', '--trace', path.join(tmp, 'u.jsonl'), '--summary', path.join(blocker, 'report.md')]);
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toBe(`plan-runner: cannot write --summary ${path.join(blocker, 'report.md')}: cannot create its folder (EEXIST); choose another path\n`);
+    expect(unwritable.stderr).toBe(`plan-runner: cannot write --summary ${path.join(blocker, 'report.md')}: ${blocker} is not a folder, so nothing can be written in it; choose another path\n`);
   });
 
   // Node's recursive mkdirSync spun at 100% CPU forever under /proc, deaf to SIGTERM: the run never

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,15 @@ describe('createOutputFolder', () => {
 
   it.each(['/proc/nope/trace.jsonl', '/proc/self/nope/x.md', '/sys/nope/x.md', '/dev/nope/x.md', '/proc/1/environ'])('refuses %s', (file) => {
     expect(() => createOutputFolder(file)).toThrow(OutputPathRefusedError);
+  });
+
+  it('names the file that stands where a folder should be, for any depth below it', () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'output-folder-'));
+    const file = path.join(base, 'report.md');
+    writeFileSync(file, '');
+    for (const below of ['trace.jsonl', 'runs/trace.jsonl']) {
+      expect(() => createOutputFolder(path.join(file, below))).toThrow(`${file} is not a folder, so nothing can be written in it; choose another path`);
+    }
   });
 
   it.skipIf(!existsSync('/dev/null'))('lets an existing device such as /dev/null be written', () => {
