@@ -66,9 +66,13 @@ export async function removeActionRuns(): Promise<void> {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 }
 
+type ActionInputs = Record<string, { default?: string }>;
+/** action.yml's inputs, read once per test worker: the suite starts the action some 100 times, and a parse takes 5 ms. */
+let actionInputs: Promise<ActionInputs> | undefined;
+
 /** The INPUT_* variables a runner sets: every input of action.yml, its default where the workflow gave none. */
 async function inputVariables(given: Readonly<Record<string, string>>): Promise<Record<string, string>> {
-  const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+  const action = { inputs: await (actionInputs ??= readFile(path.join(ROOT, 'action.yml'), 'utf8').then((text) => (parse(text) as { inputs: ActionInputs }).inputs)) };
   const env: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) {
     const fallback = input.default === '${{ github.token }}' ? RUNNER_TOKEN : (input.default ?? '');
