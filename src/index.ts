@@ -3,6 +3,7 @@ import { workflowCommands } from './action/runner-commands.ts';
 import { failOnUnhandledRejection, post, run } from './run.ts';
 
 failOnUnhandledRejection();
-// `runs.post` is this file too: the main step saved `isPost`, which the runner gives the post step as STATE_isPost.
-if (process.env['STATE_isPost'] === 'true') void post(workflowCommands());
+// `runs.post` is `dist/post.js` (src/post.ts), which sets this flag and imports this file: which step this
+// is depends on nothing the main step had to live long enough to save.
+if ((globalThis as Record<symbol, unknown>)[Symbol.for('plan-runner.post-step')] === true) void post(workflowCommands());
 else void run(workflowCommands());

@@ -117,8 +117,6 @@ async function main(core: RunnerCommands): Promise<void> {
     return;
   }
   const settings = read.settings;
-  // The post step runs after this one however it ends; this tells it apart (the runner gives it STATE_isPost).
-  if (process.env['GITHUB_STATE']) core.saveState('isPost', 'true');
   for (const secret of [settings.model.apiKey, settings.githubToken]) if (secret) core.setSecret(secret);
   redact = createRedactor(actionSecrets(settings));
   const io = redactingIO(runnerActionIO(core), redact);

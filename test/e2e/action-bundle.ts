@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { asciiBundle } from '../../scripts/ascii-bundle.ts';
@@ -92,6 +92,8 @@ async function build(dir: string): Promise<void> {
     // JavaScript either way, in half the time (5 s against 11 s here).
     await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', path.join(work, 'lib')], options);
     await Promise.all([ncc('index.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
+    // The post step's entry (runs.post), which imports the bundle beside it: copied as `npm run build` does.
+    await copyFile(path.join(work, 'lib', 'post.js'), path.join(work, 'dist', 'post.js'));
     for (const out of ['dist', path.join('dist', 'cli')]) await asciiBundle(path.join(work, out));
     await writeFile(path.join(work, 'complete'), '');
     // Builds of other sources are of code that no longer exists (a lock's build is still running).

@@ -136,7 +136,9 @@ export async function startAction(options: ActionRunOptions): Promise<RunningAct
     ...options.env,
     ...prepared,
   };
-  const action = spawn(process.execPath, [options.entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The post step's entry is dist/post.js beside the bundle (action.yml's runs.post).
+  const entry = options.post ? path.join(path.dirname(options.entry), 'post.js') : options.entry;
+  const action = spawn(process.execPath, [entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.child = action;
   let stdout = '';
   let stderr = '';
