@@ -122,8 +122,10 @@ export type JobOutcome =
       /** Set when the model wrote a plan that failed validation twice: each answer and its errors. */
       readonly rejectedPlan?: RejectedPlan;
       readonly usage?: Usage;
-      /** Set when the run was cancelled while the model wrote the plan: nothing was rejected, nothing ran. */
+      /** Set when the run was cancelled before any step (its MCP servers starting, the model writing the plan): nothing was rejected, nothing ran. */
       readonly cancelled?: true;
+      /** What was under way when it was cancelled, in words: `its MCP servers were starting`; default: the model writing the plan. */
+      readonly cancelledWhile?: string;
       /** Set when the plan is sound and the inputs the caller gave are not (undeclared, or a required one missing): the CLI's usage error. */
       readonly badInputs?: true;
     }
@@ -150,7 +152,14 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
   // The values the plan hands its processes under secret names are secrets from here on, in every report.
   const learn = redact.learn;
-  const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+  let loaded: Awaited<ReturnType<typeof loadJobPlan>>;
+  try {
+    loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+  } catch (error) {
+    // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
+    if (signal.aborted) return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+    throw error;
+  }
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
   learn?.(planSecretValues(loaded.plan.source, settings.env));
   try {

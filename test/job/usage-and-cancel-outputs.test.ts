@@ -134,3 +134,24 @@ it('counts planning and goal judging in duration-seconds and the summary’s "to
     await server.close();
   }
 });
+
+// A cancel while a plan's MCP server started (`connectMcpServers` throws the abort) reached the action's
+// catch-all: "internal error in plan-runner: SIGINT", status failed, a "Plan file error" annotation and a
+// failed check run (found by an adversarial pass).
+it('reports a cancel while the plan’s MCP servers start as cancelled, and ends the server', async () => {
+  const started = path.join(workspace, 'server.pid');
+  const plan = `name: Slow server\nmcp_servers:\n  slow: { command: [sh, -c, 'echo $$ > ${started}; exec sleep 40'] }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\ntoolsets: [math]\n`;
+  const controller = new AbortController();
+  const watching = (async () => {
+    while (!(await readFile(started, 'utf8').catch(() => '')).trim()) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort('SIGINT');
+  })();
+  const { result, said } = await act(plan, 'http://127.0.0.1:9', { signal: controller.signal });
+  await watching;
+  expect(result.outputs).toMatchObject({ status: 'cancelled', 'goals-met': 'false' });
+  expect(said.summary).toContain('cancelled while its MCP servers were starting; no step ran');
+  expect(JSON.stringify(said)).not.toContain('internal error');
+  expect(said.annotations).toEqual([]);
+  const pid = Number((await readFile(started, 'utf8')).trim());
+  expect(() => process.kill(pid, 0)).toThrow();
+});
