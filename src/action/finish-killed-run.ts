@@ -5,7 +5,7 @@ import type { RunEvent } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { NO_USAGE } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import type { FinalReport } from '../report/final-report.ts';
+import { finalReport, type FinalReport } from '../report/final-report.ts';
 import { runUsage } from '../report/run-usage.ts';
 import { fanOutScope } from '../run/fan-out-part.ts';
 import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
@@ -98,7 +98,7 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     return false;
   }
   const { events } = parsed;
-  if (!events.some((event) => event.type === 'plan_created')) return false;
+  if (!events.some((event) => event.type === 'plan_created')) return finishUnstartedRun(settings, context, paths);
   const left = events.reduce(applyEvent, newRunRecord());
   const all = [...events, ...endOfLeftRun(left, settings)];
   const record = all.reduce(applyEvent, newRunRecord());
@@ -122,6 +122,21 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   } catch (error) {
     io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await completeLeftCheckRun(settings, context, report);
+  if (!context.reported) await writeReport(report, paths.report, io, redact);
+  return true;
+}
+
+/**
+ * A main step killed before its run's first event (its MCP servers starting, the model writing the plan)
+ * left a trace with no plan in it, and an open check run: no step ran, and the run is reported cancelled,
+ * its check run completed as such (a required check stuck in progress blocks merges).
+ */
+async function finishUnstartedRun(settings: ActionSettings, context: KilledRunContext, paths: { readonly trace: string; readonly report: string }): Promise<boolean> {
+  const { io, redact } = context;
+  const outcome = { kind: 'rejected' as const, errors: [], cancelled: true as const, cancelledWhile: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+  const report = finalReport(outcome, { planFile: settings.planPath, planPath: settings.planPath, tracePath: paths.trace, redact });
+  io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
   await completeLeftCheckRun(settings, context, report);
   if (!context.reported) await writeReport(report, paths.report, io, redact);
   return true;

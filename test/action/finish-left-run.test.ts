@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
+import { checkRunName } from '../../src/action/check-run-name.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
 import { reportPaths } from '../../src/action/report-paths.ts';
 import { runAction } from '../../src/action/run-action.ts';
@@ -181,5 +182,21 @@ describe('a trace an earlier step of the job left at this plan’s path', () => 
     const { io, said } = recordingIO();
     expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() })).toBe(false);
     expect(said.summary).toBe('');
+  });
+});
+
+// Killed while the plan's MCP servers started or the model wrote the plan: the trace held no event yet,
+// and the post step returned without a word, leaving the check run in progress (a required check stuck
+// there blocks merges) and no summary (found by an adversarial pass).
+describe('a main step killed before its run’s first event', () => {
+  it('is reported cancelled: the check run completed as such, a summary that says no step ran', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    github.checkRuns.push({ id: 901, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    const { wrote, said } = await leave(settings, [], '');
+    expect(wrote).toBe(true);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(said.summary).toContain('no step ran');
+    expect(said.warnings).toEqual([expect.stringContaining('The main step ended before its run started')]);
+    expect(await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8')).toContain('no step ran');
   });
 });
