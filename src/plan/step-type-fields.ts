@@ -14,6 +14,13 @@ export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
   ...(['task', 'tools', 'max_turns'] as const).map((field) => ({ field, types: ['agent'] as const, message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
   { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
   ...(['uses', 'with'] as const).map((field) => ({ field, types: ['plan'] as const, message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+  // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
+  {
+    field: 'timeout_seconds',
+    types: ['tool_call', 'reasoning', 'aggregate', 'agent'],
+    message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
+  },
+  { field: 'retry', types: ['tool_call', 'reasoning', 'aggregate', 'agent'], message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
 ];
 
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */

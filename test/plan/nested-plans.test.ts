@@ -148,6 +148,15 @@ describe('plans using plans, at load time', () => {
     expect(all).toContain('a plan step needs `uses:`');
     expect(all).toContain('only plan steps take `with`');
   });
+
+  // A used plan runs as a run of its own: a step timeout or retry on the plan step was read and ignored, and an
+  // 8 s inner tool ran past \`timeout_seconds: 2\` to a succeeded run (found by an adversarial pass).
+  it('refuses timeout_seconds and retry on a plan step, which its run would not read', async () => {
+    const root = repo({ 'outer.yml': usesStep('inner.yml', ', timeout_seconds: 2, retry: { max_attempts: 2 }'), 'inner.yml': INNER });
+    const all = (await errors(root, 'outer.yml')).join('\n');
+    expect(all).toContain("a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run");
+    expect(all).toContain("a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`");
+  });
 });
 
 describe('uses: paths', () => {
