@@ -1,3 +1,4 @@
+import { BudgetExceededError } from '../run/budget-exceeded-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { RunStatus } from '../core/run-event.ts';
@@ -56,6 +57,7 @@ export async function judgeGoals(
   };
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
+  const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
     { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
@@ -63,7 +65,11 @@ export async function judgeGoals(
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);
   // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-  const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+  // A judge's call refused before it was made only leaves its goal unchecked, so unmet: a required one fails
+  // the gate as goals-unmet, and a warning one does not fail the job, as warnings never do.
+  const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+  const refusedJudge = found !== undefined && found !== stoppedBefore && found instanceof BudgetExceededError && found.refusedCall;
+  const stop = refusedJudge ? undefined : found;
   const status = stop ? stop.status : judged;
   // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
   run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);

@@ -27,12 +27,15 @@ export class BudgetExceededError extends RunStoppedError {
   readonly limit: BudgetLimitName;
   readonly allowed: number;
   readonly spent: number;
+  /** A model call was refused before it was made (no room left for it), not made and found over the cap. */
+  readonly refusedCall: boolean;
 
-  constructor(limit: BudgetLimitName, allowed: number, spent: number, detail?: string) {
+  constructor(limit: BudgetLimitName, allowed: number, spent: number, detail?: string, options: { readonly refusedCall?: boolean } = {}) {
     const [cap, used] = shown(limit, allowed, spent);
     super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
     this.limit = limit;
     this.allowed = allowed;
     this.spent = spent;
+    this.refusedCall = options.refusedCall ?? false;
   }
 }

@@ -215,10 +215,10 @@ export class RunBudget {
     const limits = this.#limits;
     const spent = this.#usage;
     const calls = Math.max(this.#callsStarted, spent.modelCalls);
-    if (calls >= limits.max_model_calls) return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`);
+    if (calls >= limits.max_model_calls) return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`, { refusedCall: true });
     const tokens = spent.promptTokens + spent.completionTokens;
-    if (tokens >= limits.max_tokens) return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`);
-    if (spent.costUsd >= limits.max_cost_usd) return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`);
+    if (tokens >= limits.max_tokens) return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`, { refusedCall: true });
+    if (spent.costUsd >= limits.max_cost_usd) return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`, { refusedCall: true });
     return undefined;
   }
 

@@ -155,3 +155,26 @@ it('reports a cancel while the plan’s MCP servers start as cancelled, and ends
   const pid = Number((await readFile(started, 'utf8')).trim());
   expect(() => process.kill(pid, 0)).toThrow();
 });
+
+// The budget refused a warning goal's judge before its call was made, and the job failed with "budget
+// exceeded": warnings never fail a job, and a judge stops it only when its call passes a cap (found by an
+// adversarial pass). A required judge refused the same way fails the gate as an unmet goal.
+describe('a judge the budget refuses before its call', () => {
+  const plan = (severity: string) =>
+    `name: Judged\nmodel: { name: gpt-4.1-mini }\nlimits: { max_model_calls: 1 }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Answer }\ngoals:\n  - { name: answered, contains: answer }\n  - { name: polite, judge: The answer is polite., severity: ${severity} }\n`;
+
+  it.each([
+    ['warning', 'succeeded', 'true'],
+    ['required', 'goals-unmet', 'false'],
+  ])('with severity %s: status %s, goals-met %s', async (severity, status, met) => {
+    const server = await startChatServer([textAnswer('the answer')]);
+    try {
+      const { result, said } = await act(plan(severity), server.baseURL);
+      expect(server.requests).toHaveLength(1);
+      expect(result.outputs).toMatchObject({ status, 'goals-met': met });
+      expect(said.summary).toContain('goal "polite" needed another call');
+    } finally {
+      await server.close();
+    }
+  });
+});
