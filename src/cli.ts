@@ -37,7 +37,10 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
   switch (command.command) {
     case 'validate': {
       const { validateCommand } = await import('./cli/validate-command.ts');
-      return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
+      // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
+      const controller = new AbortController();
+      (await import('./cli/cancel-on-signals.ts')).cancelOnSignals(controller, (line) => process.stderr.write(line));
+      return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal })) ? 0 : 1;
     }
     case 'run':
     case 'plan':

@@ -36,13 +36,22 @@ export interface ValidateOptions {
  */
 export async function validateCommand(files: readonly string[], out: (line: string) => void, options: ValidateOptions = {}): Promise<boolean> {
   let allValid = true;
+  const signal = options.signal ?? new AbortController().signal;
   for (const file of files) {
-    const result = await loadPlanWithServers(file, {
-      signal: options.signal ?? new AbortController().signal,
-      cwd: options.cwd ?? process.cwd(),
-      env: options.env ?? process.env,
-      ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-    });
+    let result: Awaited<ReturnType<typeof loadPlanWithServers>>;
+    try {
+      result = await loadPlanWithServers(file, {
+        signal,
+        cwd: options.cwd ?? process.cwd(),
+        env: options.env ?? process.env,
+        ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+      });
+    } catch (error) {
+      // Cancelled while the plan's MCP servers started: they are ended, and this file and the rest are not checked.
+      if (!signal.aborted) throw error;
+      out(`${file}: cancelled (${String(signal.reason)}) while its MCP servers started; not validated`);
+      return false;
+    }
     if (result.ok) {
       await result.servers?.close();
       out(`ok ${file}: ${describeValidPlan(result.plan)}`);

@@ -44,6 +44,9 @@ export const BASE_ENV_NAMES: readonly string[] = [
   'RUNNER_ARCH',
   'RUNNER_TEMP',
   'RUNNER_TOOL_CACHE',
+  // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
+  // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
+  'RUNNER_TRACKING_ID',
   // Windows cannot start most programs without these.
   'SystemRoot',
   'windir',

@@ -10,6 +10,7 @@ const runner = {
   LANG: 'C.UTF-8',
   CI: 'true',
   RUNNER_TEMP: '/tmp/runner',
+  RUNNER_TRACKING_ID: 'github_0b0c',
   GITHUB_WORKSPACE: '/work/repo',
   GITHUB_TOKEN: 'ghs_runner_token_value',
   OPENAI_API_KEY: 'sk-proj-not-for-tools',
@@ -33,6 +34,8 @@ describe('scrubEnvironment', () => {
       LANG: 'C.UTF-8',
       CI: 'true',
       RUNNER_TEMP: '/tmp/runner',
+      // A tool a SIGKILLed main step left running keeps the mark the runner's orphan clean-up looks for (found by an adversarial pass).
+      RUNNER_TRACKING_ID: 'github_0b0c',
       GITHUB_WORKSPACE: '/work/repo',
     });
   });
