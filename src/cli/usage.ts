@@ -15,7 +15,8 @@ Usage:
   plan-runner --help | --version
 
 Options for run and plan:
-  --input NAME=VALUE      a plan input (repeatable); VALUE is text
+  --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
+                          where the input's default is one
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
@@ -68,4 +69,5 @@ Exit codes:
      threshold not met or a regression against --compare
   2  usage error (an unknown option; an --input the plan does not declare, or a required
      one left out)
+  130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
 `;

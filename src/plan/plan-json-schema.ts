@@ -26,7 +26,7 @@ export function planJsonSchema(): Record<string, unknown> {
     $id: PLAN_SCHEMA_ID,
     title: 'plan-runner plan file (v1)',
     ...rest,
-    description: 'A plan-runner plan: steps (tool_call, reasoning, aggregate) run as a dependency graph, the tools they call, limits, and the goals that decide the job.',
+    description: 'A plan-runner plan: steps (tool_call, reasoning, aggregate, agent, plan) run as a dependency graph, the tools they call, limits, and the goals that decide the job.',
     allOf: [goalOrStepsBranch(NEEDS_GOAL_OR_STEPS)],
   };
 }

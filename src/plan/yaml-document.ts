@@ -310,7 +310,7 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
     return { ok: true, parsed: { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), positions: () => positions } };
   } catch (error) {
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-      return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${MAX_ALIAS_COUNT} alias expansions`);
+      return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use fewer than ${MAX_ALIAS_COUNT} alias expansions`);
     }
     if (error instanceof RangeError) return failure(file, 'the file nests too deeply to read');
     return failure(file, `could not read the YAML: ${error instanceof Error ? error.message : String(error)}`);
