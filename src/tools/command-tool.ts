@@ -1,3 +1,4 @@
+import { NO_ARGUMENTS } from '../core/no-arguments.ts';
 import type { JsonSchema } from '../core/json-schema.ts';
 import { runProcess } from '../process/run-process.ts';
 import { scrubEnvironment, type EnvPassThrough, type RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -55,7 +56,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
   return {
     name,
     description: declaration.description,
-    inputSchema: declaration.input ?? { type: 'object', properties: {} },
+    inputSchema: declaration.input ?? NO_ARGUMENTS,
     sideEffects: declaration.side_effects ?? false,
     ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
     async execute(args, ctx) {
