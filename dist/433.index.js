@@ -12,18 +12,20 @@ export const modules = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90422);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
-/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(15537);
-/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19243);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(62935);
-/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(23625);
-/* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(49474);
-/* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(29676);
-/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(10962);
-/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19606);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(95239);
-/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(72896);
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24824);
+/* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
+/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(19243);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
+/* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(23625);
+/* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
+/* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
+/* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
+/* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7182);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(19606);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(95239);
+/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(72896);
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(99674);
+
 
 
 
@@ -67,7 +69,7 @@ function killedRunEnd(record, scope) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
         }
     }
-    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
+    ended.push({ type: 'run_finished', status: 'cancelled', durationMs: at, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(record), reason: KILLED_REASON, at });
     return ended;
 }
 /**
@@ -79,10 +81,10 @@ function killedRunEnd(record, scope) {
 function endOfLeftRun(left, settings) {
     const part = settings.fanOut?.part;
     if (left.status === undefined)
-        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_13__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
+        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_14__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
-    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_3__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
+    return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
 }
 /**
  * The post step's part in a killed run's report: a main step killed mid-run (SIGKILL, the runner's
@@ -94,18 +96,18 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_11__/* .jobReportPaths */ .y)(settings);
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .y)(settings);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(paths.trace);
-    const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .traceEvents */ .B5)(read.trace) : read;
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(paths.trace);
+    const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
         return false;
     }
     const { events } = parsed;
     if (!events.some((event) => event.type === 'plan_created'))
-        return false;
+        return finishUnstartedRun(settings, context, paths);
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const all = [...events, ...endOfLeftRun(left, settings)];
     const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
@@ -117,11 +119,11 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
-    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_5__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_15__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
+    const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_10__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_11__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
         for (const event of all)
             comment?.listener(event);
         await comment?.finish(goals);
@@ -131,7 +133,22 @@ async function finishKilledRun(settings, context) {
     }
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
-        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_12__/* .writeReport */ .u)(report, paths.report, io, redact);
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
+    return true;
+}
+/**
+ * A main step killed before its run's first event (its MCP servers starting, the model writing the plan)
+ * left a trace with no plan in it, and an open check run: no step ran, and the run is reported cancelled,
+ * its check run completed as such (a required check stuck in progress blocks merges).
+ */
+async function finishUnstartedRun(settings, context, paths) {
+    const { io, redact } = context;
+    const outcome = { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+    const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planFile: settings.planPath, planPath: settings.planPath, tracePath: paths.trace, redact });
+    io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
+    await completeLeftCheckRun(settings, context, report);
+    if (!context.reported)
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
@@ -142,10 +159,10 @@ async function completeLeftCheckRun(settings, context, report) {
     // A prepare or shard job opens none (the merge job reports the goals).
     if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
         return;
-    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_6__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_7__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+    const check = await (0,_check_run_js__WEBPACK_IMPORTED_MODULE_7__/* .leftCheckRun */ .z)(context.github, { owner, repo, name: await (0,_check_run_name_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunName */ .$)(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
     if (!check)
         return;
-    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_8__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_9__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
+    await check.complete(await (0,_check_run_output_js__WEBPACK_IMPORTED_MODULE_9__/* .checkRunResult */ .V)(report, (0,_job_failure_js__WEBPACK_IMPORTED_MODULE_10__/* .checkConclusion */ .G)(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }
 
 

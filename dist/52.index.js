@@ -282,8 +282,8 @@ var resolve_inputs = __webpack_require__(57637);
 var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __webpack_require__(17886);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
+var run_budget = __webpack_require__(98402);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
 var run_job = __webpack_require__(65918);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules

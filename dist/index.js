@@ -1678,16 +1678,16 @@ function inlineCode(text) {
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
-/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
-function existingAncestor(absolute) {
-    let folder = absolute;
-    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
-        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
-        if (parent === folder)
+/** The deepest path of `folder` that exists (the root at worst), spelled as given. */
+function deepestExisting(folder) {
+    let found = folder;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(found)) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(found);
+        if (parent === found)
             break;
-        folder = parent;
+        found = parent;
     }
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
+    return found;
 }
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
@@ -1699,7 +1699,11 @@ function createOutputFolder(file) {
     // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
     if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
         return;
-    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
+    const existing = deepestExisting(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file));
+    // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
+        throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
+    const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
     if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
     }
@@ -8978,6 +8982,22 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 17937:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ NO_ARGUMENTS)
+/* harmony export */ });
+/**
+ * The input schema of a declared tool that writes no `input`: it takes no arguments, as the plan schema
+ * says, so arguments a plan or a model gives it are refused (any object was accepted and reached the
+ * command's stdin).
+ */
+const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
+
+
+/***/ }),
+
 /***/ 97712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -11523,6 +11543,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
+// EXTERNAL MODULE: ./lib/core/no-arguments.js
+var no_arguments = __nccwpck_require__(17937);
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __nccwpck_require__(19856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -11611,6 +11633,7 @@ var parse_json = __nccwpck_require__(70695);
 
 
 
+
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
@@ -11638,7 +11661,7 @@ function commandTool(name, declaration, options) {
     return {
         name,
         description: declaration.description,
-        inputSchema: declaration.input ?? { type: 'object', properties: {} },
+        inputSchema: declaration.input ?? no_arguments/* NO_ARGUMENTS */.H,
         sideEffects: declaration.side_effects ?? false,
         ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
         async execute(args, ctx) {
@@ -12664,8 +12687,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __nccwpck_require__(17886);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
+var run_budget = __nccwpck_require__(98402);
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
 var as_sentence = __nccwpck_require__(81675);
 ;// CONCATENATED MODULE: ./lib/run/run-escalated-error.js
@@ -14514,11 +14537,14 @@ var run_step = __nccwpck_require__(6420);
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __nccwpck_require__(53498);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __nccwpck_require__(46807);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
+
 
 
 
@@ -14552,10 +14578,15 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const stoppedBefore = options.budgetStop?.();
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    // A judge's call refused before it was made only leaves its goal unchecked, so unmet: a required one fails
+    // the gate as goals-unmet, and a warning one does not fail the job, as warnings never do.
+    const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    const refusedJudge = found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
@@ -15024,7 +15055,16 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
-    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+    let loaded;
+    try {
+        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+    }
+    catch (error) {
+        // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
+        if (signal.aborted)
+            return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+        throw error;
+    }
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
     learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
@@ -15042,7 +15082,7 @@ async function runJob(settings, deps) {
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
-        return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
+        return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
@@ -22568,6 +22608,8 @@ function buildPlanSteps(steps) {
     });
 }
 
+// EXTERNAL MODULE: ./lib/core/no-arguments.js
+var no_arguments = __nccwpck_require__(17937);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
 var compile_json_schema = __nccwpck_require__(74598);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -22579,6 +22621,7 @@ var plan_check_context = __nccwpck_require__(98231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __nccwpck_require__(30260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
+
 
 
 
@@ -22637,6 +22680,10 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
+        if (ctx.tools.get(step.tool)?.inputSchema === no_arguments/* NO_ARGUMENTS */.H && Object.keys(step.args).length > 0) {
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `tool \`${step.tool}\` takes no arguments: it declares no \`input\`; remove \`args\`, or give the tool an \`input\` schema that names them` });
+            return;
+        }
         const result = schema.safeParse(step.args, { reportInput: true });
         if (result.success)
             return;
@@ -23078,6 +23125,13 @@ const TYPE_ONLY_STEP_FIELDS = [
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+    // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
+    {
+        field: 'timeout_seconds',
+        types: ['tool_call', 'reasoning', 'aggregate', 'agent'],
+        message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
+    },
+    { field: 'retry', types: ['tool_call', 'reasoning', 'aggregate', 'agent'], message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
 ];
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
 const REQUIRED_STEP_FIELDS = {
@@ -23404,8 +23458,7 @@ var parse_plan_yaml = __nccwpck_require__(43508);
 var toolsets = __nccwpck_require__(34706);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
-/** The argument schema of a declared tool that does not write one: any object. */
-const ANY_OBJECT = { type: 'object', properties: {} };
+
 /** A catalogue's withheld tools taken out, each with the reason. */
 function withholdTools(plan, tools, withhold) {
     const withheld = new Map();
@@ -23441,7 +23494,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
         tools.set(name, {
             name,
             description: declared.description,
-            inputSchema: declared.input ?? ANY_OBJECT,
+            inputSchema: declared.input ?? no_arguments/* NO_ARGUMENTS */.H,
             sideEffects: declared.side_effects ?? false,
             origin: 'plan',
         });
@@ -24015,6 +24068,9 @@ const BASE_ENV_NAMES = [
     'RUNNER_ARCH',
     'RUNNER_TEMP',
     'RUNNER_TOOL_CACHE',
+    // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
+    // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
+    'RUNNER_TRACKING_ID',
     // Windows cannot start most programs without these.
     'SystemRoot',
     'windir',
@@ -25101,6 +25157,234 @@ function cutMarkdownBytes(markdown, maxBytes) {
 
 /***/ }),
 
+/***/ 24824:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ finalReport)
+});
+
+// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
+var summary_header = __nccwpck_require__(31675);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/goals/final-status.js
+var final_status = __nccwpck_require__(58983);
+// EXTERNAL MODULE: ./lib/goals/goals-verdict.js
+var goals_verdict = __nccwpck_require__(85692);
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __nccwpck_require__(99674);
+;// CONCATENATED MODULE: ./lib/report/judged-record.js
+
+
+
+function unmetReason(goals) {
+    const unmet = (0,goals_verdict/* goalsVerdict */.A)(goals).unmetRequired;
+    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+}
+/**
+ * The run's record as the goals judged it: the final status (a succeeded run whose required goals
+ * are unmet is `goals-unmet`, with the reason), and the goals with their evidence redacted. Every
+ * report renders from this, so none can show "succeeded" beside an unmet goal.
+ */
+function judgedRecord(record, status, goals, redact) {
+    // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
+    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+    // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
+    const reason = status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? final_status/* CANCELLED_WHILE_JUDGING */.$ : record.reason;
+    return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
+}
+
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __nccwpck_require__(36487);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __nccwpck_require__(71874);
+;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
+
+
+
+// The path quotes keys the model wrote, backticks included: a code span no key can close.
+function errorLine(error, redact) {
+    return `- ${error.path ? `${(0,code_fence/* inlineCode */.t)(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
+}
+function shown(attempt) {
+    if (attempt.steps)
+        return { text: JSON.stringify({ steps: attempt.steps }, null, 2), language: 'json' };
+    return { text: attempt.answer || '(empty answer)', language: 'text' };
+}
+/**
+ * The model's rejected plan for the job summary: each answer (the plan, then the repair) with the
+ * errors validation found, so a reader sees what the model proposed and why nothing ran.
+ */
+function renderRejectedPlan(rejected, redact) {
+    const count = rejected.attempts.length;
+    const lines = [
+        '### The plan the model wrote',
+        '',
+        count > 1
+            ? 'The planner wrote a plan, was shown what was wrong with it, and wrote it again; neither passed validation, so no step ran.'
+            : 'The planner wrote a plan that did not pass validation, and no step ran.',
+    ];
+    rejected.attempts.forEach((attempt, index) => {
+        const { text, language } = shown(attempt);
+        const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
+        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
+        lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
+        lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
+    });
+    return `${lines.join('\n')}\n`;
+}
+
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __nccwpck_require__(49678);
+// EXTERNAL MODULE: ./lib/report/mermaid-graph.js
+var mermaid_graph = __nccwpck_require__(14260);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __nccwpck_require__(90422);
+;// CONCATENATED MODULE: ./lib/report/plan-preview.js
+
+
+
+
+
+
+
+/** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
+function plannedRecord(plan) {
+    const snapshot = {
+        name: plan.name,
+        ...(plan.goal !== undefined && { goal: plan.goal }),
+        ...(plan.file !== undefined && { file: plan.file }),
+        revision: 1,
+        steps: [...plan.steps],
+    };
+    return (0,run_record/* applyEvent */.Z8)((0,run_record/* newRunRecord */.pB)(), { type: 'plan_created', at: 0, plan: snapshot });
+}
+/** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
+const DETAIL_MAX_CHARS = 1_000;
+/**
+ * What a step will do besides its description: the tool and args, the inputs, the dependencies;
+ * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ */
+function stepDetail(step, redact) {
+    const parts = [];
+    if (step.tool)
+        parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+    if (step.inputs.length)
+        parts.push(`combines ${step.inputs.join(', ')}`);
+    parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+    if (step.why)
+        parts.push(`why: ${step.why}`);
+    return (0,cut_text/* cutText */.IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
+}
+/** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
+function planPreviewLines(plan, redact = (text) => text) {
+    const items = checklistItems(plannedRecord(plan), redact);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact)}`);
+}
+/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
+function renderPlanPreview(plan, options) {
+    const { redact } = options;
+    const record = plannedRecord(plan);
+    const items = (0,checklist/* checklistItems */.V_)(record, redact);
+    const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
+    const lines = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    if (plan.goal)
+        lines.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
+    lines.push('', '### Steps', '');
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(stepDetail(plan.steps[index], redact))}`));
+    lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
+    return lines.join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
+var summary_cost = __nccwpck_require__(43219);
+// EXTERNAL MODULE: ./lib/report/rejected-report.js
+var rejected_report = __nccwpck_require__(29341);
+;// CONCATENATED MODULE: ./lib/report/final-report.js
+
+
+
+
+
+
+
+
+/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
+function withAbandoned(markdown, usage) {
+    const line = usage && (0,summary_cost/* abandonedLine */.p)(usage);
+    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
+}
+/**
+ * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
+ * status after goals, and the summary Markdown.
+ */
+function finalReport(outcome, context) {
+    const report = reportOf(outcome, context);
+    return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
+}
+function reportOf(outcome, context) {
+    if (outcome.kind === 'rejected' && outcome.cancelled) {
+        const reason = `cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran`;
+        const name = outcome.plan?.name ?? context.planPath;
+        return {
+            status: 'cancelled',
+            reason,
+            goals: [],
+            markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
+            planErrors: [],
+            ...(outcome.usage && { usage: outcome.usage }),
+        };
+    }
+    if (outcome.kind === 'rejected') {
+        const planErrors = (0,rejected_report/* relativePlanErrors */.BY)(outcome.errors, context.planFile, context.planPath);
+        return {
+            status: 'failed',
+            reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+            goals: [],
+            markdown: withAbandoned([(0,rejected_report/* renderRejectedReport */.J)(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
+            planErrors,
+            ...(outcome.usage && { usage: outcome.usage }),
+        };
+    }
+    if (outcome.kind === 'planned') {
+        // mode: plan \u2014 the plan was written and validated; nothing ran.
+        return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
+    }
+    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
+    const limits = outcome.plan.limits;
+    const markdown = (0,render_summary/* renderSummary */.B)(record, {
+        redact: context.redact,
+        goals,
+        limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
+        fullRecordAt: `the trace file \`${context.tracePath}\``,
+        ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
+        ...(context.fannedOut && { fannedOut: true }),
+    });
+    return {
+        status: outcome.status,
+        ...(reason === undefined ? {} : { reason }),
+        goals,
+        markdown,
+        record,
+        planErrors: [],
+        ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
+        ...(outcome.run.escalation ? { escalation: outcome.run.escalation } : {}),
+    };
+}
+
+
+/***/ }),
+
 /***/ 74360:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -25327,6 +25611,60 @@ function renderMermaidGraph(record, redact) {
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
     return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
+}
+
+
+/***/ }),
+
+/***/ 29341:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $E: () => (/* binding */ planFileErrors),
+/* harmony export */   BY: () => (/* binding */ relativePlanErrors),
+/* harmony export */   J: () => (/* binding */ renderRejectedReport)
+/* harmony export */ });
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
+
+
+
+
+/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
+function relativePlanErrors(errors, absolutePlanFile, planPath) {
+    return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+}
+/** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
+function planFileErrors(errors, planPath) {
+    return errors.map((error) => ({
+        file: error.file ?? planPath,
+        ...(error.line !== undefined ? { line: error.line } : {}),
+        ...(error.column !== undefined ? { column: error.column } : {}),
+        message: error.path ? `${error.message} (at ${error.path})` : error.message,
+        ...(error.setup && { setup: true }),
+    }));
+}
+function errorLine(error, redact) {
+    const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
+    const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(error.path)})` : '';
+    return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
+}
+/**
+ * The Markdown for a job that stopped before any step ran: which plan, and every problem with
+ * its file and line, so the summary and the comment say what to fix.
+ */
+function renderRejectedReport(errors, planPath, redact) {
+    const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .b)(errors);
+    return [
+        `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(planPath)}`,
+        '',
+        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        '',
+        ...errors.map((error) => errorLine(error, redact)),
+        '',
+    ].join('\n');
 }
 
 
@@ -26127,6 +26465,53 @@ function asSentence(text) {
 
 /***/ }),
 
+/***/ 46807:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
+/* harmony export */ });
+/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(18619);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+
+
+/**
+ * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
+ * 0.0010), and more while a spend over the cap would still print as the cap.
+ */
+function dollars(allowed, spent) {
+    const MAX_DECIMALS = 10;
+    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
+        decimals += 1;
+    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
+}
+function shown(limit, allowed, spent) {
+    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(spent)];
+}
+/**
+ * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
+ * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
+ */
+class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
+    limit;
+    allowed;
+    spent;
+    /** A model call was refused before it was made (no room left for it), not made and found over the cap. */
+    refusedCall;
+    constructor(limit, allowed, spent, detail, options = {}) {
+        const [cap, used] = shown(limit, allowed, spent);
+        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
+        this.limit = limit;
+        this.allowed = allowed;
+        this.spent = spent;
+        this.refusedCall = options.refusedCall ?? false;
+    }
+}
+
+
+/***/ }),
+
 /***/ 19243:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -26701,7 +27086,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 17886:
+/***/ 98402:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26712,46 +27097,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __nccwpck_require__(50657);
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __nccwpck_require__(18619);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
-
-
-/**
- * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
- * 0.0010), and more while a spend over the cap would still print as the cap.
- */
-function dollars(allowed, spent) {
-    const MAX_DECIMALS = 10;
-    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
-        decimals += 1;
-    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
-}
-function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
-}
-/**
- * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
- * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
- */
-class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
-    limit;
-    allowed;
-    spent;
-    constructor(limit, allowed, spent, detail) {
-        const [cap, used] = shown(limit, allowed, spent);
-        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
-        this.limit = limit;
-        this.allowed = allowed;
-        this.spent = spent;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __nccwpck_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __nccwpck_require__(25708);
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __nccwpck_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
 
 
@@ -26862,11 +27213,11 @@ class RunBudget {
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
         else if (spent.costUsd > this.#limits.max_cost_usd)
-            this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
-            this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));
         else if (spent.modelCalls > this.#limits.max_model_calls) {
-            this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
         }
         return priced;
     }
@@ -26962,7 +27313,7 @@ class RunBudget {
         if (this.exceeded)
             return false;
         if (this.#stepsStarted >= this.#limits.max_steps) {
-            this.#exceed(new BudgetExceededError('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
             return false;
         }
         this.#stepsStarted += 1;
@@ -26973,12 +27324,12 @@ class RunBudget {
         const spent = this.#usage;
         const calls = Math.max(this.#callsStarted, spent.modelCalls);
         if (calls >= limits.max_model_calls)
-            return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`, { refusedCall: true });
         const tokens = spent.promptTokens + spent.completionTokens;
         if (tokens >= limits.max_tokens)
-            return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', limits.max_tokens, tokens, `${who} needed another call`, { refusedCall: true });
         if (spent.costUsd >= limits.max_cost_usd)
-            return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`, { refusedCall: true });
         return undefined;
     }
     #exceed(error) {
@@ -41818,256 +42169,18 @@ var check_run = __nccwpck_require__(49474);
 var check_run_name = __nccwpck_require__(29676);
 // EXTERNAL MODULE: ./lib/action/check-run-output.js
 var check_run_output = __nccwpck_require__(10962);
-// EXTERNAL MODULE: ./lib/report/summary/summary-header.js
-var summary_header = __nccwpck_require__(31675);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __nccwpck_require__(58983);
-// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __nccwpck_require__(99674);
-;// CONCATENATED MODULE: ./lib/report/judged-record.js
-
-
-
-function unmetReason(goals) {
-    const unmet = (0,goals_verdict/* goalsVerdict */.A)(goals).unmetRequired;
-    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
-}
-/**
- * The run's record as the goals judged it: the final status (a succeeded run whose required goals
- * are unmet is `goals-unmet`, with the reason), and the goals with their evidence redacted. Every
- * report renders from this, so none can show "succeeded" beside an unmet goal.
- */
-function judgedRecord(record, status, goals, redact) {
-    // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
-    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
-    // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
-    const reason = status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? final_status/* CANCELLED_WHILE_JUDGING */.$ : record.reason;
-    return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
-}
-
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-// EXTERNAL MODULE: ./lib/core/code-fence.js
-var code_fence = __nccwpck_require__(71874);
-;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
-
-
-
-
-// The path quotes keys the model wrote, backticks included: a code span no key can close.
-function errorLine(error, redact) {
-    return `- ${error.path ? `${(0,code_fence/* inlineCode */.t)(redact(error.path))}: ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}`;
-}
-function shown(attempt) {
-    if (attempt.steps)
-        return { text: JSON.stringify({ steps: attempt.steps }, null, 2), language: 'json' };
-    return { text: attempt.answer || '(empty answer)', language: 'text' };
-}
-/**
- * The model's rejected plan for the job summary: each answer (the plan, then the repair) with the
- * errors validation found, so a reader sees what the model proposed and why nothing ran.
- */
-function renderRejectedPlan(rejected, redact) {
-    const count = rejected.attempts.length;
-    const lines = [
-        '### The plan the model wrote',
-        '',
-        count > 1
-            ? 'The planner wrote a plan, was shown what was wrong with it, and wrote it again; neither passed validation, so no step ran.'
-            : 'The planner wrote a plan that did not pass validation, and no step ran.',
-    ];
-    rejected.attempts.forEach((attempt, index) => {
-        const { text, language } = shown(attempt);
-        const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
-        lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
-        lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
-    });
-    return `${lines.join('\n')}\n`;
-}
-
-// EXTERNAL MODULE: ./lib/report/mermaid-graph.js
-var mermaid_graph = __nccwpck_require__(14260);
-;// CONCATENATED MODULE: ./lib/report/plan-preview.js
-
-
-
-
-
-
-
-/** The record of a plan no step of which has run: every step \u2b1c pending, as `plan_created` leaves it. */
-function plannedRecord(plan) {
-    const snapshot = {
-        name: plan.name,
-        ...(plan.goal !== undefined && { goal: plan.goal }),
-        ...(plan.file !== undefined && { file: plan.file }),
-        revision: 1,
-        steps: [...plan.steps],
-    };
-    return (0,run_record/* applyEvent */.Z8)((0,run_record/* newRunRecord */.pB)(), { type: 'plan_created', at: 0, plan: snapshot });
-}
-/** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
-const DETAIL_MAX_CHARS = 1_000;
-/**
- * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
- */
-function stepDetail(step, redact) {
-    const parts = [];
-    if (step.tool)
-        parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
-    if (step.inputs.length)
-        parts.push(`combines ${step.inputs.join(', ')}`);
-    parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
-    if (step.why)
-        parts.push(`why: ${step.why}`);
-    return (0,cut_text/* cutText */.IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
-}
-/** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
-function planPreviewLines(plan, redact = (text) => text) {
-    const items = checklistItems(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact)}`);
-}
-/** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
-function renderPlanPreview(plan, options) {
-    const { redact } = options;
-    const record = plannedRecord(plan);
-    const items = (0,checklist/* checklistItems */.V_)(record, redact);
-    const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-    const lines = [`## \ud83d\udcdd plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
-    if (plan.goal)
-        lines.push('', (0,summary_header/* goalLine */.yc)(plan.goal, redact));
-    lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,code_fence/* inlineCode */.t)(stepDetail(plan.steps[index], redact))}`));
-    lines.push('', '### Plan graph', '', (0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact), '');
-    return lines.join('\n');
-}
-
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
-var render_summary = __nccwpck_require__(23625);
-// EXTERNAL MODULE: ./lib/report/summary/summary-cost.js
-var summary_cost = __nccwpck_require__(43219);
-;// CONCATENATED MODULE: ./lib/report/rejected-report.js
-
-
-
-
-/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
-function relativePlanErrors(errors, absolutePlanFile, planPath) {
-    return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
-}
-/** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
-function planFileErrors(errors, planPath) {
-    return errors.map((error) => ({
-        file: error.file ?? planPath,
-        ...(error.line !== undefined ? { line: error.line } : {}),
-        ...(error.column !== undefined ? { column: error.column } : {}),
-        message: error.path ? `${error.message} (at ${error.path})` : error.message,
-        ...(error.setup && { setup: true }),
-    }));
-}
-function rejected_report_errorLine(error, redact) {
-    const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
-    const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
-    return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} \u2014 ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
-}
-/**
- * The Markdown for a job that stopped before any step ran: which plan, and every problem with
- * its file and line, so the summary and the comment say what to fix.
- */
-function renderRejectedReport(errors, planPath, redact) {
-    const count = (0,plan_error/* problemCount */.b)(errors);
-    return [
-        `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
-        '',
-        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
-        '',
-        ...errors.map((error) => rejected_report_errorLine(error, redact)),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./lib/report/final-report.js
-
-
-
-
-
-
-
-
-/** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
-function withAbandoned(markdown, usage) {
-    const line = usage && (0,summary_cost/* abandonedLine */.p)(usage);
-    return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
-}
-/**
- * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
- * status after goals, and the summary Markdown.
- */
-function finalReport(outcome, context) {
-    const report = reportOf(outcome, context);
-    return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
-}
-function reportOf(outcome, context) {
-    if (outcome.kind === 'rejected' && outcome.cancelled) {
-        const reason = 'cancelled while the model was writing the plan; no step ran';
-        const name = outcome.plan?.name ?? context.planPath;
-        return {
-            status: 'cancelled',
-            reason,
-            goals: [],
-            markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
-            planErrors: [],
-            ...(outcome.usage && { usage: outcome.usage }),
-        };
-    }
-    if (outcome.kind === 'rejected') {
-        const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
-        return {
-            status: 'failed',
-            reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
-            goals: [],
-            markdown: withAbandoned([renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
-            planErrors,
-            ...(outcome.usage && { usage: outcome.usage }),
-        };
-    }
-    if (outcome.kind === 'planned') {
-        // mode: plan \u2014 the plan was written and validated; nothing ran.
-        return { status: 'succeeded', goals: [], markdown: withAbandoned(renderPlanPreview(outcome.plan, { redact: context.redact, written: outcome.written }), outcome.usage), planErrors: [], usage: outcome.usage };
-    }
-    const { record, goals, reason } = judgedRecord(outcome.run.record, outcome.status, outcome.goals, context.redact);
-    const limits = outcome.plan.limits;
-    const markdown = (0,render_summary/* renderSummary */.B)(record, {
-        redact: context.redact,
-        goals,
-        limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
-        fullRecordAt: `the trace file \`${context.tracePath}\``,
-        ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
-        ...(context.fannedOut && { fannedOut: true }),
-    });
-    return {
-        status: outcome.status,
-        ...(reason === undefined ? {} : { reason }),
-        goals,
-        markdown,
-        record,
-        planErrors: [],
-        ...(outcome.run.finalResult === undefined ? {} : { finalResult: outcome.run.finalResult }),
-        ...(outcome.run.escalation ? { escalation: outcome.run.escalation } : {}),
-    };
-}
-
+// EXTERNAL MODULE: ./lib/report/final-report.js + 3 modules
+var final_report = __nccwpck_require__(24824);
 // EXTERNAL MODULE: ./lib/action/job-failure.js
 var job_failure = __nccwpck_require__(7182);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/report/comment/comment-api.js
 var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __nccwpck_require__(71874);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/report/comment/render-comment.js
 var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -42233,6 +42346,8 @@ function renderFanOutNote(role) {
     return `> [!NOTE]\n> ${text}\n\n`;
 }
 
+// EXTERNAL MODULE: ./lib/report/rejected-report.js
+var rejected_report = __nccwpck_require__(29341);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
 var read_resume_trace = __nccwpck_require__(62935);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
@@ -42449,6 +42564,8 @@ function undoTo(api, id, body, state, message) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(23625);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/action/write-report.js
@@ -43218,7 +43335,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }) });
+        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.
@@ -43240,7 +43357,7 @@ async function runAction(given, deps) {
         const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
         deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
         writeAnnotations({
-            planErrors: planFileErrors(report.planErrors, settings.planPath),
+            planErrors: (0,rejected_report/* planFileErrors */.$E)(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),
             goals: report.goals,
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
@@ -43572,9 +43689,6 @@ async function main(core) {
         return;
     }
     const settings = read.settings;
-    // The post step runs after this one however it ends; this tells it apart (the runner gives it STATE_isPost).
-    if (process.env['GITHUB_STATE'])
-        core.saveState('isPost', 'true');
     for (const secret of [settings.model.apiKey, settings.githubToken])
         if (secret)
             core.setSecret(secret);
@@ -43617,8 +43731,9 @@ async function main(core) {
 
 
 failOnUnhandledRejection();
-// `runs.post` is this file too: the main step saved `isPost`, which the runner gives the post step as STATE_isPost.
-if (process.env['STATE_isPost'] === 'true')
+// `runs.post` is `dist/post.js` (src/post.ts), which sets this flag and imports this file: which step this
+// is depends on nothing the main step had to live long enough to save.
+if (globalThis[Symbol.for('plan-runner.post-step')] === true)
     void post(workflowCommands());
 else
     void run(workflowCommands());

@@ -320,7 +320,7 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     }
     catch (error) {
         if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-            return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use at most ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIAS_COUNT */ .w4} alias expansions`);
+            return failure(file, `the file expands too many aliases (*name), as "billion laughs" files do; use fewer than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ALIAS_COUNT */ .w4} alias expansions`);
         }
         if (error instanceof RangeError)
             return failure(file, 'the file nests too deeply to read');

@@ -13807,7 +13807,7 @@ function previous(match) {
 
 /***/ }),
 
-/***/ 6807:
+/***/ 9188:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -372,12 +372,13 @@ async function runCommand(args, signal) {
     if (outcome.kind === 'rejected') {
         // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
         if (outcome.cancelled)
-            process.stderr.write(`plan-runner: cancelled while the model was writing the plan; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
+            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
         if (outcome.rejectedPlan && !unwritten)
             process.stderr.write(`the rejected plan: ${args.summary}\n`);
-        return 1;
+        // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.
+        return outcome.badInputs ? 2 : 1;
     }
     for (const goal of report.goals)
         process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);

@@ -14,7 +14,7 @@ export const modules = {
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
 /* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
-/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6807);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9188);
 /* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7421);
 /* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
 /* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2429);

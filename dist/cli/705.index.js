@@ -468,16 +468,16 @@ const systemClock = {
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
-/** The deepest folder of `absolute` that exists (the root at worst), resolved through symlinks. */
-function existingAncestor(absolute) {
-    let folder = absolute;
-    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder)) {
-        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
-        if (parent === folder)
+/** The deepest path of `folder` that exists (the root at worst), spelled as given. */
+function deepestExisting(folder) {
+    let found = folder;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(found)) {
+        const parent = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(found);
+        if (parent === found)
             break;
-        folder = parent;
+        found = parent;
     }
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder);
+    return found;
 }
 /**
  * Creates the folder an output file goes in, after checking where it is: `/proc`, `/sys`, `/dev`
@@ -489,7 +489,11 @@ function createOutputFolder(file) {
     // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
     if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
         return;
-    const ancestor = existingAncestor(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute));
+    const existing = deepestExisting(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file));
+    // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
+        throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
+    const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
     if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
     }
@@ -2774,6 +2778,8 @@ __webpack_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
+// EXTERNAL MODULE: ./lib/core/no-arguments.js
+var no_arguments = __webpack_require__(7937);
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __webpack_require__(9856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -2862,6 +2868,7 @@ var parse_json = __webpack_require__(695);
 
 
 
+
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
@@ -2889,7 +2896,7 @@ function commandTool(name, declaration, options) {
     return {
         name,
         description: declaration.description,
-        inputSchema: declaration.input ?? { type: 'object', properties: {} },
+        inputSchema: declaration.input ?? no_arguments/* NO_ARGUMENTS */.H,
         sideEffects: declaration.side_effects ?? false,
         ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
         async execute(args, ctx) {
@@ -3934,8 +3941,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __webpack_require__(7886);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
+var run_budget = __webpack_require__(8402);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -5789,11 +5796,14 @@ var run_step = __webpack_require__(6420);
 var read_resume_trace = __webpack_require__(2935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __webpack_require__(3498);
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __webpack_require__(6807);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(9674);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(8983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
+
 
 
 
@@ -5827,10 +5837,15 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const stoppedBefore = options.budgetStop?.();
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    const stop = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    // A judge's call refused before it was made only leaves its goal unchecked, so unmet: a required one fails
+    // the gate as goals-unmet, and a warning one does not fail the job, as warnings never do.
+    const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
+    const refusedJudge = found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
     run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
@@ -6282,7 +6297,16 @@ async function runJob(settings, deps) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, env: settings.env, inputs: settings.inputs }));
     // The values the plan hands its processes under secret names are secrets from here on, in every report.
     const learn = redact.learn;
-    const loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+    let loaded;
+    try {
+        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+    }
+    catch (error) {
+        // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
+        if (signal.aborted)
+            return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+        throw error;
+    }
     if (!loaded.ok)
         return { kind: 'rejected', errors: loaded.errors };
     learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
@@ -6300,7 +6324,7 @@ async function runJob(settings, deps) {
 async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(loadedPlan.source, settings.inputs);
     if (!inputs.ok)
-        return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)) };
+        return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
@@ -7719,6 +7743,9 @@ const BASE_ENV_NAMES = [
     'RUNNER_ARCH',
     'RUNNER_TEMP',
     'RUNNER_TOOL_CACHE',
+    // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
+    // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
+    'RUNNER_TRACKING_ID',
     // Windows cannot start most programs without these.
     'SystemRoot',
     'windir',
@@ -8199,6 +8226,53 @@ async function writeReportFile(file, markdown) {
     }
     catch (cause) {
         return new ReportWriteError({ path: file, cause });
+    }
+}
+
+
+/***/ }),
+
+/***/ 6807:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ BudgetExceededError)
+/* harmony export */ });
+/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8619);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+
+
+/**
+ * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
+ * 0.0010), and more while a spend over the cap would still print as the cap.
+ */
+function dollars(allowed, spent) {
+    const MAX_DECIMALS = 10;
+    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
+        decimals += 1;
+    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
+}
+function shown(limit, allowed, spent) {
+    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(spent)];
+}
+/**
+ * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
+ * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
+ */
+class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RunStoppedError */ .F {
+    limit;
+    allowed;
+    spent;
+    /** A model call was refused before it was made (no room left for it), not made and found over the cap. */
+    refusedCall;
+    constructor(limit, allowed, spent, detail, options = {}) {
+        const [cap, used] = shown(limit, allowed, spent);
+        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
+        this.limit = limit;
+        this.allowed = allowed;
+        this.spent = spent;
+        this.refusedCall = options.refusedCall ?? false;
     }
 }
 
@@ -8750,7 +8824,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 7886:
+/***/ 8402:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8761,46 +8835,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var pricing = __webpack_require__(657);
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __webpack_require__(8619);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
-;// CONCATENATED MODULE: ./lib/run/budget-exceeded-error.js
-
-
-/**
- * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
- * 0.0010), and more while a spend over the cap would still print as the cap.
- */
-function dollars(allowed, spent) {
-    const MAX_DECIMALS = 10;
-    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
-        decimals += 1;
-    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
-}
-function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,group_digits/* groupDigits */.K)(allowed), (0,group_digits/* groupDigits */.K)(spent)];
-}
-/**
- * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
- * The message reads "budget exceeded: max_cost_usd 0.50 (spent 0.52)".
- */
-class BudgetExceededError extends run_stopped_error/* RunStoppedError */.F {
-    limit;
-    allowed;
-    spent;
-    constructor(limit, allowed, spent, detail) {
-        const [cap, used] = shown(limit, allowed, spent);
-        super(`budget exceeded: ${limit} ${cap} (spent ${used}${detail ? `; ${detail}` : ''})`, 'failed');
-        this.limit = limit;
-        this.allowed = allowed;
-        this.spent = spent;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
+var budget_exceeded_error = __webpack_require__(6807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(5708);
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __webpack_require__(8619);
 ;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
 
 
@@ -8911,11 +8951,11 @@ class RunBudget {
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
         else if (spent.costUsd > this.#limits.max_cost_usd)
-            this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
-            this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));
         else if (spent.modelCalls > this.#limits.max_model_calls) {
-            this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));
         }
         return priced;
     }
@@ -9011,7 +9051,7 @@ class RunBudget {
         if (this.exceeded)
             return false;
         if (this.#stepsStarted >= this.#limits.max_steps) {
-            this.#exceed(new BudgetExceededError('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
+            this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
             return false;
         }
         this.#stepsStarted += 1;
@@ -9022,12 +9062,12 @@ class RunBudget {
         const spent = this.#usage;
         const calls = Math.max(this.#callsStarted, spent.modelCalls);
         if (calls >= limits.max_model_calls)
-            return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`, { refusedCall: true });
         const tokens = spent.promptTokens + spent.completionTokens;
         if (tokens >= limits.max_tokens)
-            return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', limits.max_tokens, tokens, `${who} needed another call`, { refusedCall: true });
         if (spent.costUsd >= limits.max_cost_usd)
-            return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`);
+            return new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`, { refusedCall: true });
         return undefined;
     }
     #exceed(error) {

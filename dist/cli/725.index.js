@@ -282,8 +282,8 @@ var resolve_inputs = __webpack_require__(7637);
 var budgeted_model_client = __webpack_require__(6543);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(6940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __webpack_require__(7886);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
+var run_budget = __webpack_require__(8402);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
 var run_job = __webpack_require__(7615);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules

@@ -44,9 +44,11 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {
+        if (outcome.cancelled)
+            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPlanError */ .R)(error))}\n`);
-        return 1;
+        return outcome.badInputs ? 2 : 1;
     }
     if (outcome.kind !== 'planned')
         return 1;

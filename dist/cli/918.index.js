@@ -36,13 +36,24 @@ function describeValidPlan(plan) {
  */
 async function validateCommand(files, out, options = {}) {
     let allValid = true;
+    const signal = options.signal ?? new AbortController().signal;
     for (const file of files) {
-        const result = await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
-            signal: options.signal ?? new AbortController().signal,
-            cwd: options.cwd ?? process.cwd(),
-            env: options.env ?? process.env,
-            ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-        });
+        let result;
+        try {
+            result = await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
+                signal,
+                cwd: options.cwd ?? process.cwd(),
+                env: options.env ?? process.env,
+                ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+            });
+        }
+        catch (error) {
+            // Cancelled while the plan's MCP servers started: they are ended, and this file and the rest are not checked.
+            if (!signal.aborted)
+                throw error;
+            out(`${file}: cancelled (${String(signal.reason)}) while its MCP servers started; not validated`);
+            return false;
+        }
         if (result.ok) {
             await result.servers?.close();
             out(`ok ${file}: ${describeValidPlan(result.plan)}`);

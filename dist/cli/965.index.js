@@ -299,6 +299,22 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 7937:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ NO_ARGUMENTS)
+/* harmony export */ });
+/**
+ * The input schema of a declared tool that writes no `input`: it takes no arguments, as the plan schema
+ * says, so arguments a plan or a model gives it are refused (any object was accepted and reached the
+ * command's stdin).
+ */
+const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
+
+
+/***/ }),
+
 /***/ 5989:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2958,6 +2974,8 @@ function buildPlanSteps(steps) {
     });
 }
 
+// EXTERNAL MODULE: ./lib/core/no-arguments.js
+var no_arguments = __webpack_require__(7937);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
 var compile_json_schema = __webpack_require__(9224);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -2969,6 +2987,7 @@ var plan_check_context = __webpack_require__(8231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
+
 
 
 
@@ -3027,6 +3046,10 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
+        if (ctx.tools.get(step.tool)?.inputSchema === no_arguments/* NO_ARGUMENTS */.H && Object.keys(step.args).length > 0) {
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `tool \`${step.tool}\` takes no arguments: it declares no \`input\`; remove \`args\`, or give the tool an \`input\` schema that names them` });
+            return;
+        }
         const result = schema.safeParse(step.args, { reportInput: true });
         if (result.success)
             return;
@@ -3468,6 +3491,13 @@ const TYPE_ONLY_STEP_FIELDS = [
     ...['task', 'tools', 'max_turns'].map((field) => ({ field, types: ['agent'], message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
     { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
     ...['uses', 'with'].map((field) => ({ field, types: ['plan'], message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+    // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
+    {
+        field: 'timeout_seconds',
+        types: ['tool_call', 'reasoning', 'aggregate', 'agent'],
+        message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
+    },
+    { field: 'retry', types: ['tool_call', 'reasoning', 'aggregate', 'agent'], message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
 ];
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
 const REQUIRED_STEP_FIELDS = {
@@ -3794,8 +3824,7 @@ var parse_plan_yaml = __webpack_require__(2319);
 var toolsets = __webpack_require__(7041);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
-/** The argument schema of a declared tool that does not write one: any object. */
-const ANY_OBJECT = { type: 'object', properties: {} };
+
 /** A catalogue's withheld tools taken out, each with the reason. */
 function withholdTools(plan, tools, withhold) {
     const withheld = new Map();
@@ -3831,7 +3860,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
         tools.set(name, {
             name,
             description: declared.description,
-            inputSchema: declared.input ?? ANY_OBJECT,
+            inputSchema: declared.input ?? no_arguments/* NO_ARGUMENTS */.H,
             sideEffects: declared.side_effects ?? false,
             origin: 'plan',
         });

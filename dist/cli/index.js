@@ -930,7 +930,8 @@ Usage:
   plan-runner --help | --version
 
 Options for run and plan:
-  --input NAME=VALUE      a plan input (repeatable); VALUE is text
+  --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
+                          where the input's default is one
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
@@ -981,7 +982,9 @@ Exit codes:
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
      threshold not met or a regression against --compare
-  2  usage error
+  2  usage error (an unknown option; an --input the plan does not declare, or a required
+     one left out)
+  130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
 `;
 
 ;// CONCATENATED MODULE: ./lib/version.js
@@ -1026,7 +1029,10 @@ async function runCommandLine(argv) {
     switch (command.command) {
         case 'validate': {
             const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
-            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
+            // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
+            const controller = new AbortController();
+            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
+            return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal })) ? 0 : 1;
         }
         case 'run':
         case 'plan':
