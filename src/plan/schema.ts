@@ -176,7 +176,7 @@ export const Step = z
       .optional()
       .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
     agent: z.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
-    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    timeout_seconds: z.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
     approval: z
