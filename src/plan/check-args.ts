@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { NO_ARGUMENTS } from '../core/no-arguments.ts';
 import { compileJsonSchema } from './compile-json-schema.ts';
 import { isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
@@ -50,15 +49,11 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
  * Literal args must match the tool's input schema. Values that are references are only known at
  * run time, so problems inside them are not reported here (the executor checks resolved args).
  */
-export function checkArgs(ctx: Pick<PlanCheckContext, 'steps' | 'tools'>, schemas: ReadonlyMap<string, z.ZodType>): PlanIssue[] {
+export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>): PlanIssue[] {
   const issues: PlanIssue[] = [];
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    if (ctx.tools.get(step.tool!)?.inputSchema === NO_ARGUMENTS && Object.keys(step.args).length > 0) {
-      issues.push({ path: [...stepPath(index), 'args'], message: `tool \`${step.tool}\` takes no arguments: it declares no \`input\`; remove \`args\`, or give the tool an \`input\` schema that names them` });
-      return;
-    }
     const result = schema.safeParse(step.args, { reportInput: true });
     if (result.success) return;
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));

@@ -1,9 +1,10 @@
-import { NO_ARGUMENTS } from '../core/no-arguments.ts';
 import { toolsetTools } from '../tools/toolsets.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import type { Plan } from './schema.ts';
 import type { CatalogueTool, ToolDescription, ToolWithholding } from './valid-plan.ts';
 
+/** The argument schema of a declared tool that does not write one: any object. */
+const ANY_OBJECT = { type: 'object', properties: {} } as const;
 
 /** A catalogue's withheld tools taken out, each with the reason. */
 function withholdTools(plan: Plan, tools: Map<string, CatalogueTool>, withhold: ToolWithholding | undefined): Map<string, string> {
@@ -43,7 +44,7 @@ export function buildToolCatalogue(
     tools.set(name, {
       name,
       description: declared.description,
-      inputSchema: declared.input ?? NO_ARGUMENTS,
+      inputSchema: declared.input ?? ANY_OBJECT,
       sideEffects: declared.side_effects ?? false,
       origin: 'plan',
     });

@@ -1,4 +1,3 @@
-import { NO_ARGUMENTS } from '../core/no-arguments.ts';
 import type { JsonSchema } from '../core/json-schema.ts';
 import { runProcess } from '../process/run-process.ts';
 import { scrubEnvironment, type EnvPassThrough, type RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -56,7 +55,7 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
   return {
     name,
     description: declaration.description,
-    inputSchema: declaration.input ?? NO_ARGUMENTS,
+    inputSchema: declaration.input ?? { type: 'object', properties: {} },
     sideEffects: declaration.side_effects ?? false,
     ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
     async execute(args, ctx) {

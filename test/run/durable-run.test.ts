@@ -179,7 +179,7 @@ describe('a side-effect command stopped or killed after its effect', () => {
     const log = join(mkdtempSync(join(tmpdir(), 'plan-runner-effect-')), 'effects.log');
     const deploy = commandTool(
       'deploy',
-      { description: 'deploys', command: [process.execPath, '-e', `require("node:fs").appendFileSync(${JSON.stringify(log)}, "deployed\\n"); ${after}`], side_effects: true, input: { type: 'object' } },
+      { description: 'deploys', command: [process.execPath, '-e', `require("node:fs").appendFileSync(${JSON.stringify(log)}, "deployed\\n"); ${after}`], side_effects: true },
       { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' }, ...limits },
     );
     const first = await run([step('deploy', 'deploy', { version: '1.2.3' })], [deploy]);
@@ -196,7 +196,7 @@ describe('command tools and idempotency', () => {
     const { commandTool } = await import('../../src/tools/command-tool.ts');
     const printKey = commandTool(
       'print_key',
-      { description: 'prints its key', command: [process.execPath, '-e', 'process.stdout.write(JSON.stringify(process.env.PLAN_RUNNER_IDEMPOTENCY_KEY ?? null))'], side_effects: true, input: { type: 'object' } },
+      { description: 'prints its key', command: [process.execPath, '-e', 'process.stdout.write(JSON.stringify(process.env.PLAN_RUNNER_IDEMPOTENCY_KEY ?? null))'], side_effects: true },
       { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '' } },
     );
     const first = await run([step('k', 'print_key', { to: 'x' })], [printKey]);
