@@ -86,7 +86,7 @@ export const CommandTool = z
         examples: [['node', 'scripts/sales.mjs']],
       }),
     input: JsonSchemaObject.optional().meta({
-      description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: the tool takes no arguments.",
+      description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: any object of arguments is accepted, unchecked (the command reads them as JSON on stdin).",
       examples: [{ type: 'object', properties: { week: { type: 'string' } }, required: ['week'] }],
     }),
     side_effects: z.boolean().optional().meta({ description: 'true when the tool changes something: it is never retried automatically and is withheld on pull requests from forks.', default: false }),
