@@ -2778,8 +2778,6 @@ __webpack_require__.d(__webpack_exports__, {
   a: () => (/* binding */ openTools)
 });
 
-// EXTERNAL MODULE: ./lib/core/no-arguments.js
-var no_arguments = __webpack_require__(7937);
 // EXTERNAL MODULE: ./lib/process/run-process.js
 var run_process = __webpack_require__(9856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -2868,7 +2866,6 @@ var parse_json = __webpack_require__(695);
 
 
 
-
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 /** Only the last this-many bytes of stderr are kept while the command runs. */
@@ -2896,7 +2893,7 @@ function commandTool(name, declaration, options) {
     return {
         name,
         description: declaration.description,
-        inputSchema: declaration.input ?? no_arguments/* NO_ARGUMENTS */.H,
+        inputSchema: declaration.input ?? { type: 'object', properties: {} },
         sideEffects: declaration.side_effects ?? false,
         ...(declaration.timeout_seconds !== undefined && { timeoutSeconds: declaration.timeout_seconds }),
         async execute(args, ctx) {

@@ -299,22 +299,6 @@ function readableReason(error) {
 
 /***/ }),
 
-/***/ 7937:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ NO_ARGUMENTS)
-/* harmony export */ });
-/**
- * The input schema of a declared tool that writes no `input`: it takes no arguments, as the plan schema
- * says, so arguments a plan or a model gives it are refused (any object was accepted and reached the
- * command's stdin).
- */
-const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
-
-
-/***/ }),
-
 /***/ 5989:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2584,7 +2568,7 @@ const CommandTool = schemas.strictObject({
         examples: [['node', 'scripts/sales.mjs']],
     }),
     input: JsonSchemaObject.optional().meta({
-        description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: the tool takes no arguments.",
+        description: "JSON Schema of the tool's arguments (an object); the model's arguments and literal args are checked against it. Left out: any object of arguments is accepted, unchecked (the command reads them as JSON on stdin).",
         examples: [{ type: 'object', properties: { week: { type: 'string' } }, required: ['week'] }],
     }),
     side_effects: schemas.boolean().optional().meta({ description: 'true when the tool changes something: it is never retried automatically and is withheld on pull requests from forks.', default: false }),
@@ -2651,7 +2635,7 @@ const Step = schemas.strictObject({
         .optional()
         .meta({ description: 'Steps that must complete before this one starts. Left out: the step before it; [] starts at once.', examples: [[1], [], [1, { step: 2, optional: true }]] }),
     agent: schemas.string().optional().meta({ description: 'An agent profile from `agents:` (model, system prompt, temperature, tools) for this step.', examples: ['researcher'] }),
-    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
+    timeout_seconds: schemas.number().positive().max(86_400).optional().meta({ description: "The step (each item, on a for_each step) is stopped after this many seconds (else its tool's timeout; the run's timeout always applies)." }),
     retry: RetryPolicy.optional(),
     on_failure: OnFailure.optional(),
     approval: schemas.literal(true)
@@ -2974,8 +2958,6 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/core/no-arguments.js
-var no_arguments = __webpack_require__(7937);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
 var compile_json_schema = __webpack_require__(9224);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -2987,7 +2969,6 @@ var plan_check_context = __webpack_require__(8231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
-
 
 
 
@@ -3046,10 +3027,6 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        if (ctx.tools.get(step.tool)?.inputSchema === no_arguments/* NO_ARGUMENTS */.H && Object.keys(step.args).length > 0) {
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `tool \`${step.tool}\` takes no arguments: it declares no \`input\`; remove \`args\`, or give the tool an \`input\` schema that names them` });
-            return;
-        }
         const result = schema.safeParse(step.args, { reportInput: true });
         if (result.success)
             return;
@@ -3824,7 +3801,8 @@ var parse_plan_yaml = __webpack_require__(2319);
 var toolsets = __webpack_require__(7041);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
-
+/** The argument schema of a declared tool that does not write one: any object. */
+const ANY_OBJECT = { type: 'object', properties: {} };
 /** A catalogue's withheld tools taken out, each with the reason. */
 function withholdTools(plan, tools, withhold) {
     const withheld = new Map();
@@ -3860,7 +3838,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
         tools.set(name, {
             name,
             description: declared.description,
-            inputSchema: declared.input ?? no_arguments/* NO_ARGUMENTS */.H,
+            inputSchema: declared.input ?? ANY_OBJECT,
             sideEffects: declared.side_effects ?? false,
             origin: 'plan',
         });
