@@ -134,8 +134,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
  */
 async function finishUnstartedRun(settings: ActionSettings, context: KilledRunContext, paths: { readonly trace: string; readonly report: string }): Promise<boolean> {
   const { io, redact } = context;
-  const outcome = { kind: 'rejected' as const, errors: [], cancelled: true as const, cancelledWhile: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
-  const report = finalReport(outcome, { planFile: settings.planPath, planPath: settings.planPath, tracePath: paths.trace, redact });
+  const outcome = { kind: 'rejected' as const, errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+  const report = finalReport(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
   io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
   await completeLeftCheckRun(settings, context, report);
   if (!context.reported) await writeReport(report, paths.report, io, redact);

@@ -28,7 +28,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   const unwritten = args.summary ? await writeReportFile(args.summary, redact(report.markdown)) : undefined;
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
-    if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}\n`);
+    if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
     return outcome.badInputs ? 2 : 1;
   }

@@ -78,7 +78,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
     // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
-    if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
+    if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
     if (outcome.rejectedPlan && !unwritten) process.stderr.write(`the rejected plan: ${args.summary}\n`);
     // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.

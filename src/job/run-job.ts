@@ -122,10 +122,11 @@ export type JobOutcome =
       /** Set when the model wrote a plan that failed validation twice: each answer and its errors. */
       readonly rejectedPlan?: RejectedPlan;
       readonly usage?: Usage;
-      /** Set when the run was cancelled before any step (its MCP servers starting, the model writing the plan): nothing was rejected, nothing ran. */
-      readonly cancelled?: true;
-      /** What was under way when it was cancelled, in words: `its MCP servers were starting`; default: the model writing the plan. */
-      readonly cancelledWhile?: string;
+      /**
+       * Set when the run was cancelled before any step, to what was under way, in words that follow
+       * "cancelled while": `its MCP servers were starting`. Nothing was rejected, nothing ran.
+       */
+      readonly cancelled?: string;
       /** Set when the plan is sound and the inputs the caller gave are not (undeclared, or a required one missing): the CLI's usage error. */
       readonly badInputs?: true;
     }
@@ -157,7 +158,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
     loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
   } catch (error) {
     // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
-    if (signal.aborted) return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+    if (signal.aborted) return { kind: 'rejected', errors: [], cancelled: 'its MCP servers were starting' };
     throw error;
   }
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
@@ -224,7 +225,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     : await writeSteps(loadedPlan, { model, inputs: inputs.inputs, signal: deps.signal, ...(settings.model.missingHint !== undefined && { missingHint: settings.model.missingHint }) });
   if (!steps.ok) {
     // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
-    if (deps.signal?.aborted) return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
+    if (deps.signal?.aborted) return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: 'the model was writing the plan' };
     return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
   }
   const { plan } = steps;

@@ -63,7 +63,7 @@ export function finalReport(outcome: JobOutcome, context: FinalReportContext): F
 
 function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport {
   if (outcome.kind === 'rejected' && outcome.cancelled) {
-    const reason = `cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran`;
+    const reason = `cancelled while ${outcome.cancelled}; no step ran`;
     const name = outcome.plan?.name ?? context.planPath;
     return {
       status: 'cancelled',
