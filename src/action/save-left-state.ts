@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readResumeTrace, runStarted } from '../run/read-resume-trace.ts';
 import type { RunStateStore } from '../state/run-state-store.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
@@ -20,6 +21,9 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
   // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
   // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
   if (settings.env[`STATE_${SAVED_STATE}`]) return;
+  // A main step killed before its run started left nothing a re-run could resume from.
+  const left = await readResumeTrace(trace);
+  if (left.ok && !runStarted(left.trace)) return;
   const part = statePart(settings);
   // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
   // main step did not get to record it (killed just then, or the service's answer was lost).

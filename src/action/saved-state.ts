@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
+import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
@@ -67,6 +67,11 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
+  // Attempt N ended before its run started (cancelled while its MCP servers started, a rejected plan): nothing ran, so nothing repeats.
+  if (!runStarted(read.trace)) {
+    io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; the plan runs from the start.`);
+    return { ok: true };
+  }
   io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
   return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }

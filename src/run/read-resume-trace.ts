@@ -81,3 +81,12 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
     return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };
   }
 }
+
+/**
+ * Whether a trace holds a run that started (its `plan_created`): one that ended before (cancelled or
+ * killed while MCP servers started or the model planned, a rejected plan) holds nothing to resume.
+ */
+export function runStarted(trace: ResumeTrace): boolean {
+  const parsed = traceEvents(trace);
+  return parsed.ok && parsed.events.some((event) => event.type === 'plan_created');
+}

@@ -43,3 +43,26 @@ describe('the size of a saved state a run reads', () => {
     expect(await readResumeTrace(file)).toMatchObject({ ok: false, problem: expect.stringContaining('larger than 256 MiB') });
   });
 });
+
+// A run cancelled while its MCP servers started (or killed then, or refused as a plan) saved its trace with no
+// plan_created, and a re-run with resume: auto was refused: "has no plan_created event … the run never
+// started", every time, until resume: never (found by a review).
+it('starts a re-run from the beginning when the earlier attempt saved a run that never started', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2', RUNNER_TEMP: workspace });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const empty: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: 0 };
+  const store: RunStateStore = {
+    save: () => Promise.reject(new Error('not here')),
+    list: () => Promise.resolve([empty]),
+    download: async () => {
+      const file = path.join(workspace, 'left.jsonl');
+      await writeFile(file, '');
+      return file;
+    },
+  };
+  const { io, said } = recordingIO();
+  expect(await earlierAttemptState(read.settings, store, io)).toEqual({ ok: true });
+  expect(said.log).toContain(`Attempt 2: the state attempt 1 saved (${empty.name}) holds no started run; the plan runs from the start.`);
+});
+
