@@ -98,7 +98,9 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
     return false;
   }
   const { events } = parsed;
-  if (!events.some((event) => event.type === 'plan_created')) return finishUnstartedRun(settings, context, paths);
+  // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
+  // while it published: its verdict is not in the trace, and none is made up.
+  if (!events.some((event) => event.type === 'plan_created')) return context.reported ? false : finishUnstartedRun(settings, context, paths);
   const left = events.reduce(applyEvent, newRunRecord());
   const all = [...events, ...endOfLeftRun(left, settings)];
   const record = all.reduce(applyEvent, newRunRecord());

@@ -5,12 +5,18 @@
  * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
  * the handlers.
  */
-export function cancelOnSignals(controller: AbortController, say: (line: string) => void, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+export function cancelOnSignals(
+  controller: AbortController,
+  say: (line: string) => void,
+  exit: (code: number) => void = (code) => process.exit(code),
+  /** What the command does while it stops, and what a third signal loses, for the second signal's line. */
+  stopping = 'writing the summary and the trace; once more ends it at once, without them',
+): () => void {
   let received = 0;
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
     const handler = (): void => {
       received += 1;
-      if (received === 2) say(`plan-runner: already stopping (${signal} again): writing the summary and the trace; once more ends it at once, without them\n`);
+      if (received === 2) say(`plan-runner: already stopping (${signal} again): ${stopping}\n`);
       if (received >= 3) {
         say(`plan-runner: ${signal} a third time: ending now; the summary and the trace may be incomplete\n`);
         exit(130);

@@ -37,7 +37,11 @@ export interface ValidateOptions {
 export async function validateCommand(files: readonly string[], out: (line: string) => void, options: ValidateOptions = {}): Promise<boolean> {
   let allValid = true;
   const signal = options.signal ?? new AbortController().signal;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    if (signal.aborted) {
+      out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
+      return false;
+    }
     let result: Awaited<ReturnType<typeof loadPlanWithServers>>;
     try {
       result = await loadPlanWithServers(file, {

@@ -199,4 +199,15 @@ describe('a main step killed before its run’s first event', () => {
     expect(said.warnings).toEqual([expect.stringContaining('The main step ended before its run started')]);
     expect(await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8')).toContain('no step ran');
   });
+
+  // A plan refused, or `mode: plan`, writes no plan_created either: killed after its reports, while it published,
+  // it ended, and was taken for a run that never started, its check run completed as cancelled (found by a review).
+  it('is not taken for one when the main step wrote its reports: nothing is made up', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    github.checkRuns.push({ id: 902, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    const { wrote, said } = await leave(settings, [], '', true);
+    expect(wrote).toBe(false);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
+    expect(said.warnings).toEqual([]);
+  });
 });

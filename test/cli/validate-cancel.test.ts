@@ -29,3 +29,12 @@ it('ends the MCP server a plan started when cancelled, says so, and validates no
   const pid = Number((await readFile(started, 'utf8')).trim());
   expect(() => process.kill(pid, 0)).toThrow();
 });
+
+// The files after a cancel were still validated, and the command could exit 0 after Ctrl-C (found by a review).
+it('validates no further file once cancelled, and fails', async () => {
+  const controller = new AbortController();
+  controller.abort('SIGINT');
+  const lines: string[] = [];
+  expect(await validateCommand(['workflows/bodmas.yml', 'workflows/bodmas.yml'], (line) => lines.push(line), { signal: controller.signal })).toBe(false);
+  expect(lines).toEqual(['cancelled (SIGINT): 2 files not validated']);
+});
