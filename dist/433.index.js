@@ -106,8 +106,10 @@ async function finishKilledRun(settings, context) {
         return false;
     }
     const { events } = parsed;
+    // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
+    // while it published: its verdict is not in the trace, and none is made up.
     if (!events.some((event) => event.type === 'plan_created'))
-        return finishUnstartedRun(settings, context, paths);
+        return context.reported ? false : finishUnstartedRun(settings, context, paths);
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const all = [...events, ...endOfLeftRun(left, settings)];
     const record = all.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
@@ -143,8 +145,8 @@ async function finishKilledRun(settings, context) {
  */
 async function finishUnstartedRun(settings, context, paths) {
     const { io, redact } = context;
-    const outcome = { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
-    const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planFile: settings.planPath, planPath: settings.planPath, tracePath: paths.trace, redact });
+    const outcome = { kind: 'rejected', errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
+    const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)

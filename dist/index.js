@@ -1393,6 +1393,11 @@ async function earlierAttemptState(settings, store, io, part) {
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
+    // Attempt N ended before its run started (cancelled while its MCP servers started, a rejected plan): nothing ran, so nothing repeats.
+    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)(read.trace)) {
+        io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; the plan runs from the start.`);
+        return { ok: true };
+    }
     io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
@@ -14563,10 +14568,11 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    // A judge's call refused before it was made only leaves its goal unchecked, so unmet: a required one fails
-    // the gate as goals-unmet, and a warning one does not fail the job, as warnings never do.
+    // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
+    // (succeeded), it was a warning's, which never fails a job. With one unmet, the stop stands (status failed,
+    // whatever fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
     const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
-    const refusedJudge = found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const refusedJudge = judged === 'succeeded' && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
@@ -15043,7 +15049,7 @@ async function runJob(settings, deps) {
     catch (error) {
         // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
         if (signal.aborted)
-            return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+            return { kind: 'rejected', errors: [], cancelled: 'its MCP servers were starting' };
         throw error;
     }
     if (!loaded.ok)
@@ -15119,7 +15125,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
         if (deps.signal?.aborted)
-            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
+            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: 'the model was writing the plan' };
         return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
@@ -23092,6 +23098,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
+/** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
+const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
 /** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
 const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
@@ -23102,10 +23110,10 @@ const TYPE_ONLY_STEP_FIELDS = [
     // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
     {
         field: 'timeout_seconds',
-        types: ['tool_call', 'reasoning', 'aggregate', 'agent'],
+        types: RUN_HERE,
         message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
     },
-    { field: 'retry', types: ['tool_call', 'reasoning', 'aggregate', 'agent'], message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
+    { field: 'retry', types: RUN_HERE, message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
 ];
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
 const REQUIRED_STEP_FIELDS = {
@@ -25309,7 +25317,7 @@ function finalReport(outcome, context) {
 }
 function reportOf(outcome, context) {
     if (outcome.kind === 'rejected' && outcome.cancelled) {
-        const reason = `cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran`;
+        const reason = `cancelled while ${outcome.cancelled}; no step ran`;
         const name = outcome.plan?.name ?? context.planPath;
         return {
             status: 'cancelled',
@@ -26525,6 +26533,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $6: () => (/* binding */ oversizedState),
   ei: () => (/* binding */ parseResumeTrace),
   tR: () => (/* binding */ readResumeTrace),
+  dj: () => (/* binding */ runStarted),
   B5: () => (/* binding */ traceEvents)
 });
 
@@ -26857,6 +26866,14 @@ function parseResumeTrace(trace, planName) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
         return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };
     }
+}
+/**
+ * Whether a trace holds a run that started (its `plan_created`): one that ended before (cancelled or
+ * killed while MCP servers started or the model planned, a rejected plan) holds nothing to resume.
+ */
+function runStarted(trace) {
+    const parsed = traceEvents(trace);
+    return parsed.ok && parsed.events.some((event) => event.type === 'plan_created');
 }
 
 

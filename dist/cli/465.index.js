@@ -372,7 +372,7 @@ async function runCommand(args, signal) {
     if (outcome.kind === 'rejected') {
         // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
         if (outcome.cancelled)
-            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
+            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
         if (outcome.rejectedPlan && !unwritten)

@@ -16,13 +16,15 @@ __webpack_require__.r(__webpack_exports__);
  * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
  * the handlers.
  */
-function cancelOnSignals(controller, say, exit = (code) => process.exit(code)) {
+function cancelOnSignals(controller, say, exit = (code) => process.exit(code), 
+/** What the command does while it stops, and what a third signal loses, for the second signal's line. */
+stopping = 'writing the summary and the trace; once more ends it at once, without them') {
     let received = 0;
     const handlers = ['SIGINT', 'SIGTERM'].map((signal) => {
         const handler = () => {
             received += 1;
             if (received === 2)
-                say(`plan-runner: already stopping (${signal} again): writing the summary and the trace; once more ends it at once, without them\n`);
+                say(`plan-runner: already stopping (${signal} again): ${stopping}\n`);
             if (received >= 3) {
                 say(`plan-runner: ${signal} a third time: ending now; the summary and the trace may be incomplete\n`);
                 exit(130);

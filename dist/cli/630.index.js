@@ -788,7 +788,7 @@ function finalReport(outcome, context) {
 }
 function reportOf(outcome, context) {
     if (outcome.kind === 'rejected' && outcome.cancelled) {
-        const reason = `cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}; no step ran`;
+        const reason = `cancelled while ${outcome.cancelled}; no step ran`;
         const name = outcome.plan?.name ?? context.planPath;
         return {
             status: 'cancelled',

@@ -5838,10 +5838,11 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    // A judge's call refused before it was made only leaves its goal unchecked, so unmet: a required one fails
-    // the gate as goals-unmet, and a warning one does not fail the job, as warnings never do.
+    // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
+    // (succeeded), it was a warning's, which never fails a job. With one unmet, the stop stands (status failed,
+    // whatever fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
     const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
-    const refusedJudge = found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const refusedJudge = judged === 'succeeded' && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
@@ -6301,7 +6302,7 @@ async function runJob(settings, deps) {
     catch (error) {
         // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
         if (signal.aborted)
-            return { kind: 'rejected', errors: [], cancelled: true, cancelledWhile: 'its MCP servers were starting' };
+            return { kind: 'rejected', errors: [], cancelled: 'its MCP servers were starting' };
         throw error;
     }
     if (!loaded.ok)
@@ -6377,7 +6378,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (!steps.ok) {
         // The planner's calls cost even when no plan came of them. A cancel while it wrote is a cancel, not a rejected plan.
         if (deps.signal?.aborted)
-            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: true };
+            return { kind: 'rejected', plan: loadedPlan, errors: [], usage: budget.usage, cancelled: 'the model was writing the plan' };
         return { kind: 'rejected', plan: loadedPlan, errors: steps.errors, usage: budget.usage, ...(steps.rejectedPlan && { rejectedPlan: steps.rejectedPlan }) };
     }
     const { plan } = steps;
@@ -8286,7 +8287,7 @@ __webpack_require__.d(__webpack_exports__, {
   tR: () => (/* binding */ readResumeTrace)
 });
 
-// UNUSED EXPORTS: oversizedState, traceEvents
+// UNUSED EXPORTS: oversizedState, runStarted, traceEvents
 
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __webpack_require__(3498);
@@ -8617,6 +8618,14 @@ function parseResumeTrace(trace, planName) {
         // An event with the right type but not the fields it needs: refused in words, not as an internal error.
         return { ok: false, problem: `${trace.file} holds an event plan-runner cannot read (${error instanceof Error ? error.message : String(error)}); the trace is damaged` };
     }
+}
+/**
+ * Whether a trace holds a run that started (its `plan_created`): one that ended before (cancelled or
+ * killed while MCP servers started or the model planned, a rejected plan) holds nothing to resume.
+ */
+function runStarted(trace) {
+    const parsed = traceEvents(trace);
+    return parsed.ok && parsed.events.some((event) => event.type === 'plan_created');
 }
 
 

@@ -884,6 +884,9 @@ async function runPlanVariant(one) {
     });
     const durationMs = deps.clock.now() - started;
     const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
+    // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
+    if (outcome.kind === 'rejected' && outcome.cancelled)
+        return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
         const reason = outcome.errors.map((error) => error.message).join('; ');
         return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };

@@ -45,7 +45,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
     if (outcome.kind === 'rejected') {
         if (outcome.cancelled)
-            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelledWhile ?? 'the model was writing the plan'}\n`);
+            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPlanError */ .R)(error))}\n`);
         return outcome.badInputs ? 2 : 1;

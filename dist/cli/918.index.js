@@ -37,7 +37,11 @@ function describeValidPlan(plan) {
 async function validateCommand(files, out, options = {}) {
     let allValid = true;
     const signal = options.signal ?? new AbortController().signal;
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
+        if (signal.aborted) {
+            out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
+            return false;
+        }
         let result;
         try {
             result = await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {

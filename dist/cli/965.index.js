@@ -3461,6 +3461,8 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
+/** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
+const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
 /** Step fields that only some step types take; the CLI and the editor schema both reject them elsewhere. */
 const TYPE_ONLY_STEP_FIELDS = [
     { field: 'tool', types: ['tool_call'], message: () => 'only tool_call steps name a tool; remove `tool` or write `type: tool_call`' },
@@ -3471,10 +3473,10 @@ const TYPE_ONLY_STEP_FIELDS = [
     // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
     {
         field: 'timeout_seconds',
-        types: ['tool_call', 'reasoning', 'aggregate', 'agent'],
+        types: RUN_HERE,
         message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
     },
-    { field: 'retry', types: ['tool_call', 'reasoning', 'aggregate', 'agent'], message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
+    { field: 'retry', types: RUN_HERE, message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
 ];
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
 const REQUIRED_STEP_FIELDS = {

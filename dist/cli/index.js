@@ -982,8 +982,8 @@ Exit codes:
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
      threshold not met or a regression against --compare
-  2  usage error (an unknown option; an --input the plan does not declare, or a required
-     one left out)
+  2  usage error (an unknown option; with run and plan, an --input the plan does not
+     declare, or a required one left out)
   130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
 `;
 
@@ -1031,7 +1031,7 @@ async function runCommandLine(argv) {
             const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
-            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
+            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line), undefined, 'ending the MCP servers it started; once more ends it at once');
             return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal })) ? 0 : 1;
         }
         case 'run':
