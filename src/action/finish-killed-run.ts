@@ -130,9 +130,9 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
 }
 
 /**
- * A main step killed before its run's first event (its MCP servers starting, the model writing the plan)
- * left a trace with no plan in it, and an open check run: no step ran, and the run is reported cancelled,
- * its check run completed as such (a required check stuck in progress blocks merges).
+ * A main step killed before its run's first event (its MCP servers starting, the model writing the plan),
+ * and before its reports, left a trace with no plan in it and an open check run: no step ran, and the run
+ * is reported cancelled, its check run completed as such (a required check stuck in progress blocks merges).
  */
 async function finishUnstartedRun(settings: ActionSettings, context: KilledRunContext, paths: { readonly trace: string; readonly report: string }): Promise<boolean> {
   const { io, redact } = context;
@@ -140,7 +140,7 @@ async function finishUnstartedRun(settings: ActionSettings, context: KilledRunCo
   const report = finalReport(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
   io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
   await completeLeftCheckRun(settings, context, report);
-  if (!context.reported) await writeReport(report, paths.report, io, redact);
+  await writeReport(report, paths.report, io, redact);
   return true;
 }
 
