@@ -139,9 +139,9 @@ async function finishKilledRun(settings, context) {
     return true;
 }
 /**
- * A main step killed before its run's first event (its MCP servers starting, the model writing the plan)
- * left a trace with no plan in it, and an open check run: no step ran, and the run is reported cancelled,
- * its check run completed as such (a required check stuck in progress blocks merges).
+ * A main step killed before its run's first event (its MCP servers starting, the model writing the plan),
+ * and before its reports, left a trace with no plan in it and an open check run: no step ran, and the run
+ * is reported cancelled, its check run completed as such (a required check stuck in progress blocks merges).
  */
 async function finishUnstartedRun(settings, context, paths) {
     const { io, redact } = context;
@@ -149,8 +149,7 @@ async function finishUnstartedRun(settings, context, paths) {
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
     await completeLeftCheckRun(settings, context, report);
-    if (!context.reported)
-        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
