@@ -108,7 +108,8 @@ export class RunBudget {
     const model = nameIn(usage, 'model');
     const unpriced = (priced as { priceKnown?: unknown }).priceKnown === false && model !== undefined;
     if (unpriced && Number.isFinite(this.#limits.max_cost_usd)) this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
-    else if (spent.costUsd > this.#limits.max_cost_usd) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
+    // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
+    else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd)) this.#exceed(new BudgetExceededError('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
     else if (tokens > this.#limits.max_tokens) this.#exceed(new BudgetExceededError('max_tokens', this.#limits.max_tokens, tokens));
     else if (spent.modelCalls > this.#limits.max_model_calls) {
       this.#exceed(new BudgetExceededError('max_model_calls', this.#limits.max_model_calls, spent.modelCalls));

@@ -23,6 +23,14 @@ describe('pricing', () => {
     expect(priceOf('gpt-4o-2024-08-06')).toEqual(priceOf('gpt-4o'));
   });
 
+  // Found by an adversarial pass: Object's own methods were prices, and every call cost NaN.
+  it('knows no price for a name Object has a member of', () => {
+    for (const name of ['constructor', 'valueOf', 'toString', '__proto__', 'hasOwnProperty', 'toString-2025-01-01']) {
+      expect(priceOf(name)).toBeUndefined();
+      expect(priceOf(name, { 'gpt-x': { input_per_mtok: 1, output_per_mtok: 1 } })).toBeUndefined();
+    }
+  });
+
   it('gives an unknown model zero cost and says the price is unknown', () => {
     expect(estimateCostUsd('llama-3-local', 5_000, 5_000)).toEqual({ costUsd: 0, priceKnown: false });
   });

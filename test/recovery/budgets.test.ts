@@ -58,6 +58,15 @@ describe('budgets', () => {
     expect(budget.exceeded?.message).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.60)');
   });
 
+  // An endpoint that reported its model as `constructor` made every call cost NaN, which passes no cap: three
+  // calls of ~$2 each ran under max_cost_usd: 0.01 (found by an adversarial pass).
+  it('prices a call the endpoint names after an Object member by the model asked for, and stops at the cap', () => {
+    const budget = new RunBudget({ max_cost_usd: 0.01 });
+    budget.charge({ modelCalls: 1, promptTokens: 1_000_000, completionTokens: 1_000_000, costUsd: 0, model: 'constructor', requestedModel: 'gpt-4.1-mini' } as never);
+    expect(budget.usage.costUsd).toBeCloseTo(2);
+    expect(budget.exceeded?.message).toBe('budget exceeded: max_cost_usd 0.010 (spent 2.000)');
+  });
+
   it('shows a small cost cap and its spend with enough digits to tell them apart', () => {
     const budget = new RunBudget({ max_cost_usd: 0.001 });
     budget.charge({ modelCalls: 1, promptTokens: 1_000, completionTokens: 750, costUsd: 0, model: 'gpt-4.1-mini' } as never);
