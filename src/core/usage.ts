@@ -4,7 +4,7 @@ export interface Usage {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly costUsd: number;
-  /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage` (or counted 0 prompt tokens). */
+  /** Calls whose tokens were estimated from the text, because the endpoint sent no `usage`, or counts that say nothing (0 prompt tokens, none for the output). */
   readonly estimatedCalls?: number;
   /**
    * Requests made and abandoned before their whole answer came in (an attempt's timeout, a cancel, a

@@ -51,6 +51,21 @@ describe('budgets fail closed', () => {
     expect(job.summary).toMatch(/Tokens are estimated for \d+ of \d+ model calls? \(about 4 characters a token\)/);
   });
 
+  // Found by an adversarial pass: gateways for thinking models that leave reasoning tokens out of
+  // completion_tokens (but in total_tokens or in the details) were charged 15 tokens for 300,000; one that
+  // sent completion_tokens: null beside its total was estimated at a 500th of it.
+  it.each([
+    ['reasoning tokens only in total_tokens', { prompt_tokens: 100, completion_tokens: 5, total_tokens: 100_105 }],
+    ['reasoning tokens only in the details', { prompt_tokens: 100, completion_tokens: 5, completion_tokens_details: { reasoning_tokens: 100_000 } }],
+    ['completion_tokens null beside a total', { prompt_tokens: 100, completion_tokens: null, total_tokens: 100_105 }],
+  ])('charges the tokens an answer reports however it spreads them: %s', async (_shape, usage) => {
+    const reporting = (content: string): ScriptedReply => ({ kind: 'raw', body: { ...(noUsage(content) as { body: object }).body, usage } });
+    const job = await runOfflineJob({ plan: threeSteps('max_tokens: 150000, max_replans: 0'), script: () => reporting('Sales grew.') });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_tokens 150,000 (spent 200,210)');
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.summary).not.toContain('estimated');
+  });
+
   it('estimates cost too: max_cost_usd stops a run whose endpoint counts nothing', async () => {
     const job = await runOfflineJob({
       plan: threeSteps('max_cost_usd: 0.001, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),

@@ -81,7 +81,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (limit) lines.push(limit);
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
-    lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
+    lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
   }
   if (abandoned) lines.push('', abandoned);
   return lines.join('\n');
