@@ -114,6 +114,14 @@ describe('renderSummary', () => {
     expect(md).not.toMatch(/^\| 2 \|/m); // a step without model calls has no row
   });
 
+  // A spend of $0.00003 printed as $0.0000, which reads as free (found by an adversarial pass).
+  it('shows a spend under a hundredth of a cent as such, not as $0.0000', () => {
+    const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', usage(1, 100, 5, 0.000_035)).finish('succeeded', usage(1, 100, 5, 0.000_035)).record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(md).toContain('| **Total** | 1 | 100 | 5 | <$0.0001 |');
+    expect(md).not.toContain('$0.0000');
+  });
+
   it('says so when no model was called', () => {
     const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x').finish('succeeded').record();
     expect(renderSummary(record, { redact: noRedaction })).toContain('### Cost\n\nNo model calls.');

@@ -14,7 +14,8 @@ export interface CostLimits {
 }
 
 function usd(value: number): string {
-  return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+  // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
+  return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 
 function row(label: string, usage: Usage): string {
