@@ -15653,13 +15653,17 @@ const MODEL_PRICES = {
 };
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
-/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+/**
+ * The price of `model` (the plan's overrides first), or undefined when it is not known. Own keys only:
+ * a model the endpoint reports as `constructor` or `valueOf` found Object's methods, priced every call
+ * at NaN, and `max_cost_usd` (NaN is over no cap) never stopped the run.
+ */
 function priceOf(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
-        const override = overrides?.[name];
+        const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
             return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-        const listed = MODEL_PRICES[name];
+        const listed = Object.hasOwn(MODEL_PRICES, name) ? MODEL_PRICES[name] : undefined;
         if (listed)
             return listed;
     }
@@ -15737,26 +15741,42 @@ function content(value) {
         return value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('');
     return new MalformedAnswer('the message content is neither text nor null');
 }
+/** A count a server reported: a whole, non-negative number, else undefined. */
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+/**
+ * The answer's token counts, as the budget charges them. The output is the most any field says was
+ * produced: some gateways leave a thinking model's reasoning tokens out of `completion_tokens` but in
+ * `total_tokens` or `completion_tokens_details.reasoning_tokens` (300,000 tokens were charged as 15), or
+ * send `completion_tokens: null` beside a total (the call was then estimated at a 500th of it).
+ */
 function usage(value) {
     if (!isObject(value))
         return undefined;
-    const prompt = value['prompt_tokens'];
-    const completion = value['completion_tokens'];
-    if (typeof prompt !== 'number' || typeof completion !== 'number')
-        return undefined;
+    const prompt = count(value['prompt_tokens']);
+    const total = count(value['total_tokens']);
+    const details = value['completion_tokens_details'];
+    const reasoning = isObject(details) ? count(details['reasoning_tokens']) : undefined;
     // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
-    if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
-        return undefined;
     // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
-    if (prompt === 0)
+    if (prompt === undefined || prompt === 0)
         return undefined;
-    return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
+    if (value['completion_tokens'] !== undefined && value['completion_tokens'] !== null && count(value['completion_tokens']) === undefined)
+        return undefined;
+    const reported = count(value['completion_tokens']);
+    const fromTotal = total !== undefined && total >= prompt ? total - prompt : undefined;
+    if (reported === undefined && fromTotal === undefined)
+        return undefined;
+    const completion = Math.max(reported ?? 0, fromTotal ?? 0, reasoning !== undefined && reported !== undefined && reasoning > reported ? reported + reasoning : 0);
+    return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: Math.max(total ?? 0, prompt + completion) };
 }
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
- * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated; so is a negative or fractional count, or 0 prompt tokens), any
+ * or `id`, arguments as an object, content as a list of parts, `content` missing, partial `usage` (read
+ * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
+ * fractional count, 0 prompt tokens, no output count), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
@@ -26173,7 +26193,8 @@ function leaveOutSteps(body, dropped, state) {
 
 
 function usd(value) {
-    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+    // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
+    return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 function row(label, usage) {
     return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
@@ -26239,7 +26260,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
     }
     if (abandoned)
         lines.push('', abandoned);
@@ -27204,7 +27225,8 @@ class RunBudget {
         const unpriced = priced.priceKnown === false && model !== undefined;
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
-        else if (spent.costUsd > this.#limits.max_cost_usd)
+        // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
+        else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd))
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));

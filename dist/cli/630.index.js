@@ -228,7 +228,8 @@ function reusedWork(record) {
 
 
 function usd(value) {
-    return value === 0 ? '$0' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+    // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
+    return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 function row(label, usage) {
     return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
@@ -294,7 +295,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
     if (estimated > 0) {
-        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\` (or counted 0 prompt tokens). Limits were checked against the estimate.`);
+        lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
     }
     if (abandoned)
         lines.push('', abandoned);

@@ -6850,26 +6850,42 @@ function content(value) {
         return value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('');
     return new MalformedAnswer('the message content is neither text nor null');
 }
+/** A count a server reported: a whole, non-negative number, else undefined. */
+function count(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+/**
+ * The answer's token counts, as the budget charges them. The output is the most any field says was
+ * produced: some gateways leave a thinking model's reasoning tokens out of `completion_tokens` but in
+ * `total_tokens` or `completion_tokens_details.reasoning_tokens` (300,000 tokens were charged as 15), or
+ * send `completion_tokens: null` beside a total (the call was then estimated at a 500th of it).
+ */
 function usage(value) {
     if (!isObject(value))
         return undefined;
-    const prompt = value['prompt_tokens'];
-    const completion = value['completion_tokens'];
-    if (typeof prompt !== 'number' || typeof completion !== 'number')
-        return undefined;
+    const prompt = count(value['prompt_tokens']);
+    const total = count(value['total_tokens']);
+    const details = value['completion_tokens_details'];
+    const reasoning = isObject(details) ? count(details['reasoning_tokens']) : undefined;
     // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
-    if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion) || prompt < 0 || completion < 0)
-        return undefined;
     // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
-    if (prompt === 0)
+    if (prompt === undefined || prompt === 0)
         return undefined;
-    return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: typeof value['total_tokens'] === 'number' ? value['total_tokens'] : prompt + completion };
+    if (value['completion_tokens'] !== undefined && value['completion_tokens'] !== null && count(value['completion_tokens']) === undefined)
+        return undefined;
+    const reported = count(value['completion_tokens']);
+    const fromTotal = total !== undefined && total >= prompt ? total - prompt : undefined;
+    if (reported === undefined && fromTotal === undefined)
+        return undefined;
+    const completion = Math.max(reported ?? 0, fromTotal ?? 0, reasoning !== undefined && reported !== undefined && reasoning > reported ? reported + reasoning : 0);
+    return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: Math.max(total ?? 0, prompt + completion) };
 }
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
- * or `id`, arguments as an object, content as a list of parts, `content` missing, no or partial
- * `usage` (dropped, so tokens are estimated; so is a negative or fractional count, or 0 prompt tokens), any
+ * or `id`, arguments as an object, content as a list of parts, `content` missing, partial `usage` (read
+ * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
+ * fractional count, 0 prompt tokens, no output count), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
  */
 function readChatResponse(raw) {
@@ -8956,7 +8972,8 @@ class RunBudget {
         const unpriced = priced.priceKnown === false && model !== undefined;
         if (unpriced && Number.isFinite(this.#limits.max_cost_usd))
             this.#exceed(new UnpricedCallError(model, nameIn(usage, 'requestedModel')));
-        else if (spent.costUsd > this.#limits.max_cost_usd)
+        // Written so that a cost that is not a number (no price should make one) passes a cap rather than none.
+        else if (Number.isFinite(this.#limits.max_cost_usd) && !(spent.costUsd <= this.#limits.max_cost_usd))
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', this.#limits.max_cost_usd, spent.costUsd));
         else if (tokens > this.#limits.max_tokens)
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', this.#limits.max_tokens, tokens));

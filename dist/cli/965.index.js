@@ -598,13 +598,17 @@ const MODEL_PRICES = {
 };
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
-/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+/**
+ * The price of `model` (the plan's overrides first), or undefined when it is not known. Own keys only:
+ * a model the endpoint reports as `constructor` or `valueOf` found Object's methods, priced every call
+ * at NaN, and `max_cost_usd` (NaN is over no cap) never stopped the run.
+ */
 function priceOf(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
-        const override = overrides?.[name];
+        const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
             return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-        const listed = MODEL_PRICES[name];
+        const listed = Object.hasOwn(MODEL_PRICES, name) ? MODEL_PRICES[name] : undefined;
         if (listed)
             return listed;
     }
