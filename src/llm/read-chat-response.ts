@@ -66,8 +66,9 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
   // Counts that are not whole and non-negative say nothing true (a negative one would lower the spend): tokens are estimated instead.
   // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
   if (prompt === undefined || prompt === 0) return undefined;
-  if (value['completion_tokens'] !== undefined && value['completion_tokens'] !== null && count(value['completion_tokens']) === undefined) return undefined;
-  const reported = count(value['completion_tokens']);
+  const written = value['completion_tokens'];
+  const reported = count(written);
+  if (written !== undefined && written !== null && reported === undefined) return undefined;
   const fromTotal = total !== undefined && total >= prompt ? total - prompt : undefined;
   if (reported === undefined && fromTotal === undefined) return undefined;
   const completion = Math.max(reported ?? 0, fromTotal ?? 0, reasoning !== undefined && reported !== undefined && reasoning > reported ? reported + reasoning : 0);
