@@ -6871,9 +6871,10 @@ function usage(value) {
     // Every chat request sends a prompt: 0 prompt tokens is a server that counts nothing, and would let every cap pass.
     if (prompt === undefined || prompt === 0)
         return undefined;
-    if (value['completion_tokens'] !== undefined && value['completion_tokens'] !== null && count(value['completion_tokens']) === undefined)
+    const written = value['completion_tokens'];
+    const reported = count(written);
+    if (written !== undefined && written !== null && reported === undefined)
         return undefined;
-    const reported = count(value['completion_tokens']);
     const fromTotal = total !== undefined && total >= prompt ? total - prompt : undefined;
     if (reported === undefined && fromTotal === undefined)
         return undefined;
